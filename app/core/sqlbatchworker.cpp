@@ -1,0 +1,249 @@
+#include "sqlbatchworker.h"
+
+#include <QMetaObject>
+#include <QSqlDatabase>
+#include <QSqlError>
+
+namespace OncePay {
+
+Q_LOGGING_CATEGORY(lcSql, "oncepay.core.sql")
+
+SqlTx::~SqlTx()
+{
+    clearCache();
+}
+
+void SqlTx::clearCache()
+{
+    qDeleteAll(m_cache);
+    m_cache.clear();
+}
+
+QSqlQuery &SqlTx::exec(const QString &sql, const QVariantList &binds)
+{
+    QSqlQuery *q = m_cache.value(sql);
+    if (!q) {
+        q = new QSqlQuery(QSqlDatabase::database(m_connectionName, false));
+        if (!q->prepare(sql)) {
+            const QString err = q->lastError().text();
+            delete q;
+            throw SqlError(QStringLiteral("prepare failed: %1 [%2]").arg(err, sql));
+        }
+        m_cache.insert(sql, q);
+    }
+    q->finish();
+    for (int i = 0; i < binds.size(); ++i)
+        q->bindValue(i, binds.at(i));
+    if (!q->exec())
+        throw SqlError(q->lastError().text());
+    return *q;
+}
+
+int SqlTx::numRowsAffected(const QString &sql, const QVariantList &binds)
+{
+    return exec(sql, binds).numRowsAffected();
+}
+
+SqlBatchWorker::SqlBatchWorker(Options options)
+    : m_options(std::move(options))
+{
+    m_thread.setObjectName(m_options.connectionName);
+    moveToThread(&m_thread);
+    m_thread.start();
+}
+
+SqlBatchWorker::~SqlBatchWorker()
+{
+    stop();
+}
+
+bool SqlBatchWorker::start(QString *error)
+{
+    bool ok = false;
+    QString err;
+    QMetaObject::invokeMethod(this, [this, &ok, &err] { openInThread(&ok, &err); },
+                              Qt::BlockingQueuedConnection);
+    if (error)
+        *error = err;
+    return ok;
+}
+
+void SqlBatchWorker::stop()
+{
+    if (!m_thread.isRunning())
+        return;
+    // Queued after any pending drain, so accepted work is finished first.
+    QMetaObject::invokeMethod(this, [this] {
+        drain();
+        closeInThread();
+        moveToThread(nullptr);
+        QThread::currentThread()->quit();
+    }, Qt::QueuedConnection);
+    m_thread.wait();
+}
+
+void SqlBatchWorker::openInThread(bool *ok, QString *error)
+{
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_options.connectionName);
+        db.setDatabaseName(m_options.path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(m_options.busyTimeoutMs));
+        if (!db.open()) {
+            *error = QStringLiteral("cannot open %1: %2").arg(m_options.path, db.lastError().text());
+            *ok = false;
+            db = QSqlDatabase();
+            QSqlDatabase::removeDatabase(m_options.connectionName);
+            return;
+        }
+    }
+    m_tx = std::make_unique<SqlTx>(m_options.connectionName);
+    try {
+        QSqlQuery &mode = m_tx->exec(QStringLiteral("PRAGMA journal_mode=WAL"));
+        if (!mode.next() || mode.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
+            throw SqlError(QStringLiteral("the database refused WAL mode"));
+        mode.finish();
+        m_tx->exec(m_options.synchronousFull ? QStringLiteral("PRAGMA synchronous=FULL")
+                                             : QStringLiteral("PRAGMA synchronous=NORMAL"));
+        m_tx->exec(QStringLiteral("PRAGMA foreign_keys=ON"));
+        QSqlQuery &v = m_tx->exec(QStringLiteral("PRAGMA user_version"));
+        const int version = v.next() ? v.value(0).toInt() : 0;
+        v.finish();
+        if (version > m_options.schemaVersion)
+            throw SqlError(QStringLiteral("schema version %1 is newer than this program's %2")
+                               .arg(version).arg(m_options.schemaVersion));
+        if (version < m_options.schemaVersion && m_options.migrate) {
+            m_tx->exec(QStringLiteral("BEGIN IMMEDIATE"));
+            try {
+                m_options.migrate(*m_tx, version);
+                // PRAGMA takes no bound parameters; the value is our own integer.
+                m_tx->exec(QStringLiteral("PRAGMA user_version=%1").arg(m_options.schemaVersion));
+                m_tx->exec(QStringLiteral("COMMIT"));
+            } catch (const SqlError &) {
+                QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
+                throw;
+            }
+        }
+        // Migrations may have changed the schema: statements prepared before are stale.
+        m_tx->clearCache();
+    } catch (const SqlError &e) {
+        *error = QStringLiteral("%1: %2").arg(m_options.path, e.message());
+        *ok = false;
+        closeInThread();
+        return;
+    }
+    *ok = true;
+}
+
+void SqlBatchWorker::closeInThread()
+{
+    m_tx.reset();
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_options.connectionName, false);
+        if (db.isOpen())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(m_options.connectionName);
+}
+
+void SqlBatchWorker::submit(Work work, QObject *context, Done done)
+{
+    QMutexLocker lock(&m_mutex);
+    m_queue.append(Item{std::move(work), context, std::move(done), false, {}});
+    if (!m_scheduled) {
+        m_scheduled = true;
+        QMetaObject::invokeMethod(this, &SqlBatchWorker::drain, Qt::QueuedConnection);
+    }
+}
+
+void SqlBatchWorker::drain()
+{
+    for (;;) {
+        QList<Item> batch;
+        {
+            QMutexLocker lock(&m_mutex);
+            if (m_queue.isEmpty()) {
+                m_scheduled = false;
+                return;
+            }
+            const qsizetype n = qMin<qsizetype>(m_queue.size(), m_options.maxBatch);
+            batch = m_queue.mid(0, n);
+            m_queue.remove(0, n);
+        }
+        runBatch(batch);
+        for (Item &item : batch) {
+            if (!item.context || !item.done)
+                continue;
+            QMetaObject::invokeMethod(item.context.data(),
+                                      [done = std::move(item.done), ok = item.ok, error = item.error] { done(ok, error); },
+                                      Qt::QueuedConnection);
+        }
+    }
+}
+
+void SqlBatchWorker::runBatch(QList<Item> &batch)
+{
+    auto failAll = [&batch](const QString &error) {
+        for (Item &item : batch) {
+            item.ok = false;
+            item.error = error;
+        }
+    };
+    if (!m_tx) {
+        failAll(QStringLiteral("the database is not open"));
+        return;
+    }
+    try {
+        m_tx->exec(QStringLiteral("BEGIN IMMEDIATE"));
+    } catch (const SqlError &e) {
+        qCWarning(lcSql) << m_options.connectionName << "cannot begin a transaction:" << e.message();
+        failAll(e.message());
+        return;
+    }
+    for (Item &item : batch) {
+        try {
+            m_tx->exec(QStringLiteral("SAVEPOINT unit"));
+            try {
+                item.work(*m_tx);
+                m_tx->exec(QStringLiteral("RELEASE unit"));
+                item.ok = true;
+            } catch (const SqlError &e) {
+                item.ok = false;
+                item.error = e.message();
+                qCWarning(lcSql) << m_options.connectionName << "unit rolled back:" << e.message();
+                m_tx->exec(QStringLiteral("ROLLBACK TO unit"));
+                m_tx->exec(QStringLiteral("RELEASE unit"));
+            }
+        } catch (const SqlError &e) {
+            // The savepoint machinery itself failed: the transaction cannot be trusted.
+            qCWarning(lcSql) << m_options.connectionName << "batch aborted:" << e.message();
+            QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
+            failAll(e.message());
+            return;
+        }
+    }
+    try {
+        m_tx->exec(QStringLiteral("COMMIT"));
+    } catch (const SqlError &e) {
+        qCWarning(lcSql) << m_options.connectionName << "commit failed:" << e.message();
+        QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
+        failAll(e.message());
+        return;
+    }
+    QMutexLocker lock(&m_mutex);
+    ++m_batches;
+    m_units += batch.size();
+}
+
+qint64 SqlBatchWorker::batchesCommitted() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_batches;
+}
+
+qint64 SqlBatchWorker::unitsCommitted() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_units;
+}
+
+} // namespace OncePay

@@ -1,0 +1,119 @@
+#pragma once
+
+#include <QHash>
+#include <QList>
+#include <QLoggingCategory>
+#include <QMutex>
+#include <QObject>
+#include <QPointer>
+#include <QSqlQuery>
+#include <QString>
+#include <QThread>
+#include <QVariant>
+
+#include <functional>
+#include <memory>
+#include <stdexcept>
+
+namespace OncePay {
+
+Q_DECLARE_LOGGING_CATEGORY(lcSql)
+
+// A failed statement inside a unit of work; thrown to roll that unit's savepoint back.
+class SqlError final : public std::runtime_error
+{
+public:
+    explicit SqlError(const QString &message) : std::runtime_error(message.toStdString()) {}
+    QString message() const { return QString::fromStdString(what()); }
+};
+
+// The handle a unit of work gets: prepared, cached, bound statements on the worker's connection.
+class SqlTx final
+{
+public:
+    explicit SqlTx(const QString &connectionName) : m_connectionName(connectionName) {}
+    ~SqlTx();
+    // Prepares `sql` once per connection, binds `binds` by position, executes; throws SqlError.
+    QSqlQuery &exec(const QString &sql, const QVariantList &binds = {});
+    int numRowsAffected(const QString &sql, const QVariantList &binds = {});
+    void clearCache();
+
+private:
+    QString m_connectionName;
+    QHash<QString, QSqlQuery *> m_cache;
+};
+
+// Runs units of work against one SQLite connection on a thread of its own, and groups every
+// unit that arrived while the previous batch was committing into one transaction: one fsync
+// for many requests (group commit), each unit isolated by a savepoint.
+class SqlBatchWorker final : public QObject
+{
+    Q_OBJECT
+
+public:
+    using Migration = std::function<void(SqlTx &tx, int fromVersion)>;
+    using Work = std::function<void(SqlTx &tx)>;
+    using Done = std::function<void(bool ok, const QString &error)>;
+
+    struct Options
+    {
+        QString path;
+        QString connectionName;
+        int schemaVersion = 1;
+        Migration migrate;          // runs in one transaction with user_version bumped after it
+        int busyTimeoutMs = 2000;
+        int maxBatch = 256;
+        bool synchronousFull = true;
+    };
+
+    explicit SqlBatchWorker(Options options);
+    ~SqlBatchWorker() override;
+
+    // Opens the database on the worker thread and migrates it; waits for the result.
+    // Only called while starting up, never from a thread that must stay responsive.
+    bool start(QString *error);
+    // Finishes the queued work, closes the connection and stops the thread.
+    void stop();
+
+    // Thread-safe. `done` runs on `context`'s thread after the batch committed (ok) or failed.
+    void submit(Work work, QObject *context, Done done);
+
+    // Convenience for work that produces a value.
+    template <typename R>
+    void transact(QObject *context, std::function<R(SqlTx &)> work, std::function<void(bool, const QString &, R)> done)
+    {
+        auto result = std::make_shared<R>();
+        submit([work = std::move(work), result](SqlTx &tx) { *result = work(tx); },
+               context,
+               [done = std::move(done), result](bool ok, const QString &error) { done(ok, error, std::move(*result)); });
+    }
+
+    qint64 batchesCommitted() const;
+    qint64 unitsCommitted() const;
+
+private:
+    struct Item
+    {
+        Work work;
+        QPointer<QObject> context;
+        Done done;
+        bool ok = false;
+        QString error;
+    };
+
+    void openInThread(bool *ok, QString *error);
+    void closeInThread();
+    void drain();
+    void runBatch(QList<Item> &batch);
+
+    Options m_options;
+    QThread m_thread;
+    std::unique_ptr<SqlTx> m_tx;   // touched only on m_thread
+    mutable QMutex m_mutex;
+    QList<Item> m_queue;
+    bool m_scheduled = false;
+    qint64 m_batches = 0;
+    qint64 m_units = 0;
+};
+
+} // namespace OncePay

@@ -1,0 +1,49 @@
+// oncepay-gateway: parses options and runs a GatewayServer until SIGTERM/SIGINT.
+#include "gatewayoptions.h"
+#include "gatewayserver.h"
+#include "unixsignals.h"
+
+#include <QCoreApplication>
+
+#include <csignal>
+#include <cstdio>
+
+using namespace OncePay;
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("oncepay-gateway"));
+    QCoreApplication::setOrganizationName(QStringLiteral("OncePay"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ONCEPAY_VERSION));
+
+    const Gateway::GatewayOptions options = Gateway::GatewayOptions::parse(QCoreApplication::arguments());
+    switch (options.result) {
+    case Gateway::GatewayOptions::Result::Help:
+        std::fputs(qPrintable(options.message), stdout);
+        return 0;
+    case Gateway::GatewayOptions::Result::Version:
+        std::printf("oncepay-gateway %s\n", ONCEPAY_VERSION);
+        return 0;
+    case Gateway::GatewayOptions::Result::Error:
+        std::fprintf(stderr, "oncepay-gateway: %s\n", qPrintable(options.message));
+        return 2;
+    case Gateway::GatewayOptions::Result::Run:
+        break;
+    }
+
+    Gateway::GatewayServer server(options.config);
+    QString error;
+    if (!server.start(&error)) {
+        std::fprintf(stderr, "oncepay-gateway: %s\n", qPrintable(error));
+        return 1;
+    }
+    std::printf("listening on %s\n", qPrintable(server.baseUrl()));
+    std::fflush(stdout);
+
+    UnixSignals unixSignals({SIGTERM, SIGINT});
+    QObject::connect(&unixSignals, &UnixSignals::received, &server, [&server] {
+        server.shutdown(10'000, [] { QCoreApplication::exit(0); });
+    });
+    return QCoreApplication::exec();
+}

@@ -1,0 +1,235 @@
+#include "acquirersimulator.h"
+
+#include "timeutil.h"
+
+#include <QAtomicInt>
+#include <QPointer>
+#include <QSqlQuery>
+#include <QTimer>
+
+namespace OncePay::Gateway {
+
+Q_LOGGING_CATEGORY(lcAcquirer, "oncepay.gateway.acquirer")
+
+namespace {
+
+QAtomicInt g_counter;
+
+enum class TokenOutcome { Approve, Decline, InsufficientFunds, TimeoutAfterCharge, ErrorBeforeCharge, Unknown };
+
+TokenOutcome outcomeOf(const QString &token)
+{
+    if (token == QLatin1String("tok_visa") || token == QLatin1String("tok_mastercard")
+        || token == QLatin1String("tok_unionpay"))
+        return TokenOutcome::Approve;
+    if (token == QLatin1String("tok_chargeDeclined"))
+        return TokenOutcome::Decline;
+    if (token == QLatin1String("tok_insufficientFunds"))
+        return TokenOutcome::InsufficientFunds;
+    if (token == QLatin1String("tok_timeoutAfterCharge"))
+        return TokenOutcome::TimeoutAfterCharge;
+    if (token == QLatin1String("tok_errorBeforeCharge"))
+        return TokenOutcome::ErrorBeforeCharge;
+    return TokenOutcome::Unknown;
+}
+
+void migrate(SqlTx &tx, int from)
+{
+    if (from < 1) {
+        tx.exec(QStringLiteral(
+            "CREATE TABLE charges (merchant TEXT NOT NULL, idem_key TEXT NOT NULL, amount INTEGER NOT NULL,"
+            " currency TEXT NOT NULL, token TEXT NOT NULL, status TEXT NOT NULL, decline_code TEXT,"
+            " created_at INTEGER NOT NULL, PRIMARY KEY (merchant, idem_key)) WITHOUT ROWID"));
+    }
+}
+
+AcquirerAnswer answerFromRow(const QString &status, const QString &declineCode)
+{
+    if (status == QLatin1String("succeeded"))
+        return {AcquirerAnswer::Kind::Approved, {}, {}};
+    return {AcquirerAnswer::Kind::Declined, declineCode, {}};
+}
+
+} // namespace
+
+QJsonObject LedgerEntry::toJson() const
+{
+    QJsonObject o{{QStringLiteral("idempotency_key"), key},
+                  {QStringLiteral("amount"), amount},
+                  {QStringLiteral("currency"), currency},
+                  {QStringLiteral("status"), status},
+                  {QStringLiteral("created_at"), toRfc3339(createdAt)}};
+    if (!declineCode.isEmpty())
+        o.insert(QStringLiteral("decline_code"), declineCode);
+    return o;
+}
+
+AcquirerSimulator::AcquirerSimulator(const QString &ledgerPath, QObject *parent)
+    : QObject(parent)
+    , m_path(ledgerPath)
+{
+}
+
+AcquirerSimulator::~AcquirerSimulator()
+{
+    close();
+}
+
+bool AcquirerSimulator::open(QString *error)
+{
+    SqlBatchWorker::Options o;
+    o.path = m_path;
+    o.connectionName = QStringLiteral("oncepay-acquirer-%1").arg(g_counter.fetchAndAddRelaxed(1));
+    o.migrate = migrate;
+    m_worker = std::make_unique<SqlBatchWorker>(o);
+    if (!m_worker->start(error)) {
+        m_worker.reset();
+        return false;
+    }
+    return true;
+}
+
+void AcquirerSimulator::close()
+{
+    if (m_worker)
+        m_worker->stop();
+    m_worker.reset();
+}
+
+bool AcquirerSimulator::isKnownToken(const QString &token)
+{
+    return outcomeOf(token) != TokenOutcome::Unknown;
+}
+
+QString AcquirerSimulator::modeName(Mode mode)
+{
+    switch (mode) {
+    case Mode::Normal: return QStringLiteral("normal");
+    case Mode::DeclineAll: return QStringLiteral("decline_all");
+    case Mode::TimeoutAfterCharge: return QStringLiteral("timeout_after_charge");
+    case Mode::ErrorBeforeCharge: return QStringLiteral("error_before_charge");
+    }
+    return {};
+}
+
+std::optional<AcquirerSimulator::Mode> AcquirerSimulator::modeFromName(const QString &name)
+{
+    for (Mode m : {Mode::Normal, Mode::DeclineAll, Mode::TimeoutAfterCharge, Mode::ErrorBeforeCharge}) {
+        if (modeName(m) == name)
+            return m;
+    }
+    return std::nullopt;
+}
+
+void AcquirerSimulator::setMode(Mode mode, int latencyMs)
+{
+    m_mode = mode;
+    m_latencyMs = qMax(0, latencyMs);
+    qCInfo(lcAcquirer) << "simulation mode" << modeName(mode) << "latency" << m_latencyMs << "ms";
+}
+
+void AcquirerSimulator::charge(const ChargeRequest &request, QObject *context, AnswerCallback done)
+{
+    const Mode mode = m_mode;   // the mode when the request arrived decides, not when it runs
+    if (m_latencyMs <= 0) {
+        execute(request, mode, context, std::move(done));
+        return;
+    }
+    QPointer<QObject> guard(context);
+    QTimer::singleShot(m_latencyMs, this, [this, request, mode, guard, done = std::move(done)]() mutable {
+        if (guard)
+            execute(request, mode, guard, std::move(done));
+    });
+}
+
+void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, QObject *context, AnswerCallback done)
+{
+    TokenOutcome outcome = outcomeOf(rq.token);
+    if (mode == Mode::DeclineAll)
+        outcome = TokenOutcome::Decline;
+    else if (mode == Mode::TimeoutAfterCharge)
+        outcome = TokenOutcome::TimeoutAfterCharge;
+    else if (mode == Mode::ErrorBeforeCharge)
+        outcome = TokenOutcome::ErrorBeforeCharge;
+
+    if (!m_worker) {
+        done({AcquirerAnswer::Kind::Refused, {}, QStringLiteral("acquirer ledger closed")});
+        return;
+    }
+    struct Result { AcquirerAnswer answer; };
+    m_worker->transact<Result>(context, [rq, outcome](SqlTx &tx) {
+        // Idempotent by key: a key already in the ledger answers what it answered then.
+        QSqlQuery &q = tx.exec(QStringLiteral(
+            "SELECT status, decline_code FROM charges WHERE merchant = ? AND idem_key = ?"), {rq.merchant, rq.key});
+        if (q.next()) {
+            Result r{answerFromRow(q.value(0).toString(), q.value(1).toString())};
+            q.finish();
+            return r;
+        }
+        q.finish();
+        if (outcome == TokenOutcome::ErrorBeforeCharge || outcome == TokenOutcome::Unknown)
+            return Result{{AcquirerAnswer::Kind::Refused, {}, QStringLiteral("the acquirer refused the request")}};
+        QString status = QStringLiteral("succeeded");
+        QString code;
+        if (outcome == TokenOutcome::Decline) {
+            status = QStringLiteral("declined");
+            code = QStringLiteral("card_declined");
+        } else if (outcome == TokenOutcome::InsufficientFunds) {
+            status = QStringLiteral("declined");
+            code = QStringLiteral("insufficient_funds");
+        }
+        tx.exec(QStringLiteral(
+            "INSERT INTO charges (merchant, idem_key, amount, currency, token, status, decline_code, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+            {rq.merchant, rq.key, rq.amount, rq.currency, rq.token, status,
+             code.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(code), nowMs()});
+        if (outcome == TokenOutcome::TimeoutAfterCharge)
+            return Result{{AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("the acquirer's answer was lost")}};
+        return Result{answerFromRow(status, code)};
+    }, [done = std::move(done)](bool ok, const QString &error, Result r) {
+        // The ledger could not commit: from the caller's side the bank did not answer.
+        done(ok ? r.answer : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
+    });
+}
+
+void AcquirerSimulator::lookup(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
+{
+    if (!m_worker) {
+        done({AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("acquirer ledger closed")});
+        return;
+    }
+    m_worker->transact<AcquirerAnswer>(context, [merchant, key](SqlTx &tx) {
+        QSqlQuery &q = tx.exec(QStringLiteral(
+            "SELECT status, decline_code FROM charges WHERE merchant = ? AND idem_key = ?"), {merchant, key});
+        AcquirerAnswer a{AcquirerAnswer::Kind::NotFound, {}, {}};
+        if (q.next())
+            a = answerFromRow(q.value(0).toString(), q.value(1).toString());
+        q.finish();
+        return a;
+    }, [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
+        done(ok ? a : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
+    });
+}
+
+void AcquirerSimulator::ledger(const QString &merchant, const QString &key, QObject *context,
+                               std::function<void(bool, QList<LedgerEntry>)> done)
+{
+    if (!m_worker) {
+        done(false, {});
+        return;
+    }
+    m_worker->transact<QList<LedgerEntry>>(context, [merchant, key](SqlTx &tx) {
+        QSqlQuery &q = tx.exec(QStringLiteral(
+            "SELECT idem_key, amount, currency, status, decline_code, created_at FROM charges"
+            " WHERE merchant = ? AND (IFNULL(?, '') = '' OR idem_key = ?) ORDER BY created_at LIMIT 1000"),
+            {merchant, key, key});
+        QList<LedgerEntry> out;
+        while (q.next())
+            out.append({q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toString(),
+                        q.value(3).toString(), q.value(4).toString(), q.value(5).toLongLong()});
+        q.finish();
+        return out;
+    }, [done = std::move(done)](bool ok, const QString &, QList<LedgerEntry> list) { done(ok, list); });
+}
+
+} // namespace OncePay::Gateway

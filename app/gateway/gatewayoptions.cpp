@@ -1,0 +1,128 @@
+#include "gatewayoptions.h"
+
+#include "timeutil.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QStandardPaths>
+
+namespace OncePay::Gateway {
+
+namespace {
+GatewayOptions failure(const QString &message)
+{
+    GatewayOptions o;
+    o.result = GatewayOptions::Result::Error;
+    o.message = message;
+    return o;
+}
+} // namespace
+
+GatewayOptions GatewayOptions::parse(const QStringList &arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "OncePay payment gateway: the HTTP API of API.md with Idempotency-Key semantics and a simulated acquirer."));
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help and exit."));
+    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version and exit."));
+    const QCommandLineOption listen(QStringLiteral("listen"),
+        QStringLiteral("Address and port to listen on, e.g. 127.0.0.1:8080 or [::1]:0 (0 picks a free port). Default 127.0.0.1:8080."),
+        QStringLiteral("ADDR:PORT"), QStringLiteral("127.0.0.1:8080"));
+    const QCommandLineOption db(QStringLiteral("db"),
+        QStringLiteral("SQLite database of the gateway (created if missing). Default: gateway.db in the app data folder."),
+        QStringLiteral("PATH"));
+    const QCommandLineOption acquirerDb(QStringLiteral("acquirer-db"),
+        QStringLiteral("SQLite ledger of the simulated acquirer. Default: <db name>.acquirer.db next to --db."),
+        QStringLiteral("PATH"));
+    const QCommandLineOption demo(QStringLiteral("demo"),
+        QStringLiteral("Demo mode: the fixed demo tokens of API.md and the /v1/_sim endpoints."));
+    const QCommandLineOption tokens(QStringLiteral("tokens"),
+        QStringLiteral("File of \"TOKEN MERCHANT TERMINAL\" lines; tokens are kept hashed only."), QStringLiteral("FILE"));
+    const QCommandLineOption retention(QStringLiteral("key-retention"),
+        QStringLiteral("How long a finished response is replayed byte for byte (payments keep their key forever). Default 24h."),
+        QStringLiteral("DUR"), QStringLiteral("24h"));
+    const QCommandLineOption lease(QStringLiteral("claim-lease"),
+        QStringLiteral("How long a claim is owned before a retry may take it over and resume. Default 30s."),
+        QStringLiteral("DUR"), QStringLiteral("30s"));
+    const QCommandLineOption rate(QStringLiteral("rate-limit"),
+        QStringLiteral("Requests per second allowed per token, 0 for none (default)."), QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption recovery(QStringLiteral("recovery-interval"),
+        QStringLiteral("How often processing payments are resolved by asking the acquirer. Default 5s."),
+        QStringLiteral("DUR"), QStringLiteral("5s"));
+    const QCommandLineOption acquirerTimeout(QStringLiteral("acquirer-timeout"),
+        QStringLiteral("How long to wait for the acquirer before answering 202 processing. Default 10s (at most half the lease)."),
+        QStringLiteral("DUR"), QStringLiteral("10s"));
+    const QCommandLineOption busy(QStringLiteral("store-busy-timeout"),
+        QStringLiteral("How long to wait for a locked store before answering 503. Default 2s."),
+        QStringLiteral("DUR"), QStringLiteral("2s"));
+    p.addOptions({help, version, listen, db, acquirerDb, demo, tokens, retention, lease, rate, recovery,
+                  acquirerTimeout, busy});
+
+    if (!p.parse(arguments))
+        return failure(p.errorText());
+    if (p.isSet(help)) {
+        GatewayOptions o;
+        o.result = Result::Help;
+        o.message = p.helpText()
+            + QStringLiteral("\nDurations: 500ms, 30s, 5m, 24h, 7d. Stop with SIGTERM or SIGINT: in-flight requests finish first.\n");
+        return o;
+    }
+    if (p.isSet(version)) {
+        GatewayOptions o;
+        o.result = Result::Version;
+        return o;
+    }
+    if (!p.positionalArguments().isEmpty())
+        return failure(QStringLiteral("unexpected argument: %1").arg(p.positionalArguments().first()));
+
+    GatewayOptions o;
+    GatewayServer::Config &c = o.config;
+    const QString addr = p.value(listen);
+    const qsizetype colon = addr.lastIndexOf(QLatin1Char(':'));
+    bool portOk = false;
+    const uint port = colon > 0 ? addr.mid(colon + 1).toUInt(&portOk) : 0;
+    QString host = colon > 0 ? addr.left(colon) : QString();
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+        host = host.mid(1, host.size() - 2);
+    if (host == QLatin1String("localhost"))
+        host = QStringLiteral("127.0.0.1");
+    if (!portOk || port > 65535 || !c.address.setAddress(host))
+        return failure(QStringLiteral("--listen: expected ADDR:PORT such as 127.0.0.1:8080, got \"%1\"").arg(addr));
+    c.port = quint16(port);
+
+    c.dbPath = p.value(db);
+    if (c.dbPath.isEmpty()) {
+        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        if (dir.isEmpty())
+            return failure(QStringLiteral("--db: no app data folder on this system; give --db PATH"));
+        c.dbPath = dir + QStringLiteral("/gateway.db");
+    }
+    if (c.dbPath.startsWith(QLatin1String("postgresql:")))
+        return failure(QStringLiteral("--db: the PostgreSQL backend is not built yet; use a SQLite file path"));
+    c.acquirerDbPath = p.value(acquirerDb);
+    c.demo = p.isSet(demo);
+    c.tokensFile = p.value(tokens);
+
+    struct Dur { const QCommandLineOption &opt; qint64 *out; qint64 min; };
+    qint64 busyMs = 0;
+    for (const Dur &d : {Dur{retention, &c.retentionMs, 1000}, Dur{lease, &c.leaseMs, 100},
+                         Dur{recovery, &c.recoveryIntervalMs, 50}, Dur{acquirerTimeout, &c.acquirerTimeoutMs, 10},
+                         Dur{busy, &busyMs, 0}}) {
+        const auto v = parseDurationMs(p.value(d.opt));
+        if (!v || *v < d.min)
+            return failure(QStringLiteral("--%1: expected a duration such as 500ms, 30s, 24h (at least %2 ms), got \"%3\"")
+                               .arg(d.opt.names().first()).arg(d.min).arg(p.value(d.opt)));
+        *d.out = *v;
+    }
+    c.storeBusyTimeoutMs = int(qMin<qint64>(busyMs, 600'000));
+    bool rateOk = false;
+    c.rateLimitPerSecond = p.value(rate).toInt(&rateOk);
+    if (!rateOk || c.rateLimitPerSecond < 0)
+        return failure(QStringLiteral("--rate-limit: expected a whole number of requests per second, got \"%1\"").arg(p.value(rate)));
+    if (!c.demo && c.tokensFile.isEmpty())
+        return failure(QStringLiteral("no credentials: give --tokens FILE, or --demo for the demo tokens"));
+    c.faultKillAt = qEnvironmentVariable("ONCEPAY_FAULT_KILL_AT");
+    return o;
+}
+
+} // namespace OncePay::Gateway

@@ -1,0 +1,127 @@
+#include "gatewayserver.h"
+
+#include "acquirersimulator.h"
+#include "guardedtcpserver.h"
+#include "httpapi.h"
+#include "metrics.h"
+#include "paymentservice.h"
+#include "sqlitegatewaystore.h"
+#include "tokenstore.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QHttpServer>
+#include <QLoggingCategory>
+#include <QTcpServer>
+#include <QTimer>
+
+namespace OncePay::Gateway {
+
+Q_LOGGING_CATEGORY(lcServer, "oncepay.gateway.server")
+
+GatewayServer::GatewayServer(Config config, QObject *parent)
+    : QObject(parent)
+    , m_config(std::move(config))
+{
+}
+
+GatewayServer::~GatewayServer()
+{
+    closeStores();
+}
+
+QString GatewayServer::baseUrl() const
+{
+    const QString host = m_config.address.protocol() == QAbstractSocket::IPv6Protocol
+        ? QStringLiteral("[%1]").arg(m_config.address.toString())
+        : m_config.address.toString();
+    return QStringLiteral("http://%1:%2").arg(host).arg(m_port);
+}
+
+bool GatewayServer::start(QString *error)
+{
+    m_metrics = std::make_unique<Metrics>();
+    m_tokens = std::make_unique<TokenStore>();
+    if (m_config.demo)
+        m_tokens->addDemoTokens();
+    if (!m_config.tokensFile.isEmpty() && !m_tokens->loadFile(m_config.tokensFile, error))
+        return false;
+    if (m_tokens->size() == 0) {
+        *error = QStringLiteral("no tokens: give --tokens FILE, or --demo for the demo credentials");
+        return false;
+    }
+
+    m_store = std::make_unique<SqliteGatewayStore>(
+        SqliteGatewayStore::Options{m_config.dbPath, m_config.storeBusyTimeoutMs});
+    if (!m_store->open(error))
+        return false;
+
+    QString ledger = m_config.acquirerDbPath;
+    if (ledger.isEmpty()) {
+        const QFileInfo db(m_config.dbPath);
+        ledger = db.dir().filePath(db.completeBaseName() + QStringLiteral(".acquirer.db"));
+    }
+    m_acquirer = new AcquirerSimulator(ledger, this);
+    if (!m_acquirer->open(error))
+        return false;
+
+    PaymentService::Config pc;
+    pc.leaseMs = m_config.leaseMs;
+    pc.retentionMs = m_config.retentionMs;
+    pc.acquirerTimeoutMs = m_config.acquirerTimeoutMs;
+    pc.recoveryIntervalMs = m_config.recoveryIntervalMs;
+    if (m_config.demo)
+        pc.faultKillAt = m_config.faultKillAt;
+    m_payments = new PaymentService(pc, m_store.get(), m_acquirer, m_metrics.get(), this);
+    m_api = new HttpApi({m_config.demo, m_config.rateLimitPerSecond}, m_tokens.get(), m_payments, m_acquirer,
+                        m_metrics.get(), this);
+
+    m_http = new QHttpServer(this);
+    m_http->setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
+        m_api->handle(request, std::move(responder));
+    });
+    auto *listener = new GuardedTcpServer({HttpApi::maxBodyBytes, 32 * 1024}, this);
+    if (!listener->listen(m_config.address, m_config.port)) {
+        *error = QStringLiteral("cannot listen on %1:%2: %3")
+                     .arg(m_config.address.toString()).arg(m_config.port).arg(listener->errorString());
+        return false;
+    }
+    m_http->bind(listener);
+    m_port = listener->serverPort();
+    m_payments->start();
+    qCInfo(lcServer) << "gateway listening on" << baseUrl() << (m_config.demo ? "(demo)" : "");
+    return true;
+}
+
+void GatewayServer::shutdown(int graceMs, std::function<void()> done)
+{
+    if (m_http) {
+        for (QTcpServer *s : m_http->servers())
+            s->close();
+    }
+    if (m_payments)
+        m_payments->stop();
+    auto finished = std::make_shared<bool>(false);
+    auto finish = [this, finished, done] {
+        if (*finished)
+            return;
+        *finished = true;
+        closeStores();
+        done();
+    };
+    if (!m_api || m_api->requestsInFlight() == 0)
+        return finish();
+    qCInfo(lcServer) << "waiting for" << m_api->requestsInFlight() << "requests in flight";
+    connect(m_api, &HttpApi::idle, this, finish);
+    QTimer::singleShot(graceMs, this, finish);
+}
+
+void GatewayServer::closeStores()
+{
+    if (m_acquirer)
+        m_acquirer->close();
+    if (m_store)
+        m_store->close();
+}
+
+} // namespace OncePay::Gateway

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <QHostAddress>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+class QHttpServer;
+
+namespace OncePay::Gateway {
+
+class AcquirerSimulator;
+class GatewayStore;
+class HttpApi;
+class Metrics;
+class PaymentService;
+class TokenStore;
+
+// The whole gateway in one object: store, acquirer, payment service and HTTP routes. The
+// `oncepay-gateway` program runs one; the till embeds one for its demo mode.
+class GatewayServer final : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Config
+    {
+        QHostAddress address = QHostAddress::LocalHost;
+        quint16 port = 0;
+        QString dbPath;
+        QString acquirerDbPath;      // empty: next to dbPath
+        bool demo = false;
+        QString tokensFile;
+        qint64 leaseMs = 30'000;
+        qint64 retentionMs = 24 * 3600 * 1000LL;
+        qint64 recoveryIntervalMs = 5'000;
+        qint64 acquirerTimeoutMs = 10'000;
+        int rateLimitPerSecond = 0;
+        int storeBusyTimeoutMs = 2'000;
+        QString faultKillAt;         // honoured with demo only
+    };
+
+    explicit GatewayServer(Config config, QObject *parent = nullptr);
+    ~GatewayServer() override;
+
+    bool start(QString *error);
+    quint16 port() const { return m_port; }
+    QString baseUrl() const;
+
+    // Stops accepting, lets requests in flight finish (bounded by `graceMs`), closes the stores.
+    void shutdown(int graceMs, std::function<void()> done);
+
+private:
+    void closeStores();
+
+    Config m_config;
+    quint16 m_port = 0;
+    std::unique_ptr<Metrics> m_metrics;
+    std::unique_ptr<TokenStore> m_tokens;
+    std::unique_ptr<GatewayStore> m_store;
+    AcquirerSimulator *m_acquirer = nullptr;
+    PaymentService *m_payments = nullptr;
+    HttpApi *m_api = nullptr;
+    QHttpServer *m_http = nullptr;
+};
+
+} // namespace OncePay::Gateway

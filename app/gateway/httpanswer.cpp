@@ -1,0 +1,108 @@
+#include "httpanswer.h"
+
+#include <QJsonDocument>
+
+namespace OncePay::Gateway {
+
+HttpAnswer HttpAnswer::json(int status, const QJsonObject &object)
+{
+    HttpAnswer a;
+    a.status = status;
+    a.body = QJsonDocument(object).toJson(QJsonDocument::Compact);
+    return a;
+}
+
+HttpAnswer HttpAnswer::problem(const Problem &p)
+{
+    HttpAnswer a;
+    a.status = p.status;
+    a.body = p.toJson();
+    a.contentType = Problem::mediaType;
+    return a;
+}
+
+HttpAnswer HttpAnswer::problem(int status, const QString &slug, const QString &title, const QString &detail)
+{
+    return problem(Problem::make(status, slug, title, detail));
+}
+
+HttpAnswer HttpAnswer::fromStored(const StoredResponse &s)
+{
+    HttpAnswer a;
+    a.status = s.status;
+    a.body = s.body;
+    if (!s.contentType.isEmpty())
+        a.contentType = s.contentType;
+    if (!s.location.isEmpty())
+        a.headers.append({QByteArrayLiteral("Location"), s.location});
+    return a;
+}
+
+StoredResponse HttpAnswer::toStored() const
+{
+    return {status, body, header(QByteArrayLiteral("Location")), contentType};
+}
+
+HttpAnswer HttpAnswer::forPayment(const Payment &p)
+{
+    if (p.status == Status::declined) {
+        Problem problem = Problem::make(402, QStringLiteral("card-declined"), QStringLiteral("Card declined"),
+                                        QStringLiteral("The card was declined (%1).").arg(p.declineCode));
+        problem.extra.insert(QStringLiteral("payment"), p.toJson());
+        return HttpAnswer::problem(problem);
+    }
+    HttpAnswer a = json(p.status == Status::processing ? 202 : 201, p.toJson());
+    a.headers.append({QByteArrayLiteral("Location"), "/v1/payments/" + p.id.toLatin1()});
+    return a;
+}
+
+HttpAnswer &HttpAnswer::withHeader(const QByteArray &name, const QByteArray &value)
+{
+    headers.append({name, value});
+    return *this;
+}
+
+QByteArray HttpAnswer::header(const QByteArray &name) const
+{
+    for (const auto &h : headers) {
+        if (h.first.compare(name, Qt::CaseInsensitive) == 0)
+            return h.second;
+    }
+    return {};
+}
+
+namespace Answers {
+
+HttpAnswer storeUnavailable()
+{
+    return HttpAnswer::problem(503, QStringLiteral("store-unavailable"), QStringLiteral("Store unavailable"),
+                               QStringLiteral("The gateway cannot reach its store; nothing was executed. Retry with the same key."))
+        .withHeader(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1"));
+}
+
+HttpAnswer keyInUse()
+{
+    return HttpAnswer::problem(409, QStringLiteral("idempotency-key-in-use"), QStringLiteral("Request in progress"),
+                               QStringLiteral("A request with this Idempotency-Key is being processed. Retry later with the same key."))
+        .withHeader(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1"));
+}
+
+HttpAnswer keyReused()
+{
+    return HttpAnswer::problem(422, QStringLiteral("idempotency-key-reused"), QStringLiteral("Idempotency-Key reused"),
+                               QStringLiteral("This Idempotency-Key was already used for a different request."));
+}
+
+HttpAnswer acquirerUnavailable(const QString &detail)
+{
+    return HttpAnswer::problem(502, QStringLiteral("acquirer-unavailable"), QStringLiteral("Acquirer unavailable"), detail);
+}
+
+HttpAnswer notFound(const QString &detail)
+{
+    return HttpAnswer::problem(404, QStringLiteral("not-found"), QStringLiteral("Not found"), detail);
+}
+
+} // namespace Answers
+
+} // namespace OncePay::Gateway

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "gatewaytypes.h"
+#include "problem.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QPair>
+
+namespace OncePay::Gateway {
+
+// What the gateway answers to one request, before it is written to the socket.
+struct HttpAnswer
+{
+    int status = 200;
+    QByteArray body;
+    QByteArray contentType = QByteArrayLiteral("application/json");
+    QList<QPair<QByteArray, QByteArray>> headers;
+
+    static HttpAnswer json(int status, const QJsonObject &object);
+    static HttpAnswer problem(const Problem &problem);
+    static HttpAnswer problem(int status, const QString &slug, const QString &title, const QString &detail);
+    static HttpAnswer fromStored(const StoredResponse &stored);
+
+    // The answer a payment's current state deserves: 201, 202 or 402 (with the payment inside).
+    static HttpAnswer forPayment(const Payment &payment);
+    StoredResponse toStored() const;
+
+    HttpAnswer &withHeader(const QByteArray &name, const QByteArray &value);
+    HttpAnswer &markReplayed() { return withHeader(QByteArrayLiteral("Idempotent-Replayed"), QByteArrayLiteral("true")); }
+    QByteArray header(const QByteArray &name) const;
+};
+
+namespace Answers {
+HttpAnswer storeUnavailable();
+HttpAnswer keyInUse();
+HttpAnswer keyReused();
+HttpAnswer acquirerUnavailable(const QString &detail);
+HttpAnswer notFound(const QString &detail);
+}
+
+} // namespace OncePay::Gateway

@@ -1,0 +1,344 @@
+#include "httpapi.h"
+
+#include "canonicaljson.h"
+#include "guardedtcpserver.h"
+#include "idempotencykey.h"
+#include "requestvalidation.h"
+#include "timeutil.h"
+
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QJsonArray>
+#include <QLoggingCategory>
+#include <QPointer>
+#include <QTcpSocket>
+#include <QUrlQuery>
+
+namespace OncePay::Gateway {
+
+Q_LOGGING_CATEGORY(lcHttp, "oncepay.gateway.http")
+
+struct HttpApi::Request
+{
+    QHttpServerRequest::Method method;
+    QString path;
+    QUrlQuery query;
+    QByteArray body;
+    QList<QPair<QByteArray, QByteArray>> headers;
+
+    QList<QByteArray> values(const QByteArray &name) const
+    {
+        QList<QByteArray> out;
+        for (const auto &h : headers) {
+            if (h.first.compare(name, Qt::CaseInsensitive) == 0)
+                out.append(h.second);
+        }
+        return out;
+    }
+    QByteArray value(const QByteArray &name) const
+    {
+        const QList<QByteArray> v = values(name);
+        return v.isEmpty() ? QByteArray() : v.first();
+    }
+};
+
+namespace {
+
+HttpAnswer methodNotAllowed(const QByteArray &allow)
+{
+    return HttpAnswer::problem(405, QStringLiteral("method-not-allowed"), QStringLiteral("Method not allowed"),
+                               QStringLiteral("This resource accepts %1.").arg(QString::fromLatin1(allow)))
+        .withHeader(QByteArrayLiteral("Allow"), allow);
+}
+
+HttpAnswer badRequest(const QString &field, const QString &message)
+{
+    return HttpAnswer::problem(validationProblem({{field, message}}));
+}
+
+void writeAnswer(QHttpServerResponder &r, const HttpAnswer &a)
+{
+    r.writeStatusLine(QHttpServerResponder::StatusCode(a.status));
+    r.writeHeader(QByteArrayLiteral("Content-Type"), a.contentType);
+    r.writeHeader(QByteArrayLiteral("Content-Length"), QByteArray::number(a.body.size()));
+    for (const auto &h : a.headers)
+        r.writeHeader(h.first, h.second);
+    r.writeBody(a.body);
+}
+
+// Parses and canonicalises a JSON request body, or says why it cannot.
+std::optional<JsonNode> parseBody(const QByteArray &body, HttpAnswer *error)
+{
+    JsonParseResult parsed = parseJson(body);
+    if (!parsed.value) {
+        *error = badRequest(QStringLiteral("body"), QStringLiteral("is not valid JSON: %1 at byte %2")
+                                                        .arg(parsed.error).arg(parsed.offset));
+        return std::nullopt;
+    }
+    return std::move(parsed.value);
+}
+
+bool isJsonContentType(const QByteArray &value)
+{
+    const QByteArray mediaType = value.split(';').first().trimmed().toLower();
+    return mediaType == "application/json";
+}
+
+} // namespace
+
+HttpApi::HttpApi(Config config, const TokenStore *tokens, PaymentService *payments, AcquirerSimulator *acquirer,
+                 Metrics *metrics, QObject *parent)
+    : QObject(parent)
+    , m_config(config)
+    , m_tokens(tokens)
+    , m_payments(payments)
+    , m_acquirer(acquirer)
+    , m_metrics(metrics)
+{
+}
+
+void HttpApi::handle(const QHttpServerRequest &request, QHttpServerResponder &&responder)
+{
+    Request rq{request.method(), request.url().path(), request.query(), request.body(), request.headers()};
+    auto shared = std::make_shared<QHttpServerResponder>(std::move(responder));
+    QPointer<QTcpSocket> socket = shared->socket();
+    ++m_inFlight;
+    const QByteArray routeLabel = label("method", QVariant::fromValue(rq.method).toString().toUpper())
+        + ',' + label("route", rq.path.startsWith(QLatin1String("/v1/payments/")) ? QStringLiteral("/v1/payments/{id}") : rq.path.left(40));
+    auto answered = std::make_shared<bool>(false);
+    Respond respond = [this, shared, socket, routeLabel, answered](const HttpAnswer &a) {
+        if (*answered)
+            return;
+        *answered = true;
+        m_metrics->count("oncepay_http_requests_total", routeLabel + ',' + label("status", QString::number(a.status)));
+        if (socket && socket->state() == QAbstractSocket::ConnectedState) {
+            writeAnswer(*shared, a);
+            GuardedTcpServer::answerWritten(socket);
+        }
+        if (--m_inFlight == 0)
+            emit idle();
+    };
+    route(rq, respond);
+}
+
+bool HttpApi::allowRate(const Caller &caller)
+{
+    if (m_config.rateLimitPerSecond <= 0)
+        return true;
+    Bucket &b = m_buckets[caller.tokenHash];
+    const double capacity = m_config.rateLimitPerSecond;
+    if (!b.refilled.isValid()) {
+        b.tokens = capacity;
+        b.refilled.start();
+    } else {
+        b.tokens = qMin(capacity, b.tokens + b.refilled.restart() * capacity / 1000.0);
+    }
+    if (b.tokens < 1.0)
+        return false;
+    b.tokens -= 1.0;
+    return true;
+}
+
+void HttpApi::route(const Request &rq, const Respond &respond)
+{
+    using M = QHttpServerRequest::Method;
+    if (rq.path == QLatin1String("/healthz")) {
+        if (rq.method != M::Get)
+            return respond(methodNotAllowed("GET"));
+        return respond(HttpAnswer::json(200, {{QStringLiteral("status"), QStringLiteral("ok")}}));
+    }
+    if (rq.path == QLatin1String("/metrics")) {
+        if (rq.method != M::Get)
+            return respond(methodNotAllowed("GET"));
+        HttpAnswer a;
+        a.body = m_metrics->render();
+        a.contentType = QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8");
+        return respond(a);
+    }
+    if (!rq.path.startsWith(QLatin1String("/v1/")))
+        return respond(Answers::notFound(QStringLiteral("No such resource.")));
+
+    if (rq.body.size() > maxBodyBytes) {
+        return respond(HttpAnswer::problem(413, QStringLiteral("payload-too-large"), QStringLiteral("Payload too large"),
+                                           QStringLiteral("Request bodies are limited to %1 bytes.").arg(maxBodyBytes)));
+    }
+    const std::optional<Caller> caller = m_tokens->authenticate(rq.value("authorization"));
+    if (!caller) {
+        return respond(HttpAnswer::problem(401, QStringLiteral("unauthorized"), QStringLiteral("Unauthorized"),
+                                           QStringLiteral("A valid bearer token is required."))
+                           .withHeader(QByteArrayLiteral("WWW-Authenticate"), QByteArrayLiteral("Bearer")));
+    }
+    if (!allowRate(*caller)) {
+        return respond(HttpAnswer::problem(429, QStringLiteral("rate-limited"), QStringLiteral("Too many requests"),
+                                           QStringLiteral("This token is limited to %1 requests per second.").arg(m_config.rateLimitPerSecond))
+                           .withHeader(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1")));
+    }
+
+    static const QString payments = QStringLiteral("/v1/payments");
+    if (rq.path == payments) {
+        if (rq.method == M::Post)
+            return postPayment(rq, *caller, respond);
+        if (rq.method == M::Get)
+            return getPayments(rq, *caller, respond);
+        return respond(methodNotAllowed("GET, POST"));
+    }
+    if (rq.path.startsWith(payments + QLatin1Char('/'))) {
+        const QStringList parts = rq.path.mid(payments.size() + 1).split(QLatin1Char('/'));
+        if (parts.size() == 1 && !parts[0].isEmpty()) {
+            if (rq.method != M::Get)
+                return respond(methodNotAllowed("GET"));
+            return m_payments->getPayment(*caller, parts[0], respond);
+        }
+        if (parts.size() == 2 && !parts[0].isEmpty() && parts[1] == QLatin1String("refunds")) {
+            if (rq.method != M::Post)
+                return respond(methodNotAllowed("POST"));
+            return postRefund(rq, *caller, parts[0], respond);
+        }
+    }
+    static const QString sim = QStringLiteral("/v1/_sim/");
+    if (m_config.demo && rq.path.startsWith(sim))
+        return simulation(rq, *caller, rq.path.mid(sim.size()), respond);
+    respond(Answers::notFound(QStringLiteral("No such resource.")));
+}
+
+namespace {
+
+// The checks every keyed POST shares, in the order of API.md; nothing is recorded for them.
+std::optional<std::pair<QString, JsonNode>> preflightKeyedPost(const QList<QByteArray> &contentType,
+                                                              const QList<QByteArray> &keyHeaders,
+                                                              const QByteArray &body, HttpAnswer *error)
+{
+    if (contentType.size() != 1 || !isJsonContentType(contentType.first())) {
+        *error = HttpAnswer::problem(415, QStringLiteral("unsupported-media-type"), QStringLiteral("Unsupported media type"),
+                                     QStringLiteral("Send the body as Content-Type: application/json."));
+        return std::nullopt;
+    }
+    const IdempotencyKey::ParseResult key = IdempotencyKey::fromHeaderValues(keyHeaders);
+    if (key.error == IdempotencyKey::Error::Missing) {
+        *error = HttpAnswer::problem(400, QStringLiteral("idempotency-key-missing"),
+                                     QStringLiteral("Idempotency-Key missing"), key.reason);
+        return std::nullopt;
+    }
+    if (key.error == IdempotencyKey::Error::Invalid) {
+        *error = HttpAnswer::problem(400, QStringLiteral("idempotency-key-invalid"),
+                                     QStringLiteral("Idempotency-Key invalid"), key.reason);
+        return std::nullopt;
+    }
+    std::optional<JsonNode> node = parseBody(body, error);
+    if (!node)
+        return std::nullopt;
+    return std::make_pair(key.key->value(), std::move(*node));
+}
+
+} // namespace
+
+void HttpApi::postPayment(const Request &rq, const Caller &caller, const Respond &respond)
+{
+    HttpAnswer error;
+    auto pre = preflightKeyedPost(rq.values("content-type"), rq.values("idempotency-key"), rq.body, &error);
+    if (!pre)
+        return respond(error);
+    PaymentValidation v = validatePayment(pre->second);
+    if (!v.errors.isEmpty())
+        return respond(HttpAnswer::problem(validationProblem(v.errors)));
+    const QByteArray fingerprint = requestFingerprint("POST", "/v1/payments", canonicalJson(pre->second));
+    m_payments->createPayment(caller, pre->first, fingerprint, v.fields, respond);
+}
+
+void HttpApi::postRefund(const Request &rq, const Caller &caller, const QString &paymentId, const Respond &respond)
+{
+    HttpAnswer error;
+    auto pre = preflightKeyedPost(rq.values("content-type"), rq.values("idempotency-key"), rq.body, &error);
+    if (!pre)
+        return respond(error);
+    RefundValidation v = validateRefund(pre->second);
+    if (!v.errors.isEmpty())
+        return respond(HttpAnswer::problem(validationProblem(v.errors)));
+    v.fields.paymentId = paymentId;
+    const QByteArray fingerprint = requestFingerprint("POST", rq.path.toUtf8(), canonicalJson(pre->second));
+    m_payments->createRefund(caller, pre->first, fingerprint, v.fields, respond);
+}
+
+void HttpApi::getPayments(const Request &rq, const Caller &caller, const Respond &respond)
+{
+    const QUrlQuery &q = rq.query;
+    if (q.hasQueryItem(QStringLiteral("idempotency_key"))) {
+        const QString key = q.queryItemValue(QStringLiteral("idempotency_key"), QUrl::FullyDecoded);
+        if (!IdempotencyKey::isValidKey(key))
+            return respond(badRequest(QStringLiteral("idempotency_key"), QStringLiteral("is not a valid Idempotency-Key")));
+        return m_payments->getPaymentByKey(caller, key, respond);
+    }
+    ListQuery lq;
+    lq.merchant = caller.merchant;
+    lq.terminalId = q.queryItemValue(QStringLiteral("terminal_id"), QUrl::FullyDecoded);
+    if (q.hasQueryItem(QStringLiteral("created_after"))) {
+        const auto t = fromRfc3339(q.queryItemValue(QStringLiteral("created_after"), QUrl::FullyDecoded));
+        if (!t)
+            return respond(badRequest(QStringLiteral("created_after"), QStringLiteral("must be an RFC 3339 time")));
+        lq.createdAfter = *t;
+    }
+    if (q.hasQueryItem(QStringLiteral("limit"))) {
+        bool ok = false;
+        lq.limit = q.queryItemValue(QStringLiteral("limit")).toInt(&ok);
+        if (!ok || lq.limit < 1 || lq.limit > 500)
+            return respond(badRequest(QStringLiteral("limit"), QStringLiteral("must be an integer from 1 to 500")));
+    }
+    if (q.hasQueryItem(QStringLiteral("cursor"))) {
+        bool ok = false;
+        const QByteArray raw = QByteArray::fromBase64(q.queryItemValue(QStringLiteral("cursor")).toLatin1(),
+                                                      QByteArray::Base64UrlEncoding);
+        lq.afterSeq = raw.toLongLong(&ok);
+        if (!ok || lq.afterSeq < 0)
+            return respond(badRequest(QStringLiteral("cursor"), QStringLiteral("is not a cursor this gateway gave out")));
+    }
+    m_payments->listPayments(lq, respond);
+}
+
+void HttpApi::simulation(const Request &rq, const Caller &caller, const QString &rest, const Respond &respond)
+{
+    using M = QHttpServerRequest::Method;
+    auto state = [this] {
+        return HttpAnswer::json(200, {{QStringLiteral("mode"), AcquirerSimulator::modeName(m_acquirer->mode())},
+                                      {QStringLiteral("latency_ms"), m_acquirer->latencyMs()}});
+    };
+    if (rest == QLatin1String("acquirer")) {
+        if (rq.method == M::Get)
+            return respond(state());
+        if (rq.method != M::Put)
+            return respond(methodNotAllowed("GET, PUT"));
+        if (rq.values("content-type").size() != 1 || !isJsonContentType(rq.value("content-type")))
+            return respond(HttpAnswer::problem(415, QStringLiteral("unsupported-media-type"), QStringLiteral("Unsupported media type"),
+                                               QStringLiteral("Send the body as Content-Type: application/json.")));
+        HttpAnswer error;
+        const std::optional<JsonNode> body = parseBody(rq.body, &error);
+        if (!body)
+            return respond(error);
+        const JsonNode *mode = body->member(u"mode");
+        const JsonNode *latency = body->member(u"latency_ms");
+        const auto parsedMode = mode && mode->type == JsonNode::Type::String ? AcquirerSimulator::modeFromName(mode->string)
+                                                                             : std::nullopt;
+        const auto parsedLatency = latency ? latency->toInteger() : std::optional<qint64>(0);
+        if (!parsedMode)
+            return respond(badRequest(QStringLiteral("mode"), QStringLiteral("must be normal, decline_all, timeout_after_charge or error_before_charge")));
+        if (!parsedLatency || *parsedLatency < 0 || *parsedLatency > 60'000)
+            return respond(badRequest(QStringLiteral("latency_ms"), QStringLiteral("must be an integer from 0 to 60000")));
+        m_acquirer->setMode(*parsedMode, int(*parsedLatency));
+        return respond(state());
+    }
+    if (rest == QLatin1String("acquirer/charges")) {
+        if (rq.method != M::Get)
+            return respond(methodNotAllowed("GET"));
+        const QString key = rq.query.queryItemValue(QStringLiteral("idempotency_key"), QUrl::FullyDecoded);
+        return m_acquirer->ledger(caller.merchant, key, this, [respond](bool ok, const QList<LedgerEntry> &entries) {
+            if (!ok)
+                return respond(Answers::storeUnavailable());
+            QJsonArray data;
+            for (const LedgerEntry &e : entries)
+                data.append(e.toJson());
+            respond(HttpAnswer::json(200, {{QStringLiteral("data"), data}}));
+        });
+    }
+    respond(Answers::notFound(QStringLiteral("No such resource.")));
+}
+
+} // namespace OncePay::Gateway

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "acquirersimulator.h"
+#include "gatewaystore.h"
+#include "httpanswer.h"
+#include "metrics.h"
+
+#include <QObject>
+#include <QSet>
+#include <QTimer>
+
+#include <functional>
+
+namespace OncePay::Gateway {
+
+// The payment state machine (claimed -> acquirer called -> settled) and the refund flow, on
+// top of the store and the acquirer. Lives on the HTTP thread; never blocks it.
+class PaymentService final : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Config
+    {
+        qint64 leaseMs = 30'000;
+        qint64 retentionMs = 24 * 3600 * 1000LL;
+        qint64 acquirerTimeoutMs = 10'000;
+        qint64 recoveryIntervalMs = 5'000;
+        QString faultKillAt;    // test hook: SIGKILL ourselves at this step (demo only)
+    };
+    using Respond = std::function<void(const HttpAnswer &)>;
+
+    PaymentService(Config config, GatewayStore *store, AcquirerSimulator *acquirer, Metrics *metrics,
+                   QObject *parent = nullptr);
+
+    void start();    // recovery now and periodically, retention sweeps
+    void stop();
+
+    void createPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
+                       Payment fields, Respond respond);
+    void createRefund(const Caller &caller, const QString &key, const QByteArray &fingerprint,
+                      Refund fields, Respond respond);
+    void getPayment(const Caller &caller, const QString &id, Respond respond);
+    void getPaymentByKey(const Caller &caller, const QString &key, Respond respond);
+    void listPayments(ListQuery query, Respond respond);
+
+    void runRecovery();
+    void runRetentionSweep();
+
+    static QString newId(const char *prefix);
+
+signals:
+    void recoveryFinished(int resolved);
+
+private:
+    void markCalledThenCharge(const Payment &payment, Respond respond);
+    void charge(const Payment &payment, Respond respond);
+    void settle(Payment payment, const AcquirerAnswer &answer, Respond respond, bool recovery);
+    void resume(const Payment &payment, Respond respond);
+    void release(const Payment &payment, std::function<void()> then);
+    void faultPoint(const char *step) const;
+    template <typename T>
+    GatewayStore::Reply<T> timed(GatewayStore::Reply<T> reply);
+
+    Config m_config;
+    GatewayStore *m_store;
+    AcquirerSimulator *m_acquirer;
+    Metrics *m_metrics;
+    QSet<QString> m_acquirerCallsInFlight;   // payment ids
+    QTimer m_recoveryTimer;
+    QTimer m_sweepTimer;
+    bool m_recoveryRunning = false;
+};
+
+} // namespace OncePay::Gateway

@@ -1,0 +1,163 @@
+#include "requestvalidation.h"
+
+#include "acquirersimulator.h"
+#include "money.h"
+
+#include <QRegularExpression>
+
+namespace OncePay::Gateway {
+
+namespace {
+
+constexpr qint64 kMaxAmount = 100'000'000;
+
+struct Checker
+{
+    const JsonNode &body;
+    QList<Problem::FieldError> errors;
+
+    void error(const QString &field, const QString &message) { errors.append({field, message}); }
+
+    bool isObject()
+    {
+        if (body.type == JsonNode::Type::Object)
+            return true;
+        error(QStringLiteral("body"), QStringLiteral("must be a JSON object"));
+        return false;
+    }
+
+    void onlyKnown(std::initializer_list<const char *> known)
+    {
+        for (const auto &m : body.members) {
+            bool ok = false;
+            for (const char *k : known)
+                ok = ok || m.first == QLatin1String(k);
+            if (!ok)
+                error(m.first, QStringLiteral("unknown field"));
+        }
+    }
+
+    const JsonNode *typed(const char *field, JsonNode::Type type, bool required)
+    {
+        const JsonNode *n = body.member(QString::fromLatin1(field));
+        if (!n || (!required && n->type == JsonNode::Type::Null)) {
+            if (required)
+                error(QLatin1String(field), QStringLiteral("is required"));
+            return nullptr;
+        }
+        if (n->type != type) {
+            error(QLatin1String(field), QStringLiteral("must be a %1, not a %2")
+                                            .arg(QLatin1String(JsonNode::typeName(type)), QLatin1String(JsonNode::typeName(n->type))));
+            return nullptr;
+        }
+        return n;
+    }
+
+    qint64 amount()
+    {
+        const JsonNode *n = typed("amount", JsonNode::Type::Number, true);
+        if (!n)
+            return 0;
+        const auto v = n->toInteger();
+        if (!v) {
+            error(QStringLiteral("amount"), QStringLiteral("must be an integer count of minor units"));
+            return 0;
+        }
+        if (*v < 1 || *v > kMaxAmount) {
+            error(QStringLiteral("amount"), QStringLiteral("must be between 1 and %1").arg(kMaxAmount));
+            return 0;
+        }
+        return *v;
+    }
+
+    QString text(const char *field, bool required, int maxLength)
+    {
+        const JsonNode *n = typed(field, JsonNode::Type::String, required);
+        if (!n)
+            return {};
+        if (n->string.size() > maxLength) {
+            error(QLatin1String(field), QStringLiteral("must be at most %1 characters").arg(maxLength));
+            return {};
+        }
+        if (n->string.contains(QChar(0))) {
+            error(QLatin1String(field), QStringLiteral("must not contain NUL characters"));
+            return {};
+        }
+        return n->string;
+    }
+};
+
+} // namespace
+
+PaymentValidation validatePayment(const JsonNode &body)
+{
+    Checker c{body, {}};
+    PaymentValidation out;
+    if (!c.isObject()) {
+        out.errors = c.errors;
+        return out;
+    }
+    c.onlyKnown({"amount", "currency", "order_id", "payment_method", "description", "metadata"});
+    Payment &p = out.fields;
+    p.amount = c.amount();
+
+    p.currency = c.text("currency", true, 3);
+    if (!p.currency.isEmpty() && !Money::isSupportedCurrency(p.currency))
+        c.error(QStringLiteral("currency"), QStringLiteral("must be a supported ISO 4217 code in capitals (CNY, USD, EUR, JPY, ...)"));
+
+    static const QRegularExpression orderId(QStringLiteral("^[A-Za-z0-9_-]{1,64}$"));
+    p.orderId = c.text("order_id", true, 64);
+    if (body.member(u"order_id") && body.member(u"order_id")->type == JsonNode::Type::String
+        && !orderId.match(p.orderId).hasMatch())
+        c.error(QStringLiteral("order_id"), QStringLiteral("must be 1 to 64 of A-Z a-z 0-9 - _"));
+
+    p.paymentMethod = c.text("payment_method", true, 64);
+    if (!p.paymentMethod.isEmpty() && !AcquirerSimulator::isKnownToken(p.paymentMethod))
+        c.error(QStringLiteral("payment_method"), QStringLiteral("must be a test token such as tok_visa"));
+
+    p.description = c.text("description", false, 500);
+
+    if (const JsonNode *meta = c.typed("metadata", JsonNode::Type::Object, false)) {
+        if (meta->members.size() > 20)
+            c.error(QStringLiteral("metadata"), QStringLiteral("must have at most 20 entries"));
+        bool ok = meta->members.size() <= 20;
+        for (const auto &m : meta->members) {
+            if (m.first.isEmpty() || m.first.size() > 40 || m.second.type != JsonNode::Type::String
+                || m.second.string.size() > 500) {
+                c.error(QStringLiteral("metadata.") + m.first.left(40),
+                        QStringLiteral("keys are 1 to 40 characters and values strings of at most 500"));
+                ok = false;
+            }
+        }
+        if (ok)
+            p.metadataJson = canonicalJson(*meta);
+    }
+    out.errors = c.errors;
+    return out;
+}
+
+RefundValidation validateRefund(const JsonNode &body)
+{
+    Checker c{body, {}};
+    RefundValidation out;
+    if (!c.isObject()) {
+        out.errors = c.errors;
+        return out;
+    }
+    c.onlyKnown({"amount", "reason"});
+    out.fields.amount = c.amount();
+    out.fields.reason = c.text("reason", false, 500);
+    out.errors = c.errors;
+    return out;
+}
+
+Problem validationProblem(const QList<Problem::FieldError> &errors)
+{
+    Problem p = Problem::make(400, QStringLiteral("validation-failed"), QStringLiteral("Validation failed"),
+                              errors.size() == 1 ? QStringLiteral("%1 %2").arg(errors.first().field, errors.first().message)
+                                                 : QStringLiteral("%1 fields are invalid.").arg(errors.size()));
+    p.errors = errors;
+    return p;
+}
+
+} // namespace OncePay::Gateway
