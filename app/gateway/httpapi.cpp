@@ -44,6 +44,20 @@ struct HttpApi::Request
 
 namespace {
 
+QString methodName(QHttpServerRequest::Method m)
+{
+    using M = QHttpServerRequest::Method;
+    switch (m) {
+    case M::Get: return QStringLiteral("GET");
+    case M::Post: return QStringLiteral("POST");
+    case M::Put: return QStringLiteral("PUT");
+    case M::Delete: return QStringLiteral("DELETE");
+    case M::Head: return QStringLiteral("HEAD");
+    case M::Patch: return QStringLiteral("PATCH");
+    default: return QStringLiteral("OTHER");
+    }
+}
+
 HttpAnswer methodNotAllowed(const QByteArray &allow)
 {
     return HttpAnswer::problem(405, QStringLiteral("method-not-allowed"), QStringLiteral("Method not allowed"),
@@ -103,7 +117,7 @@ void HttpApi::handle(const QHttpServerRequest &request, QHttpServerResponder &&r
     auto shared = std::make_shared<QHttpServerResponder>(std::move(responder));
     QPointer<QTcpSocket> socket = shared->socket();
     ++m_inFlight;
-    const QByteArray routeLabel = label("method", QVariant::fromValue(rq.method).toString().toUpper())
+    const QByteArray routeLabel = label("method", methodName(rq.method))
         + ',' + label("route", rq.path.startsWith(QLatin1String("/v1/payments/")) ? QStringLiteral("/v1/payments/{id}") : rq.path.left(40));
     auto answered = std::make_shared<bool>(false);
     Respond respond = [this, shared, socket, routeLabel, answered](const HttpAnswer &a) {

@@ -140,38 +140,39 @@ void deleteRecord(SqlTx &tx, const QString &merchant, const QString &key)
 }
 
 void completeRecord(SqlTx &tx, const QString &merchant, const QString &key, const StoredResponse &r,
-                    qint64 expiresAt)
+                    qint64 expiresAt, bool onlyInProgress = false)
 {
     tx.exec(QStringLiteral(
         "UPDATE idempotency_records SET state = 'completed', lease_expires_at = 0, response_status = ?,"
         " response_body = ?, response_location = ?, response_type = ?, expires_at = ?"
-        " WHERE merchant = ? AND idem_key = ?"),
-        {r.status, r.body, nullable(r.location), nullable(r.contentType), expiresAt, merchant, key});
+        " WHERE merchant = ? AND idem_key = ? AND (? = 0 OR state = 'in_progress')"),
+        {r.status, r.body, nullable(r.location), nullable(r.contentType), expiresAt, merchant, key,
+         onlyInProgress ? 1 : 0});
 }
 
 ClaimOutcome claim(SqlTx &tx, const PaymentClaim &c)
 {
     ClaimOutcome out;
     if (insertClaim(tx, c.merchant, c.key, c.fingerprint, c.draft.id, c.now, c.leaseMs)) {
-        // The response record may have expired while the payment keeps its key forever.
-        const Payment existing = paymentWhere(tx, QStringLiteral("merchant = ? AND idem_key = ?"), {c.merchant, c.key});
-        if (existing.isValid()) {
-            deleteRecord(tx, c.merchant, c.key);
-            out.kind = existing.fingerprint == c.fingerprint ? ClaimOutcome::Kind::ReplayCurrent
-                                                             : ClaimOutcome::Kind::Mismatch;
-            out.payment = existing;
-            return out;
-        }
         const Payment &p = c.draft;
-        tx.exec(QStringLiteral(
+        const bool inserted = tx.numRowsAffected(QStringLiteral(
             "INSERT INTO payments (id, merchant, terminal_id, idem_key, fingerprint, amount, currency,"
             " order_id, payment_method, description, metadata, status, step, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (merchant, idem_key) DO NOTHING"),
             {p.id, p.merchant, p.terminalId, p.idempotencyKey, p.fingerprint, p.amount, p.currency,
              p.orderId, p.paymentMethod, nullable(p.description), nullable(p.metadataJson), p.status,
-             p.step, p.createdAt, p.updatedAt});
-        out.kind = ClaimOutcome::Kind::Claimed;
-        out.payment = paymentWhere(tx, QStringLiteral("id = ?"), {p.id});
+             p.step, p.createdAt, p.updatedAt}) == 1;
+        if (inserted) {
+            out.kind = ClaimOutcome::Kind::Claimed;
+            out.payment = p;
+            return out;
+        }
+        // The response record had expired, but the payment keeps its key forever.
+        const Payment existing = paymentWhere(tx, QStringLiteral("merchant = ? AND idem_key = ?"), {c.merchant, c.key});
+        deleteRecord(tx, c.merchant, c.key);
+        out.kind = existing.fingerprint == c.fingerprint ? ClaimOutcome::Kind::ReplayCurrent
+                                                         : ClaimOutcome::Kind::Mismatch;
+        out.payment = existing;
         return out;
     }
 
@@ -330,10 +331,8 @@ void SqliteGatewayStore::settlePayment(const Settlement &s, QObject *context, Re
             {s.status, nullable(s.declineCode), final ? Step::settled : Step::acquirerCalled, s.now, s.paymentId});
         if (changed != 1)
             return false;
-        const Record r = readRecord(tx, s.merchant, s.key);
-        // A recorded 202 stays: its replay is answered from the payment's current state.
-        if (r.exists && (!s.recovery || r.state == QLatin1String("in_progress")))
-            completeRecord(tx, s.merchant, s.key, s.response, s.now + s.retentionMs);
+        // Recovery keeps a recorded 202: its replay is answered from the payment's current state.
+        completeRecord(tx, s.merchant, s.key, s.response, s.now + s.retentionMs, s.recovery);
         return true;
     }, std::move(reply));
 }
