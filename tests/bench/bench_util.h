@@ -1,0 +1,94 @@
+// Small helpers shared by the benchmark tools (oncepay-loadgen, oncepay-fsyncrate).
+// Header-only and dependency-free on purpose: the tools must stay cheap and build
+// without Qt.
+
+#pragma once
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdarg>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace bench {
+
+using Nanos = std::int64_t;
+constexpr Nanos kSecond = 1'000'000'000;
+
+inline Nanos nowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+// Nearest-rank percentile over all samples (sorted ascending): no histogram buckets,
+// so p99 and max are exact.
+inline Nanos percentile(const std::vector<Nanos> &sorted, double p)
+{
+    if (sorted.empty())
+        return 0;
+    const auto rank = std::clamp<std::size_t>(std::size_t(std::ceil(p * double(sorted.size()))), 1, sorted.size());
+    return sorted[rank - 1];
+}
+
+// printf into a std::string: keeps the JSON reports readable without a JSON library.
+__attribute__((format(printf, 2, 3))) inline void appendf(std::string &out, const char *fmt, ...)
+{
+    va_list ap, again;
+    va_start(ap, fmt);
+    va_copy(again, ap);
+    const std::size_t old = out.size(), n = std::size_t(std::max(0, std::vsnprintf(nullptr, 0, fmt, ap)));
+    out.resize(old + n + 1);
+    std::vsnprintf(&out[old], n + 1, fmt, again);
+    out.resize(old + n);
+    va_end(again);
+    va_end(ap);
+}
+
+inline std::string jsonEscape(std::string_view s)
+{
+    std::string r;
+    for (const char c : s) {
+        if (c == '"' || c == '\\')
+            r += '\\';
+        if (static_cast<unsigned char>(c) < 0x20)
+            appendf(r, "\\u%04x", unsigned(c));
+        else
+            r += c;
+    }
+    return r;
+}
+
+// A bad command line is one line on stderr and exit status 2, as scripts expect.
+[[noreturn]] inline void badOption(const std::string &msg)
+{
+    std::fprintf(stderr, "%s: %s (see --help)\n", program_invocation_short_name, msg.c_str());
+    std::exit(2);
+}
+
+// The whole string, in [lo, hi], or exit 2: a typo must never silently become a default.
+template <typename T>
+T parseValue(const std::string &opt, const std::string &v, T lo, T hi)
+{
+    using Wide = std::conditional_t<std::is_integral_v<T>, long long, double>;   // range-check before narrowing
+    char *end = nullptr;
+    errno = 0;
+    Wide n{};
+    if constexpr (std::is_integral_v<T>)
+        n = std::strtoll(v.c_str(), &end, 10);
+    else
+        n = std::strtod(v.c_str(), &end);
+    if (v.empty() || *end != '\0' || errno != 0 || !(n >= Wide(lo) && n <= Wide(hi)))
+        badOption("invalid value '" + v + "' for " + opt);
+    return T(n);
+}
+
+} // namespace bench
