@@ -12,7 +12,9 @@
 #include <QFileInfo>
 #include <QHttpServer>
 #include <QLoggingCategory>
+#include <QElapsedTimer>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTimer>
 
 namespace OncePay::Gateway {
@@ -107,13 +109,37 @@ void GatewayServer::shutdown(int graceMs, std::function<void()> done)
             return;
         *finished = true;
         closeStores();
-        done();
+        flushConnections(2000, done);
     };
     if (!m_api || m_api->requestsInFlight() == 0)
         return finish();
     qCInfo(lcServer) << "waiting for" << m_api->requestsInFlight() << "requests in flight";
     connect(m_api, &HttpApi::idle, this, finish);
     QTimer::singleShot(graceMs, this, finish);
+}
+
+void GatewayServer::flushConnections(int timeoutMs, std::function<void()> done)
+{
+    // The last answers may still sit in socket buffers: let them reach the clients first.
+    QElapsedTimer elapsed;
+    elapsed.start();
+    auto *poll = new QTimer(this);
+    poll->setInterval(5);
+    connect(poll, &QTimer::timeout, this, [this, poll, elapsed, timeoutMs, done] {
+        bool pending = false;
+        if (m_http) {
+            for (QTcpServer *server : m_http->servers()) {
+                for (QTcpSocket *socket : server->findChildren<QTcpSocket *>())
+                    pending = pending || (socket->state() == QAbstractSocket::ConnectedState && socket->bytesToWrite() > 0);
+            }
+        }
+        if (pending && elapsed.elapsed() < timeoutMs)
+            return;
+        poll->stop();
+        poll->deleteLater();
+        done();
+    });
+    poll->start();
 }
 
 void GatewayServer::closeStores()

@@ -54,6 +54,7 @@ public:
 
 private:
     void closeStores();
+    void flushConnections(int timeoutMs, std::function<void()> done);
 
     Config m_config;
     quint16 m_port = 0;

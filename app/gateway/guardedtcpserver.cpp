@@ -14,6 +14,37 @@ namespace {
 // socket stays untouched.
 constexpr const char *kUnread = "oncepay_unread";     // bytes the parser left in the buffer
 constexpr const char *kPending = "oncepay_pending";   // bytes of the current request so far
+constexpr const char *kHeaderSeen = "oncepay_header_seen";
+
+// RFC 9112: a request line of three parts, header lines "name: value" with a token name and
+// no white space before the colon (a request-smuggling vector behind proxies).
+bool wellFormedHead(const QByteArray &head)
+{
+    const QList<QByteArray> lines = head.split('\n');
+    if (lines.isEmpty())
+        return false;
+    const QList<QByteArray> requestLine = lines.first().trimmed().split(' ');
+    if (requestLine.size() != 3 || !requestLine.at(2).startsWith("HTTP/1."))
+        return false;
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        QByteArray line = lines.at(i);
+        if (line.endsWith('\r'))
+            line.chop(1);
+        if (line.isEmpty())
+            continue;
+        const qsizetype colon = line.indexOf(':');
+        if (colon <= 0)
+            return false;
+        for (qsizetype c = 0; c < colon; ++c) {
+            const char ch = line.at(c);
+            if (ch <= ' ' || ch >= 127 || ch == '"' || ch == '(' || ch == ')' || ch == ',' || ch == '/'
+                || ch == ';' || ch == '<' || ch == '=' || ch == '>' || ch == '?' || ch == '@' || ch == '['
+                || ch == '\\' || ch == ']' || ch == '{' || ch == '}')
+                return false;
+        }
+    }
+    return true;
+}
 
 qint64 announcedLength(const QByteArray &head)
 {
@@ -49,8 +80,10 @@ GuardedTcpServer::GuardedTcpServer(Limits limits, QObject *parent)
 
 void GuardedTcpServer::answerWritten(QTcpSocket *socket)
 {
-    if (socket)
+    if (socket) {
         socket->setProperty(kPending, 0);
+        socket->setProperty(kHeaderSeen, false);
+    }
 }
 
 void GuardedTcpServer::incomingConnection(qintptr descriptor)
@@ -70,18 +103,29 @@ void GuardedTcpServer::beforeParser(QTcpSocket *socket)
 {
     const qint64 available = socket->bytesAvailable();
     const qint64 fresh = qMax<qint64>(0, available - socket->property(kUnread).toLongLong());
-    const qint64 pending = socket->property(kPending).toLongLong() + fresh;
+    const qint64 before = socket->property(kPending).toLongLong();
+    const qint64 pending = before + fresh;
     socket->setProperty(kPending, pending);
+    bool headerSeen = socket->property(kHeaderSeen).toBool();
 
     const QByteArray head = socket->peek(qMin<qint64>(available, m_limits.maxHeaderBytes + 4));
-    const qsizetype headerEnd = head.indexOf("\r\n\r\n");
-    if (headerEnd < 0 && pending > m_limits.maxHeaderBytes) {
+    const qsizetype headerEnd = headerSeen ? -1 : head.indexOf("\r\n\r\n");
+    if (headerEnd >= 0) {
+        headerSeen = true;
+        socket->setProperty(kHeaderSeen, true);
+        // Only when the whole header block is in view (it starts this request) can it be judged.
+        if (before == 0 && !wellFormedHead(head.left(headerEnd + 2))) {
+            return reject(socket, 400, "malformed-request", "Bad request",
+                          QStringLiteral("The request line or a header line is malformed."));
+        }
+        if (announcedLength(head.left(headerEnd + 2)) > m_limits.maxBodyBytes) {
+            return reject(socket, 413, "payload-too-large", "Payload too large",
+                          QStringLiteral("Request bodies are limited to %1 bytes.").arg(m_limits.maxBodyBytes));
+        }
+    }
+    if (!headerSeen && pending > m_limits.maxHeaderBytes) {
         return reject(socket, 431, "headers-too-large", "Request headers too large",
                       QStringLiteral("Request headers are limited to %1 bytes.").arg(m_limits.maxHeaderBytes));
-    }
-    if (headerEnd >= 0 && announcedLength(head.left(headerEnd + 2)) > m_limits.maxBodyBytes) {
-        return reject(socket, 413, "payload-too-large", "Payload too large",
-                      QStringLiteral("Request bodies are limited to %1 bytes.").arg(m_limits.maxBodyBytes));
     }
     if (pending > m_limits.maxHeaderBytes + m_limits.maxBodyBytes) {
         return reject(socket, 413, "payload-too-large", "Payload too large",

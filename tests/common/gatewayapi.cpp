@@ -1,0 +1,163 @@
+#include "gatewayapi.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QUrlQuery>
+#include <QUuid>
+
+namespace GatewayApi {
+
+QString uniqueKey(const QString &prefix)
+{
+    return prefix + QLatin1Char('-') + QUuid::createUuid().toString(QUuid::WithoutBraces);
+}
+
+QByteArray paymentBody(qint64 amount, const QString &method, const QString &orderId,
+                       const QString &currency)
+{
+    const QJsonObject o{{QStringLiteral("amount"), amount},
+                        {QStringLiteral("currency"), currency},
+                        {QStringLiteral("order_id"), orderId},
+                        {QStringLiteral("payment_method"), method}};
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+HttpHeaders keyHeader(const QString &key)
+{
+    return {{"Idempotency-Key", '"' + key.toUtf8() + '"'}};
+}
+
+HttpReply pay(HttpClient &client, const QString &key, const QByteArray &body)
+{
+    return client.post(QStringLiteral("/v1/payments"), body, keyHeader(key));
+}
+
+QByteArray problemMismatch(const HttpReply &reply, int status, const QString &slug)
+{
+    QByteArray why;
+    if (reply.status != status)
+        why += "expected status " + QByteArray::number(status) + "; ";
+    if (!reply.header("Content-Type").startsWith("application/problem+json"))
+        why += "Content-Type is not application/problem+json; ";
+    const QJsonObject o = reply.object();
+    // An empty slug: API.md names none for this status, any problem type of ours will do.
+    if (slug.isEmpty() ? reply.problemSlug().isEmpty() : reply.problemSlug() != slug)
+        why += "expected type .../problems/" + slug.toUtf8() + "; ";
+    if (o.value(QStringLiteral("status")).toInt() != status)
+        why += "body status differs; ";
+    if (!o.value(QStringLiteral("title")).isString())
+        why += "no title; ";
+    if (!o.value(QStringLiteral("detail")).isString())
+        why += "no detail; ";
+    if (!why.isEmpty())
+        why += "\n" + reply.describe();
+    return why;
+}
+
+static bool isRfc3339Utc(const QJsonValue &v)
+{
+    const QString s = v.toString();
+    if (!s.endsWith(QLatin1Char('Z')))
+        return false;
+    return QDateTime::fromString(s, Qt::ISODateWithMs).isValid();
+}
+
+QByteArray paymentMismatch(const QJsonObject &p)
+{
+    QByteArray why;
+    auto need = [&](const char *field, bool ok) {
+        if (!ok)
+            why += QByteArray("bad field ") + field + "; ";
+    };
+    static const QStringList statuses{QStringLiteral("processing"), QStringLiteral("succeeded"),
+                                      QStringLiteral("declined"), QStringLiteral("refunded"),
+                                      QStringLiteral("partially_refunded")};
+    need("id", p.value(QStringLiteral("id")).toString().startsWith(QStringLiteral("pay_")));
+    need("object", p.value(QStringLiteral("object")).toString() == QStringLiteral("payment"));
+    need("amount", p.value(QStringLiteral("amount")).isDouble());
+    need("currency", p.value(QStringLiteral("currency")).isString());
+    need("status", statuses.contains(p.value(QStringLiteral("status")).toString()));
+    need("order_id", p.value(QStringLiteral("order_id")).isString());
+    need("terminal_id", p.value(QStringLiteral("terminal_id")).isString());
+    need("idempotency_key", p.value(QStringLiteral("idempotency_key")).isString());
+    need("decline_code", p.contains(QStringLiteral("decline_code"))
+                                 && (p.value(QStringLiteral("decline_code")).isNull()
+                                     || p.value(QStringLiteral("decline_code")).isString()));
+    need("amount_refunded", p.value(QStringLiteral("amount_refunded")).isDouble());
+    need("created_at", isRfc3339Utc(p.value(QStringLiteral("created_at"))));
+    need("updated_at", isRfc3339Utc(p.value(QStringLiteral("updated_at"))));
+    if (!why.isEmpty())
+        why += "\n" + QJsonDocument(p).toJson(QJsonDocument::Compact);
+    return why;
+}
+
+Charges acquirerCharges(HttpClient &client, const QString &key)
+{
+    Charges out;
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("idempotency_key"), key);
+    const HttpReply r = client.get(QStringLiteral("/v1/_sim/acquirer/charges?")
+                                   + q.toString(QUrl::FullyEncoded));
+    out.raw = r.describe();
+    if (r.status != 200 || !r.object().value(QStringLiteral("data")).isArray())
+        return out;
+    out.ok = true;
+    out.rows = r.object().value(QStringLiteral("data")).toArray();
+    for (const auto &row : std::as_const(out.rows)) {
+        const QString status = row.toObject().value(QStringLiteral("status")).toString();
+        if (status == QStringLiteral("succeeded"))
+            ++out.succeeded;
+        else if (status == QStringLiteral("declined"))
+            ++out.declined;
+    }
+    return out;
+}
+
+bool setAcquirer(HttpClient &client, const QString &mode, int latencyMs)
+{
+    const QJsonObject o{{QStringLiteral("mode"), mode}, {QStringLiteral("latency_ms"), latencyMs}};
+    const HttpReply r = client.put(QStringLiteral("/v1/_sim/acquirer"),
+                                   QJsonDocument(o).toJson(QJsonDocument::Compact));
+    return r.status == 200 || r.status == 204;
+}
+
+QMap<QString, double> parseMetrics(const QByteArray &text)
+{
+    QMap<QString, double> out;
+    static const QRegularExpression sample(
+        QStringLiteral("^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\\{.*\\})?)\\s+(\\S+)(?:\\s+\\d+)?$"));
+    for (const QByteArray &raw : text.split('\n')) {
+        const QString line = QString::fromUtf8(raw).trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+            continue;
+        const auto m = sample.match(line);
+        if (!m.hasMatch())
+            continue;
+        bool ok = false;
+        const double v = m.captured(2).toDouble(&ok);
+        if (ok)
+            out.insert(m.captured(1), v);
+    }
+    return out;
+}
+
+double metricSum(const QMap<QString, double> &metrics, const QString &namePrefix,
+                 const QStringList &labelParts)
+{
+    double sum = 0;
+    for (auto it = metrics.cbegin(); it != metrics.cend(); ++it) {
+        if (!it.key().startsWith(namePrefix))
+            continue;
+        const qsizetype brace = it.key().indexOf(QLatin1Char('{'));
+        const QString labels = brace < 0 ? QString() : it.key().mid(brace);
+        bool all = true;
+        for (const QString &part : labelParts)
+            all = all && labels.contains(part);
+        if (all)
+            sum += it.value();
+    }
+    return sum;
+}
+
+} // namespace GatewayApi

@@ -1,0 +1,70 @@
+#pragma once
+
+#include <QByteArray>
+#include <QMap>
+#include <QProcess>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QUrl>
+
+#include <memory>
+
+// Runs the real oncepay-gateway binary (env ONCEPAY_GATEWAY_BIN) on a port it picks itself,
+// with its database in a private QTemporaryDir that survives restarts of the process.
+class GatewayProcess final
+{
+public:
+    GatewayProcess();
+    ~GatewayProcess();
+    GatewayProcess(const GatewayProcess &) = delete;
+    GatewayProcess &operator=(const GatewayProcess &) = delete;
+
+    static QString binaryPath();
+
+    // Off by default only for token-file tests; every other suite runs the demo tenants.
+    void setDemo(bool demo) { m_demo = demo; }
+
+    // Starts the process with --listen 127.0.0.1:0 --db <dir>/gateway.db [--demo] + extraArgs
+    // and waits (by signals, never sleeping) for the "listening on" line. extraEnv is added
+    // to the test's own environment. On failure returns false; see failureMessage().
+    bool start(const QStringList &extraArgs = {}, const QMap<QString, QString> &extraEnv = {},
+               int timeoutMs = 20000);
+    // Stops a running process (SIGKILL) if any and starts again on the same database.
+    bool restart(const QStringList &extraArgs, const QMap<QString, QString> &extraEnv = {},
+                 int timeoutMs = 20000);
+    bool restart() { return restart(m_lastArgs, {}, 20000); }
+
+    void kill9();                             // real SIGKILL, waits until reaped
+    bool terminate(int timeoutMs = 15000);    // SIGTERM, true if it exited in time
+    bool sendSignal(int signalNumber);        // e.g. SIGINT
+    bool waitForExit(int timeoutMs);          // true once the process has ended
+    bool isRunning() const;
+
+    int exitCode() const { return m_process ? m_process->exitCode() : -1; }
+    QProcess::ExitStatus exitStatus() const
+    {
+        return m_process ? m_process->exitStatus() : QProcess::NormalExit;
+    }
+
+    QUrl baseUrl() const { return m_baseUrl; }
+    quint16 port() const { return m_port; }
+    QString dataDir() const { return m_dir.path(); }
+    QString dbPath() const;
+    QString stderrText() const;   // everything every run of this fixture wrote to stderr
+    QByteArray stdoutText() const { return m_stdout; }
+    // A message for QVERIFY2: why start failed plus the tail of stderr.
+    QByteArray failureMessage() const;
+
+private:
+    void onStdout();
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<QProcess> m_process;
+    QStringList m_lastArgs;
+    QMap<QString, QString> m_lastEnv;
+    QByteArray m_stdout;
+    QString m_error;
+    QUrl m_baseUrl;
+    quint16 m_port = 0;
+    bool m_demo = true;
+};

@@ -1,0 +1,202 @@
+// The command line of oncepay-gateway: bad options exit 2 with one line on stderr, --help
+// exits 0, SIGTERM/SIGINT finish in-flight requests and exit 0, --tokens replaces the demo
+// credentials and keeps no token in clear.
+#include "gatewayapi.h"
+#include "gatewayprocess.h"
+
+#include <QDirIterator>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+
+using namespace GatewayApi;
+
+class TestCli final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void badOptions_data();
+    void badOptions();
+    void help();
+    void unreadableTokenFile();
+    void signalsFinishInFlightRequests_data();
+    void signalsFinishInFlightRequests();
+    void tokenFile();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestCli::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QFile::exists(GatewayProcess::binaryPath()), "ONCEPAY_GATEWAY_BIN does not exist");
+}
+
+void TestCli::badOptions_data()
+{
+    QTest::addColumn<QStringList>("args");
+    const QString db = QStringLiteral("DB"); // replaced by a path in the temporary dir
+    auto base = [&](const QStringList &more) {
+        return QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"), db} + more;
+    };
+    QTest::newRow("unknown option") << base({QStringLiteral("--no-such-option")});
+    QTest::newRow("positional argument") << base({QStringLiteral("surprise")});
+    QTest::newRow("listen without port") << QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.1"),
+                                                        QStringLiteral("--db"), db};
+    QTest::newRow("listen garbage") << QStringList{QStringLiteral("--listen"), QStringLiteral("nowhere:port"),
+                                                   QStringLiteral("--db"), db};
+    QTest::newRow("listen port too big") << QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:70000"),
+                                                        QStringLiteral("--db"), db};
+    QTest::newRow("lease unit unknown") << base({QStringLiteral("--claim-lease"), QStringLiteral("5x")});
+    QTest::newRow("lease negative") << base({QStringLiteral("--claim-lease"), QStringLiteral("-1s")});
+    QTest::newRow("lease empty") << base({QStringLiteral("--claim-lease"), QString()});
+    QTest::newRow("retention words") << base({QStringLiteral("--key-retention"), QStringLiteral("forever")});
+    QTest::newRow("recovery no unit") << base({QStringLiteral("--recovery-interval"), QStringLiteral("ms")});
+    QTest::newRow("busy timeout bad") << base({QStringLiteral("--store-busy-timeout"), QStringLiteral("2 s")});
+    QTest::newRow("rate limit not a number") << base({QStringLiteral("--rate-limit"), QStringLiteral("lots")});
+    QTest::newRow("rate limit negative") << base({QStringLiteral("--rate-limit"), QStringLiteral("-3")});
+    QTest::newRow("option value missing") << base({QStringLiteral("--claim-lease")});
+}
+
+void TestCli::badOptions()
+{
+    QFETCH(QStringList, args);
+    const QString db = m_dir.filePath(QStringLiteral("bad-%1.db").arg(QString::fromLatin1(QTest::currentDataTag())).replace(QLatin1Char(' '), QLatin1Char('-')));
+    args.replaceInStrings(QRegularExpression(QStringLiteral("^DB$")), db);
+    QProcess p;
+    p.start(GatewayProcess::binaryPath(), args);
+    QVERIFY(p.waitForStarted(10000));
+    if (!p.waitForFinished(10000)) {
+        p.kill();
+        p.waitForFinished();
+        QFAIL("the gateway kept running with a bad option");
+    }
+    const QByteArray err = p.readAllStandardError();
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == 2, (QByteArray::number(p.exitCode()) + "\n" + err).constData());
+    const QList<QByteArray> lines = err.trimmed().split('\n');
+    QVERIFY2(lines.size() == 1 && !lines.first().trimmed().isEmpty(), err.constData());
+    QVERIFY2(!p.readAllStandardOutput().contains("listening on"), "listened despite a bad option");
+}
+
+void TestCli::help()
+{
+    QProcess p;
+    p.start(GatewayProcess::binaryPath(), {QStringLiteral("--help")});
+    QVERIFY(p.waitForFinished(10000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 0);
+    const QByteArray out = p.readAllStandardOutput() + p.readAllStandardError();
+    for (const char *option : {"--listen", "--db", "--demo", "--claim-lease", "--key-retention", "--tokens"})
+        QVERIFY2(out.contains(option), out.constData());
+}
+
+void TestCli::unreadableTokenFile()
+{
+    // Not a usage error but a start-up failure: any non-zero code, one line, never listening.
+    QProcess p;
+    p.start(GatewayProcess::binaryPath(),
+            {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"),
+             m_dir.filePath(QStringLiteral("tokens-missing.db")), QStringLiteral("--tokens"),
+             QStringLiteral("/nonexistent/tokens.txt")});
+    QVERIFY(p.waitForFinished(10000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY(p.exitCode() != 0);
+    const QByteArray err = p.readAllStandardError().trimmed();
+    QVERIFY2(!err.isEmpty() && !err.contains('\n'), err.constData());
+    QVERIFY(!p.readAllStandardOutput().contains("listening on"));
+}
+
+void TestCli::signalsFinishInFlightRequests_data()
+{
+    QTest::addColumn<int>("signalNumber");
+    QTest::newRow("SIGTERM") << int(SIGTERM);
+    QTest::newRow("SIGINT") << int(SIGINT);
+}
+
+void TestCli::signalsFinishInFlightRequests()
+{
+    QFETCH(int, signalNumber);
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start(), gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    QVERIFY(setAcquirer(client, QStringLiteral("normal"), 1500));
+    const QString key = uniqueKey(QStringLiteral("sig"));
+    QNetworkReply *inFlight = client.start({"POST", QStringLiteral("/v1/payments"), paymentBody(), keyHeader(key)});
+    QTRY_VERIFY_WITH_TIMEOUT(client.get(QStringLiteral("/v1/payments?idempotency_key=") + key).status == 200, 10000);
+
+    QVERIFY(gateway.sendSignal(signalNumber));
+    const HttpReply answered = client.collect(inFlight);
+    // (QNetworkAccessManager re-sends a request whose connection closed without an answer,
+    // so a lost answer shows up here as "Connection refused".)
+    QVERIFY2(answered.status == 201,
+             ("the in-flight request got no answer before the gateway exited\n" + answered.describe()).constData());
+    QCOMPARE(answered.object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
+    QVERIFY2(gateway.waitForExit(15000), gateway.failureMessage().constData());
+    QCOMPARE(gateway.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(gateway.exitCode() == 0, gateway.failureMessage().constData());
+
+    // What it answered was durable: a new process on the same database replays it.
+    QVERIFY2(gateway.restart({}), gateway.failureMessage().constData());
+    HttpClient after(gateway.baseUrl());
+    const HttpReply replay = pay(after, key);
+    ONCEPAY_VERIFY_STATUS(replay, 201);
+    QVERIFY(replay.replayed());
+    QCOMPARE(replay.body, answered.body);
+    QVERIFY(gateway.terminate());
+    QCOMPARE(gateway.exitCode(), 0);
+}
+
+void TestCli::tokenFile()
+{
+    const QByteArray secret = "tok-file-secret-8c1f0e52a7";
+    const QString path = m_dir.filePath(QStringLiteral("tokens.txt"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("# merchants of the test\n\n" + secret + " acme till-9\n"
+            "# sk_test_commented acme till-0\n"
+            "second-token-99 zenith till-1\n");
+    f.close();
+
+    GatewayProcess gateway;
+    gateway.setDemo(false);
+    QVERIFY2(gateway.start({QStringLiteral("--tokens"), path}), gateway.failureMessage().constData());
+    HttpClient acme(gateway.baseUrl(), secret);
+    const QString key = uniqueKey(QStringLiteral("file"));
+    const HttpReply r = pay(acme, key);
+    ONCEPAY_VERIFY_STATUS(r, 201);
+    QCOMPARE(r.object().value(QStringLiteral("terminal_id")).toString(), QStringLiteral("till-9"));
+
+    // Another merchant of the file does not see it; the demo credentials are gone; no sim.
+    HttpClient zenith(gateway.baseUrl(), "second-token-99");
+    ONCEPAY_VERIFY_PROBLEM(zenith.get(QStringLiteral("/v1/payments?idempotency_key=") + key), 404,
+                           QStringLiteral("not-found"));
+    HttpClient commented(gateway.baseUrl(), "sk_test_commented");
+    ONCEPAY_VERIFY_PROBLEM(pay(commented, uniqueKey()), 401, QStringLiteral("unauthorized"));
+    HttpClient demo(gateway.baseUrl(), kTill1);
+    ONCEPAY_VERIFY_PROBLEM(pay(demo, uniqueKey()), 401, QStringLiteral("unauthorized"));
+    const HttpReply sim = acme.get(QStringLiteral("/v1/_sim/acquirer"));
+    QVERIFY2(sim.status == 404, sim.describe().constData());
+
+    // Stored hashed, never in clear: no file of the gateway holds the token's bytes.
+    QVERIFY(gateway.terminate());
+    QDirIterator it(gateway.dataDir(), QDir::Files, QDirIterator::Subdirectories);
+    int files = 0;
+    while (it.hasNext()) {
+        const QString file = it.next();
+        if (file.endsWith(QStringLiteral(".stderr")))
+            continue;
+        QFile stored(file);
+        QVERIFY(stored.open(QIODevice::ReadOnly));
+        QVERIFY2(!stored.readAll().contains(secret), qPrintable(file + QStringLiteral(" holds the token in clear")));
+        ++files;
+    }
+    QVERIFY(files >= 1);
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,197 @@
+// The gateway dies at every step of a payment (ONCEPAY_FAULT_KILL_AT, or a real SIGKILL from
+// here while the acquirer holds the request). A restarted gateway on the same database
+// resumes: a retry with the same key after the claim lease answers the final state, and
+// the acquirer's ledger shows exactly one charge.
+#include "gatewayapi.h"
+#include "gatewayprocess.h"
+
+#include <QtTest>
+
+using namespace GatewayApi;
+
+class TestCrash final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void killedAtStep_data();
+    void killedAtStep();
+    void killedWhileAtAcquirer_data();
+    void killedWhileAtAcquirer();
+    void processingResolvedAfterRestart();
+    void faultInjectionNeedsDemo();
+
+private:
+    void verifyResumes(GatewayProcess &gateway, const QString &key, const QByteArray &body,
+                       int finalStatus, int succeeded, int declined);
+};
+
+static const QStringList kArgs{QStringLiteral("--claim-lease"), QStringLiteral("1s"),
+                               QStringLiteral("--recovery-interval"), QStringLiteral("500ms")};
+
+static QString paymentStatus(const HttpReply &r)
+{
+    const QJsonObject o = r.status == 402 ? r.object().value(QStringLiteral("payment")).toObject() : r.object();
+    return o.value(QStringLiteral("status")).toString();
+}
+
+void TestCrash::verifyResumes(GatewayProcess &gateway, const QString &key, const QByteArray &body,
+                              int finalStatus, int succeeded, int declined)
+{
+    QVERIFY2(gateway.restart(kArgs), gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    QVERIFY(setAcquirer(client, QStringLiteral("normal"), 0));
+
+    // 409 while the dead owner's lease runs, 202 while the outcome is being resolved.
+    HttpReply retry;
+    ONCEPAY_TRY_UNTIL(retry = pay(client, key, body), retry.status != 409 && retry.status != 202, 30000);
+    QVERIFY2(retry.status == finalStatus, (retry.describe() + "\n" + gateway.failureMessage()).constData());
+    const QString expectedStatus = finalStatus == 201 ? QStringLiteral("succeeded")
+                                                      : finalStatus == 402 ? QStringLiteral("declined") : QString();
+    if (!expectedStatus.isEmpty()) {
+        QCOMPARE(paymentStatus(retry), expectedStatus);
+        const HttpReply byKey = client.get(QStringLiteral("/v1/payments?idempotency_key=") + key);
+        ONCEPAY_VERIFY_STATUS(byKey, 200);
+        QCOMPARE(byKey.object().value(QStringLiteral("status")).toString(), expectedStatus);
+        // Settled for good: the next retry is a replay of the same answer.
+        const HttpReply again = pay(client, key, body);
+        ONCEPAY_VERIFY_STATUS(again, finalStatus);
+        QVERIFY(again.replayed());
+        QCOMPARE(paymentStatus(again), expectedStatus);
+    }
+    const Charges charges = acquirerCharges(client, key);
+    QVERIFY2(charges.ok, charges.raw.constData());
+    QVERIFY2(charges.succeeded == succeeded && charges.declined == declined, charges.raw.constData());
+    QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
+}
+
+void TestCrash::killedAtStep_data()
+{
+    QTest::addColumn<QString>("step");
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<int>("finalStatus");
+    QTest::addColumn<int>("succeeded");
+    QTest::addColumn<int>("declined");
+
+    const char *steps[] = {"after_claim", "after_mark_called", "after_acquirer", "after_settle"};
+    for (const char *step : steps) {
+        const QString s = QString::fromLatin1(step);
+        QTest::addRow("%s approved", step) << s << QStringLiteral("tok_visa") << 201 << 1 << 0;
+        QTest::addRow("%s declined", step) << s << QStringLiteral("tok_chargeDeclined") << 402 << 0 << 1;
+        QTest::addRow("%s answer lost", step) << s << QStringLiteral("tok_timeoutAfterCharge") << 201 << 1 << 0;
+    }
+    // The acquirer refuses before charging: nothing is charged, and 502 is not recorded.
+    QTest::newRow("after_claim refused") << QStringLiteral("after_claim") << QStringLiteral("tok_errorBeforeCharge")
+                                         << 502 << 0 << 0;
+    QTest::newRow("after_mark_called refused") << QStringLiteral("after_mark_called")
+                                               << QStringLiteral("tok_errorBeforeCharge") << 502 << 0 << 0;
+}
+
+void TestCrash::killedAtStep()
+{
+    QFETCH(QString, step);
+    QFETCH(QString, method);
+    QFETCH(int, finalStatus);
+    QFETCH(int, succeeded);
+    QFETCH(int, declined);
+
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start(kArgs, {{QStringLiteral("ONCEPAY_FAULT_KILL_AT"), step}}),
+             gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    const QString key = uniqueKey(step);
+    const QByteArray body = paymentBody(2024, method);
+
+    const HttpReply first = pay(client, key, body);
+    QVERIFY2(first.status == 0, ("the client got an answer although the gateway was to die at " + step.toUtf8()
+                                 + "\n" + first.describe()).constData());
+    QVERIFY2(gateway.waitForExit(10000), "the gateway did not die at the fault step");
+    QCOMPARE(gateway.exitStatus(), QProcess::CrashExit);
+
+    verifyResumes(gateway, key, body, finalStatus, succeeded, declined);
+}
+
+void TestCrash::killedWhileAtAcquirer_data()
+{
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<int>("finalStatus");
+    QTest::addColumn<int>("succeeded");
+    QTest::addColumn<int>("declined");
+    QTest::newRow("approved") << QStringLiteral("tok_visa") << 201 << 1 << 0;
+    QTest::newRow("declined") << QStringLiteral("tok_insufficientFunds") << 402 << 0 << 1;
+    QTest::newRow("answer lost") << QStringLiteral("tok_timeoutAfterCharge") << 201 << 1 << 0;
+}
+
+void TestCrash::killedWhileAtAcquirer()
+{
+    QFETCH(QString, method);
+    QFETCH(int, finalStatus);
+    QFETCH(int, succeeded);
+    QFETCH(int, declined);
+
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start(kArgs), gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    QVERIFY(setAcquirer(client, QStringLiteral("normal"), 5000));
+    const QString key = uniqueKey(QStringLiteral("kill9"));
+    const QByteArray body = paymentBody(999, method);
+    QNetworkReply *inFlight = client.start({"POST", QStringLiteral("/v1/payments"), body, keyHeader(key)});
+    // Claimed and on its way to the bank: the payment exists, still processing.
+    QTRY_COMPARE_WITH_TIMEOUT(
+            client.get(QStringLiteral("/v1/payments?idempotency_key=") + key).object().value(QStringLiteral("status")).toString(),
+            QStringLiteral("processing"), 10000);
+    gateway.kill9();
+    const HttpReply lost = client.collect(inFlight);
+    QVERIFY2(lost.status == 0, lost.describe().constData());
+
+    verifyResumes(gateway, key, body, finalStatus, succeeded, declined);
+}
+
+void TestCrash::processingResolvedAfterRestart()
+{
+    // A 202 was answered, then the gateway died before resolving it. The restarted gateway's
+    // recovery resolves it by asking the acquirer, with no client retry at all.
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start({QStringLiteral("--recovery-interval"), QStringLiteral("1h")}),
+             gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    const QString key = uniqueKey(QStringLiteral("orphan"));
+    const HttpReply accepted = pay(client, key, paymentBody(3100, QStringLiteral("tok_timeoutAfterCharge")));
+    ONCEPAY_VERIFY_STATUS(accepted, 202);
+    const QString location = QString::fromUtf8(accepted.header("Location"));
+    // The recovery worker is an hour away: the payment is still processing when it dies.
+    QCOMPARE(client.get(location).object().value(QStringLiteral("status")).toString(),
+             QStringLiteral("processing"));
+    gateway.kill9();
+
+    QVERIFY2(gateway.restart(kArgs), gateway.failureMessage().constData());
+    HttpClient after(gateway.baseUrl());
+    QTRY_COMPARE_WITH_TIMEOUT(after.get(location).object().value(QStringLiteral("status")).toString(),
+                              QStringLiteral("succeeded"), 20000);
+    const Charges charges = acquirerCharges(after, key);
+    QVERIFY2(charges.ok, charges.raw.constData());
+    QCOMPARE(charges.succeeded, 1);
+    QCOMPARE(charges.rows.size(), 1);
+}
+
+void TestCrash::faultInjectionNeedsDemo()
+{
+    // A production gateway (no --demo) ignores the fault switch.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile tokens(dir.filePath(QStringLiteral("tokens.txt")));
+    QVERIFY(tokens.open(QIODevice::WriteOnly));
+    tokens.write("tok-prod-1 acme till-1\n");
+    tokens.close();
+    GatewayProcess gateway;
+    gateway.setDemo(false);
+    QVERIFY2(gateway.start({QStringLiteral("--tokens"), tokens.fileName()},
+                           {{QStringLiteral("ONCEPAY_FAULT_KILL_AT"), QStringLiteral("after_claim")}}),
+             gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl(), "tok-prod-1");
+    ONCEPAY_VERIFY_STATUS(pay(client, uniqueKey(QStringLiteral("prod"))), 201);
+    QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
+}
+
+QTEST_GUILESS_MAIN(TestCrash)
+#include "tst_crash.moc"
