@@ -1,6 +1,7 @@
 #include "sqlbatchworker.h"
 
 #include <QMetaObject>
+#include <QTimer>
 #include <QSqlDatabase>
 #include <QSqlError>
 
@@ -65,11 +66,46 @@ bool SqlBatchWorker::start(QString *error)
                               Qt::BlockingQueuedConnection);
     if (error)
         *error = err;
+    if (ok && m_options.checkpointIntervalMs > 0) {
+        m_checkpointer = new QObject;
+        m_checkpointer->moveToThread(&m_checkpointThread);
+        m_checkpointThread.setObjectName(m_options.connectionName + QStringLiteral("-ckpt"));
+        m_checkpointThread.start(QThread::LowPriority);
+        const QString name = m_options.connectionName + QStringLiteral("-ckpt");
+        const QString path = m_options.path;
+        const int interval = m_options.checkpointIntervalMs;
+        QMetaObject::invokeMethod(m_checkpointer, [cp = m_checkpointer, name, path, interval] {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+            db.setDatabaseName(path);
+            if (!db.open()) {
+                qCWarning(lcSql) << name << "checkpointer cannot open the database:" << db.lastError().text();
+                return;
+            }
+            auto *timer = new QTimer(cp);
+            QObject::connect(timer, &QTimer::timeout, cp, [name] {
+                // PASSIVE never waits for the writer: it copies what it can and fsyncs the database file.
+                QSqlQuery q(QSqlDatabase::database(name, false));
+                if (!q.exec(QStringLiteral("PRAGMA wal_checkpoint(PASSIVE)")))
+                    qCWarning(lcSql) << name << "checkpoint failed:" << q.lastError().text();
+            });
+            timer->start(interval);
+        });
+    }
     return ok;
 }
 
 void SqlBatchWorker::stop()
 {
+    if (m_checkpointer) {
+        const QString name = m_options.connectionName + QStringLiteral("-ckpt");
+        QMetaObject::invokeMethod(m_checkpointer, [cp = m_checkpointer, name] {
+            delete cp;
+            QSqlDatabase::removeDatabase(name);
+            QThread::currentThread()->quit();
+        }, Qt::QueuedConnection);
+        m_checkpointThread.wait();
+        m_checkpointer = nullptr;
+    }
     if (!m_thread.isRunning())
         return;
     // Queued after any pending drain, so accepted work is finished first.
@@ -105,6 +141,8 @@ void SqlBatchWorker::openInThread(bool *ok, QString *error)
         m_tx->exec(m_options.synchronousFull ? QStringLiteral("PRAGMA synchronous=FULL")
                                              : QStringLiteral("PRAGMA synchronous=NORMAL"));
         m_tx->exec(QStringLiteral("PRAGMA foreign_keys=ON"));
+        // The WAL keeps its high-water size unless told otherwise.
+        m_tx->exec(QStringLiteral("PRAGMA journal_size_limit=%1").arg(32 * 1024 * 1024)).finish();
         QSqlQuery &v = m_tx->exec(QStringLiteral("PRAGMA user_version"));
         const int version = v.next() ? v.value(0).toInt() : 0;
         v.finish();

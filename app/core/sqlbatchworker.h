@@ -64,6 +64,11 @@ public:
         int busyTimeoutMs = 2000;
         int maxBatch = 256;
         bool synchronousFull = true;
+        // > 0: also checkpoint the WAL from a connection on another thread at this interval, so
+        // that the automatic checkpoint inside a commit (which stalls every request of its batch)
+        // finds almost everything copied already. The writer keeps its automatic checkpoint:
+        // only a checkpoint that catches up completely lets the next commit restart the WAL.
+        int checkpointIntervalMs = 0;
     };
 
     explicit SqlBatchWorker(Options options);
@@ -109,6 +114,8 @@ private:
     Options m_options;
     QThread m_thread;
     std::unique_ptr<SqlTx> m_tx;   // touched only on m_thread
+    QThread m_checkpointThread;
+    QObject *m_checkpointer = nullptr;   // lives on m_checkpointThread
     mutable QMutex m_mutex;
     QList<Item> m_queue;
     bool m_scheduled = false;

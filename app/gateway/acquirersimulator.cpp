@@ -81,6 +81,7 @@ bool AcquirerSimulator::open(QString *error)
     o.path = m_path;
     o.connectionName = QStringLiteral("oncepay-acquirer-%1").arg(g_counter.fetchAndAddRelaxed(1));
     o.migrate = migrate;
+    o.checkpointIntervalMs = 200;
     m_worker = std::make_unique<SqlBatchWorker>(o);
     if (!m_worker->start(error)) {
         m_worker.reset();

@@ -35,6 +35,7 @@ struct ClaimOutcome
     Kind kind = Kind::InProgress;
     Payment payment;
     StoredResponse response;
+    qint64 responseExpiresAt = 0;   // Replay: when the recorded response stops being replayed
 };
 
 struct Settlement

@@ -40,6 +40,8 @@ PaymentService::PaymentService(Config config, GatewayStore *store, AcquirerSimul
     m_config.acquirerTimeoutMs = qBound<qint64>(1, m_config.acquirerTimeoutMs, qMax<qint64>(1, m_config.leaseMs / 2));
     m_recoveryTimer.setInterval(int(qBound<qint64>(qint64(50), m_config.recoveryIntervalMs, qint64(3600000))));
     connect(&m_recoveryTimer, &QTimer::timeout, this, &PaymentService::runRecovery);
+    m_deadlineTimer.setInterval(int(qBound<qint64>(qint64(5), m_config.acquirerTimeoutMs / 20, qint64(100))));
+    connect(&m_deadlineTimer, &QTimer::timeout, this, &PaymentService::expireDeadlines);
     m_sweepTimer.setInterval(int(qBound<qint64>(qint64(200), m_config.retentionMs / 10, qint64(60000))));
     connect(&m_sweepTimer, &QTimer::timeout, this, &PaymentService::runRetentionSweep);
 }
@@ -100,9 +102,19 @@ void PaymentService::createPayment(const Caller &caller, const QString &key, con
     fields.status = Status::processing;
     fields.step = Step::claimed;
     fields.createdAt = fields.updatedAt = now;
+    const QString cacheKey = caller.merchant + QLatin1Char('\n') + key;
+    if (const CachedAnswer *cached = m_answers.object(cacheKey); cached && cached->expiresAt > now) {
+        if (cached->fingerprint != fingerprint) {
+            m_metrics->count("oncepay_idempotency_mismatches_total");
+            return respond(Answers::keyReused());
+        }
+        m_metrics->count("oncepay_idempotent_replays_total");
+        return respond(HttpAnswer::fromStored(cached->response).markReplayed());
+    }
     const PaymentClaim claim{caller.merchant, key, fingerprint, fields, now, m_config.leaseMs};
 
-    m_store->claimPayment(claim, this, timed<ClaimOutcome>([this, respond](bool ok, const QString &, ClaimOutcome o) {
+    m_store->claimPayment(claim, this, timed<ClaimOutcome>([this, respond, merchant = caller.merchant, key, fingerprint](
+                                                               bool ok, const QString &, ClaimOutcome o) {
         if (!ok)
             return respond(Answers::storeUnavailable());
         switch (o.kind) {
@@ -116,6 +128,7 @@ void PaymentService::createPayment(const Caller &caller, const QString &key, con
             return;
         case ClaimOutcome::Kind::Replay:
             m_metrics->count("oncepay_idempotent_replays_total");
+            remember(merchant, key, fingerprint, o.response, o.responseExpiresAt);
             respond(HttpAnswer::fromStored(o.response).markReplayed());
             return;
         case ClaimOutcome::Kind::ReplayCurrent:
@@ -153,12 +166,11 @@ void PaymentService::charge(const Payment &payment, Respond respond)
     m_metrics->count("oncepay_acquirer_calls_total", "kind=\"charge\",outcome=\"sent\"");
     m_acquirerCallsInFlight.insert(payment.id);
     auto answered = std::make_shared<bool>(false);
-    QTimer::singleShot(m_config.acquirerTimeoutMs, this, [this, payment, respond, answered] {
-        if (*answered)
-            return;
-        *answered = true;
+    m_deadlines.push_back({nowMs() + m_config.acquirerTimeoutMs, answered, [this, payment, respond] {
         settle(payment, {AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("acquirer timeout")}, respond, false);
-    });
+    }});
+    if (!m_deadlineTimer.isActive())
+        m_deadlineTimer.start();
     const ChargeRequest rq{payment.merchant, payment.idempotencyKey, payment.amount, payment.currency,
                            payment.paymentMethod};
     m_acquirer->charge(rq, this, [this, payment, respond, answered](const AcquirerAnswer &a) {
@@ -170,6 +182,21 @@ void PaymentService::charge(const Payment &payment, Respond respond)
         faultPoint("after_acquirer");
         settle(payment, a, respond, false);
     });
+}
+
+void PaymentService::expireDeadlines()
+{
+    const qint64 now = nowMs();
+    while (!m_deadlines.empty() && (*m_deadlines.front().answered || m_deadlines.front().at <= now)) {
+        Deadline d = std::move(m_deadlines.front());
+        m_deadlines.pop_front();
+        if (!*d.answered) {
+            *d.answered = true;
+            d.expire();
+        }
+    }
+    if (m_deadlines.empty())
+        m_deadlineTimer.stop();
 }
 
 void PaymentService::resume(const Payment &payment, Respond respond)
@@ -224,12 +251,23 @@ void PaymentService::settle(Payment payment, const AcquirerAnswer &answer, Respo
     const HttpAnswer answerToSend = HttpAnswer::forPayment(payment);
     Settlement s{payment.merchant, payment.idempotencyKey, payment.id, payment.status, payment.declineCode,
                  now, answerToSend.toStored(), m_config.retentionMs, recovery};
-    m_store->settlePayment(s, this, timed<bool>([this, respond, answerToSend](bool ok, const QString &, bool) {
+    m_store->settlePayment(s, this, timed<bool>([this, respond, answerToSend, s, fp = payment.fingerprint](
+                                                    bool ok, const QString &, bool settled) {
         if (!ok)
             return respond(Answers::storeUnavailable());   // a retry resumes by asking the acquirer
+        if (settled && !s.recovery && answerToSend.status != 202)
+            remember(s.merchant, s.key, fp, s.response, s.now + s.retentionMs);
         faultPoint("after_settle");
         respond(answerToSend);
     }));
+}
+
+void PaymentService::remember(const QString &merchant, const QString &key, const QByteArray &fingerprint,
+                              const StoredResponse &response, qint64 expiresAt)
+{
+    if (fingerprint.isEmpty() || response.status == 202)
+        return;
+    m_answers.insert(merchant + QLatin1Char('\n') + key, new CachedAnswer{fingerprint, response, expiresAt});
 }
 
 void PaymentService::runRecovery()

@@ -5,11 +5,14 @@
 #include "httpanswer.h"
 #include "metrics.h"
 
+#include <QCache>
 #include <QObject>
 #include <QSet>
 #include <QTimer>
 
+#include <deque>
 #include <functional>
+#include <memory>
 
 namespace OncePay::Gateway {
 
@@ -67,6 +70,30 @@ private:
     AcquirerSimulator *m_acquirer;
     Metrics *m_metrics;
     QSet<QString> m_acquirerCallsInFlight;   // payment ids
+
+    // Finished answers are immutable until their retention ends, so replays of recent keys
+    // are answered from memory without a trip to the store.
+    struct CachedAnswer
+    {
+        QByteArray fingerprint;
+        StoredResponse response;
+        qint64 expiresAt = 0;
+    };
+    void remember(const QString &merchant, const QString &key, const QByteArray &fingerprint,
+                  const StoredResponse &response, qint64 expiresAt);
+    QCache<QString, CachedAnswer> m_answers{100'000};
+    // Acquirer deadlines. The timeout is the same for every call, so deadlines arrive in order
+    // and a FIFO checked by one timer replaces a QTimer per call (tens of thousands of live
+    // timers make every event loop iteration slow).
+    struct Deadline
+    {
+        qint64 at = 0;
+        std::shared_ptr<bool> answered;
+        std::function<void()> expire;
+    };
+    void expireDeadlines();
+    std::deque<Deadline> m_deadlines;
+    QTimer m_deadlineTimer;
     QTimer m_recoveryTimer;
     QTimer m_sweepTimer;
     bool m_recoveryRunning = false;

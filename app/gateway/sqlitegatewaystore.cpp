@@ -99,13 +99,14 @@ struct Record
     qint64 leaseExpiresAt = 0;
     QString resourceId;
     StoredResponse response;
+    qint64 expiresAt = 0;
 };
 
 Record readRecord(SqlTx &tx, const QString &merchant, const QString &key)
 {
     QSqlQuery &q = tx.exec(QStringLiteral(
         "SELECT fingerprint, state, lease_expires_at, resource_id, response_status, response_body,"
-        " response_location, response_type FROM idempotency_records WHERE merchant = ? AND idem_key = ?"),
+        " response_location, response_type, expires_at FROM idempotency_records WHERE merchant = ? AND idem_key = ?"),
         {merchant, key});
     Record r;
     if (q.next()) {
@@ -118,6 +119,7 @@ Record readRecord(SqlTx &tx, const QString &merchant, const QString &key)
         r.response.body = q.value(5).toByteArray();
         r.response.location = q.value(6).toByteArray();
         r.response.contentType = q.value(7).toByteArray();
+        r.expiresAt = q.value(8).toLongLong();
     }
     q.finish();
     return r;
@@ -188,6 +190,7 @@ ClaimOutcome claim(SqlTx &tx, const PaymentClaim &c)
         } else {
             out.kind = ClaimOutcome::Kind::Replay;
             out.response = r.response;
+            out.responseExpiresAt = r.expiresAt;
         }
         return out;
     }
@@ -292,6 +295,7 @@ bool SqliteGatewayStore::open(QString *error)
     o.schemaVersion = schemaVersion;
     o.migrate = migrate;
     o.busyTimeoutMs = m_options.busyTimeoutMs;
+    o.checkpointIntervalMs = 200;
     m_worker = std::make_unique<SqlBatchWorker>(o);
     if (!m_worker->start(error)) {
         m_worker.reset();
