@@ -62,6 +62,8 @@ public:
 
     bool open(QString *error);
     void close();
+    qint64 ledgerCommits() const { return m_worker ? m_worker->batchesCommitted() : 0; }
+    qint64 ledgerUnits() const { return m_worker ? m_worker->unitsCommitted() : 0; }
 
     static bool isKnownToken(const QString &token);
     static QString modeName(Mode mode);

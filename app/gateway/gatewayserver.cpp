@@ -78,6 +78,14 @@ bool GatewayServer::start(QString *error)
     m_api = new HttpApi({m_config.demo, m_config.rateLimitPerSecond}, m_tokens.get(), m_payments, m_acquirer,
                         m_metrics.get(), this);
 
+    m_api->beforeMetrics = [this] {
+        const GatewayStore::Stats s = m_store->stats();
+        m_metrics->setGauge("oncepay_store_commits_total", "store=\"gateway\"", s.commits);
+        m_metrics->setGauge("oncepay_store_units_total", "store=\"gateway\"", s.units);
+        m_metrics->setGauge("oncepay_store_commits_total", "store=\"acquirer\"", m_acquirer->ledgerCommits());
+        m_metrics->setGauge("oncepay_store_units_total", "store=\"acquirer\"", m_acquirer->ledgerUnits());
+    };
+
     m_http = new QHttpServer(this);
     m_http->setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
         m_api->handle(request, std::move(responder));

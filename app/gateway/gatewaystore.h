@@ -99,6 +99,14 @@ public:
     virtual bool open(QString *error) = 0;
     virtual void close() = 0;
 
+    // Durable commits so far and the units of work they carried (group commit at work).
+    struct Stats
+    {
+        qint64 commits = 0;
+        qint64 units = 0;
+    };
+    virtual Stats stats() const = 0;
+
     virtual void claimPayment(const PaymentClaim &claim, QObject *context, Reply<ClaimOutcome> reply) = 0;
     virtual void markAcquirerCalled(const QString &paymentId, qint64 now, QObject *context, Reply<bool> reply) = 0;
     virtual void settlePayment(const Settlement &settlement, QObject *context, Reply<bool> reply) = 0;

@@ -165,6 +165,8 @@ void HttpApi::route(const Request &rq, const Respond &respond)
         if (rq.method != M::Get)
             return respond(methodNotAllowed("GET"));
         HttpAnswer a;
+        if (beforeMetrics)
+            beforeMetrics();
         a.body = m_metrics->render();
         a.contentType = QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8");
         return respond(a);

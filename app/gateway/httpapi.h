@@ -9,6 +9,8 @@
 #include <QHash>
 #include <QObject>
 
+#include <functional>
+
 class QHttpServerRequest;
 class QHttpServerResponder;
 
@@ -28,6 +30,9 @@ public:
     };
     HttpApi(Config config, const TokenStore *tokens, PaymentService *payments, AcquirerSimulator *acquirer,
             Metrics *metrics, QObject *parent = nullptr);
+
+    // Fills gauges just before /metrics is rendered.
+    std::function<void()> beforeMetrics;
 
     void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
     int requestsInFlight() const { return m_inFlight; }

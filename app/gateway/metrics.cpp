@@ -12,6 +12,8 @@ const QMap<QByteArray, QByteArray> kHelp{
     {"oncepay_recovery_runs_total", "Runs of the recovery worker."},
     {"oncepay_recovery_resolved_total", "Payments resolved by the recovery worker."},
     {"oncepay_retention_swept_total", "Expired response records deleted."},
+    {"oncepay_store_commits_total", "Durable commits (one fsync each) by store."},
+    {"oncepay_store_units_total", "Units of work carried by those commits (group commit) by store."},
 };
 } // namespace
 
@@ -25,6 +27,11 @@ QByteArray label(const char *name, const QString &value)
 void Metrics::count(const QByteArray &name, const QByteArray &labels, qint64 by)
 {
     m_counters[name][labels] += by;
+}
+
+void Metrics::setGauge(const QByteArray &name, const QByteArray &labels, qint64 value)
+{
+    m_counters[name][labels] = value;
 }
 
 void Metrics::observeStoreLatency(qint64 us)

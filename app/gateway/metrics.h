@@ -17,6 +17,8 @@ public:
     void count(const QByteArray &name, const QByteArray &labels = {}, qint64 by = 1);
     void observeStoreLatency(qint64 microseconds);
     QByteArray render() const;
+    // Gauges read when rendering (values owned elsewhere).
+    void setGauge(const QByteArray &name, const QByteArray &labels, qint64 value);
 
 private:
     QMap<QByteArray, QMap<QByteArray, qint64>> m_counters;   // name -> labels -> value

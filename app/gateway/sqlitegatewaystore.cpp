@@ -311,6 +311,11 @@ void SqliteGatewayStore::close()
     m_worker.reset();
 }
 
+GatewayStore::Stats SqliteGatewayStore::stats() const
+{
+    return m_worker ? Stats{m_worker->batchesCommitted(), m_worker->unitsCommitted()} : Stats{};
+}
+
 void SqliteGatewayStore::claimPayment(const PaymentClaim &c, QObject *context, Reply<ClaimOutcome> reply)
 {
     m_worker->transact<ClaimOutcome>(context, [c](SqlTx &tx) { return claim(tx, c); }, std::move(reply));

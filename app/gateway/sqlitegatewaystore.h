@@ -22,6 +22,7 @@ public:
 
     bool open(QString *error) override;
     void close() override;
+    Stats stats() const override;
 
     void claimPayment(const PaymentClaim &claim, QObject *context, Reply<ClaimOutcome> reply) override;
     void markAcquirerCalled(const QString &paymentId, qint64 now, QObject *context, Reply<bool> reply) override;

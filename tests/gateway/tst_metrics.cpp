@@ -71,6 +71,12 @@ void TestMetrics::countersMove_data()
                                      << QStringList{QStringLiteral("charge")};
     QTest::newRow("store latency") << QStringLiteral("pay") << QStringLiteral("oncepay_store_latency_seconds_count")
                                    << QStringList();
+    QTest::newRow("gateway store commits") << QStringLiteral("pay") << QStringLiteral("oncepay_store_commits_total")
+                                           << QStringList{QStringLiteral("store=\"gateway\"")};
+    QTest::newRow("acquirer ledger commits") << QStringLiteral("pay") << QStringLiteral("oncepay_store_commits_total")
+                                             << QStringList{QStringLiteral("store=\"acquirer\"")};
+    QTest::newRow("gateway store units") << QStringLiteral("pay") << QStringLiteral("oncepay_store_units_total")
+                                         << QStringList{QStringLiteral("store=\"gateway\"")};
     QTest::newRow("replay") << QStringLiteral("replay") << QStringLiteral("oncepay_idempotent_replays_total") << QStringList();
     QTest::newRow("422 mismatch") << QStringLiteral("mismatch") << QStringLiteral("oncepay_idempotency_mismatches_total")
                                   << QStringList();
