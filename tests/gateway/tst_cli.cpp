@@ -22,6 +22,7 @@ private slots:
     void badOptions();
     void help();
     void unreadableTokenFile();
+    void corruptDatabaseIsKept();
     void signalsFinishInFlightRequests_data();
     void signalsFinishInFlightRequests();
     void tokenFile();
@@ -109,6 +110,32 @@ void TestCli::unreadableTokenFile()
     const QByteArray err = p.readAllStandardError().trimmed();
     QVERIFY2(!err.isEmpty() && !err.contains('\n'), err.constData());
     QVERIFY(!p.readAllStandardOutput().contains("listening on"));
+}
+
+void TestCli::corruptDatabaseIsKept()
+{
+    // A database that is not SQLite: refuse to start, say so in one line, leave the file alone.
+    const QString path = m_dir.filePath(QStringLiteral("corrupt.db"));
+    QByteArray garbage;
+    for (int i = 0; i < 8192; ++i)
+        garbage.append(char((i * 131 + 7) % 251));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QCOMPARE(f.write(garbage), garbage.size());
+    }
+    QProcess p;
+    p.start(GatewayProcess::binaryPath(), {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                                           QStringLiteral("--db"), path, QStringLiteral("--demo")});
+    QVERIFY(p.waitForFinished(10000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 1);
+    const QByteArray err = p.readAllStandardError().trimmed();
+    QVERIFY2(!err.contains('\n') && err.contains("not a database"), err.constData());
+    QVERIFY(!p.readAllStandardOutput().contains("listening on"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), garbage);
 }
 
 void TestCli::signalsFinishInFlightRequests_data()
