@@ -7,7 +7,7 @@
 
 namespace OncePay {
 
-Q_LOGGING_CATEGORY(lcSql, "oncepay.core.sql")
+Q_LOGGING_CATEGORY(lcSql, "oncepay.core.sql", QtInfoMsg)
 
 SqlTx::~SqlTx()
 {
@@ -141,6 +141,8 @@ void SqlBatchWorker::openInThread(bool *ok, QString *error)
         m_tx->exec(m_options.synchronousFull ? QStringLiteral("PRAGMA synchronous=FULL")
                                              : QStringLiteral("PRAGMA synchronous=NORMAL"));
         m_tx->exec(QStringLiteral("PRAGMA foreign_keys=ON"));
+        for (const QString &pragma : m_options.extraPragmas)
+            m_tx->exec(QStringLiteral("PRAGMA ") + pragma).finish();
         // The WAL keeps its high-water size unless told otherwise.
         m_tx->exec(QStringLiteral("PRAGMA journal_size_limit=%1").arg(32 * 1024 * 1024)).finish();
         QSqlQuery &v = m_tx->exec(QStringLiteral("PRAGMA user_version"));

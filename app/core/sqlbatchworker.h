@@ -8,6 +8,7 @@
 #include <QPointer>
 #include <QSqlQuery>
 #include <QString>
+#include <QStringList>
 #include <QThread>
 #include <QVariant>
 
@@ -69,6 +70,7 @@ public:
         // finds almost everything copied already. The writer keeps its automatic checkpoint:
         // only a checkpoint that catches up completely lets the next commit restart the WAL.
         int checkpointIntervalMs = 0;
+        QStringList extraPragmas;   // e.g. "max_page_count=64" (tests fill the disk this way)
     };
 
     explicit SqlBatchWorker(Options options);

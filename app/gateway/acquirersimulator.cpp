@@ -9,7 +9,7 @@
 
 namespace OncePay::Gateway {
 
-Q_LOGGING_CATEGORY(lcAcquirer, "oncepay.gateway.acquirer")
+Q_LOGGING_CATEGORY(lcAcquirer, "oncepay.gateway.acquirer", QtInfoMsg)
 
 namespace {
 

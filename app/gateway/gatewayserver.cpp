@@ -19,7 +19,7 @@
 
 namespace OncePay::Gateway {
 
-Q_LOGGING_CATEGORY(lcServer, "oncepay.gateway.server")
+Q_LOGGING_CATEGORY(lcServer, "oncepay.gateway.server", QtInfoMsg)
 
 GatewayServer::GatewayServer(Config config, QObject *parent)
     : QObject(parent)

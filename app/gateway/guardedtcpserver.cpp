@@ -7,7 +7,7 @@
 
 namespace OncePay::Gateway {
 
-Q_LOGGING_CATEGORY(lcGuard, "oncepay.gateway.http")
+Q_LOGGING_CATEGORY(lcGuard, "oncepay.gateway.http", QtInfoMsg)
 
 namespace {
 // Per-connection counters, kept as dynamic properties so QHttpServer's own handling of the

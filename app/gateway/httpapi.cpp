@@ -16,7 +16,7 @@
 
 namespace OncePay::Gateway {
 
-Q_LOGGING_CATEGORY(lcHttp, "oncepay.gateway.http")
+Q_LOGGING_CATEGORY(lcHttp, "oncepay.gateway.http", QtInfoMsg)
 
 struct HttpApi::Request
 {

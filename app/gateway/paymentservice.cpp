@@ -12,7 +12,7 @@
 
 namespace OncePay::Gateway {
 
-Q_LOGGING_CATEGORY(lcPayments, "oncepay.gateway.payments")
+Q_LOGGING_CATEGORY(lcPayments, "oncepay.gateway.payments", QtInfoMsg)
 
 namespace {
 QByteArray outcomeLabel(const AcquirerAnswer &a)

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "money.h"
+
+#include <QMetaType>
+#include <QString>
+#include <QtGlobal>
+
+#include <optional>
+
+namespace OncePay {
+
+// The states of a payment intent on the till (DESIGN.md "The intent on the till").
+enum class IntentState {
+    Queued,          // stored with its key; not sent yet, or waiting for its next try
+    Sending,         // a request with the key is on the wire
+    Processing,      // the gateway said 202 or 409: it owns the outcome
+    Unknown,         // the request may have reached the gateway, no answer came
+    Succeeded,       // the gateway's payment succeeded
+    Declined,        // final decline; a new intent (new key) may follow for the same sale
+    NeedsAttention,  // a 4xx that retrying cannot fix; never retried automatically
+};
+
+QString intentStateName(IntentState state);                 // "queued", ... as stored
+std::optional<IntentState> intentStateFromName(const QString &name);
+bool isFinal(IntentState state);                              // succeeded, declined, needs_attention
+// The sale cannot be paid again while its intent is in one of these states.
+bool locksSale(IntentState state);                            // sending, processing, unknown, queued
+
+// One payment intent as the journal keeps it.
+struct Intent
+{
+    qint64 id = 0;
+    QString key;               // the Idempotency-Key, created with the intent, never changed
+    QString orderId;
+    Money amount;
+    QString paymentMethod;     // a test token (tok_visa ...) or "cash"
+    IntentState state = IntentState::Queued;
+    QString paymentId;         // the gateway's, once known
+    QString gatewayStatus;     // the gateway's own status word, once known
+    QString declineCode;
+    int attempts = 0;
+    qint64 nextAttemptAt = 0;  // epoch ms; 0 = now
+    QString lastProblem;       // human-readable, from the gateway's problem detail or the transport
+    qint64 createdAt = 0;
+    qint64 updatedAt = 0;
+
+    bool isValid() const { return id > 0; }
+    bool isCash() const { return paymentMethod == QLatin1String("cash"); }
+};
+
+// One try at the gateway, for the timeline.
+struct Attempt
+{
+    qint64 id = 0;
+    QString key;
+    QString kind;              // "post", "lookup", "poll"
+    qint64 startedAt = 0;
+    qint64 endedAt = 0;
+    QString outcome;           // e.g. "201 succeeded", "timeout after send", "connection refused"
+    int httpStatus = 0;        // 0: no HTTP answer
+    bool replayed = false;
+    qint64 latencyMs = 0;
+};
+
+// One line of the append-only journal of state changes.
+struct JournalEntry
+{
+    qint64 id = 0;
+    QString key;
+    qint64 at = 0;
+    QString fromState;
+    QString toState;
+    QString detail;
+};
+
+} // namespace OncePay
+
+Q_DECLARE_METATYPE(OncePay::Intent)

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "intent.h"
+#include "sqlbatchworker.h"
+
+#include <QList>
+#include <QMap>
+#include <QObject>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace OncePay {
+
+// The till's durable memory: intents, the append-only journal of their state changes, and the
+// attempts at the gateway. SQLite in WAL mode with synchronous=FULL on a thread of its own;
+// every call answers asynchronously on the caller's context, so no UI waits on the disk.
+class IntentJournal final : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Options
+    {
+        QString path;
+        int maxPageCount = 0;   // > 0 bounds the file (a full disk, for tests)
+    };
+    explicit IntentJournal(Options options, QObject *parent = nullptr);
+    ~IntentJournal() override;
+
+    // Opens (creating or migrating) the file. A file that is not a journal is never replaced:
+    // the error says so and the file stays as it was.
+    bool open(QString *error);
+    void close();
+    QString path() const { return m_options.path; }
+
+    template <typename T>
+    using Reply = std::function<void(bool ok, const QString &error, T value)>;
+
+    // Stores a new intent with its key and its first journal line in one transaction, after
+    // checking that its sale may take a new payment. Nothing may be sent before this answers ok.
+    void create(const Intent &intent, QObject *context, Reply<Intent> reply);
+    // Saves `after` (state and gateway fields) and appends the journal line and the attempt.
+    void update(const Intent &after, IntentState from, const QString &detail, const std::optional<Attempt> &attempt,
+                QObject *context, Reply<bool> reply);
+    // Start-up: intents left in `sending` by a crash become `unknown` (to be asked about first).
+    void recoverInterrupted(QObject *context, Reply<int> reply);
+
+    void activeIntents(QObject *context, Reply<QList<Intent>> reply);            // not final
+    void find(const QString &key, QObject *context, Reply<Intent> reply);
+    struct Query
+    {
+        std::optional<IntentState> state;
+        bool activeOnly = false;
+        QString orderId;
+        int limit = 100;
+        qint64 offset = 0;
+    };
+    void list(const Query &query, QObject *context, Reply<QList<Intent>> reply);
+    void count(const Query &query, QObject *context, Reply<qint64> reply);
+    void attempts(const QString &key, QObject *context, Reply<QList<Attempt>> reply);
+    void journal(const QString &key, QObject *context, Reply<QList<JournalEntry>> reply);
+
+    static constexpr int schemaVersion = 1;
+
+private:
+    Options m_options;
+    std::unique_ptr<SqlBatchWorker> m_worker;
+};
+
+} // namespace OncePay

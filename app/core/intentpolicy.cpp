@@ -1,0 +1,147 @@
+#include "intentpolicy.h"
+
+#include <QCoreApplication>
+
+namespace OncePay {
+
+qint64 backoffDelayMs(int attempt, qint64 baseMs, qint64 capMs, QRandomGenerator &rng, qint64 retryAfterMs)
+{
+    const int shift = qBound(0, attempt, 30);
+    const qint64 ceiling = qMin(capMs, baseMs << shift);
+    const qint64 jittered = ceiling > 0 ? qint64(rng.bounded(quint64(ceiling) + 1)) : 0;
+    return qMax(jittered, retryAfterMs);
+}
+
+IntentState stateForPaymentStatus(const QString &status)
+{
+    if (status == QLatin1String("succeeded") || status == QLatin1String("refunded")
+        || status == QLatin1String("partially_refunded"))
+        return IntentState::Succeeded;
+    if (status == QLatin1String("declined"))
+        return IntentState::Declined;
+    return IntentState::Processing;
+}
+
+namespace {
+
+QString problemText(const GatewayResult &r)
+{
+    if (r.problem && !r.problem->detail.isEmpty())
+        return r.problem->detail;
+    if (r.problem)
+        return r.problem->title;
+    return QStringLiteral("HTTP %1").arg(r.status);
+}
+
+Decision transportDecision(const GatewayResult &r)
+{
+    Decision d;
+    d.connectivityLost = true;
+    d.problem = r.transportError;
+    if (r.transport == GatewayResult::Transport::LostAfterSend) {
+        d.state = IntentState::Unknown;
+        d.next = Decision::Next::Resolve;
+    } else {
+        d.state = IntentState::Queued;
+        d.next = Decision::Next::RetryPost;
+    }
+    return d;
+}
+
+} // namespace
+
+Decision classifyPost(const GatewayResult &r)
+{
+    if (!r.answered())
+        return transportDecision(r);
+    Decision d;
+    d.retryAfterMs = r.retryAfterMs;
+    const int s = r.status;
+    if (s == 201 || s == 200 || s == 402 || s == 202) {
+        const QString status = r.payment().value(QStringLiteral("status")).toString();
+        d.state = s == 402 ? IntentState::Declined : stateForPaymentStatus(status);
+        d.next = d.state == IntentState::Processing ? Decision::Next::Poll : Decision::Next::Settle;
+        if (d.state == IntentState::Declined)
+            d.problem = problemText(r);
+        return d;
+    }
+    if (s == 409) {   // the gateway is still executing this key: ask again with the same key
+        d.state = IntentState::Processing;
+        d.next = Decision::Next::RetryPost;
+        return d;
+    }
+    if (s == 401) {
+        d.state = IntentState::Queued;
+        d.next = Decision::Next::Hold;
+        d.pauseQueue = true;
+        d.problem = problemText(r);
+        return d;
+    }
+    if (s == 429 || s >= 500) {
+        d.state = IntentState::Queued;
+        d.next = Decision::Next::RetryPost;
+        d.problem = problemText(r);
+        return d;
+    }
+    // 400, 403, 404, 413, 415, 422 and anything else a retry cannot fix.
+    d.state = IntentState::NeedsAttention;
+    d.next = Decision::Next::Hold;
+    d.problem = problemText(r);
+    return d;
+}
+
+Decision classifyLookup(const GatewayResult &r)
+{
+    if (!r.answered()) {
+        Decision d = transportDecision(r);
+        d.state = IntentState::Unknown;        // still unknown: ask again
+        d.next = Decision::Next::Resolve;
+        return d;
+    }
+    Decision d;
+    d.retryAfterMs = r.retryAfterMs;
+    if (r.status == 200) {
+        d.state = stateForPaymentStatus(r.payment().value(QStringLiteral("status")).toString());
+        d.next = d.state == IntentState::Processing ? Decision::Next::Poll : Decision::Next::Settle;
+        if (d.state == IntentState::Declined)
+            d.problem = r.payment().value(QStringLiteral("decline_code")).toString();
+        return d;
+    }
+    if (r.status == 404) {
+        // The gateway never executed this key (or gave it back): sending it again is safe.
+        d.state = IntentState::Queued;
+        d.next = Decision::Next::RetryPost;
+        return d;
+    }
+    if (r.status == 401) {
+        d.state = IntentState::Unknown;
+        d.next = Decision::Next::Hold;
+        d.pauseQueue = true;
+        d.problem = problemText(r);
+        return d;
+    }
+    d.state = IntentState::Unknown;
+    d.next = Decision::Next::Resolve;
+    d.problem = problemText(r);
+    return d;
+}
+
+QString offlineRefusal(const OfflineLimits &limits, const Money &amount, qint64 waitingTotal, qint64 oldestWaitingAgeMs)
+{
+    auto tr = [](const char *text) { return QCoreApplication::translate("OncePay::OfflineLimits", text); };
+    if (limits.maxSingleAmount > 0 && amount.minorUnits() > limits.maxSingleAmount) {
+        return tr("Offline, card payments above %1 %2 cannot be taken. Ask for another payment method or wait for the connection.")
+            .arg(Money(limits.maxSingleAmount, amount.currency()).toDecimalString(), amount.currency());
+    }
+    if (limits.maxTotalAmount > 0 && waitingTotal + amount.minorUnits() > limits.maxTotalAmount) {
+        return tr("Offline, no more than %1 %2 may wait to be sent. Wait for the connection or take another payment method.")
+            .arg(Money(limits.maxTotalAmount, amount.currency()).toDecimalString(), amount.currency());
+    }
+    if (limits.maxAgeMs > 0 && oldestWaitingAgeMs > limits.maxAgeMs) {
+        return tr("Offline for too long: payments have waited more than %1 minutes. Card payments are paused until the connection returns.")
+            .arg(limits.maxAgeMs / 60000);
+    }
+    return {};
+}
+
+} // namespace OncePay

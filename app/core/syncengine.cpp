@@ -1,0 +1,385 @@
+#include "syncengine.h"
+
+#include "idempotencykey.h"
+#include "timeutil.h"
+
+#include <QLoggingCategory>
+#include <QRegularExpression>
+
+namespace OncePay {
+
+Q_LOGGING_CATEGORY(lcSync, "oncepay.core.sync", QtInfoMsg)
+
+namespace {
+QString kindName(int kind)
+{
+    static const char *names[] = {"post", "lookup", "poll"};
+    return QLatin1String(names[kind]);
+}
+} // namespace
+
+SyncEngine::SyncEngine(IntentJournal *journal, GatewayClient *client, Config config, QObject *parent)
+    : QObject(parent)
+    , m_journal(journal)
+    , m_client(client)
+    , m_config(config)
+    , m_rng(config.seed ? config.seed : QRandomGenerator::system()->generate())
+{
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, &SyncEngine::pump);
+    m_probeTimer.setSingleShot(true);
+    connect(&m_probeTimer, &QTimer::timeout, this, &SyncEngine::probe);
+}
+
+void SyncEngine::start(std::function<void(bool, const QString &)> ready)
+{
+    m_journal->recoverInterrupted(this, [this, ready](bool ok, const QString &error, int recovered) {
+        if (!ok)
+            return ready(false, error);
+        if (recovered > 0)
+            qCInfo(lcSync) << recovered << "intents were interrupted while sending; asking the gateway about them first";
+        m_journal->activeIntents(this, [this, ready](bool ok, const QString &error, QList<Intent> intents) {
+            if (!ok)
+                return ready(false, error);
+            for (const Intent &i : intents) {
+                m_active.insert(i.key, i);
+                m_keyById.insert(i.id, i.key);
+            }
+            m_started = true;
+            for (const Intent &i : intents)
+                schedule(i.key);
+            emit queueChanged();
+            pump();
+            ready(true, {});
+        });
+    });
+}
+
+QHash<QString, qint64> SyncEngine::waitingTotals() const
+{
+    QHash<QString, qint64> totals;
+    for (const Intent &i : m_active)
+        totals[i.amount.currency()] += i.amount.minorUnits();
+    return totals;
+}
+
+std::optional<Intent> SyncEngine::activeIntent(const QString &key) const
+{
+    const auto it = m_active.constFind(key);
+    return it == m_active.cend() ? std::nullopt : std::optional<Intent>(*it);
+}
+
+void SyncEngine::pay(const QString &orderId, const Money &amount, const QString &paymentMethod, PayCallback done)
+{
+    static const QRegularExpression orderShape(QStringLiteral("^[A-Za-z0-9_-]{1,64}$"));
+    if (!orderShape.match(orderId).hasMatch())
+        return done(false, tr("The order number must be 1 to 64 letters, digits, '-' or '_'."), {});
+    if (!Money::isSupportedCurrency(amount.currency()))
+        return done(false, tr("The currency %1 is not supported.").arg(amount.currency()), {});
+    if (amount.minorUnits() < 1 || amount.minorUnits() > 100'000'000)
+        return done(false, tr("The amount must be between %1 and %2.")
+                               .arg(Money(1, amount.currency()).toDecimalString(),
+                                    Money(100'000'000, amount.currency()).toDecimalString()), {});
+    Intent intent;
+    intent.key = IdempotencyKey::generate(QStringLiteral("pay")).value();
+    intent.orderId = orderId;
+    intent.amount = amount;
+    intent.paymentMethod = paymentMethod;
+    intent.state = IntentState::Queued;
+    if (intent.isCash()) {
+        intent.state = IntentState::Succeeded;   // cash never goes to the gateway
+        intent.gatewayStatus = QStringLiteral("cash");
+    } else if (m_connectivity != Connectivity::Online || m_paused) {
+        qint64 oldest = 0;
+        for (const Intent &i : std::as_const(m_active))
+            oldest = qMax(oldest, nowMs() - i.createdAt);
+        const QString refusal = offlineRefusal(m_config.limits, amount, waitingTotals().value(amount.currency()), oldest);
+        if (!refusal.isEmpty())
+            return done(false, refusal, {});
+    }
+    m_journal->create(intent, this, [this, done](bool ok, const QString &error, const Intent &stored) {
+        if (!ok) {
+            qCWarning(lcSync) << "intent not stored, nothing sent:" << error;
+            return done(false, error, {});
+        }
+        emit intentChanged(stored);
+        if (!isFinal(stored.state)) {
+            m_active.insert(stored.key, stored);
+            m_keyById.insert(stored.id, stored.key);
+            emit queueChanged();
+            schedule(stored.key);
+            pump();
+        }
+        done(true, {}, stored);
+    });
+}
+
+void SyncEngine::retryNow(const QString &key)
+{
+    auto it = m_active.find(key);
+    if (it == m_active.end() || m_inFlight.contains(key))
+        return;
+    it->nextAttemptAt = 0;
+    m_failures.remove(key);
+    schedule(key);
+    if (m_connectivity != Connectivity::Online) {
+        m_probeTimer.stop();
+        probe();
+        return;
+    }
+    pump();
+}
+
+void SyncEngine::resume()
+{
+    if (!m_paused)
+        return;
+    m_paused = false;
+    m_pauseReason.clear();
+    emit pausedChanged(false, {});
+    for (Intent &i : m_active) {
+        i.nextAttemptAt = 0;
+        schedule(i.key);
+    }
+    pump();
+}
+
+int SyncEngine::priority(const Intent &intent) const
+{
+    // What may already have happened at the gateway is settled before anything new goes out.
+    return intent.state == IntentState::Unknown || intent.state == IntentState::Sending ? 0 : 1;
+}
+
+void SyncEngine::schedule(const QString &key)
+{
+    const auto it = m_active.constFind(key);
+    if (it == m_active.cend() || m_inFlight.contains(key))
+        return;
+    if (it->nextAttemptAt <= nowMs())
+        m_ready.insert({priority(*it), it->id});
+    else
+        m_waiting.emplace(it->nextAttemptAt, key);
+}
+
+void SyncEngine::pump()
+{
+    if (!m_started)
+        return;
+    const qint64 now = nowMs();
+    while (!m_waiting.empty() && m_waiting.begin()->first <= now) {
+        const QString key = m_waiting.begin()->second;
+        const qint64 due = m_waiting.begin()->first;
+        m_waiting.erase(m_waiting.begin());
+        const auto it = m_active.constFind(key);
+        if (it != m_active.cend() && it->nextAttemptAt == due && !m_inFlight.contains(key))
+            m_ready.insert({priority(*it), it->id});
+    }
+    if (!m_paused && m_connectivity == Connectivity::Online) {
+        while (m_inFlight.size() < m_config.maxInFlight && !m_ready.empty()) {
+            const qint64 id = m_ready.begin()->second;
+            m_ready.erase(m_ready.begin());
+            const QString key = m_keyById.value(id);
+            if (!m_active.contains(key) || m_inFlight.contains(key))
+                continue;
+            dispatch(key);
+        }
+    }
+    armTimer();
+}
+
+void SyncEngine::armTimer()
+{
+    // Skip stale entries so the countdown shown to the cashier is a real one.
+    while (!m_waiting.empty()) {
+        const auto &[due, key] = *m_waiting.begin();
+        const auto it = m_active.constFind(key);
+        if (it != m_active.cend() && it->nextAttemptAt == due && !m_inFlight.contains(key))
+            break;
+        m_waiting.erase(m_waiting.begin());
+    }
+    qint64 next = m_waiting.empty() ? 0 : m_waiting.begin()->first;
+    if (m_connectivity != Connectivity::Online && m_probeTimer.isActive())
+        next = nowMs() + m_probeTimer.remainingTime();
+    if (!m_waiting.empty())
+        m_timer.start(int(qBound<qint64>(qint64(0), m_waiting.begin()->first - nowMs(), qint64(INT_MAX))));
+    else
+        m_timer.stop();
+    if (next != m_nextRetryAt) {
+        m_nextRetryAt = next;
+        emit nextRetryChanged(next);
+    }
+}
+
+void SyncEngine::dispatch(const QString &key)
+{
+    const Intent i = m_active.value(key);
+    m_inFlight.insert(key);
+    const qint64 started = nowMs();
+    if (i.state == IntentState::Unknown || i.state == IntentState::Sending) {
+        m_client->getPaymentByKey(key, [this, key, started](const GatewayResult &r) {
+            handleAnswer(key, Kind::Lookup, r, classifyLookup(r), started);
+        });
+        return;
+    }
+    if (i.state == IntentState::Processing && !i.paymentId.isEmpty()) {
+        m_client->getPayment(i.paymentId, [this, key, started](const GatewayResult &r) {
+            handleAnswer(key, Kind::Poll, r, classifyLookup(r), started);
+        });
+        return;
+    }
+    sendPost(key);
+}
+
+void SyncEngine::sendPost(const QString &key)
+{
+    const Intent before = m_active.value(key);
+    Intent sending = before;
+    sending.state = IntentState::Sending;
+    sending.attempts += 1;
+    sending.nextAttemptAt = 0;
+    sending.updatedAt = nowMs();
+    // Durable before the first byte: after a crash, `sending` means "ask before sending again".
+    m_journal->update(sending, before.state, QStringLiteral("attempt %1").arg(sending.attempts), std::nullopt, this,
+                      [this, key, sending](bool ok, const QString &error, bool) {
+        if (!ok) {
+            qCWarning(lcSync) << "cannot record the attempt, not sending:" << error;
+            m_inFlight.remove(key);
+            auto it = m_active.find(key);
+            if (it != m_active.end()) {
+                it->lastProblem = error;
+                it->nextAttemptAt = nowMs() + backoffDelayMs(++m_failures[key], m_config.backoffBaseMs,
+                                                             m_config.backoffCapMs, m_rng);
+                schedule(key);
+            }
+            pump();
+            return;
+        }
+        m_active.insert(key, sending);
+        emit intentChanged(sending);
+        const qint64 started = nowMs();
+        m_client->postPayment(sending, [this, key, started](const GatewayResult &r) {
+            handleAnswer(key, Kind::Post, r, classifyPost(r), started);
+        });
+    });
+}
+
+void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult &r, const Decision &d, qint64 startedAt)
+{
+    const Intent before = m_active.value(key);
+    Intent after = before;
+    after.state = d.state;
+    after.updatedAt = nowMs();
+    const QJsonObject payment = r.payment();
+    if (!payment.isEmpty()) {
+        after.paymentId = payment.value(QStringLiteral("id")).toString(after.paymentId);
+        after.gatewayStatus = payment.value(QStringLiteral("status")).toString();
+        after.declineCode = payment.value(QStringLiteral("decline_code")).toString();
+    }
+    after.lastProblem = d.state == IntentState::Succeeded ? QString() : d.problem;
+    const bool again = d.next == Decision::Next::RetryPost || d.next == Decision::Next::Poll
+        || d.next == Decision::Next::Resolve;
+    if (again) {
+        const int failures = ++m_failures[key];
+        after.nextAttemptAt = nowMs() + backoffDelayMs(failures - 1, m_config.backoffBaseMs, m_config.backoffCapMs,
+                                                       m_rng, d.retryAfterMs);
+    } else {
+        m_failures.remove(key);
+        after.nextAttemptAt = 0;
+    }
+    Attempt attempt;
+    attempt.kind = kindName(int(kind));
+    attempt.startedAt = startedAt;
+    attempt.endedAt = nowMs();
+    attempt.outcome = r.summary();
+    attempt.httpStatus = r.status;
+    attempt.replayed = r.replayed;
+    attempt.latencyMs = r.latencyMs;
+
+    m_journal->update(after, before.state, r.summary(), attempt, this,
+                      [this, key, after, d, answered = r.answered()](bool ok, const QString &error, bool) {
+        m_inFlight.remove(key);
+        if (!ok) {
+            // The journal cannot follow: keep what it holds, ask again later (same key, safe).
+            qCWarning(lcSync) << "cannot record the answer:" << error;
+            auto it = m_active.find(key);
+            if (it != m_active.end()) {
+                it->nextAttemptAt = nowMs() + backoffDelayMs(++m_failures[key], m_config.backoffBaseMs, m_config.backoffCapMs, m_rng);
+                schedule(key);
+            }
+            pump();
+            return;
+        }
+        if (isFinal(after.state)) {
+            m_active.remove(key);
+            m_keyById.remove(after.id);
+        } else {
+            m_active.insert(key, after);
+        }
+        emit intentChanged(after);
+        emit queueChanged();
+        if (d.pauseQueue && !m_paused) {
+            m_paused = true;
+            m_pauseReason = after.lastProblem;
+            emit pausedChanged(true, m_pauseReason);
+        }
+        if (d.connectivityLost)
+            lostConnection();
+        else if (answered && m_connectivity != Connectivity::Online)
+            backOnline();
+        schedule(key);
+        pump();
+    });
+}
+
+void SyncEngine::setConnectivity(Connectivity c)
+{
+    if (c == m_connectivity)
+        return;
+    m_connectivity = c;
+    qCInfo(lcSync) << "connectivity" << c;
+    emit connectivityChanged(c);
+}
+
+void SyncEngine::lostConnection()
+{
+    if (m_connectivity == Connectivity::Online) {
+        m_probeAttempt = 0;
+        setConnectivity(Connectivity::Offline);
+        m_probeTimer.start(int(backoffDelayMs(0, m_config.probeBaseMs, m_config.probeCapMs, m_rng) + 50));
+        armTimer();
+    }
+}
+
+void SyncEngine::probe()
+{
+    setConnectivity(Connectivity::Reconnecting);
+    m_client->health([this](const GatewayResult &r) {
+        if (r.answered() && r.status == 200) {
+            backOnline();
+            return;
+        }
+        if (m_connectivity == Connectivity::Online)
+            return;   // an answer to a payment brought us back meanwhile
+        setConnectivity(Connectivity::Offline);
+        ++m_probeAttempt;
+        m_probeTimer.start(int(backoffDelayMs(m_probeAttempt, m_config.probeBaseMs, m_config.probeCapMs, m_rng) + 50));
+        armTimer();
+    });
+}
+
+void SyncEngine::backOnline()
+{
+    m_probeTimer.stop();
+    setConnectivity(Connectivity::Online);
+    // Drain at once: every waiting intent is due now, unknown ones first.
+    for (Intent &i : m_active) {
+        if (m_inFlight.contains(i.key))
+            continue;
+        i.nextAttemptAt = 0;
+        m_failures.remove(i.key);
+        schedule(i.key);
+    }
+    pump();
+}
+
+} // namespace OncePay

@@ -1,0 +1,110 @@
+#pragma once
+
+#include "gatewayclient.h"
+#include "intent.h"
+#include "intentjournal.h"
+#include "intentpolicy.h"
+
+#include <QHash>
+#include <QObject>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QTimer>
+
+#include <functional>
+#include <map>
+#include <set>
+
+namespace OncePay {
+
+// Takes every intent of the journal to the gateway's final answer, exactly once: one key per
+// intent, reused on every retry; oldest first with a bounded number of requests in flight;
+// backoff with full jitter; `unknown` resolved by asking before sending again; /healthz
+// probed while offline and the queue drained at once on reconnection.
+class SyncEngine final : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class Connectivity { Online, Offline, Reconnecting };
+    Q_ENUM(Connectivity)
+
+    struct Config
+    {
+        int maxInFlight = 4;
+        qint64 backoffBaseMs = 500;
+        qint64 backoffCapMs = 30'000;
+        qint64 probeBaseMs = 250;
+        qint64 probeCapMs = 10'000;
+        OfflineLimits limits;
+        quint32 seed = 0;   // 0: random jitter; tests pass a seed
+    };
+
+    SyncEngine(IntentJournal *journal, GatewayClient *client, Config config, QObject *parent = nullptr);
+
+    // Recovers intents a crash left in `sending` as `unknown`, loads what is not final, starts.
+    void start(std::function<void(bool ok, const QString &error)> ready);
+
+    using PayCallback = std::function<void(bool ok, const QString &error, const Intent &intent)>;
+    // Creates the intent with a new key, durably, then sends it. `done` says whether it was
+    // stored; on error nothing was sent and the error says why in words for the cashier.
+    void pay(const QString &orderId, const Money &amount, const QString &paymentMethod, PayCallback done);
+    void retryNow(const QString &key);
+    // After the token changed: the queue paused by a 401 goes again.
+    void resume();
+    void setLimits(const OfflineLimits &limits) { m_config.limits = limits; }
+
+    Connectivity connectivity() const { return m_connectivity; }
+    bool isPaused() const { return m_paused; }
+    QString pauseReason() const { return m_pauseReason; }
+    qint64 nextRetryAt() const { return m_nextRetryAt; }   // epoch ms, 0: nothing scheduled
+    int waitingCount() const { return int(m_active.size()); }
+    QHash<QString, qint64> waitingTotals() const;           // by currency, minor units
+    QList<Intent> activeIntents() const { return m_active.values(); }
+    std::optional<Intent> activeIntent(const QString &key) const;
+    int requestsInFlight() const { return int(m_inFlight.size()); }
+
+signals:
+    void intentChanged(const OncePay::Intent &intent);   // after the change is durable
+    void queueChanged();
+    void connectivityChanged(OncePay::SyncEngine::Connectivity connectivity);
+    void nextRetryChanged(qint64 epochMs);
+    void pausedChanged(bool paused, const QString &reason);
+
+private:
+    enum class Kind { Post, Lookup, Poll };
+    void schedule(const QString &key);
+    void pump();
+    void armTimer();
+    void dispatch(const QString &key);
+    void sendPost(const QString &key);
+    void handleAnswer(const QString &key, Kind kind, const GatewayResult &result, const Decision &decision, qint64 startedAt);
+    void setConnectivity(Connectivity c);
+    void lostConnection();
+    void probe();
+    void backOnline();
+    int priority(const Intent &intent) const;
+
+    IntentJournal *m_journal;
+    GatewayClient *m_client;
+    Config m_config;
+    QRandomGenerator m_rng;
+
+    QHash<QString, Intent> m_active;          // not final, by key
+    QSet<QString> m_inFlight;
+    QHash<QString, int> m_failures;           // consecutive non-final answers, for backoff
+    std::set<std::pair<int, qint64>> m_ready; // (priority, id): unknown first, then oldest first
+    QHash<qint64, QString> m_keyById;
+    std::multimap<qint64, QString> m_waiting; // due time -> key (stale entries are skipped)
+    QTimer m_timer;
+
+    Connectivity m_connectivity = Connectivity::Online;
+    int m_probeAttempt = 0;
+    QTimer m_probeTimer;
+    bool m_paused = false;
+    QString m_pauseReason;
+    qint64 m_nextRetryAt = 0;
+    bool m_started = false;
+};
+
+} // namespace OncePay
