@@ -1,0 +1,121 @@
+#include "cartmodel.h"
+
+namespace OncePay::Ui {
+
+QString formatMoney(const Money &money)
+{
+    const QString c = money.currency();
+    const QString symbol = c == QLatin1String("CNY") || c == QLatin1String("JPY") ? QStringLiteral("¥")
+        : c == QLatin1String("USD") ? QStringLiteral("$")
+        : c == QLatin1String("EUR") ? QStringLiteral("€")
+        : c + QLatin1Char(' ');
+    return symbol + money.toDecimalString();
+}
+
+CartModel::CartModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void CartModel::setChinese(bool chinese)
+{
+    m_chinese = chinese;
+    if (!m_lines.isEmpty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, 0));
+}
+
+void CartModel::add(const Product &product)
+{
+    m_currency = product.price.currency();
+    for (int row = 0; row < m_lines.size(); ++row) {
+        if (m_lines[row].product.code == product.code) {
+            ++m_lines[row].quantity;
+            emit dataChanged(index(row, int(Column::Quantity)), index(row, int(Column::LineTotal)));
+            emit totalChanged();
+            return;
+        }
+    }
+    beginInsertRows({}, int(m_lines.size()), int(m_lines.size()));
+    m_lines.append({product, 1});
+    endInsertRows();
+    emit totalChanged();
+}
+
+void CartModel::removeLine(int row)
+{
+    if (row < 0 || row >= m_lines.size())
+        return;
+    beginRemoveRows({}, row, row);
+    m_lines.removeAt(row);
+    endRemoveRows();
+    emit totalChanged();
+}
+
+void CartModel::clear()
+{
+    beginResetModel();
+    m_lines.clear();
+    endResetModel();
+    emit totalChanged();
+}
+
+Money CartModel::total() const
+{
+    qint64 sum = 0;
+    for (const Line &l : m_lines)
+        sum += l.product.price.minorUnits() * l.quantity;
+    return Money(sum, m_currency);
+}
+
+int CartModel::itemCount() const
+{
+    int n = 0;
+    for (const Line &l : m_lines)
+        n += l.quantity;
+    return n;
+}
+
+int CartModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_lines.size());
+}
+
+int CartModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(Column::Count);
+}
+
+QVariant CartModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Line &l = m_lines.at(index.row());
+    if (role == Qt::TextAlignmentRole && index.column() != int(Column::Name))
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole && role != Qt::AccessibleTextRole)
+        return {};
+    switch (Column(index.column())) {
+    case Column::Name: return l.product.name(m_chinese);
+    case Column::Quantity: return l.quantity;
+    case Column::UnitPrice: return formatMoney(l.product.price);
+    case Column::LineTotal: return formatMoney(Money(l.product.price.minorUnits() * l.quantity, l.product.price.currency()));
+    case Column::Count: break;
+    }
+    return {};
+}
+
+QVariant CartModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (Column(section)) {
+    case Column::Name: return tr("Item");
+    case Column::Quantity: return tr("Qty");
+    case Column::UnitPrice: return tr("Price");
+    case Column::LineTotal: return tr("Total");
+    case Column::Count: break;
+    }
+    return {};
+}
+
+} // namespace OncePay::Ui

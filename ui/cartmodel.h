@@ -1,0 +1,45 @@
+#pragma once
+
+#include "catalog.h"
+
+#include <QAbstractTableModel>
+
+namespace OncePay::Ui {
+
+// The lines of the sale being rung up, with quantities; totals in integer money.
+class CartModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum class Column { Name, Quantity, UnitPrice, LineTotal, Count };
+    Q_ENUM(Column)
+
+    explicit CartModel(QObject *parent = nullptr);
+
+    void setChinese(bool chinese);
+    void add(const Product &product);
+    void removeLine(int row);
+    void clear();
+    Money total() const;
+    bool isEmpty() const { return m_lines.isEmpty(); }
+    int itemCount() const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+signals:
+    void totalChanged();
+
+private:
+    struct Line { Product product; int quantity = 1; };
+    QList<Line> m_lines;
+    QString m_currency = QStringLiteral("CNY");
+    bool m_chinese = false;
+};
+
+QString formatMoney(const Money &money);   // "¥19.99", "$5.00", "¥1200" (JPY)
+
+} // namespace OncePay::Ui

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "money.h"
+
+#include <QList>
+#include <QString>
+
+namespace OncePay::Ui {
+
+struct Product
+{
+    QString code;
+    QString nameEn;
+    QString nameZh;
+    Money price;
+
+    QString name(bool chinese) const { return chinese && !nameZh.isEmpty() ? nameZh : nameEn; }
+};
+
+// The products a till sells, read from a JSON file (the demo catalog is a resource).
+class Catalog final
+{
+public:
+    bool load(const QString &path, QString *error);
+    const QList<Product> &products() const { return m_products; }
+    // A code (what a barcode scanner types) or the start of a name in either language.
+    const Product *find(const QString &codeOrName) const;
+    QString currency() const { return m_currency; }
+
+private:
+    QList<Product> m_products;
+    QString m_currency;
+};
+
+} // namespace OncePay::Ui

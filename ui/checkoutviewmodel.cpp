@@ -1,0 +1,172 @@
+#include "checkoutviewmodel.h"
+
+#include <QDateTime>
+#include <QRandomGenerator>
+
+namespace OncePay::Ui {
+
+CheckoutViewModel::CheckoutViewModel(SyncEngine *engine, const Catalog *catalog, QObject *parent)
+    : QObject(parent)
+    , m_engine(engine)
+    , m_catalog(catalog)
+    , m_orderId(newOrderId())
+{
+    connect(m_engine, &SyncEngine::intentChanged, this, [this](const Intent &i) {
+        if (m_intent && i.key == m_intent->key)
+            follow(i);
+    });
+    connect(m_engine, &SyncEngine::connectivityChanged, this, [this] {
+        if (m_intent)
+            follow(*m_intent);
+    });
+    connect(&m_cart, &CartModel::totalChanged, this, &CheckoutViewModel::actionsChanged);
+}
+
+QString CheckoutViewModel::newOrderId()
+{
+    return QStringLiteral("S%1-%2")
+        .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmsszzz")))
+        .arg(QRandomGenerator::global()->bounded(1000), 3, 10, QLatin1Char('0'));
+}
+
+bool CheckoutViewModel::canEditCart() const
+{
+    return !m_payInProgress && (!m_intent || m_intent->state == IntentState::Declined);
+}
+
+bool CheckoutViewModel::canPay() const
+{
+    return canEditCart() && !m_cart.isEmpty();
+}
+
+bool CheckoutViewModel::canStartNewSale() const
+{
+    if (m_payInProgress)
+        return false;
+    // A sale waiting offline (queued) may be left as "payment pending": the queue sends it.
+    return !m_intent || m_intent->state != IntentState::Sending;
+}
+
+bool CheckoutViewModel::addProduct(const QString &codeOrName, QString *reason)
+{
+    if (!canEditCart()) {
+        *reason = tr("This sale is being paid; start a new sale to add items.");
+        return false;
+    }
+    const Product *p = m_catalog->find(codeOrName);
+    if (!p) {
+        *reason = tr("No product has the code or name \"%1\".").arg(codeOrName.trimmed());
+        return false;
+    }
+    m_cart.add(*p);
+    return true;
+}
+
+void CheckoutViewModel::removeLine(int row)
+{
+    if (canEditCart())
+        m_cart.removeLine(row);
+}
+
+void CheckoutViewModel::payByCard(const QString &cardToken)
+{
+    if (!canPay())
+        return;
+    m_payInProgress = true;   // first, so that a second click in the same event burst does nothing
+    emit actionsChanged();
+    setPhase(Phase::Storing, tr("Saving the payment…"));
+    m_engine->pay(m_orderId, m_cart.total(), cardToken, [this](bool ok, const QString &error, const Intent &i) {
+        m_payInProgress = false;
+        if (!ok) {
+            setPhase(Phase::Failed, error);
+            emit actionsChanged();
+            return;
+        }
+        follow(i);
+    });
+}
+
+bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *reason)
+{
+    if (!canPay()) {
+        *reason = tr("There is nothing to pay.");
+        return false;
+    }
+    const Money total = m_cart.total();
+    if (tendered.currency() != total.currency() || tendered.minorUnits() < total.minorUnits()) {
+        *reason = tr("The amount tendered is less than the total %1.").arg(formatMoney(total));
+        return false;
+    }
+    *change = Money(tendered.minorUnits() - total.minorUnits(), total.currency());
+    m_payInProgress = true;
+    emit actionsChanged();
+    setPhase(Phase::Storing, tr("Saving the payment…"));
+    m_engine->pay(m_orderId, total, QStringLiteral("cash"), [this, change = *change](bool ok, const QString &error, const Intent &i) {
+        m_payInProgress = false;
+        if (!ok) {
+            setPhase(Phase::Failed, error);
+            emit actionsChanged();
+            return;
+        }
+        m_intent = i;
+        setPhase(Phase::Paid, tr("Paid in cash. Change: %1").arg(formatMoney(change)));
+        emit actionsChanged();
+    });
+    return true;
+}
+
+void CheckoutViewModel::startNewSale()
+{
+    if (!canStartNewSale())
+        return;
+    m_cart.clear();
+    m_intent.reset();
+    m_orderId = newOrderId();
+    setPhase(Phase::Selling, {});
+    emit actionsChanged();
+}
+
+void CheckoutViewModel::follow(const Intent &i)
+{
+    m_intent = i;
+    const bool offline = m_engine->connectivity() != SyncEngine::Connectivity::Online || m_engine->isPaused();
+    switch (i.state) {
+    case IntentState::Queued:
+        if (offline || i.attempts > 0)
+            setPhase(Phase::WaitingForConnection,
+                     tr("Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer."));
+        else
+            setPhase(Phase::Sending, tr("Sending the payment…"));
+        break;
+    case IntentState::Sending:
+        setPhase(Phase::Sending, tr("Sending the payment…"));
+        break;
+    case IntentState::Processing:
+        setPhase(Phase::BankProcessing, tr("The bank is processing the payment. Please wait."));
+        break;
+    case IntentState::Unknown:
+        setPhase(Phase::Checking, tr("Checking with the server… The answer was lost; this sale cannot be paid again until the server answers."));
+        break;
+    case IntentState::Succeeded:
+        setPhase(Phase::Paid, tr("Paid. %1").arg(formatMoney(i.amount)));
+        break;
+    case IntentState::Declined:
+        setPhase(Phase::Declined, tr("Declined (%1). Ask for another card.").arg(i.declineCode.isEmpty() ? i.lastProblem : i.declineCode));
+        break;
+    case IntentState::NeedsAttention:
+        setPhase(Phase::NeedsAttention, tr("Needs attention: %1").arg(i.lastProblem));
+        break;
+    }
+    emit actionsChanged();
+}
+
+void CheckoutViewModel::setPhase(Phase phase, const QString &message)
+{
+    if (phase == m_phase && message == m_message)
+        return;
+    m_phase = phase;
+    m_message = message;
+    emit phaseChanged(phase, message);
+}
+
+} // namespace OncePay::Ui

@@ -1,0 +1,310 @@
+#include "mainwindow.h"
+
+#include "faultproxy.h"
+#include "timeutil.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QKeySequence>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QShortcut>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace OncePay::Ui {
+
+namespace {
+struct Card { const char *token; const char *label; };
+const Card kCards[] = {
+    {"tok_visa", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "Visa (approved)")},
+    {"tok_mastercard", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "Mastercard (approved)")},
+    {"tok_unionpay", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "UnionPay (approved)")},
+    {"tok_chargeDeclined", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "Card declined")},
+    {"tok_insufficientFunds", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "Insufficient funds")},
+    {"tok_timeoutAfterCharge", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "Bank answer lost after charging")},
+    {"tok_errorBeforeCharge", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "Bank refuses before charging")},
+};
+} // namespace
+
+MainWindow::MainWindow(TillSession *session, const Catalog *catalog, QWidget *parent)
+    : QMainWindow(parent)
+    , m_session(session)
+    , m_vm(session->engine(), catalog)
+{
+    setWindowTitle(tr("OncePay till"));
+    buildUi();
+    buildMenus();
+    connect(&m_vm, &CheckoutViewModel::actionsChanged, this, &MainWindow::refreshActions);
+    connect(&m_vm, &CheckoutViewModel::phaseChanged, this, &MainWindow::showPhase);
+    SyncEngine *engine = session->engine();
+    connect(engine, &SyncEngine::queueChanged, this, &MainWindow::refreshStatus);
+    connect(engine, &SyncEngine::connectivityChanged, this, &MainWindow::refreshStatus);
+    connect(engine, &SyncEngine::pausedChanged, this, &MainWindow::refreshStatus);
+    m_countdown = new QTimer(this);
+    m_countdown->setInterval(500);
+    connect(m_countdown, &QTimer::timeout, this, &MainWindow::refreshStatus);
+    m_countdown->start();
+    refreshActions();
+    showPhase(CheckoutViewModel::Phase::Selling, {});
+    refreshStatus();
+    m_search->setFocus();
+}
+
+void MainWindow::buildUi()
+{
+    auto *central = new QWidget(this);
+    auto *layout = new QHBoxLayout(central);
+
+    auto *left = new QVBoxLayout;
+    m_search = new QLineEdit(central);
+    m_search->setPlaceholderText(tr("Scan or type a product code or name, then Enter"));
+    m_search->setAccessibleName(tr("Product code or name"));
+    m_search->setClearButtonEnabled(true);
+    connect(m_search, &QLineEdit::returnPressed, this, &MainWindow::addFromSearch);
+    left->addWidget(m_search);
+
+    m_cartView = new QTableView(central);
+    m_cartView->setModel(m_vm.cart());
+    m_cartView->setAccessibleName(tr("Cart"));
+    m_cartView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_cartView->horizontalHeader()->setSectionResizeMode(int(CartModel::Column::Name), QHeaderView::Stretch);
+    m_cartView->verticalHeader()->hide();
+    left->addWidget(m_cartView, 1);
+
+    m_banner = new QLabel(central);
+    m_banner->setWordWrap(true);
+    m_banner->setMinimumHeight(64);
+    m_banner->setAccessibleName(tr("Payment state"));
+    m_banner->setAlignment(Qt::AlignCenter);
+    left->addWidget(m_banner);
+    layout->addLayout(left, 3);
+
+    auto *right = new QVBoxLayout;
+    auto *totalCaption = new QLabel(tr("Total"), central);
+    m_total = new QLabel(central);
+    m_total->setAccessibleName(tr("Total to pay"));
+    QFont big = m_total->font();
+    big.setPointSize(big.pointSize() * 3);
+    big.setBold(true);
+    m_total->setFont(big);
+    m_total->setAlignment(Qt::AlignRight);
+    right->addWidget(totalCaption);
+    right->addWidget(m_total);
+
+    auto *cardCaption = new QLabel(tr("Card reader (test card):"), central);
+    m_card = new QComboBox(central);
+    m_card->setAccessibleName(tr("Test card"));
+    for (const Card &c : kCards)
+        m_card->addItem(tr(c.label), QString::fromLatin1(c.token));
+    cardCaption->setBuddy(m_card);
+    right->addWidget(cardCaption);
+    right->addWidget(m_card);
+
+    m_payCard = new QPushButton(tr("Pay by card (F12)"), central);
+    m_payCard->setAccessibleName(tr("Pay by card"));
+    m_payCard->setMinimumHeight(56);
+    connect(m_payCard, &QPushButton::clicked, this, &MainWindow::payCard);
+    right->addWidget(m_payCard);
+
+    m_payCash = new QPushButton(tr("Cash (F10)"), central);
+    m_payCash->setAccessibleName(tr("Pay in cash"));
+    connect(m_payCash, &QPushButton::clicked, this, &MainWindow::payCash);
+    right->addWidget(m_payCash);
+
+    auto *remove = new QPushButton(tr("Remove item (Del)"), central);
+    remove->setAccessibleName(tr("Remove the selected item"));
+    connect(remove, &QPushButton::clicked, this, [this] {
+        m_vm.removeLine(m_cartView->currentIndex().row());
+    });
+    right->addWidget(remove);
+
+    m_newSale = new QPushButton(tr("New sale (Ctrl+N)"), central);
+    m_newSale->setAccessibleName(tr("Start a new sale"));
+    connect(m_newSale, &QPushButton::clicked, this, [this] {
+        m_vm.startNewSale();
+        m_search->setFocus();
+    });
+    right->addWidget(m_newSale);
+    right->addStretch(1);
+    layout->addLayout(right, 2);
+    setCentralWidget(central);
+
+    // Keys: the action handlers check the view model, so repeats and bursts do nothing more.
+    new QShortcut(QKeySequence(Qt::Key_F12), this, this, &MainWindow::payCard);
+    new QShortcut(QKeySequence(Qt::Key_F10), this, this, &MainWindow::payCash);
+    new QShortcut(QKeySequence(QStringLiteral("Ctrl+N")), this, this, [this] { m_newSale->click(); });
+    new QShortcut(QKeySequence(Qt::Key_Delete), m_cartView, this, [this] {
+        m_vm.removeLine(m_cartView->currentIndex().row());
+    });
+
+    m_connection = new QLabel(this);
+    m_queue = new QLabel(this);
+    m_gateway = new QLabel(this);
+    m_connection->setAccessibleName(tr("Connection"));
+    m_queue->setAccessibleName(tr("Waiting payments"));
+    statusBar()->addWidget(m_connection);
+    statusBar()->addWidget(m_queue);
+    statusBar()->addPermanentWidget(m_gateway);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *sale = menuBar()->addMenu(tr("&Sale"));
+    sale->addAction(tr("&New sale"), QKeySequence(QStringLiteral("Ctrl+N")), this, [this] { m_newSale->click(); });
+    sale->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    if (!m_session->isDemo())
+        return;
+    QMenu *sim = menuBar()->addMenu(tr("Si&mulation"));
+    QMenu *network = sim->addMenu(tr("&Network"));
+    auto *netGroup = new QActionGroup(this);
+    const QList<QPair<QString, QString>> modes{
+        {tr("Online"), QStringLiteral("online")},
+        {tr("Offline (connections refused)"), QStringLiteral("offline")},
+        {tr("Black hole (no answer)"), QStringLiteral("black_hole")},
+        {tr("Lose responses (charged, answer lost)"), QStringLiteral("lose_responses")},
+        {tr("Latency 800 ms"), QStringLiteral("latency 800")},
+        {tr("Flaky 30 %"), QStringLiteral("flaky 30")},
+    };
+    for (const auto &[label, mode] : modes) {
+        QAction *a = network->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(mode == QLatin1String("online"));
+        netGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, mode = mode] {
+            if (const auto s = NetSim::FaultProxy::parseMode(mode))
+                m_session->proxy()->setSettings(*s);
+            refreshStatus();
+        });
+    }
+    QMenu *acquirer = sim->addMenu(tr("&Bank"));
+    auto *bankGroup = new QActionGroup(this);
+    const QList<QPair<QString, QString>> bank{
+        {tr("Normal"), QStringLiteral("normal")},
+        {tr("Decline everything"), QStringLiteral("decline_all")},
+        {tr("Charge, then lose the answer"), QStringLiteral("timeout_after_charge")},
+        {tr("Refuse before charging"), QStringLiteral("error_before_charge")},
+    };
+    for (const auto &[label, mode] : bank) {
+        QAction *a = acquirer->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(mode == QLatin1String("normal"));
+        bankGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, mode = mode] { setAcquirerMode(mode); });
+    }
+}
+
+void MainWindow::setAcquirerMode(const QString &mode)
+{
+    const QByteArray body = QJsonDocument(QJsonObject{{QStringLiteral("mode"), mode}}).toJson(QJsonDocument::Compact);
+    m_session->client()->send("PUT", QStringLiteral("/v1/_sim/acquirer"), body, [this](const GatewayResult &r) {
+        if (!r.answered() || r.status != 200)
+            statusBar()->showMessage(tr("The bank simulation could not be changed: %1").arg(r.summary()), 5000);
+    });
+}
+
+void MainWindow::addFromSearch()
+{
+    QString reason;
+    if (m_vm.addProduct(m_search->text(), &reason)) {
+        m_search->clear();
+        m_cartView->scrollToBottom();
+    } else {
+        statusBar()->showMessage(reason, 4000);
+        m_search->selectAll();
+    }
+}
+
+void MainWindow::payCard()
+{
+    // Locked inside the view model before anything else runs; then the button follows.
+    m_vm.payByCard(m_card->currentData().toString());
+    refreshActions();
+}
+
+void MainWindow::payCash()
+{
+    if (!m_vm.canPay())
+        return;
+    const Money total = m_vm.cart()->total();
+    bool ok = false;
+    const QString text = QInputDialog::getText(this, tr("Cash"), tr("Total %1. Amount tendered:").arg(formatMoney(total)),
+                                               QLineEdit::Normal, total.toDecimalString(), &ok);
+    if (!ok)
+        return;
+    const auto tendered = Money::parse(text.trimmed(), total.currency());
+    Money change;
+    QString reason;
+    if (!tendered) {
+        QMessageBox::warning(this, tr("Cash"), tr("\"%1\" is not an amount.").arg(text));
+        return;
+    }
+    if (!m_vm.payCash(*tendered, &change, &reason))
+        QMessageBox::warning(this, tr("Cash"), reason);
+}
+
+void MainWindow::refreshActions()
+{
+    m_payCard->setEnabled(m_vm.canPay());
+    m_payCash->setEnabled(m_vm.canPay());
+    m_card->setEnabled(m_vm.canPay());
+    m_search->setEnabled(m_vm.canEditCart());
+    m_newSale->setEnabled(m_vm.canStartNewSale());
+    m_total->setText(formatMoney(m_vm.cart()->total()));
+}
+
+void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &message)
+{
+    using P = CheckoutViewModel::Phase;
+    QString color = QStringLiteral("#e8eef5");
+    switch (phase) {
+    case P::Paid: color = QStringLiteral("#c8f0c8"); break;
+    case P::Declined: case P::Failed: case P::NeedsAttention: color = QStringLiteral("#f7c6c6"); break;
+    case P::WaitingForConnection: case P::Checking: case P::BankProcessing: color = QStringLiteral("#fbe7b5"); break;
+    default: break;
+    }
+    m_banner->setStyleSheet(QStringLiteral("QLabel { background: %1; font-size: 15pt; padding: 8px; border-radius: 6px; }").arg(color));
+    m_banner->setText(message.isEmpty() ? tr("Scan items, then pay by card (F12) or cash (F10).") : message);
+}
+
+void MainWindow::refreshStatus()
+{
+    const SyncEngine *e = m_session->engine();
+    QString conn;
+    switch (e->connectivity()) {
+    case SyncEngine::Connectivity::Online: conn = tr("● Online"); break;
+    case SyncEngine::Connectivity::Offline: conn = tr("○ Offline"); break;
+    case SyncEngine::Connectivity::Reconnecting: conn = tr("◐ Reconnecting…"); break;
+    }
+    if (e->isPaused())
+        conn = tr("⏸ Paused: the gateway refused this till's token");
+    if (e->connectivity() != SyncEngine::Connectivity::Online && e->nextRetryAt() > 0) {
+        const qint64 s = qMax<qint64>(0, (e->nextRetryAt() - nowMs() + 999) / 1000);
+        conn += QLatin1Char(' ') + tr("(next try in %n s)", nullptr, int(s));
+    }
+    m_connection->setText(conn);
+    QStringList totals;
+    const auto t = e->waitingTotals();
+    for (auto it = t.cbegin(); it != t.cend(); ++it)
+        totals << formatMoney(Money(it.value(), it.key()));
+    m_queue->setText(tr("Waiting: %n payment(s)", nullptr, e->waitingCount())
+                     + (totals.isEmpty() ? QString() : QStringLiteral(" · ") + totals.join(QStringLiteral(", "))));
+    QString gw = m_session->isDemo() ? tr("Demo gateway") : m_session->gatewayUrl().toString();
+    if (m_session->proxy())
+        gw += QStringLiteral(" · ") + tr("network: %1").arg(NetSim::FaultProxy::describe(m_session->proxy()->settings()));
+    m_gateway->setText(gw);
+}
+
+} // namespace OncePay::Ui

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "checkoutviewmodel.h"
+#include "tillsession.h"
+
+#include <QMainWindow>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableView;
+class QTimer;
+
+namespace OncePay::Ui {
+
+// The cashier's screen: the search/scan field, the cart, the total, the pay actions, the
+// payment's state in words, and a status bar with the connection and the waiting queue.
+// Renders the CheckoutViewModel and forwards input to it; no checkout logic lives here.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    MainWindow(TillSession *session, const Catalog *catalog, QWidget *parent = nullptr);
+
+    CheckoutViewModel *viewModel() { return &m_vm; }
+    QPushButton *payButton() const { return m_payCard; }
+
+private:
+    void buildUi();
+    void buildMenus();
+    void addFromSearch();
+    void payCard();
+    void payCash();
+    void refreshActions();
+    void showPhase(CheckoutViewModel::Phase phase, const QString &message);
+    void refreshStatus();
+    void setAcquirerMode(const QString &mode);
+
+    TillSession *m_session;
+    CheckoutViewModel m_vm;
+    QLineEdit *m_search = nullptr;
+    QTableView *m_cartView = nullptr;
+    QLabel *m_total = nullptr;
+    QLabel *m_banner = nullptr;
+    QComboBox *m_card = nullptr;
+    QPushButton *m_payCard = nullptr;
+    QPushButton *m_payCash = nullptr;
+    QPushButton *m_newSale = nullptr;
+    QLabel *m_connection = nullptr;
+    QLabel *m_queue = nullptr;
+    QLabel *m_gateway = nullptr;
+    QTimer *m_countdown = nullptr;
+};
+
+} // namespace OncePay::Ui
