@@ -1,0 +1,186 @@
+// The till's window, offscreen, against its embedded demo gateway: a burst of pay actions
+// (double click, F12 repeats, Enter) makes one intent and one charge; offline the sale waits
+// and is paid once the network is back, with the status bar following.
+#include "faultproxy.h"
+#include "mainwindow.h"
+#include "tillsession.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace OncePay;
+using namespace OncePay::Ui;
+
+class TestCheckoutWindow final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void cartModelIsSound();
+    void burstOfPayActionsChargesOnce_data();
+    void burstOfPayActionsChargesOnce();
+    void offlineSaleWaitsThenPays();
+    void declinedThenAnotherCard();
+
+private:
+    QJsonArray ledger(const QString &key);
+    void addItem(const QString &code);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    Catalog m_catalog;
+    std::unique_ptr<TillSession> m_session;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestCheckoutWindow::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    QString error;
+    QVERIFY2(m_catalog.load(QStringLiteral(ONCEPAY_CATALOG), &error), qPrintable(error));
+    TillSession::Config c;
+    c.dataDir = m_dir->path();
+    m_session = std::make_unique<TillSession>(c);
+    QVERIFY2(m_session->open(&error), qPrintable(error));
+    bool started = false;
+    m_session->start([&](bool ok, const QString &) { started = ok; });
+    QTRY_VERIFY(started);
+    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestCheckoutWindow::cleanup()
+{
+    m_window.reset();
+    m_session.reset();
+    m_dir.reset();
+}
+
+QJsonArray TestCheckoutWindow::ledger(const QString &key)
+{
+    GatewayResult result;
+    bool done = false;
+    m_session->client()->send("GET", QStringLiteral("/v1/_sim/acquirer/charges?idempotency_key=") + key, {},
+                              [&](const GatewayResult &r) { result = r; done = true; });
+    [&] { QTRY_VERIFY(done); }();
+    return result.json.value(QStringLiteral("data")).toArray();
+}
+
+void TestCheckoutWindow::addItem(const QString &code)
+{
+    auto *search = m_window->findChild<QLineEdit *>();
+    QVERIFY(search);
+    search->setFocus();
+    QTest::keyClicks(search, code);
+    QTest::keyClick(search, Qt::Key_Return);
+}
+
+void TestCheckoutWindow::cartModelIsSound()
+{
+    QAbstractItemModelTester tester(m_window->viewModel()->cart(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    addItem(QStringLiteral("6901234500011"));
+    addItem(QStringLiteral("Rice"));
+    addItem(QStringLiteral("6901234500011"));
+    QCOMPARE(m_window->viewModel()->cart()->rowCount(), 2);
+    QCOMPARE(m_window->viewModel()->cart()->total().minorUnits(), qint64(450 * 2 + 4990));
+    m_window->viewModel()->removeLine(0);
+    QCOMPARE(m_window->viewModel()->cart()->total().minorUnits(), qint64(4990));
+}
+
+void TestCheckoutWindow::burstOfPayActionsChargesOnce_data()
+{
+    QTest::addColumn<QString>("how");
+    QTest::newRow("double click") << QStringLiteral("dclick");
+    QTest::newRow("F12 key repeat") << QStringLiteral("f12");
+    QTest::newRow("clicks and F12 mixed") << QStringLiteral("mixed");
+}
+
+void TestCheckoutWindow::burstOfPayActionsChargesOnce()
+{
+    QFETCH(QString, how);
+    addItem(QStringLiteral("6901234500097"));
+    QPushButton *pay = m_window->payButton();
+    QVERIFY(pay->isEnabled());
+    if (how == QLatin1String("dclick")) {
+        QTest::mouseClick(pay, Qt::LeftButton);
+        QTest::mouseDClick(pay, Qt::LeftButton);
+    } else if (how == QLatin1String("f12")) {
+        for (int i = 0; i < 5; ++i)
+            QTest::keyClick(m_window.get(), Qt::Key_F12, Qt::NoModifier);
+    } else {
+        QTest::mouseClick(pay, Qt::LeftButton);
+        QTest::keyClick(m_window.get(), Qt::Key_F12);
+        pay->click();
+    }
+    QVERIFY(!pay->isEnabled());   // locked by the first action, before any answer
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    const auto intent = m_window->viewModel()->intent();
+    QVERIFY(intent);
+    const QJsonArray charges = ledger(intent->key);
+    QCOMPARE(charges.size(), 1);
+    QCOMPARE(charges.first().toObject().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
+    // One intent for the sale in the journal.
+    qint64 count = -1;
+    IntentJournal::Query q;
+    q.orderId = m_window->viewModel()->orderId();
+    m_session->journal()->count(q, this, [&](bool, const QString &, qint64 n) { count = n; });
+    QTRY_COMPARE(count, qint64(1));
+    QVERIFY(!pay->isEnabled());   // paid: nothing more to pay for this sale
+}
+
+void TestCheckoutWindow::offlineSaleWaitsThenPays()
+{
+    auto *status = m_window->statusBar();
+    m_session->proxy()->setSettings({NetSim::Mode::Offline});
+    addItem(QStringLiteral("6901234500059"));
+    m_window->payButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
+    auto statusText = [status] {
+        QStringList texts;
+        for (QLabel *l : status->findChildren<QLabel *>())
+            texts << l->text();
+        return texts.join(QLatin1Char('|'));
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(statusText().contains(QStringLiteral("Waiting: 1 payment")), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!statusText().contains(QStringLiteral("● Online")), 5000);
+    // The cashier may serve the next customer; the queue keeps the payment.
+    QVERIFY(m_window->viewModel()->canStartNewSale());
+    const QString key = m_window->viewModel()->intent()->key;
+    m_session->proxy()->setSettings({NetSim::Mode::Online});
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(statusText().contains(QStringLiteral("Waiting: 0 payment")), 5000);
+    QVERIFY(statusText().contains(QStringLiteral("● Online")));
+    QCOMPARE(ledger(key).size(), 1);
+}
+
+void TestCheckoutWindow::declinedThenAnotherCard()
+{
+    addItem(QStringLiteral("6901234500066"));
+    auto *combo = m_window->findChild<QComboBox *>();
+    QVERIFY(combo);
+    combo->setCurrentIndex(combo->findData(QStringLiteral("tok_chargeDeclined")));
+    m_window->payButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Declined, 15000);
+    const QString declinedKey = m_window->viewModel()->intent()->key;
+    QVERIFY(m_window->payButton()->isEnabled());
+    combo->setCurrentIndex(combo->findData(QStringLiteral("tok_visa")));
+    m_window->payButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    const QString paidKey = m_window->viewModel()->intent()->key;
+    QVERIFY(paidKey != declinedKey);   // a new intent, a new key
+    QCOMPARE(ledger(declinedKey).first().toObject().value(QStringLiteral("status")).toString(), QStringLiteral("declined"));
+    QCOMPARE(ledger(paidKey).size(), 1);
+}
+
+QTEST_MAIN(TestCheckoutWindow)
+#include "tst_checkoutwindow.moc"
