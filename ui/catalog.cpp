@@ -11,13 +11,13 @@ bool Catalog::load(const QString &path, QString *error)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());
+        *error = tr("Cannot read %1: %2").arg(path, f.errorString());
         return false;
     }
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parseError);
     if (!doc.isObject()) {
-        *error = QStringLiteral("%1 is not a catalog: %2").arg(path, parseError.errorString());
+        *error = tr("%1 is not a catalog: %2").arg(path, parseError.errorString());
         return false;
     }
     m_currency = doc.object().value(QStringLiteral("currency")).toString(QStringLiteral("CNY"));
@@ -26,7 +26,7 @@ bool Catalog::load(const QString &path, QString *error)
         const QJsonObject o = v.toObject();
         const QJsonValue price = o.value(QStringLiteral("price"));
         if (!price.isDouble() || price.toDouble() != double(price.toInteger())) {
-            *error = QStringLiteral("%1: the price of %2 must be an integer of minor units")
+            *error = tr("%1: the price of %2 must be a whole number of minor units (fen, cents).")
                          .arg(path, o.value(QStringLiteral("code")).toString());
             return false;
         }

@@ -2,6 +2,7 @@
 
 #include "money.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -20,6 +21,8 @@ struct Product
 // The products a till sells, read from a JSON file (the demo catalog is a resource).
 class Catalog final
 {
+    Q_DECLARE_TR_FUNCTIONS(OncePay::Ui::Catalog)
+
 public:
     bool load(const QString &path, QString *error);
     const QList<Product> &products() const { return m_products; }

@@ -5,6 +5,20 @@
 
 namespace OncePay::Ui {
 
+namespace {
+// The gateway's decline codes are identifiers; the cashier reads words.
+QString declineReason(const Intent &i)
+{
+    if (i.declineCode == QLatin1String("card_declined"))
+        return CheckoutViewModel::tr("card declined");
+    if (i.declineCode == QLatin1String("insufficient_funds"))
+        return CheckoutViewModel::tr("insufficient funds");
+    if (i.declineCode == QLatin1String("processing_error"))
+        return CheckoutViewModel::tr("the bank could not process it");
+    return i.declineCode.isEmpty() ? i.lastProblem : i.declineCode;
+}
+} // namespace
+
 CheckoutViewModel::CheckoutViewModel(SyncEngine *engine, const Catalog *catalog, QObject *parent)
     : QObject(parent)
     , m_engine(engine)
@@ -151,7 +165,7 @@ void CheckoutViewModel::follow(const Intent &i)
         setPhase(Phase::Paid, tr("Paid. %1").arg(formatMoney(i.amount)));
         break;
     case IntentState::Declined:
-        setPhase(Phase::Declined, tr("Declined (%1). Ask for another card.").arg(i.declineCode.isEmpty() ? i.lastProblem : i.declineCode));
+        setPhase(Phase::Declined, tr("Declined (%1). Ask for another card.").arg(declineReason(i)));
         break;
     case IntentState::NeedsAttention:
         setPhase(Phase::NeedsAttention, tr("Needs attention: %1").arg(i.lastProblem));

@@ -1,11 +1,13 @@
 #include "mainwindow.h"
 
 #include "faultproxy.h"
+#include "queuepanel.h"
 #include "timeutil.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -36,6 +38,20 @@ const Card kCards[] = {
     {"tok_timeoutAfterCharge", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "Bank answer lost after charging")},
     {"tok_errorBeforeCharge", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "Bank refuses before charging")},
 };
+
+// FaultProxy::describe() gives identifiers; the cashier reads words.
+QString networkLabel(const NetSim::Settings &s)
+{
+    switch (s.mode) {
+    case NetSim::Mode::Online: return MainWindow::tr("online", "network simulation");
+    case NetSim::Mode::Offline: return MainWindow::tr("offline", "network simulation");
+    case NetSim::Mode::BlackHole: return MainWindow::tr("black hole", "network simulation");
+    case NetSim::Mode::LoseResponses: return MainWindow::tr("losing responses", "network simulation");
+    case NetSim::Mode::Latency: return MainWindow::tr("latency %1 ms", "network simulation").arg(s.latencyMs);
+    case NetSim::Mode::Flaky: return MainWindow::tr("flaky %1 %", "network simulation").arg(s.flakyPercent);
+    }
+    return NetSim::FaultProxy::describe(s);
+}
 } // namespace
 
 MainWindow::MainWindow(TillSession *session, const Catalog *catalog, QWidget *parent)
@@ -149,6 +165,12 @@ void MainWindow::buildUi()
         m_vm.removeLine(m_cartView->currentIndex().row());
     });
 
+    auto *dock = new QDockWidget(tr("Payments"), this);
+    dock->setObjectName(QStringLiteral("paymentsDock"));
+    dock->setWidget(new QueuePanel(m_session, dock));
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    m_paymentsDock = dock;
+
     m_connection = new QLabel(this);
     m_queue = new QLabel(this);
     m_gateway = new QLabel(this);
@@ -164,6 +186,11 @@ void MainWindow::buildMenus()
     QMenu *sale = menuBar()->addMenu(tr("&Sale"));
     sale->addAction(tr("&New sale"), QKeySequence(QStringLiteral("Ctrl+N")), this, [this] { m_newSale->click(); });
     sale->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *payments = m_paymentsDock->toggleViewAction();
+    payments->setText(tr("&Payments"));
+    payments->setShortcut(QKeySequence(Qt::Key_F9));
+    view->addAction(payments);
 
     if (!m_session->isDemo())
         return;
@@ -303,7 +330,7 @@ void MainWindow::refreshStatus()
                      + (totals.isEmpty() ? QString() : QStringLiteral(" · ") + totals.join(QStringLiteral(", "))));
     QString gw = m_session->isDemo() ? tr("Demo gateway") : m_session->gatewayUrl().toString();
     if (m_session->proxy())
-        gw += QStringLiteral(" · ") + tr("network: %1").arg(NetSim::FaultProxy::describe(m_session->proxy()->settings()));
+        gw += QStringLiteral(" · ") + tr("network: %1").arg(networkLabel(m_session->proxy()->settings()));
     m_gateway->setText(gw);
 }
 

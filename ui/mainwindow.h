@@ -6,6 +6,7 @@
 #include <QMainWindow>
 
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -52,6 +53,7 @@ private:
     QLabel *m_queue = nullptr;
     QLabel *m_gateway = nullptr;
     QTimer *m_countdown = nullptr;
+    QDockWidget *m_paymentsDock = nullptr;
 };
 
 } // namespace OncePay::Ui

@@ -258,8 +258,8 @@ void IntentJournal::list(const Query &query, QObject *context, Reply<QList<Inten
     m_worker->transact<QList<Intent>>(context, [query](SqlTx &tx) {
         auto [clause, binds] = where(query);
         binds << query.limit << query.offset;
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE %2 ORDER BY id LIMIT ? OFFSET ?")
-                                   .arg(kColumns, clause), binds);
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE %2 ORDER BY id %3 LIMIT ? OFFSET ?")
+                                   .arg(kColumns, clause, query.newestFirst ? QStringLiteral("DESC") : QString()), binds);
         return readIntents(q);
     }, std::move(reply));
 }

@@ -56,6 +56,7 @@ public:
         QString orderId;
         int limit = 100;
         qint64 offset = 0;
+        bool newestFirst = false;
     };
     void list(const Query &query, QObject *context, Reply<QList<Intent>> reply);
     void count(const Query &query, QObject *context, Reply<qint64> reply);

@@ -3,6 +3,7 @@
 // and is paid once the network is back, with the status bar following.
 #include "faultproxy.h"
 #include "mainwindow.h"
+#include "queuemodel.h"
 #include "tillsession.h"
 
 #include <QAbstractItemModelTester>
@@ -30,6 +31,7 @@ private slots:
     void burstOfPayActionsChargesOnce();
     void offlineSaleWaitsThenPays();
     void declinedThenAnotherCard();
+    void queueModelPagesAndFilters();
 
 private:
     QJsonArray ledger(const QString &key);
@@ -180,6 +182,36 @@ void TestCheckoutWindow::declinedThenAnotherCard()
     QVERIFY(paidKey != declinedKey);   // a new intent, a new key
     QCOMPARE(ledger(declinedKey).first().toObject().value(QStringLiteral("status")).toString(), QStringLiteral("declined"));
     QCOMPARE(ledger(paidKey).size(), 1);
+}
+
+void TestCheckoutWindow::queueModelPagesAndFilters()
+{
+    // More intents than one page, some waiting (offline) and one paid.
+    m_session->proxy()->setSettings({NetSim::Mode::Offline});
+    const int n = QueueModel::pageSize + 20;
+    int created = 0;
+    for (int i = 0; i < n; ++i) {
+        m_session->engine()->pay(QStringLiteral("page-%1").arg(i), Money(100 + i, QStringLiteral("CNY")),
+                                 QStringLiteral("cash"), [&](bool ok, const QString &, const Intent &) { created += ok; });
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(created, n, 20000);
+    QueueModel model(m_session->journal());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    qint64 total = -1;
+    connect(&model, &QueueModel::countChanged, this, [&](qint64 c) { total = c; });
+    model.setFilter(std::nullopt, false);
+    QTRY_COMPARE(total, qint64(n));
+    QTRY_COMPARE(model.rowCount(), QueueModel::pageSize);   // one page, not the whole journal
+    QVERIFY(model.canFetchMore({}));
+    model.fetchMore({});
+    QTRY_COMPARE(model.rowCount(), n);
+    QVERIFY(!model.canFetchMore({}));
+    // Newest first.
+    QCOMPARE(model.intentAt(0).orderId, QStringLiteral("page-%1").arg(n - 1));
+    // Cash payments are final: the "waiting" filter shows none of them.
+    model.setFilter(std::nullopt, true);
+    QTRY_COMPARE(total, qint64(0));
+    QCOMPARE(model.rowCount(), 0);
 }
 
 QTEST_MAIN(TestCheckoutWindow)

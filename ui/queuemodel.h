@@ -1,0 +1,52 @@
+#pragma once
+
+#include "intent.h"
+#include "intentjournal.h"
+
+#include <QAbstractTableModel>
+
+#include <optional>
+
+namespace OncePay::Ui {
+
+// Every intent of the journal, newest first, filterable by state: pages are fetched from the
+// journal's thread as the view scrolls (canFetchMore/fetchMore), never the whole journal.
+class QueueModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum class Column { Created, Order, Amount, Method, State, Attempts, Key, Count };
+    Q_ENUM(Column)
+    static constexpr int pageSize = 200;
+
+    explicit QueueModel(IntentJournal *journal, QObject *parent = nullptr);
+
+    void setFilter(std::optional<IntentState> state, bool activeOnly);
+    void reload();
+    // A changed intent: updated in place when it is loaded, else the view reloads lazily.
+    void intentChanged(const Intent &intent);
+    Intent intentAt(int row) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+
+    static QString stateText(IntentState state);
+
+signals:
+    void countChanged(qint64 total);
+
+private:
+    IntentJournal *m_journal;
+    IntentJournal::Query m_query;
+    QList<Intent> m_rows;
+    bool m_loading = false;
+    bool m_exhausted = false;
+    int m_generation = 0;   // answers to a superseded query are dropped
+};
+
+} // namespace OncePay::Ui
