@@ -2,6 +2,7 @@
 
 #include "faultproxy.h"
 #include "queuepanel.h"
+#include "receipt.h"
 #include "timeutil.h"
 
 #include <QAction>
@@ -146,6 +147,18 @@ void MainWindow::buildUi()
     });
     right->addWidget(remove);
 
+    m_receipt = new QPushButton(tr("Receipt…"), central);
+    m_receipt->setAccessibleName(tr("Show the receipt"));
+    connect(m_receipt, &QPushButton::clicked, this, [this] {
+        const auto intent = m_vm.intent();
+        if (!intent || intent->state != IntentState::Succeeded)
+            return;   // only for a payment the gateway confirmed (or cash)
+        auto *dialog = new ReceiptDialog(receiptHtml(*intent, *m_vm.cart(), m_session->isDemo() ? QStringLiteral("till-1") : QString()), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    right->addWidget(m_receipt);
+
     m_newSale = new QPushButton(tr("New sale (Ctrl+N)"), central);
     m_newSale->setAccessibleName(tr("Start a new sale"));
     connect(m_newSale, &QPushButton::clicked, this, [this] {
@@ -289,6 +302,7 @@ void MainWindow::refreshActions()
     m_card->setEnabled(m_vm.canPay());
     m_search->setEnabled(m_vm.canEditCart());
     m_newSale->setEnabled(m_vm.canStartNewSale());
+    m_receipt->setEnabled(m_vm.intent() && m_vm.intent()->state == IntentState::Succeeded);
     m_total->setText(formatMoney(m_vm.cart()->total()));
 }
 

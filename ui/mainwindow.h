@@ -49,6 +49,7 @@ private:
     QPushButton *m_payCard = nullptr;
     QPushButton *m_payCash = nullptr;
     QPushButton *m_newSale = nullptr;
+    QPushButton *m_receipt = nullptr;
     QLabel *m_connection = nullptr;
     QLabel *m_queue = nullptr;
     QLabel *m_gateway = nullptr;

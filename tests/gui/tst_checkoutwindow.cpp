@@ -4,6 +4,7 @@
 #include "faultproxy.h"
 #include "mainwindow.h"
 #include "queuemodel.h"
+#include "receipt.h"
 #include "tillsession.h"
 
 #include <QAbstractItemModelTester>
@@ -175,11 +176,28 @@ void TestCheckoutWindow::declinedThenAnotherCard()
     QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Declined, 15000);
     const QString declinedKey = m_window->viewModel()->intent()->key;
     QVERIFY(m_window->payButton()->isEnabled());
+    auto receiptButton = [this] {
+        for (QPushButton *b : m_window->findChildren<QPushButton *>()) {
+            if (b->accessibleName() == QLatin1String("Show the receipt"))
+                return b;
+        }
+        return static_cast<QPushButton *>(nullptr);
+    };
+    QVERIFY(receiptButton());
+    QVERIFY(!receiptButton()->isEnabled());   // no receipt for a declined payment
     combo->setCurrentIndex(combo->findData(QStringLiteral("tok_visa")));
     m_window->payButton()->click();
     QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
     const QString paidKey = m_window->viewModel()->intent()->key;
     QVERIFY(paidKey != declinedKey);   // a new intent, a new key
+    QVERIFY(receiptButton()->isEnabled());
+    const QString pdf = m_dir->filePath(QStringLiteral("receipt.pdf"));
+    QString error;
+    QVERIFY2(saveReceiptPdf(receiptHtml(*m_window->viewModel()->intent(), *m_window->viewModel()->cart(), QStringLiteral("till-1")),
+                            pdf, &error), qPrintable(error));
+    QFile file(pdf);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.read(5) == "%PDF-");
     QCOMPARE(ledger(declinedKey).first().toObject().value(QStringLiteral("status")).toString(), QStringLiteral("declined"));
     QCOMPARE(ledger(paidKey).size(), 1);
 }
