@@ -63,7 +63,8 @@ QString requestedLanguage(const QStringList &arguments)
             settings.setValue(kSettingsKey, value);
             return value;
         }
-        qCWarning(lcI18n) << "unknown --language" << value << "; the till ships" << availableLanguages();
+        qCWarning(lcI18n).noquote() << "unknown --language" << value << "(the till ships"
+                                    << availableLanguages().join(QStringLiteral(", ")) + QLatin1Char(')');
     }
     return settings.value(kSettingsKey).toString();
 }

@@ -128,17 +128,17 @@ Decision classifyLookup(const GatewayResult &r)
 
 QString offlineRefusal(const OfflineLimits &limits, const Money &amount, qint64 waitingTotal, qint64 oldestWaitingAgeMs)
 {
-    auto tr = [](const char *text) { return QCoreApplication::translate("OncePay::OfflineLimits", text); };
+    // A free function has no tr(): the context is spelled out so lupdate extracts the same one.
     if (limits.maxSingleAmount > 0 && amount.minorUnits() > limits.maxSingleAmount) {
-        return tr("Offline, card payments above %1 %2 cannot be taken. Ask for another payment method or wait for the connection.")
+        return QCoreApplication::translate("OncePay::OfflineLimits", "Offline, card payments above %1 %2 cannot be taken. Ask for another payment method or wait for the connection.")
             .arg(Money(limits.maxSingleAmount, amount.currency()).toDecimalString(), amount.currency());
     }
     if (limits.maxTotalAmount > 0 && waitingTotal + amount.minorUnits() > limits.maxTotalAmount) {
-        return tr("Offline, no more than %1 %2 may wait to be sent. Wait for the connection or take another payment method.")
+        return QCoreApplication::translate("OncePay::OfflineLimits", "Offline, no more than %1 %2 may wait to be sent. Wait for the connection or take another payment method.")
             .arg(Money(limits.maxTotalAmount, amount.currency()).toDecimalString(), amount.currency());
     }
     if (limits.maxAgeMs > 0 && oldestWaitingAgeMs > limits.maxAgeMs) {
-        return tr("Offline for too long: payments have waited more than %1 minutes. Card payments are paused until the connection returns.")
+        return QCoreApplication::translate("OncePay::OfflineLimits", "Offline for too long: payments have waited more than %1 minutes. Card payments are paused until the connection returns.")
             .arg(limits.maxAgeMs / 60000);
     }
     return {};

@@ -1,6 +1,8 @@
 // oncepay-pos: the cashier's till. With no options it runs a demo gateway in-process behind
-// the network simulator; --gateway URL --token T [--db PATH] use a real gateway.
+// the network simulator; --gateway URL --token T [--db PATH] use a real gateway;
+// --language en|zh_CN picks (and remembers) the language, else the system's.
 #include "catalog.h"
+#include "languages.h"
 #include "mainwindow.h"
 #include "tillsession.h"
 
@@ -16,13 +18,15 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("OncePay"));
     QApplication::setOrganizationName(QStringLiteral("OncePay"));
+    const QString language = Ui::installTranslators(app, Ui::requestedLanguage(QApplication::arguments()));
 
     QCommandLineParser p;
     p.setApplicationDescription(QApplication::translate("main", "OncePay till: a checkout that never charges a customer twice."));
     p.addHelpOption();
     p.addOptions({{QStringLiteral("gateway"), QApplication::translate("main", "Gateway URL (default: the embedded demo gateway)."), QStringLiteral("URL")},
                   {QStringLiteral("token"), QApplication::translate("main", "The till's bearer token."), QStringLiteral("TOKEN"), QStringLiteral("sk_test_demo_till1")},
-                  {QStringLiteral("db"), QApplication::translate("main", "The till's journal (default: in the app data folder)."), QStringLiteral("PATH")}});
+                  {QStringLiteral("db"), QApplication::translate("main", "The till's journal (default: in the app data folder)."), QStringLiteral("PATH")},
+                  {QStringLiteral("language"), QApplication::translate("main", "The language of the till: en or zh_CN (remembered; default: the system's)."), QStringLiteral("LANG")}});
     p.process(app);
 
     Ui::TillSession::Config config;
@@ -39,6 +43,7 @@ int main(int argc, char *argv[])
         return 1;
     }
     Ui::MainWindow window(&session, &catalog);
+    window.viewModel()->cart()->setChinese(language == QLatin1String("zh_CN"));
     session.start([&window](bool ok, const QString &error) {
         if (!ok)
             QMessageBox::critical(&window, QApplication::translate("main", "OncePay"), error);

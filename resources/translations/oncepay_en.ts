@@ -1,0 +1,34 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>OncePay::Ui::MainWindow</name>
+    <message numerus="yes">
+        <location filename="../../ui/mainwindow.cpp" line="336"/>
+        <source>(next try in %n s)</source>
+        <translation>
+            <numerusform>(next try in %n s)</numerusform>
+            <numerusform>(next try in %n s)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/mainwindow.cpp" line="343"/>
+        <source>Waiting: %n payment(s)</source>
+        <translation>
+            <numerusform>Waiting: %n payment</numerusform>
+            <numerusform>Waiting: %n payments</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::QueuePanel</name>
+    <message numerus="yes">
+        <location filename="../../ui/queuepanel.cpp" line="92"/>
+        <source>%n payment(s) waiting</source>
+        <translation>
+            <numerusform>%n payment waiting</numerusform>
+            <numerusform>%n payments waiting</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

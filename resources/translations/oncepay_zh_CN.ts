@@ -1,0 +1,946 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>OncePay::IntentJournal</name>
+    <message>
+        <location filename="../../app/core/intentjournal.cpp" line="146"/>
+        <location filename="../../app/core/intentjournal.cpp" line="190"/>
+        <location filename="../../app/core/intentjournal.cpp" line="214"/>
+        <location filename="../../app/core/intentjournal.cpp" line="243"/>
+        <location filename="../../app/core/intentjournal.cpp" line="257"/>
+        <location filename="../../app/core/intentjournal.cpp" line="270"/>
+        <location filename="../../app/core/intentjournal.cpp" line="283"/>
+        <location filename="../../app/core/intentjournal.cpp" line="302"/>
+        <source>The journal is not open.</source>
+        <translation>交易日志未打开。</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/intentjournal.cpp" line="155"/>
+        <source>This sale is already paid.</source>
+        <translation>本单已付款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/intentjournal.cpp" line="157"/>
+        <source>A payment for this sale needs attention first.</source>
+        <translation>本单有一笔支付需要先处理。</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/intentjournal.cpp" line="159"/>
+        <source>A payment for this sale is still in progress.</source>
+        <translation>本单有一笔支付仍在处理中。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::OfflineLimits</name>
+    <message>
+        <location filename="../../app/core/intentpolicy.cpp" line="133"/>
+        <source>Offline, card payments above %1 %2 cannot be taken. Ask for another payment method or wait for the connection.</source>
+        <translation>当前离线，无法受理超过 %1 %2 的刷卡支付。请顾客换一种支付方式，或等待网络恢复。</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/intentpolicy.cpp" line="137"/>
+        <source>Offline, no more than %1 %2 may wait to be sent. Wait for the connection or take another payment method.</source>
+        <translation>当前离线，待发送的支付总额不能超过 %1 %2。请等待网络恢复，或改用其他支付方式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/intentpolicy.cpp" line="141"/>
+        <source>Offline for too long: payments have waited more than %1 minutes. Card payments are paused until the connection returns.</source>
+        <translation>离线时间过长：有支付已等待超过 %1 分钟。网络恢复前暂停刷卡支付。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::SyncEngine</name>
+    <message>
+        <location filename="../../app/core/syncengine.cpp" line="76"/>
+        <source>The order number must be 1 to 64 letters, digits, &apos;-&apos; or &apos;_&apos;.</source>
+        <translation>订单号必须由 1 到 64 个字母、数字、“-”或“_”组成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/syncengine.cpp" line="78"/>
+        <source>The currency %1 is not supported.</source>
+        <translation>不支持币种 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/core/syncengine.cpp" line="80"/>
+        <source>The amount must be between %1 and %2.</source>
+        <translation>金额必须在 %1 到 %2 之间。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::CartModel</name>
+    <message>
+        <location filename="../../ui/cartmodel.cpp" line="112"/>
+        <source>Item</source>
+        <translation>商品</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cartmodel.cpp" line="113"/>
+        <source>Qty</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cartmodel.cpp" line="114"/>
+        <source>Price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cartmodel.cpp" line="115"/>
+        <source>Total</source>
+        <translation>小计</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::Catalog</name>
+    <message>
+        <location filename="../../ui/catalog.cpp" line="14"/>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/catalog.cpp" line="20"/>
+        <source>%1 is not a catalog: %2</source>
+        <translation>%1 不是商品目录文件：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/catalog.cpp" line="29"/>
+        <source>%1: the price of %2 must be a whole number of minor units (fen, cents).</source>
+        <translation>%1：商品 %2 的价格必须是以最小货币单位（分）计的整数。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::CheckoutViewModel</name>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="13"/>
+        <source>card declined</source>
+        <translation>银行卡被拒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="15"/>
+        <source>insufficient funds</source>
+        <translation>余额不足</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="17"/>
+        <source>the bank could not process it</source>
+        <translation>银行无法处理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="67"/>
+        <source>This sale is being paid; start a new sale to add items.</source>
+        <translation>本单正在付款；如需添加商品，请开始新交易。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="72"/>
+        <source>No product has the code or name &quot;%1&quot;.</source>
+        <translation>找不到编码或名称为“%1”的商品。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="91"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="117"/>
+        <source>Saving the payment…</source>
+        <translation>正在保存支付记录…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="106"/>
+        <source>There is nothing to pay.</source>
+        <translation>没有需要支付的金额。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="111"/>
+        <source>The amount tendered is less than the total %1.</source>
+        <translation>实收金额少于应付金额 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="126"/>
+        <source>Paid in cash. Change: %1</source>
+        <translation>现金支付成功。找零：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="151"/>
+        <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
+        <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="153"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="156"/>
+        <source>Sending the payment…</source>
+        <translation>正在发送支付…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="159"/>
+        <source>The bank is processing the payment. Please wait.</source>
+        <translation>银行正在处理这笔支付，请稍候。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="162"/>
+        <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
+        <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="165"/>
+        <source>Paid. %1</source>
+        <translation>支付成功。%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="168"/>
+        <source>Declined (%1). Ask for another card.</source>
+        <translation>已拒绝（%1）。请顾客换一张卡。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="171"/>
+        <source>Needs attention: %1</source>
+        <translation>需要处理：%1</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::IntentDetailsDialog</name>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="179"/>
+        <source>Payment %1</source>
+        <translation>支付详情：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="189"/>
+        <source>Journal of state changes</source>
+        <translation>状态变更日志</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="190"/>
+        <source>The till&apos;s record</source>
+        <translation>收银机记录</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="191"/>
+        <location filename="../../ui/queuepanel.cpp" line="194"/>
+        <source>The gateway&apos;s record</source>
+        <translation>网关记录</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="192"/>
+        <source>Journal</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="193"/>
+        <source>This till&apos;s record</source>
+        <translation>本机记录</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="200"/>
+        <source>Ask the gateway</source>
+        <translation>向网关查询</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="201"/>
+        <source>Retry now</source>
+        <translation>立即重试</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="208"/>
+        <source>key: %1
+sale: %2
+amount: %3
+state: %4
+payment: %5
+tries: %6
+problem: %7</source>
+        <translation>幂等键：%1
+订单：%2
+金额：%3
+状态：%4
+支付单号：%5
+尝试次数：%6
+问题：%7</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="211"/>
+        <source>Not asked yet.</source>
+        <translation>尚未查询。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="232"/>
+        <source>Asking…</source>
+        <translation>正在查询…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="237"/>
+        <source>The gateway has no payment with this key: it was never executed.</source>
+        <translation>网关没有使用此幂等键的支付：这笔支付从未执行。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="239"/>
+        <source>The gateway could not be asked: %1</source>
+        <translation>无法向网关查询：%1</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::MainWindow</name>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="34"/>
+        <source>Visa (approved)</source>
+        <translation>Visa 卡（通过）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="35"/>
+        <source>Mastercard (approved)</source>
+        <translation>万事达卡（通过）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="36"/>
+        <source>UnionPay (approved)</source>
+        <translation>银联卡（通过）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="37"/>
+        <source>Card declined</source>
+        <translation>被拒卡</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="38"/>
+        <source>Insufficient funds</source>
+        <translation>余额不足</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="39"/>
+        <source>Bank answer lost after charging</source>
+        <translation>扣款后银行应答丢失</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="40"/>
+        <source>Bank refuses before charging</source>
+        <translation>银行扣款前拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="47"/>
+        <source>online</source>
+        <comment>network simulation</comment>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="48"/>
+        <source>offline</source>
+        <comment>network simulation</comment>
+        <translation>断网</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="49"/>
+        <source>black hole</source>
+        <comment>network simulation</comment>
+        <translation>无应答（黑洞）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="50"/>
+        <source>losing responses</source>
+        <comment>network simulation</comment>
+        <translation>丢失应答</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="51"/>
+        <source>latency %1 ms</source>
+        <comment>network simulation</comment>
+        <translation>延迟 %1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="52"/>
+        <source>flaky %1 %</source>
+        <comment>network simulation</comment>
+        <translation>不稳定 %1%</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="63"/>
+        <source>OncePay till</source>
+        <translation>OncePay 收银台</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="89"/>
+        <source>Scan or type a product code or name, then Enter</source>
+        <translation>扫码或输入商品编码/名称，然后按回车</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="90"/>
+        <source>Product code or name</source>
+        <translation>商品编码或名称</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="97"/>
+        <source>Cart</source>
+        <translation>购物车</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="106"/>
+        <source>Payment state</source>
+        <translation>支付状态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="112"/>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="114"/>
+        <source>Total to pay</source>
+        <translation>应付金额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="123"/>
+        <source>Card reader (test card):</source>
+        <translation>读卡器（测试卡）：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="125"/>
+        <source>Test card</source>
+        <translation>测试卡</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="132"/>
+        <source>Pay by card (F12)</source>
+        <translation>刷卡支付 (F12)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="133"/>
+        <source>Pay by card</source>
+        <translation>刷卡支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="138"/>
+        <source>Cash (F10)</source>
+        <translation>现金 (F10)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="139"/>
+        <source>Pay in cash</source>
+        <translation>现金支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="143"/>
+        <source>Remove item (Del)</source>
+        <translation>删除商品 (Del)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="144"/>
+        <source>Remove the selected item</source>
+        <translation>删除选中的商品</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="150"/>
+        <source>Receipt…</source>
+        <translation>小票…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="151"/>
+        <source>Show the receipt</source>
+        <translation>显示小票</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="162"/>
+        <source>New sale (Ctrl+N)</source>
+        <translation>新交易 (Ctrl+N)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="163"/>
+        <source>Start a new sale</source>
+        <translation>开始新交易</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="181"/>
+        <source>Payments</source>
+        <translation>支付记录</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="190"/>
+        <source>Connection</source>
+        <translation>网络连接</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="191"/>
+        <source>Waiting payments</source>
+        <translation>待发送支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="199"/>
+        <source>&amp;Sale</source>
+        <translation>交易(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="200"/>
+        <source>&amp;New sale</source>
+        <translation>新交易(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="201"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="202"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="204"/>
+        <source>&amp;Payments</source>
+        <translation>支付记录(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="210"/>
+        <source>Si&amp;mulation</source>
+        <translation>模拟(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="211"/>
+        <source>&amp;Network</source>
+        <translation>网络(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="214"/>
+        <source>Online</source>
+        <translation>正常联网</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="215"/>
+        <source>Offline (connections refused)</source>
+        <translation>断网（拒绝连接）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="216"/>
+        <source>Black hole (no answer)</source>
+        <translation>黑洞（无应答）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="217"/>
+        <source>Lose responses (charged, answer lost)</source>
+        <translation>丢失应答（已扣款，应答丢失）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="218"/>
+        <source>Latency 800 ms</source>
+        <translation>延迟 800 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="219"/>
+        <source>Flaky 30 %</source>
+        <translation>不稳定（30% 出错）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="232"/>
+        <source>&amp;Bank</source>
+        <translation>银行(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="235"/>
+        <source>Normal</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="236"/>
+        <source>Decline everything</source>
+        <translation>全部拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="237"/>
+        <source>Charge, then lose the answer</source>
+        <translation>扣款后丢失应答</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="238"/>
+        <source>Refuse before charging</source>
+        <translation>扣款前拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="254"/>
+        <source>The bank simulation could not be changed: %1</source>
+        <translation>无法更改银行模拟设置：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="283"/>
+        <location filename="../../ui/mainwindow.cpp" line="291"/>
+        <location filename="../../ui/mainwindow.cpp" line="295"/>
+        <source>Cash</source>
+        <translation>现金</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="283"/>
+        <source>Total %1. Amount tendered:</source>
+        <translation>应付 %1。实收金额：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="291"/>
+        <source>&quot;%1&quot; is not an amount.</source>
+        <translation>“%1”不是有效金额。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="320"/>
+        <source>Scan items, then pay by card (F12) or cash (F10).</source>
+        <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="328"/>
+        <source>● Online</source>
+        <translation>● 在线</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="329"/>
+        <source>○ Offline</source>
+        <translation>○ 离线</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="330"/>
+        <source>◐ Reconnecting…</source>
+        <translation>◐ 正在重新连接…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="333"/>
+        <source>⏸ Paused: the gateway refused this till&apos;s token</source>
+        <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/mainwindow.cpp" line="336"/>
+        <source>(next try in %n s)</source>
+        <translation>
+            <numerusform>（%n 秒后重试）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/mainwindow.cpp" line="343"/>
+        <source>Waiting: %n payment(s)</source>
+        <translation>
+            <numerusform>待发送：%n 笔支付</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="345"/>
+        <source>Demo gateway</source>
+        <translation>演示网关</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="347"/>
+        <source>network: %1</source>
+        <translation>网络：%1</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::QueueModel</name>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="22"/>
+        <source>Waiting for connection</source>
+        <translation>等待网络连接</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="23"/>
+        <source>Sending</source>
+        <translation>正在发送</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="24"/>
+        <source>Bank processing</source>
+        <translation>银行处理中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="25"/>
+        <source>Checking with the server</source>
+        <translation>正在向服务器核实</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="26"/>
+        <source>Paid</source>
+        <translation>已支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="27"/>
+        <source>Declined</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="28"/>
+        <source>Needs attention</source>
+        <translation>需要处理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="138"/>
+        <source>Cash</source>
+        <translation>现金</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="152"/>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="153"/>
+        <source>Sale</source>
+        <translation>订单</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="154"/>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="155"/>
+        <source>Method</source>
+        <translation>支付方式</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="156"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="157"/>
+        <source>Tries</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="158"/>
+        <source>Idempotency key</source>
+        <translation>幂等键</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::QueuePanel</name>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="29"/>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="31"/>
+        <source>Filter payments by state</source>
+        <translation>按状态筛选支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="33"/>
+        <source>Waiting (not final)</source>
+        <translation>未完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="34"/>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="40"/>
+        <source>Waiting payments summary</source>
+        <translation>待发送支付汇总</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="41"/>
+        <source>Retry now</source>
+        <translation>立即重试</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="42"/>
+        <source>Retry the selected payment now</source>
+        <translation>立即重试选中的支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="43"/>
+        <source>Details…</source>
+        <translation>详情…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="44"/>
+        <source>Show the selected payment&apos;s details</source>
+        <translation>显示选中支付的详情</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="54"/>
+        <source>Payments</source>
+        <translation>支付记录</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/queuepanel.cpp" line="92"/>
+        <source>%n payment(s) waiting</source>
+        <translation>
+            <numerusform>%n 笔支付待发送</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ReceiptDialog</name>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="60"/>
+        <location filename="../../ui/receipt.cpp" line="78"/>
+        <source>Receipt</source>
+        <translation>小票</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="63"/>
+        <source>Receipt preview</source>
+        <translation>小票预览</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="67"/>
+        <source>Save as PDF…</source>
+        <translation>另存为 PDF…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="71"/>
+        <source>Save the receipt</source>
+        <translation>保存小票</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="73"/>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::TillSession</name>
+    <message>
+        <location filename="../../ui/tillsession.cpp" line="31"/>
+        <source>Cannot create the data folder %1.</source>
+        <translation>无法创建数据文件夹 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tillsession.cpp" line="55"/>
+        <source>The journal %1 cannot be used, and it was left as it is: %2</source>
+        <translation>交易日志 %1 无法使用，已保持原样：%2</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::TimelineWidget</name>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="109"/>
+        <source>Timeline of attempts</source>
+        <translation>尝试时间线</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="131"/>
+        <source>No attempt yet: the payment has not left the till.</source>
+        <translation>尚无尝试：这笔支付还没有从收银机发出。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="145"/>
+        <source>replayed</source>
+        <translation>已重放</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="145"/>
+        <source>answered</source>
+        <translation>已应答</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="148"/>
+        <source>declined</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="151"/>
+        <source>not at the gateway</source>
+        <translation>网关无记录</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="157"/>
+        <source>answer lost</source>
+        <translation>应答丢失</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="159"/>
+        <source>not sent</source>
+        <translation>未发出</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="165"/>
+        <source>sent</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="165"/>
+        <source>retried, same key</source>
+        <translation>重试（同一幂等键）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="166"/>
+        <source>asked by key</source>
+        <translation>按幂等键查询</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="166"/>
+        <source>polled</source>
+        <translation>轮询</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="26"/>
+        <source>Cash</source>
+        <translation>现金</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="26"/>
+        <source>Card (%1)</source>
+        <translation>刷卡（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="31"/>
+        <source>Sale %1</source>
+        <translation>订单号：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="33"/>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="35"/>
+        <source>Payment %1</source>
+        <translation>支付单号：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="36"/>
+        <source>Terminal %1</source>
+        <translation>终端：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="44"/>
+        <source>Receipt</source>
+        <translation>小票</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="50"/>
+        <source>The receipt could not be written to %1.</source>
+        <translation>无法将小票写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../../app/pos/main.cpp" line="24"/>
+        <source>OncePay till: a checkout that never charges a customer twice.</source>
+        <translation>OncePay 收银台：绝不重复扣款的收银系统。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/main.cpp" line="26"/>
+        <source>Gateway URL (default: the embedded demo gateway).</source>
+        <translation>网关地址（默认：内置演示网关）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/main.cpp" line="27"/>
+        <source>The till&apos;s bearer token.</source>
+        <translation>收银机的访问令牌（Bearer）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/main.cpp" line="28"/>
+        <source>The till&apos;s journal (default: in the app data folder).</source>
+        <translation>收银机的交易日志（默认：应用数据文件夹中）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/main.cpp" line="29"/>
+        <source>The language of the till: en or zh_CN (remembered; default: the system&apos;s).</source>
+        <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/main.cpp" line="42"/>
+        <source>OncePay cannot start</source>
+        <translation>OncePay 无法启动</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/main.cpp" line="49"/>
+        <source>OncePay</source>
+        <translation>OncePay</translation>
+    </message>
+</context>
+</TS>
