@@ -150,11 +150,11 @@ void GatewayClient::track(QNetworkReply *reply, Callback done)
             r.replayed = reply->rawHeader("Idempotent-Replayed").trimmed().compare("true", Qt::CaseInsensitive) == 0;
         } else {
             const QNetworkReply::NetworkError e = reply->error();
-            const bool neverSent = e == QNetworkReply::ConnectionRefusedError || e == QNetworkReply::HostNotFoundError
-                || e == QNetworkReply::NetworkSessionFailedError;
-            // An incomplete request is never executed; a complete one may have been.
-            r.transport = (!neverSent && *written) ? GatewayResult::Transport::LostAfterSend
-                                                   : GatewayResult::Transport::NotSent;
+            // An incomplete request is never executed; a complete one may have been, whatever the
+            // final error says: Qt 6.4 silently re-sends a request whose connection closed before
+            // the answer and reports the resend's error, e.g. "connection refused" by a gateway
+            // that died while it was executing the first one.
+            r.transport = *written ? GatewayResult::Transport::LostAfterSend : GatewayResult::Transport::NotSent;
             r.transportError = e == QNetworkReply::OperationCanceledError ? QStringLiteral("timed out")
                                                                           : reply->errorString();
         }

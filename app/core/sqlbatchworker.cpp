@@ -154,9 +154,16 @@ void SqlBatchWorker::openInThread(bool *ok, QString *error)
         if (version < m_options.schemaVersion && m_options.migrate) {
             m_tx->exec(QStringLiteral("BEGIN IMMEDIATE"));
             try {
-                m_options.migrate(*m_tx, version);
-                // PRAGMA takes no bound parameters; the value is our own integer.
-                m_tx->exec(QStringLiteral("PRAGMA user_version=%1").arg(m_options.schemaVersion));
+                // Another process may have migrated the file between the read above and this lock
+                // (two programs opening a new file at once): read the version again under the lock.
+                QSqlQuery &locked = m_tx->exec(QStringLiteral("PRAGMA user_version"));
+                const int current = locked.next() ? locked.value(0).toInt() : 0;
+                locked.finish();
+                if (current < m_options.schemaVersion) {
+                    m_options.migrate(*m_tx, current);
+                    // PRAGMA takes no bound parameters; the value is our own integer.
+                    m_tx->exec(QStringLiteral("PRAGMA user_version=%1").arg(m_options.schemaVersion));
+                }
                 m_tx->exec(QStringLiteral("COMMIT"));
             } catch (const SqlError &) {
                 QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
@@ -254,10 +261,13 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
                 m_tx->exec(QStringLiteral("RELEASE unit"));
             }
         } catch (const SqlError &e) {
-            // The savepoint machinery itself failed: the transaction cannot be trusted.
+            // The savepoint machinery itself failed: the transaction cannot be trusted. After some
+            // errors (disk full, I/O) SQLite has already rolled the whole transaction back, so
+            // "no such savepoint" follows; the unit's own error is then the cause to report.
             qCWarning(lcSql) << m_options.connectionName << "batch aborted:" << e.message();
+            const QString cause = item.error.isEmpty() ? e.message() : item.error;
             QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
-            failAll(e.message());
+            failAll(cause);
             return;
         }
     }
