@@ -1,0 +1,585 @@
+// The till's sync engine against the real gateway, through the network simulator, all in one
+// process on one event loop: GatewayServer (demo, SQLite in a QTemporaryDir) <- FaultProxy <-
+// GatewayClient <- SyncEngine + IntentJournal. Every fault mode x every acquirer outcome must end
+// with the till showing the gateway's true state and the acquirer's ledger holding at most one
+// charge; plus 401 pausing, store-and-forward limits, draining, restarts and connectivity.
+#include "faultproxy.h"
+#include "gatewayclient.h"
+#include "gatewayserver.h"
+#include "intentjournal.h"
+#include "syncengine.h"
+#include "timeutil.h"
+
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrlQuery>
+
+#include <algorithm>
+#include <memory>
+
+using namespace OncePay;
+using NetSim::FaultProxy;
+using Connectivity = SyncEngine::Connectivity;
+
+namespace {
+
+constexpr int kWaitMs = 30000;   // 2 slow shared cores: generous, and only ever a ceiling
+constexpr char kToken[] = "sk_test_demo_till1";
+
+SyncEngine::Config testConfig()
+{
+    SyncEngine::Config c;
+    c.maxInFlight = 4;
+    c.backoffBaseMs = 50;
+    c.backoffCapMs = 500;
+    c.probeBaseMs = 50;
+    c.probeCapMs = 300;
+    c.seed = 20241202;
+    return c;
+}
+
+struct Ledger
+{
+    bool ok = false;
+    int rows = 0;
+    int succeeded = 0;
+    int declined = 0;
+    QByteArray raw;
+};
+
+} // namespace
+
+namespace OncePay {
+// Readable QCOMPARE failures for states (found by argument-dependent lookup).
+char *toString(IntentState state)
+{
+    return qstrdup(qPrintable(intentStateName(state)));
+}
+} // namespace OncePay
+
+class TestSyncEngine final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void faultMatrix_data();
+    void faultMatrix();
+    void unauthorizedPausesTheQueue();
+    void offlineLimitsRefuseUpFront();
+    void drainsOldestFirstWithBoundedConcurrency();
+    void restartDrainsTheQueue();
+    void restartAsksBeforeResending();
+    void connectivityIsAnnounced();
+
+private:
+    void startTill(const SyncEngine::Config &config = testConfig());
+    void stopTill();
+    GatewayResult direct(const std::function<void(GatewayClient::Callback)> &call);
+    Ledger ledger(const QString &key);
+    int gatewayLookupStatus(const QString &key) { return direct([&](auto cb) { m_direct->getPaymentByKey(key, cb); }).status; }
+    QStringList gatewayOrders();
+    std::pair<QString, Intent> pay(const QString &order, qint64 amount, const QString &method);
+    std::optional<Intent> latest(const QString &key) const;
+    int answers(const QString &key) const;   // answers handled (not counting creation and sends)
+    int sends(const QString &key) const;
+    bool settled(const QString &key) const
+    {
+        const auto i = latest(key);
+        return i && isFinal(i->state);
+    }
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Gateway::GatewayServer> m_gateway;
+    std::unique_ptr<FaultProxy> m_proxy;
+    std::unique_ptr<GatewayClient> m_direct;    // straight to the gateway: the truth
+    std::unique_ptr<IntentJournal> m_journal;
+    std::unique_ptr<GatewayClient> m_client;    // the till's, through the proxy
+    std::unique_ptr<SyncEngine> m_engine;
+    QList<Intent> m_changes;                    // every intentChanged, in order
+    QList<int> m_inFlightSeen;                  // requestsInFlight() at each intentChanged
+};
+
+void TestSyncEngine::init()
+{
+    m_changes.clear();
+    m_inFlightSeen.clear();
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    Gateway::GatewayServer::Config gc;
+    gc.address = QHostAddress::LocalHost;
+    gc.port = 0;
+    gc.dbPath = m_dir->filePath(QStringLiteral("gateway.db"));
+    gc.demo = true;
+    gc.leaseMs = 1000;
+    gc.recoveryIntervalMs = 200;
+    m_gateway = std::make_unique<Gateway::GatewayServer>(gc);
+    QString error;
+    QVERIFY2(m_gateway->start(&error), qPrintable(error));
+    m_proxy = std::make_unique<FaultProxy>();
+    QVERIFY2(m_proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), m_gateway->port(), &error),
+             qPrintable(error));
+    m_direct = std::make_unique<GatewayClient>(QUrl(m_gateway->baseUrl()), QLatin1String(kToken), 10000);
+    startTill();
+}
+
+void TestSyncEngine::cleanup()
+{
+    stopTill();
+    m_proxy.reset();   // cuts what is still open
+    m_direct.reset();
+    if (m_gateway) {
+        bool down = false;
+        m_gateway->shutdown(1000, [&down] { down = true; });
+        QVERIFY(QTest::qWaitFor([&down] { return down; }, kWaitMs));
+        m_gateway.reset();
+    }
+    m_dir.reset();
+}
+
+void TestSyncEngine::startTill(const SyncEngine::Config &config)
+{
+    m_journal = std::make_unique<IntentJournal>(
+        IntentJournal::Options{m_dir->filePath(QStringLiteral("journal.db")), 0});
+    QString error;
+    QVERIFY2(m_journal->open(&error), qPrintable(error));
+    m_client = std::make_unique<GatewayClient>(m_proxy->url(), QLatin1String(kToken), 400);
+    m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), config);
+    connect(m_engine.get(), &SyncEngine::intentChanged, this, [this](const Intent &i) {
+        m_changes << i;
+        m_inFlightSeen << m_engine->requestsInFlight();
+    });
+    auto started = std::make_shared<std::optional<QString>>();   // the error, empty when ok
+    m_engine->start([started](bool ok, const QString &why) {
+        *started = ok ? QString() : (why.isEmpty() ? QStringLiteral("?") : why);
+    });
+    QVERIFY(QTest::qWaitFor([started] { return started->has_value(); }, kWaitMs));
+    QVERIFY2((*started)->isEmpty(), qPrintable(**started));
+}
+
+void TestSyncEngine::stopTill()
+{
+    // The engine first: nothing may answer into it once it is gone. Then its client (replies die
+    // with it, unanswered, as in a crash), then the journal.
+    m_engine.reset();
+    m_client.reset();
+    m_journal.reset();
+}
+
+GatewayResult TestSyncEngine::direct(const std::function<void(GatewayClient::Callback)> &call)
+{
+    auto result = std::make_shared<std::optional<GatewayResult>>();
+    call([result](const GatewayResult &r) { *result = r; });
+    if (!QTest::qWaitFor([result] { return result->has_value(); }, kWaitMs))
+        return {};
+    return **result;
+}
+
+Ledger TestSyncEngine::ledger(const QString &key)
+{
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("idempotency_key"), key);
+    const GatewayResult r = direct([&](auto cb) {
+        m_direct->send("GET", QStringLiteral("/v1/_sim/acquirer/charges?") + q.toString(QUrl::FullyEncoded), {}, cb);
+    });
+    Ledger l;
+    l.raw = r.body;
+    l.ok = r.status == 200 && r.json.value(QStringLiteral("data")).isArray();
+    for (const QJsonValue &row : r.json.value(QStringLiteral("data")).toArray()) {
+        ++l.rows;
+        const QString status = row.toObject().value(QStringLiteral("status")).toString();
+        l.succeeded += status == QLatin1String("succeeded");
+        l.declined += status == QLatin1String("declined");
+    }
+    return l;
+}
+
+QStringList TestSyncEngine::gatewayOrders()
+{
+    const GatewayResult r = direct([&](auto cb) { m_direct->listPayments(QStringLiteral("till-1"), {}, 500, cb); });
+    QStringList orders;
+    for (const QJsonValue &p : r.json.value(QStringLiteral("data")).toArray())
+        orders << p.toObject().value(QStringLiteral("order_id")).toString();
+    orders.sort();
+    return orders;
+}
+
+std::pair<QString, Intent> TestSyncEngine::pay(const QString &order, qint64 amount, const QString &method)
+{
+    auto answer = std::make_shared<std::optional<std::pair<QString, Intent>>>();
+    m_engine->pay(order, Money(amount, QStringLiteral("CNY")), method,
+                  [answer](bool ok, const QString &error, const Intent &intent) {
+        *answer = std::make_pair(ok ? QString() : (error.isEmpty() ? QStringLiteral("?") : error), intent);
+    });
+    if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
+        return {QStringLiteral("pay() never answered"), {}};
+    return **answer;
+}
+
+std::optional<Intent> TestSyncEngine::latest(const QString &key) const
+{
+    for (auto it = m_changes.crbegin(); it != m_changes.crend(); ++it) {
+        if (it->key == key)
+            return *it;
+    }
+    return std::nullopt;
+}
+
+int TestSyncEngine::answers(const QString &key) const
+{
+    int n = -1;   // the first change is the creation
+    for (const Intent &i : m_changes)
+        n += i.key == key && i.state != IntentState::Sending;
+    return n;
+}
+
+int TestSyncEngine::sends(const QString &key) const
+{
+    return int(std::count_if(m_changes.cbegin(), m_changes.cend(),
+                             [&](const Intent &i) { return i.key == key && i.state == IntentState::Sending; }));
+}
+
+void TestSyncEngine::faultMatrix_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<QString>("token");
+    QTest::addColumn<QString>("expected");   // the final state; empty: never final (always refused)
+    const QStringList modes{QStringLiteral("online"), QStringLiteral("offline"), QStringLiteral("black_hole"),
+                            QStringLiteral("lose_responses"), QStringLiteral("latency 150"),
+                            QStringLiteral("flaky 50:3")};   // seed 3: lose, hole, forward, hole, forward, lose
+    const QList<std::pair<QString, QString>> outcomes{
+        {QStringLiteral("tok_visa"), QStringLiteral("succeeded")},
+        {QStringLiteral("tok_chargeDeclined"), QStringLiteral("declined")},
+        {QStringLiteral("tok_timeoutAfterCharge"), QStringLiteral("succeeded")},
+        {QStringLiteral("tok_errorBeforeCharge"), QString()},
+    };
+    for (const QString &mode : modes) {
+        for (const auto &[token, expected] : outcomes)
+            QTest::addRow("%s x %s", qPrintable(mode), qPrintable(token)) << mode << token << expected;
+    }
+}
+
+void TestSyncEngine::faultMatrix()
+{
+    QFETCH(QString, mode);
+    QFETCH(QString, token);
+    QFETCH(QString, expected);
+    const auto settings = FaultProxy::parseMode(mode);
+    QVERIFY(settings);
+    m_proxy->setSettings(*settings);
+
+    const auto [error, created] = pay(QStringLiteral("ord-matrix"), 1999, token);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QString key = created.key;
+    QCOMPARE(created.state, IntentState::Queued);
+
+    // Let the fault act on the first request, then give the network back.
+    QTRY_VERIFY_WITH_TIMEOUT(answers(key) >= 1, kWaitMs);
+    if (settings->mode == NetSim::Mode::Offline)
+        QVERIFY(m_engine->connectivity() != Connectivity::Online);
+    if (settings->mode == NetSim::Mode::BlackHole)
+        QVERIFY(m_proxy->stats().blackHoled >= 1);
+    if (settings->mode == NetSim::Mode::Flaky) {
+        const FaultProxy::Stats st = m_proxy->stats();
+        QVERIFY(st.refused + st.blackHoled + st.responsesDropped >= 1);
+    }
+    if (settings->mode == NetSim::Mode::LoseResponses) {
+        QVERIFY(m_proxy->stats().responsesDropped >= 1);
+        QCOMPARE(latest(key)->state, IntentState::Unknown);   // "charged but the till timed out"
+    }
+    m_proxy->setSettings({});
+
+    if (expected.isEmpty()) {
+        // The acquirer refuses before charging, every time: retried with the same key, never final.
+        const int before = sends(key);
+        QTRY_VERIFY_WITH_TIMEOUT(sends(key) >= before + 2 && sends(key) >= 3, kWaitMs);
+        for (const Intent &i : std::as_const(m_changes))
+            QVERIFY2(!isFinal(i.state), qPrintable(intentStateName(i.state)));
+        QVERIFY(m_engine->activeIntent(key).has_value());
+        // Stop the traffic, then nothing is left at the gateway and nothing at the bank.
+        m_proxy->setSettings({NetSim::Mode::Offline});
+        QTRY_COMPARE_WITH_TIMEOUT(m_engine->requestsInFlight(), 0, kWaitMs);
+        QTRY_COMPARE_WITH_TIMEOUT(gatewayLookupStatus(key), 404, kWaitMs);
+        const Ledger l = ledger(key);
+        QVERIFY2(l.ok && l.rows == 0, l.raw.constData());
+        auto saw502 = std::make_shared<bool>(false);
+        m_journal->attempts(key, this, [saw502](bool, const QString &, QList<Attempt> attempts) {
+            for (const Attempt &a : attempts)
+                *saw502 = *saw502 || a.httpStatus == 502;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(*saw502, kWaitMs);
+        QCOMPARE(gatewayOrders(), QStringList());
+        return;
+    }
+
+    QTRY_VERIFY_WITH_TIMEOUT(settled(key), kWaitMs);
+    const Intent final = *latest(key);
+    QCOMPARE(intentStateName(final.state), expected);
+    QVERIFY(!m_engine->activeIntent(key).has_value());
+
+    // What the till shows is the gateway's own state, for the same payment.
+    const GatewayResult truth = direct([&](auto cb) { m_direct->getPaymentByKey(key, cb); });
+    QCOMPARE(truth.status, 200);
+    const QJsonObject payment = truth.payment();
+    QCOMPARE(intentStateName(stateForPaymentStatus(payment.value(QStringLiteral("status")).toString())), expected);
+    QCOMPARE(final.paymentId, payment.value(QStringLiteral("id")).toString());
+    QCOMPARE(final.gatewayStatus, payment.value(QStringLiteral("status")).toString());
+    QCOMPARE(payment.value(QStringLiteral("amount")).toInteger(), qint64(1999));
+
+    // Durable: the journal holds the same final state.
+    auto stored = std::make_shared<std::optional<Intent>>();
+    m_journal->find(key, this, [stored](bool ok, const QString &, Intent i) {
+        if (ok)
+            *stored = i;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(stored->has_value(), kWaitMs);
+    QCOMPARE((*stored)->state, final.state);
+    QCOMPARE((*stored)->paymentId, final.paymentId);
+
+    // Exactly once, by the bank's own books, and one payment at the gateway for the sale.
+    const Ledger l = ledger(key);
+    QVERIFY2(l.ok && l.rows <= 1, l.raw.constData());
+    if (expected == QLatin1String("succeeded"))
+        QVERIFY2(l.rows == 1 && l.succeeded == 1, l.raw.constData());
+    else
+        QVERIFY2(l.rows == 1 && l.declined == 1 && l.succeeded == 0, l.raw.constData());
+    QCOMPARE(gatewayOrders(), QStringList{QStringLiteral("ord-matrix")});
+}
+
+void TestSyncEngine::unauthorizedPausesTheQueue()
+{
+    QSignalSpy paused(m_engine.get(), &SyncEngine::pausedChanged);
+    m_client->setToken(QStringLiteral("sk_bad"));
+    const auto [e1, a] = pay(QStringLiteral("ord-auth-a"), 1000, QStringLiteral("tok_visa"));
+    QVERIFY2(e1.isEmpty(), qPrintable(e1));
+    QTRY_VERIFY_WITH_TIMEOUT(m_engine->isPaused(), kWaitMs);
+    QCOMPARE(paused.count(), 1);
+    QCOMPARE(paused.at(0).at(0).toBool(), true);
+    QVERIFY(!paused.at(0).at(1).toString().isEmpty());
+    QCOMPARE(m_engine->pauseReason(), paused.at(0).at(1).toString());
+    QCOMPARE(latest(a.key)->state, IntentState::Queued);   // kept, not dropped, not "needs attention"
+
+    // While paused, a new sale is stored but nothing goes out.
+    const auto [e2, b] = pay(QStringLiteral("ord-auth-b"), 2000, QStringLiteral("tok_visa"));
+    QVERIFY2(e2.isEmpty(), qPrintable(e2));
+    QCOMPARE(m_engine->waitingCount(), 2);
+    QCOMPARE(gatewayLookupStatus(a.key), 404);   // a round trip to the gateway, meanwhile
+    QCOMPARE(sends(a.key), 1);
+    QCOMPARE(sends(b.key), 0);
+    QCOMPARE(m_engine->requestsInFlight(), 0);
+    QCOMPARE(ledger(a.key).rows, 0);
+
+    m_client->setToken(QLatin1String(kToken));
+    m_engine->resume();
+    QCOMPARE(paused.count(), 2);
+    QCOMPARE(paused.at(1).at(0).toBool(), false);
+    QVERIFY(!m_engine->isPaused());
+    QTRY_VERIFY_WITH_TIMEOUT(settled(a.key) && settled(b.key), kWaitMs);
+    for (const QString &key : {a.key, b.key}) {
+        QCOMPARE(latest(key)->state, IntentState::Succeeded);
+        const Ledger l = ledger(key);
+        QVERIFY2(l.rows == 1 && l.succeeded == 1, l.raw.constData());
+    }
+    QCOMPARE(m_engine->waitingCount(), 0);
+}
+
+void TestSyncEngine::offlineLimitsRefuseUpFront()
+{
+    m_engine->setLimits({10000, 15000, 0});
+    m_proxy->setSettings({NetSim::Mode::Offline});
+    const auto [e1, a] = pay(QStringLiteral("ord-lim-a"), 5000, QStringLiteral("tok_visa"));
+    QVERIFY2(e1.isEmpty(), qPrintable(e1));
+    QTRY_VERIFY_WITH_TIMEOUT(m_engine->connectivity() != Connectivity::Online, kWaitMs);
+
+    // Over the single limit: refused before anything is stored, with the limit in the reason.
+    const auto [e2, b] = pay(QStringLiteral("ord-lim-b"), 10001, QStringLiteral("tok_visa"));
+    QVERIFY2(e2.contains(QLatin1String("100.00")), qPrintable(e2));
+    QVERIFY(!b.isValid());
+    const auto [e3, c] = pay(QStringLiteral("ord-lim-c"), 8000, QStringLiteral("tok_visa"));   // 13000 waiting
+    QVERIFY2(e3.isEmpty(), qPrintable(e3));
+    const auto [e4, d] = pay(QStringLiteral("ord-lim-d"), 5000, QStringLiteral("tok_visa"));   // would be 18000
+    QVERIFY2(e4.contains(QLatin1String("150.00")), qPrintable(e4));
+    // Cash never waits for the network and is never refused for it.
+    const auto [e5, cash] = pay(QStringLiteral("ord-lim-cash"), 50000, QStringLiteral("cash"));
+    QVERIFY2(e5.isEmpty(), qPrintable(e5));
+    QCOMPARE(cash.state, IntentState::Succeeded);
+    // Too old: what waits has waited longer than the merchant allows.
+    m_engine->setLimits({0, 0, 1});
+    QTRY_VERIFY_WITH_TIMEOUT(nowMs() - a.createdAt > 1, kWaitMs);
+    const auto [e6, f] = pay(QStringLiteral("ord-lim-f"), 100, QStringLiteral("tok_visa"));
+    QVERIFY2(e6.contains(QLatin1String("too long")), qPrintable(e6));
+    // No limits: anything may wait.
+    m_engine->setLimits({});
+    const auto [e7, g] = pay(QStringLiteral("ord-lim-g"), 1'000'000, QStringLiteral("tok_visa"));
+    QVERIFY2(e7.isEmpty(), qPrintable(e7));
+    QCOMPARE(m_engine->waitingCount(), 3);
+    QCOMPARE(m_engine->waitingTotals().value(QStringLiteral("CNY")), qint64(5000 + 8000 + 1'000'000));
+
+    IntentJournal::Query all;
+    auto stored = std::make_shared<qint64>(-1);
+    m_journal->count(all, this, [stored](bool, const QString &, qint64 n) { *stored = n; });
+    QTRY_COMPARE_WITH_TIMEOUT(*stored, qint64(4), kWaitMs);   // a, c, cash, g
+
+    m_proxy->setSettings({});
+    QTRY_VERIFY_WITH_TIMEOUT(settled(a.key) && settled(c.key) && settled(g.key), kWaitMs);
+    for (const QString &key : {a.key, c.key, g.key})
+        QCOMPARE(latest(key)->state, IntentState::Succeeded);
+    QCOMPARE(gatewayOrders(), (QStringList{QStringLiteral("ord-lim-a"), QStringLiteral("ord-lim-c"),
+                                           QStringLiteral("ord-lim-g")}));
+}
+
+void TestSyncEngine::drainsOldestFirstWithBoundedConcurrency()
+{
+    stopTill();
+    SyncEngine::Config config = testConfig();
+    config.maxInFlight = 2;
+    startTill(config);
+    m_proxy->setSettings({NetSim::Mode::Offline});
+    QStringList keys;
+    const auto [e0, first] = pay(QStringLiteral("ord-drain-0"), 100, QStringLiteral("tok_visa"));
+    QVERIFY2(e0.isEmpty(), qPrintable(e0));
+    keys << first.key;
+    QTRY_VERIFY_WITH_TIMEOUT(m_engine->connectivity() != Connectivity::Online, kWaitMs);
+    for (int n = 1; n < 8; ++n) {
+        const auto [e, i] = pay(QStringLiteral("ord-drain-%1").arg(n), 100 + n, QStringLiteral("tok_visa"));
+        QVERIFY2(e.isEmpty(), qPrintable(e));
+        keys << i.key;
+    }
+    QCOMPARE(m_engine->waitingCount(), 8);
+    for (int n = 1; n < keys.size(); ++n)
+        QCOMPARE(sends(keys[n]), 0);
+
+    m_changes.clear();
+    m_inFlightSeen.clear();
+    m_proxy->setSettings({});
+    QTRY_VERIFY_WITH_TIMEOUT(std::all_of(keys.cbegin(), keys.cend(), [this](const QString &k) { return settled(k); }),
+                             kWaitMs);
+    QStringList sendOrder;
+    for (const Intent &i : std::as_const(m_changes)) {
+        if (i.state == IntentState::Sending && !sendOrder.contains(i.key))
+            sendOrder << i.key;
+    }
+    QCOMPARE(sendOrder, keys);   // oldest first
+    const int most = *std::max_element(m_inFlightSeen.cbegin(), m_inFlightSeen.cend());
+    QVERIFY2(most <= config.maxInFlight, qPrintable(QString::number(most)));
+    QCOMPARE(most, config.maxInFlight);   // and it did use what it was allowed
+    for (const QString &key : std::as_const(keys))
+        QCOMPARE(latest(key)->state, IntentState::Succeeded);
+    QCOMPARE(gatewayOrders().size(), 8);
+}
+
+void TestSyncEngine::restartDrainsTheQueue()
+{
+    m_proxy->setSettings({NetSim::Mode::Offline});
+    QStringList keys;
+    for (int n = 0; n < 3; ++n) {
+        const auto [e, i] = pay(QStringLiteral("ord-restart-%1").arg(n), 700 + n, QStringLiteral("tok_visa"));
+        QVERIFY2(e.isEmpty(), qPrintable(e));
+        keys << i.key;
+        if (n == 0)
+            QTRY_VERIFY_WITH_TIMEOUT(m_engine->connectivity() != Connectivity::Online, kWaitMs);
+    }
+    QCOMPARE(m_engine->waitingCount(), 3);
+
+    // The till is closed (or dies) with the queue full, and starts again later, online.
+    stopTill();
+    m_changes.clear();
+    m_proxy->setSettings({});
+    startTill();
+    QCOMPARE(m_engine->waitingCount(), 3);
+    QTRY_VERIFY_WITH_TIMEOUT(std::all_of(keys.cbegin(), keys.cend(), [this](const QString &k) { return settled(k); }),
+                             kWaitMs);
+    for (const QString &key : std::as_const(keys)) {
+        QCOMPARE(latest(key)->state, IntentState::Succeeded);
+        const Ledger l = ledger(key);
+        QVERIFY2(l.rows == 1 && l.succeeded == 1, l.raw.constData());
+    }
+    QCOMPARE(m_engine->waitingCount(), 0);
+}
+
+void TestSyncEngine::restartAsksBeforeResending()
+{
+    // The gateway charges, its answer is lost, and the till dies before it notices: the
+    // journal says `sending`. On the next start the till must ask before sending again.
+    m_proxy->setSettings({NetSim::Mode::LoseResponses});
+    auto died = std::make_shared<bool>(false);
+    connect(m_proxy.get(), &FaultProxy::responseDropped, this, [this, died] {
+        if (!*died) {
+            *died = true;
+            stopTill();
+        }
+    });
+    const auto [error, created] = pay(QStringLiteral("ord-crash"), 4200, QStringLiteral("tok_visa"));
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QString key = created.key;
+    QTRY_VERIFY_WITH_TIMEOUT(*died, kWaitMs);
+    disconnect(m_proxy.get(), &FaultProxy::responseDropped, this, nullptr);
+    QCOMPARE(latest(key)->state, IntentState::Sending);
+    QCOMPARE(gatewayLookupStatus(key), 200);   // the gateway did take it
+
+    m_changes.clear();
+    m_proxy->setSettings({});
+    startTill();
+    QTRY_VERIFY_WITH_TIMEOUT(settled(key), kWaitMs);
+    QCOMPARE(latest(key)->state, IntentState::Succeeded);
+    QCOMPARE(sends(key), 0);   // resolved by asking, no second POST
+    auto read = std::make_shared<std::optional<QList<Attempt>>>();
+    m_journal->attempts(key, this, [read](bool, const QString &, QList<Attempt> a) { *read = a; });
+    QTRY_VERIFY_WITH_TIMEOUT(read->has_value(), kWaitMs);
+    const QList<Attempt> attempts = **read;
+    QCOMPARE(attempts.size(), 1);
+    QCOMPARE(attempts[0].kind, QStringLiteral("lookup"));
+    QCOMPARE(attempts[0].httpStatus, 200);
+    auto lines = std::make_shared<std::optional<QList<JournalEntry>>>();
+    m_journal->journal(key, this, [lines](bool, const QString &, QList<JournalEntry> l) { *lines = l; });
+    QTRY_VERIFY_WITH_TIMEOUT(lines->has_value(), kWaitMs);
+    QStringList path;
+    for (const JournalEntry &e : std::as_const(**lines))
+        path << e.toState;
+    QCOMPARE(path, (QStringList{QStringLiteral("queued"), QStringLiteral("sending"), QStringLiteral("unknown"),
+                                QStringLiteral("succeeded")}));
+    const Ledger l = ledger(key);
+    QVERIFY2(l.rows == 1 && l.succeeded == 1, l.raw.constData());
+}
+
+void TestSyncEngine::connectivityIsAnnounced()
+{
+    QSignalSpy connectivity(m_engine.get(), &SyncEngine::connectivityChanged);
+    QSignalSpy nextRetry(m_engine.get(), &SyncEngine::nextRetryChanged);
+    QCOMPARE(m_engine->connectivity(), Connectivity::Online);
+    m_proxy->setSettings({NetSim::Mode::Offline});
+    const auto [error, created] = pay(QStringLiteral("ord-conn"), 990, QStringLiteral("tok_visa"));
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!connectivity.isEmpty(), kWaitMs);
+    QCOMPARE(connectivity.at(0).at(0).value<Connectivity>(), Connectivity::Offline);
+    // While offline the cashier is told when the next try is: a real time, within the probe cap.
+    const qint64 offlineAt = nowMs();
+    QVERIFY(m_engine->nextRetryAt() > 0);
+    QVERIFY2(m_engine->nextRetryAt() <= offlineAt + 300 + 50 + 50,
+             qPrintable(QString::number(m_engine->nextRetryAt() - offlineAt)));
+    QVERIFY(std::any_of(nextRetry.cbegin(), nextRetry.cend(),
+                        [](const QList<QVariant> &args) { return args.at(0).toLongLong() > 0; }));
+    // It keeps probing: at least one failed probe (Reconnecting, then Offline again).
+    QTRY_VERIFY_WITH_TIMEOUT(connectivity.count() >= 3, kWaitMs);
+
+    m_proxy->setSettings({});
+    QTRY_COMPARE_WITH_TIMEOUT(m_engine->connectivity(), Connectivity::Online, kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(settled(created.key), kWaitMs);
+    QCOMPARE(latest(created.key)->state, IntentState::Succeeded);
+    QList<Connectivity> seen;
+    for (const QList<QVariant> &args : std::as_const(connectivity))
+        seen << args.at(0).value<Connectivity>();
+    QCOMPARE(seen.first(), Connectivity::Offline);
+    QCOMPARE(seen.last(), Connectivity::Online);
+    QCOMPARE(seen.count(Connectivity::Online), 1);
+    for (int n = 1; n < seen.size(); ++n)
+        QVERIFY(seen[n] != seen[n - 1]);   // only real changes are announced
+    QTRY_COMPARE_WITH_TIMEOUT(m_engine->nextRetryAt(), qint64(0), kWaitMs);
+    QCOMPARE(nextRetry.last().at(0).toLongLong(), qint64(0));
+}
+
+QTEST_GUILESS_MAIN(TestSyncEngine)
+#include "tst_syncengine.moc"

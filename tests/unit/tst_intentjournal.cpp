@@ -1,0 +1,611 @@
+// The till's durable memory on a real SQLite file in a QTemporaryDir: intents with their key,
+// the append-only journal and the attempts; "one sale, one payment"; recovery after a crash in
+// `sending`; and the ways a disk lets the till down (full, unwritable, corrupt).
+#include "idempotencykey.h"
+#include "intentjournal.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <memory>
+
+#include <unistd.h>
+
+using namespace OncePay;
+
+Q_DECLARE_METATYPE(OncePay::IntentState)
+
+namespace {
+
+constexpr int kWaitMs = 20000;
+
+template <typename T>
+struct Answer
+{
+    bool done = false;
+    bool ok = false;
+    QString error;
+    T value{};
+};
+
+// Runs one asynchronous journal call and waits (by condition, not by time) for its answer.
+template <typename T, typename Call>
+Answer<T> await(Call call)
+{
+    auto answer = std::make_shared<Answer<T>>();
+    call([answer](bool ok, const QString &error, T value) {
+        answer->done = true;
+        answer->ok = ok;
+        answer->error = error;
+        answer->value = std::move(value);
+    });
+    if (!QTest::qWaitFor([answer] { return answer->done; }, kWaitMs))
+        qWarning("the journal did not answer within %d ms", kWaitMs);
+    return *answer;
+}
+
+// Each evaluates its argument once: it is often the call itself.
+#define VERIFY_OK(expr) \
+    do { const auto a_ = (expr); QVERIFY2(a_.done && a_.ok, qPrintable(a_.done ? a_.error : QStringLiteral("no answer"))); } while (false)
+#define VERIFY_REFUSED(expr) \
+    do { const auto a_ = (expr); QVERIFY2(a_.done && !a_.ok, a_.done ? "accepted" : "no answer"); } while (false)
+
+Intent newIntent(const QString &orderId, qint64 amount = 1999, const QString &method = QStringLiteral("tok_visa"))
+{
+    Intent i;
+    i.key = IdempotencyKey::generate(QStringLiteral("pay")).value();
+    i.orderId = orderId;
+    i.amount = Money(amount, QStringLiteral("CNY"));
+    i.paymentMethod = method;
+    return i;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+namespace OncePay {
+// Readable QCOMPARE failures for states (found by argument-dependent lookup).
+char *toString(IntentState state)
+{
+    return qstrdup(qPrintable(intentStateName(state)));
+}
+} // namespace OncePay
+
+class TestIntentJournal final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void roundTrip();
+    void keyIsStoredWithTheIntent();
+    void oneSaleOnePayment_data();
+    void oneSaleOnePayment();
+    void recoverInterrupted();
+    void journalIsAppendOnly();
+    void fullDisk();
+    void unwritableLocation_data();
+    void unwritableLocation();
+    void corruptFile_data();
+    void corruptFile();
+
+private:
+    std::unique_ptr<IntentJournal> open(int maxPageCount = 0);
+    // The journal's calls, waited for.
+    Answer<Intent> create(IntentJournal &j, const Intent &i) { return await<Intent>([&](auto r) { j.create(i, this, r); }); }
+    Answer<bool> update(IntentJournal &j, const Intent &after, IntentState from, const QString &detail = {},
+                        const std::optional<Attempt> &attempt = std::nullopt)
+    {
+        return await<bool>([&](auto r) { j.update(after, from, detail, attempt, this, r); });
+    }
+    Answer<Intent> find(IntentJournal &j, const QString &key) { return await<Intent>([&](auto r) { j.find(key, this, r); }); }
+    Answer<QList<JournalEntry>> lines(IntentJournal &j, const QString &key)
+    {
+        return await<QList<JournalEntry>>([&](auto r) { j.journal(key, this, r); });
+    }
+    Answer<qint64> count(IntentJournal &j, const IntentJournal::Query &q) { return await<qint64>([&](auto r) { j.count(q, this, r); }); }
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_path;
+};
+
+void TestIntentJournal::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_path = m_dir->filePath(QStringLiteral("journal.db"));
+}
+
+void TestIntentJournal::cleanup()
+{
+    // Give back any permission a row took away, so QTemporaryDir can clean up.
+    QFile::setPermissions(m_dir->path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QFile::setPermissions(m_path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    m_dir.reset();
+}
+
+std::unique_ptr<IntentJournal> TestIntentJournal::open(int maxPageCount)
+{
+    auto j = std::make_unique<IntentJournal>(IntentJournal::Options{m_path, maxPageCount});
+    QString error;
+    if (!j->open(&error)) {
+        qWarning() << "cannot open the journal:" << error;
+        return nullptr;
+    }
+    return j;
+}
+
+void TestIntentJournal::roundTrip()
+{
+    auto j = open();
+    QVERIFY(j);
+    const Intent a = newIntent(QStringLiteral("ord-1"), 1999);
+    const Intent b = newIntent(QStringLiteral("ord-2"), 500, QStringLiteral("cash"));
+    const auto ca = create(*j, a);
+    VERIFY_OK(ca);
+    QVERIFY(ca.value.isValid());
+    QCOMPARE(ca.value.key, a.key);
+    QCOMPARE(ca.value.orderId, a.orderId);
+    QCOMPARE(ca.value.amount, a.amount);
+    QCOMPARE(ca.value.paymentMethod, a.paymentMethod);
+    QCOMPARE(ca.value.state, IntentState::Queued);
+    QCOMPARE(ca.value.attempts, 0);
+    QVERIFY(ca.value.createdAt > 0);
+    const auto cb = create(*j, b);
+    VERIFY_OK(cb);
+    QVERIFY(cb.value.id > ca.value.id);
+
+    // queued -> sending -> succeeded, with one attempt recorded.
+    Intent sending = ca.value;
+    sending.state = IntentState::Sending;
+    sending.attempts = 1;
+    VERIFY_OK(update(*j, sending, IntentState::Queued, QStringLiteral("attempt 1")));
+    Intent done = sending;
+    done.state = IntentState::Succeeded;
+    done.paymentId = QStringLiteral("pay_abc");
+    done.gatewayStatus = QStringLiteral("succeeded");
+    Attempt attempt;
+    attempt.kind = QStringLiteral("post");
+    attempt.startedAt = 1000;
+    attempt.endedAt = 1042;
+    attempt.outcome = QStringLiteral("201 succeeded (replayed)");
+    attempt.httpStatus = 201;
+    attempt.replayed = true;
+    attempt.latencyMs = 42;
+    VERIFY_OK(update(*j, done, IntentState::Sending, QStringLiteral("201 succeeded"), attempt));
+
+    // Reopening reads back exactly what was written.
+    j.reset();
+    j = open();
+    QVERIFY(j);
+    const auto fa = find(*j, a.key);
+    VERIFY_OK(fa);
+    QCOMPARE(fa.value.id, ca.value.id);
+    QCOMPARE(fa.value.state, IntentState::Succeeded);
+    QCOMPARE(fa.value.paymentId, QStringLiteral("pay_abc"));
+    QCOMPARE(fa.value.gatewayStatus, QStringLiteral("succeeded"));
+    QCOMPARE(fa.value.attempts, 1);
+    QCOMPARE(fa.value.amount, a.amount);
+    QVERIFY(fa.value.updatedAt >= fa.value.createdAt);
+    QVERIFY(!find(*j, QStringLiteral("pay-no-such-key")).value.isValid());
+
+    const auto att = await<QList<Attempt>>([&](auto reply) { j->attempts(a.key, this, reply); });
+    VERIFY_OK(att);
+    QCOMPARE(att.value.size(), 1);
+    const Attempt &got = att.value[0];
+    QCOMPARE((QStringList{got.key, got.kind, got.outcome}), (QStringList{a.key, attempt.kind, attempt.outcome}));
+    QCOMPARE((QList<qint64>{got.startedAt, got.endedAt, got.httpStatus, got.replayed, got.latencyMs}),
+             (QList<qint64>{1000, 1042, 201, 1, 42}));
+
+    const auto jl = lines(*j, a.key);
+    VERIFY_OK(jl);
+    QStringList history;
+    for (const JournalEntry &e : std::as_const(jl.value))
+        history << QStringLiteral("%1>%2: %3").arg(e.fromState, e.toState, e.detail);
+    QCOMPARE(history, (QStringList{QStringLiteral(">queued: created"), QStringLiteral("queued>sending: attempt 1"),
+                                   QStringLiteral("sending>succeeded: 201 succeeded")}));
+    QVERIFY(jl.value[0].id < jl.value[1].id && jl.value[1].id < jl.value[2].id);
+
+    // list and count agree on every filter.
+    IntentJournal::Query all;
+    IntentJournal::Query active;
+    active.activeOnly = true;
+    IntentJournal::Query succeeded;
+    succeeded.state = IntentState::Succeeded;
+    IntentJournal::Query byOrder;
+    byOrder.orderId = QStringLiteral("ord-2");
+    const QList<std::pair<IntentJournal::Query, QStringList>> expected{
+        {all, {a.key, b.key}}, {active, {b.key}}, {succeeded, {a.key}}, {byOrder, {b.key}}};
+    for (const auto &[query, keys] : expected) {
+        const auto l = await<QList<Intent>>([&](auto reply) { j->list(query, this, reply); });
+        VERIFY_OK(l);
+        QStringList got;
+        for (const Intent &i : l.value)
+            got << i.key;
+        QCOMPARE(got, keys);
+        const auto c = count(*j, query);
+        VERIFY_OK(c);
+        QCOMPARE(c.value, qint64(keys.size()));
+    }
+    IntentJournal::Query page;
+    page.limit = 1;
+    page.offset = 1;
+    const auto second = await<QList<Intent>>([&](auto reply) { j->list(page, this, reply); });
+    VERIFY_OK(second);
+    QCOMPARE(second.value.size(), 1);
+    QCOMPARE(second.value[0].key, b.key);
+    const auto act = await<QList<Intent>>([&](auto reply) { j->activeIntents(this, reply); });
+    VERIFY_OK(act);
+    QCOMPARE(act.value.size(), 1);
+    QCOMPARE(act.value[0].key, b.key);
+}
+
+void TestIntentJournal::keyIsStoredWithTheIntent()
+{
+    auto j = open();
+    QVERIFY(j);
+    const Intent a = newIntent(QStringLiteral("ord-key"));
+    VERIFY_OK(create(*j, a));
+    {
+        // Another connection sees the committed row as soon as create() has answered.
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tst-raw"));
+        db.setDatabaseName(m_path);
+        QVERIFY2(db.open(), qPrintable(db.lastError().text()));
+        QSqlQuery q(db);
+        QVERIFY(q.prepare(QStringLiteral("SELECT idem_key, state FROM intents WHERE order_id = ?")));
+        q.addBindValue(a.orderId);
+        QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toString(), a.key);
+        QCOMPARE(q.value(1).toString(), QStringLiteral("queued"));
+        QVERIFY(!q.next());
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("tst-raw"));
+
+    // A key is one intent's forever: the same key for another sale is refused.
+    Intent twin = newIntent(QStringLiteral("ord-other"));
+    twin.key = a.key;
+    const auto t = create(*j, twin);
+    VERIFY_REFUSED(t);
+    QVERIFY(!t.error.isEmpty());
+    IntentJournal::Query other;
+    other.orderId = twin.orderId;
+    QCOMPARE(count(*j, other).value, qint64(0));
+}
+
+void TestIntentJournal::oneSaleOnePayment_data()
+{
+    QTest::addColumn<QStringList>("earlier");         // states of the sale's earlier intents, oldest first
+    QTest::addColumn<QString>("refusalContains");     // empty: a new intent is allowed
+
+    const QString inProgress = QStringLiteral("in progress");
+    QTest::newRow("first payment") << QStringList{} << QString();
+    QTest::newRow("queued") << QStringList{QStringLiteral("queued")} << inProgress;
+    QTest::newRow("sending") << QStringList{QStringLiteral("sending")} << inProgress;
+    QTest::newRow("processing") << QStringList{QStringLiteral("processing")} << inProgress;
+    QTest::newRow("unknown") << QStringList{QStringLiteral("unknown")} << inProgress;
+    QTest::newRow("succeeded") << QStringList{QStringLiteral("succeeded")} << QStringLiteral("already paid");
+    QTest::newRow("needs_attention") << QStringList{QStringLiteral("needs_attention")}
+                                     << QStringLiteral("needs attention");
+    QTest::newRow("declined") << QStringList{QStringLiteral("declined")} << QString();
+    QTest::newRow("declined twice") << QStringList{QStringLiteral("declined"), QStringLiteral("declined")} << QString();
+    QTest::newRow("declined, then queued") << QStringList{QStringLiteral("declined"), QStringLiteral("queued")}
+                                           << inProgress;
+    QTest::newRow("declined, then succeeded") << QStringList{QStringLiteral("declined"), QStringLiteral("succeeded")}
+                                              << QStringLiteral("already paid");
+}
+
+void TestIntentJournal::oneSaleOnePayment()
+{
+    QFETCH(QStringList, earlier);
+    QFETCH(QString, refusalContains);
+    auto j = open();
+    QVERIFY(j);
+    const QString order = QStringLiteral("ord-sale");
+    for (const QString &name : earlier) {
+        const auto c = create(*j, newIntent(order));
+        VERIFY_OK(c);
+        Intent after = c.value;
+        after.state = intentStateFromName(name).value();
+        VERIFY_OK(update(*j, after, IntentState::Queued, QStringLiteral("test")));
+    }
+    IntentJournal::Query sale;
+    sale.orderId = order;
+    const Intent next = newIntent(order);
+    const auto c = create(*j, next);
+    QVERIFY(c.done);
+    if (refusalContains.isEmpty()) {
+        VERIFY_OK(c);
+        QCOMPARE(count(*j, sale).value, qint64(earlier.size() + 1));
+    } else {
+        VERIFY_REFUSED(c);
+        QVERIFY2(c.error.contains(refusalContains), qPrintable(c.error));
+        QCOMPARE(count(*j, sale).value, qint64(earlier.size()));   // nothing stored
+        QVERIFY(!find(*j, next.key).value.isValid());
+    }
+    // Another sale is never held up by this one.
+    VERIFY_OK(create(*j, newIntent(QStringLiteral("ord-another-sale"))));
+}
+
+void TestIntentJournal::recoverInterrupted()
+{
+    auto j = open();
+    QVERIFY(j);
+    QMap<QString, Intent> byName;
+    const QStringList states{QStringLiteral("sending"), QStringLiteral("queued"), QStringLiteral("processing"),
+                             QStringLiteral("sending"), QStringLiteral("succeeded"), QStringLiteral("unknown")};
+    for (int n = 0; n < states.size(); ++n) {
+        const auto c = create(*j, newIntent(QStringLiteral("ord-r%1").arg(n)));
+        VERIFY_OK(c);
+        Intent after = c.value;
+        after.state = intentStateFromName(states[n]).value();
+        after.nextAttemptAt = 4'000'000'000'000;   // far away: recovery makes it due now
+        VERIFY_OK(update(*j, after, IntentState::Queued, QStringLiteral("test")));
+        byName.insert(QStringLiteral("%1-%2").arg(states[n]).arg(n), after);
+    }
+    // The process dies; the next start finds the file as it was.
+    j.reset();
+    j = open();
+    QVERIFY(j);
+    const auto r = await<int>([&](auto reply) { j->recoverInterrupted(this, reply); });
+    VERIFY_OK(r);
+    QCOMPARE(r.value, 2);
+    for (auto it = byName.cbegin(); it != byName.cend(); ++it) {
+        const auto f = find(*j, it->key);
+        VERIFY_OK(f);
+        const auto jl = lines(*j, it->key);
+        VERIFY_OK(jl);
+        if (it->state == IntentState::Sending) {
+            QCOMPARE(f.value.state, IntentState::Unknown);
+            QCOMPARE(f.value.nextAttemptAt, qint64(0));
+            QCOMPARE(jl.value.size(), 3);
+            QCOMPARE(jl.value.last().fromState, QStringLiteral("sending"));
+            QCOMPARE(jl.value.last().toState, QStringLiteral("unknown"));
+            QVERIFY2(jl.value.last().detail.contains(QLatin1String("interrupted")), qPrintable(jl.value.last().detail));
+        } else {
+            QCOMPARE(f.value.state, it->state);
+            QCOMPARE(f.value.nextAttemptAt, it->nextAttemptAt);
+            QCOMPARE(jl.value.size(), 2);
+        }
+    }
+    const auto again = await<int>([&](auto reply) { j->recoverInterrupted(this, reply); });
+    VERIFY_OK(again);
+    QCOMPARE(again.value, 0);
+}
+
+void TestIntentJournal::journalIsAppendOnly()
+{
+    auto j = open();
+    QVERIFY(j);
+    const auto c = create(*j, newIntent(QStringLiteral("ord-audit")));
+    VERIFY_OK(c);
+    Intent after = c.value;
+    after.state = IntentState::Sending;
+    VERIFY_OK(update(*j, after, IntentState::Queued, QStringLiteral("attempt 1")));
+    const auto before = lines(*j, c.value.key);
+    VERIFY_OK(before);
+    QCOMPARE(before.value.size(), 2);
+
+    {
+        // While the till runs, from a connection of its own, as a tool or a careless fix would.
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tst-audit"));
+        db.setDatabaseName(m_path);
+        QVERIFY2(db.open(), qPrintable(db.lastError().text()));
+        const QStringList rewrites{
+            QStringLiteral("UPDATE journal SET detail = 'rewritten'"),
+            QStringLiteral("UPDATE journal SET to_state = 'succeeded' WHERE idem_key = '%1'").arg(c.value.key),
+            QStringLiteral("DELETE FROM journal WHERE idem_key = '%1'").arg(c.value.key),
+            QStringLiteral("DELETE FROM journal"),
+        };
+        for (const QString &sql : rewrites) {
+            QSqlQuery q(db);
+            QVERIFY2(!q.exec(sql), qPrintable(sql));
+            QVERIFY2(q.lastError().text().contains(QLatin1String("append-only")), qPrintable(q.lastError().text()));
+        }
+        QSqlQuery n(db);
+        QVERIFY(n.exec(QStringLiteral("SELECT COUNT(*) FROM journal")));
+        QVERIFY(n.next());
+        QCOMPARE(n.value(0).toInt(), 2);
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("tst-audit"));
+
+    const auto now = lines(*j, c.value.key);
+    VERIFY_OK(now);
+    auto rows = [](const QList<JournalEntry> &l) {
+        QStringList out;
+        for (const JournalEntry &e : l)
+            out << QStringLiteral("%1 %2 %3>%4 %5").arg(e.id).arg(e.at).arg(e.fromState, e.toState, e.detail);
+        return out;
+    };
+    QCOMPARE(rows(now.value), rows(before.value));
+    // Appending stays possible: the journal grows with the next change.
+    after.state = IntentState::Unknown;
+    VERIFY_OK(update(*j, after, IntentState::Sending, QStringLiteral("timed out")));
+    QCOMPARE(lines(*j, c.value.key).value.size(), 3);
+}
+
+void TestIntentJournal::fullDisk()
+{
+    auto j = open(40);   // 40 pages of 4 KiB: a disk that fills after a few dozen intents
+    QVERIFY(j);
+    QStringList stored;
+    QStringList refused;
+    QString error;
+    const QString padding(600, QLatin1Char('x'));   // long order numbers fill the pages faster
+    for (int round = 0; refused.isEmpty() && round < 200; ++round) {
+        // A few at once, as a busy till would: they share a transaction, each in its savepoint.
+        QList<std::shared_ptr<Answer<Intent>>> answers;
+        QList<Intent> intents;
+        for (int n = 0; n < 4; ++n) {
+            intents << newIntent(QStringLiteral("ord-%1-%2-%3").arg(round).arg(n).arg(padding));
+            auto a = std::make_shared<Answer<Intent>>();
+            answers << a;
+            j->create(intents.last(), this, [a](bool ok, const QString &e, Intent v) {
+                *a = Answer<Intent>{true, ok, e, v};
+            });
+        }
+        QVERIFY(QTest::qWaitFor([&] {
+            return std::all_of(answers.cbegin(), answers.cend(), [](const auto &a) { return a->done; });
+        }, kWaitMs));
+        for (int n = 0; n < answers.size(); ++n) {
+            if (answers[n]->ok) {
+                stored << intents[n].key;
+            } else {
+                refused << intents[n].key;
+                error = answers[n]->error;
+            }
+        }
+    }
+    QVERIFY2(!stored.isEmpty(), "nothing fitted at all");
+    QVERIFY2(!refused.isEmpty(), "the disk never filled up");
+    QVERIFY2(error.contains(QLatin1String("full"), Qt::CaseInsensitive), qPrintable(error));
+
+    // A full disk loses nothing: what was acknowledged is there, what was refused is not,
+    // and the file opens again (without the limit, as after freeing space) and takes more.
+    j.reset();
+    j = open();
+    QVERIFY(j);
+    IntentJournal::Query all;
+    all.limit = -1;
+    const auto l = await<QList<Intent>>([&](auto reply) { j->list(all, this, reply); });
+    VERIFY_OK(l);
+    QSet<QString> keys;
+    for (const Intent &i : l.value)
+        keys.insert(i.key);
+    QCOMPARE(keys, QSet<QString>(stored.cbegin(), stored.cend()));
+    for (const QString &key : std::as_const(stored))
+        QCOMPARE(lines(*j, key).value.size(), 1);
+    for (const QString &key : std::as_const(refused)) {
+        QVERIFY(!keys.contains(key));
+        QCOMPARE(lines(*j, key).value.size(), 0);
+    }
+    VERIFY_OK(create(*j, newIntent(QStringLiteral("ord-after-space-freed"))));
+}
+
+void TestIntentJournal::unwritableLocation_data()
+{
+    QTest::addColumn<QString>("how");
+    // Each of these fails for root as well, except the last, which only binds other users.
+    QTest::newRow("parent is a regular file") << QStringLiteral("parent-file");
+    QTest::newRow("journal path is a directory") << QStringLiteral("directory");
+    QTest::newRow("parent directory missing") << QStringLiteral("missing-parent");
+    QTest::newRow("read-only file and directory") << QStringLiteral("chmod");
+}
+
+void TestIntentJournal::unwritableLocation()
+{
+    QFETCH(QString, how);
+    QString path = m_path;
+    QByteArray before;
+    if (how == QLatin1String("parent-file")) {
+        QFile f(m_dir->filePath(QStringLiteral("not-a-dir")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("a regular file\n");
+        f.close();
+        path = f.fileName() + QStringLiteral("/journal.db");
+    } else if (how == QLatin1String("directory")) {
+        QVERIFY(QDir(m_dir->path()).mkdir(QStringLiteral("journal.db")));
+    } else if (how == QLatin1String("missing-parent")) {
+        path = m_dir->filePath(QStringLiteral("no/such/dir/journal.db"));
+    } else if (how == QLatin1String("chmod")) {
+        if (::geteuid() == 0)
+            QSKIP("running as root: permission bits do not stop root's writes (the other rows fail for root too)");
+        {
+            auto j = open();
+            QVERIFY(j);
+            VERIFY_OK(create(*j, newIntent(QStringLiteral("ord-before"))));
+        }
+        before = readAll(m_path);
+        QVERIFY(QFile::setPermissions(m_path, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+        QVERIFY(QFile::setPermissions(m_dir->path(), QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+    }
+
+    IntentJournal j(IntentJournal::Options{path, 0});
+    QString error;
+    const bool opened = j.open(&error);
+    QVERIFY2(!opened, "a journal opened where none can be written");
+    QVERIFY2(error.contains(path), qPrintable(error));
+    if (how == QLatin1String("chmod"))
+        QVERIFY2(error.contains(QLatin1String("readonly"), Qt::CaseInsensitive), qPrintable(error));
+    VERIFY_REFUSED(create(j, newIntent(QStringLiteral("ord-after"))));
+    // Whatever the failure, the till did not leave a half-made journal behind.
+    if (how == QLatin1String("parent-file"))
+        QCOMPARE(readAll(m_dir->filePath(QStringLiteral("not-a-dir"))), QByteArray("a regular file\n"));
+    if (how == QLatin1String("directory")) {
+        QVERIFY(QFileInfo(path).isDir());
+        QVERIFY(QDir(path).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System));
+    }
+    if (how == QLatin1String("missing-parent"))
+        QVERIFY(!QFileInfo::exists(m_dir->filePath(QStringLiteral("no"))));
+    if (how == QLatin1String("chmod")) {
+        j.close();
+        QCOMPARE(readAll(m_path), before);
+    }
+}
+
+void TestIntentJournal::corruptFile_data()
+{
+    QTest::addColumn<QByteArray>("content");   // empty: a real journal cut in half
+    QRandomGenerator rng(1234);
+    QByteArray random(64 * 1024, Qt::Uninitialized);
+    for (char &c : random)
+        c = char(rng.bounded(256));
+    QTest::newRow("random bytes") << random;
+    QTest::newRow("a text file") << QByteArray("order,amount\nord-1,19.99\n").repeated(200);
+    QByteArray header("SQLite format 3", 16);   // with its terminating NUL
+    QTest::newRow("SQLite header, garbage after") << (header + random.left(8192));
+    QTest::newRow("journal cut in half") << QByteArray();
+}
+
+void TestIntentJournal::corruptFile()
+{
+    QFETCH(QByteArray, content);
+    if (content.isEmpty()) {
+        {
+            auto j = open();
+            QVERIFY(j);
+            for (int n = 0; n < 60; ++n)
+                VERIFY_OK(create(*j, newIntent(QStringLiteral("ord-%1-%2").arg(n).arg(QString(200, QLatin1Char('x'))))));
+        }
+        QVERIFY(!QFileInfo::exists(m_path + QStringLiteral("-wal")));   // checkpointed on close
+        content = readAll(m_path);
+        QVERIFY(content.size() > 8 * 4096);
+        content.truncate(content.size() / 2);
+    }
+    {
+        QFile f(m_path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QCOMPARE(f.write(content), qint64(content.size()));
+    }
+    IntentJournal j(IntentJournal::Options{m_path, 0});
+    QString error;
+    QVERIFY2(!j.open(&error), "a corrupt file opened as a journal");
+    QVERIFY2(error.contains(m_path), qPrintable(error));
+    QVERIFY2(error.contains(QLatin1String("not a database"), Qt::CaseInsensitive)
+                 || error.contains(QLatin1String("malformed"), Qt::CaseInsensitive), qPrintable(error));
+    // The evidence is kept as it was: never replaced, never "repaired".
+    QCOMPARE(readAll(m_path), content);
+    // Every call on the journal that did not open says so, and nothing is created.
+    const auto c = create(j, newIntent(QStringLiteral("ord-corrupt")));
+    VERIFY_REFUSED(c);
+    QVERIFY(!c.error.isEmpty());
+    QCOMPARE(readAll(m_path), content);
+}
+
+QTEST_GUILESS_MAIN(TestIntentJournal)
+#include "tst_intentjournal.moc"
