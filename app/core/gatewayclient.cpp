@@ -61,7 +61,8 @@ QNetworkRequest GatewayClient::request(const QString &pathAndQuery) const
     r.setTransferTimeout(m_timeoutMs);
     r.setRawHeader("Authorization", "Bearer " + m_token.toUtf8());
     r.setRawHeader("Accept", "application/json, application/problem+json");
-    // A request must never be silently re-sent by the transport: the engine decides retries.
+    // HTTP/1.1 only. Note that Qt 6.4 itself re-sends a request once when a kept-alive
+    // connection closes before the answer; the Idempotency-Key makes that resend a replay.
     r.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     return r;
 }

@@ -123,6 +123,8 @@ bool IntentJournal::open(QString *error)
     o.schemaVersion = schemaVersion;
     o.migrate = migrate;
     o.maxBatch = 512;
+    o.applicationId = 0x4F50544A;   // "OPTJ": OncePay till journal
+    o.markerTable = QStringLiteral("intents");
     if (m_options.maxPageCount > 0)
         o.extraPragmas << QStringLiteral("max_page_count=%1").arg(m_options.maxPageCount);
     m_worker = std::make_unique<SqlBatchWorker>(o);

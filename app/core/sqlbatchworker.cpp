@@ -134,6 +134,20 @@ void SqlBatchWorker::openInThread(bool *ok, QString *error)
     }
     m_tx = std::make_unique<SqlTx>(m_options.connectionName);
     try {
+        if (m_options.applicationId != 0) {
+            // Before anything writes (even the switch to WAL): is this file ours?
+            QSqlQuery &id = m_tx->exec(QStringLiteral("PRAGMA application_id"));
+            const qint32 stamp = id.next() ? id.value(0).toInt() : 0;
+            id.finish();
+            QSqlQuery &tables = m_tx->exec(QStringLiteral(
+                "SELECT COUNT(*), COUNT(CASE WHEN type = 'table' AND name = ? THEN 1 END) FROM sqlite_master"),
+                {m_options.markerTable});
+            const int objects = tables.next() ? tables.value(0).toInt() : 0;
+            const bool marked = tables.value(1).toInt() > 0;
+            tables.finish();
+            if ((stamp != 0 && stamp != m_options.applicationId) || (stamp == 0 && objects > 0 && !marked))
+                throw SqlError(QStringLiteral("the file belongs to another program (it is not a file of this kind)"));
+        }
         QSqlQuery &mode = m_tx->exec(QStringLiteral("PRAGMA journal_mode=WAL"));
         if (!mode.next() || mode.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
             throw SqlError(QStringLiteral("the database refused WAL mode"));
@@ -159,8 +173,12 @@ void SqlBatchWorker::openInThread(bool *ok, QString *error)
                 QSqlQuery &locked = m_tx->exec(QStringLiteral("PRAGMA user_version"));
                 const int current = locked.next() ? locked.value(0).toInt() : 0;
                 locked.finish();
+                if (current >= m_options.schemaVersion && m_options.applicationId != 0)
+                    m_tx->exec(QStringLiteral("PRAGMA application_id=%1").arg(m_options.applicationId));
                 if (current < m_options.schemaVersion) {
                     m_options.migrate(*m_tx, current);
+                    if (m_options.applicationId != 0)
+                        m_tx->exec(QStringLiteral("PRAGMA application_id=%1").arg(m_options.applicationId));
                     // PRAGMA takes no bound parameters; the value is our own integer.
                     m_tx->exec(QStringLiteral("PRAGMA user_version=%1").arg(m_options.schemaVersion));
                 }

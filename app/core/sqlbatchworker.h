@@ -71,6 +71,10 @@ public:
         // only a checkpoint that catches up completely lets the next commit restart the WAL.
         int checkpointIntervalMs = 0;
         QStringList extraPragmas;   // e.g. "max_page_count=64" (tests fill the disk this way)
+        // Stamped into a new file (PRAGMA application_id). A file with another stamp, or an
+        // unstamped file that already holds tables, belongs to another program: refused untouched.
+        qint32 applicationId = 0;
+        QString markerTable;        // an unstamped file with this table is ours (made before stamping)
     };
 
     explicit SqlBatchWorker(Options options);

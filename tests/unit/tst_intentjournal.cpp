@@ -103,6 +103,7 @@ private slots:
     void unwritableLocation();
     void corruptFile_data();
     void corruptFile();
+    void foreignDatabaseIsRefusedUntouched();
 
 private:
     std::unique_ptr<IntentJournal> open(int maxPageCount = 0);
@@ -605,6 +606,29 @@ void TestIntentJournal::corruptFile()
     VERIFY_REFUSED(c);
     QVERIFY(!c.error.isEmpty());
     QCOMPARE(readAll(m_path), content);
+}
+
+void TestIntentJournal::foreignDatabaseIsRefusedUntouched()
+{
+    // Another program's SQLite file (the gateway's, say) given by mistake: never converted.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("foreign"));
+        db.setDatabaseName(m_path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("CREATE TABLE payments (id TEXT PRIMARY KEY, amount INTEGER)")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO payments VALUES ('pay_1', 100)")));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version=1")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("foreign"));
+    const QByteArray before = readAll(m_path);
+    IntentJournal j(IntentJournal::Options{m_path, 0});
+    QString error;
+    QVERIFY2(!j.open(&error), "another program's database opened as a journal");
+    QVERIFY2(error.contains(QLatin1String("another program")), qPrintable(error));
+    QCOMPARE(readAll(m_path), before);
+    QVERIFY(!QFileInfo::exists(m_path + QStringLiteral("-wal")));
 }
 
 QTEST_GUILESS_MAIN(TestIntentJournal)
