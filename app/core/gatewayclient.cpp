@@ -41,13 +41,22 @@ QString GatewayResult::summary() const
     return s;
 }
 
-GatewayClient::GatewayClient(const QUrl &baseUrl, const QString &token, int timeoutMs, QObject *parent)
+GatewayClient::GatewayClient(const QUrl &baseUrl, const QString &token, int timeoutMs, QObject *parent,
+                             int maxConnections)
     : QObject(parent)
-    , m_nam(new QNetworkAccessManager(this))
     , m_baseUrl(baseUrl)
     , m_token(token)
     , m_timeoutMs(timeoutMs)
 {
+    const int managers = qBound(1, (maxConnections + 5) / 6, 16);
+    for (int i = 0; i < managers; ++i)
+        m_managers.append(new QNetworkAccessManager(this));
+}
+
+QNetworkAccessManager *GatewayClient::nextManager()
+{
+    m_next = (m_next + 1) % int(m_managers.size());
+    return m_managers.at(m_next);
 }
 
 QNetworkRequest GatewayClient::request(const QString &pathAndQuery) const
@@ -79,19 +88,19 @@ void GatewayClient::postPayment(const Intent &intent, Callback done)
         {QStringLiteral("order_id"), intent.orderId},
         {QStringLiteral("payment_method"), intent.paymentMethod},
     };
-    track(m_nam->post(r, QJsonDocument(body).toJson(QJsonDocument::Compact)), std::move(done));
+    track(nextManager()->post(r, QJsonDocument(body).toJson(QJsonDocument::Compact)), std::move(done));
 }
 
 void GatewayClient::getPaymentByKey(const QString &key, Callback done)
 {
     QUrlQuery q;
     q.addQueryItem(QStringLiteral("idempotency_key"), key);
-    track(m_nam->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), std::move(done));
+    track(nextManager()->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), std::move(done));
 }
 
 void GatewayClient::getPayment(const QString &paymentId, Callback done)
 {
-    track(m_nam->get(request(QStringLiteral("/v1/payments/") + QString::fromLatin1(QUrl::toPercentEncoding(paymentId)))),
+    track(nextManager()->get(request(QStringLiteral("/v1/payments/") + QString::fromLatin1(QUrl::toPercentEncoding(paymentId)))),
           std::move(done));
 }
 
@@ -103,12 +112,12 @@ void GatewayClient::listPayments(const QString &terminalId, const QString &curso
     if (!cursor.isEmpty())
         q.addQueryItem(QStringLiteral("cursor"), cursor);
     q.addQueryItem(QStringLiteral("limit"), QString::number(limit));
-    track(m_nam->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), std::move(done));
+    track(nextManager()->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), std::move(done));
 }
 
 void GatewayClient::health(Callback done)
 {
-    track(m_nam->get(request(QStringLiteral("/healthz"))), std::move(done));
+    track(nextManager()->get(request(QStringLiteral("/healthz"))), std::move(done));
 }
 
 void GatewayClient::send(const QByteArray &method, const QString &pathAndQuery, const QByteArray &jsonBody, Callback done)
@@ -116,7 +125,7 @@ void GatewayClient::send(const QByteArray &method, const QString &pathAndQuery, 
     QNetworkRequest r = request(pathAndQuery);
     if (!jsonBody.isEmpty())
         r.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    track(m_nam->sendCustomRequest(r, method, jsonBody), std::move(done));
+    track(nextManager()->sendCustomRequest(r, method, jsonBody), std::move(done));
 }
 
 void GatewayClient::track(QNetworkReply *reply, Callback done)

@@ -52,7 +52,10 @@ class GatewayClient final : public QObject
 public:
     using Callback = std::function<void(const GatewayResult &)>;
 
-    GatewayClient(const QUrl &baseUrl, const QString &token, int timeoutMs, QObject *parent = nullptr);
+    // Qt 6.4's QNetworkAccessManager opens at most 6 connections per host; a client meant to
+    // keep more requests in flight (a drain) spreads them over several managers.
+    GatewayClient(const QUrl &baseUrl, const QString &token, int timeoutMs, QObject *parent = nullptr,
+                  int maxConnections = 6);
 
     QUrl baseUrl() const { return m_baseUrl; }
     void setBaseUrl(const QUrl &url) { m_baseUrl = url; }
@@ -71,7 +74,10 @@ private:
     QNetworkRequest request(const QString &pathAndQuery) const;
     void track(QNetworkReply *reply, Callback done);
 
-    QNetworkAccessManager *m_nam;
+    QNetworkAccessManager *nextManager();
+
+    QList<QNetworkAccessManager *> m_managers;
+    int m_next = 0;
     QUrl m_baseUrl;
     QString m_token;
     int m_timeoutMs;

@@ -320,7 +320,7 @@ Drain drain(const QString &dir, quint16 gatewayPort, int count, int concurrency,
     IntentJournal journal({QDir(dir).filePath(QStringLiteral("journal.db"))});
     if (!journal.open(&d.error))
         return d;
-    GatewayClient client(proxy.url(), QString::fromLatin1(kToken), 30'000);
+    GatewayClient client(proxy.url(), QString::fromLatin1(kToken), 30'000, nullptr, concurrency);
     SyncEngine::Config config;
     config.maxInFlight = concurrency;
     config.seed = 1;
