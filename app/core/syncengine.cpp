@@ -289,7 +289,12 @@ void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult
     after.lastProblem = d.state == IntentState::Succeeded ? QString() : d.problem;
     const bool again = d.next == Decision::Next::RetryPost || d.next == Decision::Next::Poll
         || d.next == Decision::Next::Resolve;
-    if (again) {
+    if (kind != Kind::Post && d.next == Decision::Next::RetryPost && r.answered()) {
+        // The gateway says it never executed this key (404): send it now, not after the
+        // backoff that the polls before built up.
+        m_failures.remove(key);
+        after.nextAttemptAt = 0;
+    } else if (again) {
         const int failures = ++m_failures[key];
         after.nextAttemptAt = nowMs() + backoffDelayMs(failures - 1, m_config.backoffBaseMs, m_config.backoffCapMs,
                                                        m_rng, d.retryAfterMs);

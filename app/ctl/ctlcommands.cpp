@@ -220,9 +220,13 @@ int cmdPay(Session &s, const QStringList &args)
     waitFor([&] {
         if (isFinal(current.state) || s.engine->isPaused())
             return true;
-        // --no-wait: once the first try has an answer (or could not go out).
-        return noWait && current.attempts >= 1 && current.state != IntentState::Sending
-            && s.engine->requestsInFlight() == 0;
+        // --no-wait: once the first try has an answer, or the till is offline (the intent is
+        // stored and waits in the queue; older ones go first when the gateway is back).
+        if (!noWait)
+            return false;
+        if (s.engine->connectivity() != SyncEngine::Connectivity::Online && current.state == IntentState::Queued)
+            return true;
+        return current.attempts >= 1 && current.state != IntentState::Sending && s.engine->requestsInFlight() == 0;
     }, noWait ? 30'000 : *waitMs);
     out(QJsonDocument(intentJson(current)).toJson(QJsonDocument::Compact) + '\n');
     if (s.engine->isPaused()) {

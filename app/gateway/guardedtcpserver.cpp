@@ -113,6 +113,11 @@ void GuardedTcpServer::beforeParser(QTcpSocket *socket)
     if (headerEnd >= 0) {
         headerSeen = true;
         socket->setProperty(kHeaderSeen, true);
+        // The header may have arrived in several reads: all of `before` was header too.
+        if (before + headerEnd > m_limits.maxHeaderBytes) {
+            return reject(socket, 431, "headers-too-large", "Request headers too large",
+                          QStringLiteral("Request headers are limited to %1 bytes.").arg(m_limits.maxHeaderBytes));
+        }
         // Only when the whole header block is in view (it starts this request) can it be judged.
         if (before == 0 && !wellFormedHead(head.left(headerEnd + 2))) {
             return reject(socket, 400, "malformed-request", "Bad request",
