@@ -25,6 +25,11 @@ QUrl TillSession::gatewayUrl() const
     return m_client ? m_client->baseUrl() : m_config.gatewayUrl;
 }
 
+QUrl TillSession::demoGatewayUrl() const
+{
+    return m_gateway ? QUrl(m_gateway->baseUrl()) : QUrl();
+}
+
 bool TillSession::open(QString *error)
 {
     if (!QDir().mkpath(m_config.dataDir)) {

@@ -41,6 +41,7 @@ public:
     GatewayClient *client() const { return m_client.get(); }
     IntentJournal *journal() const { return m_journal.get(); }
     NetSim::FaultProxy *proxy() const { return m_proxy; }   // demo only
+    QUrl demoGatewayUrl() const;                             // the gateway itself, not via the simulator
 
 private:
     Config m_config;

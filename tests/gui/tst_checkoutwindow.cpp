@@ -33,6 +33,8 @@ private slots:
     void offlineSaleWaitsThenPays();
     void declinedThenAnotherCard();
     void queueModelPagesAndFilters();
+    void lostAnswerIsCheckedThenPaid();
+    void restartDrainsQueuedIntents();
 
 private:
     QJsonArray ledger(const QString &key);
@@ -71,9 +73,11 @@ void TestCheckoutWindow::cleanup()
 
 QJsonArray TestCheckoutWindow::ledger(const QString &key)
 {
+    // Straight to the gateway: the simulator may be dropping answers on the till's own path.
+    GatewayClient direct(m_session->demoGatewayUrl(), QStringLiteral("sk_test_demo_till1"), 5000);
     GatewayResult result;
     bool done = false;
-    m_session->client()->send("GET", QStringLiteral("/v1/_sim/acquirer/charges?idempotency_key=") + key, {},
+    direct.send("GET", QStringLiteral("/v1/_sim/acquirer/charges?idempotency_key=") + key, {},
                               [&](const GatewayResult &r) { result = r; done = true; });
     [&] { QTRY_VERIFY(done); }();
     return result.json.value(QStringLiteral("data")).toArray();
@@ -230,6 +234,51 @@ void TestCheckoutWindow::queueModelPagesAndFilters()
     model.setFilter(std::nullopt, true);
     QTRY_COMPARE(total, qint64(0));
     QCOMPARE(model.rowCount(), 0);
+}
+
+void TestCheckoutWindow::lostAnswerIsCheckedThenPaid()
+{
+    // "Charged but the till timed out": the gateway commits, the answer never arrives.
+    m_session->proxy()->setSettings({NetSim::Mode::LoseResponses});
+    addItem(QStringLiteral("6901234500134"));
+    m_window->payButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Checking, 15000);
+    const QString key = m_window->viewModel()->intent()->key;
+    QCOMPARE(ledger(key).size(), 1);            // the bank did charge
+    QVERIFY(!m_window->payButton()->isEnabled());   // and the sale cannot be paid again meanwhile
+    QVERIFY(!m_window->viewModel()->canPay());
+    m_session->proxy()->setSettings({NetSim::Mode::Online});
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 20000);
+    QCOMPARE(m_window->viewModel()->intent()->key, key);   // resolved by asking, same key
+    QCOMPARE(ledger(key).size(), 1);            // still one charge
+}
+
+void TestCheckoutWindow::restartDrainsQueuedIntents()
+{
+    m_session->proxy()->setSettings({NetSim::Mode::Offline});
+    addItem(QStringLiteral("6901234500080"));
+    m_window->payButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
+    const QString key = m_window->viewModel()->intent()->key;
+    // The till closes with the payment waiting, and starts again on the same data.
+    m_window.reset();
+    m_session.reset();
+    TillSession::Config c;
+    c.dataDir = m_dir->path();
+    m_session = std::make_unique<TillSession>(c);
+    QString error;
+    QVERIFY2(m_session->open(&error), qPrintable(error));
+    bool started = false;
+    m_session->start([&](bool ok, const QString &) { started = ok; });
+    QTRY_VERIFY(started);
+    QCOMPARE(m_session->engine()->waitingCount(), 1);   // loaded from the journal
+    QTRY_COMPARE_WITH_TIMEOUT(m_session->engine()->waitingCount(), 0, 20000);
+    Intent stored;
+    bool found = false;
+    m_session->journal()->find(key, this, [&](bool, const QString &, Intent i) { stored = i; found = true; });
+    QTRY_VERIFY(found);
+    QCOMPARE(stored.state, IntentState::Succeeded);
+    QCOMPARE(ledger(key).size(), 1);
 }
 
 QTEST_MAIN(TestCheckoutWindow)
