@@ -3,6 +3,7 @@
 #include "faultproxy.h"
 #include "queuepanel.h"
 #include "receipt.h"
+#include "settingsdialog.h"
 #include "timeutil.h"
 
 #include <QAction>
@@ -198,6 +199,14 @@ void MainWindow::buildMenus()
 {
     QMenu *sale = menuBar()->addMenu(tr("&Sale"));
     sale->addAction(tr("&New sale"), QKeySequence(QStringLiteral("Ctrl+N")), this, [this] { m_newSale->click(); });
+    sale->addAction(tr("&Settings…"), this, [this] {
+        SettingsDialog dialog(TillSettings::load(), m_vm.cart()->total().currency(), this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        const TillSettings s = dialog.settings();
+        s.save();
+        m_session->engine()->setLimits(s.limits);
+    });
     sale->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *payments = m_paymentsDock->toggleViewAction();

@@ -132,12 +132,13 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         return;
     }
     const int y = 40;
-    const int step = qMax(120, (width() - 60) / int(m_attempts.size()));
+    const int step = qMax(120, (width() - 40) / int(m_attempts.size()));
+    const int first = 20 + step / 2;   // each attempt is centred in its own column
     p.setPen(QPen(palette().mid().color(), 2));
-    p.drawLine(20, y, 20 + step * int(m_attempts.size() - 1), y);
+    p.drawLine(first, y, first + step * int(m_attempts.size() - 1), y);
     for (int n = 0; n < m_attempts.size(); ++n) {
         const Attempt &a = m_attempts.at(n);
-        const int x = 20 + step * n;
+        const int x = first + step * n;
         QColor c(0x9e, 0x9e, 0x9e);   // not sent
         QString what;
         if (a.httpStatus >= 200 && a.httpStatus < 300) {

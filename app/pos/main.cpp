@@ -2,8 +2,10 @@
 // the network simulator; --gateway URL --token T [--db PATH] use a real gateway;
 // --language en|zh_CN picks (and remembers) the language, else the system's.
 #include "catalog.h"
+#include "faultproxy.h"
 #include "languages.h"
 #include "mainwindow.h"
+#include "settingsdialog.h"
 #include "tillsession.h"
 
 #include <QApplication>
@@ -26,12 +28,16 @@ int main(int argc, char *argv[])
     p.addOptions({{QStringLiteral("gateway"), QApplication::translate("main", "Gateway URL (default: the embedded demo gateway)."), QStringLiteral("URL")},
                   {QStringLiteral("token"), QApplication::translate("main", "The till's bearer token."), QStringLiteral("TOKEN"), QStringLiteral("sk_test_demo_till1")},
                   {QStringLiteral("db"), QApplication::translate("main", "The till's journal (default: in the app data folder)."), QStringLiteral("PATH")},
+                  {QStringLiteral("network"), QApplication::translate("main", "Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT)."), QStringLiteral("MODE")},
                   {QStringLiteral("language"), QApplication::translate("main", "The language of the till: en or zh_CN (remembered; default: the system's)."), QStringLiteral("LANG")}});
     p.process(app);
 
+    // Command-line options win over the till's saved settings.
+    const Ui::TillSettings saved = Ui::TillSettings::load();
     Ui::TillSession::Config config;
-    config.gatewayUrl = QUrl(p.value(QStringLiteral("gateway")));
-    config.token = p.value(QStringLiteral("token"));
+    config.gatewayUrl = p.isSet(QStringLiteral("gateway")) ? QUrl(p.value(QStringLiteral("gateway"))) : saved.gatewayUrl;
+    config.token = p.isSet(QStringLiteral("token")) ? p.value(QStringLiteral("token")) : saved.token;
+    config.limits = saved.limits;
     config.journalPath = p.value(QStringLiteral("db"));
     config.dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
 
@@ -41,6 +47,15 @@ int main(int argc, char *argv[])
     if (!catalog.load(QStringLiteral(":/catalog/demo-catalog.json"), &error) || !session.open(&error)) {
         QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"), error);
         return 1;
+    }
+    if (p.isSet(QStringLiteral("network"))) {
+        const auto mode = NetSim::FaultProxy::parseMode(p.value(QStringLiteral("network")));
+        if (!mode || !session.proxy()) {
+            QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"),
+                                  QApplication::translate("main", "--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT."));
+            return 2;
+        }
+        session.proxy()->setSettings(*mode);
     }
     Ui::MainWindow window(&session, &catalog);
     window.viewModel()->cart()->setChinese(language == QLatin1String("zh_CN"));

@@ -4,29 +4,29 @@
 <context>
     <name>OncePay::IntentJournal</name>
     <message>
-        <location filename="../../app/core/intentjournal.cpp" line="146"/>
-        <location filename="../../app/core/intentjournal.cpp" line="190"/>
-        <location filename="../../app/core/intentjournal.cpp" line="214"/>
-        <location filename="../../app/core/intentjournal.cpp" line="243"/>
-        <location filename="../../app/core/intentjournal.cpp" line="257"/>
-        <location filename="../../app/core/intentjournal.cpp" line="270"/>
-        <location filename="../../app/core/intentjournal.cpp" line="283"/>
-        <location filename="../../app/core/intentjournal.cpp" line="302"/>
+        <location filename="../../app/core/intentjournal.cpp" line="148"/>
+        <location filename="../../app/core/intentjournal.cpp" line="192"/>
+        <location filename="../../app/core/intentjournal.cpp" line="216"/>
+        <location filename="../../app/core/intentjournal.cpp" line="245"/>
+        <location filename="../../app/core/intentjournal.cpp" line="259"/>
+        <location filename="../../app/core/intentjournal.cpp" line="272"/>
+        <location filename="../../app/core/intentjournal.cpp" line="285"/>
+        <location filename="../../app/core/intentjournal.cpp" line="304"/>
         <source>The journal is not open.</source>
         <translation>交易日志未打开。</translation>
     </message>
     <message>
-        <location filename="../../app/core/intentjournal.cpp" line="155"/>
+        <location filename="../../app/core/intentjournal.cpp" line="157"/>
         <source>This sale is already paid.</source>
         <translation>本单已付款。</translation>
     </message>
     <message>
-        <location filename="../../app/core/intentjournal.cpp" line="157"/>
+        <location filename="../../app/core/intentjournal.cpp" line="159"/>
         <source>A payment for this sale needs attention first.</source>
         <translation>本单有一笔支付需要先处理。</translation>
     </message>
     <message>
-        <location filename="../../app/core/intentjournal.cpp" line="159"/>
+        <location filename="../../app/core/intentjournal.cpp" line="161"/>
         <source>A payment for this sale is still in progress.</source>
         <translation>本单有一笔支付仍在处理中。</translation>
     </message>
@@ -52,17 +52,17 @@
 <context>
     <name>OncePay::SyncEngine</name>
     <message>
-        <location filename="../../app/core/syncengine.cpp" line="76"/>
+        <location filename="../../app/core/syncengine.cpp" line="87"/>
         <source>The order number must be 1 to 64 letters, digits, &apos;-&apos; or &apos;_&apos;.</source>
         <translation>订单号必须由 1 到 64 个字母、数字、“-”或“_”组成。</translation>
     </message>
     <message>
-        <location filename="../../app/core/syncengine.cpp" line="78"/>
+        <location filename="../../app/core/syncengine.cpp" line="89"/>
         <source>The currency %1 is not supported.</source>
         <translation>不支持币种 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/core/syncengine.cpp" line="80"/>
+        <location filename="../../app/core/syncengine.cpp" line="91"/>
         <source>The amount must be between %1 and %2.</source>
         <translation>金额必须在 %1 到 %2 之间。</translation>
     </message>
@@ -277,344 +277,349 @@ problem: %7</source>
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="34"/>
+        <location filename="../../ui/mainwindow.cpp" line="35"/>
         <source>Visa (approved)</source>
         <translation>Visa 卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="35"/>
+        <location filename="../../ui/mainwindow.cpp" line="36"/>
         <source>Mastercard (approved)</source>
         <translation>万事达卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="36"/>
+        <location filename="../../ui/mainwindow.cpp" line="37"/>
         <source>UnionPay (approved)</source>
         <translation>银联卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="37"/>
+        <location filename="../../ui/mainwindow.cpp" line="38"/>
         <source>Card declined</source>
         <translation>被拒卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="38"/>
+        <location filename="../../ui/mainwindow.cpp" line="39"/>
         <source>Insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="39"/>
+        <location filename="../../ui/mainwindow.cpp" line="40"/>
         <source>Bank answer lost after charging</source>
         <translation>扣款后银行应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="40"/>
+        <location filename="../../ui/mainwindow.cpp" line="41"/>
         <source>Bank refuses before charging</source>
         <translation>银行扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="47"/>
+        <location filename="../../ui/mainwindow.cpp" line="48"/>
         <source>online</source>
         <comment>network simulation</comment>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="48"/>
+        <location filename="../../ui/mainwindow.cpp" line="49"/>
         <source>offline</source>
         <comment>network simulation</comment>
         <translation>断网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="49"/>
+        <location filename="../../ui/mainwindow.cpp" line="50"/>
         <source>black hole</source>
         <comment>network simulation</comment>
         <translation>无应答（黑洞）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="50"/>
+        <location filename="../../ui/mainwindow.cpp" line="51"/>
         <source>losing responses</source>
         <comment>network simulation</comment>
         <translation>丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="51"/>
+        <location filename="../../ui/mainwindow.cpp" line="52"/>
         <source>latency %1 ms</source>
         <comment>network simulation</comment>
         <translation>延迟 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="52"/>
+        <location filename="../../ui/mainwindow.cpp" line="53"/>
         <source>flaky %1 %</source>
         <comment>network simulation</comment>
         <translation>不稳定 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="63"/>
+        <location filename="../../ui/mainwindow.cpp" line="64"/>
         <source>OncePay till</source>
         <translation>OncePay 收银台</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="89"/>
+        <location filename="../../ui/mainwindow.cpp" line="90"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="90"/>
+        <location filename="../../ui/mainwindow.cpp" line="91"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="97"/>
+        <location filename="../../ui/mainwindow.cpp" line="98"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="106"/>
+        <location filename="../../ui/mainwindow.cpp" line="107"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="112"/>
+        <location filename="../../ui/mainwindow.cpp" line="113"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="114"/>
+        <location filename="../../ui/mainwindow.cpp" line="115"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="123"/>
+        <location filename="../../ui/mainwindow.cpp" line="124"/>
         <source>Card reader (test card):</source>
         <translation>读卡器（测试卡）：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="125"/>
+        <location filename="../../ui/mainwindow.cpp" line="126"/>
         <source>Test card</source>
         <translation>测试卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="132"/>
+        <location filename="../../ui/mainwindow.cpp" line="133"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="133"/>
+        <location filename="../../ui/mainwindow.cpp" line="134"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="138"/>
+        <location filename="../../ui/mainwindow.cpp" line="139"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="139"/>
+        <location filename="../../ui/mainwindow.cpp" line="140"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="143"/>
+        <location filename="../../ui/mainwindow.cpp" line="144"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="144"/>
+        <location filename="../../ui/mainwindow.cpp" line="145"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="150"/>
+        <location filename="../../ui/mainwindow.cpp" line="151"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="151"/>
+        <location filename="../../ui/mainwindow.cpp" line="152"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="162"/>
+        <location filename="../../ui/mainwindow.cpp" line="163"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="163"/>
+        <location filename="../../ui/mainwindow.cpp" line="164"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="181"/>
+        <location filename="../../ui/mainwindow.cpp" line="182"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="190"/>
+        <location filename="../../ui/mainwindow.cpp" line="191"/>
         <source>Connection</source>
         <translation>网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="191"/>
+        <location filename="../../ui/mainwindow.cpp" line="192"/>
         <source>Waiting payments</source>
         <translation>待发送支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="199"/>
+        <location filename="../../ui/mainwindow.cpp" line="200"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="200"/>
+        <location filename="../../ui/mainwindow.cpp" line="201"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="201"/>
+        <location filename="../../ui/mainwindow.cpp" line="202"/>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="210"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="202"/>
+        <location filename="../../ui/mainwindow.cpp" line="211"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="204"/>
+        <location filename="../../ui/mainwindow.cpp" line="213"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="210"/>
+        <location filename="../../ui/mainwindow.cpp" line="219"/>
         <source>Si&amp;mulation</source>
         <translation>模拟(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="211"/>
+        <location filename="../../ui/mainwindow.cpp" line="220"/>
         <source>&amp;Network</source>
         <translation>网络(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="214"/>
+        <location filename="../../ui/mainwindow.cpp" line="223"/>
         <source>Online</source>
         <translation>正常联网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="215"/>
+        <location filename="../../ui/mainwindow.cpp" line="224"/>
         <source>Offline (connections refused)</source>
         <translation>断网（拒绝连接）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="216"/>
+        <location filename="../../ui/mainwindow.cpp" line="225"/>
         <source>Black hole (no answer)</source>
         <translation>黑洞（无应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="217"/>
+        <location filename="../../ui/mainwindow.cpp" line="226"/>
         <source>Lose responses (charged, answer lost)</source>
         <translation>丢失应答（已扣款，应答丢失）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="218"/>
+        <location filename="../../ui/mainwindow.cpp" line="227"/>
         <source>Latency 800 ms</source>
         <translation>延迟 800 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="219"/>
+        <location filename="../../ui/mainwindow.cpp" line="228"/>
         <source>Flaky 30 %</source>
         <translation>不稳定（30% 出错）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="232"/>
+        <location filename="../../ui/mainwindow.cpp" line="241"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="235"/>
+        <location filename="../../ui/mainwindow.cpp" line="244"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="236"/>
+        <location filename="../../ui/mainwindow.cpp" line="245"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="237"/>
+        <location filename="../../ui/mainwindow.cpp" line="246"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="238"/>
+        <location filename="../../ui/mainwindow.cpp" line="247"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="254"/>
+        <location filename="../../ui/mainwindow.cpp" line="263"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="283"/>
-        <location filename="../../ui/mainwindow.cpp" line="291"/>
-        <location filename="../../ui/mainwindow.cpp" line="295"/>
+        <location filename="../../ui/mainwindow.cpp" line="292"/>
+        <location filename="../../ui/mainwindow.cpp" line="300"/>
+        <location filename="../../ui/mainwindow.cpp" line="304"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="283"/>
+        <location filename="../../ui/mainwindow.cpp" line="292"/>
         <source>Total %1. Amount tendered:</source>
         <translation>应付 %1。实收金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="291"/>
+        <location filename="../../ui/mainwindow.cpp" line="300"/>
         <source>&quot;%1&quot; is not an amount.</source>
         <translation>“%1”不是有效金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="320"/>
+        <location filename="../../ui/mainwindow.cpp" line="329"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="328"/>
+        <location filename="../../ui/mainwindow.cpp" line="337"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="329"/>
+        <location filename="../../ui/mainwindow.cpp" line="338"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="330"/>
+        <location filename="../../ui/mainwindow.cpp" line="339"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="333"/>
+        <location filename="../../ui/mainwindow.cpp" line="342"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="336"/>
+        <location filename="../../ui/mainwindow.cpp" line="345"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="343"/>
+        <location filename="../../ui/mainwindow.cpp" line="352"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="345"/>
+        <location filename="../../ui/mainwindow.cpp" line="354"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="347"/>
+        <location filename="../../ui/mainwindow.cpp" line="356"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
@@ -787,14 +792,128 @@ problem: %7</source>
     </message>
 </context>
 <context>
+    <name>OncePay::Ui::SettingsDialog</name>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="48"/>
+        <source>Till settings</source>
+        <translation>收银机设置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="51"/>
+        <source>empty: the built-in demo gateway</source>
+        <translation>留空：使用内置演示网关</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="52"/>
+        <source>Gateway address</source>
+        <translation>网关地址</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="55"/>
+        <source>Till token</source>
+        <translation>收银机令牌</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="57"/>
+        <source>Terminal name</source>
+        <translation>终端名称</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="64"/>
+        <location filename="../../ui/settingsdialog.cpp" line="74"/>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="68"/>
+        <source>Largest offline card payment</source>
+        <translation>离线单笔刷卡上限</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="69"/>
+        <source>Most that may wait offline</source>
+        <translation>离线待发送总额上限</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="73"/>
+        <source> h</source>
+        <translation> 小时</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="75"/>
+        <source>Longest a payment may wait offline</source>
+        <translation>离线支付最长等待时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="77"/>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="78"/>
+        <source>System language</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="83"/>
+        <source>&amp;Gateway:</source>
+        <translation>网关(&amp;G)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="84"/>
+        <source>&amp;Token:</source>
+        <translation>令牌(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="85"/>
+        <source>Te&amp;rminal:</source>
+        <translation>终端(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="86"/>
+        <source>Largest &amp;offline card payment:</source>
+        <translation>离线单笔刷卡上限(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="87"/>
+        <source>Most waiting &amp;offline in total:</source>
+        <translation>离线待发送总额上限(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="88"/>
+        <source>Longest &amp;wait offline:</source>
+        <translation>离线最长等待(&amp;W)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="89"/>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="90"/>
+        <source>The gateway, token and language apply when the till starts again; the limits at once.</source>
+        <translation>网关、令牌和语言在收银机重新启动后生效；限额立即生效。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="95"/>
+        <source>The gateway address must look like http://192.0.2.10:8080, or be empty for the demo.</source>
+        <translation>网关地址格式应为 http://192.0.2.10:8080，或留空以使用演示网关。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="99"/>
+        <source>The till needs a token.</source>
+        <translation>收银机需要令牌。</translation>
+    </message>
+</context>
+<context>
     <name>OncePay::Ui::TillSession</name>
     <message>
-        <location filename="../../ui/tillsession.cpp" line="31"/>
+        <location filename="../../ui/tillsession.cpp" line="36"/>
         <source>Cannot create the data folder %1.</source>
         <translation>无法创建数据文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/tillsession.cpp" line="55"/>
+        <location filename="../../ui/tillsession.cpp" line="60"/>
         <source>The journal %1 cannot be used, and it was left as it is: %2</source>
         <translation>交易日志 %1 无法使用，已保持原样：%2</translation>
     </message>
@@ -908,37 +1027,37 @@ problem: %7</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/pos/main.cpp" line="24"/>
+        <location filename="../../app/pos/main.cpp" line="25"/>
         <source>OncePay till: a checkout that never charges a customer twice.</source>
         <translation>OncePay 收银台：绝不重复扣款的收银系统。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="26"/>
+        <location filename="../../app/pos/main.cpp" line="27"/>
         <source>Gateway URL (default: the embedded demo gateway).</source>
         <translation>网关地址（默认：内置演示网关）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="27"/>
+        <location filename="../../app/pos/main.cpp" line="28"/>
         <source>The till&apos;s bearer token.</source>
         <translation>收银机的访问令牌（Bearer）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="28"/>
+        <location filename="../../app/pos/main.cpp" line="29"/>
         <source>The till&apos;s journal (default: in the app data folder).</source>
         <translation>收银机的交易日志（默认：应用数据文件夹中）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="29"/>
+        <location filename="../../app/pos/main.cpp" line="30"/>
         <source>The language of the till: en or zh_CN (remembered; default: the system&apos;s).</source>
         <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="42"/>
+        <location filename="../../app/pos/main.cpp" line="46"/>
         <source>OncePay cannot start</source>
         <translation>OncePay 无法启动</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="49"/>
+        <location filename="../../app/pos/main.cpp" line="53"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
     </message>

@@ -1,0 +1,122 @@
+#include "settingsdialog.h"
+
+#include "money.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+
+namespace OncePay::Ui {
+
+TillSettings TillSettings::load()
+{
+    QSettings s;
+    TillSettings t;
+    t.gatewayUrl = QUrl(s.value(QStringLiteral("gateway/url")).toString());
+    t.token = s.value(QStringLiteral("gateway/token"), t.token).toString();
+    t.terminal = s.value(QStringLiteral("till/terminal"), t.terminal).toString();
+    t.limits.maxSingleAmount = s.value(QStringLiteral("offline/maxSingleMinor"), t.limits.maxSingleAmount).toLongLong();
+    t.limits.maxTotalAmount = s.value(QStringLiteral("offline/maxTotalMinor"), t.limits.maxTotalAmount).toLongLong();
+    t.limits.maxAgeMs = s.value(QStringLiteral("offline/maxAgeMs"), t.limits.maxAgeMs).toLongLong();
+    t.language = s.value(QStringLiteral("ui/language")).toString();
+    return t;
+}
+
+void TillSettings::save() const
+{
+    QSettings s;
+    s.setValue(QStringLiteral("gateway/url"), gatewayUrl.toString());
+    s.setValue(QStringLiteral("gateway/token"), token);
+    s.setValue(QStringLiteral("till/terminal"), terminal);
+    s.setValue(QStringLiteral("offline/maxSingleMinor"), limits.maxSingleAmount);
+    s.setValue(QStringLiteral("offline/maxTotalMinor"), limits.maxTotalAmount);
+    s.setValue(QStringLiteral("offline/maxAgeMs"), limits.maxAgeMs);
+    s.setValue(QStringLiteral("ui/language"), language);
+}
+
+SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &currency, QWidget *parent)
+    : QDialog(parent)
+    , m_initial(settings)
+    , m_currency(currency)
+{
+    setWindowTitle(tr("Till settings"));
+    auto *form = new QFormLayout(this);
+    m_gateway = new QLineEdit(settings.gatewayUrl.toString(), this);
+    m_gateway->setPlaceholderText(tr("empty: the built-in demo gateway"));
+    m_gateway->setAccessibleName(tr("Gateway address"));
+    m_token = new QLineEdit(settings.token, this);
+    m_token->setEchoMode(QLineEdit::PasswordEchoOnEdit);
+    m_token->setAccessibleName(tr("Till token"));
+    m_terminal = new QLineEdit(settings.terminal, this);
+    m_terminal->setAccessibleName(tr("Terminal name"));
+    const int unit = qMax(1, int(Money(1, currency).toDecimalString() == QLatin1String("1") ? 1 : 100));
+    auto money = [this, unit](qint64 minor, const QString &name) {
+        auto *box = new QSpinBox(this);
+        box->setRange(0, 1'000'000);
+        box->setValue(int(minor / unit));
+        box->setSuffix(QLatin1Char(' ') + m_currency);
+        box->setSpecialValueText(tr("no limit"));
+        box->setAccessibleName(name);
+        return box;
+    };
+    m_maxSingle = money(settings.limits.maxSingleAmount, tr("Largest offline card payment"));
+    m_maxTotal = money(settings.limits.maxTotalAmount, tr("Most that may wait offline"));
+    m_maxAgeHours = new QSpinBox(this);
+    m_maxAgeHours->setRange(0, 24 * 30);
+    m_maxAgeHours->setValue(int(settings.limits.maxAgeMs / 3'600'000));
+    m_maxAgeHours->setSuffix(tr(" h"));
+    m_maxAgeHours->setSpecialValueText(tr("no limit"));
+    m_maxAgeHours->setAccessibleName(tr("Longest a payment may wait offline"));
+    m_language = new QComboBox(this);
+    m_language->setAccessibleName(tr("Language"));
+    m_language->addItem(tr("System language"), QString());
+    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
+    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
+    m_language->setCurrentIndex(qMax(0, m_language->findData(settings.language)));
+
+    form->addRow(tr("&Gateway:"), m_gateway);
+    form->addRow(tr("&Token:"), m_token);
+    form->addRow(tr("Te&rminal:"), m_terminal);
+    form->addRow(tr("Largest &offline card payment:"), m_maxSingle);
+    form->addRow(tr("Most waiting &offline in total:"), m_maxTotal);
+    form->addRow(tr("Longest &wait offline:"), m_maxAgeHours);
+    form->addRow(tr("&Language:"), m_language);
+    form->addRow(new QLabel(tr("The gateway, token and language apply when the till starts again; the limits at once."), this));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        const QUrl url(m_gateway->text().trimmed());
+        if (!m_gateway->text().trimmed().isEmpty() && (!url.isValid() || url.scheme() != QLatin1String("http") || url.host().isEmpty())) {
+            QMessageBox::warning(this, windowTitle(), tr("The gateway address must look like http://192.0.2.10:8080, or be empty for the demo."));
+            return;
+        }
+        if (m_token->text().trimmed().isEmpty()) {
+            QMessageBox::warning(this, windowTitle(), tr("The till needs a token."));
+            return;
+        }
+        accept();
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    form->addRow(buttons);
+}
+
+TillSettings SettingsDialog::settings() const
+{
+    TillSettings t = m_initial;
+    const int unit = Money(1, m_currency).toDecimalString() == QLatin1String("1") ? 1 : 100;
+    t.gatewayUrl = QUrl(m_gateway->text().trimmed());
+    t.token = m_token->text().trimmed();
+    t.terminal = m_terminal->text().trimmed();
+    t.limits.maxSingleAmount = qint64(m_maxSingle->value()) * unit;
+    t.limits.maxTotalAmount = qint64(m_maxTotal->value()) * unit;
+    t.limits.maxAgeMs = qint64(m_maxAgeHours->value()) * 3'600'000;
+    t.language = m_language->currentData().toString();
+    return t;
+}
+
+} // namespace OncePay::Ui
