@@ -196,48 +196,48 @@
 <context>
     <name>OncePay::Ui::IntentDetailsDialog</name>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="179"/>
+        <location filename="../../ui/queuepanel.cpp" line="180"/>
         <source>Payment %1</source>
         <translation>支付详情：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="189"/>
+        <location filename="../../ui/queuepanel.cpp" line="190"/>
         <source>Journal of state changes</source>
         <translation>状态变更日志</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="190"/>
+        <location filename="../../ui/queuepanel.cpp" line="191"/>
         <source>The till&apos;s record</source>
         <translation>收银机记录</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="191"/>
-        <location filename="../../ui/queuepanel.cpp" line="194"/>
+        <location filename="../../ui/queuepanel.cpp" line="192"/>
+        <location filename="../../ui/queuepanel.cpp" line="195"/>
         <source>The gateway&apos;s record</source>
         <translation>网关记录</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="192"/>
+        <location filename="../../ui/queuepanel.cpp" line="193"/>
         <source>Journal</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="193"/>
+        <location filename="../../ui/queuepanel.cpp" line="194"/>
         <source>This till&apos;s record</source>
         <translation>本机记录</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="200"/>
+        <location filename="../../ui/queuepanel.cpp" line="201"/>
         <source>Ask the gateway</source>
         <translation>向网关查询</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="201"/>
+        <location filename="../../ui/queuepanel.cpp" line="202"/>
         <source>Retry now</source>
         <translation>立即重试</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="208"/>
+        <location filename="../../ui/queuepanel.cpp" line="209"/>
         <source>key: %1
 sale: %2
 amount: %3
@@ -254,22 +254,22 @@ problem: %7</source>
 问题：%7</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="211"/>
+        <location filename="../../ui/queuepanel.cpp" line="212"/>
         <source>Not asked yet.</source>
         <translation>尚未查询。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="232"/>
+        <location filename="../../ui/queuepanel.cpp" line="233"/>
         <source>Asking…</source>
         <translation>正在查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="237"/>
+        <location filename="../../ui/queuepanel.cpp" line="238"/>
         <source>The gateway has no payment with this key: it was never executed.</source>
         <translation>网关没有使用此幂等键的支付：这笔支付从未执行。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="239"/>
+        <location filename="../../ui/queuepanel.cpp" line="240"/>
         <source>The gateway could not be asked: %1</source>
         <translation>无法向网关查询：%1</translation>
     </message>
@@ -931,52 +931,52 @@ problem: %7</source>
         <translation>尚无尝试：这笔支付还没有从收银机发出。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="145"/>
+        <location filename="../../ui/queuepanel.cpp" line="146"/>
         <source>replayed</source>
         <translation>已重放</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="145"/>
+        <location filename="../../ui/queuepanel.cpp" line="146"/>
         <source>answered</source>
         <translation>已应答</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="148"/>
+        <location filename="../../ui/queuepanel.cpp" line="149"/>
         <source>declined</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="151"/>
+        <location filename="../../ui/queuepanel.cpp" line="152"/>
         <source>not at the gateway</source>
         <translation>网关无记录</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="157"/>
+        <location filename="../../ui/queuepanel.cpp" line="158"/>
         <source>answer lost</source>
         <translation>应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="159"/>
+        <location filename="../../ui/queuepanel.cpp" line="160"/>
         <source>not sent</source>
         <translation>未发出</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="165"/>
+        <location filename="../../ui/queuepanel.cpp" line="166"/>
         <source>sent</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="165"/>
+        <location filename="../../ui/queuepanel.cpp" line="166"/>
         <source>retried, same key</source>
         <translation>重试（同一幂等键）</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="166"/>
+        <location filename="../../ui/queuepanel.cpp" line="167"/>
         <source>asked by key</source>
         <translation>按幂等键查询</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="166"/>
+        <location filename="../../ui/queuepanel.cpp" line="167"/>
         <source>polled</source>
         <translation>轮询</translation>
     </message>
@@ -1027,37 +1027,48 @@ problem: %7</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/pos/main.cpp" line="25"/>
+        <location filename="../../app/pos/main.cpp" line="26"/>
         <source>OncePay till: a checkout that never charges a customer twice.</source>
         <translation>OncePay 收银台：绝不重复扣款的收银系统。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="27"/>
+        <location filename="../../app/pos/main.cpp" line="28"/>
         <source>Gateway URL (default: the embedded demo gateway).</source>
         <translation>网关地址（默认：内置演示网关）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="28"/>
+        <location filename="../../app/pos/main.cpp" line="29"/>
         <source>The till&apos;s bearer token.</source>
         <translation>收银机的访问令牌（Bearer）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="29"/>
+        <location filename="../../app/pos/main.cpp" line="30"/>
         <source>The till&apos;s journal (default: in the app data folder).</source>
         <translation>收银机的交易日志（默认：应用数据文件夹中）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="30"/>
+        <location filename="../../app/pos/main.cpp" line="31"/>
+        <source>Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT).</source>
+        <translation>仅限演示：以此模式启动网络模拟器（online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/main.cpp" line="32"/>
         <source>The language of the till: en or zh_CN (remembered; default: the system&apos;s).</source>
         <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="46"/>
+        <location filename="../../app/pos/main.cpp" line="48"/>
+        <location filename="../../app/pos/main.cpp" line="54"/>
         <source>OncePay cannot start</source>
         <translation>OncePay 无法启动</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="53"/>
+        <location filename="../../app/pos/main.cpp" line="55"/>
+        <source>--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT.</source>
+        <translation>--network 需要使用演示网关，且取值为：online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/main.cpp" line="64"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
     </message>
