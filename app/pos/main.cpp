@@ -6,6 +6,7 @@
 #include "languages.h"
 #include "mainwindow.h"
 #include "settingsdialog.h"
+#include "startupprobe.h"
 #include "tillsession.h"
 
 #include <QApplication>
@@ -29,6 +30,7 @@ int main(int argc, char *argv[])
                   {QStringLiteral("token"), QApplication::translate("main", "The till's bearer token."), QStringLiteral("TOKEN"), QStringLiteral("sk_test_demo_till1")},
                   {QStringLiteral("db"), QApplication::translate("main", "The till's journal (default: in the app data folder)."), QStringLiteral("PATH")},
                   {QStringLiteral("network"), QApplication::translate("main", "Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT)."), QStringLiteral("MODE")},
+                  {QStringLiteral("measure-startup"), QApplication::translate("main", "Print the time to the shown window and the memory in use, then quit (benchmarks).")},
                   {QStringLiteral("language"), QApplication::translate("main", "The language of the till: en or zh_CN (remembered; default: the system's)."), QStringLiteral("LANG")}});
     p.process(app);
 
@@ -65,5 +67,7 @@ int main(int argc, char *argv[])
     });
     window.resize(1100, 680);
     window.show();
+    if (p.isSet(QStringLiteral("measure-startup")))
+        Ui::reportStartupAndQuit(&window);
     return QApplication::exec();
 }
