@@ -1027,48 +1027,53 @@ problem: %7</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/pos/main.cpp" line="26"/>
+        <location filename="../../app/pos/main.cpp" line="27"/>
         <source>OncePay till: a checkout that never charges a customer twice.</source>
         <translation>OncePay 收银台：绝不重复扣款的收银系统。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="28"/>
+        <location filename="../../app/pos/main.cpp" line="29"/>
         <source>Gateway URL (default: the embedded demo gateway).</source>
         <translation>网关地址（默认：内置演示网关）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="29"/>
+        <location filename="../../app/pos/main.cpp" line="30"/>
         <source>The till&apos;s bearer token.</source>
         <translation>收银机的访问令牌（Bearer）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="30"/>
+        <location filename="../../app/pos/main.cpp" line="31"/>
         <source>The till&apos;s journal (default: in the app data folder).</source>
         <translation>收银机的交易日志（默认：应用数据文件夹中）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="31"/>
+        <location filename="../../app/pos/main.cpp" line="32"/>
         <source>Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT).</source>
         <translation>仅限演示：以此模式启动网络模拟器（online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="32"/>
+        <location filename="../../app/pos/main.cpp" line="33"/>
+        <source>Print the time to the shown window and the memory in use, then quit (benchmarks).</source>
+        <translation>输出从启动到窗口显示的时间和内存占用，然后退出（用于性能测试）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/main.cpp" line="34"/>
         <source>The language of the till: en or zh_CN (remembered; default: the system&apos;s).</source>
         <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="48"/>
-        <location filename="../../app/pos/main.cpp" line="54"/>
+        <location filename="../../app/pos/main.cpp" line="50"/>
+        <location filename="../../app/pos/main.cpp" line="56"/>
         <source>OncePay cannot start</source>
         <translation>OncePay 无法启动</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="55"/>
+        <location filename="../../app/pos/main.cpp" line="57"/>
         <source>--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT.</source>
         <translation>--network 需要使用演示网关，且取值为：online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="64"/>
+        <location filename="../../app/pos/main.cpp" line="66"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
     </message>
