@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "democontroller.h"
 #include "faultproxy.h"
 #include "queuepanel.h"
 #include "receipt.h"
@@ -86,6 +87,12 @@ void MainWindow::buildUi()
     auto *layout = new QHBoxLayout(central);
 
     auto *left = new QVBoxLayout;
+    m_caption = new QLabel(central);
+    m_caption->setWordWrap(true);
+    m_caption->setAccessibleName(tr("Demo caption"));
+    m_caption->setStyleSheet(QStringLiteral("QLabel { background: #dbe9fb; font-size: 14pt; padding: 8px; border-radius: 6px; }"));
+    m_caption->hide();
+    left->addWidget(m_caption);
     m_search = new QLineEdit(central);
     m_search->setPlaceholderText(tr("Scan or type a product code or name, then Enter"));
     m_search->setAccessibleName(tr("Product code or name"));
@@ -238,6 +245,21 @@ void MainWindow::buildMenus()
             refreshStatus();
         });
     }
+    m_demo = new DemoController(m_session, &m_vm, this);
+    connect(m_demo, &DemoController::captionChanged, this, [this](const QString &caption, int step, int steps) {
+        m_caption->setText(tr("Demo, step %1 of %2: %3").arg(step).arg(steps).arg(caption));
+        m_caption->show();
+    });
+    QMenu *demo = menuBar()->addMenu(tr("&Demo"));
+    for (auto story : {DemoController::Story::DoubleClick, DemoController::Story::AnswerLost,
+                       DemoController::Story::HourOffline, DemoController::Story::KeyReused})
+        demo->addAction(DemoController::title(story), this, [this, story] { m_demo->play(story); });
+    demo->addSeparator();
+    demo->addAction(tr("Stop the demo"), this, [this] {
+        m_demo->stop();
+        m_caption->hide();
+    });
+
     QMenu *acquirer = sim->addMenu(tr("&Bank"));
     auto *bankGroup = new QActionGroup(this);
     const QList<QPair<QString, QString>> bank{

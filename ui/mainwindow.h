@@ -15,6 +15,8 @@ class QTimer;
 
 namespace OncePay::Ui {
 
+class DemoController;
+
 // The cashier's screen: the search/scan field, the cart, the total, the pay actions, the
 // payment's state in words, and a status bar with the connection and the waiting queue.
 // Renders the CheckoutViewModel and forwards input to it; no checkout logic lives here.
@@ -26,6 +28,7 @@ public:
     MainWindow(TillSession *session, const Catalog *catalog, QWidget *parent = nullptr);
 
     CheckoutViewModel *viewModel() { return &m_vm; }
+    DemoController *demo() const { return m_demo; }
     QPushButton *payButton() const { return m_payCard; }
 
 private:
@@ -55,6 +58,8 @@ private:
     QLabel *m_gateway = nullptr;
     QTimer *m_countdown = nullptr;
     QDockWidget *m_paymentsDock = nullptr;
+    QLabel *m_caption = nullptr;
+    DemoController *m_demo = nullptr;
 };
 
 } // namespace OncePay::Ui

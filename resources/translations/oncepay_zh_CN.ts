@@ -194,6 +194,114 @@
     </message>
 </context>
 <context>
+    <name>OncePay::Ui::DemoController</name>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="38"/>
+        <source>A double click on Pay</source>
+        <translation>支付按钮被点了两次</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="39"/>
+        <source>Charged, but the answer was lost</source>
+        <translation>已扣款，但应答丢失</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="40"/>
+        <source>An hour offline, then the queue drains</source>
+        <translation>断网一小时，恢复后队列自动发送</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="41"/>
+        <source>The same key reused with another amount</source>
+        <translation>同一个幂等键换了金额再次使用</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="131"/>
+        <source>A customer buys rice and tea. The network is fine.</source>
+        <translation>顾客购买大米和茶，网络正常。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="133"/>
+        <source>The cashier double-clicks Pay. The first click locks the button in its own handler; the second finds it locked.</source>
+        <translation>收银员双击了支付。第一次点击在自己的处理函数里就锁定了按钮，第二次点击时按钮已被锁定。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="136"/>
+        <source>Paid. Asking the bank&apos;s own ledger how many times it charged…</source>
+        <translation>支付成功。正在查询银行自己的账本，看扣了几次款…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="137"/>
+        <source>The bank&apos;s ledger shows %1 charge(s) for this payment: one intent, one key.</source>
+        <translation>银行账本显示此笔支付扣款 %1 次：一个支付意图，一个幂等键。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="141"/>
+        <source>The network now loses every answer: requests arrive, answers never come back.</source>
+        <translation>现在网络会丢失所有应答：请求能到达，应答却回不来。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="143"/>
+        <source>The cashier pays. The bank charges the card, but the till never hears back.</source>
+        <translation>收银员发起支付。银行已经扣款，但收银机没有收到应答。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="146"/>
+        <source>The till does not guess and does not charge again: it shows &quot;checking with the server&quot; and keeps the sale locked.</source>
+        <translation>收银机不猜测，也不重复扣款：它显示“正在向服务器核实”，并锁定这笔交易。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="148"/>
+        <source>The network comes back. The till asks the gateway by the payment&apos;s key…</source>
+        <translation>网络恢复。收银机用这笔支付的幂等键向网关查询…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="151"/>
+        <source>The gateway says: paid. Asking the bank&apos;s ledger…</source>
+        <translation>网关回复：已支付。正在查询银行账本…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="152"/>
+        <source>%1 charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
+        <translation>银行账本中有 %1 次扣款：通过查询解决，而不是再扣一次。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="156"/>
+        <source>The connection drops (think of an hour without network).</source>
+        <translation>网络断开（想象断网一小时）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="158"/>
+        <source>Three customers pay by card. Each payment is stored with its key and waits in the queue.</source>
+        <translation>三位顾客刷卡支付。每笔支付连同其幂等键已保存，在队列中等待发送。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="167"/>
+        <source>The status bar shows what waits and when the next try is. Now the network returns…</source>
+        <translation>状态栏显示待发送的支付和下次重试时间。现在网络恢复了…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="170"/>
+        <source>The queue drained by itself, oldest first, each payment with its own key.</source>
+        <translation>队列自动发送完毕，按先后顺序，每笔支付使用各自的幂等键。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="174"/>
+        <source>A buggy client sends a payment of ¥10.00 with a new key…</source>
+        <translation>一个有缺陷的客户端用新的幂等键发送了一笔 ¥10.00 的支付…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="180"/>
+        <source>…then the same key with ¥20.00.</source>
+        <translation>…然后用同一个幂等键发送 ¥20.00。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="184"/>
+        <source>The gateway answered %1 to the first and %2 to the second: a key belongs to one request, and the original payment is untouched.</source>
+        <translation>网关对第一次请求回复 %1，对第二次回复 %2：一个幂等键只属于一个请求，原来的支付不受影响。</translation>
+    </message>
+</context>
+<context>
     <name>OncePay::Ui::IntentDetailsDialog</name>
     <message>
         <location filename="../../ui/queuepanel.cpp" line="180"/>
@@ -277,349 +385,369 @@ problem: %7</source>
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="35"/>
+        <location filename="../../ui/mainwindow.cpp" line="36"/>
         <source>Visa (approved)</source>
         <translation>Visa 卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="36"/>
+        <location filename="../../ui/mainwindow.cpp" line="37"/>
         <source>Mastercard (approved)</source>
         <translation>万事达卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="37"/>
+        <location filename="../../ui/mainwindow.cpp" line="38"/>
         <source>UnionPay (approved)</source>
         <translation>银联卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="38"/>
+        <location filename="../../ui/mainwindow.cpp" line="39"/>
         <source>Card declined</source>
         <translation>被拒卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="39"/>
+        <location filename="../../ui/mainwindow.cpp" line="40"/>
         <source>Insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="40"/>
+        <location filename="../../ui/mainwindow.cpp" line="41"/>
         <source>Bank answer lost after charging</source>
         <translation>扣款后银行应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="41"/>
+        <location filename="../../ui/mainwindow.cpp" line="42"/>
         <source>Bank refuses before charging</source>
         <translation>银行扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="48"/>
+        <location filename="../../ui/mainwindow.cpp" line="49"/>
         <source>online</source>
         <comment>network simulation</comment>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="49"/>
+        <location filename="../../ui/mainwindow.cpp" line="50"/>
         <source>offline</source>
         <comment>network simulation</comment>
         <translation>断网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="50"/>
+        <location filename="../../ui/mainwindow.cpp" line="51"/>
         <source>black hole</source>
         <comment>network simulation</comment>
         <translation>无应答（黑洞）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="51"/>
+        <location filename="../../ui/mainwindow.cpp" line="52"/>
         <source>losing responses</source>
         <comment>network simulation</comment>
         <translation>丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="52"/>
+        <location filename="../../ui/mainwindow.cpp" line="53"/>
         <source>latency %1 ms</source>
         <comment>network simulation</comment>
         <translation>延迟 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="53"/>
+        <location filename="../../ui/mainwindow.cpp" line="54"/>
         <source>flaky %1 %</source>
         <comment>network simulation</comment>
         <translation>不稳定 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="64"/>
+        <location filename="../../ui/mainwindow.cpp" line="65"/>
         <source>OncePay till</source>
         <translation>OncePay 收银台</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="90"/>
+        <location filename="../../ui/mainwindow.cpp" line="92"/>
+        <source>Demo caption</source>
+        <translation>演示说明</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="97"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="91"/>
+        <location filename="../../ui/mainwindow.cpp" line="98"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="98"/>
+        <location filename="../../ui/mainwindow.cpp" line="105"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="107"/>
+        <location filename="../../ui/mainwindow.cpp" line="114"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="113"/>
+        <location filename="../../ui/mainwindow.cpp" line="120"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="115"/>
+        <location filename="../../ui/mainwindow.cpp" line="122"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="124"/>
+        <location filename="../../ui/mainwindow.cpp" line="131"/>
         <source>Card reader (test card):</source>
         <translation>读卡器（测试卡）：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="126"/>
+        <location filename="../../ui/mainwindow.cpp" line="133"/>
         <source>Test card</source>
         <translation>测试卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="133"/>
+        <location filename="../../ui/mainwindow.cpp" line="140"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="134"/>
+        <location filename="../../ui/mainwindow.cpp" line="141"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="139"/>
+        <location filename="../../ui/mainwindow.cpp" line="146"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="140"/>
+        <location filename="../../ui/mainwindow.cpp" line="147"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="144"/>
+        <location filename="../../ui/mainwindow.cpp" line="151"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="145"/>
+        <location filename="../../ui/mainwindow.cpp" line="152"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="151"/>
+        <location filename="../../ui/mainwindow.cpp" line="158"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="152"/>
+        <location filename="../../ui/mainwindow.cpp" line="159"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="163"/>
+        <location filename="../../ui/mainwindow.cpp" line="170"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="164"/>
+        <location filename="../../ui/mainwindow.cpp" line="171"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="182"/>
+        <location filename="../../ui/mainwindow.cpp" line="189"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="191"/>
+        <location filename="../../ui/mainwindow.cpp" line="198"/>
         <source>Connection</source>
         <translation>网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="192"/>
+        <location filename="../../ui/mainwindow.cpp" line="199"/>
         <source>Waiting payments</source>
         <translation>待发送支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="200"/>
+        <location filename="../../ui/mainwindow.cpp" line="207"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="201"/>
+        <location filename="../../ui/mainwindow.cpp" line="208"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="202"/>
+        <location filename="../../ui/mainwindow.cpp" line="209"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="210"/>
+        <location filename="../../ui/mainwindow.cpp" line="217"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="211"/>
+        <location filename="../../ui/mainwindow.cpp" line="218"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="213"/>
+        <location filename="../../ui/mainwindow.cpp" line="220"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="219"/>
+        <location filename="../../ui/mainwindow.cpp" line="226"/>
         <source>Si&amp;mulation</source>
         <translation>模拟(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="220"/>
+        <location filename="../../ui/mainwindow.cpp" line="227"/>
         <source>&amp;Network</source>
         <translation>网络(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="223"/>
+        <location filename="../../ui/mainwindow.cpp" line="230"/>
         <source>Online</source>
         <translation>正常联网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="224"/>
+        <location filename="../../ui/mainwindow.cpp" line="231"/>
         <source>Offline (connections refused)</source>
         <translation>断网（拒绝连接）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="225"/>
+        <location filename="../../ui/mainwindow.cpp" line="232"/>
         <source>Black hole (no answer)</source>
         <translation>黑洞（无应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="226"/>
+        <location filename="../../ui/mainwindow.cpp" line="233"/>
         <source>Lose responses (charged, answer lost)</source>
         <translation>丢失应答（已扣款，应答丢失）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="227"/>
+        <location filename="../../ui/mainwindow.cpp" line="234"/>
         <source>Latency 800 ms</source>
         <translation>延迟 800 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="228"/>
+        <location filename="../../ui/mainwindow.cpp" line="235"/>
         <source>Flaky 30 %</source>
         <translation>不稳定（30% 出错）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="241"/>
+        <location filename="../../ui/mainwindow.cpp" line="250"/>
+        <source>Demo, step %1 of %2: %3</source>
+        <translation>演示，第 %1 步，共 %2 步：%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="253"/>
+        <source>&amp;Demo</source>
+        <translation>演示(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="258"/>
+        <source>Stop the demo</source>
+        <translation>停止演示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="263"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="244"/>
+        <location filename="../../ui/mainwindow.cpp" line="266"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="245"/>
+        <location filename="../../ui/mainwindow.cpp" line="267"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="246"/>
+        <location filename="../../ui/mainwindow.cpp" line="268"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="247"/>
+        <location filename="../../ui/mainwindow.cpp" line="269"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="263"/>
+        <location filename="../../ui/mainwindow.cpp" line="285"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="292"/>
-        <location filename="../../ui/mainwindow.cpp" line="300"/>
-        <location filename="../../ui/mainwindow.cpp" line="304"/>
+        <location filename="../../ui/mainwindow.cpp" line="314"/>
+        <location filename="../../ui/mainwindow.cpp" line="322"/>
+        <location filename="../../ui/mainwindow.cpp" line="326"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="292"/>
+        <location filename="../../ui/mainwindow.cpp" line="314"/>
         <source>Total %1. Amount tendered:</source>
         <translation>应付 %1。实收金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="300"/>
+        <location filename="../../ui/mainwindow.cpp" line="322"/>
         <source>&quot;%1&quot; is not an amount.</source>
         <translation>“%1”不是有效金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="329"/>
+        <location filename="../../ui/mainwindow.cpp" line="351"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="337"/>
+        <location filename="../../ui/mainwindow.cpp" line="359"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="338"/>
+        <location filename="../../ui/mainwindow.cpp" line="360"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="339"/>
+        <location filename="../../ui/mainwindow.cpp" line="361"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="342"/>
+        <location filename="../../ui/mainwindow.cpp" line="364"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="345"/>
+        <location filename="../../ui/mainwindow.cpp" line="367"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="352"/>
+        <location filename="../../ui/mainwindow.cpp" line="374"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="354"/>
+        <location filename="../../ui/mainwindow.cpp" line="376"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="356"/>
+        <location filename="../../ui/mainwindow.cpp" line="378"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>

@@ -1,6 +1,7 @@
 // The till's window, offscreen, against its embedded demo gateway: a burst of pay actions
 // (double click, F12 repeats, Enter) makes one intent and one charge; offline the sale waits
 // and is paid once the network is back, with the status bar following.
+#include "democontroller.h"
 #include "faultproxy.h"
 #include "mainwindow.h"
 #include "queuemodel.h"
@@ -35,6 +36,8 @@ private slots:
     void queueModelPagesAndFilters();
     void lostAnswerIsCheckedThenPaid();
     void restartDrainsQueuedIntents();
+    void demoStoriesPlayOnTheRealTill_data();
+    void demoStoriesPlayOnTheRealTill();
 
 private:
     QJsonArray ledger(const QString &key);
@@ -279,6 +282,34 @@ void TestCheckoutWindow::restartDrainsQueuedIntents()
     QTRY_VERIFY(found);
     QCOMPARE(stored.state, IntentState::Succeeded);
     QCOMPARE(ledger(key).size(), 1);
+}
+
+void TestCheckoutWindow::demoStoriesPlayOnTheRealTill_data()
+{
+    QTest::addColumn<int>("story");
+    QTest::addColumn<QString>("lastCaptionHas");
+    QTest::newRow("double click") << int(DemoController::Story::DoubleClick) << QStringLiteral("shows 1 charge");
+    QTest::newRow("answer lost") << int(DemoController::Story::AnswerLost) << QStringLiteral("1 charge(s) in the bank");
+    QTest::newRow("hour offline") << int(DemoController::Story::HourOffline) << QStringLiteral("queue drained");
+    QTest::newRow("key reused") << int(DemoController::Story::KeyReused) << QStringLiteral("answered 201 to the first and 422 to the second");
+}
+
+void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
+{
+    QFETCH(int, story);
+    QFETCH(QString, lastCaptionHas);
+    DemoController *demo = m_window->demo();
+    QVERIFY(demo);
+    demo->setStepDelayMs(0);
+    QStringList captions;
+    connect(demo, &DemoController::captionChanged, this, [&](const QString &c, int, int) { captions << c; });
+    bool finished = false;
+    connect(demo, &DemoController::finished, this, [&] { finished = true; });
+    demo->play(DemoController::Story(story));
+    QTRY_VERIFY_WITH_TIMEOUT(finished, 30000);
+    QVERIFY(captions.size() >= 3);
+    QVERIFY2(captions.last().contains(lastCaptionHas, Qt::CaseInsensitive), qPrintable(captions.last()));
+    QCOMPARE(m_session->engine()->waitingCount(), 0);
 }
 
 QTEST_MAIN(TestCheckoutWindow)

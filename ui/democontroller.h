@@ -1,0 +1,61 @@
+#pragma once
+
+#include "checkoutviewmodel.h"
+#include "tillsession.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <functional>
+
+namespace OncePay::Ui {
+
+// Plays the article's stories on the real till, step by step with a caption for each: the
+// actions go through the same view model, engine, simulator and gateway as a cashier's.
+class DemoController final : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class Story { DoubleClick, AnswerLost, HourOffline, KeyReused };
+    Q_ENUM(Story)
+
+    DemoController(TillSession *session, CheckoutViewModel *checkout, QObject *parent = nullptr);
+
+    static QString title(Story story);
+    void play(Story story);
+    void stop();
+    bool isPlaying() const { return m_step >= 0; }
+    int stepDelayMs() const { return m_pauseMs; }
+    void setStepDelayMs(int ms) { m_pauseMs = ms; }
+
+signals:
+    void captionChanged(const QString &caption, int step, int steps);
+    void finished(OncePay::Ui::DemoController::Story story);
+
+private:
+    struct Step
+    {
+        std::function<QString()> caption;   // evaluated when the step starts
+        std::function<void()> action;
+        std::function<bool()> done;   // empty: done at once
+    };
+    void runStep();
+    void askLedger(const QString &key, std::function<void(int charges)> then);
+    QList<Step> stepsFor(Story story);
+
+    TillSession *m_session;
+    CheckoutViewModel *m_checkout;
+    QList<Step> m_steps;
+    Story m_story = Story::DoubleClick;
+    int m_step = -1;
+    QTimer m_poll;
+    int m_pauseMs = 2500;
+    // Facts found along the way, shown in later captions.
+    QString m_key;
+    int m_charges = -1;
+    int m_firstStatus = 0;
+    int m_secondStatus = 0;
+};
+
+} // namespace OncePay::Ui
