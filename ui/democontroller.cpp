@@ -99,6 +99,7 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
         NetSim::Settings s;
         s.mode = mode;
         m_session->proxy()->setSettings(s);
+        m_session->engine()->checkConnectionNow();
     };
     auto newSaleWith = [this](std::initializer_list<const char *> codes) {
         m_checkout->startNewSale();

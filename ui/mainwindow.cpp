@@ -240,8 +240,10 @@ void MainWindow::buildMenus()
         a->setChecked(mode == QLatin1String("online"));
         netGroup->addAction(a);
         connect(a, &QAction::triggered, this, [this, mode = mode] {
-            if (const auto s = NetSim::FaultProxy::parseMode(mode))
+            if (const auto s = NetSim::FaultProxy::parseMode(mode)) {
                 m_session->proxy()->setSettings(*s);
+                m_session->engine()->checkConnectionNow();   // like the OS telling the till the network changed
+            }
             refreshStatus();
         });
     }

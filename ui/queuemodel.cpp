@@ -14,6 +14,9 @@ QueueModel::QueueModel(IntentJournal *journal, QObject *parent)
 {
     m_query.limit = pageSize;
     m_query.newestFirst = true;
+    m_reloadTimer.setSingleShot(true);
+    m_reloadTimer.setInterval(250);
+    connect(&m_reloadTimer, &QTimer::timeout, this, &QueueModel::reload);
 }
 
 QString QueueModel::stateText(IntentState state)
@@ -69,8 +72,11 @@ void QueueModel::intentChanged(const Intent &intent)
             return;
         }
     }
-    if (matches)
-        reload();   // a new intent: it belongs at the top
+    // Not loaded: only an intent newer than everything shown belongs on the page (newest
+    // first); bursts (a drain changes thousands) coalesce into one reload.
+    const qint64 newest = m_rows.isEmpty() ? 0 : m_rows.first().id;
+    if (matches && intent.id > newest && !m_reloadTimer.isActive())
+        m_reloadTimer.start();
 }
 
 Intent QueueModel::intentAt(int row) const

@@ -4,6 +4,7 @@
 #include "intentjournal.h"
 
 #include <QAbstractTableModel>
+#include <QTimer>
 
 #include <optional>
 
@@ -47,6 +48,7 @@ private:
     bool m_loading = false;
     bool m_exhausted = false;
     int m_generation = 0;   // answers to a superseded query are dropped
+    QTimer m_reloadTimer;
 };
 
 } // namespace OncePay::Ui

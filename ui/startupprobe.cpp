@@ -1,7 +1,11 @@
 #include "startupprobe.h"
 
+#include "faultproxy.h"
+#include "tillsession.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTimer>
 #include <QWidget>
@@ -51,6 +55,50 @@ void reportStartupAndQuit(QWidget *window)
             QCoreApplication::quit();
         });
     });
+}
+
+void measureDrainAndQuit(TillSession *session, int count)
+{
+    if (!session->proxy()) {
+        std::fprintf(stderr, "oncepay-pos: --measure-drain needs the demo gateway\n");
+        QCoreApplication::exit(2);
+        return;
+    }
+    NetSim::Settings offline;
+    offline.mode = NetSim::Mode::Offline;
+    session->proxy()->setSettings(offline);
+    auto *created = new int(0);
+    const QString batch = QString::number(QDateTime::currentMSecsSinceEpoch());
+    for (int i = 0; i < count; ++i) {
+        session->engine()->pay(QStringLiteral("B%1-%2").arg(batch).arg(i), Money(100 + i % 900, QStringLiteral("CNY")),
+                               QStringLiteral("tok_visa"), [created](bool ok, const QString &, const Intent &) { *created += ok; });
+    }
+    auto *heartbeat = new QTimer(session);
+    auto *sinceBeat = new QElapsedTimer;
+    auto *drain = new QElapsedTimer;
+    auto *longest = new qint64(0);
+    heartbeat->setInterval(5);
+    QObject::connect(heartbeat, &QTimer::timeout, session, [=] {
+        if (*created < count)
+            return;   // still queueing
+        if (!drain->isValid()) {
+            NetSim::Settings online;
+            session->proxy()->setSettings(online);
+            session->engine()->checkConnectionNow();   // as if the system reported the network back
+            drain->start();
+            sinceBeat->start();
+            return;
+        }
+        *longest = qMax(*longest, sinceBeat->restart());
+        if (session->engine()->waitingCount() == 0) {
+            heartbeat->stop();
+            std::printf("drained=%d seconds=%.2f longest_ui_stall_ms=%lld\n", count, drain->elapsed() / 1000.0,
+                        static_cast<long long>(*longest));
+            std::fflush(stdout);
+            QCoreApplication::quit();
+        }
+    });
+    heartbeat->start();
 }
 
 } // namespace OncePay::Ui

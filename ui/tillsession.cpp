@@ -60,9 +60,10 @@ bool TillSession::open(QString *error)
         *error = tr("The journal %1 cannot be used, and it was left as it is: %2").arg(jo.path, *error);
         return false;
     }
-    m_client = std::make_unique<GatewayClient>(url, m_config.token, 5000);
     SyncEngine::Config ec;
     ec.limits = m_config.limits;
+    ec.maxInFlight = 16;   // enough for the gateway's group commit to help when a queue drains
+    m_client = std::make_unique<GatewayClient>(url, m_config.token, 5000, nullptr, ec.maxInFlight);
     m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), ec);
     return true;
 }

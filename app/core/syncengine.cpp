@@ -141,6 +141,14 @@ void SyncEngine::retryNow(const QString &key)
     pump();
 }
 
+void SyncEngine::checkConnectionNow()
+{
+    if (m_connectivity == Connectivity::Online || !m_started)
+        return;
+    m_probeTimer.stop();
+    probe();
+}
+
 void SyncEngine::resume()
 {
     if (!m_paused)

@@ -50,6 +50,9 @@ public:
     // stored; on error nothing was sent and the error says why in words for the cashier.
     void pay(const QString &orderId, const Money &amount, const QString &paymentMethod, PayCallback done);
     void retryNow(const QString &key);
+    // Probes the gateway now instead of at the next backoff (e.g. the system reports the
+    // network is back); does nothing while online.
+    void checkConnectionNow();
     // After the token changed: the queue paused by a 401 goes again.
     void resume();
     void setLimits(const OfflineLimits &limits) { m_config.limits = limits; }

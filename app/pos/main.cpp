@@ -31,6 +31,7 @@ int main(int argc, char *argv[])
                   {QStringLiteral("db"), QApplication::translate("main", "The till's journal (default: in the app data folder)."), QStringLiteral("PATH")},
                   {QStringLiteral("network"), QApplication::translate("main", "Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT)."), QStringLiteral("MODE")},
                   {QStringLiteral("measure-startup"), QApplication::translate("main", "Print the time to the shown window and the memory in use, then quit (benchmarks).")},
+                  {QStringLiteral("measure-drain"), QApplication::translate("main", "Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks)."), QStringLiteral("N")},
                   {QStringLiteral("language"), QApplication::translate("main", "The language of the till: en or zh_CN (remembered; default: the system's)."), QStringLiteral("LANG")}});
     p.process(app);
 
@@ -69,5 +70,7 @@ int main(int argc, char *argv[])
     window.show();
     if (p.isSet(QStringLiteral("measure-startup")))
         Ui::reportStartupAndQuit(&window);
+    if (p.isSet(QStringLiteral("measure-drain")))
+        Ui::measureDrainAndQuit(&session, qMax(1, p.value(QStringLiteral("measure-drain")).toInt()));
     return QApplication::exec();
 }

@@ -216,87 +216,87 @@
         <translation>同一个幂等键换了金额再次使用</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="131"/>
+        <location filename="../../ui/democontroller.cpp" line="132"/>
         <source>A customer buys rice and tea. The network is fine.</source>
         <translation>顾客购买大米和茶，网络正常。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="133"/>
+        <location filename="../../ui/democontroller.cpp" line="134"/>
         <source>The cashier double-clicks Pay. The first click locks the button in its own handler; the second finds it locked.</source>
         <translation>收银员双击了支付。第一次点击在自己的处理函数里就锁定了按钮，第二次点击时按钮已被锁定。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="136"/>
+        <location filename="../../ui/democontroller.cpp" line="137"/>
         <source>Paid. Asking the bank&apos;s own ledger how many times it charged…</source>
         <translation>支付成功。正在查询银行自己的账本，看扣了几次款…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="137"/>
+        <location filename="../../ui/democontroller.cpp" line="138"/>
         <source>The bank&apos;s ledger shows %1 charge(s) for this payment: one intent, one key.</source>
         <translation>银行账本显示此笔支付扣款 %1 次：一个支付意图，一个幂等键。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="141"/>
+        <location filename="../../ui/democontroller.cpp" line="142"/>
         <source>The network now loses every answer: requests arrive, answers never come back.</source>
         <translation>现在网络会丢失所有应答：请求能到达，应答却回不来。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="143"/>
+        <location filename="../../ui/democontroller.cpp" line="144"/>
         <source>The cashier pays. The bank charges the card, but the till never hears back.</source>
         <translation>收银员发起支付。银行已经扣款，但收银机没有收到应答。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="146"/>
+        <location filename="../../ui/democontroller.cpp" line="147"/>
         <source>The till does not guess and does not charge again: it shows &quot;checking with the server&quot; and keeps the sale locked.</source>
         <translation>收银机不猜测，也不重复扣款：它显示“正在向服务器核实”，并锁定这笔交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="148"/>
+        <location filename="../../ui/democontroller.cpp" line="149"/>
         <source>The network comes back. The till asks the gateway by the payment&apos;s key…</source>
         <translation>网络恢复。收银机用这笔支付的幂等键向网关查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="151"/>
+        <location filename="../../ui/democontroller.cpp" line="152"/>
         <source>The gateway says: paid. Asking the bank&apos;s ledger…</source>
         <translation>网关回复：已支付。正在查询银行账本…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="152"/>
+        <location filename="../../ui/democontroller.cpp" line="153"/>
         <source>%1 charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
         <translation>银行账本中有 %1 次扣款：通过查询解决，而不是再扣一次。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="156"/>
+        <location filename="../../ui/democontroller.cpp" line="157"/>
         <source>The connection drops (think of an hour without network).</source>
         <translation>网络断开（想象断网一小时）。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="158"/>
+        <location filename="../../ui/democontroller.cpp" line="159"/>
         <source>Three customers pay by card. Each payment is stored with its key and waits in the queue.</source>
         <translation>三位顾客刷卡支付。每笔支付连同其幂等键已保存，在队列中等待发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="167"/>
+        <location filename="../../ui/democontroller.cpp" line="168"/>
         <source>The status bar shows what waits and when the next try is. Now the network returns…</source>
         <translation>状态栏显示待发送的支付和下次重试时间。现在网络恢复了…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="170"/>
+        <location filename="../../ui/democontroller.cpp" line="171"/>
         <source>The queue drained by itself, oldest first, each payment with its own key.</source>
         <translation>队列自动发送完毕，按先后顺序，每笔支付使用各自的幂等键。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="174"/>
+        <location filename="../../ui/democontroller.cpp" line="175"/>
         <source>A buggy client sends a payment of ¥10.00 with a new key…</source>
         <translation>一个有缺陷的客户端用新的幂等键发送了一笔 ¥10.00 的支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="180"/>
+        <location filename="../../ui/democontroller.cpp" line="181"/>
         <source>…then the same key with ¥20.00.</source>
         <translation>…然后用同一个幂等键发送 ¥20.00。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="184"/>
+        <location filename="../../ui/democontroller.cpp" line="185"/>
         <source>The gateway answered %1 to the first and %2 to the second: a key belongs to one request, and the original payment is untouched.</source>
         <translation>网关对第一次请求回复 %1，对第二次回复 %2：一个幂等键只属于一个请求，原来的支付不受影响。</translation>
     </message>
@@ -641,113 +641,113 @@ problem: %7</source>
         <translation>不稳定（30% 出错）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="250"/>
+        <location filename="../../ui/mainwindow.cpp" line="252"/>
         <source>Demo, step %1 of %2: %3</source>
         <translation>演示，第 %1 步，共 %2 步：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="253"/>
+        <location filename="../../ui/mainwindow.cpp" line="255"/>
         <source>&amp;Demo</source>
         <translation>演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="258"/>
+        <location filename="../../ui/mainwindow.cpp" line="260"/>
         <source>Stop the demo</source>
         <translation>停止演示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="263"/>
+        <location filename="../../ui/mainwindow.cpp" line="265"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="266"/>
+        <location filename="../../ui/mainwindow.cpp" line="268"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="267"/>
+        <location filename="../../ui/mainwindow.cpp" line="269"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="268"/>
+        <location filename="../../ui/mainwindow.cpp" line="270"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="269"/>
+        <location filename="../../ui/mainwindow.cpp" line="271"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="285"/>
+        <location filename="../../ui/mainwindow.cpp" line="287"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="314"/>
-        <location filename="../../ui/mainwindow.cpp" line="322"/>
-        <location filename="../../ui/mainwindow.cpp" line="326"/>
+        <location filename="../../ui/mainwindow.cpp" line="316"/>
+        <location filename="../../ui/mainwindow.cpp" line="324"/>
+        <location filename="../../ui/mainwindow.cpp" line="328"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="314"/>
+        <location filename="../../ui/mainwindow.cpp" line="316"/>
         <source>Total %1. Amount tendered:</source>
         <translation>应付 %1。实收金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="322"/>
+        <location filename="../../ui/mainwindow.cpp" line="324"/>
         <source>&quot;%1&quot; is not an amount.</source>
         <translation>“%1”不是有效金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="351"/>
+        <location filename="../../ui/mainwindow.cpp" line="353"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="359"/>
+        <location filename="../../ui/mainwindow.cpp" line="361"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="360"/>
+        <location filename="../../ui/mainwindow.cpp" line="362"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="361"/>
+        <location filename="../../ui/mainwindow.cpp" line="363"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="364"/>
+        <location filename="../../ui/mainwindow.cpp" line="366"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="367"/>
+        <location filename="../../ui/mainwindow.cpp" line="369"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="374"/>
+        <location filename="../../ui/mainwindow.cpp" line="376"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="376"/>
+        <location filename="../../ui/mainwindow.cpp" line="378"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="378"/>
+        <location filename="../../ui/mainwindow.cpp" line="380"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
@@ -755,77 +755,77 @@ problem: %7</source>
 <context>
     <name>OncePay::Ui::QueueModel</name>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="22"/>
+        <location filename="../../ui/queuemodel.cpp" line="25"/>
         <source>Waiting for connection</source>
         <translation>等待网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="23"/>
+        <location filename="../../ui/queuemodel.cpp" line="26"/>
         <source>Sending</source>
         <translation>正在发送</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="24"/>
+        <location filename="../../ui/queuemodel.cpp" line="27"/>
         <source>Bank processing</source>
         <translation>银行处理中</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="25"/>
+        <location filename="../../ui/queuemodel.cpp" line="28"/>
         <source>Checking with the server</source>
         <translation>正在向服务器核实</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="26"/>
+        <location filename="../../ui/queuemodel.cpp" line="29"/>
         <source>Paid</source>
         <translation>已支付</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="27"/>
+        <location filename="../../ui/queuemodel.cpp" line="30"/>
         <source>Declined</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="28"/>
+        <location filename="../../ui/queuemodel.cpp" line="31"/>
         <source>Needs attention</source>
         <translation>需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="138"/>
+        <location filename="../../ui/queuemodel.cpp" line="144"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="152"/>
+        <location filename="../../ui/queuemodel.cpp" line="158"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="153"/>
+        <location filename="../../ui/queuemodel.cpp" line="159"/>
         <source>Sale</source>
         <translation>订单</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="154"/>
+        <location filename="../../ui/queuemodel.cpp" line="160"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="155"/>
+        <location filename="../../ui/queuemodel.cpp" line="161"/>
         <source>Method</source>
         <translation>支付方式</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="156"/>
+        <location filename="../../ui/queuemodel.cpp" line="162"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="157"/>
+        <location filename="../../ui/queuemodel.cpp" line="163"/>
         <source>Tries</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="158"/>
+        <location filename="../../ui/queuemodel.cpp" line="164"/>
         <source>Idempotency key</source>
         <translation>幂等键</translation>
     </message>
@@ -1186,22 +1186,27 @@ problem: %7</source>
     </message>
     <message>
         <location filename="../../app/pos/main.cpp" line="34"/>
+        <source>Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks).</source>
+        <translation>仅限演示：离线排队 N 笔支付后恢复网络，输出发送期间窗口最长的卡顿时间，然后退出（用于性能测试）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/main.cpp" line="35"/>
         <source>The language of the till: en or zh_CN (remembered; default: the system&apos;s).</source>
         <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="50"/>
-        <location filename="../../app/pos/main.cpp" line="56"/>
+        <location filename="../../app/pos/main.cpp" line="51"/>
+        <location filename="../../app/pos/main.cpp" line="57"/>
         <source>OncePay cannot start</source>
         <translation>OncePay 无法启动</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="57"/>
+        <location filename="../../app/pos/main.cpp" line="58"/>
         <source>--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT.</source>
         <translation>--network 需要使用演示网关，且取值为：online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="66"/>
+        <location filename="../../app/pos/main.cpp" line="67"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
     </message>
