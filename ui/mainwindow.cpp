@@ -2,6 +2,7 @@
 
 #include "democontroller.h"
 #include "faultproxy.h"
+#include "ledgerdialog.h"
 #include "queuepanel.h"
 #include "receipt.h"
 #include "settingsdialog.h"
@@ -63,6 +64,7 @@ MainWindow::MainWindow(TillSession *session, const Catalog *catalog, QWidget *pa
     , m_vm(session->engine(), catalog)
 {
     setWindowTitle(tr("OncePay till"));
+    m_terminal = TillSettings::load().terminal;
     buildUi();
     buildMenus();
     connect(&m_vm, &CheckoutViewModel::actionsChanged, this, &MainWindow::refreshActions);
@@ -213,6 +215,8 @@ void MainWindow::buildMenus()
         const TillSettings s = dialog.settings();
         s.save();
         m_session->engine()->setLimits(s.limits);
+        m_terminal = s.terminal;
+        refreshStatus();
     });
     sale->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -262,6 +266,11 @@ void MainWindow::buildMenus()
         m_caption->hide();
     });
 
+    sim->addAction(tr("The bank's &ledger…"), this, [this] {
+        auto *dialog = new LedgerDialog(m_session, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
     QMenu *acquirer = sim->addMenu(tr("&Bank"));
     auto *bankGroup = new QActionGroup(this);
     const QList<QPair<QString, QString>> bank{
@@ -375,7 +384,8 @@ void MainWindow::refreshStatus()
         totals << formatMoney(Money(it.value(), it.key()));
     m_queue->setText(tr("Waiting: %n payment(s)", nullptr, e->waitingCount())
                      + (totals.isEmpty() ? QString() : QStringLiteral(" · ") + totals.join(QStringLiteral(", "))));
-    QString gw = m_session->isDemo() ? tr("Demo gateway") : m_session->gatewayUrl().toString();
+    QString gw = (m_session->isDemo() ? tr("Demo gateway") : m_session->gatewayUrl().toString())
+        + QStringLiteral(" · ") + tr("terminal %1").arg(m_terminal);
     if (m_session->proxy())
         gw += QStringLiteral(" · ") + tr("network: %1").arg(networkLabel(m_session->proxy()->settings()));
     m_gateway->setText(gw);

@@ -59,6 +59,7 @@ private:
     QTimer *m_countdown = nullptr;
     QDockWidget *m_paymentsDock = nullptr;
     QLabel *m_caption = nullptr;
+    QString m_terminal;
     DemoController *m_demo = nullptr;
 };
 

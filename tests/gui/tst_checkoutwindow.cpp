@@ -3,6 +3,7 @@
 // and is paid once the network is back, with the status bar following.
 #include "democontroller.h"
 #include "faultproxy.h"
+#include "ledgerdialog.h"
 #include "mainwindow.h"
 #include "queuemodel.h"
 #include "receipt.h"
@@ -15,6 +16,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -38,6 +40,7 @@ private slots:
     void restartDrainsQueuedIntents();
     void demoStoriesPlayOnTheRealTill_data();
     void demoStoriesPlayOnTheRealTill();
+    void ledgerShowsOneChargePerSale();
 
 private:
     QJsonArray ledger(const QString &key);
@@ -310,6 +313,25 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
     QVERIFY(captions.size() >= 3);
     QVERIFY2(captions.last().contains(lastCaptionHas, Qt::CaseInsensitive), qPrintable(captions.last()));
     QCOMPARE(m_session->engine()->waitingCount(), 0);
+}
+
+void TestCheckoutWindow::ledgerShowsOneChargePerSale()
+{
+    addItem(QStringLiteral("6901234500097"));
+    // A real double click: press/release, then the double-click press/release.
+    QTest::mouseClick(m_window->payButton(), Qt::LeftButton);
+    QTest::mouseDClick(m_window->payButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    LedgerDialog dialog(m_session.get());
+    auto *table = dialog.findChild<QTableWidget *>();
+    QVERIFY(table);
+    QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 1, 5000);
+    QCOMPARE(table->item(0, 1)->text(), m_window->viewModel()->intent()->key);
+    QLabel *summary = nullptr;
+    for (QLabel *l : dialog.findChildren<QLabel *>())
+        summary = l->accessibleName() == QLatin1String("Ledger summary") ? l : summary;
+    QVERIFY(summary);
+    QTRY_VERIFY(summary->text().startsWith(QStringLiteral("1 charge(s) for 1 key(s)")));
 }
 
 QTEST_MAIN(TestCheckoutWindow)
