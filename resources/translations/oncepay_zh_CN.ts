@@ -407,12 +407,12 @@ problem: %7</source>
     <message>
         <location filename="../../ui/ledgerdialog.cpp" line="31"/>
         <source>Idempotency key</source>
-        <translation type="unfinished">幂等键</translation>
+        <translation>幂等键</translation>
     </message>
     <message>
         <location filename="../../ui/ledgerdialog.cpp" line="31"/>
         <source>Amount</source>
-        <translation type="unfinished">金额</translation>
+        <translation>金额</translation>
     </message>
     <message>
         <location filename="../../ui/ledgerdialog.cpp" line="31"/>
@@ -432,7 +432,7 @@ problem: %7</source>
     <message>
         <location filename="../../ui/ledgerdialog.cpp" line="67"/>
         <source>declined</source>
-        <translation type="unfinished">已拒绝</translation>
+        <translation>已拒绝</translation>
     </message>
     <message>
         <location filename="../../ui/ledgerdialog.cpp" line="71"/>
