@@ -51,6 +51,17 @@ void CartModel::removeLine(int row)
     emit totalChanged();
 }
 
+void CartModel::setQuantity(int row, int quantity)
+{
+    if (row < 0 || row >= m_lines.size() || quantity < 0 || quantity > 9999)
+        return;
+    if (quantity == 0)
+        return removeLine(row);
+    m_lines[row].quantity = quantity;
+    emit dataChanged(index(row, int(Column::Quantity)), index(row, int(Column::LineTotal)));
+    emit totalChanged();
+}
+
 void CartModel::clear()
 {
     beginResetModel();

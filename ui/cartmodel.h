@@ -20,6 +20,9 @@ public:
     void setChinese(bool chinese);
     void add(const Product &product);
     void removeLine(int row);
+    // Sets a line's quantity; 0 removes the line.
+    void setQuantity(int row, int quantity);
+    int quantity(int row) const { return row >= 0 && row < m_lines.size() ? m_lines.at(row).quantity : 0; }
     void clear();
     Money total() const;
     bool isEmpty() const { return m_lines.isEmpty(); }

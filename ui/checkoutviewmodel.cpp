@@ -82,6 +82,12 @@ void CheckoutViewModel::removeLine(int row)
         m_cart.removeLine(row);
 }
 
+void CheckoutViewModel::changeQuantity(int row, int delta)
+{
+    if (canEditCart())
+        m_cart.setQuantity(row, m_cart.quantity(row) + delta);
+}
+
 void CheckoutViewModel::payByCard(const QString &cardToken)
 {
     if (!canPay())

@@ -46,6 +46,7 @@ public:
     // Adds the product with this code or name start; false (and a reason) if none matches.
     bool addProduct(const QString &codeOrName, QString *reason);
     void removeLine(int row);
+    void changeQuantity(int row, int delta);   // + / - on the selected line
 
     void payByCard(const QString &cardToken);
     // Cash never goes to the gateway: recorded in the journal as paid. Change via `change`.

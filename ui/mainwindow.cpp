@@ -108,6 +108,7 @@ void MainWindow::buildUi()
     m_cartView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_cartView->horizontalHeader()->setSectionResizeMode(int(CartModel::Column::Name), QHeaderView::Stretch);
     m_cartView->verticalHeader()->hide();
+    m_cartView->setToolTip(tr("Select a line: + and - change its quantity, Del removes it."));
     left->addWidget(m_cartView, 1);
 
     m_banner = new QLabel(central);
@@ -187,6 +188,14 @@ void MainWindow::buildUi()
     new QShortcut(QKeySequence(Qt::Key_Delete), m_cartView, this, [this] {
         m_vm.removeLine(m_cartView->currentIndex().row());
     });
+    // Quantities of the selected line: + and - (also on the keypad).
+    for (const auto &[key, delta] : {std::pair{Qt::Key_Plus, 1}, std::pair{Qt::Key_Minus, -1}}) {
+        new QShortcut(QKeySequence(key), m_cartView, this, [this, delta = delta] {
+            const int row = m_cartView->currentIndex().row();
+            m_vm.changeQuantity(row, delta);
+            m_cartView->selectRow(qMin(row, m_vm.cart()->rowCount() - 1));
+        });
+    }
 
     auto *dock = new QDockWidget(tr("Payments"), this);
     dock->setObjectName(QStringLiteral("paymentsDock"));

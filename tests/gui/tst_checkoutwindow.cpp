@@ -106,8 +106,13 @@ void TestCheckoutWindow::cartModelIsSound()
     addItem(QStringLiteral("6901234500011"));
     QCOMPARE(m_window->viewModel()->cart()->rowCount(), 2);
     QCOMPARE(m_window->viewModel()->cart()->total().minorUnits(), qint64(450 * 2 + 4990));
+    m_window->viewModel()->changeQuantity(1, 2);   // rice: 1 -> 3
+    QCOMPARE(m_window->viewModel()->cart()->total().minorUnits(), qint64(450 * 2 + 4990 * 3));
+    m_window->viewModel()->changeQuantity(0, -2);  // tea: 2 -> 0 removes the line
+    QCOMPARE(m_window->viewModel()->cart()->rowCount(), 1);
+    QCOMPARE(m_window->viewModel()->cart()->total().minorUnits(), qint64(4990 * 3));
     m_window->viewModel()->removeLine(0);
-    QCOMPARE(m_window->viewModel()->cart()->total().minorUnits(), qint64(4990));
+    QCOMPARE(m_window->viewModel()->cart()->total().minorUnits(), qint64(0));
 }
 
 void TestCheckoutWindow::burstOfPayActionsChargesOnce_data()
