@@ -33,6 +33,18 @@ QString problemText(const GatewayResult &r)
     return QStringLiteral("HTTP %1").arg(r.status);
 }
 
+// A decision about an HTTP answer, with the gateway's Retry-After and problem text.
+Decision answered(const GatewayResult &r, IntentState state, Decision::Next next, bool pauseQueue = false)
+{
+    Decision d;
+    d.state = state;
+    d.next = next;
+    d.pauseQueue = pauseQueue;
+    d.retryAfterMs = r.retryAfterMs;
+    d.problem = problemText(r);
+    return d;
+}
+
 Decision transportDecision(const GatewayResult &r)
 {
     Decision d;
@@ -65,29 +77,18 @@ Decision classifyPost(const GatewayResult &r)
             d.problem = problemText(r);
         return d;
     }
+    using N = Decision::Next;
     if (s == 409) {   // the gateway is still executing this key: ask again with the same key
         d.state = IntentState::Processing;
-        d.next = Decision::Next::RetryPost;
+        d.next = N::RetryPost;
         return d;
     }
-    if (s == 401) {
-        d.state = IntentState::Queued;
-        d.next = Decision::Next::Hold;
-        d.pauseQueue = true;
-        d.problem = problemText(r);
-        return d;
-    }
-    if (s == 429 || s >= 500) {
-        d.state = IntentState::Queued;
-        d.next = Decision::Next::RetryPost;
-        d.problem = problemText(r);
-        return d;
-    }
+    if (s == 401)
+        return answered(r, IntentState::Queued, N::Hold, true);
+    if (s == 429 || s >= 500)
+        return answered(r, IntentState::Queued, N::RetryPost);
     // 400, 403, 404, 413, 415, 422 and anything else a retry cannot fix.
-    d.state = IntentState::NeedsAttention;
-    d.next = Decision::Next::Hold;
-    d.problem = problemText(r);
-    return d;
+    return answered(r, IntentState::NeedsAttention, N::Hold);
 }
 
 Decision classifyLookup(const GatewayResult &r)
@@ -113,17 +114,9 @@ Decision classifyLookup(const GatewayResult &r)
         d.next = Decision::Next::RetryPost;
         return d;
     }
-    if (r.status == 401) {
-        d.state = IntentState::Unknown;
-        d.next = Decision::Next::Hold;
-        d.pauseQueue = true;
-        d.problem = problemText(r);
-        return d;
-    }
-    d.state = IntentState::Unknown;
-    d.next = Decision::Next::Resolve;
-    d.problem = problemText(r);
-    return d;
+    if (r.status == 401)
+        return answered(r, IntentState::Unknown, Decision::Next::Hold, true);
+    return answered(r, IntentState::Unknown, Decision::Next::Resolve);
 }
 
 QString offlineRefusal(const OfflineLimits &limits, const Money &amount, qint64 waitingTotal, qint64 oldestWaitingAgeMs)

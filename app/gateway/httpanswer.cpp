@@ -103,6 +103,12 @@ HttpAnswer notFound(const QString &detail)
     return HttpAnswer::problem(404, QStringLiteral("not-found"), QStringLiteral("Not found"), detail);
 }
 
+HttpAnswer unsupportedMediaType()
+{
+    return HttpAnswer::problem(415, QStringLiteral("unsupported-media-type"), QStringLiteral("Unsupported media type"),
+                               QStringLiteral("Send the body as Content-Type: application/json."));
+}
+
 } // namespace Answers
 
 } // namespace OncePay::Gateway

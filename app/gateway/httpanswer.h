@@ -37,6 +37,7 @@ HttpAnswer keyInUse();
 HttpAnswer keyReused();
 HttpAnswer acquirerUnavailable(const QString &detail);
 HttpAnswer notFound(const QString &detail);
+HttpAnswer unsupportedMediaType();
 }
 
 } // namespace OncePay::Gateway

@@ -225,8 +225,7 @@ std::optional<std::pair<QString, JsonNode>> preflightKeyedPost(const QList<QByte
                                                               const QByteArray &body, HttpAnswer *error)
 {
     if (contentType.size() != 1 || !isJsonContentType(contentType.first())) {
-        *error = HttpAnswer::problem(415, QStringLiteral("unsupported-media-type"), QStringLiteral("Unsupported media type"),
-                                     QStringLiteral("Send the body as Content-Type: application/json."));
+        *error = Answers::unsupportedMediaType();
         return std::nullopt;
     }
     const IdempotencyKey::ParseResult key = IdempotencyKey::fromHeaderValues(keyHeaders);
@@ -323,8 +322,7 @@ void HttpApi::simulation(const Request &rq, const Caller &caller, const QString 
         if (rq.method != M::Put)
             return respond(methodNotAllowed("GET, PUT"));
         if (rq.values("content-type").size() != 1 || !isJsonContentType(rq.value("content-type")))
-            return respond(HttpAnswer::problem(415, QStringLiteral("unsupported-media-type"), QStringLiteral("Unsupported media type"),
-                                               QStringLiteral("Send the body as Content-Type: application/json.")));
+            return respond(Answers::unsupportedMediaType());
         HttpAnswer error;
         const std::optional<JsonNode> body = parseBody(rq.body, &error);
         if (!body)
