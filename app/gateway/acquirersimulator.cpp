@@ -65,7 +65,7 @@ QJsonObject LedgerEntry::toJson() const
 }
 
 AcquirerSimulator::AcquirerSimulator(const QString &ledgerPath, QObject *parent)
-    : QObject(parent)
+    : Acquirer(parent)
     , m_path(ledgerPath)
 {
 }
@@ -102,7 +102,7 @@ bool AcquirerSimulator::isKnownToken(const QString &token)
     return outcomeOf(token) != TokenOutcome::Unknown;
 }
 
-QString AcquirerSimulator::modeName(Mode mode)
+QString SimulationState::modeName(Mode mode)
 {
     switch (mode) {
     case Mode::Normal: return QStringLiteral("normal");
@@ -113,7 +113,7 @@ QString AcquirerSimulator::modeName(Mode mode)
     return {};
 }
 
-std::optional<AcquirerSimulator::Mode> AcquirerSimulator::modeFromName(const QString &name)
+std::optional<SimulationState::Mode> SimulationState::modeFromName(const QString &name)
 {
     for (Mode m : {Mode::Normal, Mode::DeclineAll, Mode::TimeoutAfterCharge, Mode::ErrorBeforeCharge}) {
         if (modeName(m) == name)
@@ -122,22 +122,53 @@ std::optional<AcquirerSimulator::Mode> AcquirerSimulator::modeFromName(const QSt
     return std::nullopt;
 }
 
-void AcquirerSimulator::setMode(Mode mode, int latencyMs)
+QJsonObject SimulationState::toJson() const
 {
-    m_mode = mode;
-    m_latencyMs = qMax(0, latencyMs);
-    qCInfo(lcAcquirer) << "simulation mode" << modeName(mode) << "latency" << m_latencyMs << "ms";
+    return {{QStringLiteral("mode"), modeName(mode)}, {QStringLiteral("latency_ms"), latencyMs}};
+}
+
+std::optional<LedgerEntry> LedgerEntry::fromJson(const QJsonObject &o)
+{
+    const auto created = fromRfc3339(o.value(QStringLiteral("created_at")).toString());
+    LedgerEntry e{o.value(QStringLiteral("idempotency_key")).toString(),
+                  qint64(o.value(QStringLiteral("amount")).toDouble()),
+                  o.value(QStringLiteral("currency")).toString(),
+                  o.value(QStringLiteral("status")).toString(),
+                  o.value(QStringLiteral("decline_code")).toString(),
+                  created.value_or(0)};
+    if (e.key.isEmpty() || e.status.isEmpty() || !created)
+        return std::nullopt;
+    return e;
+}
+
+void AcquirerSimulator::simulation(const QString &merchant, QObject *context, SimulationCallback done)
+{
+    const SimulationState state = m_simulation.value(merchant);
+    QMetaObject::invokeMethod(context, [state, done = std::move(done)] { done(true, state); }, Qt::QueuedConnection);
+}
+
+void AcquirerSimulator::setSimulation(const QString &merchant, const SimulationState &state, QObject *context,
+                                      SimulationCallback done)
+{
+    SimulationState s = state;
+    s.latencyMs = qMax(0, s.latencyMs);
+    m_simulation.insert(merchant, s);
+    qCInfo(lcAcquirer) << "merchant" << merchant << "simulation mode" << SimulationState::modeName(s.mode)
+                       << "latency" << s.latencyMs << "ms";
+    QMetaObject::invokeMethod(context, [s, done = std::move(done)] { done(true, s); }, Qt::QueuedConnection);
 }
 
 void AcquirerSimulator::charge(const ChargeRequest &request, QObject *context, AnswerCallback done)
 {
-    const Mode mode = m_mode;   // the mode when the request arrived decides, not when it runs
-    if (m_latencyMs <= 0) {
+    // The mode when the request arrived decides, not when it runs.
+    const SimulationState state = m_simulation.value(request.merchant);
+    const Mode mode = state.mode;
+    if (state.latencyMs <= 0) {
         execute(request, mode, context, std::move(done));
         return;
     }
     QPointer<QObject> guard(context);
-    QTimer::singleShot(m_latencyMs, this, [this, request, mode, guard, done = std::move(done)]() mutable {
+    QTimer::singleShot(state.latencyMs, this, [this, request, mode, guard, done = std::move(done)]() mutable {
         if (guard)
             execute(request, mode, guard, std::move(done));
     });
@@ -212,8 +243,7 @@ void AcquirerSimulator::lookup(const QString &merchant, const QString &key, QObj
     });
 }
 
-void AcquirerSimulator::ledger(const QString &merchant, const QString &key, QObject *context,
-                               std::function<void(bool, QList<LedgerEntry>)> done)
+void AcquirerSimulator::ledger(const QString &merchant, const QString &key, QObject *context, LedgerCallback done)
 {
     if (!m_worker) {
         done(false, {});

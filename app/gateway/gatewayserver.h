@@ -11,7 +11,7 @@ class QHttpServer;
 
 namespace OncePay::Gateway {
 
-class AcquirerSimulator;
+class Acquirer;
 class GatewayStore;
 class HttpApi;
 class Metrics;
@@ -61,7 +61,7 @@ private:
     std::unique_ptr<Metrics> m_metrics;
     std::unique_ptr<TokenStore> m_tokens;
     std::unique_ptr<GatewayStore> m_store;
-    AcquirerSimulator *m_acquirer = nullptr;
+    Acquirer *m_acquirer = nullptr;
     PaymentService *m_payments = nullptr;
     HttpApi *m_api = nullptr;
     QHttpServer *m_http = nullptr;

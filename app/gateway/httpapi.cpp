@@ -100,7 +100,7 @@ bool isJsonContentType(const QByteArray &value)
 
 } // namespace
 
-HttpApi::HttpApi(Config config, const TokenStore *tokens, PaymentService *payments, AcquirerSimulator *acquirer,
+HttpApi::HttpApi(Config config, const TokenStore *tokens, PaymentService *payments, Acquirer *acquirer,
                  Metrics *metrics, QObject *parent)
     : QObject(parent)
     , m_config(config)
@@ -312,13 +312,13 @@ void HttpApi::getPayments(const Request &rq, const Caller &caller, const Respond
 void HttpApi::simulation(const Request &rq, const Caller &caller, const QString &rest, const Respond &respond)
 {
     using M = QHttpServerRequest::Method;
-    auto state = [this] {
-        return HttpAnswer::json(200, {{QStringLiteral("mode"), AcquirerSimulator::modeName(m_acquirer->mode())},
-                                      {QStringLiteral("latency_ms"), m_acquirer->latencyMs()}});
+    auto answerState = [respond](bool ok, const SimulationState &state) {
+        respond(ok ? HttpAnswer::json(200, state.toJson()) : Answers::acquirerUnavailable(
+                         QStringLiteral("The acquirer could not be reached.")));
     };
     if (rest == QLatin1String("acquirer")) {
         if (rq.method == M::Get)
-            return respond(state());
+            return m_acquirer->simulation(caller.merchant, this, answerState);
         if (rq.method != M::Put)
             return respond(methodNotAllowed("GET, PUT"));
         if (rq.values("content-type").size() != 1 || !isJsonContentType(rq.value("content-type")))
@@ -329,15 +329,14 @@ void HttpApi::simulation(const Request &rq, const Caller &caller, const QString 
             return respond(error);
         const JsonNode *mode = body->member(u"mode");
         const JsonNode *latency = body->member(u"latency_ms");
-        const auto parsedMode = mode && mode->type == JsonNode::Type::String ? AcquirerSimulator::modeFromName(mode->string)
+        const auto parsedMode = mode && mode->type == JsonNode::Type::String ? SimulationState::modeFromName(mode->string)
                                                                              : std::nullopt;
         const auto parsedLatency = latency ? latency->toInteger() : std::optional<qint64>(0);
         if (!parsedMode)
             return respond(badRequest(QStringLiteral("mode"), QStringLiteral("must be normal, decline_all, timeout_after_charge or error_before_charge")));
         if (!parsedLatency || *parsedLatency < 0 || *parsedLatency > 60'000)
             return respond(badRequest(QStringLiteral("latency_ms"), QStringLiteral("must be an integer from 0 to 60000")));
-        m_acquirer->setMode(*parsedMode, int(*parsedLatency));
-        return respond(state());
+        return m_acquirer->setSimulation(caller.merchant, {*parsedMode, int(*parsedLatency)}, this, answerState);
     }
     if (rest == QLatin1String("acquirer/charges")) {
         if (rq.method != M::Get)

@@ -28,7 +28,7 @@ public:
         bool demo = false;
         int rateLimitPerSecond = 0;   // per token; 0: off
     };
-    HttpApi(Config config, const TokenStore *tokens, PaymentService *payments, AcquirerSimulator *acquirer,
+    HttpApi(Config config, const TokenStore *tokens, PaymentService *payments, Acquirer *acquirer,
             Metrics *metrics, QObject *parent = nullptr);
 
     // Fills gauges just before /metrics is rendered.
@@ -56,7 +56,7 @@ private:
     Config m_config;
     const TokenStore *m_tokens;
     PaymentService *m_payments;
-    AcquirerSimulator *m_acquirer;
+    Acquirer *m_acquirer;
     Metrics *m_metrics;
     int m_inFlight = 0;
     struct Bucket { double tokens = 0; QElapsedTimer refilled; };

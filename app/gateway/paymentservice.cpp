@@ -28,7 +28,7 @@ QByteArray outcomeLabel(const AcquirerAnswer &a)
 }
 } // namespace
 
-PaymentService::PaymentService(Config config, GatewayStore *store, AcquirerSimulator *acquirer, Metrics *metrics,
+PaymentService::PaymentService(Config config, GatewayStore *store, Acquirer *acquirer, Metrics *metrics,
                                QObject *parent)
     : QObject(parent)
     , m_config(std::move(config))

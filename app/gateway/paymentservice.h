@@ -1,6 +1,6 @@
 #pragma once
 
-#include "acquirersimulator.h"
+#include "acquirer.h"
 #include "gatewaystore.h"
 #include "httpanswer.h"
 #include "metrics.h"
@@ -33,7 +33,7 @@ public:
     };
     using Respond = std::function<void(const HttpAnswer &)>;
 
-    PaymentService(Config config, GatewayStore *store, AcquirerSimulator *acquirer, Metrics *metrics,
+    PaymentService(Config config, GatewayStore *store, Acquirer *acquirer, Metrics *metrics,
                    QObject *parent = nullptr);
 
     void start();    // recovery now and periodically, retention sweeps
@@ -67,7 +67,7 @@ private:
 
     Config m_config;
     GatewayStore *m_store;
-    AcquirerSimulator *m_acquirer;
+    Acquirer *m_acquirer;
     Metrics *m_metrics;
     QSet<QString> m_acquirerCallsInFlight;   // payment ids
 

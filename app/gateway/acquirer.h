@@ -1,0 +1,94 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace OncePay::Gateway {
+
+struct ChargeRequest
+{
+    QString merchant;
+    QString key;        // the gateway passes the payment's idempotency key down
+    qint64 amount = 0;
+    QString currency;
+    QString token;
+};
+
+struct AcquirerAnswer
+{
+    enum class Kind {
+        Approved,
+        Declined,
+        AnswerLost,   // the request may have been executed but no answer came back
+        Refused,      // refused before charging: nothing happened
+        NotFound,     // lookup: the acquirer never saw this key
+    };
+    Kind kind = Kind::AnswerLost;
+    QString declineCode;
+    QString error;
+};
+
+struct LedgerEntry
+{
+    QString key;
+    qint64 amount = 0;
+    QString currency;
+    QString status;     // succeeded or declined
+    QString declineCode;
+    qint64 createdAt = 0;
+    QJsonObject toJson() const;
+    static std::optional<LedgerEntry> fromJson(const QJsonObject &o);
+};
+
+// The faults a demo merchant asked the simulated acquirer for (API.md, /v1/_sim/acquirer).
+struct SimulationState
+{
+    enum class Mode { Normal, DeclineAll, TimeoutAfterCharge, ErrorBeforeCharge };
+    Mode mode = Mode::Normal;
+    int latencyMs = 0;
+
+    static QString modeName(Mode mode);
+    static std::optional<Mode> modeFromName(const QString &name);
+    QJsonObject toJson() const;
+};
+
+// The bank as the gateway sees it: idempotent by (merchant, key), with a ledger of its own
+// outside the gateway's transactions. Embedded (AcquirerSimulator) or a separate service
+// reached over HTTP (HttpAcquirer); the payment service cannot tell them apart.
+// Every callback runs on `context`'s thread and is dropped when `context` is gone.
+class Acquirer : public QObject
+{
+    Q_OBJECT
+
+public:
+    using QObject::QObject;
+    using AnswerCallback = std::function<void(const AcquirerAnswer &)>;
+    using LedgerCallback = std::function<void(bool ok, const QList<LedgerEntry> &)>;
+    using SimulationCallback = std::function<void(bool ok, const SimulationState &)>;
+
+    virtual bool open(QString *error) = 0;
+    virtual void close() = 0;
+
+    // Charges once per (merchant, key); a key seen before answers what it answered then.
+    virtual void charge(const ChargeRequest &request, QObject *context, AnswerCallback done) = 0;
+    // What the acquirer knows of a key; NotFound when it never charged it; AnswerLost when it
+    // could not be asked.
+    virtual void lookup(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) = 0;
+
+    // Simulation endpoints (demo): the ledger, and the faults of one merchant.
+    virtual void ledger(const QString &merchant, const QString &key, QObject *context, LedgerCallback done) = 0;
+    virtual void simulation(const QString &merchant, QObject *context, SimulationCallback done) = 0;
+    virtual void setSimulation(const QString &merchant, const SimulationState &state, QObject *context,
+                               SimulationCallback done) = 0;
+
+    // Durable ledger commits and the units they carried, where the ledger is in this process.
+    virtual qint64 ledgerCommits() const { return 0; }
+    virtual qint64 ledgerUnits() const { return 0; }
+};
+
+} // namespace OncePay::Gateway
