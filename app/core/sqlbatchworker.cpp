@@ -66,7 +66,7 @@ bool SqlBatchWorker::start(QString *error)
                               Qt::BlockingQueuedConnection);
     if (error)
         *error = err;
-    if (ok && m_options.checkpointIntervalMs > 0) {
+    if (ok && m_options.checkpointIntervalMs > 0 && !isPostgres()) {
         m_checkpointer = new QObject;
         m_checkpointer->moveToThread(&m_checkpointThread);
         m_checkpointThread.setObjectName(m_options.connectionName + QStringLiteral("-ckpt"));
@@ -118,75 +118,48 @@ void SqlBatchWorker::stop()
     m_thread.wait();
 }
 
+bool SqlBatchWorker::openConnection(QString *error)
+{
+    QSqlDatabase db = QSqlDatabase::addDatabase(isPostgres() ? QStringLiteral("QPSQL") : QStringLiteral("QSQLITE"),
+                                                m_options.connectionName);
+    db.setDatabaseName(m_options.path);
+    if (isPostgres()) {
+        db.setHostName(m_options.hostName);
+        db.setPort(m_options.port);
+        db.setUserName(m_options.userName);
+        db.setPassword(m_options.password);
+        db.setConnectOptions(QStringLiteral("connect_timeout=5;application_name=oncepay"));
+    } else {
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(m_options.busyTimeoutMs));
+    }
+    if (!db.open()) {
+        const QString where = isPostgres()
+            ? QStringLiteral("postgresql://%1@%2:%3/%4").arg(m_options.userName, m_options.hostName)
+                  .arg(m_options.port).arg(m_options.path)
+            : m_options.path;
+        *error = QStringLiteral("cannot open %1: %2").arg(where, db.lastError().text());
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(m_options.connectionName);
+        return false;
+    }
+    return true;
+}
+
 void SqlBatchWorker::openInThread(bool *ok, QString *error)
 {
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_options.connectionName);
-        db.setDatabaseName(m_options.path);
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(m_options.busyTimeoutMs));
-        if (!db.open()) {
-            *error = QStringLiteral("cannot open %1: %2").arg(m_options.path, db.lastError().text());
-            *ok = false;
-            db = QSqlDatabase();
-            QSqlDatabase::removeDatabase(m_options.connectionName);
-            return;
-        }
+    if (!openConnection(error)) {
+        *ok = false;
+        return;
     }
     m_tx = std::make_unique<SqlTx>(m_options.connectionName);
     try {
-        if (m_options.applicationId != 0) {
-            // Before anything writes (even the switch to WAL): is this file ours?
-            QSqlQuery &id = m_tx->exec(QStringLiteral("PRAGMA application_id"));
-            const qint32 stamp = id.next() ? id.value(0).toInt() : 0;
-            id.finish();
-            QSqlQuery &tables = m_tx->exec(QStringLiteral(
-                "SELECT COUNT(*), COUNT(CASE WHEN type = 'table' AND name = ? THEN 1 END) FROM sqlite_master"),
-                {m_options.markerTable});
-            const int objects = tables.next() ? tables.value(0).toInt() : 0;
-            const bool marked = tables.value(1).toInt() > 0;
-            tables.finish();
-            if ((stamp != 0 && stamp != m_options.applicationId) || (stamp == 0 && objects > 0 && !marked))
-                throw SqlError(QStringLiteral("the file belongs to another program (it is not a file of this kind)"));
-        }
-        QSqlQuery &mode = m_tx->exec(QStringLiteral("PRAGMA journal_mode=WAL"));
-        if (!mode.next() || mode.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
-            throw SqlError(QStringLiteral("the database refused WAL mode"));
-        mode.finish();
-        m_tx->exec(m_options.synchronousFull ? QStringLiteral("PRAGMA synchronous=FULL")
-                                             : QStringLiteral("PRAGMA synchronous=NORMAL"));
-        m_tx->exec(QStringLiteral("PRAGMA foreign_keys=ON"));
-        for (const QString &pragma : m_options.extraPragmas)
-            m_tx->exec(QStringLiteral("PRAGMA ") + pragma).finish();
-        // The WAL keeps its high-water size unless told otherwise.
-        m_tx->exec(QStringLiteral("PRAGMA journal_size_limit=%1").arg(32 * 1024 * 1024)).finish();
-        QSqlQuery &v = m_tx->exec(QStringLiteral("PRAGMA user_version"));
-        const int version = v.next() ? v.value(0).toInt() : 0;
-        v.finish();
-        if (version > m_options.schemaVersion)
-            throw SqlError(QStringLiteral("schema version %1 is newer than this program's %2")
-                               .arg(version).arg(m_options.schemaVersion));
-        if (version < m_options.schemaVersion && m_options.migrate) {
-            m_tx->exec(QStringLiteral("BEGIN IMMEDIATE"));
-            try {
-                // Another process may have migrated the file between the read above and this lock
-                // (two programs opening a new file at once): read the version again under the lock.
-                QSqlQuery &locked = m_tx->exec(QStringLiteral("PRAGMA user_version"));
-                const int current = locked.next() ? locked.value(0).toInt() : 0;
-                locked.finish();
-                if (current >= m_options.schemaVersion && m_options.applicationId != 0)
-                    m_tx->exec(QStringLiteral("PRAGMA application_id=%1").arg(m_options.applicationId));
-                if (current < m_options.schemaVersion) {
-                    m_options.migrate(*m_tx, current);
-                    if (m_options.applicationId != 0)
-                        m_tx->exec(QStringLiteral("PRAGMA application_id=%1").arg(m_options.applicationId));
-                    // PRAGMA takes no bound parameters; the value is our own integer.
-                    m_tx->exec(QStringLiteral("PRAGMA user_version=%1").arg(m_options.schemaVersion));
-                }
-                m_tx->exec(QStringLiteral("COMMIT"));
-            } catch (const SqlError &) {
-                QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
-                throw;
-            }
+        if (isPostgres()) {
+            // Every commit waits for the WAL to reach the disk, whatever the server's default.
+            m_tx->exec(QStringLiteral("SET synchronous_commit = on")).finish();
+            m_tx->exec(QStringLiteral("SET lock_timeout = %1").arg(m_options.busyTimeoutMs)).finish();
+            migratePostgres();
+        } else {
+            migrateSqlite();
         }
         // Migrations may have changed the schema: statements prepared before are stale.
         m_tx->clearCache();
@@ -197,6 +170,92 @@ void SqlBatchWorker::openInThread(bool *ok, QString *error)
         return;
     }
     *ok = true;
+}
+
+void SqlBatchWorker::migratePostgres()
+{
+    // Several instances may start on a new database at once: the advisory lock (held until
+    // the commit) lets exactly one of them migrate; the others then find the version current.
+    m_tx->exec(QStringLiteral("BEGIN"));
+    try {
+        m_tx->exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(m_options.applicationId)).finish();
+        m_tx->exec(QStringLiteral("CREATE TABLE IF NOT EXISTS oncepay_schema (version INTEGER NOT NULL)")).finish();
+        QSqlQuery &v = m_tx->exec(QStringLiteral("SELECT version FROM oncepay_schema"));
+        const bool hasRow = v.next();
+        const int current = hasRow ? v.value(0).toInt() : 0;
+        v.finish();
+        if (current > m_options.schemaVersion)
+            throw SqlError(QStringLiteral("schema version %1 is newer than this program's %2")
+                               .arg(current).arg(m_options.schemaVersion));
+        if (current < m_options.schemaVersion && m_options.migrate) {
+            m_options.migrate(*m_tx, current);
+            m_tx->exec(hasRow ? QStringLiteral("UPDATE oncepay_schema SET version = ?")
+                              : QStringLiteral("INSERT INTO oncepay_schema (version) VALUES (?)"),
+                       {m_options.schemaVersion}).finish();
+        }
+        m_tx->exec(QStringLiteral("COMMIT"));
+    } catch (const SqlError &) {
+        QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
+        throw;
+    }
+}
+
+void SqlBatchWorker::migrateSqlite()
+{
+    if (m_options.applicationId != 0) {
+        // Before anything writes (even the switch to WAL): is this file ours?
+        QSqlQuery &id = m_tx->exec(QStringLiteral("PRAGMA application_id"));
+        const qint32 stamp = id.next() ? id.value(0).toInt() : 0;
+        id.finish();
+        QSqlQuery &tables = m_tx->exec(QStringLiteral(
+            "SELECT COUNT(*), COUNT(CASE WHEN type = 'table' AND name = ? THEN 1 END) FROM sqlite_master"),
+            {m_options.markerTable});
+        const int objects = tables.next() ? tables.value(0).toInt() : 0;
+        const bool marked = tables.value(1).toInt() > 0;
+        tables.finish();
+        if ((stamp != 0 && stamp != m_options.applicationId) || (stamp == 0 && objects > 0 && !marked))
+            throw SqlError(QStringLiteral("the file belongs to another program (it is not a file of this kind)"));
+    }
+    QSqlQuery &mode = m_tx->exec(QStringLiteral("PRAGMA journal_mode=WAL"));
+    if (!mode.next() || mode.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
+        throw SqlError(QStringLiteral("the database refused WAL mode"));
+    mode.finish();
+    m_tx->exec(m_options.synchronousFull ? QStringLiteral("PRAGMA synchronous=FULL")
+                                         : QStringLiteral("PRAGMA synchronous=NORMAL"));
+    m_tx->exec(QStringLiteral("PRAGMA foreign_keys=ON"));
+    for (const QString &pragma : m_options.extraPragmas)
+        m_tx->exec(QStringLiteral("PRAGMA ") + pragma).finish();
+    // The WAL keeps its high-water size unless told otherwise.
+    m_tx->exec(QStringLiteral("PRAGMA journal_size_limit=%1").arg(32 * 1024 * 1024)).finish();
+    QSqlQuery &v = m_tx->exec(QStringLiteral("PRAGMA user_version"));
+    const int version = v.next() ? v.value(0).toInt() : 0;
+    v.finish();
+    if (version > m_options.schemaVersion)
+        throw SqlError(QStringLiteral("schema version %1 is newer than this program's %2")
+                           .arg(version).arg(m_options.schemaVersion));
+    if (version < m_options.schemaVersion && m_options.migrate) {
+        m_tx->exec(QStringLiteral("BEGIN IMMEDIATE"));
+        try {
+            // Another process may have migrated the file between the read above and this lock
+            // (two programs opening a new file at once): read the version again under the lock.
+            QSqlQuery &locked = m_tx->exec(QStringLiteral("PRAGMA user_version"));
+            const int current = locked.next() ? locked.value(0).toInt() : 0;
+            locked.finish();
+            if (current >= m_options.schemaVersion && m_options.applicationId != 0)
+                m_tx->exec(QStringLiteral("PRAGMA application_id=%1").arg(m_options.applicationId));
+            if (current < m_options.schemaVersion) {
+                m_options.migrate(*m_tx, current);
+                if (m_options.applicationId != 0)
+                    m_tx->exec(QStringLiteral("PRAGMA application_id=%1").arg(m_options.applicationId));
+                // PRAGMA takes no bound parameters; the value is our own integer.
+                m_tx->exec(QStringLiteral("PRAGMA user_version=%1").arg(m_options.schemaVersion));
+            }
+            m_tx->exec(QStringLiteral("COMMIT"));
+        } catch (const SqlError &) {
+            QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
+            throw;
+        }
+    }
 }
 
 void SqlBatchWorker::closeInThread()
@@ -258,7 +317,19 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
         return;
     }
     try {
-        m_tx->exec(QStringLiteral("BEGIN IMMEDIATE"));
+        if (isPostgres() && !QSqlDatabase::database(m_options.connectionName, false).isOpen()) {
+            // The server went away and came back (restart, failover): connect again.
+            m_tx.reset();
+            QSqlDatabase::removeDatabase(m_options.connectionName);
+            QString error;
+            if (!openConnection(&error))
+                throw SqlError(error);
+            m_tx = std::make_unique<SqlTx>(m_options.connectionName);
+            m_tx->exec(QStringLiteral("SET synchronous_commit = on")).finish();
+            m_tx->exec(QStringLiteral("SET lock_timeout = %1").arg(m_options.busyTimeoutMs)).finish();
+        }
+        // IMMEDIATE: SQLite takes the write lock now, not at the first write (no upgrade deadlock).
+        m_tx->exec(isPostgres() ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"));
     } catch (const SqlError &e) {
         qCWarning(lcSql) << m_options.connectionName << "cannot begin a transaction:" << e.message();
         failAll(e.message());

@@ -44,9 +44,10 @@ private:
     QHash<QString, QSqlQuery *> m_cache;
 };
 
-// Runs units of work against one SQLite connection on a thread of its own, and groups every
-// unit that arrived while the previous batch was committing into one transaction: one fsync
-// for many requests (group commit), each unit isolated by a savepoint.
+// Runs units of work against one database connection (SQLite, or PostgreSQL through QPSQL) on
+// a thread of its own, and groups every unit that arrived while the previous batch was
+// committing into one transaction: one fsync for many requests (group commit), each unit
+// isolated by a savepoint.
 class SqlBatchWorker final : public QObject
 {
     Q_OBJECT
@@ -56,13 +57,23 @@ public:
     using Work = std::function<void(SqlTx &tx)>;
     using Done = std::function<void(bool ok, const QString &error)>;
 
+    enum class Driver { Sqlite, PostgreSql };
+
     struct Options
     {
-        QString path;
+        Driver driver = Driver::Sqlite;
+        QString path;               // SQLite: the file; PostgreSQL: the database name
+        QString hostName;           // PostgreSQL only
+        int port = 5432;
+        QString userName;
+        QString password;
         QString connectionName;
         int schemaVersion = 1;
         Migration migrate;          // runs in one transaction with user_version bumped after it
         int busyTimeoutMs = 2000;
+        // PostgreSQL: keep 1. Units of one batch hold each other's row locks until the commit,
+        // so two instances batching the same keys in another order would deadlock; PostgreSQL
+        // groups the commits of concurrent connections by itself.
         int maxBatch = 256;
         bool synchronousFull = true;
         // > 0: also checkpoint the WAL from a connection on another thread at this interval, so
@@ -113,6 +124,10 @@ private:
     };
 
     void openInThread(bool *ok, QString *error);
+    bool openConnection(QString *error);
+    void migrateSqlite();
+    void migratePostgres();
+    bool isPostgres() const { return m_options.driver == Driver::PostgreSql; }
     void closeInThread();
     void drain();
     void runBatch(QList<Item> &batch);

@@ -1,5 +1,6 @@
 #include "gatewayoptions.h"
 
+#include "sqlgatewaystore.h"
 #include "timeutil.h"
 
 #include <QCommandLineParser>
@@ -29,8 +30,9 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
         QStringLiteral("Address and port to listen on, e.g. 127.0.0.1:8080 or [::1]:0 (0 picks a free port). Default 127.0.0.1:8080."),
         QStringLiteral("ADDR:PORT"), QStringLiteral("127.0.0.1:8080"));
     const QCommandLineOption db(QStringLiteral("db"),
-        QStringLiteral("SQLite database of the gateway (created if missing). Default: gateway.db in the app data folder."),
-        QStringLiteral("PATH"));
+        QStringLiteral("The gateway's database: a SQLite file (created if missing; default gateway.db in the app data folder),"
+                       " or postgresql://USER:PASS@HOST:PORT/DBNAME, shared by any number of instances."),
+        QStringLiteral("PATH|URL"));
     const QCommandLineOption acquirerDb(QStringLiteral("acquirer-db"),
         QStringLiteral("SQLite ledger of the simulated acquirer. Default: <db name>.acquirer.db next to --db."),
         QStringLiteral("PATH"));
@@ -97,8 +99,11 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
             return failure(QStringLiteral("--db: no app data folder on this system; give --db PATH"));
         c.dbPath = dir + QStringLiteral("/gateway.db");
     }
-    if (c.dbPath.startsWith(QLatin1String("postgresql:")))
-        return failure(QStringLiteral("--db: the PostgreSQL backend is not built yet; use a SQLite file path"));
+    if (c.dbPath.startsWith(QLatin1String("postgres"))) {
+        QString why;
+        if (!SqlGatewayStore::fromSpec(c.dbPath, &why))
+            return failure(QStringLiteral("--db: %1").arg(why));
+    }
     c.acquirerDbPath = p.value(acquirerDb);
     c.demo = p.isSet(demo);
     c.tokensFile = p.value(tokens);
@@ -122,6 +127,7 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
     if (!c.demo && c.tokensFile.isEmpty())
         return failure(QStringLiteral("no credentials: give --tokens FILE, or --demo for the demo tokens"));
     c.faultKillAt = qEnvironmentVariable("ONCEPAY_FAULT_KILL_AT");
+    c.faultPauseAt = qEnvironmentVariable("ONCEPAY_FAULT_PAUSE_AT");
     return o;
 }
 

@@ -5,7 +5,7 @@
 #include "httpapi.h"
 #include "metrics.h"
 #include "paymentservice.h"
-#include "sqlitegatewaystore.h"
+#include "sqlgatewaystore.h"
 #include "tokenstore.h"
 
 #include <QDir>
@@ -53,12 +53,24 @@ bool GatewayServer::start(QString *error)
         return false;
     }
 
-    m_store = std::make_unique<SqliteGatewayStore>(
-        SqliteGatewayStore::Options{m_config.dbPath, m_config.storeBusyTimeoutMs});
+    std::optional<SqlGatewayStore::Options> storeOptions = SqlGatewayStore::fromSpec(m_config.dbPath, error);
+    if (!storeOptions) {
+        *error = QStringLiteral("--db: %1").arg(*error);
+        return false;
+    }
+    storeOptions->busyTimeoutMs = m_config.storeBusyTimeoutMs;
+    const bool postgres = storeOptions->driver == SqlBatchWorker::Driver::PostgreSql;
+    QString ledger = m_config.acquirerDbPath;
+    if (postgres && ledger.isEmpty()) {
+        // Instances on one database must share one acquirer; a ledger "next to" a database URL
+        // would be a different bank per machine.
+        *error = QStringLiteral("with a PostgreSQL --db, give --acquirer URL (or --acquirer-db PATH for a single instance)");
+        return false;
+    }
+    m_store = std::make_unique<SqlGatewayStore>(*storeOptions);
     if (!m_store->open(error))
         return false;
 
-    QString ledger = m_config.acquirerDbPath;
     if (ledger.isEmpty()) {
         const QFileInfo db(m_config.dbPath);
         ledger = db.dir().filePath(db.completeBaseName() + QStringLiteral(".acquirer.db"));
@@ -72,8 +84,10 @@ bool GatewayServer::start(QString *error)
     pc.retentionMs = m_config.retentionMs;
     pc.acquirerTimeoutMs = m_config.acquirerTimeoutMs;
     pc.recoveryIntervalMs = m_config.recoveryIntervalMs;
-    if (m_config.demo)
+    if (m_config.demo) {
         pc.faultKillAt = m_config.faultKillAt;
+        pc.faultPauseAt = m_config.faultPauseAt;
+    }
     m_payments = new PaymentService(pc, m_store.get(), m_acquirer, m_metrics.get(), this);
     m_api = new HttpApi({m_config.demo, m_config.rateLimitPerSecond}, m_tokens.get(), m_payments, m_acquirer,
                         m_metrics.get(), this);

@@ -29,7 +29,7 @@ public:
     {
         QHostAddress address = QHostAddress::LocalHost;
         quint16 port = 0;
-        QString dbPath;
+        QString dbPath;              // SQLite file, or postgresql://USER:PASS@HOST:PORT/DBNAME
         QString acquirerDbPath;      // empty: next to dbPath
         bool demo = false;
         QString tokensFile;
@@ -40,6 +40,7 @@ public:
         int rateLimitPerSecond = 0;
         int storeBusyTimeoutMs = 2'000;
         QString faultKillAt;         // honoured with demo only
+        QString faultPauseAt;        // honoured with demo only
     };
 
     explicit GatewayServer(Config config, QObject *parent = nullptr);

@@ -10,14 +10,14 @@
 
 namespace OncePay::Gateway {
 
-// Asks to own (merchant, key) for a new payment described by `draft`.
+// Asks to own (merchant, key) for a new payment described by `draft`. The lease is measured
+// by the store, on its own clock, from the moment the claim executes.
 struct PaymentClaim
 {
     QString merchant;
     QString key;
     QByteArray fingerprint;
     Payment draft;       // id, fields, status processing, step claimed
-    qint64 now = 0;
     qint64 leaseMs = 0;
 };
 
@@ -25,17 +25,24 @@ struct ClaimOutcome
 {
     enum class Kind {
         Claimed,        // this request owns the key: execute the payment
-        Resume,         // a dead owner's lease was taken over: resume from payment.step
+        Resume,         // an expired lease was taken over: resume from payment.step
         Replay,         // finished: send `response` again
         ReplayCurrent,  // finished while the outcome was unknown (202), or the record expired:
                         // answer from the payment's current state
-        InProgress,     // another request owns the key right now: 409
-        Mismatch,       // same key, different request: 422
+        InProgress,     // another holder owns the key right now: 409
+        Mismatch,       // same key, different request (or a refund's key): 422
+        Gone,           // nothing is stored for the key (a fenced holder's claim was released)
     };
     Kind kind = Kind::InProgress;
-    Payment payment;
+    Payment payment;     // Claimed, Resume: carries the lease generation now held
     StoredResponse response;
     qint64 responseExpiresAt = 0;   // Replay: when the recorded response stops being replayed
+};
+
+// The result of a write of a step made under a lease.
+enum class StepWrite {
+    Written,   // done, under the lease
+    Fenced,    // matched no row: the lease was taken over (or lapsed); stop, answer from the store
 };
 
 struct Settlement
@@ -43,12 +50,13 @@ struct Settlement
     QString merchant;
     QString key;
     QString paymentId;
+    qint64 leaseGeneration = 0;
     QString status;           // processing (outcome unknown), succeeded or declined
     QString declineCode;
-    qint64 now = 0;
+    qint64 now = 0;           // wall clock, for updated_at
     StoredResponse response;  // what is recorded for replay
     qint64 retentionMs = 0;
-    // Recovery: settle only a payment still processing, and keep a recorded 202 as it is.
+    // Recovery: keep a recorded 202 as it is (its replay answers the payment's current state).
     bool recovery = false;
 };
 
@@ -81,13 +89,19 @@ struct ListQuery
 
 struct RecoveryItem
 {
-    Payment payment;
+    Payment payment;                // with the lease generation recovery now holds
     bool recordCompleted = false;   // true: the client was answered 202; false: an orphaned claim
 };
 
 // The gateway's storage, narrow and asynchronous: every call is executed on the store's own
-// thread (batched into durable transactions) and answered on `context`'s thread. A backend
-// (SQLite now, PostgreSQL later) implements this and nothing above it changes.
+// thread(s) and answered on `context`'s thread. SQLite and PostgreSQL implement it (the same
+// SqlGatewayStore with two dialects) and nothing above it changes.
+//
+// Leases (API.md promises 6 and 8): a claim holds a lease with a generation. Every takeover
+// increments the generation; every write of a step names the generation it was made under
+// and matches no row once another holder took over. Lease times are read from the store's
+// clock (a monotonic clock of this machine for SQLite, the database's clock for PostgreSQL)
+// when the unit executes, never from the caller's wall clock.
 class GatewayStore
 {
 public:
@@ -108,11 +122,21 @@ public:
     virtual Stats stats() const = 0;
 
     virtual void claimPayment(const PaymentClaim &claim, QObject *context, Reply<ClaimOutcome> reply) = 0;
-    virtual void markAcquirerCalled(const QString &paymentId, qint64 now, QObject *context, Reply<bool> reply) = 0;
-    virtual void settlePayment(const Settlement &settlement, QObject *context, Reply<bool> reply) = 0;
-    // Gives the key back (the acquirer refused before charging, or never was called).
-    virtual void releaseClaim(const QString &merchant, const QString &key, const QString &paymentId,
-                              QObject *context, Reply<bool> reply) = 0;
+    // What a holder that finds itself fenced answers: the stored record (Replay, ReplayCurrent),
+    // InProgress while another holder works, Mismatch, or Gone. Never takes anything over.
+    virtual void storedAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint,
+                              QObject *context, Reply<ClaimOutcome> reply) = 0;
+    // "About to call the acquirer": records step acquirer_called and renews the lease, only
+    // while the lease of `payment.leaseGeneration` is still live.
+    virtual void markAcquirerCalled(const Payment &payment, qint64 leaseMs, qint64 now, QObject *context,
+                                    Reply<StepWrite> reply) = 0;
+    virtual void settlePayment(const Settlement &settlement, QObject *context, Reply<StepWrite> reply) = 0;
+    // Gives the key back: only for a payment the acquirer has certainly not charged (still at
+    // step claimed, or refused on its only call), under the holder's lease.
+    virtual void releaseClaim(const Payment &payment, bool acquirerRefused, QObject *context,
+                              Reply<StepWrite> reply) = 0;
+    // Ends the lease early so that the next retry or recovery run may take over at once.
+    virtual void releaseLease(const Payment &payment, QObject *context, Reply<StepWrite> reply) = 0;
 
     virtual void findPayment(const QString &merchant, const QString &id, QObject *context, Reply<Payment> reply) = 0;
     virtual void findPaymentByKey(const QString &merchant, const QString &key, QObject *context, Reply<Payment> reply) = 0;
@@ -121,10 +145,9 @@ public:
     // Claim, bound check, refund row, payment update and the recorded answer in one transaction.
     virtual void createRefund(const RefundRequest &request, QObject *context, Reply<RefundOutcome> reply) = 0;
 
-    // Payments whose outcome is unknown and that no live request owns; orphaned claims are
-    // taken over (their lease renewed) so that exactly one worker resolves each.
-    virtual void takeRecoveryWork(qint64 now, qint64 leaseMs, int limit, QObject *context,
-                                  Reply<QList<RecoveryItem>> reply) = 0;
+    // Payments whose outcome is unknown and whose lease has lapsed: each is taken over (a new
+    // generation) so that exactly one worker, of all instances, resolves it.
+    virtual void takeRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<RecoveryItem>> reply) = 0;
     // Deletes finished response records past their retention; payments keep their keys forever.
     virtual void sweepExpiredRecords(qint64 now, int limit, QObject *context, Reply<int> reply) = 0;
 };

@@ -51,6 +51,8 @@ struct Payment
     qint64 amountRefunded = 0;
     qint64 createdAt = 0;
     qint64 updatedAt = 0;
+    // The lease this copy was read or taken under: every write of a step is conditional on it.
+    qint64 leaseGeneration = 0;
 
     bool isValid() const { return !id.isEmpty(); }
     QJsonObject toJson() const;

@@ -98,6 +98,13 @@ HttpAnswer acquirerUnavailable(const QString &detail)
     return HttpAnswer::problem(502, QStringLiteral("acquirer-unavailable"), QStringLiteral("Acquirer unavailable"), detail);
 }
 
+HttpAnswer outcomeUnknown()
+{
+    return HttpAnswer::problem(500, QStringLiteral("outcome-unknown"), QStringLiteral("Outcome unknown"),
+                               QStringLiteral("The payment may have been executed; retry with the same Idempotency-Key to learn its outcome."))
+        .withHeader(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1"));
+}
+
 HttpAnswer notFound(const QString &detail)
 {
     return HttpAnswer::problem(404, QStringLiteral("not-found"), QStringLiteral("Not found"), detail);

@@ -36,6 +36,7 @@ HttpAnswer storeUnavailable();
 HttpAnswer keyInUse();
 HttpAnswer keyReused();
 HttpAnswer acquirerUnavailable(const QString &detail);
+HttpAnswer outcomeUnknown();   // the acquirer may have been called; not recorded, never a 503
 HttpAnswer notFound(const QString &detail);
 HttpAnswer unsupportedMediaType();
 }

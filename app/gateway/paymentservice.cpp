@@ -2,12 +2,14 @@
 
 #include "timeutil.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QLoggingCategory>
 #include <QRandomGenerator>
 
 #include <csignal>
+#include <utility>
 #include <unistd.h>
 
 namespace OncePay::Gateway {
@@ -88,6 +90,11 @@ void PaymentService::faultPoint(const char *step) const
         qCCritical(lcPayments) << "fault injection: killing the gateway at" << step;
         ::kill(::getpid(), SIGKILL);
     }
+    if (m_config.faultPauseAt == QLatin1String(step)) {
+        // A real stall (a VM freeze, a long pause): the whole process stops until SIGCONT.
+        qCCritical(lcPayments) << "fault injection: stopping the gateway at" << step;
+        ::raise(SIGSTOP);
+    }
 }
 
 void PaymentService::createPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
@@ -111,20 +118,22 @@ void PaymentService::createPayment(const Caller &caller, const QString &key, con
         m_metrics->count("oncepay_idempotent_replays_total");
         return respond(HttpAnswer::fromStored(cached->response).markReplayed());
     }
-    const PaymentClaim claim{caller.merchant, key, fingerprint, fields, now, m_config.leaseMs};
+    const PaymentClaim claim{caller.merchant, key, fingerprint, fields, m_config.leaseMs};
 
     m_store->claimPayment(claim, this, timed<ClaimOutcome>([this, respond, merchant = caller.merchant, key, fingerprint](
                                                                bool ok, const QString &, ClaimOutcome o) {
         if (!ok)
-            return respond(Answers::storeUnavailable());
+            return respond(Answers::storeUnavailable());   // nothing was claimed, nothing executed
         switch (o.kind) {
         case ClaimOutcome::Kind::Claimed:
             faultPoint("after_claim");
-            markCalledThenCharge(o.payment, respond);
+            callAcquirer({o.payment, respond, false, true});
             return;
         case ClaimOutcome::Kind::Resume:
-            qCInfo(lcPayments) << "resuming payment" << o.payment.id << "at step" << o.payment.step;
-            resume(o.payment, respond);
+            qCInfo(lcPayments) << "resuming payment" << o.payment.id << "at step" << o.payment.step
+                               << "lease generation" << o.payment.leaseGeneration;
+            m_metrics->count("oncepay_lease_takeovers_total", "by=\"request\"");
+            resume({o.payment, respond, false, false});
             return;
         case ClaimOutcome::Kind::Replay:
             m_metrics->count("oncepay_idempotent_replays_total");
@@ -136,6 +145,7 @@ void PaymentService::createPayment(const Caller &caller, const QString &key, con
             respond(HttpAnswer::forPayment(o.payment).markReplayed());
             return;
         case ClaimOutcome::Kind::InProgress:
+        case ClaimOutcome::Kind::Gone:
             m_metrics->count("oncepay_idempotency_conflicts_total");
             respond(Answers::keyInUse());
             return;
@@ -147,40 +157,45 @@ void PaymentService::createPayment(const Caller &caller, const QString &key, con
     }));
 }
 
-void PaymentService::markCalledThenCharge(const Payment &payment, Respond respond)
+void PaymentService::callAcquirer(Work work)
 {
-    // Recorded before the call: after a crash, 'acquirer_called' means "ask the bank first".
-    m_store->markAcquirerCalled(payment.id, nowMs(), this,
-                                timed<bool>([this, payment, respond](bool ok, const QString &, bool) {
-        if (!ok)
-            return respond(Answers::storeUnavailable());   // the acquirer was not called
+    // Recorded before the call, and only under a live lease: after a crash or a takeover,
+    // 'acquirer_called' means "ask the bank first", and a holder paused past its lease stops here.
+    m_store->markAcquirerCalled(work.payment, m_config.leaseMs, nowMs(), this,
+                                timed<StepWrite>([this, work](bool ok, const QString &, StepWrite w) mutable {
+        if (!ok) {
+            // Not called by us. A recovery run leaves the payment to the next run.
+            return work.respond(work.recovery ? HttpAnswer{} : Answers::storeUnavailable());
+        }
+        if (w == StepWrite::Fenced)
+            return answerFenced(work);
         faultPoint("after_mark_called");
-        Payment p = payment;
-        p.step = Step::acquirerCalled;
-        charge(p, respond);
+        work.payment.step = Step::acquirerCalled;
+        charge(std::move(work));
     }));
 }
 
-void PaymentService::charge(const Payment &payment, Respond respond)
+void PaymentService::charge(Work work)
 {
+    const Payment &payment = work.payment;
     m_metrics->count("oncepay_acquirer_calls_total", "kind=\"charge\",outcome=\"sent\"");
     m_acquirerCallsInFlight.insert(payment.id);
     auto answered = std::make_shared<bool>(false);
-    m_deadlines.push_back({nowMs() + m_config.acquirerTimeoutMs, answered, [this, payment, respond] {
-        settle(payment, {AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("acquirer timeout")}, respond, false);
+    m_deadlines.push_back({nowMs() + m_config.acquirerTimeoutMs, answered, [this, work] {
+        settle(work, {AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("acquirer timeout")});
     }});
     if (!m_deadlineTimer.isActive())
         m_deadlineTimer.start();
     const ChargeRequest rq{payment.merchant, payment.idempotencyKey, payment.amount, payment.currency,
                            payment.paymentMethod};
-    m_acquirer->charge(rq, this, [this, payment, respond, answered](const AcquirerAnswer &a) {
-        m_acquirerCallsInFlight.remove(payment.id);
+    m_acquirer->charge(rq, this, [this, work, answered](const AcquirerAnswer &a) {
+        m_acquirerCallsInFlight.remove(work.payment.id);
         m_metrics->count("oncepay_acquirer_calls_total", "kind=\"charge\",outcome=\"" + outcomeLabel(a) + '"');
         if (*answered)
             return;   // too late: the payment was answered 202 and recovery will ask the bank
         *answered = true;
         faultPoint("after_acquirer");
-        settle(payment, a, respond, false);
+        settle(work, a);
     });
 }
 
@@ -199,37 +214,85 @@ void PaymentService::expireDeadlines()
         m_deadlineTimer.stop();
 }
 
-void PaymentService::resume(const Payment &payment, Respond respond)
+void PaymentService::resume(Work work)
 {
-    if (payment.step == Step::claimed)
-        return markCalledThenCharge(payment, respond);
+    if (work.payment.step == Step::claimed) {
+        // The previous holder never recorded a call, and can no longer (its generation is
+        // stale): nobody has called the acquirer for this key.
+        work.firstCall = true;
+        return callAcquirer(std::move(work));
+    }
     // The acquirer may have charged: ask it by key before anything else.
     m_metrics->count("oncepay_acquirer_calls_total", "kind=\"lookup\",outcome=\"sent\"");
-    m_acquirer->lookup(payment.merchant, payment.idempotencyKey, this, [this, payment, respond](const AcquirerAnswer &a) {
+    m_acquirer->lookup(work.payment.merchant, work.payment.idempotencyKey, this, [this, work](const AcquirerAnswer &a) {
         m_metrics->count("oncepay_acquirer_calls_total", "kind=\"lookup\",outcome=\"" + outcomeLabel(a) + '"');
         if (a.kind == AcquirerAnswer::Kind::NotFound)
-            return charge(payment, respond);
-        if (a.kind == AcquirerAnswer::Kind::AnswerLost)
-            return respond(Answers::acquirerUnavailable(QStringLiteral("The acquirer could not be asked; retry later with the same key.")));
-        settle(payment, a, respond, false);
+            return callAcquirer(work);   // the same key: a call still on its way charges once
+        if (a.kind == AcquirerAnswer::Kind::AnswerLost) {
+            // Could not ask. Give the lease back so that the next retry or recovery asks again.
+            m_store->releaseLease(work.payment, this, timed<StepWrite>([work](bool, const QString &, StepWrite) {
+                work.respond(work.recovery ? HttpAnswer{} : Answers::outcomeUnknown());
+            }));
+            return;
+        }
+        settle(work, a);
     });
 }
 
-void PaymentService::release(const Payment &payment, std::function<void()> then)
+void PaymentService::answerFenced(const Work &work)
 {
-    m_store->releaseClaim(payment.merchant, payment.idempotencyKey, payment.id, this,
-                          timed<bool>([then = std::move(then)](bool, const QString &, bool) { then(); }));
+    const Payment &p = work.payment;
+    qCWarning(lcPayments) << "payment" << p.id << "lease generation" << p.leaseGeneration
+                          << "was taken over: answering from the store";
+    m_metrics->count("oncepay_lease_fenced_total");
+    if (work.recovery)
+        return work.respond(HttpAnswer{});
+    m_store->storedAnswer(p.merchant, p.idempotencyKey, p.fingerprint, this,
+                          timed<ClaimOutcome>([respond = work.respond](bool ok, const QString &, ClaimOutcome o) {
+        if (!ok)
+            return respond(Answers::outcomeUnknown());
+        switch (o.kind) {
+        case ClaimOutcome::Kind::Replay:
+            return respond(HttpAnswer::fromStored(o.response).markReplayed());
+        case ClaimOutcome::Kind::ReplayCurrent:
+            return respond(HttpAnswer::forPayment(o.payment).markReplayed());
+        case ClaimOutcome::Kind::Mismatch:
+            return respond(Answers::keyReused());
+        case ClaimOutcome::Kind::Claimed:
+        case ClaimOutcome::Kind::Resume:
+        case ClaimOutcome::Kind::InProgress:
+        case ClaimOutcome::Kind::Gone:
+            // The new holder is working, or released a claim nobody had executed: retry.
+            return respond(Answers::keyInUse());
+        }
+    }));
 }
 
-void PaymentService::settle(Payment payment, const AcquirerAnswer &answer, Respond respond, bool recovery)
+void PaymentService::settle(Work work, const AcquirerAnswer &answer)
 {
+    Payment &payment = work.payment;
     switch (answer.kind) {
-    case AcquirerAnswer::Kind::Refused:
-        // Nothing was charged: give the key back so that a retry executes again (not recorded).
-        release(payment, [respond, detail = answer.error] {
-            respond(Answers::acquirerUnavailable(QStringLiteral("The acquirer refused the payment before charging: %1").arg(detail)));
-        });
+    case AcquirerAnswer::Kind::Refused: {
+        const HttpAnswer refused = Answers::acquirerUnavailable(
+            QStringLiteral("The acquirer refused the payment before charging: %1").arg(answer.error));
+        if (!work.firstCall) {
+            // An earlier holder's call may still reach the acquirer: keep the payment, give the
+            // lease back; a retry with the same key asks again.
+            m_store->releaseLease(payment, this, timed<StepWrite>([work, refused](bool, const QString &, StepWrite) {
+                work.respond(work.recovery ? HttpAnswer{} : refused);
+            }));
+            return;
+        }
+        // Nothing was charged and no other call exists: give the key back so that a retry
+        // executes again (not recorded).
+        m_store->releaseClaim(payment, true, this,
+                              timed<StepWrite>([this, work, refused](bool ok, const QString &, StepWrite w) {
+            if (ok && w == StepWrite::Fenced)
+                return answerFenced(work);
+            work.respond(work.recovery ? HttpAnswer{} : refused);
+        }));
         return;
+    }
     case AcquirerAnswer::Kind::NotFound:
         Q_UNREACHABLE();
         return;
@@ -249,16 +312,39 @@ void PaymentService::settle(Payment payment, const AcquirerAnswer &answer, Respo
     if (payment.status != Status::processing)
         payment.step = Step::settled;
     const HttpAnswer answerToSend = HttpAnswer::forPayment(payment);
-    Settlement s{payment.merchant, payment.idempotencyKey, payment.id, payment.status, payment.declineCode,
-                 now, answerToSend.toStored(), m_config.retentionMs, recovery};
-    m_store->settlePayment(s, this, timed<bool>([this, respond, answerToSend, s, fp = payment.fingerprint](
-                                                    bool ok, const QString &, bool settled) {
-        if (!ok)
-            return respond(Answers::storeUnavailable());   // a retry resumes by asking the acquirer
-        if (settled && !s.recovery && answerToSend.status != 202)
-            remember(s.merchant, s.key, fp, s.response, s.now + s.retentionMs);
+    const Settlement s{payment.merchant, payment.idempotencyKey, payment.id, payment.leaseGeneration,
+                       payment.status, payment.declineCode, now, answerToSend.toStored(), m_config.retentionMs,
+                       work.recovery};
+    writeSettlement(std::move(work), s, answerToSend, QDateTime::currentMSecsSinceEpoch());
+}
+
+void PaymentService::writeSettlement(Work work, const Settlement &s, const HttpAnswer &answer, qint64 firstTryAt)
+{
+    m_store->settlePayment(s, this, timed<StepWrite>([this, work, s, answer, firstTryAt](
+                                                         bool ok, const QString &, StepWrite w) mutable {
+        if (!ok) {
+            // The acquirer may have charged: never 503 (promise 7). Keep trying to record the
+            // outcome; the client is told 500 outcome-unknown once it has waited long enough,
+            // and after a lease's time recovery (here or on another instance) takes over.
+            const qint64 waited = QDateTime::currentMSecsSinceEpoch() - firstTryAt;
+            m_metrics->count("oncepay_settle_retries_total");
+            if (waited >= m_config.acquirerTimeoutMs)
+                work.respond(work.recovery ? HttpAnswer{} : Answers::outcomeUnknown());
+            if (waited >= m_config.leaseMs) {
+                qCWarning(lcPayments) << "payment" << s.paymentId << "outcome not recorded; left to recovery";
+                return;
+            }
+            QTimer::singleShot(200, this, [this, work, s, answer, firstTryAt] {
+                writeSettlement(work, s, answer, firstTryAt);
+            });
+            return;
+        }
+        if (w == StepWrite::Fenced)
+            return answerFenced(work);
+        if (!s.recovery && answer.status != 202)
+            remember(s.merchant, s.key, work.payment.fingerprint, s.response, s.now + s.retentionMs);
         faultPoint("after_settle");
-        respond(answerToSend);
+        work.respond(answer);
     }));
 }
 
@@ -276,52 +362,56 @@ void PaymentService::runRecovery()
         return;
     m_recoveryRunning = true;
     m_metrics->count("oncepay_recovery_runs_total");
-    const qint64 now = nowMs();
-    m_store->takeRecoveryWork(now, m_config.leaseMs, 200, this,
-                              timed<QList<RecoveryItem>>([this, now](bool ok, const QString &, QList<RecoveryItem> items) {
+    m_store->takeRecoveryWork(m_config.leaseMs, 200, this,
+                              timed<QList<RecoveryItem>>([this](bool ok, const QString &, QList<RecoveryItem> items) {
         m_recoveryRunning = false;
-        if (!ok) {
+        if (!ok || items.isEmpty()) {
             emit recoveryFinished(0);
             return;
         }
-        auto pending = std::make_shared<int>(0);
+        auto pending = std::make_shared<int>(int(items.size()));
         auto resolved = std::make_shared<int>(0);
-        auto finishOne = [this, pending, resolved](bool didResolve) {
-            if (didResolve) {
-                ++*resolved;
-                m_metrics->count("oncepay_recovery_resolved_total");
-            }
-            if (--*pending == 0)
-                emit recoveryFinished(*resolved);
-        };
         for (const RecoveryItem &item : items) {
-            const Payment &p = item.payment;
-            if (m_acquirerCallsInFlight.contains(p.id))
-                continue;
-            ++*pending;
-            if (p.step == Step::claimed) {
-                release(p, [finishOne] { finishOne(true); });   // the acquirer was never called
-                continue;
-            }
-            m_acquirer->lookup(p.merchant, p.idempotencyKey, this, [=](const AcquirerAnswer &a) {
-                m_metrics->count("oncepay_acquirer_calls_total", "kind=\"lookup\",outcome=\"" + outcomeLabel(a) + '"');
-                if (a.kind == AcquirerAnswer::Kind::Approved || a.kind == AcquirerAnswer::Kind::Declined) {
-                    qCInfo(lcPayments) << "recovery: payment" << p.id << "is" << outcomeLabel(a);
-                    settle(p, a, [finishOne](const HttpAnswer &) { finishOne(true); }, true);
-                } else if (a.kind == AcquirerAnswer::Kind::NotFound && !item.recordCompleted) {
-                    release(p, [finishOne] { finishOne(true); });   // no answer was ever given
-                } else if (a.kind == AcquirerAnswer::Kind::NotFound && now - p.updatedAt > m_config.acquirerTimeoutMs) {
-                    // Answered 202, and no call is in flight anywhere: the bank never got it.
-                    settle(p, {AcquirerAnswer::Kind::Declined, QStringLiteral("processing_error"), {}},
-                           [finishOne](const HttpAnswer &) { finishOne(true); }, true);
-                } else {
-                    finishOne(false);
+            recover(item, [this, pending, resolved](bool didResolve) {
+                if (didResolve) {
+                    ++*resolved;
+                    m_metrics->count("oncepay_recovery_resolved_total");
                 }
+                if (--*pending == 0)
+                    emit recoveryFinished(*resolved);
             });
         }
-        if (*pending == 0)
-            emit recoveryFinished(0);
     }));
+}
+
+void PaymentService::recover(const RecoveryItem &item, std::function<void(bool)> finished)
+{
+    const Payment &p = item.payment;
+    m_metrics->count("oncepay_lease_takeovers_total", "by=\"recovery\"");
+    auto finishWith = [finished](bool resolved) {
+        return [finished, resolved](bool, const QString &, StepWrite w) { finished(resolved && w == StepWrite::Written); };
+    };
+    if (m_acquirerCallsInFlight.contains(p.id)) {
+        // Our own call is still out; its answer (or its deadline) settles it.
+        m_store->releaseLease(p, this, timed<StepWrite>(finishWith(false)));
+        return;
+    }
+    if (p.step == Step::claimed) {
+        // The acquirer was never called (the step is recorded before any call, under the
+        // lease that recovery now holds): give the key back.
+        m_store->releaseClaim(p, false, this, timed<StepWrite>(finishWith(true)));
+        return;
+    }
+    // Resume as a request would, answering nobody: ask the acquirer by key; a key it never saw
+    // is charged with the same key (idempotent there), never released.
+    auto once = std::make_shared<bool>(false);
+    Work work{p, [finished, once](const HttpAnswer &a) {
+                  if (std::exchange(*once, true))
+                      return;
+                  finished(a.status == 201 || a.status == 402);
+              }, true, false};
+    qCInfo(lcPayments) << "recovery: resuming payment" << p.id << "lease generation" << p.leaseGeneration;
+    resume(std::move(work));
 }
 
 void PaymentService::runRetentionSweep()

@@ -30,6 +30,7 @@ public:
         qint64 acquirerTimeoutMs = 10'000;
         qint64 recoveryIntervalMs = 5'000;
         QString faultKillAt;    // test hook: SIGKILL ourselves at this step (demo only)
+        QString faultPauseAt;   // test hook: SIGSTOP ourselves at this step (demo only): a real stall
     };
     using Respond = std::function<void(const HttpAnswer &)>;
 
@@ -56,11 +57,22 @@ signals:
     void recoveryFinished(int resolved);
 
 private:
-    void markCalledThenCharge(const Payment &payment, Respond respond);
-    void charge(const Payment &payment, Respond respond);
-    void settle(Payment payment, const AcquirerAnswer &answer, Respond respond, bool recovery);
-    void resume(const Payment &payment, Respond respond);
-    void release(const Payment &payment, std::function<void()> then);
+    // One holder of a payment's lease: a request, or a recovery run. Carries what every step
+    // needs to write under the lease and to answer.
+    struct Work
+    {
+        Payment payment;          // with the lease generation held
+        Respond respond;
+        bool recovery = false;    // keep a recorded 202; nobody waits for the answer
+        bool firstCall = false;   // this holder moved the step from claimed: no earlier call exists
+    };
+    void callAcquirer(Work work);
+    void charge(Work work);
+    void settle(Work work, const AcquirerAnswer &answer);
+    void writeSettlement(Work work, const Settlement &s, const HttpAnswer &answer, qint64 firstTryAt);
+    void resume(Work work);
+    void answerFenced(const Work &work);
+    void recover(const RecoveryItem &item, std::function<void(bool resolved)> finished);
     void faultPoint(const char *step) const;
     template <typename T>
     GatewayStore::Reply<T> timed(GatewayStore::Reply<T> reply);

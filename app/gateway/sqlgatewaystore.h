@@ -1,0 +1,71 @@
+#pragma once
+
+#include "gatewaystore.h"
+#include "sqlbatchworker.h"
+
+#include <QAtomicInteger>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace OncePay::Gateway {
+
+// GatewayStore on SQL: one SQLite file in WAL mode with synchronous=FULL (requests that arrive
+// together share one commit), or one PostgreSQL database shared by any number of gateway
+// instances (a pool of connections, one unit per transaction, synchronous_commit=on).
+// The statements are the same for both; only the schema's types, the lease clock and the
+// row-locking clause of the background work differ.
+class SqlGatewayStore final : public GatewayStore
+{
+public:
+    struct Options
+    {
+        SqlBatchWorker::Driver driver = SqlBatchWorker::Driver::Sqlite;
+        QString path;               // SQLite file, or PostgreSQL database name
+        QString hostName;           // PostgreSQL
+        int port = 5432;
+        QString userName;
+        QString password;
+        int busyTimeoutMs = 2000;   // SQLite busy timeout / PostgreSQL lock_timeout
+        int connections = 8;        // PostgreSQL pool size (SQLite always uses one writer)
+    };
+    // "postgresql://USER:PASS@HOST:PORT/DBNAME" selects PostgreSQL; anything else is a SQLite
+    // path. nullopt and `error` set for a malformed PostgreSQL URL.
+    static std::optional<Options> fromSpec(const QString &spec, QString *error);
+
+    explicit SqlGatewayStore(Options options);
+    ~SqlGatewayStore() override;
+
+    bool open(QString *error) override;
+    void close() override;
+    Stats stats() const override;
+
+    void claimPayment(const PaymentClaim &claim, QObject *context, Reply<ClaimOutcome> reply) override;
+    void storedAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint,
+                      QObject *context, Reply<ClaimOutcome> reply) override;
+    void markAcquirerCalled(const Payment &payment, qint64 leaseMs, qint64 now, QObject *context,
+                            Reply<StepWrite> reply) override;
+    void settlePayment(const Settlement &settlement, QObject *context, Reply<StepWrite> reply) override;
+    void releaseClaim(const Payment &payment, bool acquirerRefused, QObject *context, Reply<StepWrite> reply) override;
+    void releaseLease(const Payment &payment, QObject *context, Reply<StepWrite> reply) override;
+    void findPayment(const QString &merchant, const QString &id, QObject *context, Reply<Payment> reply) override;
+    void findPaymentByKey(const QString &merchant, const QString &key, QObject *context, Reply<Payment> reply) override;
+    void listPayments(const ListQuery &query, QObject *context, Reply<QList<Payment>> reply) override;
+    void createRefund(const RefundRequest &request, QObject *context, Reply<RefundOutcome> reply) override;
+    void takeRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<RecoveryItem>> reply) override;
+    void sweepExpiredRecords(qint64 now, int limit, QObject *context, Reply<int> reply) override;
+
+    static constexpr int schemaVersion = 2;
+
+private:
+    template <typename R>
+    void transact(QObject *context, std::function<R(SqlTx &)> work, Reply<R> reply);
+    bool isPostgres() const { return m_options.driver == SqlBatchWorker::Driver::PostgreSql; }
+
+    Options m_options;
+    std::vector<std::unique_ptr<SqlBatchWorker>> m_workers;
+    QAtomicInteger<quint32> m_next = 0;
+};
+
+} // namespace OncePay::Gateway
