@@ -18,10 +18,19 @@ void SqlTx::clearCache()
 {
     qDeleteAll(m_cache);
     m_cache.clear();
+    m_direct.reset();
 }
 
 QSqlQuery &SqlTx::exec(const QString &sql, const QVariantList &binds)
 {
+    if (m_prepareOnlyWithBinds && binds.isEmpty()) {
+        if (!m_direct)
+            m_direct = std::make_unique<QSqlQuery>(QSqlDatabase::database(m_connectionName, false));
+        m_direct->finish();
+        if (!m_direct->exec(sql))
+            throw SqlError(m_direct->lastError().text());
+        return *m_direct;
+    }
     QSqlQuery *q = m_cache.value(sql);
     if (!q) {
         q = new QSqlQuery(QSqlDatabase::database(m_connectionName, false));
@@ -151,7 +160,7 @@ void SqlBatchWorker::openInThread(bool *ok, QString *error)
         *ok = false;
         return;
     }
-    m_tx = std::make_unique<SqlTx>(m_options.connectionName);
+    m_tx = std::make_unique<SqlTx>(m_options.connectionName, isPostgres());
     try {
         if (isPostgres()) {
             // Every commit waits for the WAL to reach the disk, whatever the server's default.
@@ -312,19 +321,19 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
             item.error = error;
         }
     };
-    if (!m_tx) {
+    if (!m_tx && !isPostgres()) {
         failAll(QStringLiteral("the database is not open"));
         return;
     }
     try {
-        if (isPostgres() && !QSqlDatabase::database(m_options.connectionName, false).isOpen()) {
+        if (isPostgres() && (!m_tx || !QSqlDatabase::database(m_options.connectionName, false).isOpen())) {
             // The server went away and came back (restart, failover): connect again.
             m_tx.reset();
             QSqlDatabase::removeDatabase(m_options.connectionName);
             QString error;
             if (!openConnection(&error))
                 throw SqlError(error);
-            m_tx = std::make_unique<SqlTx>(m_options.connectionName);
+            m_tx = std::make_unique<SqlTx>(m_options.connectionName, isPostgres());
             m_tx->exec(QStringLiteral("SET synchronous_commit = on")).finish();
             m_tx->exec(QStringLiteral("SET lock_timeout = %1").arg(m_options.busyTimeoutMs)).finish();
         }
@@ -332,6 +341,11 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
         m_tx->exec(isPostgres() ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"));
     } catch (const SqlError &e) {
         qCWarning(lcSql) << m_options.connectionName << "cannot begin a transaction:" << e.message();
+        if (isPostgres() && m_tx) {
+            // Most likely the server connection is gone: the next batch connects again.
+            m_tx->clearCache();
+            QSqlDatabase::database(m_options.connectionName, false).close();
+        }
         failAll(e.message());
         return;
     }

@@ -32,7 +32,10 @@ public:
 class SqlTx final
 {
 public:
-    explicit SqlTx(const QString &connectionName) : m_connectionName(connectionName) {}
+    // `prepareOnlyWithBinds`: statements without parameters run unprepared. PostgreSQL cannot
+    // PREPARE utility statements (BEGIN, SAVEPOINT, SET, LOCK), which QPSQL would otherwise do.
+    explicit SqlTx(const QString &connectionName, bool prepareOnlyWithBinds = false)
+        : m_connectionName(connectionName), m_prepareOnlyWithBinds(prepareOnlyWithBinds) {}
     ~SqlTx();
     // Prepares `sql` once per connection, binds `binds` by position, executes; throws SqlError.
     QSqlQuery &exec(const QString &sql, const QVariantList &binds = {});
@@ -41,7 +44,9 @@ public:
 
 private:
     QString m_connectionName;
+    bool m_prepareOnlyWithBinds = false;
     QHash<QString, QSqlQuery *> m_cache;
+    std::unique_ptr<QSqlQuery> m_direct;
 };
 
 // Runs units of work against one database connection (SQLite, or PostgreSQL through QPSQL) on

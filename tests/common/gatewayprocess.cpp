@@ -1,5 +1,7 @@
 #include "gatewayprocess.h"
 
+#include "testdatabase.h"
+
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
@@ -26,6 +28,29 @@ QString GatewayProcess::binaryPath()
 QString GatewayProcess::dbPath() const
 {
     return QDir(m_dir.path()).filePath(QStringLiteral("gateway.db"));
+}
+
+TestDatabase &GatewayProcess::database()
+{
+    if (!m_db)
+        m_db = std::make_shared<TestDatabase>(m_dir.path());
+    return *m_db;
+}
+
+qint64 GatewayProcess::pid() const
+{
+    return isRunning() ? m_process->processId() : 0;
+}
+
+bool GatewayProcess::isStopped() const
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid()));
+    if (!isRunning() || !f.open(QIODevice::ReadOnly))
+        return false;
+    // "pid (comm) S ...": the state follows the last ')'.
+    const QByteArray stat = f.readAll();
+    const qsizetype close = stat.lastIndexOf(')');
+    return close > 0 && stat.size() > close + 2 && (stat.at(close + 2) == 'T' || stat.at(close + 2) == 't');
 }
 
 bool GatewayProcess::isRunning() const
@@ -99,8 +124,12 @@ bool GatewayProcess::start(const QStringList &extraArgs, const QMap<QString, QSt
     QObject::connect(m_process.get(), &QProcess::readyReadStandardOutput, m_process.get(),
                      [this] { onStdout(); });
 
-    QStringList args{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
-                     QStringLiteral("--db"), dbPath()};
+    if (!database().ok()) {
+        m_error = database().error();
+        return false;
+    }
+    QStringList args{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")};
+    args << database().gatewayArgs();
     if (m_demo)
         args << QStringLiteral("--demo");
     args << extraArgs;

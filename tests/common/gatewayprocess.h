@@ -9,6 +9,8 @@
 
 #include <memory>
 
+class TestDatabase;
+
 // Runs the real oncepay-gateway binary (env ONCEPAY_GATEWAY_BIN) on a port it picks itself,
 // with its database in a private QTemporaryDir that survives restarts of the process.
 class GatewayProcess final
@@ -49,7 +51,14 @@ public:
     QUrl baseUrl() const { return m_baseUrl; }
     quint16 port() const { return m_port; }
     QString dataDir() const { return m_dir.path(); }
-    QString dbPath() const;
+    QString dbPath() const;       // the SQLite file (SQLite backend)
+    // The database this gateway runs on (made at the first start for the backend under test,
+    // see TestDatabase). Give several processes the same one to run instances of one gateway.
+    TestDatabase &database();
+    void useDatabase(std::shared_ptr<TestDatabase> db) { m_db = std::move(db); }
+    std::shared_ptr<TestDatabase> sharedDatabase() { database(); return m_db; }
+    qint64 pid() const;
+    bool isStopped() const;       // stopped by SIGSTOP (state T in /proc)
     QString stderrText() const;   // everything every run of this fixture wrote to stderr
     QByteArray stdoutText() const { return m_stdout; }
     // A message for QVERIFY2: why start failed plus the tail of stderr.
@@ -59,6 +68,7 @@ private:
     void onStdout();
 
     QTemporaryDir m_dir;
+    std::shared_ptr<TestDatabase> m_db;
     std::unique_ptr<QProcess> m_process;
     QStringList m_lastArgs;
     QMap<QString, QString> m_lastEnv;

@@ -1,66 +1,13 @@
-// Fail closed: while another connection holds the gateway's SQLite database exclusively,
+// Fail closed: while another connection holds the gateway's database locked (SQLite or PostgreSQL),
 // writes answer 503 store-unavailable after the busy timeout and execute nothing; after
 // the lock is gone the same key executes exactly once.
 #include "gatewayapi.h"
 #include "gatewayprocess.h"
+#include "testdatabase.h"
 
-#include <QSqlDatabase>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QtTest>
 
 using namespace GatewayApi;
-
-namespace {
-// Holds BEGIN EXCLUSIVE (plus a write) on the gateway's database until release().
-class StoreLock final
-{
-public:
-    explicit StoreLock(const QString &path) : m_name(QStringLiteral("lock-") + uniqueKey())
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        db.setDatabaseName(path);
-        m_ok = db.open() && exec(QStringLiteral("BEGIN EXCLUSIVE"))
-               && exec(QStringLiteral("CREATE TABLE test_store_lock (x INTEGER)"))
-               && exec(QStringLiteral("INSERT INTO test_store_lock VALUES (1)"));
-    }
-    ~StoreLock()
-    {
-        release();
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    bool ok() const { return m_ok; }
-    QString error() const { return m_error; }
-    bool release()
-    {
-        if (!QSqlDatabase::contains(m_name))
-            return true;
-        bool ok = true;
-        {
-            QSqlDatabase db = QSqlDatabase::database(m_name, false);
-            if (db.isOpen()) {
-                ok = exec(QStringLiteral("ROLLBACK"));
-                db.close();
-            }
-        }
-        return ok;
-    }
-
-private:
-    bool exec(const QString &sql)
-    {
-        QSqlQuery q(QSqlDatabase::database(m_name, false));
-        if (q.exec(sql))
-            return true;
-        m_error = sql + QStringLiteral(": ") + q.lastError().text();
-        return false;
-    }
-
-    QString m_name;
-    QString m_error;
-    bool m_ok = false;
-};
-} // namespace
 
 class TestStoreUnavailable final : public QObject
 {
@@ -114,7 +61,7 @@ void TestStoreUnavailable::failsClosed()
     const QString path = isRefund ? QStringLiteral("/v1/payments/%1/refunds").arg(paymentId)
                                   : QStringLiteral("/v1/payments");
     {
-        StoreLock lock(m_gateway.dbPath());
+        StoreLock lock(m_gateway.database());
         QVERIFY2(lock.ok(), qPrintable(lock.error()));
         for (int attempt = 0; attempt < 2; ++attempt) {
             const HttpReply r = m_client.post(path, body, keyHeader(key));

@@ -1,0 +1,247 @@
+// Exactly once through stalls (API.md promises 7 and 8), on the backend the run selects
+// (ONCEPAY_TEST_BACKEND). A gateway instance is really stopped (SIGSTOP, raised by itself at
+// a step through ONCEPAY_FAULT_PAUSE_AT) past its claim lease while a second instance on the
+// same database takes the payment over; or the store is locked from a second connection
+// while a step wants to write. Every answer is then one the stored record agrees with:
+// never 201 for a payment that is not stored, never 503 once the acquirer may have charged,
+// and the acquirer's ledger shows one charge.
+#include "gatewayapi.h"
+#include "gatewayprocess.h"
+#include "testdatabase.h"
+
+#include <QtTest>
+
+#include <csignal>
+
+using namespace GatewayApi;
+
+class TestStalls final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void pausedPastLease_data();
+    void pausedPastLease();
+    void storeLockedAtStep_data();
+    void storeLockedAtStep();
+    void storeLockedPastClientPatience();
+    void slowBankWhileStoreLocked();
+
+private:
+    static QJsonObject paymentOf(const HttpReply &r);
+    static double metric(HttpClient &client, const QString &name, const QStringList &labels = {});
+};
+
+namespace {
+const QStringList kShortLease{QStringLiteral("--claim-lease"), QStringLiteral("1s"),
+                              QStringLiteral("--recovery-interval"), QStringLiteral("200ms"),
+                              QStringLiteral("--store-busy-timeout"), QStringLiteral("200ms")};
+
+QMap<QString, QString> pauseAt(const QString &step)
+{
+    return {{QStringLiteral("ONCEPAY_FAULT_PAUSE_AT"), step}};
+}
+
+const char *steps[] = {"after_claim", "after_mark_called", "after_acquirer", "after_settle"};
+} // namespace
+
+QJsonObject TestStalls::paymentOf(const HttpReply &r)
+{
+    return r.status == 402 ? r.object().value(QStringLiteral("payment")).toObject() : r.object();
+}
+
+double TestStalls::metric(HttpClient &client, const QString &name, const QStringList &labels)
+{
+    return metricSum(parseMetrics(client.get(QStringLiteral("/metrics")).body), name, labels);
+}
+
+void TestStalls::pausedPastLease_data()
+{
+    QTest::addColumn<QString>("step");
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<int>("expected");
+    for (const char *step : steps) {
+        QTest::addRow("%s approved", step) << QString::fromLatin1(step) << QStringLiteral("tok_visa") << 201;
+        QTest::addRow("%s declined", step) << QString::fromLatin1(step) << QStringLiteral("tok_chargeDeclined") << 402;
+    }
+}
+
+void TestStalls::pausedPastLease()
+{
+    QFETCH(QString, step);
+    QFETCH(QString, method);
+    QFETCH(int, expected);
+
+    // Two instances of one gateway: A stops itself at `step`, B goes on.
+    GatewayProcess a;
+    QVERIFY2(a.start(kShortLease, pauseAt(step)), a.failureMessage().constData());
+    GatewayProcess b;
+    b.useDatabase(a.sharedDatabase());
+    QVERIFY2(b.start(kShortLease), b.failureMessage().constData());
+    HttpClient clientA(a.baseUrl());
+    HttpClient clientB(b.baseUrl());
+
+    const QString key = uniqueKey(QStringLiteral("stall"));
+    const QByteArray body = paymentBody(4321, method);
+    QNetworkReply *first = clientA.start({"POST", QStringLiteral("/v1/payments"), body, keyHeader(key)});
+    QTRY_VERIFY2_WITH_TIMEOUT(a.isStopped(), "instance A did not stop at the step", 10000);
+
+    // A is frozen past its lease: B (a retry, or B's own recovery) takes over and finishes.
+    HttpReply second;
+    ONCEPAY_TRY_UNTIL(second = pay(clientB, key, body), second.status != 409 && second.status != 202, 20000);
+    QVERIFY2(second.status == expected, second.describe().constData());
+    const QString paymentId = paymentOf(second).value(QStringLiteral("id")).toString();
+    QVERIFY(!paymentId.isEmpty());
+
+    // A thaws and finds itself fenced: it answers what is stored (or 409), never its own guess.
+    QVERIFY(a.sendSignal(SIGCONT));
+    const HttpReply thawed = clientA.collect(first);
+    QVERIFY2(thawed.status == expected || thawed.status == 409, thawed.describe().constData());
+    if (thawed.status == expected)
+        QCOMPARE(paymentOf(thawed).value(QStringLiteral("id")).toString(), paymentId);
+    else
+        ONCEPAY_VERIFY_PROBLEM(thawed, 409, QStringLiteral("idempotency-key-in-use"));
+
+    // Both instances agree with the answers given, and the bank charged once.
+    for (HttpClient *c : {&clientA, &clientB}) {
+        const HttpReply byId = c->get(QStringLiteral("/v1/payments/") + paymentId);
+        ONCEPAY_VERIFY_STATUS(byId, 200);
+        QCOMPARE(byId.object().value(QStringLiteral("status")).toString(),
+                 expected == 201 ? QStringLiteral("succeeded") : QStringLiteral("declined"));
+        const HttpReply again = pay(*c, key, body);
+        ONCEPAY_VERIFY_STATUS(again, expected);
+        QCOMPARE(paymentOf(again).value(QStringLiteral("id")).toString(), paymentId);
+    }
+    const Charges charges = acquirerCharges(clientB, key);
+    QVERIFY2(charges.ok, charges.raw.constData());
+    QVERIFY2(charges.rows.size() == 1 && charges.succeeded == (expected == 201 ? 1 : 0), charges.raw.constData());
+    QVERIFY2(a.isRunning() && b.isRunning(), (a.failureMessage() + b.failureMessage()).constData());
+}
+
+void TestStalls::storeLockedAtStep_data()
+{
+    QTest::addColumn<QString>("step");
+    QTest::addColumn<int>("firstStatus");
+    // Locked before the call is recorded: nothing was executed, so 503 is the truth.
+    QTest::newRow("after_claim") << QStringLiteral("after_claim") << 503;
+    // Locked once the acquirer may have charged: the outcome is recorded when the lock goes.
+    QTest::newRow("after_mark_called") << QStringLiteral("after_mark_called") << 201;
+    QTest::newRow("after_acquirer") << QStringLiteral("after_acquirer") << 201;
+    QTest::newRow("after_settle") << QStringLiteral("after_settle") << 201;
+}
+
+void TestStalls::storeLockedAtStep()
+{
+    QFETCH(QString, step);
+    QFETCH(int, firstStatus);
+
+    // A lease of 4 s keeps the client waiting up to 2 s (half the lease) for the outcome.
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start(kShortLease + QStringList{QStringLiteral("--claim-lease"), QStringLiteral("4s")},
+                           pauseAt(step)),
+             gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    HttpClient observer(gateway.baseUrl());
+    const QString key = uniqueKey(QStringLiteral("locked"));
+    const QByteArray body = paymentBody(777);
+
+    QNetworkReply *inFlight = client.start({"POST", QStringLiteral("/v1/payments"), body, keyHeader(key)});
+    QTRY_VERIFY2_WITH_TIMEOUT(gateway.isStopped(), "the gateway did not stop at the step", 10000);
+    StoreLock lock(gateway.database());
+    QVERIFY2(lock.ok(), qPrintable(lock.error()));
+    QVERIFY(gateway.sendSignal(SIGCONT));
+
+    if (step == QLatin1String("after_mark_called") || step == QLatin1String("after_acquirer")) {
+        // The settlement meets the lock, and is tried again, not given up with a 503.
+        QTRY_VERIFY_WITH_TIMEOUT(metric(observer, QStringLiteral("oncepay_settle_retries_total")) >= 2, 10000);
+        QVERIFY(lock.release());
+    }
+    const HttpReply first = client.collect(inFlight);
+    QVERIFY(lock.release());
+    QVERIFY2(first.status == firstStatus, first.describe().constData());
+    if (firstStatus == 503) {
+        ONCEPAY_VERIFY_PROBLEM(first, 503, QStringLiteral("store-unavailable"));
+        const Charges none = acquirerCharges(observer, key);
+        QVERIFY2(none.ok && none.rows.isEmpty(), none.raw.constData());
+    }
+
+    // The same key now answers the one payment (after the lease, for the abandoned claim).
+    HttpReply retry;
+    ONCEPAY_TRY_UNTIL(retry = pay(client, key, body), retry.status != 409, 20000);
+    ONCEPAY_VERIFY_STATUS(retry, 201);
+    if (firstStatus == 201) {
+        QVERIFY(retry.replayed());
+        QCOMPARE(retry.object().value(QStringLiteral("id")), first.object().value(QStringLiteral("id")));
+    }
+    const Charges charges = acquirerCharges(observer, key);
+    QVERIFY2(charges.ok && charges.rows.size() == 1 && charges.succeeded == 1, charges.raw.constData());
+}
+
+void TestStalls::storeLockedPastClientPatience()
+{
+    // The store stays locked longer than the client is kept waiting: 500 outcome-unknown
+    // (not recorded), never 503; the outcome is recorded once the lock is gone.
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start(kShortLease + QStringList{QStringLiteral("--claim-lease"), QStringLiteral("10s"),
+                                                      QStringLiteral("--acquirer-timeout"), QStringLiteral("1s")},
+                           pauseAt(QStringLiteral("after_acquirer"))),
+             gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    const QString key = uniqueKey(QStringLiteral("patience"));
+    const QByteArray body = paymentBody(1500);
+    QNetworkReply *inFlight = client.start({"POST", QStringLiteral("/v1/payments"), body, keyHeader(key)});
+    QTRY_VERIFY2_WITH_TIMEOUT(gateway.isStopped(), "the gateway did not stop at the step", 10000);
+    StoreLock lock(gateway.database());
+    QVERIFY2(lock.ok(), qPrintable(lock.error()));
+    QVERIFY(gateway.sendSignal(SIGCONT));
+
+    const HttpReply first = client.collect(inFlight);
+    ONCEPAY_VERIFY_PROBLEM(first, 500, QStringLiteral("outcome-unknown"));
+    QVERIFY(!first.replayed());
+    const Charges charged = acquirerCharges(client, key);
+    QVERIFY2(charged.ok && charged.succeeded == 1, charged.raw.constData());
+    QVERIFY(lock.release());
+
+    HttpReply retry;
+    ONCEPAY_TRY_UNTIL(retry = pay(client, key, body), retry.status != 409 && retry.status != 500, 20000);
+    ONCEPAY_VERIFY_STATUS(retry, 201);
+    const HttpReply byKey = client.get(QStringLiteral("/v1/payments?idempotency_key=") + key);
+    QCOMPARE(byKey.object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
+    const Charges charges = acquirerCharges(client, key);
+    QVERIFY2(charges.ok && charges.rows.size() == 1, charges.raw.constData());
+}
+
+void TestStalls::slowBankWhileStoreLocked()
+{
+    // The case as an operator saw it: the bank takes 1.5 s and another process holds
+    // the store while it does. The client gets the payment, not "503 nothing was executed",
+    // and the key replays at once rather than answering 409 for the rest of the lease.
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start({QStringLiteral("--store-busy-timeout"), QStringLiteral("200ms")}),
+             gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    HttpClient observer(gateway.baseUrl());
+    QVERIFY(setAcquirer(observer, QStringLiteral("normal"), 1500));
+    const QString key = uniqueKey(QStringLiteral("slowbank"));
+    const QByteArray body = paymentBody(2500);
+    const double sentBefore = metric(observer, QStringLiteral("oncepay_acquirer_calls_total"), {QStringLiteral("outcome=\"sent\"")});
+    QNetworkReply *inFlight = client.start({"POST", QStringLiteral("/v1/payments"), body, keyHeader(key)});
+    QTRY_VERIFY_WITH_TIMEOUT(metric(observer, QStringLiteral("oncepay_acquirer_calls_total"),
+                                    {QStringLiteral("outcome=\"sent\"")}) > sentBefore, 10000);
+    {
+        StoreLock lock(gateway.database());
+        QVERIFY2(lock.ok(), qPrintable(lock.error()));
+        QTRY_VERIFY_WITH_TIMEOUT(metric(observer, QStringLiteral("oncepay_settle_retries_total")) >= 3, 15000);
+    }
+    const HttpReply first = client.collect(inFlight);
+    ONCEPAY_VERIFY_STATUS(first, 201);
+    const HttpReply again = pay(client, key, body);
+    ONCEPAY_VERIFY_STATUS(again, 201);
+    QVERIFY(again.replayed());
+    QVERIFY(setAcquirer(observer, QStringLiteral("normal"), 0));
+    const Charges charges = acquirerCharges(observer, key);
+    QVERIFY2(charges.ok && charges.rows.size() == 1, charges.raw.constData());
+}
+
+QTEST_GUILESS_MAIN(TestStalls)
+#include "tst_stalls.moc"
