@@ -73,6 +73,7 @@ MainWindow::MainWindow(TillSession *session, const Catalog *catalog, QWidget *pa
     connect(engine, &SyncEngine::queueChanged, this, &MainWindow::refreshStatus);
     connect(engine, &SyncEngine::connectivityChanged, this, &MainWindow::refreshStatus);
     connect(engine, &SyncEngine::pausedChanged, this, &MainWindow::refreshStatus);
+    connect(m_session->client(), &GatewayClient::gatewayChanged, this, &MainWindow::refreshStatus);
     m_countdown = new QTimer(this);
     m_countdown->setInterval(500);
     connect(m_countdown, &QTimer::timeout, this, &MainWindow::refreshStatus);
@@ -393,8 +394,10 @@ void MainWindow::refreshStatus()
         totals << formatMoney(Money(it.value(), it.key()));
     m_queue->setText(tr("Waiting: %n payment(s)", nullptr, e->waitingCount())
                      + (totals.isEmpty() ? QString() : QStringLiteral(" · ") + totals.join(QStringLiteral(", "))));
-    QString gw = (m_session->isDemo() ? tr("Demo gateway") : m_session->gatewayUrl().toString())
-        + QStringLiteral(" · ") + tr("terminal %1").arg(m_terminal);
+    QString gw = m_session->isDemo() ? tr("Demo gateway") : m_session->gatewayUrl().toString();
+    if (const GatewayClient *client = m_session->client(); client && client->gatewayCount() > 1)
+        gw += QLatin1Char(' ') + tr("(gateway %1 of %2)").arg(client->baseUrls().indexOf(client->baseUrl()) + 1).arg(client->gatewayCount());
+    gw += QStringLiteral(" · ") + tr("terminal %1").arg(m_terminal);
     if (m_session->proxy())
         gw += QStringLiteral(" · ") + tr("network: %1").arg(networkLabel(m_session->proxy()->settings()));
     m_gateway->setText(gw);

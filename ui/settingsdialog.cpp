@@ -1,5 +1,6 @@
 #include "settingsdialog.h"
 
+#include "gatewayclient.h"
 #include "money.h"
 
 #include <QComboBox>
@@ -18,7 +19,14 @@ TillSettings TillSettings::load()
 {
     QSettings s;
     TillSettings t;
-    t.gatewayUrl = QUrl(s.value(QStringLiteral("gateway/url")).toString());
+    // "gateway/urls" since the till knows several; a till set up before keeps its "gateway/url".
+    QStringList urls = s.value(QStringLiteral("gateway/urls")).toStringList();
+    if (urls.isEmpty())
+        urls = QStringList{s.value(QStringLiteral("gateway/url")).toString()};
+    for (const QString &u : std::as_const(urls)) {
+        if (!u.trimmed().isEmpty())
+            t.gatewayUrls.append(QUrl(u.trimmed()));
+    }
     t.token = s.value(QStringLiteral("gateway/token"), t.token).toString();
     t.terminal = s.value(QStringLiteral("till/terminal"), t.terminal).toString();
     t.limits.maxSingleAmount = s.value(QStringLiteral("offline/maxSingleMinor"), t.limits.maxSingleAmount).toLongLong();
@@ -31,7 +39,11 @@ TillSettings TillSettings::load()
 void TillSettings::save() const
 {
     QSettings s;
-    s.setValue(QStringLiteral("gateway/url"), gatewayUrl.toString());
+    QStringList urls;
+    for (const QUrl &u : gatewayUrls)
+        urls.append(u.toString());
+    s.setValue(QStringLiteral("gateway/urls"), urls);
+    s.setValue(QStringLiteral("gateway/url"), urls.value(0));   // what a till of an earlier version reads
     s.setValue(QStringLiteral("gateway/token"), token);
     s.setValue(QStringLiteral("till/terminal"), terminal);
     s.setValue(QStringLiteral("offline/maxSingleMinor"), limits.maxSingleAmount);
@@ -47,8 +59,12 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
 {
     setWindowTitle(tr("Till settings"));
     auto *form = new QFormLayout(this);
-    m_gateway = new QLineEdit(settings.gatewayUrl.toString(), this);
+    QStringList urls;
+    for (const QUrl &u : settings.gatewayUrls)
+        urls.append(u.toString());
+    m_gateway = new QLineEdit(urls.join(QStringLiteral(", ")), this);
     m_gateway->setPlaceholderText(tr("empty: the built-in demo gateway"));
+    m_gateway->setToolTip(tr("One gateway address, or several separated by commas. When one cannot be reached, the till uses the next; a payment is never charged twice."));
     m_gateway->setAccessibleName(tr("Gateway address"));
     m_token = new QLineEdit(settings.token, this);
     m_token->setEchoMode(QLineEdit::PasswordEchoOnEdit);
@@ -90,9 +106,11 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
     form->addRow(new QLabel(tr("The gateway, token and language apply when the till starts again; the limits at once."), this));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
-        const QUrl url(m_gateway->text().trimmed());
-        if (!m_gateway->text().trimmed().isEmpty() && (!url.isValid() || url.scheme() != QLatin1String("http") || url.host().isEmpty())) {
-            QMessageBox::warning(this, windowTitle(), tr("The gateway address must look like http://192.0.2.10:8080, or be empty for the demo."));
+        QString invalid;
+        if (!m_gateway->text().trimmed().isEmpty() && !GatewayClient::parseBaseUrls(m_gateway->text(), &invalid)) {
+            QMessageBox::warning(this, windowTitle(),
+                                 tr("\"%1\" is not a gateway address. Enter an address such as http://192.0.2.10:8080, "
+                                    "several separated by commas, or leave the field empty for the demo.").arg(invalid));
             return;
         }
         if (m_token->text().trimmed().isEmpty()) {
@@ -109,7 +127,7 @@ TillSettings SettingsDialog::settings() const
 {
     TillSettings t = m_initial;
     const int unit = Money(1, m_currency).toDecimalString() == QLatin1String("1") ? 1 : 100;
-    t.gatewayUrl = QUrl(m_gateway->text().trimmed());
+    t.gatewayUrls = GatewayClient::parseBaseUrls(m_gateway->text()).value_or(QList<QUrl>{});
     t.token = m_token->text().trimmed();
     t.terminal = m_terminal->text().trimmed();
     t.limits.maxSingleAmount = qint64(m_maxSingle->value()) * unit;

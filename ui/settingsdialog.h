@@ -3,6 +3,7 @@
 #include "intentpolicy.h"
 
 #include <QDialog>
+#include <QList>
 #include <QUrl>
 
 class QComboBox;
@@ -11,11 +12,12 @@ class QSpinBox;
 
 namespace OncePay::Ui {
 
-// What a merchant sets once per till, kept in QSettings: the gateway and token (empty gateway =
-// the embedded demo), the terminal's name, the offline limits, and the language.
+// What a merchant sets once per till, kept in QSettings: the gateway and token (no gateway =
+// the embedded demo; several = instances of one gateway, tried in turn), the terminal's name,
+// the offline limits, and the language.
 struct TillSettings
 {
-    QUrl gatewayUrl;
+    QList<QUrl> gatewayUrls;
     QString token = QStringLiteral("sk_test_demo_till1");
     QString terminal = QStringLiteral("till-1");
     OfflineLimits limits{500'00, 2000'00, 24 * 3600 * 1000LL};

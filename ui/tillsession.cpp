@@ -22,7 +22,7 @@ TillSession::~TillSession()
 
 QUrl TillSession::gatewayUrl() const
 {
-    return m_client ? m_client->baseUrl() : m_config.gatewayUrl;
+    return m_client ? m_client->baseUrl() : m_config.gatewayUrls.value(0);
 }
 
 QUrl TillSession::demoGatewayUrl() const
@@ -36,7 +36,7 @@ bool TillSession::open(QString *error)
         *error = tr("Cannot create the data folder %1.").arg(m_config.dataDir);
         return false;
     }
-    QUrl url = m_config.gatewayUrl;
+    QList<QUrl> urls = m_config.gatewayUrls;
     if (isDemo()) {
         // The demo gateway runs in this process; the till reaches it through the simulator so
         // that "offline" is real traffic refused, not a flag.
@@ -50,7 +50,7 @@ bool TillSession::open(QString *error)
         m_proxy = new NetSim::FaultProxy(this);
         if (!m_proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), m_gateway->port(), error))
             return false;
-        url = m_proxy->url();
+        urls = {m_proxy->url()};
     }
     IntentJournal::Options jo;
     jo.path = m_config.journalPath.isEmpty() ? QDir(m_config.dataDir).filePath(QStringLiteral("till-journal.db"))
@@ -63,7 +63,7 @@ bool TillSession::open(QString *error)
     SyncEngine::Config ec;
     ec.limits = m_config.limits;
     ec.maxInFlight = 16;   // enough for the gateway's group commit to help when a queue drains
-    m_client = std::make_unique<GatewayClient>(url, m_config.token, 5000, nullptr, ec.maxInFlight);
+    m_client = std::make_unique<GatewayClient>(urls, m_config.token, 5000, nullptr, ec.maxInFlight);
     m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), ec);
     return true;
 }

@@ -23,7 +23,7 @@ class TillSession final : public QObject
 public:
     struct Config
     {
-        QUrl gatewayUrl;          // empty: embedded demo gateway
+        QList<QUrl> gatewayUrls;  // instances of one gateway, tried in turn; empty: embedded demo gateway
         QString token = QStringLiteral("sk_test_demo_till1");
         QString journalPath;      // empty: app data folder
         QString dataDir;          // where the demo gateway keeps its databases
@@ -35,8 +35,8 @@ public:
     bool open(QString *error);
     void start(std::function<void(bool, const QString &)> ready);
 
-    bool isDemo() const { return m_config.gatewayUrl.isEmpty(); }
-    QUrl gatewayUrl() const;
+    bool isDemo() const { return m_config.gatewayUrls.isEmpty(); }
+    QUrl gatewayUrl() const;   // the one in use now
     SyncEngine *engine() const { return m_engine.get(); }
     GatewayClient *client() const { return m_client.get(); }
     IntentJournal *journal() const { return m_journal.get(); }

@@ -41,10 +41,10 @@ QString GatewayResult::summary() const
     return s;
 }
 
-GatewayClient::GatewayClient(const QUrl &baseUrl, const QString &token, int timeoutMs, QObject *parent,
+GatewayClient::GatewayClient(const QList<QUrl> &baseUrls, const QString &token, int timeoutMs, QObject *parent,
                              int maxConnections)
     : QObject(parent)
-    , m_baseUrl(baseUrl)
+    , m_baseUrls(baseUrls.isEmpty() ? QList<QUrl>{QUrl()} : baseUrls)
     , m_token(token)
     , m_timeoutMs(timeoutMs)
 {
@@ -53,15 +53,82 @@ GatewayClient::GatewayClient(const QUrl &baseUrl, const QString &token, int time
         m_managers.append(new QNetworkAccessManager(this));
 }
 
+std::optional<QList<QUrl>> GatewayClient::parseBaseUrls(const QString &commaSeparated, QString *invalid)
+{
+    QList<QUrl> urls;
+    for (const QString &part : commaSeparated.split(QLatin1Char(','))) {
+        const QString text = part.trimmed();
+        const QUrl url(text, QUrl::StrictMode);
+        const bool http = url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https");
+        if (text.isEmpty() || !url.isValid() || !http || url.host().isEmpty() || url.hasQuery() || url.hasFragment()) {
+            if (invalid)
+                *invalid = text.isEmpty() ? commaSeparated.trimmed() : text;
+            return std::nullopt;
+        }
+        urls.append(url);
+    }
+    return urls;
+}
+
+bool GatewayClient::isUnreachable(const GatewayResult &r)
+{
+    // Not sent: refused, no such host, no route, TLS failure, no connection before the timeout.
+    // Lost after sending: a timeout or reset on a gateway that took the request. The outcome is
+    // unknown either way and the engine asks by key before anything else; that question is a
+    // read every instance answers from the shared database, so it goes to the next instance
+    // rather than to one that just stopped answering (black hole, overload, dying process).
+    if (!r.answered())
+        return true;
+    // Our gateway's own 502 (acquirer unavailable) and 503 (store unavailable) are problem
+    // documents about things every instance shares: another instance would say the same. A
+    // 502/503/504 without one comes from something in front of the gateway (a load balancer or
+    // reverse proxy) that cannot reach it: that address is as good as unreachable.
+    const bool fromProxy = (r.status == 502 || r.status == 503 || r.status == 504) && !r.problem;
+    return fromProxy;
+}
+
+void GatewayClient::setBaseUrls(const QList<QUrl> &urls)
+{
+    const QUrl previous = baseUrl();
+    m_baseUrls = urls.isEmpty() ? QList<QUrl>{QUrl()} : urls;
+    m_current = 0;
+    ++m_generation;
+    if (baseUrl() != previous)
+        emit gatewayChanged(baseUrl(), previous);
+}
+
+void GatewayClient::makeCurrent(int index, const QString &reason)
+{
+    if (index == m_current || index < 0 || index >= m_baseUrls.size())
+        return;
+    const QUrl previous = baseUrl();
+    m_current = index;
+    ++m_generation;
+    qCInfo(lcClient).noquote() << "gateway" << previous.toString() << reason << "- now using" << baseUrl().toString();
+    emit gatewayChanged(baseUrl(), previous);
+}
+
+GatewayClient::Callback GatewayClient::failingOver(Callback done)
+{
+    return [this, generation = m_generation, done = std::move(done)](const GatewayResult &r) {
+        // Moved before `done` runs, so the retry it schedules already goes to the next gateway.
+        if (m_baseUrls.size() > 1 && generation == m_generation && isUnreachable(r)) {
+            makeCurrent((m_current + 1) % int(m_baseUrls.size()),
+                        r.answered() ? QStringLiteral("answered %1 from a proxy").arg(r.status) : r.summary());
+        }
+        done(r);
+    };
+}
+
 QNetworkAccessManager *GatewayClient::nextManager()
 {
     m_next = (m_next + 1) % int(m_managers.size());
     return m_managers.at(m_next);
 }
 
-QNetworkRequest GatewayClient::request(const QString &pathAndQuery) const
+QNetworkRequest GatewayClient::request(const QString &pathAndQuery, int urlIndex) const
 {
-    QUrl url = m_baseUrl;
+    QUrl url = m_baseUrls.value(urlIndex < 0 ? m_current : urlIndex);
     const qsizetype q = pathAndQuery.indexOf(QLatin1Char('?'));
     url.setPath(url.path().chopped(url.path().endsWith(QLatin1Char('/')) ? 1 : 0) + pathAndQuery.left(q));
     if (q >= 0)
@@ -88,20 +155,20 @@ void GatewayClient::postPayment(const Intent &intent, Callback done)
         {QStringLiteral("order_id"), intent.orderId},
         {QStringLiteral("payment_method"), intent.paymentMethod},
     };
-    track(nextManager()->post(r, QJsonDocument(body).toJson(QJsonDocument::Compact)), std::move(done));
+    track(nextManager()->post(r, QJsonDocument(body).toJson(QJsonDocument::Compact)), failingOver(std::move(done)));
 }
 
 void GatewayClient::getPaymentByKey(const QString &key, Callback done)
 {
     QUrlQuery q;
     q.addQueryItem(QStringLiteral("idempotency_key"), key);
-    track(nextManager()->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), std::move(done));
+    track(nextManager()->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), failingOver(std::move(done)));
 }
 
 void GatewayClient::getPayment(const QString &paymentId, Callback done)
 {
     track(nextManager()->get(request(QStringLiteral("/v1/payments/") + QString::fromLatin1(QUrl::toPercentEncoding(paymentId)))),
-          std::move(done));
+          failingOver(std::move(done)));
 }
 
 void GatewayClient::listPayments(const QString &terminalId, const QString &cursor, int limit, Callback done)
@@ -112,12 +179,47 @@ void GatewayClient::listPayments(const QString &terminalId, const QString &curso
     if (!cursor.isEmpty())
         q.addQueryItem(QStringLiteral("cursor"), cursor);
     q.addQueryItem(QStringLiteral("limit"), QString::number(limit));
-    track(nextManager()->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), std::move(done));
+    track(nextManager()->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), failingOver(std::move(done)));
 }
 
 void GatewayClient::health(Callback done)
 {
-    track(nextManager()->get(request(QStringLiteral("/healthz"))), std::move(done));
+    track(nextManager()->get(request(QStringLiteral("/healthz"))), failingOver(std::move(done)));
+}
+
+void GatewayClient::healthAny(Callback done)
+{
+    struct Round
+    {
+        int pending = 0;
+        bool settled = false;
+        GatewayResult current;   // the current gateway's answer, reported when none is healthy
+        Callback done;
+    };
+    auto round = std::make_shared<Round>();
+    round->pending = int(m_baseUrls.size());
+    round->done = std::move(done);
+    const int first = m_current;
+    for (int k = 0; k < round->pending; ++k) {
+        const int index = (first + k) % int(m_baseUrls.size());
+        track(nextManager()->get(request(QStringLiteral("/healthz"), index)), [this, round, index, first](const GatewayResult &r) {
+            --round->pending;
+            if (round->settled)
+                return;
+            if (r.answered() && r.status == 200) {
+                round->settled = true;
+                makeCurrent(index, QStringLiteral("did not answer the health check first"));
+                round->done(r);
+                return;
+            }
+            if (index == first)
+                round->current = r;
+            if (round->pending == 0) {
+                round->settled = true;
+                round->done(round->current);
+            }
+        });
+    }
 }
 
 void GatewayClient::send(const QByteArray &method, const QString &pathAndQuery, const QByteArray &jsonBody, Callback done)
@@ -125,7 +227,7 @@ void GatewayClient::send(const QByteArray &method, const QString &pathAndQuery, 
     QNetworkRequest r = request(pathAndQuery);
     if (!jsonBody.isEmpty())
         r.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    track(nextManager()->sendCustomRequest(r, method, jsonBody), std::move(done));
+    track(nextManager()->sendCustomRequest(r, method, jsonBody), failingOver(std::move(done)));
 }
 
 void GatewayClient::track(QNetworkReply *reply, Callback done)

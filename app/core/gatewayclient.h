@@ -5,6 +5,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QList>
 #include <QObject>
 #include <QUrl>
 
@@ -45,6 +46,11 @@ struct GatewayResult
 
 // The till's HTTP client of API.md: one QNetworkAccessManager, a transfer timeout on every
 // request, the key sent as a Structured Field string, answers turned into GatewayResult.
+//
+// It knows one or more gateway instances that share one database, so a key sent to one is known
+// to all. Requests go to the current one; a request that finds it unreachable (see
+// isUnreachable) makes the next one current, round robin, and whoever retries (the sync engine,
+// with the same key and body) reaches that one. The client itself never resends anything.
 class GatewayClient final : public QObject
 {
     Q_OBJECT
@@ -54,11 +60,24 @@ public:
 
     // Qt 6.4's QNetworkAccessManager opens at most 6 connections per host; a client meant to
     // keep more requests in flight (a drain) spreads them over several managers.
-    GatewayClient(const QUrl &baseUrl, const QString &token, int timeoutMs, QObject *parent = nullptr,
+    GatewayClient(const QList<QUrl> &baseUrls, const QString &token, int timeoutMs, QObject *parent = nullptr,
                   int maxConnections = 6);
+    GatewayClient(const QUrl &baseUrl, const QString &token, int timeoutMs, QObject *parent = nullptr,
+                  int maxConnections = 6)
+        : GatewayClient(QList<QUrl>{baseUrl}, token, timeoutMs, parent, maxConnections)
+    {
+    }
 
-    QUrl baseUrl() const { return m_baseUrl; }
-    void setBaseUrl(const QUrl &url) { m_baseUrl = url; }
+    // "URL1,URL2,...": each an http or https URL with a host. std::nullopt if any entry is not,
+    // with that entry (or the whole text when it holds none) in *invalid.
+    static std::optional<QList<QUrl>> parseBaseUrls(const QString &commaSeparated, QString *invalid = nullptr);
+    // Whether a result says its gateway cannot be reached, so the next one should be tried.
+    static bool isUnreachable(const GatewayResult &result);
+
+    QUrl baseUrl() const { return m_baseUrls.value(m_current); }   // the current gateway
+    QList<QUrl> baseUrls() const { return m_baseUrls; }
+    int gatewayCount() const { return int(m_baseUrls.size()); }
+    void setBaseUrls(const QList<QUrl> &urls);
     void setToken(const QString &token) { m_token = token; }
     int timeoutMs() const { return m_timeoutMs; }
 
@@ -66,19 +85,33 @@ public:
     void getPaymentByKey(const QString &key, Callback done);
     void getPayment(const QString &paymentId, Callback done);
     void listPayments(const QString &terminalId, const QString &cursor, int limit, Callback done);
+    // /healthz of the current gateway.
     void health(Callback done);
+    // /healthz of every gateway at once: the first to answer 200 becomes the current one and its
+    // answer is `done`'s; if none does, `done` gets the current gateway's failure.
+    void healthAny(Callback done);
     // Any other request, e.g. the demo's /v1/_sim endpoints.
     void send(const QByteArray &method, const QString &pathAndQuery, const QByteArray &jsonBody, Callback done);
 
+signals:
+    void gatewayChanged(const QUrl &current, const QUrl &previous);
+
 private:
-    QNetworkRequest request(const QString &pathAndQuery) const;
+    QNetworkRequest request(const QString &pathAndQuery, int urlIndex = -1) const;
     void track(QNetworkReply *reply, Callback done);
+    // `done`, after moving on to the next gateway if the answer says this one is unreachable.
+    Callback failingOver(Callback done);
+    void makeCurrent(int index, const QString &reason);
 
     QNetworkAccessManager *nextManager();
 
     QList<QNetworkAccessManager *> m_managers;
     int m_next = 0;
-    QUrl m_baseUrl;
+    QList<QUrl> m_baseUrls;
+    int m_current = 0;
+    // Bumped whenever the current gateway changes: of many requests that fail on one gateway,
+    // only those sent before any move may move it, so an outage moves it once, not once each.
+    quint64 m_generation = 0;
     QString m_token;
     int m_timeoutMs;
 };

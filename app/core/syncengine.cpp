@@ -369,7 +369,10 @@ void SyncEngine::lostConnection()
     if (m_connectivity == Connectivity::Online) {
         m_probeAttempt = 0;
         setConnectivity(Connectivity::Offline);
-        m_probeTimer.start(int(backoffDelayMs(0, m_config.probeBaseMs, m_config.probeCapMs, m_rng) + 50));
+        // With other gateways to try, ask them at once: the client has already moved on, and
+        // every moment spent offline applies the offline limits to sales for no reason.
+        const bool others = m_client->gatewayCount() > 1;
+        m_probeTimer.start(others ? 0 : int(backoffDelayMs(0, m_config.probeBaseMs, m_config.probeCapMs, m_rng) + 50));
         armTimer();
     }
 }
@@ -377,7 +380,8 @@ void SyncEngine::lostConnection()
 void SyncEngine::probe()
 {
     setConnectivity(Connectivity::Reconnecting);
-    m_client->health(guarded(this, [this](const GatewayResult &r) {
+    // Every gateway at once: back online as soon as any of them answers.
+    m_client->healthAny(guarded(this, [this](const GatewayResult &r) {
         if (r.answered() && r.status == 200) {
             backOnline();
             return;

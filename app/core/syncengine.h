@@ -20,7 +20,7 @@ namespace OncePay {
 // Takes every intent of the journal to the gateway's final answer, exactly once: one key per
 // intent, reused on every retry; oldest first with a bounded number of requests in flight;
 // backoff with full jitter; `unknown` resolved by asking before sending again; /healthz
-// probed while offline and the queue drained at once on reconnection.
+// of every known gateway probed while offline and the queue drained at once on reconnection.
 class SyncEngine final : public QObject
 {
     Q_OBJECT

@@ -24,7 +24,7 @@ namespace OncePay::Ctl {
 namespace {
 
 const char *const kUsage =
-    "usage: oncepay-ctl [--db PATH] [--gateway URL] [--token T] COMMAND [options]\n"
+    "usage: oncepay-ctl [--db PATH] [--gateway URL[,URL...]] [--token T] COMMAND [options]\n"
     "commands:\n"
     "  pay --amount 19.99 --currency CNY --order ID --method tok_visa [--no-wait] [--wait SECONDS]\n"
     "  sync [--wait SECONDS]        send what waits until nothing is pending or the time is up\n"
@@ -34,6 +34,8 @@ const char *const kUsage =
     "  reconcile [--terminal T]     the journal against the gateway's list: missing, extra, different\n"
     "  export --format csv|json     every intent\n"
     "  proxy --listen ADDR:PORT --upstream URL --mode MODE   a network simulator in front of a gateway\n"
+    "--gateway: several URLs, comma separated, are instances of one gateway (one database); when one\n"
+    "  cannot be reached the next is tried, with the same idempotency key\n"
     "environment: ONCEPAY_DB, ONCEPAY_GATEWAY, ONCEPAY_TOKEN\n"
     "exit: 0 succeeded/ok, 1 error, 2 usage, 3 declined, 4 not final yet (or differences), 5 needs attention\n";
 
@@ -104,7 +106,7 @@ bool waitFor(const std::function<bool()> &done, qint64 timeoutMs)
 struct Session
 {
     QString dbPath;
-    QString gatewayUrl;
+    QString gatewayUrl;   // one URL or several, comma separated
     QString token;
     int requestTimeoutMs = 10'000;
     std::unique_ptr<IntentJournal> journal;
@@ -125,14 +127,25 @@ struct Session
         return -1;
     }
 
+    int parseGateways(QList<QUrl> *urls) const
+    {
+        QString invalid;
+        const auto parsed = GatewayClient::parseBaseUrls(gatewayUrl, &invalid);
+        if (!parsed)
+            return fail(Usage, QStringLiteral("--gateway: expected http(s) URLs separated by commas such as "
+                                              "http://127.0.0.1:8080,http://127.0.0.1:8081, got \"%1\"").arg(invalid));
+        *urls = *parsed;
+        return -1;
+    }
+
     int startEngine()
     {
         if (token.isEmpty())
             return fail(Usage, QStringLiteral("no token: give --token T or set ONCEPAY_TOKEN"));
-        const QUrl url(gatewayUrl);
-        if (!url.isValid() || url.scheme() != QLatin1String("http") || url.host().isEmpty())
-            return fail(Usage, QStringLiteral("--gateway: expected a URL such as http://127.0.0.1:8080, got \"%1\"").arg(gatewayUrl));
-        client = std::make_unique<GatewayClient>(url, token, requestTimeoutMs);
+        QList<QUrl> urls;
+        if (int rc = parseGateways(&urls); rc >= 0)
+            return rc;
+        client = std::make_unique<GatewayClient>(urls, token, requestTimeoutMs);
         SyncEngine::Config c;
         c.backoffCapMs = qEnvironmentVariableIsSet("ONCEPAY_BACKOFF_CAP_MS") ? qEnvironmentVariableIntValue("ONCEPAY_BACKOFF_CAP_MS") : 30'000;
         c.probeCapMs = qMin<qint64>(c.probeCapMs, c.backoffCapMs);
@@ -412,14 +425,22 @@ int cmdReconcile(Session &s, const QStringList &args)
         return rc;
     if (s.token.isEmpty())
         return fail(Usage, QStringLiteral("no token: give --token T or set ONCEPAY_TOKEN"));
-    GatewayClient client(QUrl(s.gatewayUrl), s.token, s.requestTimeoutMs);
+    QList<QUrl> urls;
+    if (int rc = s.parseGateways(&urls); rc >= 0)
+        return rc;
+    GatewayClient client(urls, s.token, s.requestTimeoutMs);
     QHash<QString, QJsonObject> remote;
     QString cursor;
+    int unreachable = 0;
     for (;;) {
         GatewayResult page;
         bool finished = false;
         client.listPayments(p.value(QStringLiteral("terminal")), cursor, 500, [&](const GatewayResult &r) { page = r; finished = true; });
         waitFor([&] { return finished; }, -1);
+        // A read: the same page again from the next gateway (the client moved on) is harmless.
+        if (GatewayClient::isUnreachable(page) && ++unreachable < client.gatewayCount())
+            continue;
+        unreachable = 0;
         if (!page.answered() || page.status != 200)
             return fail(Error, QStringLiteral("the gateway's list is not available: %1").arg(page.summary()));
         for (const QJsonValue &v : page.json.value(QStringLiteral("data")).toArray()) {
@@ -526,6 +547,9 @@ int run(const QStringList &arguments)
         } else if (a == QLatin1String("--gateway")) {
             if (!value(&s.gatewayUrl))
                 return fail(Usage, QStringLiteral("--gateway needs a URL"));
+            QList<QUrl> urls;   // a malformed list is an error even for commands that do not use it
+            if (int rc = s.parseGateways(&urls); rc >= 0)
+                return rc;
         } else if (a == QLatin1String("--token")) {
             if (!value(&s.token))
                 return fail(Usage, QStringLiteral("--token needs a value"));

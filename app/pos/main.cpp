@@ -1,5 +1,6 @@
 // oncepay-pos: the cashier's till. With no options it runs a demo gateway in-process behind
-// the network simulator; --gateway URL --token T [--db PATH] use a real gateway;
+// the network simulator; --gateway URL[,URL...] --token T [--db PATH] use a real gateway (several
+// URLs: instances of one gateway, the next tried when one cannot be reached);
 // --language en|zh_CN picks (and remembers) the language, else the system's.
 #include "catalog.h"
 #include "faultproxy.h"
@@ -26,7 +27,7 @@ int main(int argc, char *argv[])
     QCommandLineParser p;
     p.setApplicationDescription(QApplication::translate("main", "OncePay till: a checkout that never charges a customer twice."));
     p.addHelpOption();
-    p.addOptions({{QStringLiteral("gateway"), QApplication::translate("main", "Gateway URL (default: the embedded demo gateway)."), QStringLiteral("URL")},
+    p.addOptions({{QStringLiteral("gateway"), QApplication::translate("main", "Gateway URL, or several separated by commas: instances of one gateway, the next used when one cannot be reached (default: the embedded demo gateway)."), QStringLiteral("URL[,URL...]")},
                   {QStringLiteral("token"), QApplication::translate("main", "The till's bearer token."), QStringLiteral("TOKEN"), QStringLiteral("sk_test_demo_till1")},
                   {QStringLiteral("db"), QApplication::translate("main", "The till's journal (default: in the app data folder)."), QStringLiteral("PATH")},
                   {QStringLiteral("network"), QApplication::translate("main", "Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT)."), QStringLiteral("MODE")},
@@ -38,7 +39,17 @@ int main(int argc, char *argv[])
     // Command-line options win over the till's saved settings.
     const Ui::TillSettings saved = Ui::TillSettings::load();
     Ui::TillSession::Config config;
-    config.gatewayUrl = p.isSet(QStringLiteral("gateway")) ? QUrl(p.value(QStringLiteral("gateway"))) : saved.gatewayUrl;
+    config.gatewayUrls = saved.gatewayUrls;
+    if (p.isSet(QStringLiteral("gateway"))) {
+        QString invalid;
+        const auto urls = GatewayClient::parseBaseUrls(p.value(QStringLiteral("gateway")), &invalid);
+        if (!urls) {
+            QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"),
+                                  QApplication::translate("main", "--gateway: \"%1\" is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.").arg(invalid));
+            return 2;
+        }
+        config.gatewayUrls = *urls;
+    }
     config.token = p.isSet(QStringLiteral("token")) ? p.value(QStringLiteral("token")) : saved.token;
     config.limits = saved.limits;
     config.journalPath = p.value(QStringLiteral("db"));

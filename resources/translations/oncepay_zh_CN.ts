@@ -34,17 +34,17 @@
 <context>
     <name>OncePay::OfflineLimits</name>
     <message>
-        <location filename="../../app/core/intentpolicy.cpp" line="133"/>
+        <location filename="../../app/core/intentpolicy.cpp" line="126"/>
         <source>Offline, card payments above %1 %2 cannot be taken. Ask for another payment method or wait for the connection.</source>
         <translation>当前离线，无法受理超过 %1 %2 的刷卡支付。请顾客换一种支付方式，或等待网络恢复。</translation>
     </message>
     <message>
-        <location filename="../../app/core/intentpolicy.cpp" line="137"/>
+        <location filename="../../app/core/intentpolicy.cpp" line="130"/>
         <source>Offline, no more than %1 %2 may wait to be sent. Wait for the connection or take another payment method.</source>
         <translation>当前离线，待发送的支付总额不能超过 %1 %2。请等待网络恢复，或改用其他支付方式。</translation>
     </message>
     <message>
-        <location filename="../../app/core/intentpolicy.cpp" line="141"/>
+        <location filename="../../app/core/intentpolicy.cpp" line="134"/>
         <source>Offline for too long: payments have waited more than %1 minutes. Card payments are paused until the connection returns.</source>
         <translation>离线时间过长：有支付已等待超过 %1 分钟。网络恢复前暂停刷卡支付。</translation>
     </message>
@@ -519,308 +519,313 @@ problem: %7</source>
         <translation>OncePay 收银台</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="94"/>
+        <location filename="../../ui/mainwindow.cpp" line="95"/>
         <source>Demo caption</source>
         <translation>演示说明</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="99"/>
+        <location filename="../../ui/mainwindow.cpp" line="100"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="100"/>
+        <location filename="../../ui/mainwindow.cpp" line="101"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="107"/>
+        <location filename="../../ui/mainwindow.cpp" line="108"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="111"/>
+        <location filename="../../ui/mainwindow.cpp" line="112"/>
         <source>Select a line: + and - change its quantity, Del removes it.</source>
         <translation>选中一行：按 + 和 - 修改数量，按 Del 删除。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="117"/>
+        <location filename="../../ui/mainwindow.cpp" line="118"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="123"/>
+        <location filename="../../ui/mainwindow.cpp" line="124"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="125"/>
+        <location filename="../../ui/mainwindow.cpp" line="126"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="134"/>
+        <location filename="../../ui/mainwindow.cpp" line="135"/>
         <source>Card reader (test card):</source>
         <translation>读卡器（测试卡）：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="136"/>
+        <location filename="../../ui/mainwindow.cpp" line="137"/>
         <source>Test card</source>
         <translation>测试卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="143"/>
+        <location filename="../../ui/mainwindow.cpp" line="144"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="144"/>
+        <location filename="../../ui/mainwindow.cpp" line="145"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="149"/>
+        <location filename="../../ui/mainwindow.cpp" line="150"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="150"/>
+        <location filename="../../ui/mainwindow.cpp" line="151"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="154"/>
+        <location filename="../../ui/mainwindow.cpp" line="155"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="155"/>
+        <location filename="../../ui/mainwindow.cpp" line="156"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="161"/>
+        <location filename="../../ui/mainwindow.cpp" line="162"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="162"/>
+        <location filename="../../ui/mainwindow.cpp" line="163"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="173"/>
+        <location filename="../../ui/mainwindow.cpp" line="174"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="174"/>
+        <location filename="../../ui/mainwindow.cpp" line="175"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="200"/>
+        <location filename="../../ui/mainwindow.cpp" line="201"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="209"/>
+        <location filename="../../ui/mainwindow.cpp" line="210"/>
         <source>Connection</source>
         <translation>网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="210"/>
+        <location filename="../../ui/mainwindow.cpp" line="211"/>
         <source>Waiting payments</source>
         <translation>待发送支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="218"/>
+        <location filename="../../ui/mainwindow.cpp" line="219"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="219"/>
+        <location filename="../../ui/mainwindow.cpp" line="220"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="220"/>
+        <location filename="../../ui/mainwindow.cpp" line="221"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="230"/>
+        <location filename="../../ui/mainwindow.cpp" line="231"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="231"/>
+        <location filename="../../ui/mainwindow.cpp" line="232"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="233"/>
+        <location filename="../../ui/mainwindow.cpp" line="234"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="239"/>
+        <location filename="../../ui/mainwindow.cpp" line="240"/>
         <source>Si&amp;mulation</source>
         <translation>模拟(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="240"/>
+        <location filename="../../ui/mainwindow.cpp" line="241"/>
         <source>&amp;Network</source>
         <translation>网络(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="243"/>
+        <location filename="../../ui/mainwindow.cpp" line="244"/>
         <source>Online</source>
         <translation>正常联网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="244"/>
+        <location filename="../../ui/mainwindow.cpp" line="245"/>
         <source>Offline (connections refused)</source>
         <translation>断网（拒绝连接）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="245"/>
+        <location filename="../../ui/mainwindow.cpp" line="246"/>
         <source>Black hole (no answer)</source>
         <translation>黑洞（无应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="246"/>
+        <location filename="../../ui/mainwindow.cpp" line="247"/>
         <source>Lose responses (charged, answer lost)</source>
         <translation>丢失应答（已扣款，应答丢失）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="247"/>
+        <location filename="../../ui/mainwindow.cpp" line="248"/>
         <source>Latency 800 ms</source>
         <translation>延迟 800 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="248"/>
+        <location filename="../../ui/mainwindow.cpp" line="249"/>
         <source>Flaky 30 %</source>
         <translation>不稳定（30% 出错）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="265"/>
+        <location filename="../../ui/mainwindow.cpp" line="266"/>
         <source>Demo, step %1 of %2: %3</source>
         <translation>演示，第 %1 步，共 %2 步：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="268"/>
+        <location filename="../../ui/mainwindow.cpp" line="269"/>
         <source>&amp;Demo</source>
         <translation>演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="273"/>
+        <location filename="../../ui/mainwindow.cpp" line="274"/>
         <source>Stop the demo</source>
         <translation>停止演示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="278"/>
+        <location filename="../../ui/mainwindow.cpp" line="279"/>
         <source>The bank&apos;s &amp;ledger…</source>
         <translation>银行账本(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="283"/>
+        <location filename="../../ui/mainwindow.cpp" line="284"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="286"/>
+        <location filename="../../ui/mainwindow.cpp" line="287"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="287"/>
+        <location filename="../../ui/mainwindow.cpp" line="288"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="288"/>
+        <location filename="../../ui/mainwindow.cpp" line="289"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="289"/>
+        <location filename="../../ui/mainwindow.cpp" line="290"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="305"/>
+        <location filename="../../ui/mainwindow.cpp" line="306"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="334"/>
-        <location filename="../../ui/mainwindow.cpp" line="342"/>
-        <location filename="../../ui/mainwindow.cpp" line="346"/>
+        <location filename="../../ui/mainwindow.cpp" line="335"/>
+        <location filename="../../ui/mainwindow.cpp" line="343"/>
+        <location filename="../../ui/mainwindow.cpp" line="347"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="334"/>
+        <location filename="../../ui/mainwindow.cpp" line="335"/>
         <source>Total %1. Amount tendered:</source>
         <translation>应付 %1。实收金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="342"/>
+        <location filename="../../ui/mainwindow.cpp" line="343"/>
         <source>&quot;%1&quot; is not an amount.</source>
         <translation>“%1”不是有效金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="371"/>
+        <location filename="../../ui/mainwindow.cpp" line="372"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="379"/>
+        <location filename="../../ui/mainwindow.cpp" line="380"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="380"/>
+        <location filename="../../ui/mainwindow.cpp" line="381"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="381"/>
+        <location filename="../../ui/mainwindow.cpp" line="382"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="384"/>
+        <location filename="../../ui/mainwindow.cpp" line="385"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="387"/>
+        <location filename="../../ui/mainwindow.cpp" line="388"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="394"/>
+        <location filename="../../ui/mainwindow.cpp" line="395"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="396"/>
+        <location filename="../../ui/mainwindow.cpp" line="397"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="397"/>
+        <location filename="../../ui/mainwindow.cpp" line="399"/>
+        <source>(gateway %1 of %2)</source>
+        <translation>（网关 %1/%2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="400"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="399"/>
+        <location filename="../../ui/mainwindow.cpp" line="402"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
@@ -995,113 +1000,118 @@ problem: %7</source>
 <context>
     <name>OncePay::Ui::SettingsDialog</name>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="48"/>
+        <location filename="../../ui/settingsdialog.cpp" line="60"/>
         <source>Till settings</source>
         <translation>收银机设置</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="51"/>
+        <location filename="../../ui/settingsdialog.cpp" line="66"/>
         <source>empty: the built-in demo gateway</source>
         <translation>留空：使用内置演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="52"/>
+        <location filename="../../ui/settingsdialog.cpp" line="67"/>
+        <source>One gateway address, or several separated by commas. When one cannot be reached, the till uses the next; a payment is never charged twice.</source>
+        <translation>一个网关地址，或用逗号分隔的多个地址。某个网关无法连接时，收银机会改用下一个；同一笔付款绝不会重复扣款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="68"/>
         <source>Gateway address</source>
         <translation>网关地址</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="55"/>
+        <location filename="../../ui/settingsdialog.cpp" line="71"/>
         <source>Till token</source>
         <translation>收银机令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="57"/>
+        <location filename="../../ui/settingsdialog.cpp" line="73"/>
         <source>Terminal name</source>
         <translation>终端名称</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="64"/>
-        <location filename="../../ui/settingsdialog.cpp" line="74"/>
+        <location filename="../../ui/settingsdialog.cpp" line="80"/>
+        <location filename="../../ui/settingsdialog.cpp" line="90"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="68"/>
+        <location filename="../../ui/settingsdialog.cpp" line="84"/>
         <source>Largest offline card payment</source>
         <translation>离线单笔刷卡上限</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="69"/>
+        <location filename="../../ui/settingsdialog.cpp" line="85"/>
         <source>Most that may wait offline</source>
         <translation>离线待发送总额上限</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="73"/>
+        <location filename="../../ui/settingsdialog.cpp" line="89"/>
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="75"/>
+        <location filename="../../ui/settingsdialog.cpp" line="91"/>
         <source>Longest a payment may wait offline</source>
         <translation>离线支付最长等待时间</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="77"/>
+        <location filename="../../ui/settingsdialog.cpp" line="93"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="78"/>
+        <location filename="../../ui/settingsdialog.cpp" line="94"/>
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="83"/>
+        <location filename="../../ui/settingsdialog.cpp" line="99"/>
         <source>&amp;Gateway:</source>
         <translation>网关(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="84"/>
+        <location filename="../../ui/settingsdialog.cpp" line="100"/>
         <source>&amp;Token:</source>
         <translation>令牌(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="85"/>
+        <location filename="../../ui/settingsdialog.cpp" line="101"/>
         <source>Te&amp;rminal:</source>
         <translation>终端(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="86"/>
+        <location filename="../../ui/settingsdialog.cpp" line="102"/>
         <source>Largest &amp;offline card payment:</source>
         <translation>离线单笔刷卡上限(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="87"/>
+        <location filename="../../ui/settingsdialog.cpp" line="103"/>
         <source>Most waiting &amp;offline in total:</source>
         <translation>离线待发送总额上限(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="88"/>
+        <location filename="../../ui/settingsdialog.cpp" line="104"/>
         <source>Longest &amp;wait offline:</source>
         <translation>离线最长等待(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="89"/>
+        <location filename="../../ui/settingsdialog.cpp" line="105"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="90"/>
+        <location filename="../../ui/settingsdialog.cpp" line="106"/>
         <source>The gateway, token and language apply when the till starts again; the limits at once.</source>
         <translation>网关、令牌和语言在收银机重新启动后生效；限额立即生效。</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="95"/>
-        <source>The gateway address must look like http://192.0.2.10:8080, or be empty for the demo.</source>
-        <translation>网关地址格式应为 http://192.0.2.10:8080，或留空以使用演示网关。</translation>
+        <location filename="../../ui/settingsdialog.cpp" line="112"/>
+        <source>&quot;%1&quot; is not a gateway address. Enter an address such as http://192.0.2.10:8080, several separated by commas, or leave the field empty for the demo.</source>
+        <translation>“%1”不是有效的网关地址。请输入类似 http://192.0.2.10:8080 的地址，多个地址用逗号分隔；留空则使用演示网关。</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="99"/>
+        <location filename="../../ui/settingsdialog.cpp" line="117"/>
         <source>The till needs a token.</source>
         <translation>收银机需要令牌。</translation>
     </message>
@@ -1228,58 +1238,64 @@ problem: %7</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/pos/main.cpp" line="27"/>
+        <location filename="../../app/pos/main.cpp" line="28"/>
         <source>OncePay till: a checkout that never charges a customer twice.</source>
         <translation>OncePay 收银台：绝不重复扣款的收银系统。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="29"/>
-        <source>Gateway URL (default: the embedded demo gateway).</source>
-        <translation>网关地址（默认：内置演示网关）。</translation>
+        <location filename="../../app/pos/main.cpp" line="30"/>
+        <source>Gateway URL, or several separated by commas: instances of one gateway, the next used when one cannot be reached (default: the embedded demo gateway).</source>
+        <translation>网关地址，或用逗号分隔的多个地址（同一网关的多个实例，某个无法连接时改用下一个；默认：内置演示网关）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="30"/>
+        <location filename="../../app/pos/main.cpp" line="31"/>
         <source>The till&apos;s bearer token.</source>
         <translation>收银机的访问令牌（Bearer）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="31"/>
+        <location filename="../../app/pos/main.cpp" line="32"/>
         <source>The till&apos;s journal (default: in the app data folder).</source>
         <translation>收银机的交易日志（默认：应用数据文件夹中）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="32"/>
+        <location filename="../../app/pos/main.cpp" line="33"/>
         <source>Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT).</source>
         <translation>仅限演示：以此模式启动网络模拟器（online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="33"/>
+        <location filename="../../app/pos/main.cpp" line="34"/>
         <source>Print the time to the shown window and the memory in use, then quit (benchmarks).</source>
         <translation>输出从启动到窗口显示的时间和内存占用，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="34"/>
+        <location filename="../../app/pos/main.cpp" line="35"/>
         <source>Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks).</source>
         <translation>仅限演示：离线排队 N 笔支付后恢复网络，输出发送期间窗口最长的卡顿时间，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="35"/>
+        <location filename="../../app/pos/main.cpp" line="36"/>
         <source>The language of the till: en or zh_CN (remembered; default: the system&apos;s).</source>
         <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="51"/>
-        <location filename="../../app/pos/main.cpp" line="57"/>
+        <location filename="../../app/pos/main.cpp" line="47"/>
+        <location filename="../../app/pos/main.cpp" line="62"/>
+        <location filename="../../app/pos/main.cpp" line="68"/>
         <source>OncePay cannot start</source>
         <translation>OncePay 无法启动</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="58"/>
+        <location filename="../../app/pos/main.cpp" line="48"/>
+        <source>--gateway: &quot;%1&quot; is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.</source>
+        <translation>--gateway：“%1”不是有效的网关地址。请给出一个或多个以 http:// 或 https:// 开头、用逗号分隔的地址，例如 http://192.0.2.10:8080,http://192.0.2.11:8080。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/main.cpp" line="69"/>
         <source>--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT.</source>
         <translation>--network 需要使用演示网关，且取值为：online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="67"/>
+        <location filename="../../app/pos/main.cpp" line="78"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
     </message>

@@ -1,0 +1,114 @@
+// The till's settings: the gateway field takes one address or several separated by commas,
+// refuses anything else with a message, and QSettings keeps the list while a till set up with
+// a single gateway/url still finds it.
+#include "settingsdialog.h"
+
+#include <QDialogButtonBox>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QtTest>
+
+using namespace OncePay::Ui;
+
+class TestSettingsDialog final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void savedSingleUrlIsStillRead();
+    void listIsSavedAndRead();
+    void gatewayField_data();
+    void gatewayField();
+
+private:
+    static QLineEdit *gatewayField(SettingsDialog &dialog);
+};
+
+void TestSettingsDialog::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("OncePayTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_settingsdialog"));
+}
+
+void TestSettingsDialog::init()
+{
+    QSettings().clear();
+}
+
+QLineEdit *TestSettingsDialog::gatewayField(SettingsDialog &dialog)
+{
+    for (QLineEdit *e : dialog.findChildren<QLineEdit *>()) {
+        if (e->accessibleName() == QLatin1String("Gateway address"))
+            return e;
+    }
+    return nullptr;
+}
+
+void TestSettingsDialog::savedSingleUrlIsStillRead()
+{
+    QSettings().setValue(QStringLiteral("gateway/url"), QStringLiteral("http://192.0.2.10:8080"));
+    QCOMPARE(TillSettings::load().gatewayUrls, QList<QUrl>{QUrl(QStringLiteral("http://192.0.2.10:8080"))});
+    QSettings().setValue(QStringLiteral("gateway/url"), QString());
+    QVERIFY(TillSettings::load().gatewayUrls.isEmpty());   // the demo
+}
+
+void TestSettingsDialog::listIsSavedAndRead()
+{
+    TillSettings t;
+    t.gatewayUrls = {QUrl(QStringLiteral("http://192.0.2.10:8080")), QUrl(QStringLiteral("https://192.0.2.11"))};
+    t.save();
+    QCOMPARE(TillSettings::load().gatewayUrls, t.gatewayUrls);
+    // A till of an earlier version reads the first.
+    QCOMPARE(QSettings().value(QStringLiteral("gateway/url")).toString(), QStringLiteral("http://192.0.2.10:8080"));
+    t.gatewayUrls.clear();
+    t.save();
+    QVERIFY(TillSettings::load().gatewayUrls.isEmpty());
+}
+
+void TestSettingsDialog::gatewayField_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("count");   // -1: refused with a message
+    QTest::newRow("empty: demo") << QString() << 0;
+    QTest::newRow("one") << QStringLiteral("http://192.0.2.10:8080") << 1;
+    QTest::newRow("two") << QStringLiteral("http://192.0.2.10:8080, http://192.0.2.11:8080") << 2;
+    QTest::newRow("empty entry") << QStringLiteral("http://192.0.2.10:8080,,http://192.0.2.11:8080") << -1;
+    QTest::newRow("no scheme") << QStringLiteral("192.0.2.10:8080") << -1;
+    QTest::newRow("words") << QStringLiteral("http://192.0.2.10:8080, the backup one") << -1;
+}
+
+void TestSettingsDialog::gatewayField()
+{
+    QFETCH(QString, text);
+    QFETCH(int, count);
+    SettingsDialog dialog(TillSettings{}, QStringLiteral("CNY"));
+    QLineEdit *field = gatewayField(dialog);
+    QVERIFY(field);
+    field->setText(text);
+    // A refusal is a modal message box: read it and close it from inside its own event loop.
+    QString message;
+    QTimer::singleShot(0, &dialog, [&message] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            message = box->text();
+            box->accept();
+        }
+    });
+    dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save)->click();
+    if (count < 0) {
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        QVERIFY2(message.contains(QLatin1String("not a gateway address")), qPrintable(message));
+        return;
+    }
+    QVERIFY2(message.isEmpty(), qPrintable(message));
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(int(dialog.settings().gatewayUrls.size()), count);
+}
+
+QTEST_MAIN(TestSettingsDialog)
+#include "tst_settingsdialog.moc"
