@@ -2,6 +2,7 @@
 
 #include "acquirersimulator.h"
 #include "guardedtcpserver.h"
+#include "httpacquirer.h"
 #include "httpapi.h"
 #include "metrics.h"
 #include "paymentservice.h"
@@ -63,7 +64,10 @@ bool GatewayServer::start(QString *error)
         const QFileInfo db(m_config.dbPath);
         ledger = db.dir().filePath(db.completeBaseName() + QStringLiteral(".acquirer.db"));
     }
-    m_acquirer = new AcquirerSimulator(ledger, this);
+    if (m_config.acquirerUrl.isEmpty())
+        m_acquirer = new AcquirerSimulator(ledger, this);
+    else   // a shared acquirer; its deadline is the payment's, PaymentService keeps its own too
+        m_acquirer = new HttpAcquirer(m_config.acquirerUrl, int(qMin<qint64>(m_config.acquirerTimeoutMs, 3'600'000)), this);
     if (!m_acquirer->open(error))
         return false;
 
