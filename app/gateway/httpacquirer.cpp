@@ -105,6 +105,8 @@ QNetworkRequest HttpAcquirer::request(const QString &path, const QList<QPair<QSt
     url.setQuery(q);
     QNetworkRequest r(url);
     r.setTransferTimeout(m_timeoutMs);
+    // HTTP/1.1 only: its resend behaviour is the one reasoned about in charge().
+    r.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     r.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     r.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     return r;
