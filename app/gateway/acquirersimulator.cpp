@@ -102,6 +102,12 @@ bool AcquirerSimulator::isKnownToken(const QString &token)
     return outcomeOf(token) != TokenOutcome::Unknown;
 }
 
+bool AcquirerSimulator::losesAnswer(const ChargeRequest &request) const
+{
+    return outcomeOf(request.token) == TokenOutcome::TimeoutAfterCharge
+        || m_simulation.value(request.merchant).mode == Mode::TimeoutAfterCharge;
+}
+
 QString SimulationState::modeName(Mode mode)
 {
     switch (mode) {

@@ -28,6 +28,9 @@ public:
     qint64 ledgerUnits() const override { return m_worker ? m_worker->unitsCommitted() : 0; }
 
     static bool isKnownToken(const QString &token);
+    // Whether the answer to this charge is lost on its way back (tok_timeoutAfterCharge, or the
+    // merchant's mode is timeout_after_charge), whether it charges now or charged before.
+    bool losesAnswer(const ChargeRequest &request) const;
 
     // The latency of the merchant's mode applies before the bank acts.
     void charge(const ChargeRequest &request, QObject *context, AnswerCallback done) override;

@@ -36,6 +36,9 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
     const QCommandLineOption acquirerDb(QStringLiteral("acquirer-db"),
         QStringLiteral("SQLite ledger of the simulated acquirer. Default: <db name>.acquirer.db next to --db."),
         QStringLiteral("PATH"));
+    const QCommandLineOption acquirer(QStringLiteral("acquirer"),
+        QStringLiteral("Call the acquirer service oncepay-acquirer at this URL, e.g. http://10.0.0.5:7070 (shared by several gateways). Default: an embedded simulator."),
+        QStringLiteral("URL"));
     const QCommandLineOption demo(QStringLiteral("demo"),
         QStringLiteral("Demo mode: the fixed demo tokens of API.md and the /v1/_sim endpoints."));
     const QCommandLineOption tokens(QStringLiteral("tokens"),
@@ -58,7 +61,7 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
         QStringLiteral("How long to wait for a locked store before answering 503. Default 2s."),
         QStringLiteral("DUR"), QStringLiteral("2s"));
     p.addOptions({help, version, listen, db, acquirerDb, demo, tokens, retention, lease, rate, recovery,
-                  acquirerTimeout, busy});
+                  acquirerTimeout, busy, acquirer});
 
     if (!p.parse(arguments))
         return failure(p.errorText());
@@ -105,6 +108,17 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
             return failure(QStringLiteral("--db: %1").arg(why));
     }
     c.acquirerDbPath = p.value(acquirerDb);
+    if (p.isSet(acquirer)) {
+        const QUrl url(p.value(acquirer), QUrl::StrictMode);
+        if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))
+            || url.host().isEmpty() || url.port() <= 0 || !url.userInfo().isEmpty()
+            || (!url.path().isEmpty() && url.path() != QLatin1String("/")) || url.hasQuery() || url.hasFragment())
+            return failure(QStringLiteral("--acquirer: expected http://HOST:PORT such as http://127.0.0.1:7070, got \"%1\"")
+                               .arg(p.value(acquirer)));
+        if (p.isSet(acquirerDb))
+            return failure(QStringLiteral("--acquirer and --acquirer-db exclude each other: the ledger belongs to the acquirer service"));
+        c.acquirerUrl = url.adjusted(QUrl::StripTrailingSlash);
+    }
     c.demo = p.isSet(demo);
     c.tokensFile = p.value(tokens);
 

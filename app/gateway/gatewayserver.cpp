@@ -2,6 +2,7 @@
 
 #include "acquirersimulator.h"
 #include "guardedtcpserver.h"
+#include "httpacquirer.h"
 #include "httpapi.h"
 #include "metrics.h"
 #include "paymentservice.h"
@@ -61,7 +62,7 @@ bool GatewayServer::start(QString *error)
     storeOptions->busyTimeoutMs = m_config.storeBusyTimeoutMs;
     const bool postgres = storeOptions->driver == SqlBatchWorker::Driver::PostgreSql;
     QString ledger = m_config.acquirerDbPath;
-    if (postgres && ledger.isEmpty()) {
+    if (postgres && ledger.isEmpty() && m_config.acquirerUrl.isEmpty()) {
         // Instances on one database must share one acquirer; a ledger "next to" a database URL
         // would be a different bank per machine.
         *error = QStringLiteral("with a PostgreSQL --db, give --acquirer URL (or --acquirer-db PATH for a single instance)");
@@ -75,14 +76,19 @@ bool GatewayServer::start(QString *error)
         const QFileInfo db(m_config.dbPath);
         ledger = db.dir().filePath(db.completeBaseName() + QStringLiteral(".acquirer.db"));
     }
-    m_acquirer = new AcquirerSimulator(ledger, this);
+    // The acquirer must answer well within the lease, or a retry could take over a live call.
+    const qint64 acquirerTimeoutMs = qBound<qint64>(1, m_config.acquirerTimeoutMs, qMax<qint64>(1, m_config.leaseMs / 2));
+    if (m_config.acquirerUrl.isEmpty())
+        m_acquirer = new AcquirerSimulator(ledger, this);
+    else   // a shared acquirer; its deadline is the payment's, PaymentService keeps its own too
+        m_acquirer = new HttpAcquirer(m_config.acquirerUrl, int(qMin<qint64>(acquirerTimeoutMs, 3'600'000)), this);
     if (!m_acquirer->open(error))
         return false;
 
     PaymentService::Config pc;
     pc.leaseMs = m_config.leaseMs;
     pc.retentionMs = m_config.retentionMs;
-    pc.acquirerTimeoutMs = m_config.acquirerTimeoutMs;
+    pc.acquirerTimeoutMs = acquirerTimeoutMs;
     pc.recoveryIntervalMs = m_config.recoveryIntervalMs;
     if (m_config.demo) {
         pc.faultKillAt = m_config.faultKillAt;

@@ -3,6 +3,7 @@
 #include <QHostAddress>
 #include <QObject>
 #include <QString>
+#include <QUrl>
 
 #include <functional>
 #include <memory>
@@ -31,6 +32,7 @@ public:
         quint16 port = 0;
         QString dbPath;              // SQLite file, or postgresql://USER:PASS@HOST:PORT/DBNAME
         QString acquirerDbPath;      // empty: next to dbPath
+        QUrl acquirerUrl;            // set: call oncepay-acquirer there (HttpAcquirer); empty: embed one
         bool demo = false;
         QString tokensFile;
         qint64 leaseMs = 30'000;

@@ -1,5 +1,6 @@
 #include "httpanswer.h"
 
+#include <QHttpServerResponder>
 #include <QJsonDocument>
 
 namespace OncePay::Gateway {
@@ -71,6 +72,22 @@ QByteArray HttpAnswer::header(const QByteArray &name) const
     return {};
 }
 
+void HttpAnswer::writeTo(QHttpServerResponder &r) const
+{
+    r.writeStatusLine(QHttpServerResponder::StatusCode(status));
+    r.writeHeader(QByteArrayLiteral("Content-Type"), contentType);
+    r.writeHeader(QByteArrayLiteral("Content-Length"), QByteArray::number(body.size()));
+    for (const auto &h : headers)
+        r.writeHeader(h.first, h.second);
+    r.writeBody(body);
+}
+
+bool isJsonContentType(const QByteArray &value)
+{
+    const QByteArray mediaType = value.split(';').first().trimmed().toLower();
+    return mediaType == "application/json";
+}
+
 namespace Answers {
 
 HttpAnswer storeUnavailable()
@@ -114,6 +131,13 @@ HttpAnswer unsupportedMediaType()
 {
     return HttpAnswer::problem(415, QStringLiteral("unsupported-media-type"), QStringLiteral("Unsupported media type"),
                                QStringLiteral("Send the body as Content-Type: application/json."));
+}
+
+HttpAnswer methodNotAllowed(const QByteArray &allow)
+{
+    return HttpAnswer::problem(405, QStringLiteral("method-not-allowed"), QStringLiteral("Method not allowed"),
+                               QStringLiteral("This resource accepts %1.").arg(QString::fromLatin1(allow)))
+        .withHeader(QByteArrayLiteral("Allow"), allow);
 }
 
 } // namespace Answers

@@ -7,6 +7,8 @@
 #include <QList>
 #include <QPair>
 
+class QHttpServerResponder;
+
 namespace OncePay::Gateway {
 
 // What the gateway answers to one request, before it is written to the socket.
@@ -29,7 +31,12 @@ struct HttpAnswer
     HttpAnswer &withHeader(const QByteArray &name, const QByteArray &value);
     HttpAnswer &markReplayed() { return withHeader(QByteArrayLiteral("Idempotent-Replayed"), QByteArrayLiteral("true")); }
     QByteArray header(const QByteArray &name) const;
+    // Status line, Content-Type, Content-Length, the headers, then the body.
+    void writeTo(QHttpServerResponder &responder) const;
 };
+
+// "application/json", with or without parameters such as "; charset=utf-8".
+bool isJsonContentType(const QByteArray &value);
 
 namespace Answers {
 HttpAnswer storeUnavailable();
@@ -39,6 +46,7 @@ HttpAnswer acquirerUnavailable(const QString &detail);
 HttpAnswer outcomeUnknown();   // the acquirer may have been called; not recorded, never a 503
 HttpAnswer notFound(const QString &detail);
 HttpAnswer unsupportedMediaType();
+HttpAnswer methodNotAllowed(const QByteArray &allow);
 }
 
 } // namespace OncePay::Gateway

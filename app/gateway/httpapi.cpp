@@ -58,44 +58,19 @@ QString methodName(QHttpServerRequest::Method m)
     }
 }
 
-HttpAnswer methodNotAllowed(const QByteArray &allow)
-{
-    return HttpAnswer::problem(405, QStringLiteral("method-not-allowed"), QStringLiteral("Method not allowed"),
-                               QStringLiteral("This resource accepts %1.").arg(QString::fromLatin1(allow)))
-        .withHeader(QByteArrayLiteral("Allow"), allow);
-}
-
 HttpAnswer badRequest(const QString &field, const QString &message)
 {
     return HttpAnswer::problem(validationProblem({{field, message}}));
 }
 
-void writeAnswer(QHttpServerResponder &r, const HttpAnswer &a)
-{
-    r.writeStatusLine(QHttpServerResponder::StatusCode(a.status));
-    r.writeHeader(QByteArrayLiteral("Content-Type"), a.contentType);
-    r.writeHeader(QByteArrayLiteral("Content-Length"), QByteArray::number(a.body.size()));
-    for (const auto &h : a.headers)
-        r.writeHeader(h.first, h.second);
-    r.writeBody(a.body);
-}
-
 // Parses and canonicalises a JSON request body, or says why it cannot.
 std::optional<JsonNode> parseBody(const QByteArray &body, HttpAnswer *error)
 {
-    JsonParseResult parsed = parseJson(body);
-    if (!parsed.value) {
-        *error = badRequest(QStringLiteral("body"), QStringLiteral("is not valid JSON: %1 at byte %2")
-                                                        .arg(parsed.error).arg(parsed.offset));
-        return std::nullopt;
-    }
-    return std::move(parsed.value);
-}
-
-bool isJsonContentType(const QByteArray &value)
-{
-    const QByteArray mediaType = value.split(';').first().trimmed().toLower();
-    return mediaType == "application/json";
+    Problem problem;
+    std::optional<JsonNode> node = parseRequestBody(body, &problem);
+    if (!node)
+        *error = HttpAnswer::problem(problem);
+    return node;
 }
 
 } // namespace
@@ -126,7 +101,7 @@ void HttpApi::handle(const QHttpServerRequest &request, QHttpServerResponder &&r
         *answered = true;
         m_metrics->count("oncepay_http_requests_total", routeLabel + ',' + label("status", QString::number(a.status)));
         if (socket && socket->state() == QAbstractSocket::ConnectedState) {
-            writeAnswer(*shared, a);
+            a.writeTo(*shared);
             GuardedTcpServer::answerWritten(socket);
         }
         if (--m_inFlight == 0)
@@ -158,12 +133,12 @@ void HttpApi::route(const Request &rq, const Respond &respond)
     using M = QHttpServerRequest::Method;
     if (rq.path == QLatin1String("/healthz")) {
         if (rq.method != M::Get)
-            return respond(methodNotAllowed("GET"));
+            return respond(Answers::methodNotAllowed("GET"));
         return respond(HttpAnswer::json(200, {{QStringLiteral("status"), QStringLiteral("ok")}}));
     }
     if (rq.path == QLatin1String("/metrics")) {
         if (rq.method != M::Get)
-            return respond(methodNotAllowed("GET"));
+            return respond(Answers::methodNotAllowed("GET"));
         HttpAnswer a;
         if (beforeMetrics)
             beforeMetrics();
@@ -196,18 +171,18 @@ void HttpApi::route(const Request &rq, const Respond &respond)
             return postPayment(rq, *caller, respond);
         if (rq.method == M::Get)
             return getPayments(rq, *caller, respond);
-        return respond(methodNotAllowed("GET, POST"));
+        return respond(Answers::methodNotAllowed("GET, POST"));
     }
     if (rq.path.startsWith(payments + QLatin1Char('/'))) {
         const QStringList parts = rq.path.mid(payments.size() + 1).split(QLatin1Char('/'));
         if (parts.size() == 1 && !parts[0].isEmpty()) {
             if (rq.method != M::Get)
-                return respond(methodNotAllowed("GET"));
+                return respond(Answers::methodNotAllowed("GET"));
             return m_payments->getPayment(*caller, parts[0], respond);
         }
         if (parts.size() == 2 && !parts[0].isEmpty() && parts[1] == QLatin1String("refunds")) {
             if (rq.method != M::Post)
-                return respond(methodNotAllowed("POST"));
+                return respond(Answers::methodNotAllowed("POST"));
             return postRefund(rq, *caller, parts[0], respond);
         }
     }
@@ -320,27 +295,21 @@ void HttpApi::simulation(const Request &rq, const Caller &caller, const QString 
         if (rq.method == M::Get)
             return m_acquirer->simulation(caller.merchant, this, answerState);
         if (rq.method != M::Put)
-            return respond(methodNotAllowed("GET, PUT"));
+            return respond(Answers::methodNotAllowed("GET, PUT"));
         if (rq.values("content-type").size() != 1 || !isJsonContentType(rq.value("content-type")))
             return respond(Answers::unsupportedMediaType());
         HttpAnswer error;
         const std::optional<JsonNode> body = parseBody(rq.body, &error);
         if (!body)
             return respond(error);
-        const JsonNode *mode = body->member(u"mode");
-        const JsonNode *latency = body->member(u"latency_ms");
-        const auto parsedMode = mode && mode->type == JsonNode::Type::String ? SimulationState::modeFromName(mode->string)
-                                                                             : std::nullopt;
-        const auto parsedLatency = latency ? latency->toInteger() : std::optional<qint64>(0);
-        if (!parsedMode)
-            return respond(badRequest(QStringLiteral("mode"), QStringLiteral("must be normal, decline_all, timeout_after_charge or error_before_charge")));
-        if (!parsedLatency || *parsedLatency < 0 || *parsedLatency > 60'000)
-            return respond(badRequest(QStringLiteral("latency_ms"), QStringLiteral("must be an integer from 0 to 60000")));
-        return m_acquirer->setSimulation(caller.merchant, {*parsedMode, int(*parsedLatency)}, this, answerState);
+        const SimulationValidation v = validateSimulation(*body);
+        if (!v.errors.isEmpty())
+            return respond(HttpAnswer::problem(validationProblem(v.errors)));
+        return m_acquirer->setSimulation(caller.merchant, v.state, this, answerState);
     }
     if (rest == QLatin1String("acquirer/charges")) {
         if (rq.method != M::Get)
-            return respond(methodNotAllowed("GET"));
+            return respond(Answers::methodNotAllowed("GET"));
         const QString key = rq.query.queryItemValue(QStringLiteral("idempotency_key"), QUrl::FullyDecoded);
         return m_acquirer->ledger(caller.merchant, key, this, [respond](bool ok, const QList<LedgerEntry> &entries) {
             if (!ok)

@@ -1,6 +1,7 @@
 #include "requestvalidation.h"
 
 #include "acquirersimulator.h"
+#include "idempotencykey.h"
 #include "money.h"
 
 #include <QRegularExpression>
@@ -151,6 +152,59 @@ RefundValidation validateRefund(const JsonNode &body)
     return out;
 }
 
+SimulationValidation validateSimulation(const JsonNode &body)
+{
+    Checker c{body, {}};
+    SimulationValidation out;
+    if (!c.isObject()) {
+        out.errors = c.errors;
+        return out;
+    }
+    const JsonNode *mode = body.member(u"mode");
+    const auto parsedMode = mode && mode->type == JsonNode::Type::String ? SimulationState::modeFromName(mode->string)
+                                                                         : std::nullopt;
+    if (parsedMode)
+        out.state.mode = *parsedMode;
+    else
+        c.error(QStringLiteral("mode"), QStringLiteral("must be normal, decline_all, timeout_after_charge or error_before_charge"));
+    const JsonNode *latency = body.member(u"latency_ms");
+    const auto parsedLatency = latency ? latency->toInteger() : std::optional<qint64>(0);
+    if (parsedLatency && *parsedLatency >= 0 && *parsedLatency <= 60'000)
+        out.state.latencyMs = int(*parsedLatency);
+    else
+        c.error(QStringLiteral("latency_ms"), QStringLiteral("must be an integer from 0 to 60000"));
+    out.errors = c.errors;
+    return out;
+}
+
+ChargeValidation validateCharge(const JsonNode &body)
+{
+    Checker c{body, {}};
+    ChargeValidation out;
+    if (!c.isObject()) {
+        out.errors = c.errors;
+        return out;
+    }
+    c.onlyKnown({"merchant", "key", "amount", "currency", "token"});
+    ChargeRequest &r = out.fields;
+    r.merchant = c.text("merchant", true, 64);
+    if (body.member(u"merchant") && body.member(u"merchant")->type == JsonNode::Type::String && r.merchant.isEmpty())
+        c.error(QStringLiteral("merchant"), QStringLiteral("must not be empty"));
+    r.key = c.text("key", true, 255);
+    if (body.member(u"key") && body.member(u"key")->type == JsonNode::Type::String && !IdempotencyKey::isValidKey(r.key))
+        c.error(QStringLiteral("key"), QStringLiteral("must be 1 to 255 of A-Z a-z 0-9 - _ . : ~"));
+    r.amount = c.amount();
+    r.currency = c.text("currency", true, 3);
+    if (!r.currency.isEmpty() && !Money::isSupportedCurrency(r.currency))
+        c.error(QStringLiteral("currency"), QStringLiteral("must be a supported ISO 4217 code in capitals"));
+    // Unknown tokens are the bank's business: the simulator refuses them without charging.
+    r.token = c.text("token", true, 64);
+    if (body.member(u"token") && body.member(u"token")->type == JsonNode::Type::String && r.token.isEmpty())
+        c.error(QStringLiteral("token"), QStringLiteral("must not be empty"));
+    out.errors = c.errors;
+    return out;
+}
+
 Problem validationProblem(const QList<Problem::FieldError> &errors)
 {
     Problem p = Problem::make(400, QStringLiteral("validation-failed"), QStringLiteral("Validation failed"),
@@ -158,6 +212,17 @@ Problem validationProblem(const QList<Problem::FieldError> &errors)
                                                  : QStringLiteral("%1 fields are invalid.").arg(errors.size()));
     p.errors = errors;
     return p;
+}
+
+std::optional<JsonNode> parseRequestBody(const QByteArray &body, Problem *error)
+{
+    JsonParseResult parsed = parseJson(body);
+    if (!parsed.value) {
+        *error = validationProblem({{QStringLiteral("body"), QStringLiteral("is not valid JSON: %1 at byte %2")
+                                                                 .arg(parsed.error).arg(parsed.offset)}});
+        return std::nullopt;
+    }
+    return std::move(parsed.value);
 }
 
 } // namespace OncePay::Gateway

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "acquirer.h"
 #include "canonicaljson.h"
 #include "gatewaytypes.h"
 #include "problem.h"
@@ -24,6 +25,25 @@ struct RefundValidation
 };
 RefundValidation validateRefund(const JsonNode &body);
 
+// PUT /v1/_sim/acquirer (gateway) and PUT /v1/simulation (acquirer service): mode and latency_ms.
+struct SimulationValidation
+{
+    SimulationState state;
+    QList<Problem::FieldError> errors;
+};
+SimulationValidation validateSimulation(const JsonNode &body);
+
+// POST /v1/charges of the acquirer service: merchant, key, amount, currency, token.
+struct ChargeValidation
+{
+    ChargeRequest fields;
+    QList<Problem::FieldError> errors;
+};
+ChargeValidation validateCharge(const JsonNode &body);
+
 Problem validationProblem(const QList<Problem::FieldError> &errors);
+
+// Strict JSON of a request body, or the 400 validation problem that says where it broke.
+std::optional<JsonNode> parseRequestBody(const QByteArray &body, Problem *error);
 
 } // namespace OncePay::Gateway

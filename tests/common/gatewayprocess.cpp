@@ -12,7 +12,10 @@
 
 #include <csignal>
 
-GatewayProcess::GatewayProcess() = default;
+GatewayProcess::GatewayProcess(Program program)
+    : m_program(program)
+{
+}
 
 GatewayProcess::~GatewayProcess()
 {
@@ -20,14 +23,19 @@ GatewayProcess::~GatewayProcess()
         kill9();
 }
 
-QString GatewayProcess::binaryPath()
+QString GatewayProcess::binaryPath(Program program)
 {
-    return qEnvironmentVariable("ONCEPAY_GATEWAY_BIN");
+    return qEnvironmentVariable(program == Program::Gateway ? "ONCEPAY_GATEWAY_BIN" : "ONCEPAY_ACQUIRER_BIN");
+}
+
+QString GatewayProcess::programName() const
+{
+    return m_program == Program::Gateway ? QStringLiteral("gateway") : QStringLiteral("acquirer");
 }
 
 QString GatewayProcess::dbPath() const
 {
-    return QDir(m_dir.path()).filePath(QStringLiteral("gateway.db"));
+    return QDir(m_dir.path()).filePath(programName() + QStringLiteral(".db"));
 }
 
 TestDatabase &GatewayProcess::database()
@@ -60,7 +68,7 @@ bool GatewayProcess::isRunning() const
 
 QString GatewayProcess::stderrText() const
 {
-    QFile f(QDir(m_dir.path()).filePath(QStringLiteral("gateway.stderr")));
+    QFile f(QDir(m_dir.path()).filePath(programName() + QStringLiteral(".stderr")));
     if (!f.open(QIODevice::ReadOnly))
         return {};
     return QString::fromUtf8(f.readAll());
@@ -71,7 +79,7 @@ QByteArray GatewayProcess::failureMessage() const
     QString tail = stderrText();
     if (tail.size() > 4000)
         tail = QStringLiteral("...") + tail.right(4000);
-    return (m_error + QStringLiteral("\n--- gateway stderr ---\n") + tail).toUtf8();
+    return (m_error + QStringLiteral("\n--- %1 stderr ---\n").arg(programName()) + tail).toUtf8();
 }
 
 void GatewayProcess::onStdout()
@@ -94,16 +102,16 @@ bool GatewayProcess::start(const QStringList &extraArgs, const QMap<QString, QSt
 {
     m_error.clear();
     if (isRunning()) {
-        m_error = QStringLiteral("gateway already running");
+        m_error = programName() + QStringLiteral(" already running");
         return false;
     }
     if (!m_dir.isValid()) {
         m_error = QStringLiteral("no temporary directory: ") + m_dir.errorString();
         return false;
     }
-    const QString bin = binaryPath();
+    const QString bin = binaryPath(m_program);
     if (bin.isEmpty() || !QFile::exists(bin)) {
-        m_error = QStringLiteral("ONCEPAY_GATEWAY_BIN is not set or does not exist: ") + bin;
+        m_error = QStringLiteral("the %1 binary (ONCEPAY_*_BIN) is not set or does not exist: ").arg(programName()) + bin;
         return false;
     }
     m_lastArgs = extraArgs;
@@ -119,18 +127,22 @@ bool GatewayProcess::start(const QStringList &extraArgs, const QMap<QString, QSt
     m_process->setProcessEnvironment(env);
     m_process->setWorkingDirectory(m_dir.path());
     // stderr goes to a file so a chatty gateway can never block on a full pipe.
-    m_process->setStandardErrorFile(QDir(m_dir.path()).filePath(QStringLiteral("gateway.stderr")),
+    m_process->setStandardErrorFile(QDir(m_dir.path()).filePath(programName() + QStringLiteral(".stderr")),
                                     QIODevice::Append);
     QObject::connect(m_process.get(), &QProcess::readyReadStandardOutput, m_process.get(),
                      [this] { onStdout(); });
 
-    if (!database().ok()) {
-        m_error = database().error();
-        return false;
+    QStringList args{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(m_listenPort)};
+    if (m_program == Program::Gateway) {
+        if (!database().ok()) {
+            m_error = database().error();
+            return false;
+        }
+        args << database().gatewayArgs(!extraArgs.contains(QStringLiteral("--acquirer")));
+    } else {
+        args << QStringLiteral("--db") << dbPath();
     }
-    QStringList args{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0")};
-    args << database().gatewayArgs();
-    if (m_demo)
+    if (m_demo && m_program == Program::Gateway)
         args << QStringLiteral("--demo");
     args << extraArgs;
 
@@ -162,8 +174,8 @@ bool GatewayProcess::start(const QStringList &extraArgs, const QMap<QString, QSt
         return true;
     if (ended) {
         m_process->waitForFinished(5000);
-        m_error = QStringLiteral("gateway ended before listening (exit code %1, %2); args: %3")
-                      .arg(m_process->exitCode())
+        m_error = QStringLiteral("%1 ended before listening (exit code %2, %3); args: %4")
+                      .arg(programName()).arg(m_process->exitCode())
                       .arg(m_process->errorString(), args.join(QLatin1Char(' ')));
     } else {
         m_error = QStringLiteral("no 'listening on' line within %1 ms; stdout: %2")

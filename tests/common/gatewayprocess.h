@@ -11,22 +11,27 @@
 
 class TestDatabase;
 
-// Runs the real oncepay-gateway binary (env ONCEPAY_GATEWAY_BIN) on a port it picks itself,
-// with its database in a private QTemporaryDir that survives restarts of the process.
+// Runs the real oncepay-gateway binary (env ONCEPAY_GATEWAY_BIN), or oncepay-acquirer
+// (ONCEPAY_ACQUIRER_BIN), on a port it picks itself unless told one, with its database in a
+// private QTemporaryDir that survives restarts of the process.
 class GatewayProcess final
 {
 public:
-    GatewayProcess();
+    enum class Program { Gateway, Acquirer };
+
+    explicit GatewayProcess(Program program = Program::Gateway);
     ~GatewayProcess();
     GatewayProcess(const GatewayProcess &) = delete;
     GatewayProcess &operator=(const GatewayProcess &) = delete;
 
-    static QString binaryPath();
+    static QString binaryPath(Program program = Program::Gateway);
 
     // Off by default only for token-file tests; every other suite runs the demo tenants.
     void setDemo(bool demo) { m_demo = demo; }
+    // The next start listens on this port (0: a free one), e.g. to come back where it was.
+    void setListenPort(quint16 port) { m_listenPort = port; }
 
-    // Starts the process with --listen 127.0.0.1:0 --db <dir>/gateway.db [--demo] + extraArgs
+    // Starts the process with --listen 127.0.0.1:<port> --db <dir>/<program>.db [--demo] + extraArgs
     // and waits (by signals, never sleeping) for the "listening on" line. extraEnv is added
     // to the test's own environment. On failure returns false; see failureMessage().
     bool start(const QStringList &extraArgs = {}, const QMap<QString, QString> &extraEnv = {},
@@ -67,6 +72,10 @@ public:
 private:
     void onStdout();
 
+    QString programName() const;
+
+    Program m_program;
+    quint16 m_listenPort = 0;
     QTemporaryDir m_dir;
     std::shared_ptr<TestDatabase> m_db;
     std::unique_ptr<QProcess> m_process;

@@ -25,7 +25,14 @@ public:
     QString dbArg() const;          // the value of --db
     QString sqlitePath() const;     // the SQLite file (SQLite backend only)
     QString acquirerDbPath() const;
-    QStringList gatewayArgs() const { return {QStringLiteral("--db"), dbArg(), QStringLiteral("--acquirer-db"), acquirerDbPath()}; }
+    // --db, and --acquirer-db unless the gateway is to use an acquirer service.
+    QStringList gatewayArgs(bool embeddedAcquirer = true) const
+    {
+        QStringList args{QStringLiteral("--db"), dbArg()};
+        if (embeddedAcquirer)
+            args << QStringLiteral("--acquirer-db") << acquirerDbPath();
+        return args;
+    }
 
     // Opens a QSqlDatabase connection of the test process's own on the gateway's database,
     // registered under `connectionName`. False and error() when it cannot.

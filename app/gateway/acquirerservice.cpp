@@ -1,0 +1,257 @@
+#include "acquirerservice.h"
+
+#include "acquirersimulator.h"
+#include "guardedtcpserver.h"
+#include "httpanswer.h"
+#include "httpapi.h"
+#include "idempotencykey.h"
+#include "requestvalidation.h"
+
+#include <QHttpServer>
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QJsonArray>
+#include <QLoggingCategory>
+#include <QPointer>
+#include <QTcpSocket>
+#include <QUrlQuery>
+
+namespace OncePay::Gateway {
+
+Q_LOGGING_CATEGORY(lcService, "oncepay.acquirer.http", QtInfoMsg)
+
+struct AcquirerService::Request
+{
+    QHttpServerRequest::Method method;
+    QString path;
+    QUrlQuery query;
+    QByteArray body;
+    QList<QByteArray> contentTypes;
+    QPointer<QTcpSocket> socket;
+};
+
+namespace {
+
+HttpAnswer badRequest(const QString &field, const QString &message)
+{
+    return HttpAnswer::problem(validationProblem({{field, message}}));
+}
+
+// The body of a JSON request, or the 415/400 answer it deserves.
+std::optional<JsonNode> jsonBody(const QList<QByteArray> &contentTypes, const QByteArray &body, HttpAnswer *error)
+{
+    if (contentTypes.size() != 1 || !isJsonContentType(contentTypes.first())) {
+        *error = Answers::unsupportedMediaType();
+        return std::nullopt;
+    }
+    Problem problem;
+    std::optional<JsonNode> node = parseRequestBody(body, &problem);
+    if (!node)
+        *error = HttpAnswer::problem(problem);
+    return node;
+}
+
+// The charge's outcome as the acquirer's API gives it: {status, decline_code}.
+QJsonObject outcomeJson(const AcquirerAnswer &a)
+{
+    const bool approved = a.kind == AcquirerAnswer::Kind::Approved;
+    return {{QStringLiteral("status"), approved ? QStringLiteral("succeeded") : QStringLiteral("declined")},
+            {QStringLiteral("decline_code"), approved ? QJsonValue(QJsonValue::Null) : QJsonValue(a.declineCode)}};
+}
+
+HttpAnswer ledgerUnavailable()
+{
+    return HttpAnswer::problem(503, QStringLiteral("ledger-unavailable"), QStringLiteral("Ledger unavailable"),
+                               QStringLiteral("The acquirer's ledger could not be read; ask again later."));
+}
+
+} // namespace
+
+AcquirerService::AcquirerService(Config config, QObject *parent)
+    : QObject(parent)
+    , m_config(std::move(config))
+{
+}
+
+AcquirerService::~AcquirerService()
+{
+    stop();
+}
+
+QString AcquirerService::baseUrl() const
+{
+    const QString host = m_config.address.protocol() == QAbstractSocket::IPv6Protocol
+        ? QStringLiteral("[%1]").arg(m_config.address.toString())
+        : m_config.address.toString();
+    return QStringLiteral("http://%1:%2").arg(host).arg(m_port);
+}
+
+bool AcquirerService::start(QString *error)
+{
+    m_simulator = std::make_unique<AcquirerSimulator>(m_config.dbPath);
+    if (!m_simulator->open(error)) {
+        m_simulator.reset();
+        return false;
+    }
+    m_http = new QHttpServer(this);
+    m_http->setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
+        handle(request, std::move(responder));
+    });
+    auto *listener = new GuardedTcpServer({HttpApi::maxBodyBytes, 32 * 1024}, this);
+    if (!listener->listen(m_config.address, m_config.port)) {
+        *error = QStringLiteral("cannot listen on %1:%2: %3")
+                     .arg(m_config.address.toString()).arg(m_config.port).arg(listener->errorString());
+        return false;
+    }
+    m_http->bind(listener);
+    m_port = listener->serverPort();
+    qCInfo(lcService) << "acquirer listening on" << baseUrl() << "ledger" << m_config.dbPath;
+    return true;
+}
+
+void AcquirerService::stop()
+{
+    if (m_http) {
+        for (QTcpServer *s : m_http->servers())
+            s->close();
+    }
+    // Queued ledger work finishes first: a charge that reached the ledger stays charged.
+    if (m_simulator)
+        m_simulator->close();
+    m_simulator.reset();
+}
+
+void AcquirerService::handle(const QHttpServerRequest &request, QHttpServerResponder &&responder)
+{
+    QList<QByteArray> contentTypes;
+    for (const auto &h : request.headers()) {
+        if (h.first.compare("content-type", Qt::CaseInsensitive) == 0)
+            contentTypes.append(h.second);
+    }
+    auto shared = std::make_shared<QHttpServerResponder>(std::move(responder));
+    const Request rq{request.method(), request.url().path(), request.query(), request.body(), contentTypes,
+                     shared->socket()};
+    route(rq, [shared, socket = rq.socket](const HttpAnswer &a) {
+        if (socket && socket->state() == QAbstractSocket::ConnectedState) {
+            a.writeTo(*shared);
+            GuardedTcpServer::answerWritten(socket);
+        }
+    });
+}
+
+void AcquirerService::route(const Request &rq, const Respond &respond)
+{
+    using M = QHttpServerRequest::Method;
+    if (!m_simulator)
+        return respond(ledgerUnavailable());
+    if (rq.body.size() > HttpApi::maxBodyBytes) {
+        return respond(HttpAnswer::problem(413, QStringLiteral("payload-too-large"), QStringLiteral("Payload too large"),
+                                           QStringLiteral("Request bodies are limited to %1 bytes.").arg(HttpApi::maxBodyBytes)));
+    }
+    const bool charges = rq.path == QLatin1String("/v1/charges");
+    const bool ledger = rq.path == QLatin1String("/v1/ledger");
+    const bool sim = rq.path == QLatin1String("/v1/simulation");
+    if (!charges && !ledger && !sim)
+        return respond(Answers::notFound(QStringLiteral("No such resource.")));
+    if (charges && rq.method == M::Post)
+        return postCharge(rq, respond);
+    if (rq.method != M::Get && !(sim && rq.method == M::Put))
+        return respond(Answers::methodNotAllowed(charges ? "GET, POST" : sim ? "GET, PUT" : "GET"));
+
+    // Every GET and the PUT name their merchant in the query.
+    const QString merchant = rq.query.queryItemValue(QStringLiteral("merchant"), QUrl::FullyDecoded);
+    if (merchant.isEmpty() || merchant.size() > 64)
+        return respond(badRequest(QStringLiteral("merchant"), QStringLiteral("is required: 1 to 64 characters")));
+    if (charges)
+        return getCharge(rq, merchant, respond);
+    if (ledger)
+        return getLedger(rq, merchant, respond);
+    simulation(rq, merchant, respond);
+}
+
+void AcquirerService::postCharge(const Request &rq, const Respond &respond)
+{
+    HttpAnswer error;
+    const std::optional<JsonNode> body = jsonBody(rq.contentTypes, rq.body, &error);
+    if (!body)
+        return respond(error);
+    const ChargeValidation v = validateCharge(*body);
+    if (!v.errors.isEmpty())
+        return respond(HttpAnswer::problem(validationProblem(v.errors)));
+    if (!rq.socket)
+        return;   // the caller is gone before the bank acted: nothing happens
+    qCInfo(lcService) << "charge received: merchant" << v.fields.merchant << "key" << v.fields.key
+                      << "token" << v.fields.token;
+    // The context lives as long as the caller's connection: when the caller hangs up during
+    // the simulated latency (its deadline passed), the bank never acts on it, because the
+    // simulator drops work whose context is gone. Asked later, it says "not found": the truth.
+    auto *context = new QObject(rq.socket);
+    connect(rq.socket, &QAbstractSocket::disconnected, context, &QObject::deleteLater);
+    // Decided on arrival, like the simulator's mode. A lost answer stays lost for a repeat of
+    // the same request too: an HTTP stack that resends it after the dropped connection (Qt 6.4
+    // does, once or twice) must not turn the simulated loss into an answer.
+    const bool losesAnswer = m_simulator->losesAnswer(v.fields);
+    m_simulator->charge(v.fields, context, [respond, context, losesAnswer, socket = rq.socket,
+                                            key = v.fields.key](const AcquirerAnswer &a) {
+        context->deleteLater();
+        if (a.kind == AcquirerAnswer::Kind::Refused) {
+            return respond(HttpAnswer::problem(502, QStringLiteral("acquirer-refused"), QStringLiteral("Acquirer refused"),
+                                               QStringLiteral("Refused before charging, nothing was charged: %1").arg(a.error)));
+        }
+        if ((a.kind == AcquirerAnswer::Kind::Approved || a.kind == AcquirerAnswer::Kind::Declined) && !losesAnswer)
+            return respond(HttpAnswer::json(200, outcomeJson(a)));
+        // Charged (or unsure: the ledger failed): the answer is lost on the wire, as a real
+        // bank's can be. The caller sees its connection closed and has to ask by key.
+        qCInfo(lcService) << "charge" << key << "answer dropped:" << (a.error.isEmpty() ? QStringLiteral("simulated loss") : a.error);
+        if (socket)
+            socket->abort();
+    });
+}
+
+void AcquirerService::getCharge(const Request &rq, const QString &merchant, const Respond &respond)
+{
+    const QString key = rq.query.queryItemValue(QStringLiteral("key"), QUrl::FullyDecoded);
+    if (!IdempotencyKey::isValidKey(key))
+        return respond(badRequest(QStringLiteral("key"), QStringLiteral("is required: 1 to 255 of A-Z a-z 0-9 - _ . : ~")));
+    m_simulator->ledger(merchant, key, this, [respond](bool ok, const QList<LedgerEntry> &entries) {
+        if (!ok)
+            return respond(ledgerUnavailable());
+        if (entries.isEmpty())
+            return respond(Answers::notFound(QStringLiteral("The acquirer never charged this key.")));
+        respond(HttpAnswer::json(200, entries.first().toJson()));
+    });
+}
+
+void AcquirerService::getLedger(const Request &rq, const QString &merchant, const Respond &respond)
+{
+    const QString key = rq.query.queryItemValue(QStringLiteral("key"), QUrl::FullyDecoded);
+    if (rq.query.hasQueryItem(QStringLiteral("key")) && !IdempotencyKey::isValidKey(key))
+        return respond(badRequest(QStringLiteral("key"), QStringLiteral("must be 1 to 255 of A-Z a-z 0-9 - _ . : ~")));
+    m_simulator->ledger(merchant, key, this, [respond](bool ok, const QList<LedgerEntry> &entries) {
+        if (!ok)
+            return respond(ledgerUnavailable());
+        QJsonArray data;
+        for (const LedgerEntry &e : entries)
+            data.append(e.toJson());
+        respond(HttpAnswer::json(200, {{QStringLiteral("data"), data}}));
+    });
+}
+
+void AcquirerService::simulation(const Request &rq, const QString &merchant, const Respond &respond)
+{
+    auto answerState = [respond](bool ok, const SimulationState &state) {
+        respond(ok ? HttpAnswer::json(200, state.toJson()) : ledgerUnavailable());
+    };
+    if (rq.method == QHttpServerRequest::Method::Get)
+        return m_simulator->simulation(merchant, this, answerState);
+    HttpAnswer error;
+    const std::optional<JsonNode> body = jsonBody(rq.contentTypes, rq.body, &error);
+    if (!body)
+        return respond(error);
+    const SimulationValidation v = validateSimulation(*body);
+    if (!v.errors.isEmpty())
+        return respond(HttpAnswer::problem(validationProblem(v.errors)));
+    m_simulator->setSimulation(merchant, v.state, this, answerState);
+}
+
+} // namespace OncePay::Gateway

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <QHostAddress>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+class QHttpServer;
+class QHttpServerRequest;
+class QHttpServerResponder;
+
+namespace OncePay::Gateway {
+
+class AcquirerSimulator;
+struct HttpAnswer;
+
+// The simulated acquirer as a service of its own (`oncepay-acquirer`): a small JSON API over
+// one AcquirerSimulator, shared by every gateway started with --acquirer (docs/api.md,
+// "oncepay-acquirer's API"). No authentication: it listens on a private address.
+class AcquirerService final : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Config
+    {
+        QHostAddress address = QHostAddress::LocalHost;
+        quint16 port = 0;
+        QString dbPath;   // the ledger (SQLite), created if missing
+    };
+
+    explicit AcquirerService(Config config, QObject *parent = nullptr);
+    ~AcquirerService() override;
+
+    bool start(QString *error);
+    quint16 port() const { return m_port; }
+    QString baseUrl() const;
+
+    // Stops accepting connections and closes the ledger after the work queued in it.
+    void stop();
+
+private:
+    struct Request;
+    using Respond = std::function<void(const HttpAnswer &)>;
+
+    void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
+    void route(const Request &rq, const Respond &respond);
+    void postCharge(const Request &rq, const Respond &respond);
+    void getCharge(const Request &rq, const QString &merchant, const Respond &respond);
+    void getLedger(const Request &rq, const QString &merchant, const Respond &respond);
+    void simulation(const Request &rq, const QString &merchant, const Respond &respond);
+
+    Config m_config;
+    quint16 m_port = 0;
+    std::unique_ptr<AcquirerSimulator> m_simulator;
+    QHttpServer *m_http = nullptr;
+};
+
+} // namespace OncePay::Gateway
