@@ -349,7 +349,23 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
         failAll(e.message());
         return;
     }
+    if (batch.size() == 1) {
+        // A batch of one needs no savepoint: the transaction is the unit (two round trips
+        // fewer, which is most of the saving on PostgreSQL, where every batch is one unit).
+        Item &item = batch.first();
+        try {
+            item.work(*m_tx);
+        } catch (const SqlError &e) {
+            qCWarning(lcSql) << m_options.connectionName << "unit rolled back:" << e.message();
+            QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
+            failAll(e.message());
+            return;
+        }
+        item.ok = true;
+    }
     for (Item &item : batch) {
+        if (batch.size() == 1)
+            break;
         try {
             m_tx->exec(QStringLiteral("SAVEPOINT unit"));
             try {
