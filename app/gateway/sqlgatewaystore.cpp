@@ -16,87 +16,63 @@ QAtomicInt g_connectionCounter;
 
 using Driver = SqlBatchWorker::Driver;
 
-// The v1 schema (SQLite only: PostgreSQL starts at v2).
-void createSqliteV1(SqlTx &tx)
+// The schema, written once for both databases: $BYTES is the binary type, $INT the 64-bit
+// integer type, $SEQ the auto-increasing sequence column, $CLUSTERED the clause that makes a
+// table clustered on its primary key (SQLite's WITHOUT ROWID; PostgreSQL has none).
+void migrate(SqlTx &tx, int from, bool postgres)
 {
-    // Response records live as long as the retention; payments keep their key forever.
-    tx.exec(QStringLiteral(
-        "CREATE TABLE idempotency_records ("
-        " merchant TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint BLOB NOT NULL,"
-        " state TEXT NOT NULL CHECK (state IN ('in_progress','completed')),"
-        " lease_expires_at INTEGER NOT NULL DEFAULT 0, resource_id TEXT,"
-        " response_status INTEGER, response_body BLOB, response_location TEXT, response_type TEXT,"
-        " created_at INTEGER NOT NULL, expires_at INTEGER,"
-        " PRIMARY KEY (merchant, idem_key)) WITHOUT ROWID"));
-    tx.exec(QStringLiteral("CREATE INDEX idempotency_records_expiry ON idempotency_records (expires_at)"
-                           " WHERE state = 'completed'"));
-    tx.exec(QStringLiteral(
-        "CREATE TABLE payments ("
-        " seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,"
-        " merchant TEXT NOT NULL, terminal_id TEXT NOT NULL, idem_key TEXT NOT NULL,"
-        " fingerprint BLOB NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,"
-        " order_id TEXT NOT NULL, payment_method TEXT NOT NULL, description TEXT, metadata TEXT,"
-        " status TEXT NOT NULL, step TEXT NOT NULL, decline_code TEXT,"
-        " amount_refunded INTEGER NOT NULL DEFAULT 0,"
-        " created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,"
-        " UNIQUE (merchant, idem_key))"));
-    tx.exec(QStringLiteral("CREATE INDEX payments_by_merchant ON payments (merchant, seq)"));
-    tx.exec(QStringLiteral("CREATE INDEX payments_processing ON payments (status) WHERE status = 'processing'"));
-    tx.exec(QStringLiteral(
-        "CREATE TABLE refunds ("
-        " id TEXT PRIMARY KEY, payment_id TEXT NOT NULL REFERENCES payments (id),"
-        " merchant TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint BLOB NOT NULL,"
-        " amount INTEGER NOT NULL, reason TEXT, status TEXT NOT NULL, created_at INTEGER NOT NULL,"
-        " UNIQUE (merchant, idem_key))"));
+    const auto ddl = [&](const char *sql) {
+        tx.exec(QString::fromLatin1(sql)
+                    .replace(QLatin1String("$BYTES"), postgres ? QLatin1String("BYTEA") : QLatin1String("BLOB"))
+                    .replace(QLatin1String("$INT"), postgres ? QLatin1String("BIGINT") : QLatin1String("INTEGER"))
+                    .replace(QLatin1String("$SEQ"), postgres ? QLatin1String("BIGSERIAL PRIMARY KEY")
+                                                              : QLatin1String("INTEGER PRIMARY KEY AUTOINCREMENT"))
+                    .replace(QLatin1String("$CLUSTERED"), postgres ? QLatin1String("") : QLatin1String(" WITHOUT ROWID")));
+    };
+    if (from < 1) {
+        // Response records live as long as the retention; payments keep their key forever.
+        ddl("CREATE TABLE idempotency_records ("
+            " merchant TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint $BYTES NOT NULL,"
+            " state TEXT NOT NULL CHECK (state IN ('in_progress','completed')),"
+            " lease_expires_at $INT NOT NULL DEFAULT 0, resource_id TEXT,"
+            " response_status INTEGER, response_body $BYTES, response_location TEXT, response_type TEXT,"
+            " created_at $INT NOT NULL, expires_at $INT,"
+            " PRIMARY KEY (merchant, idem_key))$CLUSTERED");
+        ddl("CREATE INDEX idempotency_records_expiry ON idempotency_records (expires_at) WHERE state = 'completed'");
+        ddl("CREATE TABLE payments ("
+            " seq $SEQ, id TEXT NOT NULL UNIQUE,"
+            " merchant TEXT NOT NULL, terminal_id TEXT NOT NULL, idem_key TEXT NOT NULL,"
+            " fingerprint $BYTES NOT NULL, amount $INT NOT NULL, currency TEXT NOT NULL,"
+            " order_id TEXT NOT NULL, payment_method TEXT NOT NULL, description TEXT, metadata TEXT,"
+            " status TEXT NOT NULL, step TEXT NOT NULL, decline_code TEXT,"
+            " amount_refunded $INT NOT NULL DEFAULT 0,"
+            " created_at $INT NOT NULL, updated_at $INT NOT NULL,"
+            " UNIQUE (merchant, idem_key))");
+        ddl("CREATE INDEX payments_by_merchant ON payments (merchant, seq)");
+        ddl("CREATE INDEX payments_processing ON payments (status) WHERE status = 'processing'");
+        ddl("CREATE TABLE refunds ("
+            " id TEXT PRIMARY KEY, payment_id TEXT NOT NULL REFERENCES payments (id),"
+            " merchant TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint $BYTES NOT NULL,"
+            " amount $INT NOT NULL, reason TEXT, status TEXT NOT NULL, created_at $INT NOT NULL,"
+            " UNIQUE (merchant, idem_key))");
+    }
+    if (from < 2) {
+        // v2: the lease moves to the payment row, with a generation that fences old holders.
+        // Claims in flight during the upgrade start expired: they are taken over and resumed.
+        ddl("ALTER TABLE payments ADD COLUMN lease_generation $INT NOT NULL DEFAULT 0");
+        ddl("ALTER TABLE payments ADD COLUMN lease_boot TEXT NOT NULL DEFAULT ''");
+        ddl("ALTER TABLE payments ADD COLUMN lease_expires_at $INT NOT NULL DEFAULT 0");
+    }
 }
 
 void migrateSqlite(SqlTx &tx, int from)
 {
-    if (from < 1)
-        createSqliteV1(tx);
-    if (from < 2) {
-        // v2: the lease moves to the payment row, with a generation that fences old holders.
-        // Claims in flight during the upgrade start expired: they are taken over and resumed.
-        tx.exec(QStringLiteral("ALTER TABLE payments ADD COLUMN lease_generation INTEGER NOT NULL DEFAULT 0"));
-        tx.exec(QStringLiteral("ALTER TABLE payments ADD COLUMN lease_boot TEXT NOT NULL DEFAULT ''"));
-        tx.exec(QStringLiteral("ALTER TABLE payments ADD COLUMN lease_expires_at INTEGER NOT NULL DEFAULT 0"));
-    }
+    migrate(tx, from, false);
 }
 
 void migratePostgres(SqlTx &tx, int from)
 {
-    if (from < 2) {
-        tx.exec(QStringLiteral(
-            "CREATE TABLE idempotency_records ("
-            " merchant TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint BYTEA NOT NULL,"
-            " state TEXT NOT NULL CHECK (state IN ('in_progress','completed')),"
-            " lease_expires_at BIGINT NOT NULL DEFAULT 0, resource_id TEXT,"
-            " response_status INTEGER, response_body BYTEA, response_location TEXT, response_type TEXT,"
-            " created_at BIGINT NOT NULL, expires_at BIGINT,"
-            " PRIMARY KEY (merchant, idem_key))"));
-        tx.exec(QStringLiteral("CREATE INDEX idempotency_records_expiry ON idempotency_records (expires_at)"
-                               " WHERE state = 'completed'"));
-        tx.exec(QStringLiteral(
-            "CREATE TABLE payments ("
-            " seq BIGSERIAL PRIMARY KEY, id TEXT NOT NULL UNIQUE,"
-            " merchant TEXT NOT NULL, terminal_id TEXT NOT NULL, idem_key TEXT NOT NULL,"
-            " fingerprint BYTEA NOT NULL, amount BIGINT NOT NULL, currency TEXT NOT NULL,"
-            " order_id TEXT NOT NULL, payment_method TEXT NOT NULL, description TEXT, metadata TEXT,"
-            " status TEXT NOT NULL, step TEXT NOT NULL, decline_code TEXT,"
-            " amount_refunded BIGINT NOT NULL DEFAULT 0,"
-            " created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL,"
-            " lease_generation BIGINT NOT NULL DEFAULT 0, lease_boot TEXT NOT NULL DEFAULT '',"
-            " lease_expires_at BIGINT NOT NULL DEFAULT 0,"
-            " UNIQUE (merchant, idem_key))"));
-        tx.exec(QStringLiteral("CREATE INDEX payments_by_merchant ON payments (merchant, seq)"));
-        tx.exec(QStringLiteral("CREATE INDEX payments_processing ON payments (status) WHERE status = 'processing'"));
-        tx.exec(QStringLiteral(
-            "CREATE TABLE refunds ("
-            " id TEXT PRIMARY KEY, payment_id TEXT NOT NULL REFERENCES payments (id),"
-            " merchant TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint BYTEA NOT NULL,"
-            " amount BIGINT NOT NULL, reason TEXT, status TEXT NOT NULL, created_at BIGINT NOT NULL,"
-            " UNIQUE (merchant, idem_key))"));
-    }
+    migrate(tx, from, true);
 }
 
 // The clock leases are measured on. SQLite: this machine's boot-time clock, which never jumps
