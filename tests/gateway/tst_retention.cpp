@@ -18,6 +18,7 @@ private slots:
     void keyOutlivesItsRecord_data();
     void keyOutlivesItsRecord();
     void refundKeyOutlivesItsRecord();
+    void oneKeySpaceForPaymentsAndRefunds();
 
 private:
     double swept();
@@ -130,6 +131,41 @@ void TestRetention::refundKeyOutlivesItsRecord()
         QCOMPARE(again.object().value(QStringLiteral("id")), first.object().value(QStringLiteral("id")));
     const QJsonObject payment = m_client.get(QStringLiteral("/v1/payments/") + p.object().value(QStringLiteral("id")).toString()).object();
     QCOMPARE(payment.value(QStringLiteral("amount_refunded")).toInteger(), 250);
+}
+
+void TestRetention::oneKeySpaceForPaymentsAndRefunds()
+{
+    // API.md promise 9: a payment's key never executes a refund and a refund's key never a
+    // payment, before and after their records expire.
+    const double before = swept();
+    const QString paymentKey = uniqueKey(QStringLiteral("ns-pay"));
+    const HttpReply p = pay(m_client, paymentKey, paymentBody(3000));
+    ONCEPAY_VERIFY_STATUS(p, 201);
+    const QString paymentId = p.object().value(QStringLiteral("id")).toString();
+    const QString path = QStringLiteral("/v1/payments/%1/refunds").arg(paymentId);
+    const QString refundKey = uniqueKey(QStringLiteral("ns-re"));
+    ONCEPAY_VERIFY_STATUS(m_client.post(path, R"({"amount":100})", keyHeader(refundKey)), 201);
+
+    auto crossUses = [&] {
+        ONCEPAY_VERIFY_PROBLEM(m_client.post(path, R"({"amount":100})", keyHeader(paymentKey)), 422,
+                               QStringLiteral("idempotency-key-reused"));
+        ONCEPAY_VERIFY_PROBLEM(pay(m_client, refundKey, paymentBody(3000)), 422,
+                               QStringLiteral("idempotency-key-reused"));
+    };
+    crossUses();
+    if (QTest::currentTestFailed())
+        return;
+    waitForSweep(before, 2);
+    if (QTest::currentTestFailed())
+        return;
+    crossUses();
+    if (QTest::currentTestFailed())
+        return;
+    // Nothing executed: one refund of 100, no payment under the refund's key, one charge.
+    QCOMPARE(m_client.get(QStringLiteral("/v1/payments/") + paymentId).object().value(QStringLiteral("amount_refunded")).toInteger(), 100);
+    ONCEPAY_VERIFY_STATUS(m_client.get(QStringLiteral("/v1/payments?idempotency_key=") + refundKey), 404);
+    const Charges charges = acquirerCharges(m_client, refundKey);
+    QVERIFY2(charges.ok && charges.rows.isEmpty(), charges.raw.constData());
 }
 
 QTEST_GUILESS_MAIN(TestRetention)
