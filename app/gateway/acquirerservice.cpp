@@ -98,6 +98,9 @@ bool AcquirerService::start(QString *error)
         handle(request, std::move(responder));
     });
     auto *listener = new GuardedTcpServer({HttpApi::maxBodyBytes, 32 * 1024}, this);
+    // Qt's default backlog is 50: a herd of tills reconnecting at once would overflow it and
+    // wait a SYN retransmission (1 s) each. The kernel caps it at net.core.somaxconn.
+    listener->setListenBacklogSize(4096);
     if (!listener->listen(m_config.address, m_config.port)) {
         *error = QStringLiteral("cannot listen on %1:%2: %3")
                      .arg(m_config.address.toString()).arg(m_config.port).arg(listener->errorString());
