@@ -205,6 +205,7 @@ struct Slot {   // one of a till's C keep-alive connections, one request at a ti
     int payment = -1;               // the request in flight, -1 idle
     Kind kind = Kind::Post;
     Nanos sentAt = 0;
+    Nanos connectAt = 0;
 };
 
 struct Till {
@@ -265,7 +266,7 @@ private:
     long long posts_ = 0, lookups_ = 0, retries_ = 0, connects_ = 0, moves_ = 0;
     long long succeeded_ = 0, declined_ = 0, failed_ = 0;
     long long retryAfterSeen_ = 0, retryableWithoutRetryAfter_ = 0;
-    std::vector<Nanos> postLatency_, toFinal_;
+    std::vector<Nanos> postLatency_, toFinal_, connectLatency_;
 };
 
 bool Herd::resolve()
@@ -368,6 +369,7 @@ void Herd::open(Slot &s, std::size_t index, int target, Nanos now)
         return;
     }
     s.connecting = true;
+    s.connectAt = now;
     epoll_event ev{};
     ev.events = EPOLLOUT;
     ev.data.u64 = (std::uint64_t(s.generation) << 32) | index;
@@ -576,6 +578,8 @@ void Herd::handleEvent(std::size_t index, std::uint32_t events, Nanos now)
             return;
         }
         s.connecting = false;
+        // A full listen queue shows here: the kernel drops the SYN, the client retries after ~1 s.
+        connectLatency_.push_back(now - s.connectAt);
         updateEvents(s, index, true);   // now also readable
         flush(s, index, now);
         return;
@@ -731,8 +735,9 @@ int Herd::report() const
     for (const Till &t : tills_)
         if (t.remaining == 0)
             drained.push_back(t.drainedAt - start_);
-    std::vector<Nanos> lat = postLatency_, fin = toFinal_;
+    std::vector<Nanos> lat = postLatency_, fin = toFinal_, con = connectLatency_;
     std::sort(lat.begin(), lat.end());
+    std::sort(con.begin(), con.end());
     std::sort(fin.begin(), fin.end());
     std::sort(drained.begin(), drained.end());
     // From the herd's start until the last queue emptied (or until it gave up).
@@ -775,7 +780,7 @@ int Herd::report() const
             appendf(j, "%s\"%s\":%lld", std::exchange(sep, ","), jsonEscape(kind).c_str(), n);
         j += "}";
         for (const auto &[name, s] : {std::pair{"post_latency", &lat}, std::pair{"queued_to_final", &fin},
-                                      std::pair{"till_drained", &drained}})
+                                      std::pair{"till_drained", &drained}, std::pair{"connect", &con}})
             appendf(j, ",\"%s\":{\"count\":%zu,\"p50_ms\":%.3f,\"p90_ms\":%.3f,\"p99_ms\":%.3f,\"max_ms\":%.3f}", name,
                     s->size(), ms(*s, 0.5), ms(*s, 0.9), ms(*s, 0.99), ms(*s, 1.0));
         appendf(j, ",\"ok\":%s}", ok ? "true" : "false");
@@ -803,7 +808,7 @@ int Herd::report() const
             std::printf("%s%s x %lld", std::exchange(sep, "; "), kind.c_str(), n);
         std::printf("%s\n", transport_.empty() ? "" : ")");
         for (const auto &[name, s] : {std::pair{"POST latency", &lat}, std::pair{"queued -> final", &fin},
-                                      std::pair{"till drained", &drained}})
+                                      std::pair{"till drained", &drained}, std::pair{"connect", &con}})
             std::printf("%s ms: p50 %.1f p90 %.1f p99 %.1f max %.1f (%zu)\n", name, ms(*s, 0.5), ms(*s, 0.9),
                         ms(*s, 0.99), ms(*s, 1.0), s->size());
     }
