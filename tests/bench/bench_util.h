@@ -1,4 +1,4 @@
-// Small helpers shared by the benchmark tools (oncepay-loadgen, oncepay-fsyncrate).
+// Small helpers shared by the benchmark tools (oncepay-loadgen, oncepay-herd, oncepay-fsyncrate).
 // Header-only and dependency-free on purpose: the tools must stay cheap and build
 // without Qt.
 
@@ -89,6 +89,36 @@ T parseValue(const std::string &opt, const std::string &v, T lo, T hi)
     if (v.empty() || *end != '\0' || errno != 0 || !(n >= Wide(lo) && n <= Wide(hi)))
         badOption("invalid value '" + v + "' for " + opt);
     return T(n);
+}
+
+// A plain http:// base URL. Only plain http: TLS belongs to the reverse proxy, and measuring
+// it here would make the client the bottleneck. An optional path prefix is kept for gateways
+// behind one (without its trailing slashes).
+struct HttpUrl {
+    std::string host, port = "80", basePath, hostHeader;
+};
+
+inline HttpUrl parseHttpUrl(const std::string &url, const std::string &opt = "--url")
+{
+    const std::string scheme = "http://";
+    if (url.compare(0, scheme.size(), scheme) != 0)
+        badOption(opt + " must start with http://");
+    HttpUrl u;
+    const std::string rest = url.substr(scheme.size());
+    const auto slash = rest.find('/');
+    const std::string authority = rest.substr(0, slash);
+    u.basePath = slash == std::string::npos ? "" : rest.substr(slash);
+    while (!u.basePath.empty() && u.basePath.back() == '/')
+        u.basePath.pop_back();
+    u.hostHeader = authority;
+    const auto colon = authority.rfind(':');
+    u.host = authority.substr(0, colon);
+    if (colon != std::string::npos)
+        u.port = authority.substr(colon + 1);
+    if (u.host.empty())
+        badOption(opt + " has no host");
+    parseValue<long long>(opt + " port", u.port, 1, 65535);
+    return u;
 }
 
 } // namespace bench

@@ -1,4 +1,4 @@
-// Minimal HTTP/1.1 response framing for oncepay-loadgen.
+// Minimal HTTP/1.1 response framing for oncepay-loadgen and oncepay-herd.
 //
 // Stateless over the unconsumed part of the input buffer: responses are small, so
 // re-scanning an incomplete one on the next read is cheaper than carrying a state
@@ -22,6 +22,8 @@ struct Response {
     int status = 0;
     bool replayed = false;   // Idempotent-Replayed: true
     bool close = false;      // the server will close the connection after this response
+    long long retryAfterSeconds = -1;   // Retry-After as delta-seconds; -1 absent (an HTTP-date is ignored)
+    std::size_t bodyOffset = 0;         // where the body starts in the response's bytes
 };
 
 enum class Parse { NeedMore, Done, Bad };
@@ -147,9 +149,15 @@ inline Parse parseResponse(std::string_view in, bool eof, Response &out, std::si
                 out.close = false;
         } else if (iequals(name, "idempotent-replayed")) {
             out.replayed = iequals(value, "true");
+        } else if (iequals(name, "retry-after")) {
+            long long n = value.empty() || value.size() > 9 ? -1 : 0;
+            for (std::size_t i = 0; i < value.size() && n >= 0; ++i)
+                n = std::isdigit(static_cast<unsigned char>(value[i])) ? n * 10 + (value[i] - '0') : -1;
+            out.retryAfterSeconds = n;
         }
     }
     const std::size_t bodyStart = headEnd + 4;
+    out.bodyOffset = bodyStart;
     if (status / 100 == 1 || status == 204 || status == 304) {
         consumed = bodyStart;
     } else if (chunked) {

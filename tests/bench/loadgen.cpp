@@ -75,27 +75,13 @@ const char kUsage[] =
     "  --json             print the results as one JSON object\n"
     "exit status: 0 ok, 1 error share above 1% or no response, 2 bad options\n";
 
-// Only plain http: TLS belongs to the reverse proxy, and measuring it here would make
-// the client the bottleneck. An optional path prefix is kept for gateways behind one.
 void parseUrl(Options &o)
 {
-    const std::string scheme = "http://";
-    if (o.url.compare(0, scheme.size(), scheme) != 0)
-        badOption("--url must start with http://");
-    std::string rest = o.url.substr(scheme.size());
-    const auto slash = rest.find('/');
-    std::string authority = rest.substr(0, slash);
-    o.basePath = slash == std::string::npos ? "" : rest.substr(slash);
-    while (!o.basePath.empty() && o.basePath.back() == '/')
-        o.basePath.pop_back();
-    o.hostHeader = authority;
-    const auto colon = authority.rfind(':');
-    o.host = authority.substr(0, colon);
-    if (colon != std::string::npos)
-        o.port = authority.substr(colon + 1);
-    if (o.host.empty())
-        badOption("--url has no host");
-    parseValue<long long>("--url port", o.port, 1, 65535);
+    const HttpUrl u = parseHttpUrl(o.url);
+    o.host = u.host;
+    o.port = u.port;
+    o.basePath = u.basePath;
+    o.hostHeader = u.hostHeader;
 }
 
 Options parseOptions(int argc, char **argv)
