@@ -62,6 +62,10 @@ QByteArray NginxProcess::config(const QList<QUrl> &upstreams, quint16 listenPort
         "            proxy_set_header Host $host;\n"
         "            proxy_connect_timeout 2s;\n"
         "            proxy_read_timeout 30s;\n"
+        // Another instance only for what was never sent: nginx does not pass a POST on once it
+        // was sent unless "non_idempotent" is given. A retry with the same key would be safe for
+        // our gateway, but nginx cannot know the body is the same request; the till owns the key
+        // and retries it (docs/operations.md, "Several instances behind nginx").
         "            proxy_next_upstream error timeout;\n"
         "            proxy_next_upstream_tries 3;\n"
         "        }\n"
