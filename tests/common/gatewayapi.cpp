@@ -33,6 +33,11 @@ HttpReply pay(HttpClient &client, const QString &key, const QByteArray &body)
     return client.post(QStringLiteral("/v1/payments"), body, keyHeader(key));
 }
 
+QJsonObject paymentOf(const HttpReply &r)
+{
+    return r.status == 402 ? r.object().value(QStringLiteral("payment")).toObject() : r.object();
+}
+
 QByteArray problemMismatch(const HttpReply &reply, int status, const QString &slug)
 {
     QByteArray why;
@@ -96,9 +101,10 @@ Charges acquirerCharges(HttpClient &client, const QString &key)
 {
     Charges out;
     QUrlQuery q;
-    q.addQueryItem(QStringLiteral("idempotency_key"), key);
-    const HttpReply r = client.get(QStringLiteral("/v1/_sim/acquirer/charges?")
-                                   + q.toString(QUrl::FullyEncoded));
+    if (!key.isEmpty())
+        q.addQueryItem(QStringLiteral("idempotency_key"), key);
+    const HttpReply r = client.get(QStringLiteral("/v1/_sim/acquirer/charges")
+                                   + (key.isEmpty() ? QString() : QLatin1Char('?') + q.toString(QUrl::FullyEncoded)));
     out.raw = r.describe();
     if (r.status != 200 || !r.object().value(QStringLiteral("data")).isArray())
         return out;

@@ -22,6 +22,8 @@ QByteArray paymentBody(qint64 amount = 1999, const QString &method = QStringLite
 // Idempotency-Key as a Structured Field string: "key".
 HttpHeaders keyHeader(const QString &key);
 HttpReply pay(HttpClient &client, const QString &key, const QByteArray &body = paymentBody());
+// The payment an answer carries: the body of 201/202/200, the "payment" member of a 402.
+QJsonObject paymentOf(const HttpReply &reply);
 
 // Empty when `reply` is the problem of API.md with that status and slug, else why not.
 QByteArray problemMismatch(const HttpReply &reply, int status, const QString &slug);
@@ -36,6 +38,7 @@ struct Charges
     int succeeded = 0;
     int declined = 0;
 };
+// The acquirer's ledger for `key`, or the merchant's whole ledger for an empty key.
 Charges acquirerCharges(HttpClient &client, const QString &key);
 bool setAcquirer(HttpClient &client, const QString &mode, int latencyMs = 0);
 

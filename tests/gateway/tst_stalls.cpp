@@ -28,7 +28,6 @@ private slots:
     void slowBankWhileStoreLocked();
 
 private:
-    static QJsonObject paymentOf(const HttpReply &r);
     static double metric(HttpClient &client, const QString &name, const QStringList &labels = {});
 };
 
@@ -44,11 +43,6 @@ QMap<QString, QString> pauseAt(const QString &step)
 
 const char *steps[] = {"after_claim", "after_mark_called", "after_acquirer", "after_settle"};
 } // namespace
-
-QJsonObject TestStalls::paymentOf(const HttpReply &r)
-{
-    return r.status == 402 ? r.object().value(QStringLiteral("payment")).toObject() : r.object();
-}
 
 double TestStalls::metric(HttpClient &client, const QString &name, const QStringList &labels)
 {
