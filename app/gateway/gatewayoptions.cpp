@@ -57,11 +57,14 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
     const QCommandLineOption acquirerTimeout(QStringLiteral("acquirer-timeout"),
         QStringLiteral("How long to wait for the acquirer before answering 202 processing. Default 10s (at most half the lease)."),
         QStringLiteral("DUR"), QStringLiteral("10s"));
+    const QCommandLineOption connections(QStringLiteral("db-connections"),
+        QStringLiteral("PostgreSQL only: connections this instance keeps open to the database (1-64). Default 8."),
+        QStringLiteral("N"), QStringLiteral("8"));
     const QCommandLineOption busy(QStringLiteral("store-busy-timeout"),
         QStringLiteral("How long to wait for a locked store before answering 503. Default 2s."),
         QStringLiteral("DUR"), QStringLiteral("2s"));
     p.addOptions({help, version, listen, db, acquirerDb, demo, tokens, retention, lease, rate, recovery,
-                  acquirerTimeout, busy, acquirer});
+                  acquirerTimeout, busy, acquirer, connections});
 
     if (!p.parse(arguments))
         return failure(p.errorText());
@@ -134,6 +137,10 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
         *d.out = *v;
     }
     c.storeBusyTimeoutMs = int(qMin<qint64>(busyMs, 600'000));
+    bool connectionsOk = false;
+    c.storeConnections = p.value(connections).toInt(&connectionsOk);
+    if (!connectionsOk || c.storeConnections < 1 || c.storeConnections > 64)
+        return failure(QStringLiteral("--db-connections: expected a whole number from 1 to 64, got \"%1\"").arg(p.value(connections)));
     bool rateOk = false;
     c.rateLimitPerSecond = p.value(rate).toInt(&rateOk);
     if (!rateOk || c.rateLimitPerSecond < 0)

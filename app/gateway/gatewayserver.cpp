@@ -60,6 +60,7 @@ bool GatewayServer::start(QString *error)
         return false;
     }
     storeOptions->busyTimeoutMs = m_config.storeBusyTimeoutMs;
+    storeOptions->connections = m_config.storeConnections;
     const bool postgres = storeOptions->driver == SqlBatchWorker::Driver::PostgreSql;
     QString ledger = m_config.acquirerDbPath;
     if (postgres && ledger.isEmpty() && m_config.acquirerUrl.isEmpty()) {

@@ -41,6 +41,7 @@ public:
         qint64 acquirerTimeoutMs = 10'000;
         int rateLimitPerSecond = 0;
         int storeBusyTimeoutMs = 2'000;
+        int storeConnections = 8;    // PostgreSQL pool size
         QString faultKillAt;         // honoured with demo only
         QString faultPauseAt;        // honoured with demo only
     };
