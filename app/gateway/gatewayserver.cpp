@@ -35,10 +35,7 @@ GatewayServer::~GatewayServer()
 
 QString GatewayServer::baseUrl() const
 {
-    const QString host = m_config.address.protocol() == QAbstractSocket::IPv6Protocol
-        ? QStringLiteral("[%1]").arg(m_config.address.toString())
-        : m_config.address.toString();
-    return QStringLiteral("http://%1:%2").arg(host).arg(m_port);
+    return GuardedTcpServer::baseUrl(m_config.address, m_port);
 }
 
 bool GatewayServer::start(QString *error)
@@ -111,17 +108,9 @@ bool GatewayServer::start(QString *error)
     m_http->setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
         m_api->handle(request, std::move(responder));
     });
-    auto *listener = new GuardedTcpServer({HttpApi::maxBodyBytes, 32 * 1024}, this);
-    // Qt's default backlog is 50: a herd of tills reconnecting at once would overflow it and
-    // wait a SYN retransmission (1 s) each. The kernel caps it at net.core.somaxconn.
-    listener->setListenBacklogSize(4096);
-    if (!listener->listen(m_config.address, m_config.port)) {
-        *error = QStringLiteral("cannot listen on %1:%2: %3")
-                     .arg(m_config.address.toString()).arg(m_config.port).arg(listener->errorString());
+    m_port = GuardedTcpServer::serve(m_http, m_config.address, m_config.port, {HttpApi::maxBodyBytes, 32 * 1024}, error);
+    if (m_port == 0)
         return false;
-    }
-    m_http->bind(listener);
-    m_port = listener->serverPort();
     m_payments->start();
     qCInfo(lcServer) << "gateway listening on" << baseUrl() << (m_config.demo ? "(demo)" : "");
     return true;

@@ -2,6 +2,7 @@
 
 #include "problem.h"
 
+#include <QHttpServer>
 #include <QLoggingCategory>
 #include <QTcpSocket>
 
@@ -76,6 +77,30 @@ GuardedTcpServer::GuardedTcpServer(Limits limits, QObject *parent)
         }
         m_fresh.clear();
     }, Qt::DirectConnection);
+}
+
+quint16 GuardedTcpServer::serve(QHttpServer *http, const QHostAddress &address, quint16 port, Limits limits,
+                                QString *error)
+{
+    auto *listener = new GuardedTcpServer(limits, http);
+    // Qt's default backlog is 50: a herd of tills reconnecting at once would overflow it and
+    // wait a SYN retransmission (1 s) each. The kernel caps it at net.core.somaxconn.
+    listener->setListenBacklogSize(4096);
+    if (!listener->listen(address, port)) {
+        *error = QStringLiteral("cannot listen on %1:%2: %3").arg(address.toString()).arg(port).arg(listener->errorString());
+        delete listener;
+        return 0;
+    }
+    http->bind(listener);
+    return listener->serverPort();
+}
+
+QString GuardedTcpServer::baseUrl(const QHostAddress &address, quint16 port)
+{
+    const QString host = address.protocol() == QAbstractSocket::IPv6Protocol
+        ? QStringLiteral("[%1]").arg(address.toString())
+        : address.toString();
+    return QStringLiteral("http://%1:%2").arg(host).arg(port);
 }
 
 void GuardedTcpServer::answerWritten(QTcpSocket *socket)

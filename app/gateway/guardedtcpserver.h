@@ -5,6 +5,7 @@
 #include <QPointer>
 #include <QTcpServer>
 
+class QHttpServer;
 class QTcpSocket;
 
 namespace OncePay::Gateway {
@@ -27,6 +28,12 @@ public:
 
     // Called when an answer has been written on `socket`: a new request may start.
     static void answerWritten(QTcpSocket *socket);
+
+    // Listens on address:port behind a guard and binds `http` to it; the port actually bound
+    // (0 picks one), or 0 with `error` set. The URL a client uses for it: baseUrl().
+    static quint16 serve(QHttpServer *http, const QHostAddress &address, quint16 port, Limits limits,
+                         QString *error);
+    static QString baseUrl(const QHostAddress &address, quint16 port);
 
 protected:
     void incomingConnection(qintptr descriptor) override;

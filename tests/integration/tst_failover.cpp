@@ -3,6 +3,7 @@
 // in-process gateway (demo, SQLite in a QTemporaryDir) reached through two FaultProxy instances
 // stands for two instances sharing a database: the second one knows every key the first took.
 // Plus a closed port first in the list, the health probe trying every gateway, and oncepay-ctl.
+#include "clientprobe.h"
 #include "faultproxy.h"
 #include "gatewayclient.h"
 #include "gatewayserver.h"
@@ -27,6 +28,7 @@ using NetSim::FaultProxy;
 using Connectivity = SyncEngine::Connectivity;
 using Transport = GatewayResult::Transport;
 
+using ClientProbe::Ledger;
 namespace {
 
 constexpr int kWaitMs = 30000;   // 2 slow shared cores: generous, and only ever a ceiling
@@ -54,14 +56,6 @@ QUrl closedPortUrl()
     server.close();
     return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port));
 }
-
-struct Ledger
-{
-    bool ok = false;
-    int rows = 0;
-    int succeeded = 0;
-    QByteArray raw;
-};
 
 } // namespace
 
@@ -173,28 +167,12 @@ void TestFailover::startTill(const QList<QUrl> &urls)
 
 GatewayResult TestFailover::await(const std::function<void(GatewayClient::Callback)> &call)
 {
-    auto result = std::make_shared<std::optional<GatewayResult>>();
-    call([result](const GatewayResult &r) { *result = r; });
-    if (!QTest::qWaitFor([result] { return result->has_value(); }, kWaitMs))
-        return {};
-    return **result;
+    return ClientProbe::await(call, kWaitMs);
 }
 
 Ledger TestFailover::ledger(const QString &key)
 {
-    QUrlQuery q;
-    q.addQueryItem(QStringLiteral("idempotency_key"), key);
-    const GatewayResult r = await([&](auto cb) {
-        m_direct->send("GET", QStringLiteral("/v1/_sim/acquirer/charges?") + q.toString(QUrl::FullyEncoded), {}, cb);
-    });
-    Ledger l;
-    l.raw = r.body;
-    l.ok = r.status == 200 && r.json.value(QStringLiteral("data")).isArray();
-    for (const QJsonValue &row : r.json.value(QStringLiteral("data")).toArray()) {
-        ++l.rows;
-        l.succeeded += row.toObject().value(QStringLiteral("status")).toString() == QLatin1String("succeeded");
-    }
-    return l;
+    return ClientProbe::ledger(*m_direct, key, kWaitMs);
 }
 
 std::pair<QString, Intent> TestFailover::pay(const QString &order, qint64 amount, const QString &method)

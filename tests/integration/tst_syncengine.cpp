@@ -3,6 +3,7 @@
 // GatewayClient <- SyncEngine + IntentJournal. Every fault mode x every acquirer outcome must end
 // with the till showing the gateway's true state and the acquirer's ledger holding at most one
 // charge; plus 401 pausing, store-and-forward limits, draining, restarts and connectivity.
+#include "clientprobe.h"
 #include "faultproxy.h"
 #include "gatewayclient.h"
 #include "gatewayserver.h"
@@ -23,6 +24,7 @@ using namespace OncePay;
 using NetSim::FaultProxy;
 using Connectivity = SyncEngine::Connectivity;
 
+using ClientProbe::Ledger;
 namespace {
 
 constexpr int kWaitMs = 30000;   // 2 slow shared cores: generous, and only ever a ceiling
@@ -39,15 +41,6 @@ SyncEngine::Config testConfig()
     c.seed = 20241202;
     return c;
 }
-
-struct Ledger
-{
-    bool ok = false;
-    int rows = 0;
-    int succeeded = 0;
-    int declined = 0;
-    QByteArray raw;
-};
 
 } // namespace
 
@@ -171,30 +164,12 @@ void TestSyncEngine::stopTill()
 
 GatewayResult TestSyncEngine::direct(const std::function<void(GatewayClient::Callback)> &call)
 {
-    auto result = std::make_shared<std::optional<GatewayResult>>();
-    call([result](const GatewayResult &r) { *result = r; });
-    if (!QTest::qWaitFor([result] { return result->has_value(); }, kWaitMs))
-        return {};
-    return **result;
+    return ClientProbe::await(call, kWaitMs);
 }
 
 Ledger TestSyncEngine::ledger(const QString &key)
 {
-    QUrlQuery q;
-    q.addQueryItem(QStringLiteral("idempotency_key"), key);
-    const GatewayResult r = direct([&](auto cb) {
-        m_direct->send("GET", QStringLiteral("/v1/_sim/acquirer/charges?") + q.toString(QUrl::FullyEncoded), {}, cb);
-    });
-    Ledger l;
-    l.raw = r.body;
-    l.ok = r.status == 200 && r.json.value(QStringLiteral("data")).isArray();
-    for (const QJsonValue &row : r.json.value(QStringLiteral("data")).toArray()) {
-        ++l.rows;
-        const QString status = row.toObject().value(QStringLiteral("status")).toString();
-        l.succeeded += status == QLatin1String("succeeded");
-        l.declined += status == QLatin1String("declined");
-    }
-    return l;
+    return ClientProbe::ledger(*m_direct, key, kWaitMs);
 }
 
 QStringList TestSyncEngine::gatewayOrders()

@@ -1,0 +1,58 @@
+#pragma once
+
+// Helpers of the in-process integration suites: wait for one GatewayClient answer, and read
+// the simulated acquirer's ledger for a key through a client (the ground truth of charges).
+#include "gatewayclient.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+#include <QUrlQuery>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace ClientProbe {
+
+// Runs `call` with a callback and waits (by condition) for its answer; an empty result
+// (transport NotSent, status 0) when none came within `timeoutMs`.
+inline OncePay::GatewayResult await(const std::function<void(OncePay::GatewayClient::Callback)> &call,
+                                    int timeoutMs)
+{
+    auto result = std::make_shared<std::optional<OncePay::GatewayResult>>();
+    call([result](const OncePay::GatewayResult &r) { *result = r; });
+    if (!QTest::qWaitFor([result] { return result->has_value(); }, timeoutMs))
+        return {};
+    return **result;
+}
+
+struct Ledger
+{
+    bool ok = false;
+    int rows = 0;
+    int succeeded = 0;
+    int declined = 0;
+    QByteArray raw;
+};
+
+inline Ledger ledger(OncePay::GatewayClient &client, const QString &key, int timeoutMs)
+{
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("idempotency_key"), key);
+    const OncePay::GatewayResult r = await([&](auto cb) {
+        client.send("GET", QStringLiteral("/v1/_sim/acquirer/charges?") + q.toString(QUrl::FullyEncoded), {}, cb);
+    }, timeoutMs);
+    Ledger l;
+    l.raw = r.body;
+    l.ok = r.status == 200 && r.json.value(QStringLiteral("data")).isArray();
+    for (const QJsonValue &row : r.json.value(QStringLiteral("data")).toArray()) {
+        ++l.rows;
+        const QString status = row.toObject().value(QStringLiteral("status")).toString();
+        l.succeeded += status == QLatin1String("succeeded");
+        l.declined += status == QLatin1String("declined");
+    }
+    return l;
+}
+
+} // namespace ClientProbe
