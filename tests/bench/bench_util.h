@@ -74,6 +74,37 @@ inline std::string jsonEscape(std::string_view s)
     std::exit(2);
 }
 
+// Walks a command line of "--name value", "--name=value" and flags. For each argument calls
+// handle(name, next, hasInlineValue), where next() returns the option's value (or exits 2 when
+// it is missing); handle returns false for an unknown option (exit 2). --help / -h print
+// `usage` and exit 0.
+template <typename Handle>
+void forEachOption(int argc, char **argv, const char *usage, Handle handle)
+{
+    for (int i = 1; i < argc; ++i) {
+        std::string arg = argv[i], value;
+        bool inlineValue = false;
+        if (const auto eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string::npos) {
+            value = arg.substr(eq + 1);
+            arg.resize(eq);
+            inlineValue = true;
+        }
+        auto next = [&]() -> std::string {
+            if (inlineValue)
+                return value;
+            if (i + 1 >= argc)
+                badOption("missing value for " + arg);
+            return argv[++i];
+        };
+        if (arg == "--help" || arg == "-h") {
+            std::fputs(usage, stdout);
+            std::exit(0);
+        }
+        if (!handle(arg, next, inlineValue))
+            badOption("unknown option '" + std::string(argv[i]) + "'");
+    }
+}
+
 // The whole string, in [lo, hi], or exit 2: a typo must never silently become a default.
 template <typename T>
 T parseValue(const std::string &opt, const std::string &v, T lo, T hi)

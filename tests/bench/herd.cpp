@@ -115,25 +115,8 @@ Options parseOptions(int argc, char **argv)
     Options o;
     std::string urls;
     bool haveToken = false;
-    for (int i = 1; i < argc; ++i) {
-        std::string arg = argv[i], value;
-        bool inlineValue = false;
-        if (const auto eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string::npos) {
-            value = arg.substr(eq + 1);
-            arg.resize(eq);
-            inlineValue = true;
-        }
-        auto next = [&]() -> std::string {
-            if (inlineValue)
-                return value;
-            if (i + 1 >= argc)
-                badOption("missing value for " + arg);
-            return argv[++i];
-        };
-        if (arg == "--help" || arg == "-h") {
-            std::fputs(kUsage, stdout);
-            std::exit(0);
-        } else if (arg == "--url") {
+    forEachOption(argc, argv, kUsage, [&](const std::string &arg, const auto &next, bool inlineValue) {
+        if (arg == "--url") {
             urls = next();
         } else if (arg == "--tills") {
             o.tills = parseValue(arg, next(), 1, 1'000'000);
@@ -158,9 +141,10 @@ Options parseOptions(int argc, char **argv)
         } else if (arg == "--json" && !inlineValue) {
             o.json = true;
         } else {
-            badOption("unknown option '" + std::string(argv[i]) + "'");
+            return false;
         }
-    }
+        return true;
+    });
     if (urls.empty())
         badOption("--url is required");
     for (std::size_t p = 0; p <= urls.size();) {

@@ -88,25 +88,8 @@ Options parseOptions(int argc, char **argv)
 {
     Options o;
     bool haveRequests = false, haveDuration = false;
-    for (int i = 1; i < argc; ++i) {
-        std::string arg = argv[i], value;
-        bool inlineValue = false;
-        if (const auto eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string::npos) {
-            value = arg.substr(eq + 1);
-            arg.resize(eq);
-            inlineValue = true;
-        }
-        auto next = [&]() -> std::string {
-            if (inlineValue)
-                return value;
-            if (i + 1 >= argc)
-                badOption("missing value for " + arg);
-            return argv[++i];
-        };
-        if (arg == "--help" || arg == "-h") {
-            std::fputs(kUsage, stdout);
-            std::exit(0);
-        } else if (arg == "--url") {
+    forEachOption(argc, argv, kUsage, [&](const std::string &arg, const auto &next, bool inlineValue) {
+        if (arg == "--url") {
             o.url = next();
         } else if (arg == "--connections") {
             o.connections = parseValue(arg, next(), 1, 100000);
@@ -134,9 +117,10 @@ Options parseOptions(int argc, char **argv)
         } else if (arg == "--json" && !inlineValue) {
             o.json = true;
         } else {
-            badOption("unknown option '" + std::string(argv[i]) + "'");
+            return false;
         }
-    }
+        return true;
+    });
     if (o.url.empty())
         badOption("--url is required");
     if (haveRequests && haveDuration)
