@@ -1,0 +1,94 @@
+#include "gatewayschema.h"
+
+#include <QFile>
+#include <QSqlQuery>
+
+#include <ctime>
+
+namespace OncePay::Gateway {
+
+// The schema, written once for both databases: $BYTES is the binary type, $INT the 64-bit
+// integer type, $SEQ the auto-increasing sequence column, $CLUSTERED the clause that makes a
+// table clustered on its primary key (SQLite's WITHOUT ROWID; PostgreSQL has none).
+static void migrate(SqlTx &tx, int from, bool postgres)
+{
+    const auto ddl = [&](const char *sql) {
+        tx.exec(QString::fromLatin1(sql)
+                    .replace(QLatin1String("$BYTES"), postgres ? QLatin1String("BYTEA") : QLatin1String("BLOB"))
+                    .replace(QLatin1String("$INT"), postgres ? QLatin1String("BIGINT") : QLatin1String("INTEGER"))
+                    .replace(QLatin1String("$SEQ"), postgres ? QLatin1String("BIGSERIAL PRIMARY KEY")
+                                                              : QLatin1String("INTEGER PRIMARY KEY AUTOINCREMENT"))
+                    .replace(QLatin1String("$CLUSTERED"), postgres ? QLatin1String("") : QLatin1String(" WITHOUT ROWID")));
+    };
+    if (from < 1) {
+        // Response records live as long as the retention; payments keep their key forever.
+        ddl("CREATE TABLE idempotency_records ("
+            " merchant TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint $BYTES NOT NULL,"
+            " state TEXT NOT NULL CHECK (state IN ('in_progress','completed')),"
+            " lease_expires_at $INT NOT NULL DEFAULT 0, resource_id TEXT,"
+            " response_status INTEGER, response_body $BYTES, response_location TEXT, response_type TEXT,"
+            " created_at $INT NOT NULL, expires_at $INT,"
+            " PRIMARY KEY (merchant, idem_key))$CLUSTERED");
+        ddl("CREATE INDEX idempotency_records_expiry ON idempotency_records (expires_at) WHERE state = 'completed'");
+        ddl("CREATE TABLE payments ("
+            " seq $SEQ, id TEXT NOT NULL UNIQUE,"
+            " merchant TEXT NOT NULL, terminal_id TEXT NOT NULL, idem_key TEXT NOT NULL,"
+            " fingerprint $BYTES NOT NULL, amount $INT NOT NULL, currency TEXT NOT NULL,"
+            " order_id TEXT NOT NULL, payment_method TEXT NOT NULL, description TEXT, metadata TEXT,"
+            " status TEXT NOT NULL, step TEXT NOT NULL, decline_code TEXT,"
+            " amount_refunded $INT NOT NULL DEFAULT 0,"
+            " created_at $INT NOT NULL, updated_at $INT NOT NULL,"
+            " UNIQUE (merchant, idem_key))");
+        ddl("CREATE INDEX payments_by_merchant ON payments (merchant, seq)");
+        ddl("CREATE INDEX payments_processing ON payments (status) WHERE status = 'processing'");
+        ddl("CREATE TABLE refunds ("
+            " id TEXT PRIMARY KEY, payment_id TEXT NOT NULL REFERENCES payments (id),"
+            " merchant TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint $BYTES NOT NULL,"
+            " amount $INT NOT NULL, reason TEXT, status TEXT NOT NULL, created_at $INT NOT NULL,"
+            " UNIQUE (merchant, idem_key))");
+    }
+    if (from < 2) {
+        // v2: the lease moves to the payment row, with a generation that fences old holders.
+        // Claims in flight during the upgrade start expired: they are taken over and resumed.
+        ddl("ALTER TABLE payments ADD COLUMN lease_generation $INT NOT NULL DEFAULT 0");
+        ddl("ALTER TABLE payments ADD COLUMN lease_boot TEXT NOT NULL DEFAULT ''");
+        ddl("ALTER TABLE payments ADD COLUMN lease_expires_at $INT NOT NULL DEFAULT 0");
+    }
+}
+
+void migrateSqlite(SqlTx &tx, int from)
+{
+    migrate(tx, from, false);
+}
+
+void migratePostgres(SqlTx &tx, int from)
+{
+    migrate(tx, from, true);
+}
+
+static QString bootId()
+{
+    static const QString id = [] {
+        QFile f(QStringLiteral("/proc/sys/kernel/random/boot_id"));
+        const QString text = f.open(QIODevice::ReadOnly) ? QString::fromLatin1(f.readAll()).trimmed() : QString();
+        return text.isEmpty() ? QStringLiteral("boot") : text;
+    }();
+    return id;
+}
+
+LeaseClock leaseClock(SqlTx &tx, bool postgres)
+{
+    if (postgres) {
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT (extract(epoch from clock_timestamp()) * 1000)::bigint"));
+        const qint64 now = q.next() ? q.value(0).toLongLong() : 0;
+        q.finish();
+        if (now <= 0)
+            throw SqlError(QStringLiteral("the database did not tell its time"));
+        return {QStringLiteral("db"), now};
+    }
+    timespec ts{};
+    ::clock_gettime(CLOCK_BOOTTIME, &ts);
+    return {bootId(), qint64(ts.tv_sec) * 1000 + ts.tv_nsec / 1'000'000};
+}
+
+} // namespace OncePay::Gateway
