@@ -109,6 +109,7 @@ private:
     QTimer m_recoveryTimer;
     QTimer m_sweepTimer;
     bool m_recoveryRunning = false;
+    mutable bool m_faultPaused = false;   // the pause hook stops the process once
 };
 
 } // namespace OncePay::Gateway
