@@ -185,7 +185,6 @@ void MainWindow::buildUi()
     // Keys: the action handlers check the view model, so repeats and bursts do nothing more.
     new QShortcut(QKeySequence(Qt::Key_F12), this, this, &MainWindow::payCard);
     new QShortcut(QKeySequence(Qt::Key_F10), this, this, &MainWindow::payCash);
-    new QShortcut(QKeySequence(QStringLiteral("Ctrl+N")), this, this, [this] { m_newSale->click(); });
     new QShortcut(QKeySequence(Qt::Key_Delete), m_cartView, this, [this] {
         m_vm.removeLine(m_cartView->currentIndex().row());
     });
