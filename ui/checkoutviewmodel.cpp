@@ -61,8 +61,20 @@ bool CheckoutViewModel::canStartNewSale() const
     return !m_intent || m_intent->state != IntentState::Sending;
 }
 
+bool CheckoutViewModel::scanStartsNextSale() const
+{
+    return !m_payInProgress && m_intent && m_intent->state == IntentState::Succeeded;
+}
+
 bool CheckoutViewModel::addProduct(const QString &codeOrName, QString *reason)
 {
+    if (!canEditCart() && scanStartsNextSale()) {
+        if (!m_catalog->find(codeOrName)) {
+            *reason = tr("No product has the code or name \"%1\".").arg(codeOrName.trimmed());
+            return false;   // the paid sale stays on screen
+        }
+        startNewSale();
+    }
     if (!canEditCart()) {
         *reason = tr("This sale is being paid; start a new sale to add items.");
         return false;

@@ -42,6 +42,9 @@ public:
     bool canEditCart() const;
     bool canPay() const;
     bool canStartNewSale() const;
+    // The sale is paid: the next scan starts the next customer's sale (not lost to a
+    // disabled field).
+    bool scanStartsNextSale() const;
 
     // Adds the product with this code or name start; false (and a reason) if none matches.
     bool addProduct(const QString &codeOrName, QString *reason);

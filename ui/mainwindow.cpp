@@ -351,7 +351,7 @@ void MainWindow::refreshActions()
     m_payCard->setEnabled(m_vm.canPay());
     m_payCash->setEnabled(m_vm.canPay());
     m_card->setEnabled(m_vm.canPay());
-    m_search->setEnabled(m_vm.canEditCart());
+    m_search->setEnabled(m_vm.canEditCart() || m_vm.scanStartsNextSale());
     m_newSale->setEnabled(m_vm.canStartNewSale());
     m_receipt->setEnabled(m_vm.intent() && m_vm.intent()->state == IntentState::Succeeded);
     m_total->setText(formatMoney(m_vm.cart()->total()));
@@ -369,6 +369,11 @@ void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &messag
     }
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: %1; font-size: 15pt; padding: 8px; border-radius: 6px; }").arg(color));
     m_banner->setText(message.isEmpty() ? tr("Scan items, then pay by card (F12) or cash (F10).") : message);
+    if (phase == P::Paid) {
+        // The next customer's first scan goes to the scan field and starts their sale.
+        refreshActions();
+        m_search->setFocus();
+    }
 }
 
 void MainWindow::refreshStatus()

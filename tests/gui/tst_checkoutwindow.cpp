@@ -42,6 +42,7 @@ private slots:
     void demoStoriesPlayOnTheRealTill();
     void ledgerShowsOneChargePerSale();
     void ctrlNStartsTheNextSale();
+    void firstScanAfterPaidStartsTheNextSale();
 
 private:
     QJsonArray ledger(const QString &key);
@@ -231,6 +232,25 @@ void TestCheckoutWindow::ctrlNStartsTheNextSale()
     QTest::keyClick(focused ? focused : m_window.get(), Qt::Key_N, Qt::ControlModifier);
     QTRY_COMPARE(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
     QVERIFY(m_window->viewModel()->cart()->isEmpty());
+}
+
+void TestCheckoutWindow::firstScanAfterPaidStartsTheNextSale()
+{
+    addItem(QStringLiteral("6901234500066"));
+    m_window->payButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    const QString paidKey = m_window->viewModel()->intent()->key;
+    // A barcode scanner types into whatever has the focus, then Enter.
+    QWidget *focused = QApplication::focusWidget();
+    QVERIFY(focused);
+    QCOMPARE(focused, static_cast<QWidget *>(m_window->findChild<QLineEdit *>()));
+    QTest::keyClicks(focused, QStringLiteral("6901234500066"));
+    QTest::keyClick(focused, Qt::Key_Return);
+    QTRY_COMPARE(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
+    QCOMPARE(m_window->viewModel()->cart()->itemCount(), 1);
+    QVERIFY(!m_window->viewModel()->intent());
+    QVERIFY(m_window->payButton()->isEnabled());
+    QCOMPARE(ledger(paidKey).size(), 1);   // the paid sale is untouched
 }
 
 void TestCheckoutWindow::queueModelPagesAndFilters()
