@@ -11,6 +11,7 @@
 #include "tillsession.h"
 
 #include <QApplication>
+#include <QScreen>
 #include <QCommandLineParser>
 #include <QMessageBox>
 #include <QStandardPaths>
@@ -77,8 +78,16 @@ int main(int argc, char *argv[])
         if (!ok)
             QMessageBox::critical(&window, QApplication::translate("main", "OncePay"), error);
     });
-    window.resize(1100, 680);
-    window.show();
+    // A till's screen is usually small: fill it there; on a large desktop open at a size that
+    // shows the whole sale, centred, never larger than the screen.
+    const QRect screen = window.screen()->availableGeometry();
+    if (screen.width() <= 1440 || screen.height() <= 900) {
+        window.showMaximized();
+    } else {
+        window.resize(QSize(1280, 800).boundedTo(screen.size()));
+        window.move(screen.center() - window.rect().center());
+        window.show();
+    }
     if (p.isSet(QStringLiteral("measure-startup")))
         Ui::reportStartupAndQuit(&window);
     if (p.isSet(QStringLiteral("measure-drain")))
