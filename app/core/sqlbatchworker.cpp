@@ -362,32 +362,31 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
             return;
         }
         item.ok = true;
-    }
-    for (Item &item : batch) {
-        if (batch.size() == 1)
-            break;
-        try {
-            m_tx->exec(QStringLiteral("SAVEPOINT unit"));
+    } else {
+        for (Item &item : batch) {
             try {
-                item.work(*m_tx);
-                m_tx->exec(QStringLiteral("RELEASE unit"));
-                item.ok = true;
+                m_tx->exec(QStringLiteral("SAVEPOINT unit"));
+                try {
+                    item.work(*m_tx);
+                    m_tx->exec(QStringLiteral("RELEASE unit"));
+                    item.ok = true;
+                } catch (const SqlError &e) {
+                    item.ok = false;
+                    item.error = e.message();
+                    qCWarning(lcSql) << m_options.connectionName << "unit rolled back:" << e.message();
+                    m_tx->exec(QStringLiteral("ROLLBACK TO unit"));
+                    m_tx->exec(QStringLiteral("RELEASE unit"));
+                }
             } catch (const SqlError &e) {
-                item.ok = false;
-                item.error = e.message();
-                qCWarning(lcSql) << m_options.connectionName << "unit rolled back:" << e.message();
-                m_tx->exec(QStringLiteral("ROLLBACK TO unit"));
-                m_tx->exec(QStringLiteral("RELEASE unit"));
+                // The savepoint machinery itself failed: the transaction cannot be trusted. After some
+                // errors (disk full, I/O) SQLite has already rolled the whole transaction back, so
+                // "no such savepoint" follows; the unit's own error is then the cause to report.
+                qCWarning(lcSql) << m_options.connectionName << "batch aborted:" << e.message();
+                const QString cause = item.error.isEmpty() ? e.message() : item.error;
+                QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
+                failAll(cause);
+                return;
             }
-        } catch (const SqlError &e) {
-            // The savepoint machinery itself failed: the transaction cannot be trusted. After some
-            // errors (disk full, I/O) SQLite has already rolled the whole transaction back, so
-            // "no such savepoint" follows; the unit's own error is then the cause to report.
-            qCWarning(lcSql) << m_options.connectionName << "batch aborted:" << e.message();
-            const QString cause = item.error.isEmpty() ? e.message() : item.error;
-            QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
-            failAll(cause);
-            return;
         }
     }
     try {
