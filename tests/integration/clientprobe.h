@@ -3,6 +3,7 @@
 // Helpers of the in-process integration suites: wait for one GatewayClient answer, and read
 // the simulated acquirer's ledger for a key through a client (the ground truth of charges).
 #include "gatewayclient.h"
+#include "syncengine.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -14,6 +15,23 @@
 #include <optional>
 
 namespace ClientProbe {
+
+// 2 slow shared cores: generous, and only ever a ceiling.
+inline constexpr int kWaitMs = 30000;
+
+// An engine that retries and probes fast (tests wait on conditions, so short backoffs make
+// them quick), with a fixed jitter seed so that a failure can be replayed.
+inline OncePay::SyncEngine::Config fastEngineConfig(quint32 seed)
+{
+    OncePay::SyncEngine::Config c;
+    c.maxInFlight = 4;
+    c.backoffBaseMs = 50;
+    c.backoffCapMs = 500;
+    c.probeBaseMs = 50;
+    c.probeCapMs = 300;
+    c.seed = seed;
+    return c;
+}
 
 // Runs `call` with a callback and waits (by condition) for its answer; an empty result
 // (transport NotSent, status 0) when none came within `timeoutMs`.

@@ -31,19 +31,12 @@ using Transport = GatewayResult::Transport;
 using ClientProbe::Ledger;
 namespace {
 
-constexpr int kWaitMs = 30000;   // 2 slow shared cores: generous, and only ever a ceiling
+using ClientProbe::kWaitMs;
 constexpr char kToken[] = "sk_test_demo_till1";
 
 SyncEngine::Config testConfig()
 {
-    SyncEngine::Config c;
-    c.maxInFlight = 4;
-    c.backoffBaseMs = 50;
-    c.backoffCapMs = 500;
-    c.probeBaseMs = 50;
-    c.probeCapMs = 300;
-    c.seed = 20250101;
-    return c;
+    return ClientProbe::fastEngineConfig(20250101);
 }
 
 // A port on which nothing listens: the kernel refuses connections to it.

@@ -27,19 +27,12 @@ using Connectivity = SyncEngine::Connectivity;
 using ClientProbe::Ledger;
 namespace {
 
-constexpr int kWaitMs = 30000;   // 2 slow shared cores: generous, and only ever a ceiling
+using ClientProbe::kWaitMs;
 constexpr char kToken[] = "sk_test_demo_till1";
 
 SyncEngine::Config testConfig()
 {
-    SyncEngine::Config c;
-    c.maxInFlight = 4;
-    c.backoffBaseMs = 50;
-    c.backoffCapMs = 500;
-    c.probeBaseMs = 50;
-    c.probeCapMs = 300;
-    c.seed = 20241202;
-    return c;
+    return ClientProbe::fastEngineConfig(20241202);
 }
 
 } // namespace
