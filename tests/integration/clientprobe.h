@@ -3,6 +3,7 @@
 // Helpers of the in-process integration suites: wait for one GatewayClient answer, and read
 // the simulated acquirer's ledger for a key through a client (the ground truth of charges).
 #include "gatewayclient.h"
+#include "gatewayserver.h"
 #include "syncengine.h"
 
 #include <QJsonArray>
@@ -18,6 +19,23 @@ namespace ClientProbe {
 
 // 2 slow shared cores: generous, and only ever a ceiling.
 inline constexpr int kWaitMs = 30000;
+
+// The demo gateway in this process, on a free port, with a short claim lease and a quick
+// recovery worker; its databases in `dir`. Null and `error` set when it cannot start.
+inline std::unique_ptr<OncePay::Gateway::GatewayServer> startDemoGateway(const QString &dir, QString *error)
+{
+    OncePay::Gateway::GatewayServer::Config gc;
+    gc.address = QHostAddress::LocalHost;
+    gc.port = 0;
+    gc.dbPath = dir + QStringLiteral("/gateway.db");
+    gc.demo = true;
+    gc.leaseMs = 1000;
+    gc.recoveryIntervalMs = 200;
+    auto gateway = std::make_unique<OncePay::Gateway::GatewayServer>(gc);
+    if (!gateway->start(error))
+        return nullptr;
+    return gateway;
+}
 
 // An engine that retries and probes fast (tests wait on conditions, so short backoffs make
 // them quick), with a fixed jitter seed so that a failure can be replayed.

@@ -108,16 +108,9 @@ void TestFailover::init()
     m_changes.clear();
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    Gateway::GatewayServer::Config gc;
-    gc.address = QHostAddress::LocalHost;
-    gc.port = 0;
-    gc.dbPath = m_dir->filePath(QStringLiteral("gateway.db"));
-    gc.demo = true;
-    gc.leaseMs = 1000;
-    gc.recoveryIntervalMs = 200;
-    m_gateway = std::make_unique<Gateway::GatewayServer>(gc);
     QString error;
-    QVERIFY2(m_gateway->start(&error), qPrintable(error));
+    m_gateway = ClientProbe::startDemoGateway(m_dir->path(), &error);
+    QVERIFY2(m_gateway, qPrintable(error));
     m_first = std::make_unique<FaultProxy>();
     m_second = std::make_unique<FaultProxy>();
     for (FaultProxy *proxy : {m_first.get(), m_second.get()}) {

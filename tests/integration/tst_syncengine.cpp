@@ -95,16 +95,9 @@ void TestSyncEngine::init()
     m_inFlightSeen.clear();
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    Gateway::GatewayServer::Config gc;
-    gc.address = QHostAddress::LocalHost;
-    gc.port = 0;
-    gc.dbPath = m_dir->filePath(QStringLiteral("gateway.db"));
-    gc.demo = true;
-    gc.leaseMs = 1000;
-    gc.recoveryIntervalMs = 200;
-    m_gateway = std::make_unique<Gateway::GatewayServer>(gc);
     QString error;
-    QVERIFY2(m_gateway->start(&error), qPrintable(error));
+    m_gateway = ClientProbe::startDemoGateway(m_dir->path(), &error);
+    QVERIFY2(m_gateway, qPrintable(error));
     m_proxy = std::make_unique<FaultProxy>();
     QVERIFY2(m_proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), m_gateway->port(), &error),
              qPrintable(error));
