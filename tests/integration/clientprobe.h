@@ -91,4 +91,28 @@ inline Ledger ledger(OncePay::GatewayClient &client, const QString &key, int tim
     return l;
 }
 
+// SyncEngine::pay and its answer: ("", intent) when stored, (why, intent) when refused.
+inline std::pair<QString, OncePay::Intent> pay(OncePay::SyncEngine &engine, const QString &order, qint64 amount,
+                                               const QString &method)
+{
+    auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
+    engine.pay(order, OncePay::Money(amount, QStringLiteral("CNY")), method,
+               [answer](bool ok, const QString &error, const OncePay::Intent &intent) {
+        *answer = std::make_pair(ok ? QString() : (error.isEmpty() ? QStringLiteral("?") : error), intent);
+    });
+    if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
+        return {QStringLiteral("pay() never answered"), {}};
+    return **answer;
+}
+
+// The last state the engine reported for `key`, from its intentChanged signals in `changes`.
+inline std::optional<OncePay::Intent> latest(const QList<OncePay::Intent> &changes, const QString &key)
+{
+    for (auto it = changes.crbegin(); it != changes.crend(); ++it) {
+        if (it->key == key)
+            return *it;
+    }
+    return std::nullopt;
+}
+
 } // namespace ClientProbe

@@ -163,22 +163,12 @@ Ledger TestFailover::ledger(const QString &key)
 
 std::pair<QString, Intent> TestFailover::pay(const QString &order, qint64 amount, const QString &method)
 {
-    auto answer = std::make_shared<std::optional<std::pair<QString, Intent>>>();
-    m_engine->pay(order, Money(amount, QStringLiteral("CNY")), method, [answer](bool ok, const QString &error, const Intent &i) {
-        *answer = std::make_pair(ok ? QString() : error + QLatin1Char('?'), i);
-    });
-    if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
-        return {QStringLiteral("pay() never answered"), {}};
-    return **answer;
+    return ClientProbe::pay(*m_engine, order, amount, method);
 }
 
 std::optional<Intent> TestFailover::latest(const QString &key) const
 {
-    for (auto it = m_changes.crbegin(); it != m_changes.crend(); ++it) {
-        if (it->key == key)
-            return *it;
-    }
-    return std::nullopt;
+    return ClientProbe::latest(m_changes, key);
 }
 
 QList<Attempt> TestFailover::attempts(const QString &key)

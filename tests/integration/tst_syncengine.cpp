@@ -170,23 +170,12 @@ QStringList TestSyncEngine::gatewayOrders()
 
 std::pair<QString, Intent> TestSyncEngine::pay(const QString &order, qint64 amount, const QString &method)
 {
-    auto answer = std::make_shared<std::optional<std::pair<QString, Intent>>>();
-    m_engine->pay(order, Money(amount, QStringLiteral("CNY")), method,
-                  [answer](bool ok, const QString &error, const Intent &intent) {
-        *answer = std::make_pair(ok ? QString() : (error.isEmpty() ? QStringLiteral("?") : error), intent);
-    });
-    if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
-        return {QStringLiteral("pay() never answered"), {}};
-    return **answer;
+    return ClientProbe::pay(*m_engine, order, amount, method);
 }
 
 std::optional<Intent> TestSyncEngine::latest(const QString &key) const
 {
-    for (auto it = m_changes.crbegin(); it != m_changes.crend(); ++it) {
-        if (it->key == key)
-            return *it;
-    }
-    return std::nullopt;
+    return ClientProbe::latest(m_changes, key);
 }
 
 int TestSyncEngine::answers(const QString &key) const
