@@ -575,25 +575,9 @@ void Herd::handleEvent(std::size_t index, std::uint32_t events, Nanos now)
     }
     bool eof = false;
     if (events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR)) {
-        char buf[16384];
-        for (;;) {
-            const ssize_t n = ::recv(s.fd, buf, sizeof buf, 0);
-            if (n > 0) {
-                s.in.append(buf, std::size_t(n));
-                if (std::size_t(n) < sizeof buf)
-                    break;
-            } else if (n == 0) {
-                eof = true;
-                break;
-            } else if (errno == EINTR) {
-                continue;
-            } else {
-                if (errno != EAGAIN && errno != EWOULDBLOCK) {
-                    transportError(index, std::string("recv: ") + std::strerror(errno), false, now);
-                    return;
-                }
-                break;
-            }
+        if (const int err = recvAvailable(s.fd, s.in, eof)) {
+            transportError(index, std::string("recv: ") + std::strerror(err), false, now);
+            return;
         }
     }
     bool closeAfter = false;

@@ -370,27 +370,11 @@ void LoadGen::onEvent(std::size_t index, std::uint32_t events)
     }
     bool eof = false;
     if (events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR)) {
-        char buf[65536];
-        for (;;) {   // drain the socket: fewer epoll_wait round trips under load
-            const ssize_t n = ::recv(c.fd, buf, sizeof buf, 0);
-            if (n > 0) {
-                c.in.append(buf, std::size_t(n));
-                if (std::size_t(n) < sizeof buf)
-                    break;
-            } else if (n == 0) {
-                eof = true;
-                break;
-            } else if (errno == EINTR) {
-                continue;
-            } else {
-                if (errno != EAGAIN && errno != EWOULDBLOCK) {
-                    const std::string why = std::string("recv: ") + std::strerror(errno);
-                    drop(c, why.c_str(), now + kReconnectDelay);
-                    open(c, index, now);
-                    return;
-                }
-                break;
-            }
+        if (const int err = recvAvailable(c.fd, c.in, eof)) {
+            const std::string why = std::string("recv: ") + std::strerror(err);
+            drop(c, why.c_str(), now + kReconnectDelay);
+            open(c, index, now);
+            return;
         }
     }
     std::size_t pos = 0;
