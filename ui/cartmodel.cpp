@@ -2,24 +2,14 @@
 
 namespace OncePay::Ui {
 
-QString formatMoney(const Money &money)
-{
-    const QString c = money.currency();
-    const QString symbol = c == QLatin1String("CNY") || c == QLatin1String("JPY") ? QStringLiteral("¥")
-        : c == QLatin1String("USD") ? QStringLiteral("$")
-        : c == QLatin1String("EUR") ? QStringLiteral("€")
-        : c + QLatin1Char(' ');
-    return symbol + money.toDecimalString();
-}
-
 CartModel::CartModel(QObject *parent)
     : QAbstractTableModel(parent)
 {
 }
 
-void CartModel::setChinese(bool chinese)
+void CartModel::setLanguage(Language language)
 {
-    m_chinese = chinese;
+    m_language = language;
     if (!m_lines.isEmpty())
         emit dataChanged(index(0, 0), index(rowCount() - 1, 0));
 }
@@ -106,10 +96,10 @@ QVariant CartModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole && role != Qt::AccessibleTextRole)
         return {};
     switch (Column(index.column())) {
-    case Column::Name: return l.product.name(m_chinese);
+    case Column::Name: return l.product.name(m_language);
     case Column::Quantity: return l.quantity;
-    case Column::UnitPrice: return formatMoney(l.product.price);
-    case Column::LineTotal: return formatMoney(Money(l.product.price.minorUnits() * l.quantity, l.product.price.currency()));
+    case Column::UnitPrice: return l.product.price.toDisplayString();
+    case Column::LineTotal: return Money(l.product.price.minorUnits() * l.quantity, l.product.price.currency()).toDisplayString();
     case Column::Count: break;
     }
     return {};

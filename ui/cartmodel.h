@@ -17,7 +17,7 @@ public:
 
     explicit CartModel(QObject *parent = nullptr);
 
-    void setChinese(bool chinese);
+    void setLanguage(Language language);   // of the products' names
     void add(const Product &product);
     void removeLine(int row);
     // Sets a line's quantity; 0 removes the line.
@@ -40,9 +40,7 @@ private:
     struct Line { Product product; int quantity = 1; };
     QList<Line> m_lines;
     QString m_currency = QStringLiteral("CNY");
-    bool m_chinese = false;
+    Language m_language = Language::English;
 };
-
-QString formatMoney(const Money &money);   // "¥19.99", "$5.00", "¥1200" (JPY)
 
 } // namespace OncePay::Ui

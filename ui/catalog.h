@@ -1,5 +1,6 @@
 #pragma once
 
+#include "languages.h"
 #include "money.h"
 
 #include <QCoreApplication>
@@ -15,7 +16,10 @@ struct Product
     QString nameZh;
     Money price;
 
-    QString name(bool chinese) const { return chinese && !nameZh.isEmpty() ? nameZh : nameEn; }
+    QString name(Language language) const
+    {
+        return language == Language::SimplifiedChinese && !nameZh.isEmpty() ? nameZh : nameEn;
+    }
 };
 
 // The products a till sells, read from a JSON file (the demo catalog is a resource).

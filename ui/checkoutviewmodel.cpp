@@ -126,7 +126,7 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
     }
     const Money total = m_cart.total();
     if (tendered.currency() != total.currency() || tendered.minorUnits() < total.minorUnits()) {
-        *reason = tr("The amount tendered is less than the total %1.").arg(formatMoney(total));
+        *reason = tr("The amount tendered is less than the total %1.").arg(total.toDisplayString());
         return false;
     }
     *change = Money(tendered.minorUnits() - total.minorUnits(), total.currency());
@@ -141,7 +141,7 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
             return;
         }
         m_intent = i;
-        setPhase(Phase::Paid, tr("Paid in cash. Change: %1").arg(formatMoney(change)));
+        setPhase(Phase::Paid, tr("Paid in cash. Change: %1").arg(change.toDisplayString()));
         emit actionsChanged();
     });
     return true;
@@ -180,7 +180,7 @@ void CheckoutViewModel::follow(const Intent &i)
         setPhase(Phase::Checking, tr("Checking with the server… The answer was lost; this sale cannot be paid again until the server answers."));
         break;
     case IntentState::Succeeded:
-        setPhase(Phase::Paid, tr("Paid. %1").arg(formatMoney(i.amount)));
+        setPhase(Phase::Paid, tr("Paid. %1").arg(i.amount.toDisplayString()));
         break;
     case IntentState::Declined:
         setPhase(Phase::Declined, tr("Declined (%1). Ask for another card.").arg(declineReason(i)));

@@ -2,6 +2,7 @@
 
 #include "faultproxy.h"
 #include "idempotencykey.h"
+#include "simulationclient.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -10,9 +11,10 @@
 
 namespace OncePay::Ui {
 
-DemoController::DemoController(TillSession *session, CheckoutViewModel *checkout, QObject *parent)
+DemoController::DemoController(TillSession *session, DemoLinks demo, CheckoutViewModel *checkout, QObject *parent)
     : QObject(parent)
     , m_session(session)
+    , m_demo(demo)
     , m_checkout(checkout)
 {
     m_poll.setInterval(100);
@@ -80,14 +82,11 @@ void DemoController::runStep()
 void DemoController::askLedger(const QString &key, std::function<void(int)> then)
 {
     // The bank's own ledger, asked straight (not through the simulated network).
-    auto *direct = new GatewayClient(m_session->demoGatewayUrl(), QStringLiteral("sk_test_demo_till1"), 5000, this);
-    direct->send("GET", QStringLiteral("/v1/_sim/acquirer/charges?idempotency_key=") + key, {},
-                 [direct, then = std::move(then)](const GatewayResult &r) {
+    m_demo.simulation->charges(key, this, [then = std::move(then)](bool, const QString &, const QList<LedgerCharge> &rows) {
         int charges = 0;
-        for (const QJsonValue &v : r.json.value(QStringLiteral("data")).toArray())
-            charges += v.toObject().value(QStringLiteral("status")).toString() == QLatin1String("succeeded");
+        for (const LedgerCharge &c : rows)
+            charges += c.charged;
         then(charges);
-        direct->deleteLater();
     });
 }
 
@@ -98,7 +97,7 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
     auto network = [this](NetSim::Mode mode) {
         NetSim::Settings s;
         s.mode = mode;
-        m_session->proxy()->setSettings(s);
+        m_demo.network->setSettings(s);
         m_session->engine()->checkConnectionNow();
     };
     auto newSaleWith = [this](std::initializer_list<const char *> codes) {
@@ -123,7 +122,7 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
         i.orderId = QStringLiteral("DEMO-REUSE");
         i.amount = Money(amount, QStringLiteral("CNY"));
         i.paymentMethod = QStringLiteral("tok_visa");
-        m_session->client()->postPayment(i, [status](const GatewayResult &r) { *status = r.answered() ? r.status : -1; });
+        m_session->client()->postPayment(i, this, [status](const GatewayResult &r) { *status = r.answered() ? r.status : -1; });
     };
 
     switch (story) {

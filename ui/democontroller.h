@@ -1,6 +1,7 @@
 #pragma once
 
 #include "checkoutviewmodel.h"
+#include "demolinks.h"
 #include "tillsession.h"
 
 #include <QObject>
@@ -20,7 +21,7 @@ public:
     enum class Story { DoubleClick, AnswerLost, HourOffline, KeyReused };
     Q_ENUM(Story)
 
-    DemoController(TillSession *session, CheckoutViewModel *checkout, QObject *parent = nullptr);
+    DemoController(TillSession *session, DemoLinks demo, CheckoutViewModel *checkout, QObject *parent = nullptr);
 
     static QString title(Story story);
     void play(Story story);
@@ -45,6 +46,7 @@ private:
     QList<Step> stepsFor(Story story);
 
     TillSession *m_session;
+    DemoLinks m_demo;
     CheckoutViewModel *m_checkout;
     QList<Step> m_steps;
     Story m_story = Story::DoubleClick;

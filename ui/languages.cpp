@@ -94,4 +94,9 @@ QString installTranslators(QCoreApplication &app, const QString &language)
     return resolved;
 }
 
+Language languageFromCode(const QString &code)
+{
+    return code.startsWith(QLatin1String("zh")) ? Language::SimplifiedChinese : Language::English;
+}
+
 } // namespace OncePay::Ui

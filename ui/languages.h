@@ -7,6 +7,11 @@ class QCoreApplication;
 
 namespace OncePay::Ui {
 
+// A language the till shows its words (and its products' names) in.
+enum class Language { English, SimplifiedChinese };
+// "zh_CN" (or any zh) is Simplified Chinese; anything else English.
+Language languageFromCode(const QString &code);
+
 // The languages the till ships: English (the source language) and Simplified Chinese.
 QStringList availableLanguages();
 

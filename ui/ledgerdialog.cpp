@@ -1,12 +1,8 @@
 #include "ledgerdialog.h"
 
-#include "cartmodel.h"
-
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QLabel>
 #include <QSet>
 #include <QTableWidget>
@@ -15,11 +11,9 @@
 
 namespace OncePay::Ui {
 
-LedgerDialog::LedgerDialog(TillSession *session, QWidget *parent)
+LedgerDialog::LedgerDialog(SimulationClient *simulation, QWidget *parent)
     : QDialog(parent)
-    , m_session(session)
-    // Straight to the gateway: the ledger is the ground truth, not subject to the simulated network.
-    , m_client(new GatewayClient(session->demoGatewayUrl(), QStringLiteral("sk_test_demo_till1"), 5000, this))
+    , m_simulation(simulation)
 {
     setWindowTitle(tr("The bank's ledger"));
     auto *layout = new QVBoxLayout(this);
@@ -46,27 +40,22 @@ LedgerDialog::LedgerDialog(TillSession *session, QWidget *parent)
 
 void LedgerDialog::refresh()
 {
-    m_client->send("GET", QStringLiteral("/v1/_sim/acquirer/charges"), {}, [this](const GatewayResult &r) {
-        if (!r.answered() || r.status != 200) {
-            m_summary->setText(tr("The ledger could not be read: %1").arg(r.summary()));
+    m_simulation->charges({}, this, [this](bool ok, const QString &error, const QList<LedgerCharge> &rows) {
+        if (!ok) {
+            m_summary->setText(tr("The ledger could not be read: %1").arg(error));
             return;
         }
-        const QJsonArray rows = r.json.value(QStringLiteral("data")).toArray();
         m_table->setRowCount(int(rows.size()));
         QSet<QString> keys;
         int charged = 0;
         for (int i = 0; i < rows.size(); ++i) {
-            const QJsonObject o = rows.at(i).toObject();
-            const QString key = o.value(QStringLiteral("idempotency_key")).toString();
-            const bool ok = o.value(QStringLiteral("status")).toString() == QLatin1String("succeeded");
-            keys.insert(key);
-            charged += ok;
-            const QDateTime at = QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODateWithMs);
-            const QStringList cells{at.toLocalTime().toString(QStringLiteral("HH:mm:ss")), key,
-                                    formatMoney(Money(o.value(QStringLiteral("amount")).toInteger(), o.value(QStringLiteral("currency")).toString())),
-                                    ok ? tr("charged") : tr("declined")};
-            for (int c = 0; c < cells.size(); ++c)
-                m_table->setItem(i, c, new QTableWidgetItem(cells.at(c)));
+            const LedgerCharge &c = rows.at(i);
+            keys.insert(c.key);
+            charged += c.charged;
+            const QStringList cells{c.at.toLocalTime().toString(QStringLiteral("HH:mm:ss")), c.key,
+                                    c.amount.toDisplayString(), c.charged ? tr("charged") : tr("declined")};
+            for (int col = 0; col < cells.size(); ++col)
+                m_table->setItem(i, col, new QTableWidgetItem(cells.at(col)));
         }
         m_summary->setText(tr("%1 charge(s) for %2 key(s): never two for one key.").arg(charged).arg(keys.size()));
     });

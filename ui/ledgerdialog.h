@@ -1,6 +1,6 @@
 #pragma once
 
-#include "tillsession.h"
+#include "simulationclient.h"
 
 #include <QDialog>
 
@@ -16,13 +16,12 @@ class LedgerDialog final : public QDialog
     Q_OBJECT
 
 public:
-    explicit LedgerDialog(TillSession *session, QWidget *parent = nullptr);
+    explicit LedgerDialog(SimulationClient *simulation, QWidget *parent = nullptr);
 
 private:
     void refresh();
 
-    TillSession *m_session;
-    GatewayClient *m_client;
+    SimulationClient *m_simulation;
     QTableWidget *m_table = nullptr;
     QLabel *m_summary = nullptr;
 };

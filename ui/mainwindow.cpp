@@ -5,7 +5,9 @@
 #include "ledgerdialog.h"
 #include "queuepanel.h"
 #include "receipt.h"
+#include "receiptdialog.h"
 #include "settingsdialog.h"
+#include "simulationclient.h"
 #include "timeutil.h"
 
 #include <QAction>
@@ -15,8 +17,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
@@ -58,9 +58,10 @@ QString networkLabel(const NetSim::Settings &s)
 }
 } // namespace
 
-MainWindow::MainWindow(TillSession *session, const Catalog *catalog, QWidget *parent)
+MainWindow::MainWindow(TillSession *session, const Catalog *catalog, DemoLinks demo, QWidget *parent)
     : QMainWindow(parent)
     , m_session(session)
+    , m_demoLinks(demo)
     , m_vm(session->engine(), catalog)
 {
     setWindowTitle(tr("OncePay till"));
@@ -165,7 +166,7 @@ void MainWindow::buildUi()
         const auto intent = m_vm.intent();
         if (!intent || intent->state != IntentState::Succeeded)
             return;   // only for a payment the gateway confirmed (or cash)
-        auto *dialog = new ReceiptDialog(receiptHtml(*intent, *m_vm.cart(), m_session->isDemo() ? QStringLiteral("till-1") : QString()), this);
+        auto *dialog = new ReceiptDialog(receiptHtml(*intent, *m_vm.cart(), m_terminal), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
@@ -234,7 +235,7 @@ void MainWindow::buildMenus()
     payments->setShortcut(QKeySequence(Qt::Key_F9));
     view->addAction(payments);
 
-    if (!m_session->isDemo())
+    if (!m_demoLinks.isDemo())
         return;
     QMenu *sim = menuBar()->addMenu(tr("Si&mulation"));
     QMenu *network = sim->addMenu(tr("&Network"));
@@ -254,13 +255,13 @@ void MainWindow::buildMenus()
         netGroup->addAction(a);
         connect(a, &QAction::triggered, this, [this, mode = mode] {
             if (const auto s = NetSim::FaultProxy::parseMode(mode)) {
-                m_session->proxy()->setSettings(*s);
+                m_demoLinks.network->setSettings(*s);
                 m_session->engine()->checkConnectionNow();   // like the OS telling the till the network changed
             }
             refreshStatus();
         });
     }
-    m_demo = new DemoController(m_session, &m_vm, this);
+    m_demo = new DemoController(m_session, m_demoLinks, &m_vm, this);
     connect(m_demo, &DemoController::captionChanged, this, [this](const QString &caption, int step, int steps) {
         m_caption->setText(tr("Demo, step %1 of %2: %3").arg(step).arg(steps).arg(caption));
         m_caption->show();
@@ -276,7 +277,7 @@ void MainWindow::buildMenus()
     });
 
     sim->addAction(tr("The bank's &ledger…"), this, [this] {
-        auto *dialog = new LedgerDialog(m_session, this);
+        auto *dialog = new LedgerDialog(m_demoLinks.simulation, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->show();
     });
@@ -299,10 +300,9 @@ void MainWindow::buildMenus()
 
 void MainWindow::setAcquirerMode(const QString &mode)
 {
-    const QByteArray body = QJsonDocument(QJsonObject{{QStringLiteral("mode"), mode}}).toJson(QJsonDocument::Compact);
-    m_session->client()->send("PUT", QStringLiteral("/v1/_sim/acquirer"), body, [this](const GatewayResult &r) {
-        if (!r.answered() || r.status != 200)
-            statusBar()->showMessage(tr("The bank simulation could not be changed: %1").arg(r.summary()), 5000);
+    m_demoLinks.simulation->setAcquirerMode(mode, this, [this](bool ok, const QString &error, bool) {
+        if (!ok)
+            statusBar()->showMessage(tr("The bank simulation could not be changed: %1").arg(error), 5000);
     });
 }
 
@@ -331,7 +331,7 @@ void MainWindow::payCash()
         return;
     const Money total = m_vm.cart()->total();
     bool ok = false;
-    const QString text = QInputDialog::getText(this, tr("Cash"), tr("Total %1. Amount tendered:").arg(formatMoney(total)),
+    const QString text = QInputDialog::getText(this, tr("Cash"), tr("Total %1. Amount tendered:").arg(total.toDisplayString()),
                                                QLineEdit::Normal, total.toDecimalString(), &ok);
     if (!ok)
         return;
@@ -354,7 +354,7 @@ void MainWindow::refreshActions()
     m_search->setEnabled(m_vm.canEditCart() || m_vm.scanStartsNextSale());
     m_newSale->setEnabled(m_vm.canStartNewSale());
     m_receipt->setEnabled(m_vm.intent() && m_vm.intent()->state == IntentState::Succeeded);
-    m_total->setText(formatMoney(m_vm.cart()->total()));
+    m_total->setText(m_vm.cart()->total().toDisplayString());
 }
 
 void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &message)
@@ -395,15 +395,15 @@ void MainWindow::refreshStatus()
     QStringList totals;
     const auto t = e->waitingTotals();
     for (auto it = t.cbegin(); it != t.cend(); ++it)
-        totals << formatMoney(Money(it.value(), it.key()));
+        totals << Money(it.value(), it.key()).toDisplayString();
     m_queue->setText(tr("Waiting: %n payment(s)", nullptr, e->waitingCount())
                      + (totals.isEmpty() ? QString() : QStringLiteral(" · ") + totals.join(QStringLiteral(", "))));
-    QString gw = m_session->isDemo() ? tr("Demo gateway") : m_session->gatewayUrl().toString();
+    QString gw = m_demoLinks.isDemo() ? tr("Demo gateway") : m_session->gatewayUrl().toString();
     if (const GatewayClient *client = m_session->client(); client && client->gatewayCount() > 1)
         gw += QLatin1Char(' ') + tr("(gateway %1 of %2)").arg(client->baseUrls().indexOf(client->baseUrl()) + 1).arg(client->gatewayCount());
     gw += QStringLiteral(" · ") + tr("terminal %1").arg(m_terminal);
-    if (m_session->proxy())
-        gw += QStringLiteral(" · ") + tr("network: %1").arg(networkLabel(m_session->proxy()->settings()));
+    if (m_demoLinks.network)
+        gw += QStringLiteral(" · ") + tr("network: %1").arg(networkLabel(m_demoLinks.network->settings()));
     m_gateway->setText(gw);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "checkoutviewmodel.h"
+#include "demolinks.h"
 #include "tillsession.h"
 
 #include <QMainWindow>
@@ -25,7 +26,8 @@ class MainWindow final : public QMainWindow
     Q_OBJECT
 
 public:
-    MainWindow(TillSession *session, const Catalog *catalog, QWidget *parent = nullptr);
+    // `demo`: the demo backend's simulator and ledger, when the till runs one (Simulation menu).
+    MainWindow(TillSession *session, const Catalog *catalog, DemoLinks demo = {}, QWidget *parent = nullptr);
 
     CheckoutViewModel *viewModel() { return &m_vm; }
     DemoController *demo() const { return m_demo; }
@@ -43,6 +45,7 @@ private:
     void setAcquirerMode(const QString &mode);
 
     TillSession *m_session;
+    DemoLinks m_demoLinks;
     CheckoutViewModel m_vm;
     QLineEdit *m_search = nullptr;
     QTableView *m_cartView = nullptr;

@@ -140,7 +140,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
     switch (Column(index.column())) {
     case Column::Created: return QDateTime::fromMSecsSinceEpoch(i.createdAt).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
     case Column::Order: return i.orderId;
-    case Column::Amount: return formatMoney(i.amount);
+    case Column::Amount: return i.amount.toDisplayString();
     case Column::Method: return i.isCash() ? tr("Cash") : i.paymentMethod;
     case Column::State: return stateText(i.state);
     case Column::Attempts: return i.attempts;

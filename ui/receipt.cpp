@@ -1,16 +1,10 @@
 #include "receipt.h"
 
 #include <QDateTime>
-#include <QDialogButtonBox>
-#include <QFileDialog>
-#include <QMessageBox>
+#include <QFileInfo>
 #include <QPageSize>
 #include <QPdfWriter>
-#include <QPushButton>
-#include <QStandardPaths>
-#include <QTextBrowser>
 #include <QTextDocument>
-#include <QVBoxLayout>
 
 namespace OncePay::Ui {
 
@@ -30,7 +24,7 @@ QString receiptHtml(const Intent &intent, const CartModel &cart, const QString &
                "<p><b>%4 %5</b><br>%6<br>%7<br>%8</p>")
         .arg(QObject::tr("Sale %1").arg(intent.orderId).toHtmlEscaped(),
              QDateTime::fromMSecsSinceEpoch(intent.updatedAt).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
-             rows, QObject::tr("Total").toHtmlEscaped(), formatMoney(intent.amount).toHtmlEscaped(),
+             rows, QObject::tr("Total").toHtmlEscaped(), intent.amount.toDisplayString().toHtmlEscaped(),
              method.toHtmlEscaped(),
              intent.isCash() ? QString() : QObject::tr("Payment %1").arg(intent.paymentId).toHtmlEscaped(),
              QObject::tr("Terminal %1").arg(terminal).toHtmlEscaped());
@@ -51,34 +45,6 @@ bool saveReceiptPdf(const QString &html, const QString &path, QString *error)
         return false;
     }
     return true;
-}
-
-ReceiptDialog::ReceiptDialog(const QString &html, QWidget *parent)
-    : QDialog(parent)
-    , m_html(html)
-{
-    setWindowTitle(tr("Receipt"));
-    auto *layout = new QVBoxLayout(this);
-    auto *preview = new QTextBrowser(this);
-    preview->setAccessibleName(tr("Receipt preview"));
-    preview->setHtml(html);
-    layout->addWidget(preview);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    QPushButton *save = buttons->addButton(tr("Save as PDF…"), QDialogButtonBox::ActionRole);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(save, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Save the receipt"),
-            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + QStringLiteral("/receipt.pdf"),
-            tr("PDF files (*.pdf)"));
-        if (path.isEmpty())
-            return;
-        QString error;
-        if (!saveReceiptPdf(m_html, path, &error))
-            QMessageBox::warning(this, tr("Receipt"), error);
-    });
-    layout->addWidget(buttons);
-    resize(380, 520);
 }
 
 } // namespace OncePay::Ui

@@ -3,8 +3,6 @@
 #include "cartmodel.h"
 #include "intent.h"
 
-#include <QDialog>
-
 class QTextDocument;
 
 namespace OncePay::Ui {
@@ -13,17 +11,5 @@ namespace OncePay::Ui {
 QString receiptHtml(const Intent &intent, const CartModel &cart, const QString &terminal);
 // Writes the receipt to a PDF file with QPdfWriter; false and a reason on failure.
 bool saveReceiptPdf(const QString &html, const QString &path, QString *error);
-
-// Preview with "Save as PDF…".
-class ReceiptDialog final : public QDialog
-{
-    Q_OBJECT
-
-public:
-    ReceiptDialog(const QString &html, QWidget *parent = nullptr);
-
-private:
-    QString m_html;
-};
 
 } // namespace OncePay::Ui

@@ -10,47 +10,9 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSettings>
 #include <QSpinBox>
 
 namespace OncePay::Ui {
-
-TillSettings TillSettings::load()
-{
-    QSettings s;
-    TillSettings t;
-    // "gateway/urls" since the till knows several; a till set up before keeps its "gateway/url".
-    QStringList urls = s.value(QStringLiteral("gateway/urls")).toStringList();
-    if (urls.isEmpty())
-        urls = QStringList{s.value(QStringLiteral("gateway/url")).toString()};
-    for (const QString &u : std::as_const(urls)) {
-        if (!u.trimmed().isEmpty())
-            t.gatewayUrls.append(QUrl(u.trimmed()));
-    }
-    t.token = s.value(QStringLiteral("gateway/token"), t.token).toString();
-    t.terminal = s.value(QStringLiteral("till/terminal"), t.terminal).toString();
-    t.limits.maxSingleAmount = s.value(QStringLiteral("offline/maxSingleMinor"), t.limits.maxSingleAmount).toLongLong();
-    t.limits.maxTotalAmount = s.value(QStringLiteral("offline/maxTotalMinor"), t.limits.maxTotalAmount).toLongLong();
-    t.limits.maxAgeMs = s.value(QStringLiteral("offline/maxAgeMs"), t.limits.maxAgeMs).toLongLong();
-    t.language = s.value(QStringLiteral("ui/language")).toString();
-    return t;
-}
-
-void TillSettings::save() const
-{
-    QSettings s;
-    QStringList urls;
-    for (const QUrl &u : gatewayUrls)
-        urls.append(u.toString());
-    s.setValue(QStringLiteral("gateway/urls"), urls);
-    s.setValue(QStringLiteral("gateway/url"), urls.value(0));   // what a till of an earlier version reads
-    s.setValue(QStringLiteral("gateway/token"), token);
-    s.setValue(QStringLiteral("till/terminal"), terminal);
-    s.setValue(QStringLiteral("offline/maxSingleMinor"), limits.maxSingleAmount);
-    s.setValue(QStringLiteral("offline/maxTotalMinor"), limits.maxTotalAmount);
-    s.setValue(QStringLiteral("offline/maxAgeMs"), limits.maxAgeMs);
-    s.setValue(QStringLiteral("ui/language"), language);
-}
 
 SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &currency, QWidget *parent)
     : QDialog(parent)

@@ -78,4 +78,13 @@ QString Money::toDecimalString() const
     return s;
 }
 
+QString Money::toDisplayString() const
+{
+    const QString symbol = m_currency == QLatin1String("CNY") || m_currency == QLatin1String("JPY") ? QStringLiteral("¥")
+        : m_currency == QLatin1String("USD") ? QStringLiteral("$")
+        : m_currency == QLatin1String("EUR") ? QStringLiteral("€")
+        : m_currency + QLatin1Char(' ');
+    return symbol + toDecimalString();
+}
+
 } // namespace OncePay

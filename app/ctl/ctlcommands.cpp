@@ -435,7 +435,7 @@ int cmdReconcile(Session &s, const QStringList &args)
     for (;;) {
         GatewayResult page;
         bool finished = false;
-        client.listPayments(p.value(QStringLiteral("terminal")), cursor, 500, [&](const GatewayResult &r) { page = r; finished = true; });
+        client.listPayments(p.value(QStringLiteral("terminal")), cursor, 500, &client, [&](const GatewayResult &r) { page = r; finished = true; });
         waitFor([&] { return finished; }, -1);
         // A read: the same page again from the next gateway (the client moved on) is harmless.
         if (GatewayClient::isUnreachable(page) && ++unreachable < client.gatewayCount())

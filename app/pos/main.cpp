@@ -3,16 +3,19 @@
 // URLs: instances of one gateway, the next tried when one cannot be reached);
 // --language en|zh_CN picks (and remembers) the language, else the system's.
 #include "catalog.h"
+#include "demobackend.h"
 #include "faultproxy.h"
 #include "languages.h"
 #include "mainwindow.h"
-#include "settingsdialog.h"
+#include "simulationclient.h"
 #include "startupprobe.h"
 #include "tillsession.h"
+#include "tillsettings.h"
 
 #include <QApplication>
 #include <QScreen>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QMessageBox>
 #include <QStandardPaths>
 
@@ -39,8 +42,7 @@ int main(int argc, char *argv[])
 
     // Command-line options win over the till's saved settings.
     const Ui::TillSettings saved = Ui::TillSettings::load();
-    Ui::TillSession::Config config;
-    config.gatewayUrls = saved.gatewayUrls;
+    QList<QUrl> gatewayUrls = saved.gatewayUrls;
     if (p.isSet(QStringLiteral("gateway"))) {
         QString invalid;
         const auto urls = GatewayClient::parseBaseUrls(p.value(QStringLiteral("gateway")), &invalid);
@@ -49,31 +51,52 @@ int main(int argc, char *argv[])
                                   QApplication::translate("main", "--gateway: \"%1\" is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.").arg(invalid));
             return 2;
         }
-        config.gatewayUrls = *urls;
+        gatewayUrls = *urls;
     }
+    const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    if (!QDir().mkpath(dataDir)) {
+        QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"),
+                              QApplication::translate("main", "Cannot create the data folder %1.").arg(dataDir));
+        return 1;
+    }
+    QString error;
+    // No gateway configured: the demo backend, a gateway in this process behind the simulator.
+    Pos::DemoBackend demo;
+    std::unique_ptr<SimulationClient> simulation;
+    TillSession::Config config;
+    config.gatewayUrls = gatewayUrls;
     config.token = p.isSet(QStringLiteral("token")) ? p.value(QStringLiteral("token")) : saved.token;
-    config.limits = saved.limits;
-    config.journalPath = p.value(QStringLiteral("db"));
-    config.dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    if (gatewayUrls.isEmpty()) {
+        if (!demo.start(dataDir, &error)) {
+            QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"), error);
+            return 1;
+        }
+        config.gatewayUrls = {demo.tillUrl()};
+        config.token = Pos::DemoBackend::token();
+        simulation = std::make_unique<SimulationClient>(demo.gatewayUrl(), Pos::DemoBackend::token());
+    }
+    config.journal.path = p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db"))
+                                                        : QDir(dataDir).filePath(QStringLiteral("till-journal.db"));
+    config.engine.limits = saved.limits;
+    config.engine.maxInFlight = 16;   // enough for the gateway's group commit to help when a queue drains
 
     Ui::Catalog catalog;
-    Ui::TillSession session(config);
-    QString error;
+    TillSession session(config);
     if (!catalog.load(QStringLiteral(":/catalog/demo-catalog.json"), &error) || !session.open(&error)) {
         QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"), error);
         return 1;
     }
     if (p.isSet(QStringLiteral("network"))) {
         const auto mode = NetSim::FaultProxy::parseMode(p.value(QStringLiteral("network")));
-        if (!mode || !session.proxy()) {
+        if (!mode || !demo.network()) {
             QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"),
                                   QApplication::translate("main", "--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT."));
             return 2;
         }
-        session.proxy()->setSettings(*mode);
+        demo.network()->setSettings(*mode);
     }
-    Ui::MainWindow window(&session, &catalog);
-    window.viewModel()->cart()->setChinese(language == QLatin1String("zh_CN"));
+    Ui::MainWindow window(&session, &catalog, Ui::DemoLinks{demo.network(), simulation.get()});
+    window.viewModel()->cart()->setLanguage(Ui::languageFromCode(language));
     session.start([&window](bool ok, const QString &error) {
         if (!ok)
             QMessageBox::critical(&window, QApplication::translate("main", "OncePay"), error);
@@ -89,8 +112,8 @@ int main(int argc, char *argv[])
         window.show();
     }
     if (p.isSet(QStringLiteral("measure-startup")))
-        Ui::reportStartupAndQuit(&window);
+        Pos::reportStartupAndQuit(&window);
     if (p.isSet(QStringLiteral("measure-drain")))
-        Ui::measureDrainAndQuit(&session, qMax(1, p.value(QStringLiteral("measure-drain")).toInt()));
+        Pos::measureDrainAndQuit(&session, demo.network(), qMax(1, p.value(QStringLiteral("measure-drain")).toInt()));
     return QApplication::exec();
 }

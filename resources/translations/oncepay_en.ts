@@ -4,7 +4,7 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="388"/>
+        <location filename="../../ui/mainwindow.cpp" line="392"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>(next try in %n s)</numerusform>
@@ -12,7 +12,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="395"/>
+        <location filename="../../ui/mainwindow.cpp" line="399"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>Waiting: %n payment</numerusform>
@@ -23,7 +23,7 @@
 <context>
     <name>OncePay::Ui::QueuePanel</name>
     <message numerus="yes">
-        <location filename="../../ui/queuepanel.cpp" line="92"/>
+        <location filename="../../ui/queuepanel.cpp" line="86"/>
         <source>%n payment(s) waiting</source>
         <translation>
             <numerusform>%n payment waiting</numerusform>

@@ -4,29 +4,29 @@
 <context>
     <name>OncePay::IntentJournal</name>
     <message>
-        <location filename="../../app/core/intentjournal.cpp" line="148"/>
-        <location filename="../../app/core/intentjournal.cpp" line="192"/>
-        <location filename="../../app/core/intentjournal.cpp" line="216"/>
-        <location filename="../../app/core/intentjournal.cpp" line="245"/>
-        <location filename="../../app/core/intentjournal.cpp" line="259"/>
-        <location filename="../../app/core/intentjournal.cpp" line="272"/>
-        <location filename="../../app/core/intentjournal.cpp" line="285"/>
-        <location filename="../../app/core/intentjournal.cpp" line="304"/>
+        <location filename="../../app/till/intentjournal.cpp" line="148"/>
+        <location filename="../../app/till/intentjournal.cpp" line="192"/>
+        <location filename="../../app/till/intentjournal.cpp" line="216"/>
+        <location filename="../../app/till/intentjournal.cpp" line="245"/>
+        <location filename="../../app/till/intentjournal.cpp" line="259"/>
+        <location filename="../../app/till/intentjournal.cpp" line="272"/>
+        <location filename="../../app/till/intentjournal.cpp" line="285"/>
+        <location filename="../../app/till/intentjournal.cpp" line="304"/>
         <source>The journal is not open.</source>
         <translation>交易日志未打开。</translation>
     </message>
     <message>
-        <location filename="../../app/core/intentjournal.cpp" line="157"/>
+        <location filename="../../app/till/intentjournal.cpp" line="157"/>
         <source>This sale is already paid.</source>
         <translation>本单已付款。</translation>
     </message>
     <message>
-        <location filename="../../app/core/intentjournal.cpp" line="159"/>
+        <location filename="../../app/till/intentjournal.cpp" line="159"/>
         <source>A payment for this sale needs attention first.</source>
         <translation>本单有一笔支付需要先处理。</translation>
     </message>
     <message>
-        <location filename="../../app/core/intentjournal.cpp" line="161"/>
+        <location filename="../../app/till/intentjournal.cpp" line="161"/>
         <source>A payment for this sale is still in progress.</source>
         <translation>本单有一笔支付仍在处理中。</translation>
     </message>
@@ -34,58 +34,79 @@
 <context>
     <name>OncePay::OfflineLimits</name>
     <message>
-        <location filename="../../app/core/intentpolicy.cpp" line="126"/>
+        <location filename="../../app/till/intentpolicy.cpp" line="126"/>
         <source>Offline, card payments above %1 %2 cannot be taken. Ask for another payment method or wait for the connection.</source>
         <translation>当前离线，无法受理超过 %1 %2 的刷卡支付。请顾客换一种支付方式，或等待网络恢复。</translation>
     </message>
     <message>
-        <location filename="../../app/core/intentpolicy.cpp" line="130"/>
+        <location filename="../../app/till/intentpolicy.cpp" line="130"/>
         <source>Offline, no more than %1 %2 may wait to be sent. Wait for the connection or take another payment method.</source>
         <translation>当前离线，待发送的支付总额不能超过 %1 %2。请等待网络恢复，或改用其他支付方式。</translation>
     </message>
     <message>
-        <location filename="../../app/core/intentpolicy.cpp" line="134"/>
+        <location filename="../../app/till/intentpolicy.cpp" line="134"/>
         <source>Offline for too long: payments have waited more than %1 minutes. Card payments are paused until the connection returns.</source>
         <translation>离线时间过长：有支付已等待超过 %1 分钟。网络恢复前暂停刷卡支付。</translation>
     </message>
 </context>
 <context>
+    <name>OncePay::Pos::DemoBackend</name>
+    <message>
+        <location filename="../../app/pos/demobackend.cpp" line="25"/>
+        <source>Cannot create the data folder %1.</source>
+        <translation>无法创建数据文件夹 %1。</translation>
+    </message>
+</context>
+<context>
     <name>OncePay::SyncEngine</name>
     <message>
-        <location filename="../../app/core/syncengine.cpp" line="87"/>
+        <location filename="../../app/till/syncengine.cpp" line="77"/>
         <source>The order number must be 1 to 64 letters, digits, &apos;-&apos; or &apos;_&apos;.</source>
         <translation>订单号必须由 1 到 64 个字母、数字、“-”或“_”组成。</translation>
     </message>
     <message>
-        <location filename="../../app/core/syncengine.cpp" line="89"/>
+        <location filename="../../app/till/syncengine.cpp" line="79"/>
         <source>The currency %1 is not supported.</source>
         <translation>不支持币种 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/core/syncengine.cpp" line="91"/>
+        <location filename="../../app/till/syncengine.cpp" line="81"/>
         <source>The amount must be between %1 and %2.</source>
         <translation>金额必须在 %1 到 %2 之间。</translation>
     </message>
 </context>
 <context>
+    <name>OncePay::TillSession</name>
+    <message>
+        <location filename="../../app/till/tillsession.cpp" line="27"/>
+        <source>No gateway is configured.</source>
+        <translation>未配置网关。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/tillsession.cpp" line="32"/>
+        <source>The journal %1 cannot be used, and it was left as it is: %2</source>
+        <translation>交易日志 %1 无法使用，已保持原样：%2</translation>
+    </message>
+</context>
+<context>
     <name>OncePay::Ui::CartModel</name>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="123"/>
+        <location filename="../../ui/cartmodel.cpp" line="113"/>
         <source>Item</source>
         <translation>商品</translation>
     </message>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="124"/>
+        <location filename="../../ui/cartmodel.cpp" line="114"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="125"/>
+        <location filename="../../ui/cartmodel.cpp" line="115"/>
         <source>Price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="126"/>
+        <location filename="../../ui/cartmodel.cpp" line="116"/>
         <source>Total</source>
         <translation>小计</translation>
     </message>
@@ -126,69 +147,70 @@
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="67"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="79"/>
         <source>This sale is being paid; start a new sale to add items.</source>
         <translation>本单正在付款；如需添加商品，请开始新交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="72"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="73"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="84"/>
         <source>No product has the code or name &quot;%1&quot;.</source>
         <translation>找不到编码或名称为“%1”的商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="97"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="123"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="109"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="135"/>
         <source>Saving the payment…</source>
         <translation>正在保存支付记录…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="112"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="124"/>
         <source>There is nothing to pay.</source>
         <translation>没有需要支付的金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="117"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="129"/>
         <source>The amount tendered is less than the total %1.</source>
         <translation>实收金额少于应付金额 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="132"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="144"/>
         <source>Paid in cash. Change: %1</source>
         <translation>现金支付成功。找零：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="157"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="169"/>
         <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
         <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="159"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="162"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="171"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="174"/>
         <source>Sending the payment…</source>
         <translation>正在发送支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="165"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="177"/>
         <source>The bank is processing the payment. Please wait.</source>
         <translation>银行正在处理这笔支付，请稍候。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="168"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="180"/>
         <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
         <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="171"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="183"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="174"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="186"/>
         <source>Declined (%1). Ask for another card.</source>
         <translation>已拒绝（%1）。请顾客换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="177"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="189"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
@@ -196,107 +218,107 @@
 <context>
     <name>OncePay::Ui::DemoController</name>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="38"/>
+        <location filename="../../ui/democontroller.cpp" line="40"/>
         <source>A double click on Pay</source>
         <translation>支付按钮被点了两次</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="39"/>
+        <location filename="../../ui/democontroller.cpp" line="41"/>
         <source>Charged, but the answer was lost</source>
         <translation>已扣款，但应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="40"/>
+        <location filename="../../ui/democontroller.cpp" line="42"/>
         <source>An hour offline, then the queue drains</source>
         <translation>断网一小时，恢复后队列自动发送</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="41"/>
+        <location filename="../../ui/democontroller.cpp" line="43"/>
         <source>The same key reused with another amount</source>
         <translation>同一个幂等键换了金额再次使用</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="132"/>
+        <location filename="../../ui/democontroller.cpp" line="131"/>
         <source>A customer buys rice and tea. The network is fine.</source>
         <translation>顾客购买大米和茶，网络正常。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="134"/>
+        <location filename="../../ui/democontroller.cpp" line="133"/>
         <source>The cashier double-clicks Pay. The first click locks the button in its own handler; the second finds it locked.</source>
         <translation>收银员双击了支付。第一次点击在自己的处理函数里就锁定了按钮，第二次点击时按钮已被锁定。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="137"/>
+        <location filename="../../ui/democontroller.cpp" line="136"/>
         <source>Paid. Asking the bank&apos;s own ledger how many times it charged…</source>
         <translation>支付成功。正在查询银行自己的账本，看扣了几次款…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="138"/>
+        <location filename="../../ui/democontroller.cpp" line="137"/>
         <source>The bank&apos;s ledger shows %1 charge(s) for this payment: one intent, one key.</source>
         <translation>银行账本显示此笔支付扣款 %1 次：一个支付意图，一个幂等键。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="142"/>
+        <location filename="../../ui/democontroller.cpp" line="141"/>
         <source>The network now loses every answer: requests arrive, answers never come back.</source>
         <translation>现在网络会丢失所有应答：请求能到达，应答却回不来。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="144"/>
+        <location filename="../../ui/democontroller.cpp" line="143"/>
         <source>The cashier pays. The bank charges the card, but the till never hears back.</source>
         <translation>收银员发起支付。银行已经扣款，但收银机没有收到应答。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="147"/>
+        <location filename="../../ui/democontroller.cpp" line="146"/>
         <source>The till does not guess and does not charge again: it shows &quot;checking with the server&quot; and keeps the sale locked.</source>
         <translation>收银机不猜测，也不重复扣款：它显示“正在向服务器核实”，并锁定这笔交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="149"/>
+        <location filename="../../ui/democontroller.cpp" line="148"/>
         <source>The network comes back. The till asks the gateway by the payment&apos;s key…</source>
         <translation>网络恢复。收银机用这笔支付的幂等键向网关查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="152"/>
+        <location filename="../../ui/democontroller.cpp" line="151"/>
         <source>The gateway says: paid. Asking the bank&apos;s ledger…</source>
         <translation>网关回复：已支付。正在查询银行账本…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="153"/>
+        <location filename="../../ui/democontroller.cpp" line="152"/>
         <source>%1 charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
         <translation>银行账本中有 %1 次扣款：通过查询解决，而不是再扣一次。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="157"/>
+        <location filename="../../ui/democontroller.cpp" line="156"/>
         <source>The connection drops (think of an hour without network).</source>
         <translation>网络断开（想象断网一小时）。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="159"/>
+        <location filename="../../ui/democontroller.cpp" line="158"/>
         <source>Three customers pay by card. Each payment is stored with its key and waits in the queue.</source>
         <translation>三位顾客刷卡支付。每笔支付连同其幂等键已保存，在队列中等待发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="168"/>
+        <location filename="../../ui/democontroller.cpp" line="167"/>
         <source>The status bar shows what waits and when the next try is. Now the network returns…</source>
         <translation>状态栏显示待发送的支付和下次重试时间。现在网络恢复了…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="171"/>
+        <location filename="../../ui/democontroller.cpp" line="170"/>
         <source>The queue drained by itself, oldest first, each payment with its own key.</source>
         <translation>队列自动发送完毕，按先后顺序，每笔支付使用各自的幂等键。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="175"/>
+        <location filename="../../ui/democontroller.cpp" line="174"/>
         <source>A buggy client sends a payment of ¥10.00 with a new key…</source>
         <translation>一个有缺陷的客户端用新的幂等键发送了一笔 ¥10.00 的支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="181"/>
+        <location filename="../../ui/democontroller.cpp" line="180"/>
         <source>…then the same key with ¥20.00.</source>
         <translation>…然后用同一个幂等键发送 ¥20.00。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="185"/>
+        <location filename="../../ui/democontroller.cpp" line="184"/>
         <source>The gateway answered %1 to the first and %2 to the second: a key belongs to one request, and the original payment is untouched.</source>
         <translation>网关对第一次请求回复 %1，对第二次回复 %2：一个幂等键只属于一个请求，原来的支付不受影响。</translation>
     </message>
@@ -304,48 +326,48 @@
 <context>
     <name>OncePay::Ui::IntentDetailsDialog</name>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="180"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="23"/>
         <source>Payment %1</source>
         <translation>支付详情：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="190"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="33"/>
         <source>Journal of state changes</source>
         <translation>状态变更日志</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="191"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="34"/>
         <source>The till&apos;s record</source>
         <translation>收银机记录</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="192"/>
-        <location filename="../../ui/queuepanel.cpp" line="195"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="35"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="38"/>
         <source>The gateway&apos;s record</source>
         <translation>网关记录</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="193"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="36"/>
         <source>Journal</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="194"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="37"/>
         <source>This till&apos;s record</source>
         <translation>本机记录</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="201"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="44"/>
         <source>Ask the gateway</source>
         <translation>向网关查询</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="202"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="45"/>
         <source>Retry now</source>
         <translation>立即重试</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="209"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="52"/>
         <source>key: %1
 sale: %2
 amount: %3
@@ -362,22 +384,22 @@ problem: %7</source>
 问题：%7</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="212"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="55"/>
         <source>Not asked yet.</source>
         <translation>尚未查询。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="233"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="76"/>
         <source>Asking…</source>
         <translation>正在查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="238"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="81"/>
         <source>The gateway has no payment with this key: it was never executed.</source>
         <translation>网关没有使用此幂等键的支付：这笔支付从未执行。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="240"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="83"/>
         <source>The gateway could not be asked: %1</source>
         <translation>无法向网关查询：%1</translation>
     </message>
@@ -385,57 +407,57 @@ problem: %7</source>
 <context>
     <name>OncePay::Ui::LedgerDialog</name>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="24"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="18"/>
         <source>The bank&apos;s ledger</source>
         <translation>银行账本</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="27"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="21"/>
         <source>Ledger summary</source>
         <translation>账本摘要</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="30"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="24"/>
         <source>Charges in the bank&apos;s ledger</source>
         <translation>银行账本中的扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="31"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="25"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="31"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="25"/>
         <source>Idempotency key</source>
         <translation>幂等键</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="31"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="25"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="31"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="25"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="51"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="45"/>
         <source>The ledger could not be read: %1</source>
         <translation>无法读取账本：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="67"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="56"/>
         <source>charged</source>
         <translation>已扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="67"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="56"/>
         <source>declined</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="71"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="60"/>
         <source>%1 charge(s) for %2 key(s): never two for one key.</source>
         <translation>%2 个幂等键共 %1 次扣款：同一个键从不扣两次。</translation>
     </message>
@@ -514,107 +536,107 @@ problem: %7</source>
         <translation>不稳定 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="66"/>
+        <location filename="../../ui/mainwindow.cpp" line="67"/>
         <source>OncePay till</source>
         <translation>OncePay 收银台</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="95"/>
+        <location filename="../../ui/mainwindow.cpp" line="96"/>
         <source>Demo caption</source>
         <translation>演示说明</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="100"/>
+        <location filename="../../ui/mainwindow.cpp" line="101"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="101"/>
+        <location filename="../../ui/mainwindow.cpp" line="102"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="108"/>
+        <location filename="../../ui/mainwindow.cpp" line="109"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="112"/>
+        <location filename="../../ui/mainwindow.cpp" line="113"/>
         <source>Select a line: + and - change its quantity, Del removes it.</source>
         <translation>选中一行：按 + 和 - 修改数量，按 Del 删除。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="118"/>
+        <location filename="../../ui/mainwindow.cpp" line="119"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="124"/>
+        <location filename="../../ui/mainwindow.cpp" line="125"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="126"/>
+        <location filename="../../ui/mainwindow.cpp" line="127"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="135"/>
+        <location filename="../../ui/mainwindow.cpp" line="136"/>
         <source>Card reader (test card):</source>
         <translation>读卡器（测试卡）：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="137"/>
+        <location filename="../../ui/mainwindow.cpp" line="138"/>
         <source>Test card</source>
         <translation>测试卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="144"/>
+        <location filename="../../ui/mainwindow.cpp" line="145"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="145"/>
+        <location filename="../../ui/mainwindow.cpp" line="146"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="150"/>
+        <location filename="../../ui/mainwindow.cpp" line="151"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="151"/>
+        <location filename="../../ui/mainwindow.cpp" line="152"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="155"/>
+        <location filename="../../ui/mainwindow.cpp" line="156"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="156"/>
+        <location filename="../../ui/mainwindow.cpp" line="157"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="162"/>
+        <location filename="../../ui/mainwindow.cpp" line="163"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="163"/>
+        <location filename="../../ui/mainwindow.cpp" line="164"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="174"/>
+        <location filename="../../ui/mainwindow.cpp" line="175"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="175"/>
+        <location filename="../../ui/mainwindow.cpp" line="176"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
@@ -749,83 +771,83 @@ problem: %7</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="306"/>
+        <location filename="../../ui/mainwindow.cpp" line="305"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="335"/>
-        <location filename="../../ui/mainwindow.cpp" line="343"/>
-        <location filename="../../ui/mainwindow.cpp" line="347"/>
+        <location filename="../../ui/mainwindow.cpp" line="334"/>
+        <location filename="../../ui/mainwindow.cpp" line="342"/>
+        <location filename="../../ui/mainwindow.cpp" line="346"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="335"/>
+        <location filename="../../ui/mainwindow.cpp" line="334"/>
         <source>Total %1. Amount tendered:</source>
         <translation>应付 %1。实收金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="343"/>
+        <location filename="../../ui/mainwindow.cpp" line="342"/>
         <source>&quot;%1&quot; is not an amount.</source>
         <translation>“%1”不是有效金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="372"/>
+        <location filename="../../ui/mainwindow.cpp" line="371"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="380"/>
+        <location filename="../../ui/mainwindow.cpp" line="384"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="381"/>
+        <location filename="../../ui/mainwindow.cpp" line="385"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="382"/>
+        <location filename="../../ui/mainwindow.cpp" line="386"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="385"/>
+        <location filename="../../ui/mainwindow.cpp" line="389"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="388"/>
+        <location filename="../../ui/mainwindow.cpp" line="392"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="395"/>
+        <location filename="../../ui/mainwindow.cpp" line="399"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="397"/>
+        <location filename="../../ui/mainwindow.cpp" line="401"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="399"/>
+        <location filename="../../ui/mainwindow.cpp" line="403"/>
         <source>(gateway %1 of %2)</source>
         <translation>（网关 %1/%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="400"/>
+        <location filename="../../ui/mainwindow.cpp" line="404"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="402"/>
+        <location filename="../../ui/mainwindow.cpp" line="406"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
@@ -911,57 +933,57 @@ problem: %7</source>
 <context>
     <name>OncePay::Ui::QueuePanel</name>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="29"/>
+        <location filename="../../ui/queuepanel.cpp" line="23"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="31"/>
+        <location filename="../../ui/queuepanel.cpp" line="25"/>
         <source>Filter payments by state</source>
         <translation>按状态筛选支付</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="33"/>
+        <location filename="../../ui/queuepanel.cpp" line="27"/>
         <source>Waiting (not final)</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="34"/>
+        <location filename="../../ui/queuepanel.cpp" line="28"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="40"/>
+        <location filename="../../ui/queuepanel.cpp" line="34"/>
         <source>Waiting payments summary</source>
         <translation>待发送支付汇总</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="41"/>
+        <location filename="../../ui/queuepanel.cpp" line="35"/>
         <source>Retry now</source>
         <translation>立即重试</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="42"/>
+        <location filename="../../ui/queuepanel.cpp" line="36"/>
         <source>Retry the selected payment now</source>
         <translation>立即重试选中的支付</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="43"/>
+        <location filename="../../ui/queuepanel.cpp" line="37"/>
         <source>Details…</source>
         <translation>详情…</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="44"/>
+        <location filename="../../ui/queuepanel.cpp" line="38"/>
         <source>Show the selected payment&apos;s details</source>
         <translation>显示选中支付的详情</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="54"/>
+        <location filename="../../ui/queuepanel.cpp" line="48"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/queuepanel.cpp" line="92"/>
+        <location filename="../../ui/queuepanel.cpp" line="86"/>
         <source>%n payment(s) waiting</source>
         <translation>
             <numerusform>%n 笔支付待发送</numerusform>
@@ -971,28 +993,28 @@ problem: %7</source>
 <context>
     <name>OncePay::Ui::ReceiptDialog</name>
     <message>
-        <location filename="../../ui/receipt.cpp" line="60"/>
-        <location filename="../../ui/receipt.cpp" line="78"/>
+        <location filename="../../ui/receiptdialog.cpp" line="19"/>
+        <location filename="../../ui/receiptdialog.cpp" line="37"/>
         <source>Receipt</source>
         <translation>小票</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="63"/>
+        <location filename="../../ui/receiptdialog.cpp" line="22"/>
         <source>Receipt preview</source>
         <translation>小票预览</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="67"/>
+        <location filename="../../ui/receiptdialog.cpp" line="26"/>
         <source>Save as PDF…</source>
         <translation>另存为 PDF…</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="71"/>
+        <location filename="../../ui/receiptdialog.cpp" line="30"/>
         <source>Save the receipt</source>
         <translation>保存小票</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="73"/>
+        <location filename="../../ui/receiptdialog.cpp" line="32"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
@@ -1000,194 +1022,181 @@ problem: %7</source>
 <context>
     <name>OncePay::Ui::SettingsDialog</name>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="60"/>
+        <location filename="../../ui/settingsdialog.cpp" line="22"/>
         <source>Till settings</source>
         <translation>收银机设置</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="66"/>
+        <location filename="../../ui/settingsdialog.cpp" line="28"/>
         <source>empty: the built-in demo gateway</source>
         <translation>留空：使用内置演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="67"/>
+        <location filename="../../ui/settingsdialog.cpp" line="29"/>
         <source>One gateway address, or several separated by commas. When one cannot be reached, the till uses the next; a payment is never charged twice.</source>
         <translation>一个网关地址，或用逗号分隔的多个地址。某个网关无法连接时，收银机会改用下一个；同一笔付款绝不会重复扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="68"/>
+        <location filename="../../ui/settingsdialog.cpp" line="30"/>
         <source>Gateway address</source>
         <translation>网关地址</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="71"/>
+        <location filename="../../ui/settingsdialog.cpp" line="33"/>
         <source>Till token</source>
         <translation>收银机令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="73"/>
+        <location filename="../../ui/settingsdialog.cpp" line="35"/>
         <source>Terminal name</source>
         <translation>终端名称</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="80"/>
-        <location filename="../../ui/settingsdialog.cpp" line="90"/>
+        <location filename="../../ui/settingsdialog.cpp" line="42"/>
+        <location filename="../../ui/settingsdialog.cpp" line="52"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="84"/>
+        <location filename="../../ui/settingsdialog.cpp" line="46"/>
         <source>Largest offline card payment</source>
         <translation>离线单笔刷卡上限</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="85"/>
+        <location filename="../../ui/settingsdialog.cpp" line="47"/>
         <source>Most that may wait offline</source>
         <translation>离线待发送总额上限</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="89"/>
+        <location filename="../../ui/settingsdialog.cpp" line="51"/>
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="91"/>
+        <location filename="../../ui/settingsdialog.cpp" line="53"/>
         <source>Longest a payment may wait offline</source>
         <translation>离线支付最长等待时间</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="93"/>
+        <location filename="../../ui/settingsdialog.cpp" line="55"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="94"/>
+        <location filename="../../ui/settingsdialog.cpp" line="56"/>
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="99"/>
+        <location filename="../../ui/settingsdialog.cpp" line="61"/>
         <source>&amp;Gateway:</source>
         <translation>网关(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="100"/>
+        <location filename="../../ui/settingsdialog.cpp" line="62"/>
         <source>&amp;Token:</source>
         <translation>令牌(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="101"/>
+        <location filename="../../ui/settingsdialog.cpp" line="63"/>
         <source>Te&amp;rminal:</source>
         <translation>终端(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="102"/>
+        <location filename="../../ui/settingsdialog.cpp" line="64"/>
         <source>Largest &amp;offline card payment:</source>
         <translation>离线单笔刷卡上限(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="103"/>
+        <location filename="../../ui/settingsdialog.cpp" line="65"/>
         <source>Most waiting &amp;offline in total:</source>
         <translation>离线待发送总额上限(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="104"/>
+        <location filename="../../ui/settingsdialog.cpp" line="66"/>
         <source>Longest &amp;wait offline:</source>
         <translation>离线最长等待(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="105"/>
+        <location filename="../../ui/settingsdialog.cpp" line="67"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="106"/>
+        <location filename="../../ui/settingsdialog.cpp" line="68"/>
         <source>The gateway, token and language apply when the till starts again; the limits at once.</source>
         <translation>网关、令牌和语言在收银机重新启动后生效；限额立即生效。</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="112"/>
+        <location filename="../../ui/settingsdialog.cpp" line="74"/>
         <source>&quot;%1&quot; is not a gateway address. Enter an address such as http://192.0.2.10:8080, several separated by commas, or leave the field empty for the demo.</source>
         <translation>“%1”不是有效的网关地址。请输入类似 http://192.0.2.10:8080 的地址，多个地址用逗号分隔；留空则使用演示网关。</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="117"/>
+        <location filename="../../ui/settingsdialog.cpp" line="79"/>
         <source>The till needs a token.</source>
         <translation>收银机需要令牌。</translation>
     </message>
 </context>
 <context>
-    <name>OncePay::Ui::TillSession</name>
-    <message>
-        <location filename="../../ui/tillsession.cpp" line="36"/>
-        <source>Cannot create the data folder %1.</source>
-        <translation>无法创建数据文件夹 %1。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tillsession.cpp" line="60"/>
-        <source>The journal %1 cannot be used, and it was left as it is: %2</source>
-        <translation>交易日志 %1 无法使用，已保持原样：%2</translation>
-    </message>
-</context>
-<context>
     <name>OncePay::Ui::TimelineWidget</name>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="109"/>
+        <location filename="../../ui/timelinewidget.cpp" line="11"/>
         <source>Timeline of attempts</source>
         <translation>尝试时间线</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="131"/>
+        <location filename="../../ui/timelinewidget.cpp" line="33"/>
         <source>No attempt yet: the payment has not left the till.</source>
         <translation>尚无尝试：这笔支付还没有从收银机发出。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="146"/>
+        <location filename="../../ui/timelinewidget.cpp" line="48"/>
         <source>replayed</source>
         <translation>已重放</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="146"/>
+        <location filename="../../ui/timelinewidget.cpp" line="48"/>
         <source>answered</source>
         <translation>已应答</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="149"/>
+        <location filename="../../ui/timelinewidget.cpp" line="51"/>
         <source>declined</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="152"/>
+        <location filename="../../ui/timelinewidget.cpp" line="54"/>
         <source>not at the gateway</source>
         <translation>网关无记录</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="158"/>
+        <location filename="../../ui/timelinewidget.cpp" line="60"/>
         <source>answer lost</source>
         <translation>应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="160"/>
+        <location filename="../../ui/timelinewidget.cpp" line="62"/>
         <source>not sent</source>
         <translation>未发出</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="166"/>
+        <location filename="../../ui/timelinewidget.cpp" line="68"/>
         <source>sent</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="166"/>
+        <location filename="../../ui/timelinewidget.cpp" line="68"/>
         <source>retried, same key</source>
         <translation>重试（同一幂等键）</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="167"/>
+        <location filename="../../ui/timelinewidget.cpp" line="69"/>
         <source>asked by key</source>
         <translation>按幂等键查询</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="167"/>
+        <location filename="../../ui/timelinewidget.cpp" line="69"/>
         <source>polled</source>
         <translation>轮询</translation>
     </message>
@@ -1195,42 +1204,42 @@ problem: %7</source>
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../../ui/receipt.cpp" line="26"/>
+        <location filename="../../ui/receipt.cpp" line="20"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="26"/>
+        <location filename="../../ui/receipt.cpp" line="20"/>
         <source>Card (%1)</source>
         <translation>刷卡（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="31"/>
+        <location filename="../../ui/receipt.cpp" line="25"/>
         <source>Sale %1</source>
         <translation>订单号：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="33"/>
+        <location filename="../../ui/receipt.cpp" line="27"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="35"/>
+        <location filename="../../ui/receipt.cpp" line="29"/>
         <source>Payment %1</source>
         <translation>支付单号：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="36"/>
+        <location filename="../../ui/receipt.cpp" line="30"/>
         <source>Terminal %1</source>
         <translation>终端：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="44"/>
+        <location filename="../../ui/receipt.cpp" line="38"/>
         <source>Receipt</source>
         <translation>小票</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="50"/>
+        <location filename="../../ui/receipt.cpp" line="44"/>
         <source>The receipt could not be written to %1.</source>
         <translation>无法将小票写入 %1。</translation>
     </message>
@@ -1238,64 +1247,71 @@ problem: %7</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/pos/main.cpp" line="28"/>
+        <location filename="../../app/pos/main.cpp" line="32"/>
         <source>OncePay till: a checkout that never charges a customer twice.</source>
         <translation>OncePay 收银台：绝不重复扣款的收银系统。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="30"/>
+        <location filename="../../app/pos/main.cpp" line="34"/>
         <source>Gateway URL, or several separated by commas: instances of one gateway, the next used when one cannot be reached (default: the embedded demo gateway).</source>
         <translation>网关地址，或用逗号分隔的多个地址（同一网关的多个实例，某个无法连接时改用下一个；默认：内置演示网关）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="31"/>
+        <location filename="../../app/pos/main.cpp" line="35"/>
         <source>The till&apos;s bearer token.</source>
         <translation>收银机的访问令牌（Bearer）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="32"/>
+        <location filename="../../app/pos/main.cpp" line="36"/>
         <source>The till&apos;s journal (default: in the app data folder).</source>
         <translation>收银机的交易日志（默认：应用数据文件夹中）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="33"/>
+        <location filename="../../app/pos/main.cpp" line="37"/>
         <source>Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT).</source>
         <translation>仅限演示：以此模式启动网络模拟器（online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="34"/>
+        <location filename="../../app/pos/main.cpp" line="38"/>
         <source>Print the time to the shown window and the memory in use, then quit (benchmarks).</source>
         <translation>输出从启动到窗口显示的时间和内存占用，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="35"/>
+        <location filename="../../app/pos/main.cpp" line="39"/>
         <source>Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks).</source>
         <translation>仅限演示：离线排队 N 笔支付后恢复网络，输出发送期间窗口最长的卡顿时间，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="36"/>
+        <location filename="../../app/pos/main.cpp" line="40"/>
         <source>The language of the till: en or zh_CN (remembered; default: the system&apos;s).</source>
         <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="47"/>
-        <location filename="../../app/pos/main.cpp" line="62"/>
-        <location filename="../../app/pos/main.cpp" line="68"/>
+        <location filename="../../app/pos/main.cpp" line="50"/>
+        <location filename="../../app/pos/main.cpp" line="58"/>
+        <location filename="../../app/pos/main.cpp" line="71"/>
+        <location filename="../../app/pos/main.cpp" line="86"/>
+        <location filename="../../app/pos/main.cpp" line="92"/>
         <source>OncePay cannot start</source>
         <translation>OncePay 无法启动</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="48"/>
+        <location filename="../../app/pos/main.cpp" line="51"/>
         <source>--gateway: &quot;%1&quot; is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.</source>
         <translation>--gateway：“%1”不是有效的网关地址。请给出一个或多个以 http:// 或 https:// 开头、用逗号分隔的地址，例如 http://192.0.2.10:8080,http://192.0.2.11:8080。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="69"/>
+        <location filename="../../app/pos/main.cpp" line="59"/>
+        <source>Cannot create the data folder %1.</source>
+        <translation>无法创建数据文件夹 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/main.cpp" line="93"/>
         <source>--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT.</source>
         <translation>--network 需要使用演示网关，且取值为：online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="78"/>
+        <location filename="../../app/pos/main.cpp" line="102"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
     </message>

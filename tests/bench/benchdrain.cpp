@@ -198,7 +198,7 @@ Result viaClient(const QUrl &url, int count, int inFlight, int clients = 1)
         if (issued >= count)
             return;
         GatewayClient &client = *pool[std::size_t(issued) % pool.size()];
-        client.postPayment(newIntent(QStringLiteral("best"), issued++), [&](const GatewayResult &g) {
+        client.postPayment(newIntent(QStringLiteral("best"), issued++), &client, [&](const GatewayResult &g) {
             ++r.done;
             if (g.answered() && g.status == 201)
                 ++r.ok;

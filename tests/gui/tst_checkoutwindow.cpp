@@ -1,12 +1,14 @@
 // The till's window, offscreen, against its embedded demo gateway: a burst of pay actions
 // (double click, F12 repeats, Enter) makes one intent and one charge; offline the sale waits
 // and is paid once the network is back, with the status bar following.
+#include "demobackend.h"
 #include "democontroller.h"
 #include "faultproxy.h"
 #include "ledgerdialog.h"
 #include "mainwindow.h"
 #include "queuemodel.h"
 #include "receipt.h"
+#include "simulationclient.h"
 #include "tillsession.h"
 
 #include <QAbstractItemModelTester>
@@ -17,6 +19,8 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTableWidget>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -28,6 +32,7 @@ class TestCheckoutWindow final : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase();
     void init();
     void cleanup();
     void cartModelIsSound();
@@ -46,13 +51,40 @@ private slots:
 
 private:
     QJsonArray ledger(const QString &key);
+    void openSession();
     void addItem(const QString &code);
 
     std::unique_ptr<QTemporaryDir> m_dir;
     Catalog m_catalog;
+    std::unique_ptr<Pos::DemoBackend> m_demo;
+    std::unique_ptr<SimulationClient> m_simulation;
     std::unique_ptr<TillSession> m_session;
     std::unique_ptr<MainWindow> m_window;
 };
+
+void TestCheckoutWindow::initTestCase()
+{
+    // The window reads the till's settings: never the real user's.
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+}
+
+// The till as oncepay-pos composes it in demo mode: the demo backend, and a session on a
+// journal in the test's folder that reaches the gateway through the simulator.
+void TestCheckoutWindow::openSession()
+{
+    TillSession::Config c;
+    c.gatewayUrls = {m_demo->tillUrl()};
+    c.token = Pos::DemoBackend::token();
+    c.journal.path = m_dir->filePath(QStringLiteral("till-journal.db"));
+    c.engine.maxInFlight = 16;
+    m_session = std::make_unique<TillSession>(c);
+    QString error;
+    QVERIFY2(m_session->open(&error), qPrintable(error));
+    bool started = false;
+    m_session->start([&](bool ok, const QString &) { started = ok; });
+    QTRY_VERIFY(started);
+}
 
 void TestCheckoutWindow::init()
 {
@@ -60,14 +92,13 @@ void TestCheckoutWindow::init()
     QVERIFY(m_dir->isValid());
     QString error;
     QVERIFY2(m_catalog.load(QStringLiteral(ONCEPAY_CATALOG), &error), qPrintable(error));
-    TillSession::Config c;
-    c.dataDir = m_dir->path();
-    m_session = std::make_unique<TillSession>(c);
-    QVERIFY2(m_session->open(&error), qPrintable(error));
-    bool started = false;
-    m_session->start([&](bool ok, const QString &) { started = ok; });
-    QTRY_VERIFY(started);
-    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog);
+    m_demo = std::make_unique<Pos::DemoBackend>();
+    QVERIFY2(m_demo->start(m_dir->path(), &error), qPrintable(error));
+    m_simulation = std::make_unique<SimulationClient>(m_demo->gatewayUrl(), Pos::DemoBackend::token());
+    openSession();
+    if (QTest::currentTestFailed())
+        return;
+    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, DemoLinks{m_demo->network(), m_simulation.get()});
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
 }
@@ -76,16 +107,18 @@ void TestCheckoutWindow::cleanup()
 {
     m_window.reset();
     m_session.reset();
+    m_simulation.reset();
+    m_demo.reset();
     m_dir.reset();
 }
 
 QJsonArray TestCheckoutWindow::ledger(const QString &key)
 {
     // Straight to the gateway: the simulator may be dropping answers on the till's own path.
-    GatewayClient direct(m_session->demoGatewayUrl(), QStringLiteral("sk_test_demo_till1"), 5000);
+    GatewayClient direct(m_demo->gatewayUrl(), Pos::DemoBackend::token(), 5000);
     GatewayResult result;
     bool done = false;
-    direct.send("GET", QStringLiteral("/v1/_sim/acquirer/charges?idempotency_key=") + key, {},
+    direct.send("GET", QStringLiteral("/v1/_sim/acquirer/charges?idempotency_key=") + key, {}, this,
                               [&](const GatewayResult &r) { result = r; done = true; });
     [&] { QTRY_VERIFY(done); }();
     return result.json.value(QStringLiteral("data")).toArray();
@@ -161,7 +194,7 @@ void TestCheckoutWindow::burstOfPayActionsChargesOnce()
 void TestCheckoutWindow::offlineSaleWaitsThenPays()
 {
     auto *status = m_window->statusBar();
-    m_session->proxy()->setSettings({NetSim::Mode::Offline});
+    m_demo->network()->setSettings({NetSim::Mode::Offline});
     addItem(QStringLiteral("6901234500059"));
     m_window->payButton()->click();
     QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
@@ -176,7 +209,7 @@ void TestCheckoutWindow::offlineSaleWaitsThenPays()
     // The cashier may serve the next customer; the queue keeps the payment.
     QVERIFY(m_window->viewModel()->canStartNewSale());
     const QString key = m_window->viewModel()->intent()->key;
-    m_session->proxy()->setSettings({NetSim::Mode::Online});
+    m_demo->network()->setSettings({NetSim::Mode::Online});
     QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 20000);
     QTRY_VERIFY_WITH_TIMEOUT(statusText().contains(QStringLiteral("Waiting: 0 payment")), 5000);
     QVERIFY(statusText().contains(QStringLiteral("● Online")));
@@ -256,7 +289,7 @@ void TestCheckoutWindow::firstScanAfterPaidStartsTheNextSale()
 void TestCheckoutWindow::queueModelPagesAndFilters()
 {
     // More intents than one page, some waiting (offline) and one paid.
-    m_session->proxy()->setSettings({NetSim::Mode::Offline});
+    m_demo->network()->setSettings({NetSim::Mode::Offline});
     const int n = QueueModel::pageSize + 20;
     int created = 0;
     for (int i = 0; i < n; ++i) {
@@ -286,7 +319,7 @@ void TestCheckoutWindow::queueModelPagesAndFilters()
 void TestCheckoutWindow::lostAnswerIsCheckedThenPaid()
 {
     // "Charged but the till timed out": the gateway commits, the answer never arrives.
-    m_session->proxy()->setSettings({NetSim::Mode::LoseResponses});
+    m_demo->network()->setSettings({NetSim::Mode::LoseResponses});
     addItem(QStringLiteral("6901234500134"));
     m_window->payButton()->click();
     QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Checking, 15000);
@@ -294,7 +327,7 @@ void TestCheckoutWindow::lostAnswerIsCheckedThenPaid()
     QCOMPARE(ledger(key).size(), 1);            // the bank did charge
     QVERIFY(!m_window->payButton()->isEnabled());   // and the sale cannot be paid again meanwhile
     QVERIFY(!m_window->viewModel()->canPay());
-    m_session->proxy()->setSettings({NetSim::Mode::Online});
+    m_demo->network()->setSettings({NetSim::Mode::Online});
     QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 20000);
     QCOMPARE(m_window->viewModel()->intent()->key, key);   // resolved by asking, same key
     QCOMPARE(ledger(key).size(), 1);            // still one charge
@@ -302,7 +335,7 @@ void TestCheckoutWindow::lostAnswerIsCheckedThenPaid()
 
 void TestCheckoutWindow::restartDrainsQueuedIntents()
 {
-    m_session->proxy()->setSettings({NetSim::Mode::Offline});
+    m_demo->network()->setSettings({NetSim::Mode::Offline});
     addItem(QStringLiteral("6901234500080"));
     m_window->payButton()->click();
     QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
@@ -310,14 +343,8 @@ void TestCheckoutWindow::restartDrainsQueuedIntents()
     // The till closes with the payment waiting, and starts again on the same data.
     m_window.reset();
     m_session.reset();
-    TillSession::Config c;
-    c.dataDir = m_dir->path();
-    m_session = std::make_unique<TillSession>(c);
-    QString error;
-    QVERIFY2(m_session->open(&error), qPrintable(error));
-    bool started = false;
-    m_session->start([&](bool ok, const QString &) { started = ok; });
-    QTRY_VERIFY(started);
+    m_demo->network()->setSettings({NetSim::Mode::Online});   // the network is back meanwhile
+    openSession();
     QCOMPARE(m_session->engine()->waitingCount(), 1);   // loaded from the journal
     QTRY_COMPARE_WITH_TIMEOUT(m_session->engine()->waitingCount(), 0, 20000);
     Intent stored;
@@ -363,7 +390,7 @@ void TestCheckoutWindow::ledgerShowsOneChargePerSale()
     QTest::mouseClick(m_window->payButton(), Qt::LeftButton);
     QTest::mouseDClick(m_window->payButton(), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    LedgerDialog dialog(m_session.get());
+    LedgerDialog dialog(m_simulation.get());
     auto *table = dialog.findChild<QTableWidget *>();
     QVERIFY(table);
     QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 1, 5000);

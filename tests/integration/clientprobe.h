@@ -77,7 +77,7 @@ inline Ledger ledger(OncePay::GatewayClient &client, const QString &key, int tim
     QUrlQuery q;
     q.addQueryItem(QStringLiteral("idempotency_key"), key);
     const OncePay::GatewayResult r = await([&](auto cb) {
-        client.send("GET", QStringLiteral("/v1/_sim/acquirer/charges?") + q.toString(QUrl::FullyEncoded), {}, cb);
+        client.send("GET", QStringLiteral("/v1/_sim/acquirer/charges?") + q.toString(QUrl::FullyEncoded), {}, &client, cb);
     }, timeoutMs);
     Ledger l;
     l.raw = r.body;

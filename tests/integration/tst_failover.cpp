@@ -265,7 +265,7 @@ void TestFailover::closedFirstGatewayPaysOnce()
     const Ledger l = ledger(created.key);
     QVERIFY2(l.ok && l.rows == 1 && l.succeeded == 1, l.raw.constData());
     // Every try was the same intent: no other key ever reached the gateway for the sale.
-    const GatewayResult list = await([&](auto cb) { m_direct->listPayments(QStringLiteral("till-1"), {}, 100, cb); });
+    const GatewayResult list = await([&](auto cb) { m_direct->listPayments(QStringLiteral("till-1"), {}, 100, this, cb); });
     const QJsonArray data = list.json.value(QStringLiteral("data")).toArray();
     QCOMPARE(data.size(), 1);
     QCOMPARE(data.first().toObject().value(QStringLiteral("idempotency_key")).toString(), created.key);
@@ -284,7 +284,7 @@ void TestFailover::sameKeyReplaysOnTheNextGateway()
 
     // The first instance executes the payment; its answer never reaches the till.
     m_first->setSettings({NetSim::Mode::LoseResponses});
-    const GatewayResult lost = await([&](auto cb) { m_client->postPayment(intent, cb); });
+    const GatewayResult lost = await([&](auto cb) { m_client->postPayment(intent, this, cb); });
     QCOMPARE(int(lost.transport), int(Transport::LostAfterSend));
     QCOMPARE(m_client->baseUrl(), m_second->url());
     QCOMPARE(changed.count(), 1);
@@ -293,7 +293,7 @@ void TestFailover::sameKeyReplaysOnTheNextGateway()
     QVERIFY(m_first->stats().responsesDropped >= 1);
 
     // The same request again goes to the second, which knows the key: a replay, not a charge.
-    const GatewayResult again = await([&](auto cb) { m_client->postPayment(intent, cb); });
+    const GatewayResult again = await([&](auto cb) { m_client->postPayment(intent, this, cb); });
     QVERIFY2(again.answered() && (again.status == 201 || again.status == 200), qPrintable(again.summary()));
     QVERIFY2(again.replayed, qPrintable(again.summary()));
     QCOMPARE(again.payment().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
@@ -338,7 +338,7 @@ void TestFailover::faultOnFirstGatewayConverges()
     const QList<Attempt> tries = attempts(created.key);
     QVERIFY(tries.size() >= 2);
     QVERIFY2(tries.last().httpStatus == 200 || tries.last().httpStatus == 201, qPrintable(tries.last().outcome));
-    const GatewayResult truth = await([&](auto cb) { m_direct->getPaymentByKey(created.key, cb); });
+    const GatewayResult truth = await([&](auto cb) { m_direct->getPaymentByKey(created.key, this, cb); });
     QCOMPARE(truth.status, 200);
     QCOMPARE(truth.payment().value(QStringLiteral("id")).toString(), latest(created.key)->paymentId);
 }

@@ -66,7 +66,7 @@ private:
     void stopTill();
     GatewayResult direct(const std::function<void(GatewayClient::Callback)> &call);
     Ledger ledger(const QString &key);
-    int gatewayLookupStatus(const QString &key) { return direct([&](auto cb) { m_direct->getPaymentByKey(key, cb); }).status; }
+    int gatewayLookupStatus(const QString &key) { return direct([&](auto cb) { m_direct->getPaymentByKey(key, this, cb); }).status; }
     QStringList gatewayOrders();
     std::pair<QString, Intent> pay(const QString &order, qint64 amount, const QString &method);
     std::optional<Intent> latest(const QString &key) const;
@@ -160,7 +160,7 @@ Ledger TestSyncEngine::ledger(const QString &key)
 
 QStringList TestSyncEngine::gatewayOrders()
 {
-    const GatewayResult r = direct([&](auto cb) { m_direct->listPayments(QStringLiteral("till-1"), {}, 500, cb); });
+    const GatewayResult r = direct([&](auto cb) { m_direct->listPayments(QStringLiteral("till-1"), {}, 500, this, cb); });
     QStringList orders;
     for (const QJsonValue &p : r.json.value(QStringLiteral("data")).toArray())
         orders << p.toObject().value(QStringLiteral("order_id")).toString();
@@ -271,7 +271,7 @@ void TestSyncEngine::faultMatrix()
     QVERIFY(!m_engine->activeIntent(key).has_value());
 
     // What the till shows is the gateway's own state, for the same payment.
-    const GatewayResult truth = direct([&](auto cb) { m_direct->getPaymentByKey(key, cb); });
+    const GatewayResult truth = direct([&](auto cb) { m_direct->getPaymentByKey(key, this, cb); });
     QCOMPARE(truth.status, 200);
     const QJsonObject payment = truth.payment();
     QCOMPARE(intentStateName(stateForPaymentStatus(payment.value(QStringLiteral("status")).toString())), expected);

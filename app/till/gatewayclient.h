@@ -81,17 +81,21 @@ public:
     void setToken(const QString &token) { m_token = token; }
     int timeoutMs() const { return m_timeoutMs; }
 
-    void postPayment(const Intent &intent, Callback done);
-    void getPaymentByKey(const QString &key, Callback done);
-    void getPayment(const QString &paymentId, Callback done);
-    void listPayments(const QString &terminalId, const QString &cursor, int limit, Callback done);
+    // Every call answers on `context`, as QObject::connect with a context does: `done` runs only
+    // if `context` still exists when the answer comes, so a window closed meanwhile is never
+    // called back. The request itself goes on (a payment on the wire is not taken back).
+    void postPayment(const Intent &intent, QObject *context, Callback done);
+    void getPaymentByKey(const QString &key, QObject *context, Callback done);
+    void getPayment(const QString &paymentId, QObject *context, Callback done);
+    void listPayments(const QString &terminalId, const QString &cursor, int limit, QObject *context, Callback done);
     // /healthz of the current gateway.
-    void health(Callback done);
+    void health(QObject *context, Callback done);
     // /healthz of every gateway at once: the first to answer 200 becomes the current one and its
     // answer is `done`'s; if none does, `done` gets the current gateway's failure.
-    void healthAny(Callback done);
+    void healthAny(QObject *context, Callback done);
     // Any other request, e.g. the demo's /v1/_sim endpoints.
-    void send(const QByteArray &method, const QString &pathAndQuery, const QByteArray &jsonBody, Callback done);
+    void send(const QByteArray &method, const QString &pathAndQuery, const QByteArray &jsonBody, QObject *context,
+              Callback done);
 
 signals:
     void gatewayChanged(const QUrl &current, const QUrl &previous);
@@ -99,6 +103,8 @@ signals:
 private:
     QNetworkRequest request(const QString &pathAndQuery, int urlIndex = -1) const;
     void track(QNetworkReply *reply, Callback done);
+    // `done`, dropped if `context` is gone by the time the answer comes.
+    static Callback onContext(QObject *context, Callback done);
     // `done`, after moving on to the next gateway if the answer says this one is unreachable.
     Callback failingOver(Callback done);
     void makeCurrent(int index, const QString &reason);

@@ -12,7 +12,7 @@
 
 #include <cstdio>
 
-namespace OncePay::Ui {
+namespace OncePay::Pos {
 
 namespace {
 double rssMb()
@@ -57,16 +57,16 @@ void reportStartupAndQuit(QWidget *window)
     });
 }
 
-void measureDrainAndQuit(TillSession *session, int count)
+void measureDrainAndQuit(TillSession *session, NetSim::FaultProxy *network, int count)
 {
-    if (!session->proxy()) {
+    if (!network) {
         std::fprintf(stderr, "oncepay-pos: --measure-drain needs the demo gateway\n");
         QCoreApplication::exit(2);
         return;
     }
     NetSim::Settings offline;
     offline.mode = NetSim::Mode::Offline;
-    session->proxy()->setSettings(offline);
+    network->setSettings(offline);
     auto *created = new int(0);
     const QString batch = QString::number(QDateTime::currentMSecsSinceEpoch());
     for (int i = 0; i < count; ++i) {
@@ -83,7 +83,7 @@ void measureDrainAndQuit(TillSession *session, int count)
             return;   // still queueing
         if (!drain->isValid()) {
             NetSim::Settings online;
-            session->proxy()->setSettings(online);
+            network->setSettings(online);
             session->engine()->checkConnectionNow();   // as if the system reported the network back
             drain->start();
             sinceBeat->start();
@@ -101,4 +101,4 @@ void measureDrainAndQuit(TillSession *session, int count)
     heartbeat->start();
 }
 
-} // namespace OncePay::Ui
+} // namespace OncePay::Pos

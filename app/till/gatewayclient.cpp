@@ -7,6 +7,7 @@
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QPointer>
 #include <QUrlQuery>
 
 namespace OncePay {
@@ -108,6 +109,15 @@ void GatewayClient::makeCurrent(int index, const QString &reason)
     emit gatewayChanged(baseUrl(), previous);
 }
 
+GatewayClient::Callback GatewayClient::onContext(QObject *context, Callback done)
+{
+    Q_ASSERT_X(context, "GatewayClient", "every call needs a context object");
+    return [guard = QPointer<QObject>(context), done = std::move(done)](const GatewayResult &r) {
+        if (guard)
+            done(r);
+    };
+}
+
 GatewayClient::Callback GatewayClient::failingOver(Callback done)
 {
     return [this, generation = m_generation, done = std::move(done)](const GatewayResult &r) {
@@ -143,7 +153,7 @@ QNetworkRequest GatewayClient::request(const QString &pathAndQuery, int urlIndex
     return r;
 }
 
-void GatewayClient::postPayment(const Intent &intent, Callback done)
+void GatewayClient::postPayment(const Intent &intent, QObject *context, Callback done)
 {
     QNetworkRequest r = request(QStringLiteral("/v1/payments"));
     r.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
@@ -155,23 +165,24 @@ void GatewayClient::postPayment(const Intent &intent, Callback done)
         {QStringLiteral("order_id"), intent.orderId},
         {QStringLiteral("payment_method"), intent.paymentMethod},
     };
-    track(nextManager()->post(r, QJsonDocument(body).toJson(QJsonDocument::Compact)), failingOver(std::move(done)));
+    track(nextManager()->post(r, QJsonDocument(body).toJson(QJsonDocument::Compact)), failingOver(onContext(context, std::move(done))));
 }
 
-void GatewayClient::getPaymentByKey(const QString &key, Callback done)
+void GatewayClient::getPaymentByKey(const QString &key, QObject *context, Callback done)
 {
     QUrlQuery q;
     q.addQueryItem(QStringLiteral("idempotency_key"), key);
-    track(nextManager()->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), failingOver(std::move(done)));
+    track(nextManager()->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), failingOver(onContext(context, std::move(done))));
 }
 
-void GatewayClient::getPayment(const QString &paymentId, Callback done)
+void GatewayClient::getPayment(const QString &paymentId, QObject *context, Callback done)
 {
     track(nextManager()->get(request(QStringLiteral("/v1/payments/") + QString::fromLatin1(QUrl::toPercentEncoding(paymentId)))),
-          failingOver(std::move(done)));
+          failingOver(onContext(context, std::move(done))));
 }
 
-void GatewayClient::listPayments(const QString &terminalId, const QString &cursor, int limit, Callback done)
+void GatewayClient::listPayments(const QString &terminalId, const QString &cursor, int limit, QObject *context,
+                                 Callback done)
 {
     QUrlQuery q;
     if (!terminalId.isEmpty())
@@ -179,15 +190,15 @@ void GatewayClient::listPayments(const QString &terminalId, const QString &curso
     if (!cursor.isEmpty())
         q.addQueryItem(QStringLiteral("cursor"), cursor);
     q.addQueryItem(QStringLiteral("limit"), QString::number(limit));
-    track(nextManager()->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), failingOver(std::move(done)));
+    track(nextManager()->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), failingOver(onContext(context, std::move(done))));
 }
 
-void GatewayClient::health(Callback done)
+void GatewayClient::health(QObject *context, Callback done)
 {
-    track(nextManager()->get(request(QStringLiteral("/healthz"))), failingOver(std::move(done)));
+    track(nextManager()->get(request(QStringLiteral("/healthz"))), failingOver(onContext(context, std::move(done))));
 }
 
-void GatewayClient::healthAny(Callback done)
+void GatewayClient::healthAny(QObject *context, Callback done)
 {
     struct Round
     {
@@ -198,7 +209,7 @@ void GatewayClient::healthAny(Callback done)
     };
     auto round = std::make_shared<Round>();
     round->pending = int(m_baseUrls.size());
-    round->done = std::move(done);
+    round->done = onContext(context, std::move(done));
     const int first = m_current;
     for (int k = 0; k < round->pending; ++k) {
         const int index = (first + k) % int(m_baseUrls.size());
@@ -222,12 +233,13 @@ void GatewayClient::healthAny(Callback done)
     }
 }
 
-void GatewayClient::send(const QByteArray &method, const QString &pathAndQuery, const QByteArray &jsonBody, Callback done)
+void GatewayClient::send(const QByteArray &method, const QString &pathAndQuery, const QByteArray &jsonBody,
+                         QObject *context, Callback done)
 {
     QNetworkRequest r = request(pathAndQuery);
     if (!jsonBody.isEmpty())
         r.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    track(nextManager()->sendCustomRequest(r, method, jsonBody), failingOver(std::move(done)));
+    track(nextManager()->sendCustomRequest(r, method, jsonBody), failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::track(QNetworkReply *reply, Callback done)

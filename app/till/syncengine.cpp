@@ -12,16 +12,6 @@ namespace OncePay {
 Q_LOGGING_CATEGORY(lcSync, "oncepay.core.sync", QtInfoMsg)
 
 namespace {
-// The client outlives nothing it calls back into: drop answers that arrive after the engine.
-template <typename F>
-GatewayClient::Callback guarded(SyncEngine *engine, F f)
-{
-    return [self = QPointer<SyncEngine>(engine), f = std::move(f)](const GatewayResult &r) {
-        if (self)
-            f(r);
-    };
-}
-
 QString kindName(int kind)
 {
     static const char *names[] = {"post", "lookup", "poll"};
@@ -235,15 +225,15 @@ void SyncEngine::dispatch(const QString &key)
     m_inFlight.insert(key);
     const qint64 started = nowMs();
     if (i.state == IntentState::Unknown || i.state == IntentState::Sending) {
-        m_client->getPaymentByKey(key, guarded(this, [this, key, started](const GatewayResult &r) {
+        m_client->getPaymentByKey(key, this, [this, key, started](const GatewayResult &r) {
             handleAnswer(key, Kind::Lookup, r, classifyLookup(r), started);
-        }));
+        });
         return;
     }
     if (i.state == IntentState::Processing && !i.paymentId.isEmpty()) {
-        m_client->getPayment(i.paymentId, guarded(this, [this, key, started](const GatewayResult &r) {
+        m_client->getPayment(i.paymentId, this, [this, key, started](const GatewayResult &r) {
             handleAnswer(key, Kind::Poll, r, classifyLookup(r), started);
-        }));
+        });
         return;
     }
     sendPost(key);
@@ -276,9 +266,9 @@ void SyncEngine::sendPost(const QString &key)
         m_active.insert(key, sending);
         emit intentChanged(sending);
         const qint64 started = nowMs();
-        m_client->postPayment(sending, guarded(this, [this, key, started](const GatewayResult &r) {
+        m_client->postPayment(sending, this, [this, key, started](const GatewayResult &r) {
             handleAnswer(key, Kind::Post, r, classifyPost(r), started);
-        }));
+        });
     });
 }
 
@@ -381,7 +371,7 @@ void SyncEngine::probe()
 {
     setConnectivity(Connectivity::Reconnecting);
     // Every gateway at once: back online as soon as any of them answers.
-    m_client->healthAny(guarded(this, [this](const GatewayResult &r) {
+    m_client->healthAny(this, [this](const GatewayResult &r) {
         if (r.answered() && r.status == 200) {
             backOnline();
             return;
@@ -392,7 +382,7 @@ void SyncEngine::probe()
         ++m_probeAttempt;
         m_probeTimer.start(int(backoffDelayMs(m_probeAttempt, m_config.probeBaseMs, m_config.probeCapMs, m_rng) + 50));
         armTimer();
-    }));
+    });
 }
 
 void SyncEngine::backOnline()

@@ -1,0 +1,47 @@
+#include "tillsession.h"
+
+namespace OncePay {
+
+TillSession::TillSession(Config config, QObject *parent)
+    : QObject(parent)
+    , m_config(std::move(config))
+{
+}
+
+TillSession::~TillSession()
+{
+    // The engine holds both the client and the journal: it goes first.
+    m_engine.reset();
+    m_client.reset();
+    m_journal.reset();
+}
+
+QUrl TillSession::gatewayUrl() const
+{
+    return m_client ? m_client->baseUrl() : m_config.gatewayUrls.value(0);
+}
+
+bool TillSession::open(QString *error)
+{
+    if (m_config.gatewayUrls.isEmpty()) {
+        *error = tr("No gateway is configured.");
+        return false;
+    }
+    m_journal = std::make_unique<IntentJournal>(m_config.journal);
+    if (!m_journal->open(error)) {
+        *error = tr("The journal %1 cannot be used, and it was left as it is: %2").arg(m_config.journal.path, *error);
+        m_journal.reset();
+        return false;
+    }
+    m_client = std::make_unique<GatewayClient>(m_config.gatewayUrls, m_config.token, m_config.requestTimeoutMs,
+                                               nullptr, m_config.engine.maxInFlight);
+    m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), m_config.engine);
+    return true;
+}
+
+void TillSession::start(std::function<void(bool, const QString &)> ready)
+{
+    m_engine->start(std::move(ready));
+}
+
+} // namespace OncePay

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "intentpolicy.h"
+
+#include <QList>
+#include <QString>
+#include <QUrl>
+
+namespace OncePay::Ui {
+
+// What a merchant sets once per till, kept in QSettings: the gateway and token (no gateway =
+// the embedded demo; several = instances of one gateway, tried in turn), the terminal's name,
+// the offline limits, and the language.
+struct TillSettings
+{
+    QList<QUrl> gatewayUrls;
+    QString token = QStringLiteral("sk_test_demo_till1");
+    QString terminal = QStringLiteral("till-1");
+    OfflineLimits limits{500'00, 2000'00, 24 * 3600 * 1000LL};
+    QString language;   // "", "en" or "zh_CN"
+
+    static TillSettings load();
+    void save() const;
+};
+
+} // namespace OncePay::Ui
