@@ -25,6 +25,9 @@ public:
     {
         QString path;
         int maxPageCount = 0;   // > 0 bounds the file (a full disk, for tests)
+        // Reads only (oncepay-ctl list, show, export): never changes the file, never takes the
+        // journal's ownership, so it works beside the till that owns the journal.
+        bool readOnly = false;
     };
     explicit IntentJournal(Options options, QObject *parent = nullptr);
     ~IntentJournal() override;
