@@ -133,7 +133,7 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
     m_payInProgress = true;
     emit actionsChanged();
     setPhase(Phase::Storing, tr("Saving the payment…"));
-    m_engine->pay(m_orderId, total, QStringLiteral("cash"), [this, change = *change](bool ok, const QString &error, const Intent &i) {
+    m_engine->recordCash(m_orderId, total, [this, change = *change](bool ok, const QString &error, const Intent &i) {
         m_payInProgress = false;
         if (!ok) {
             setPhase(Phase::Failed, error);

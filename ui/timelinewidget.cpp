@@ -49,13 +49,13 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         } else if (a.httpStatus == 402) {
             c = QColor(0xc6, 0x28, 0x28);
             what = tr("declined");
-        } else if (a.httpStatus == 404 && a.kind == QLatin1String("lookup")) {
+        } else if (a.httpStatus == 404 && a.kind == Attempt::Kind::Lookup) {
             c = QColor(0x15, 0x65, 0xc0);
             what = tr("not at the gateway");
         } else if (a.httpStatus >= 400) {
             c = QColor(0xc6, 0x28, 0x28);
             what = QStringLiteral("HTTP %1").arg(a.httpStatus);
-        } else if (a.outcome.startsWith(QLatin1String("no answer"))) {
+        } else if (a.transport == Attempt::Transport::AnswerLost) {
             c = QColor(0xef, 0x6c, 0x00);
             what = tr("answer lost");
         } else {
@@ -65,8 +65,12 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         p.setBrush(c);
         p.drawEllipse(QPoint(x, y), 9, 9);
         p.setPen(palette().text().color());
-        const QString kind = a.kind == QLatin1String("post") ? (n == 0 ? tr("sent") : tr("retried, same key"))
-                           : a.kind == QLatin1String("lookup") ? tr("asked by key") : tr("polled");
+        QString kind;
+        switch (a.kind) {
+        case Attempt::Kind::Post: kind = n == 0 ? tr("sent") : tr("retried, same key"); break;
+        case Attempt::Kind::Lookup: kind = tr("asked by key"); break;
+        case Attempt::Kind::Poll: kind = tr("polled"); break;
+        }
         const QRect box(x - step / 2 + 4, y + 14, step - 8, 80);
         p.drawText(box, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
                    QStringLiteral("%1\n%2\n%3").arg(kind, what,

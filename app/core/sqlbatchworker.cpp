@@ -139,7 +139,8 @@ bool SqlBatchWorker::openConnection(QString *error)
         db.setPassword(m_options.password);
         db.setConnectOptions(QStringLiteral("connect_timeout=5;application_name=oncepay"));
     } else {
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(m_options.busyTimeoutMs));
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1%2").arg(m_options.busyTimeoutMs)
+                                 .arg(m_options.readOnly ? QStringLiteral(";QSQLITE_OPEN_READONLY") : QString()));
     }
     if (!db.open()) {
         const QString where = isPostgres()
@@ -224,6 +225,18 @@ void SqlBatchWorker::migrateSqlite()
         tables.finish();
         if ((stamp != 0 && stamp != m_options.applicationId) || (stamp == 0 && objects > 0 && !marked))
             throw SqlError(QStringLiteral("the file belongs to another program (it is not a file of this kind)"));
+        if (m_options.readOnly && !marked)
+            throw SqlError(QStringLiteral("the file holds no data of this kind yet"));
+    }
+    if (m_options.readOnly) {
+        QSqlQuery &v = m_tx->exec(QStringLiteral("PRAGMA user_version"));
+        const int version = v.next() ? v.value(0).toInt() : 0;
+        v.finish();
+        if (version != m_options.schemaVersion)
+            throw SqlError(QStringLiteral("the file is of schema version %1 and this program reads version %2 only;"
+                                          " open it once with a program that may change it to upgrade it")
+                               .arg(version).arg(m_options.schemaVersion));
+        return;
     }
     QSqlQuery &mode = m_tx->exec(QStringLiteral("PRAGMA journal_mode=WAL"));
     if (!mode.next() || mode.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
@@ -338,7 +351,7 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
             m_tx->exec(QStringLiteral("SET lock_timeout = %1").arg(m_options.busyTimeoutMs)).finish();
         }
         // IMMEDIATE: SQLite takes the write lock now, not at the first write (no upgrade deadlock).
-        m_tx->exec(isPostgres() ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"));
+        m_tx->exec(isPostgres() || m_options.readOnly ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"));
     } catch (const SqlError &e) {
         qCWarning(lcSql) << m_options.connectionName << "cannot begin a transaction:" << e.message();
         if (isPostgres() && m_tx) {

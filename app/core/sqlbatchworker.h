@@ -91,6 +91,10 @@ public:
         // unstamped file that already holds tables, belongs to another program: refused untouched.
         qint32 applicationId = 0;
         QString markerTable;        // an unstamped file with this table is ours (made before stamping)
+        // SQLite only: opens an existing file read-only (SQLITE_OPEN_READONLY). Nothing is migrated
+        // or written; a file of an older schema is refused (its owner upgrades it), and work runs
+        // in plain read transactions. Any write a unit tries fails in SQLite itself.
+        bool readOnly = false;
     };
 
     explicit SqlBatchWorker(Options options);

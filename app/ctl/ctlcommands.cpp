@@ -61,7 +61,9 @@ QJsonObject intentJson(const Intent &i)
         {QStringLiteral("currency"), i.amount.currency()},
         {QStringLiteral("payment_id"), i.paymentId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(i.paymentId)},
         {QStringLiteral("attempts"), i.attempts},
-        {QStringLiteral("payment_method"), i.paymentMethod},
+        {QStringLiteral("tender"), tenderName(i.tender)},
+        // Scripts written against earlier versions read cash here.
+        {QStringLiteral("payment_method"), i.isCash() ? tenderName(Tender::Cash) : i.paymentMethod},
     };
     if (!i.declineCode.isEmpty())
         o.insert(QStringLiteral("decline_code"), i.declineCode);
@@ -113,13 +115,16 @@ struct Session
     std::unique_ptr<GatewayClient> client;
     std::unique_ptr<SyncEngine> engine;
 
-    int openJournal()
+    // `readOnly`: the command only reads (list, show, export, reconcile) and may run beside the
+    // till or another command that owns the journal.
+    int openJournal(bool readOnly = false)
     {
         if (dbPath.isEmpty())
             return fail(Usage, QStringLiteral("no journal: give --db PATH or set ONCEPAY_DB"));
         IntentJournal::Options o;
         o.path = dbPath;
         o.maxPageCount = qEnvironmentVariableIntValue("ONCEPAY_JOURNAL_MAX_PAGES");
+        o.readOnly = readOnly;
         journal = std::make_unique<IntentJournal>(o);
         QString error;
         if (!journal->open(&error))
@@ -301,7 +306,7 @@ int cmdList(Session &s, const QStringList &args, bool activeOnly)
         if (!q.state)
             return fail(Usage, QStringLiteral("--state: one of queued, sending, processing, unknown, succeeded, declined, needs_attention"));
     }
-    if (int rc = s.openJournal(); rc >= 0)
+    if (int rc = s.openJournal(true); rc >= 0)
         return rc;
     bool ok = false;
     QString error;
@@ -327,7 +332,7 @@ int cmdShow(Session &s, const QStringList &args)
     if (!p.parse(args) || p.positionalArguments().size() != 1)
         return fail(Usage, p.errorText().isEmpty() ? QStringLiteral("show needs one KEY") : p.errorText());
     const QString key = p.positionalArguments().first();
-    if (int rc = s.openJournal(); rc >= 0)
+    if (int rc = s.openJournal(true); rc >= 0)
         return rc;
     Intent intent;
     QList<Attempt> attempts;
@@ -347,7 +352,7 @@ int cmdShow(Session &s, const QStringList &args)
     QJsonObject o = intentJson(intent);
     QJsonArray a;
     for (const Attempt &t : attempts) {
-        a.append(QJsonObject{{QStringLiteral("kind"), t.kind}, {QStringLiteral("started_at"), toRfc3339(t.startedAt)},
+        a.append(QJsonObject{{QStringLiteral("kind"), attemptKindName(t.kind)}, {QStringLiteral("started_at"), toRfc3339(t.startedAt)},
                              {QStringLiteral("outcome"), t.outcome}, {QStringLiteral("http_status"), t.httpStatus},
                              {QStringLiteral("replayed"), t.replayed}, {QStringLiteral("latency_ms"), t.latencyMs}});
     }
@@ -365,7 +370,7 @@ int cmdShow(Session &s, const QStringList &args)
     QByteArray text = table({intent});
     text += "attempts:\n";
     for (const Attempt &t : attempts)
-        text += QStringLiteral("  %1  %2  %3  %4 ms\n").arg(toRfc3339(t.startedAt), t.kind, t.outcome).arg(t.latencyMs).toUtf8();
+        text += QStringLiteral("  %1  %2  %3  %4 ms\n").arg(toRfc3339(t.startedAt), attemptKindName(t.kind), t.outcome).arg(t.latencyMs).toUtf8();
     text += "journal:\n";
     for (const JournalEntry &e : entries)
         text += QStringLiteral("  %1  %2 -> %3  %4\n").arg(toRfc3339(e.at), e.fromState, e.toState, e.detail).toUtf8();
@@ -382,7 +387,7 @@ int cmdExport(Session &s, const QStringList &args)
     const QString format = p.value(QStringLiteral("format"));
     if (format != QLatin1String("csv") && format != QLatin1String("json"))
         return fail(Usage, QStringLiteral("--format: csv or json"));
-    if (int rc = s.openJournal(); rc >= 0)
+    if (int rc = s.openJournal(true); rc >= 0)
         return rc;
     bool ok = false;
     QString error;
@@ -421,7 +426,7 @@ int cmdReconcile(Session &s, const QStringList &args)
     p.addOption({QStringLiteral("terminal"), QStringLiteral("Only the gateway's payments of this terminal."), QStringLiteral("ID")});
     if (!p.parse(args))
         return fail(Usage, p.errorText());
-    if (int rc = s.openJournal(); rc >= 0)
+    if (int rc = s.openJournal(true); rc >= 0)
         return rc;
     if (s.token.isEmpty())
         return fail(Usage, QStringLiteral("no token: give --token T or set ONCEPAY_TOKEN"));

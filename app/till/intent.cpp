@@ -1,5 +1,7 @@
 #include "intent.h"
 
+#include <utility>
+
 namespace OncePay {
 
 namespace {
@@ -29,6 +31,42 @@ std::optional<IntentState> intentStateFromName(const QString &name)
     }
     return std::nullopt;
 }
+
+namespace {
+template <typename E, std::size_t N>
+QString nameOf(const std::pair<E, const char *> (&names)[N], E value)
+{
+    for (const auto &[v, name] : names) {
+        if (v == value)
+            return QLatin1String(name);
+    }
+    return {};
+}
+
+template <typename E, std::size_t N>
+std::optional<E> valueOf(const std::pair<E, const char *> (&names)[N], const QString &name)
+{
+    for (const auto &[v, n] : names) {
+        if (name == QLatin1String(n))
+            return v;
+    }
+    return std::nullopt;
+}
+
+constexpr std::pair<Tender, const char *> kTenders[] = {{Tender::Card, "card"}, {Tender::Cash, "cash"}};
+constexpr std::pair<Attempt::Kind, const char *> kKinds[] = {
+    {Attempt::Kind::Post, "post"}, {Attempt::Kind::Lookup, "lookup"}, {Attempt::Kind::Poll, "poll"}};
+constexpr std::pair<Attempt::Transport, const char *> kTransports[] = {
+    {Attempt::Transport::Answered, "answered"}, {Attempt::Transport::NotSent, "not_sent"},
+    {Attempt::Transport::AnswerLost, "answer_lost"}};
+} // namespace
+
+QString tenderName(Tender tender) { return nameOf(kTenders, tender); }
+std::optional<Tender> tenderFromName(const QString &name) { return valueOf(kTenders, name); }
+QString attemptKindName(Attempt::Kind kind) { return nameOf(kKinds, kind); }
+std::optional<Attempt::Kind> attemptKindFromName(const QString &name) { return valueOf(kKinds, name); }
+QString attemptTransportName(Attempt::Transport transport) { return nameOf(kTransports, transport); }
+std::optional<Attempt::Transport> attemptTransportFromName(const QString &name) { return valueOf(kTransports, name); }
 
 bool isFinal(IntentState state)
 {

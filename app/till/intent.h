@@ -27,6 +27,11 @@ bool isFinal(IntentState state);                              // succeeded, decl
 // The sale cannot be paid again while its intent is in one of these states.
 bool locksSale(IntentState state);                            // sending, processing, unknown, queued
 
+// How the customer pays. Cash never goes to the gateway: its intent is final when created.
+enum class Tender { Card, Cash };
+QString tenderName(Tender tender);                             // "card", "cash" as stored
+std::optional<Tender> tenderFromName(const QString &name);
+
 // One payment intent as the journal keeps it.
 struct Intent
 {
@@ -34,7 +39,8 @@ struct Intent
     QString key;               // the Idempotency-Key, created with the intent, never changed
     QString orderId;
     Money amount;
-    QString paymentMethod;     // a test token (tok_visa ...) or "cash"
+    Tender tender = Tender::Card;
+    QString paymentMethod;     // the card's token (tok_visa ...) sent to the gateway; empty for cash
     IntentState state = IntentState::Queued;
     QString paymentId;         // the gateway's, once known
     QString gatewayStatus;     // the gateway's own status word, once known
@@ -46,22 +52,40 @@ struct Intent
     qint64 updatedAt = 0;
 
     bool isValid() const { return id > 0; }
-    bool isCash() const { return paymentMethod == QLatin1String("cash"); }
+    bool isCash() const { return tender == Tender::Cash; }
 };
 
 // One try at the gateway, for the timeline.
 struct Attempt
 {
+    enum class Kind {
+        Post,       // POST /v1/payments with the intent's key (a first send or a retry)
+        Lookup,     // GET /v1/payments?idempotency_key=: did the gateway see this key?
+        Poll,       // GET /v1/payments/{id}: a payment the gateway is processing
+    };
+    // How the try ended, as the client saw it (GatewayResult::Transport).
+    enum class Transport {
+        Answered,     // an HTTP status came back (httpStatus)
+        NotSent,      // refused or unreachable before the request was written
+        AnswerLost,   // written, then no answer (timeout, reset): the gateway may have acted
+    };
+
     qint64 id = 0;
     QString key;
-    QString kind;              // "post", "lookup", "poll"
+    Kind kind = Kind::Post;
     qint64 startedAt = 0;
     qint64 endedAt = 0;
-    QString outcome;           // e.g. "201 succeeded", "timeout after send", "connection refused"
+    Transport transport = Transport::Answered;
+    QString outcome;           // for people and logs: "201 succeeded", "no answer after sending: ..."
     int httpStatus = 0;        // 0: no HTTP answer
     bool replayed = false;
     qint64 latencyMs = 0;
 };
+
+QString attemptKindName(Attempt::Kind kind);                 // "post", "lookup", "poll" as stored
+std::optional<Attempt::Kind> attemptKindFromName(const QString &name);
+QString attemptTransportName(Attempt::Transport transport);  // "answered", "not_sent", "answer_lost"
+std::optional<Attempt::Transport> attemptTransportFromName(const QString &name);
 
 // One line of the append-only journal of state changes.
 struct JournalEntry

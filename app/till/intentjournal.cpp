@@ -3,6 +3,8 @@
 #include "timeutil.h"
 
 #include <QAtomicInt>
+#include <QFileInfo>
+#include <QLockFile>
 #include <QSqlQuery>
 
 namespace OncePay {
@@ -37,11 +39,21 @@ void migrate(SqlTx &tx, int from)
             " http_status INTEGER NOT NULL, replayed INTEGER NOT NULL, latency_ms INTEGER NOT NULL)"));
         tx.exec(QStringLiteral("CREATE INDEX attempts_by_key ON attempts (idem_key, id)"));
     }
+    if (from < 2) {
+        // Kinds as columns, not words: the tender (cash was the payment method "cash") and how
+        // each attempt ended (it was only in the English outcome text).
+        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN tender TEXT NOT NULL DEFAULT 'card'"));
+        tx.exec(QStringLiteral("UPDATE intents SET tender = 'cash', payment_method = '' WHERE payment_method = 'cash'"));
+        tx.exec(QStringLiteral("ALTER TABLE attempts ADD COLUMN transport TEXT NOT NULL DEFAULT 'answered'"));
+        tx.exec(QStringLiteral(
+            "UPDATE attempts SET transport = CASE WHEN http_status > 0 THEN 'answered'"
+            " WHEN outcome LIKE 'no answer%' THEN 'answer_lost' ELSE 'not_sent' END"));
+    }
 }
 
 const QString kColumns = QStringLiteral(
     "id, idem_key, order_id, amount, currency, payment_method, state, payment_id, gateway_status,"
-    " decline_code, attempts, next_attempt_at, last_problem, created_at, updated_at");
+    " decline_code, attempts, next_attempt_at, last_problem, created_at, updated_at, tender");
 
 Intent readIntent(const QSqlQuery &q)
 {
@@ -60,6 +72,7 @@ Intent readIntent(const QSqlQuery &q)
     i.lastProblem = q.value(12).toString();
     i.createdAt = q.value(13).toLongLong();
     i.updatedAt = q.value(14).toLongLong();
+    i.tender = tenderFromName(q.value(15).toString()).value_or(Tender::Card);
     return i;
 }
 
@@ -117,7 +130,31 @@ IntentJournal::~IntentJournal()
 
 bool IntentJournal::open(QString *error)
 {
+    if (m_options.readOnly) {
+        if (!QFileInfo(m_options.path).isFile()) {
+            *error = tr("There is no till journal at %1.").arg(m_options.path);
+            return false;
+        }
+    } else {
+        auto lock = std::make_unique<QLockFile>(m_options.path + QStringLiteral(".lock"));
+        lock->setStaleLockTime(0);   // never stale by age: only when its process is gone
+        if (!lock->tryLock(0)) {
+            qint64 pid = 0;
+            QString host;
+            QString app;
+            if (lock->error() == QLockFile::LockFailedError && lock->getLockInfo(&pid, &host, &app)) {
+                *error = tr("The till journal %1 is in use by process %2 (%3). Close that program first;"
+                            " commands that only read (list, show, export) work beside it.")
+                             .arg(m_options.path).arg(pid).arg(app.isEmpty() ? host : app);
+            } else {
+                *error = tr("The lock file %1 cannot be created beside the journal.").arg(lock->fileName());
+            }
+            return false;
+        }
+        m_lock = std::move(lock);
+    }
     SqlBatchWorker::Options o;
+    o.readOnly = m_options.readOnly;
     o.path = m_options.path;
     o.connectionName = QStringLiteral("oncepay-journal-%1").arg(g_counter.fetchAndAddRelaxed(1));
     o.schemaVersion = schemaVersion;
@@ -130,6 +167,7 @@ bool IntentJournal::open(QString *error)
     m_worker = std::make_unique<SqlBatchWorker>(o);
     if (!m_worker->start(error)) {
         m_worker.reset();
+        m_lock.reset();
         return false;
     }
     return true;
@@ -140,6 +178,7 @@ void IntentJournal::close()
     if (m_worker)
         m_worker->stop();
     m_worker.reset();
+    m_lock.reset();   // unlocks: the next owner may open it
 }
 
 void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent> reply)
@@ -165,10 +204,12 @@ void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent>
             return Result{{}, refusal};
         const qint64 now = nowMs();
         tx.exec(QStringLiteral(
-            "INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
-            {intent.key, intent.orderId, intent.amount.minorUnits(), intent.amount.currency(), intent.paymentMethod,
-             intentStateName(intent.state), now, now});
+            "INSERT INTO intents (idem_key, order_id, amount, currency, tender, payment_method, state, created_at,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+            {intent.key, intent.orderId, intent.amount.minorUnits(), intent.amount.currency(), tenderName(intent.tender),
+             // Never NULL (a v1 column): cash has no token, an empty one.
+             intent.paymentMethod.isEmpty() ? QStringLiteral("") : intent.paymentMethod, intentStateName(intent.state),
+             now, now});
         appendJournal(tx, intent.key, now, {}, intentStateName(intent.state), QStringLiteral("created"));
         QSqlQuery &back = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(kColumns), {intent.key});
         Result r;
@@ -192,18 +233,27 @@ void IntentJournal::update(const Intent &after, IntentState from, const QString 
         return reply(false, tr("The journal is not open."), false);
     m_worker->transact<bool>(context, [after, from, detail, attempt](SqlTx &tx) {
         const qint64 now = nowMs();
-        tx.exec(QStringLiteral(
+        // Compare and set: the change applies only to the state it was decided from. Anything else
+        // means the intent moved meanwhile, and this decision is stale: nothing is written.
+        QSqlQuery &q = tx.exec(QStringLiteral(
             "UPDATE intents SET state = ?, payment_id = ?, gateway_status = ?, decline_code = ?, attempts = ?,"
-            " next_attempt_at = ?, last_problem = ?, updated_at = ? WHERE idem_key = ?"),
+            " next_attempt_at = ?, last_problem = ?, updated_at = ? WHERE idem_key = ? AND state = ?"),
             {intentStateName(after.state), orNull(after.paymentId), orNull(after.gatewayStatus),
-             orNull(after.declineCode), after.attempts, after.nextAttemptAt, orNull(after.lastProblem), now, after.key});
+             orNull(after.declineCode), after.attempts, after.nextAttemptAt, orNull(after.lastProblem), now, after.key,
+             intentStateName(from)});
+        const bool applied = q.numRowsAffected() == 1;
+        q.finish();
+        if (!applied)
+            return false;
         if (from != after.state || !detail.isEmpty())
             appendJournal(tx, after.key, now, intentStateName(from), intentStateName(after.state), detail);
         if (attempt) {
             tx.exec(QStringLiteral(
-                "INSERT INTO attempts (idem_key, kind, started_at, ended_at, outcome, http_status, replayed, latency_ms)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
-                {after.key, attempt->kind, attempt->startedAt, attempt->endedAt, attempt->outcome, attempt->httpStatus,
+                "INSERT INTO attempts (idem_key, kind, started_at, ended_at, transport, outcome, http_status, replayed,"
+                " latency_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                {after.key, attemptKindName(attempt->kind), attempt->startedAt, attempt->endedAt,
+                 attemptTransportName(attempt->transport), attempt->outcome.isNull() ? QStringLiteral("") : attempt->outcome,
+                 attempt->httpStatus,
                  attempt->replayed ? 1 : 0, attempt->latencyMs});
         }
         return true;
@@ -223,7 +273,7 @@ void IntentJournal::recoverInterrupted(QObject *context, Reply<int> reply)
         const qint64 now = nowMs();
         for (const QString &key : keys) {
             tx.exec(QStringLiteral("UPDATE intents SET state = 'unknown', next_attempt_at = 0, updated_at = ?"
-                                   " WHERE idem_key = ?"), {now, key});
+                                   " WHERE idem_key = ? AND state = 'sending'"), {now, key});
             appendJournal(tx, key, now, QStringLiteral("sending"), QStringLiteral("unknown"),
                           QStringLiteral("interrupted while sending; ask the gateway first"));
         }
@@ -285,13 +335,22 @@ void IntentJournal::attempts(const QString &key, QObject *context, Reply<QList<A
         return reply(false, tr("The journal is not open."), {});
     m_worker->transact<QList<Attempt>>(context, [key](SqlTx &tx) {
         QSqlQuery &q = tx.exec(QStringLiteral(
-            "SELECT id, idem_key, kind, started_at, ended_at, outcome, http_status, replayed, latency_ms"
+            "SELECT id, idem_key, kind, started_at, ended_at, transport, outcome, http_status, replayed, latency_ms"
             " FROM attempts WHERE idem_key = ? ORDER BY id"), {key});
         QList<Attempt> out;
         while (q.next()) {
-            out.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(), q.value(3).toLongLong(),
-                        q.value(4).toLongLong(), q.value(5).toString(), q.value(6).toInt(), q.value(7).toBool(),
-                        q.value(8).toLongLong()});
+            Attempt a;
+            a.id = q.value(0).toLongLong();
+            a.key = q.value(1).toString();
+            a.kind = attemptKindFromName(q.value(2).toString()).value_or(Attempt::Kind::Post);
+            a.startedAt = q.value(3).toLongLong();
+            a.endedAt = q.value(4).toLongLong();
+            a.transport = attemptTransportFromName(q.value(5).toString()).value_or(Attempt::Transport::NotSent);
+            a.outcome = q.value(6).toString();
+            a.httpStatus = q.value(7).toInt();
+            a.replayed = q.value(8).toBool();
+            a.latencyMs = q.value(9).toLongLong();
+            out.append(a);
         }
         q.finish();
         return out;

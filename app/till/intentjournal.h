@@ -8,6 +8,8 @@
 #include <QObject>
 
 #include <functional>
+
+class QLockFile;
 #include <memory>
 #include <optional>
 
@@ -34,6 +36,11 @@ public:
 
     // Opens (creating or migrating) the file. A file that is not a journal is never replaced:
     // the error says so and the file stays as it was.
+    //
+    // A journal belongs to one process at a time (a lock file beside it, PATH.lock, that dies
+    // with its process): a second till or oncepay-ctl that would change it is refused with
+    // "in use by process N", because it would take the owner's live `sending` intents for
+    // interrupted ones. Options::readOnly opens beside the owner without changing anything.
     bool open(QString *error);
     void close();
     QString path() const { return m_options.path; }
@@ -44,7 +51,9 @@ public:
     // Stores a new intent with its key and its first journal line in one transaction, after
     // checking that its sale may take a new payment. Nothing may be sent before this answers ok.
     void create(const Intent &intent, QObject *context, Reply<Intent> reply);
-    // Saves `after` (state and gateway fields) and appends the journal line and the attempt.
+    // Saves `after` (state and gateway fields) and appends the journal line and the attempt, if
+    // the intent is still in state `from` (compare and set). The value says whether it was: false
+    // means the intent moved meanwhile and nothing was written; read it again before deciding.
     void update(const Intent &after, IntentState from, const QString &detail, const std::optional<Attempt> &attempt,
                 QObject *context, Reply<bool> reply);
     // Start-up: intents left in `sending` by a crash become `unknown` (to be asked about first).
@@ -66,10 +75,11 @@ public:
     void attempts(const QString &key, QObject *context, Reply<QList<Attempt>> reply);
     void journal(const QString &key, QObject *context, Reply<QList<JournalEntry>> reply);
 
-    static constexpr int schemaVersion = 1;
+    static constexpr int schemaVersion = 2;
 
 private:
     Options m_options;
+    std::unique_ptr<QLockFile> m_lock;
     std::unique_ptr<SqlBatchWorker> m_worker;
 };
 

@@ -11,14 +11,6 @@ namespace OncePay {
 
 Q_LOGGING_CATEGORY(lcSync, "oncepay.core.sync", QtInfoMsg)
 
-namespace {
-QString kindName(int kind)
-{
-    static const char *names[] = {"post", "lookup", "poll"};
-    return QLatin1String(names[kind]);
-}
-} // namespace
-
 SyncEngine::SyncEngine(IntentJournal *journal, GatewayClient *client, Config config, QObject *parent)
     : QObject(parent)
     , m_journal(journal)
@@ -70,7 +62,18 @@ std::optional<Intent> SyncEngine::activeIntent(const QString &key) const
     return it == m_active.cend() ? std::nullopt : std::optional<Intent>(*it);
 }
 
-void SyncEngine::pay(const QString &orderId, const Money &amount, const QString &paymentMethod, PayCallback done)
+void SyncEngine::pay(const QString &orderId, const Money &amount, const QString &cardToken, PayCallback done)
+{
+    create(orderId, amount, Tender::Card, cardToken, std::move(done));
+}
+
+void SyncEngine::recordCash(const QString &orderId, const Money &amount, PayCallback done)
+{
+    create(orderId, amount, Tender::Cash, {}, std::move(done));
+}
+
+void SyncEngine::create(const QString &orderId, const Money &amount, Tender tender, const QString &cardToken,
+                        PayCallback done)
 {
     static const QRegularExpression orderShape(QStringLiteral("^[A-Za-z0-9_-]{1,64}$"));
     if (!orderShape.match(orderId).hasMatch())
@@ -85,11 +88,11 @@ void SyncEngine::pay(const QString &orderId, const Money &amount, const QString 
     intent.key = IdempotencyKey::generate(QStringLiteral("pay")).value();
     intent.orderId = orderId;
     intent.amount = amount;
-    intent.paymentMethod = paymentMethod;
+    intent.tender = tender;
+    intent.paymentMethod = cardToken;
     intent.state = IntentState::Queued;
     if (intent.isCash()) {
         intent.state = IntentState::Succeeded;   // cash never goes to the gateway
-        intent.gatewayStatus = QStringLiteral("cash");
     } else if (m_connectivity != Connectivity::Online || m_paused) {
         qint64 oldest = 0;
         for (const Intent &i : std::as_const(m_active))
@@ -249,7 +252,13 @@ void SyncEngine::sendPost(const QString &key)
     sending.updatedAt = nowMs();
     // Durable before the first byte: after a crash, `sending` means "ask before sending again".
     m_journal->update(sending, before.state, QStringLiteral("attempt %1").arg(sending.attempts), std::nullopt, this,
-                      [this, key, sending](bool ok, const QString &error, bool) {
+                      [this, key, sending](bool ok, const QString &error, bool applied) {
+        if (ok && !applied) {
+            // Not sent: the journal holds another state than the one this send was decided from.
+            m_inFlight.remove(key);
+            adoptStored(key);
+            return;
+        }
         if (!ok) {
             qCWarning(lcSync) << "cannot record the attempt, not sending:" << error;
             m_inFlight.remove(key);
@@ -269,6 +278,28 @@ void SyncEngine::sendPost(const QString &key)
         m_client->postPayment(sending, this, [this, key, started](const GatewayResult &r) {
             handleAnswer(key, Kind::Post, r, classifyPost(r), started);
         });
+    });
+}
+
+void SyncEngine::adoptStored(const QString &key)
+{
+    qCWarning(lcSync) << "the journal holds another state for" << key << "than this engine decided from; reading it";
+    m_journal->find(key, this, [this, key](bool ok, const QString &error, Intent stored) {
+        if (!ok || !stored.isValid()) {
+            qCWarning(lcSync) << "cannot read" << key << "back:" << error;
+            return;
+        }
+        if (isFinal(stored.state)) {
+            m_active.remove(key);
+            m_keyById.remove(stored.id);
+        } else {
+            stored.nextAttemptAt = 0;
+            m_active.insert(key, stored);
+            schedule(key);
+        }
+        emit intentChanged(stored);
+        emit queueChanged();
+        pump();
     });
 }
 
@@ -301,17 +332,24 @@ void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult
         after.nextAttemptAt = 0;
     }
     Attempt attempt;
-    attempt.kind = kindName(int(kind));
+    attempt.kind = kind;
     attempt.startedAt = startedAt;
     attempt.endedAt = nowMs();
+    attempt.transport = r.transport == GatewayResult::Transport::Answered ? Attempt::Transport::Answered
+                      : r.transport == GatewayResult::Transport::LostAfterSend ? Attempt::Transport::AnswerLost
+                                                                               : Attempt::Transport::NotSent;
     attempt.outcome = r.summary();
     attempt.httpStatus = r.status;
     attempt.replayed = r.replayed;
     attempt.latencyMs = r.latencyMs;
 
     m_journal->update(after, before.state, r.summary(), attempt, this,
-                      [this, key, after, d, answered = r.answered()](bool ok, const QString &error, bool) {
+                      [this, key, after, d, answered = r.answered()](bool ok, const QString &error, bool applied) {
         m_inFlight.remove(key);
+        if (ok && !applied) {
+            adoptStored(key);
+            return;
+        }
         if (!ok) {
             // The journal cannot follow: keep what it holds, ask again later (same key, safe).
             qCWarning(lcSync) << "cannot record the answer:" << error;

@@ -46,9 +46,12 @@ public:
     void start(std::function<void(bool ok, const QString &error)> ready);
 
     using PayCallback = std::function<void(bool ok, const QString &error, const Intent &intent)>;
-    // Creates the intent with a new key, durably, then sends it. `done` says whether it was
-    // stored; on error nothing was sent and the error says why in words for the cashier.
-    void pay(const QString &orderId, const Money &amount, const QString &paymentMethod, PayCallback done);
+    // Creates a card payment's intent with a new key, durably, then sends it with `cardToken`.
+    // `done` says whether it was stored; on error nothing was sent and the error says why in
+    // words for the cashier.
+    void pay(const QString &orderId, const Money &amount, const QString &cardToken, PayCallback done);
+    // Records a cash payment: an intent that is final at once and never goes to the gateway.
+    void recordCash(const QString &orderId, const Money &amount, PayCallback done);
     void retryNow(const QString &key);
     // Probes the gateway now instead of at the next backoff (e.g. the system reports the
     // network is back); does nothing while online.
@@ -75,13 +78,16 @@ signals:
     void pausedChanged(bool paused, const QString &reason);
 
 private:
-    enum class Kind { Post, Lookup, Poll };
+    using Kind = Attempt::Kind;
     void schedule(const QString &key);
     void pump();
     void armTimer();
     void dispatch(const QString &key);
     void sendPost(const QString &key);
+    void create(const QString &orderId, const Money &amount, Tender tender, const QString &cardToken, PayCallback done);
     void handleAnswer(const QString &key, Kind kind, const GatewayResult &result, const Decision &decision, qint64 startedAt);
+    // The journal refused a change made from a state it no longer holds: take what it holds.
+    void adoptStored(const QString &key);
     void setConnectivity(Connectivity c);
     void lostConnection();
     void probe();

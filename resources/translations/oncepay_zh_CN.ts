@@ -4,29 +4,44 @@
 <context>
     <name>OncePay::IntentJournal</name>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="148"/>
-        <location filename="../../app/till/intentjournal.cpp" line="192"/>
-        <location filename="../../app/till/intentjournal.cpp" line="216"/>
-        <location filename="../../app/till/intentjournal.cpp" line="245"/>
-        <location filename="../../app/till/intentjournal.cpp" line="259"/>
-        <location filename="../../app/till/intentjournal.cpp" line="272"/>
-        <location filename="../../app/till/intentjournal.cpp" line="285"/>
-        <location filename="../../app/till/intentjournal.cpp" line="304"/>
+        <location filename="../../app/till/intentjournal.cpp" line="135"/>
+        <source>There is no till journal at %1.</source>
+        <translation>%1 处没有收银交易日志。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/intentjournal.cpp" line="146"/>
+        <source>The till journal %1 is in use by process %2 (%3). Close that program first; commands that only read (list, show, export) work beside it.</source>
+        <translation>收银交易日志 %1 正被进程 %2（%3）使用。请先关闭该程序；只读命令（list、show、export）可以同时使用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/intentjournal.cpp" line="150"/>
+        <source>The lock file %1 cannot be created beside the journal.</source>
+        <translation>无法在交易日志旁创建锁文件 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/intentjournal.cpp" line="187"/>
+        <location filename="../../app/till/intentjournal.cpp" line="233"/>
+        <location filename="../../app/till/intentjournal.cpp" line="266"/>
+        <location filename="../../app/till/intentjournal.cpp" line="295"/>
+        <location filename="../../app/till/intentjournal.cpp" line="309"/>
+        <location filename="../../app/till/intentjournal.cpp" line="322"/>
+        <location filename="../../app/till/intentjournal.cpp" line="335"/>
+        <location filename="../../app/till/intentjournal.cpp" line="363"/>
         <source>The journal is not open.</source>
         <translation>交易日志未打开。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="157"/>
+        <location filename="../../app/till/intentjournal.cpp" line="196"/>
         <source>This sale is already paid.</source>
         <translation>本单已付款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="159"/>
+        <location filename="../../app/till/intentjournal.cpp" line="198"/>
         <source>A payment for this sale needs attention first.</source>
         <translation>本单有一笔支付需要先处理。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="161"/>
+        <location filename="../../app/till/intentjournal.cpp" line="200"/>
         <source>A payment for this sale is still in progress.</source>
         <translation>本单有一笔支付仍在处理中。</translation>
     </message>
@@ -60,17 +75,17 @@
 <context>
     <name>OncePay::SyncEngine</name>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="77"/>
+        <location filename="../../app/till/syncengine.cpp" line="80"/>
         <source>The order number must be 1 to 64 letters, digits, &apos;-&apos; or &apos;_&apos;.</source>
         <translation>订单号必须由 1 到 64 个字母、数字、“-”或“_”组成。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="79"/>
+        <location filename="../../app/till/syncengine.cpp" line="82"/>
         <source>The currency %1 is not supported.</source>
         <translation>不支持币种 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="81"/>
+        <location filename="../../app/till/syncengine.cpp" line="84"/>
         <source>The amount must be between %1 and %2.</source>
         <translation>金额必须在 %1 到 %2 之间。</translation>
     </message>
@@ -1181,22 +1196,22 @@ problem: %7</source>
         <translation>未发出</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="68"/>
+        <location filename="../../ui/timelinewidget.cpp" line="70"/>
         <source>sent</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="68"/>
+        <location filename="../../ui/timelinewidget.cpp" line="70"/>
         <source>retried, same key</source>
         <translation>重试（同一幂等键）</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="69"/>
+        <location filename="../../ui/timelinewidget.cpp" line="71"/>
         <source>asked by key</source>
         <translation>按幂等键查询</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="69"/>
+        <location filename="../../ui/timelinewidget.cpp" line="72"/>
         <source>polled</source>
         <translation>轮询</translation>
     </message>

@@ -2,8 +2,9 @@
 // acquirer's own ledger (DESIGN.md "Reliability"):
 //  - ctlKilledDuringPay: `oncepay-ctl pay` processes, one after another on one journal, SIGKILLed
 //    at a random instant of their run (often several in a row for the same sale);
-//  - gatewayKilledMidTraffic: the gateway SIGKILLed while several `pay --no-wait` / `sync` processes
-//    run on one journal, restarted on the same database and port.
+//  - gatewayKilledMidTraffic: the gateway SIGKILLed while several tills (one journal each, a
+//    stream of `pay --no-wait` / `sync` processes on it) run at once, restarted on the same
+//    database and port. (Two processes never share a journal: the second is refused.)
 // Afterwards: nothing lost (every intent of the journal is final and equal to the gateway's payment
 // for its key), nothing charged twice (at most one ledger row per key and one charge per sale), no
 // charge without an intent of the journal, at most one succeeded intent per sale, and every final
@@ -233,16 +234,17 @@ struct Reported
 class Traffic final
 {
 public:
-    Traffic(int lanes, QString journal, const QUrl *gateway, QRandomGenerator *rng, QString orderPrefix)
-        : m_lanes(lanes), m_journal(std::move(journal)), m_gateway(gateway), m_rng(rng), m_prefix(std::move(orderPrefix))
+    // One lane per journal: a till whose commands run one after another.
+    Traffic(QStringList journals, const QUrl *gateway, QRandomGenerator *rng, QString orderPrefix)
+        : m_journals(std::move(journals)), m_gateway(gateway), m_rng(rng), m_prefix(std::move(orderPrefix))
     {
     }
 
     void start()
     {
         m_on = true;
-        for (int lane = 0; lane < m_lanes; ++lane)
-            launch();
+        for (int lane = 0; lane < m_journals.size(); ++lane)
+            launch(lane);
     }
     void stop() { m_on = false; }
     int running() const
@@ -263,7 +265,7 @@ public:
     Reported reported;
 
 private:
-    void launch()
+    void launch(int lane)
     {
         if (!m_on)
             return;
@@ -277,18 +279,18 @@ private:
             command = payCommand(QStringLiteral("%1-%2").arg(m_prefix).arg(++m_orders),
                                  1 + qint64(m_rng->bounded(99'999)), pickMethod(*m_rng), {QStringLiteral("--no-wait")});
         }
-        auto ctl = std::make_shared<Ctl>(ctlArgs(m_journal, *m_gateway, command));
+        auto ctl = std::make_shared<Ctl>(ctlArgs(m_journals.at(lane), *m_gateway, command));
         m_live.append(ctl);
-        QObject::connect(&ctl->process(), &QProcess::finished, &m_context, [this, weak = std::weak_ptr<Ctl>(ctl), sync] {
+        QObject::connect(&ctl->process(), &QProcess::finished, &m_context, [this, weak = std::weak_ptr<Ctl>(ctl), sync, lane] {
             const auto c = weak.lock();
             if (!c)
                 return;
             c->waitFinished(0);
             finished(*c, sync);
             // Freed and followed from the event loop, not from inside this process's own signal.
-            QTimer::singleShot(0, &m_context, [this, c] {
+            QTimer::singleShot(0, &m_context, [this, c, lane] {
                 m_live.removeOne(c);
-                launch();
+                launch(lane);
             });
         });
         ctl->start();
@@ -315,8 +317,7 @@ private:
         reported.add(o);
     }
 
-    int m_lanes;
-    QString m_journal;
+    QStringList m_journals;
     const QUrl *m_gateway;
     QRandomGenerator *m_rng;
     QString m_prefix;
@@ -344,7 +345,9 @@ private:
                                 int timeoutMs = 60'000);
     QJsonArray listJournal(const QString &journal, const QUrl &gateway);
     // `sync --wait 30` until it exits 0, then every invariant of the file comment.
-    void verifyConverged(const QString &journal, GatewayProcess &gateway, const Reported &reported);
+    // `journals`: every till of the run; the ledger is checked against all their intents.
+    void verifyConverged(const QStringList &journals, GatewayProcess &gateway, const Reported &reported);
+    void createJournal(const QString &journal, const QUrl &gateway);
     // The acquirer's whole ledger of the demo merchant.
     QList<QJsonObject> fullLedger(HttpClient &client, const QString &ledgerFile);
 
@@ -422,25 +425,37 @@ QList<QJsonObject> TestTillCrash::fullLedger(HttpClient &client, const QString &
     return rows;
 }
 
-void TestTillCrash::verifyConverged(const QString &journal, GatewayProcess &gateway, const Reported &reported)
+void TestTillCrash::createJournal(const QString &journal, const QUrl &gateway)
+{
+    // A sync with nothing to send creates the journal and leaves it to the next process.
+    const auto sync = runCtl(journal, gateway, {QStringLiteral("sync"), QStringLiteral("--wait"), QStringLiteral("5")});
+    if (sync->exitCode() != 0 || sync->crashed())
+        QTest::qFail(("creating the journal failed: " + sync->describe()).constData(), __FILE__, __LINE__);
+}
+
+void TestTillCrash::verifyConverged(const QStringList &journals, GatewayProcess &gateway, const Reported &reported)
 {
     QElapsedTimer clock;
     clock.start();
-    // Drain: every intent to a final state. A sync that runs out of time leaves the rest to the next.
+    QJsonArray intents;
     int syncRuns = 0;
-    for (;;) {
-        const auto sync = runCtl(journal, gateway.baseUrl(), {QStringLiteral("sync"), QStringLiteral("--wait"), QStringLiteral("30")},
-                                 45'000);
+    for (const QString &journal : journals) {
+        // Drain: every intent to a final state. A sync that runs out of time leaves the rest to the next.
+        for (int runs = 1;; ++runs) {
+            const auto sync = runCtl(journal, gateway.baseUrl(),
+                                     {QStringLiteral("sync"), QStringLiteral("--wait"), QStringLiteral("30")}, 45'000);
+            if (QTest::currentTestFailed())
+                return;
+            ++syncRuns;
+            if (sync->exitCode() == 0)
+                break;
+            QVERIFY2(sync->exitCode() == 4 && runs < 4, sync->describe().constData());
+        }
+        for (const QJsonValue &v : listJournal(journal, gateway.baseUrl()))
+            intents.append(v);
         if (QTest::currentTestFailed())
             return;
-        ++syncRuns;
-        if (sync->exitCode() == 0)
-            break;
-        QVERIFY2(sync->exitCode() == 4 && syncRuns < 4, sync->describe().constData());
     }
-    const QJsonArray intents = listJournal(journal, gateway.baseUrl());
-    if (QTest::currentTestFailed())
-        return;
 
     HttpClient client(gateway.baseUrl());
     QHash<QString, QJsonObject> byKey;
@@ -653,7 +668,7 @@ void TestTillCrash::ctlKilledDuringPay()
     qInfo("kills landed %s", qPrintable(line(landed)));
     qInfo("processes that ended by themselves: %s", qPrintable(line(natural)));
 
-    verifyConverged(journal, gateway, reported);
+    verifyConverged({journal}, gateway, reported);
     qInfo("total %lld ms", clock.elapsed());
 }
 
@@ -671,11 +686,9 @@ void TestTillCrash::gatewayKilledMidTraffic()
     const quint16 port = gateway.port();
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QString journal = dir.filePath(QStringLiteral("till.db"));
-    // Create the journal before processes open it at the same time.
-    listJournal(journal, url);
-    if (QTest::currentTestFailed())
-        return;
+    QStringList journals;
+    for (int lane = 0; lane < lanes; ++lane)
+        journals << dir.filePath(QStringLiteral("till-%1.db").arg(lane + 1));
 
     auto slowBank = [&] {
         HttpClient client(url);
@@ -684,7 +697,7 @@ void TestTillCrash::gatewayKilledMidTraffic()
     };
     QVERIFY(slowBank());
 
-    Traffic traffic(lanes, journal, &url, &rng, QStringLiteral("g%1").arg(m_seed));
+    Traffic traffic(journals, &url, &rng, QStringLiteral("g%1").arg(m_seed));
     traffic.start();
     int samePort = 0;
     for (int round = 0; round < rounds; ++round) {
@@ -717,7 +730,7 @@ void TestTillCrash::gatewayKilledMidTraffic()
           rounds, samePort, lanes, traffic.pays, traffic.syncs, clock.elapsed());
     qInfo("outcomes %s", qPrintable(outcomes.join(QStringLiteral(", "))));
 
-    verifyConverged(journal, gateway, traffic.reported);
+    verifyConverged(journals, gateway, traffic.reported);
     qInfo("total %lld ms", clock.elapsed());
 }
 
@@ -735,7 +748,7 @@ void TestTillCrash::gatewayKilledWhileAtAcquirer()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString journal = dir.filePath(QStringLiteral("till.db"));
-    listJournal(journal, gateway.baseUrl());   // created before two processes open it at once
+    createJournal(journal, gateway.baseUrl());   // so that `list` can read it while `pay` owns it
     if (QTest::currentTestFailed())
         return;
 
@@ -766,7 +779,7 @@ void TestTillCrash::gatewayKilledWhileAtAcquirer()
     QVERIFY2(gateway.restart(args), gateway.failureMessage().constData());
     Reported reported;
     reported.keys.insert(key);
-    verifyConverged(journal, gateway, reported);
+    verifyConverged({journal}, gateway, reported);
 }
 
 QTEST_GUILESS_MAIN(TestTillCrash)

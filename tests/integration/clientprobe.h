@@ -105,6 +105,19 @@ inline std::pair<QString, OncePay::Intent> pay(OncePay::SyncEngine &engine, cons
     return **answer;
 }
 
+// Records a cash payment (final at once, never sent); the same answer as pay().
+inline std::pair<QString, OncePay::Intent> payCash(OncePay::SyncEngine &engine, const QString &order, qint64 amount)
+{
+    auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
+    engine.recordCash(order, OncePay::Money(amount, QStringLiteral("CNY")),
+                      [answer](bool ok, const QString &error, const OncePay::Intent &intent) {
+        *answer = std::make_pair(ok ? QString() : (error.isEmpty() ? QStringLiteral("?") : error), intent);
+    });
+    if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
+        return {QStringLiteral("recordCash() never answered"), {}};
+    return **answer;
+}
+
 // The last state the engine reported for `key`, from its intentChanged signals in `changes`.
 inline std::optional<OncePay::Intent> latest(const QList<OncePay::Intent> &changes, const QString &key)
 {

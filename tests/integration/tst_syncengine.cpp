@@ -12,6 +12,7 @@
 #include "timeutil.h"
 
 #include <QJsonArray>
+#include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -60,6 +61,8 @@ private slots:
     void restartDrainsTheQueue();
     void restartAsksBeforeResending();
     void connectivityIsAnnounced();
+    void answerIsDroppedWhenItsContextIsGone_data();
+    void answerIsDroppedWhenItsContextIsGone();
 
 private:
     void startTill(const SyncEngine::Config &config = testConfig());
@@ -353,7 +356,7 @@ void TestSyncEngine::offlineLimitsRefuseUpFront()
     const auto [e4, d] = pay(QStringLiteral("ord-lim-d"), 5000, QStringLiteral("tok_visa"));   // would be 18000
     QVERIFY2(e4.contains(QLatin1String("150.00")), qPrintable(e4));
     // Cash never waits for the network and is never refused for it.
-    const auto [e5, cash] = pay(QStringLiteral("ord-lim-cash"), 50000, QStringLiteral("cash"));
+    const auto [e5, cash] = ClientProbe::payCash(*m_engine, QStringLiteral("ord-lim-cash"), 50000);
     QVERIFY2(e5.isEmpty(), qPrintable(e5));
     QCOMPARE(cash.state, IntentState::Succeeded);
     // Too old: what waits has waited longer than the merchant allows.
@@ -481,7 +484,7 @@ void TestSyncEngine::restartAsksBeforeResending()
     QTRY_VERIFY_WITH_TIMEOUT(read->has_value(), kWaitMs);
     const QList<Attempt> attempts = **read;
     QCOMPARE(attempts.size(), 1);
-    QCOMPARE(attempts[0].kind, QStringLiteral("lookup"));
+    QCOMPARE(attempts[0].kind, Attempt::Kind::Lookup);
     QCOMPARE(attempts[0].httpStatus, 200);
     auto lines = std::make_shared<std::optional<QList<JournalEntry>>>();
     m_journal->journal(key, this, [lines](bool, const QString &, QList<JournalEntry> l) { *lines = l; });
@@ -529,6 +532,45 @@ void TestSyncEngine::connectivityIsAnnounced()
         QVERIFY(seen[n] != seen[n - 1]);   // only real changes are announced
     QTRY_COMPARE_WITH_TIMEOUT(m_engine->nextRetryAt(), qint64(0), kWaitMs);
     QCOMPARE(nextRetry.last().at(0).toLongLong(), qint64(0));
+}
+
+void TestSyncEngine::answerIsDroppedWhenItsContextIsGone_data()
+{
+    QTest::addColumn<bool>("contextGone");
+    QTest::newRow("context alive: answered") << false;
+    QTest::newRow("context gone: dropped") << true;
+}
+
+// GatewayClient calls back on a context, as QObject::connect does: a dialog closed (and deleted)
+// before its answer comes is never called back. Without this the answer writes into freed memory.
+void TestSyncEngine::answerIsDroppedWhenItsContextIsGone()
+{
+    QFETCH(bool, contextGone);
+    NetSim::Settings slow;
+    slow.mode = NetSim::Mode::Latency;
+    slow.latencyMs = 300;
+    m_proxy->setSettings(slow);
+    GatewayClient client(m_proxy->url(), QLatin1String(kToken), 5000);
+    QList<QSignalSpy *> finished;
+    for (QNetworkAccessManager *m : client.findChildren<QNetworkAccessManager *>())
+        finished << new QSignalSpy(m, &QNetworkAccessManager::finished);
+    auto total = [&finished] {
+        int n = 0;
+        for (QSignalSpy *spy : std::as_const(finished))
+            n += int(spy->count());
+        return n;
+    };
+    auto *context = new QObject;
+    int calls = 0;
+    client.getPaymentByKey(QStringLiteral("pay-never-seen"), context, [&calls](const GatewayResult &) { ++calls; });
+    if (contextGone)
+        delete context;
+    QTRY_COMPARE_WITH_TIMEOUT(total(), 1, kWaitMs);   // the reply finished ...
+    QCoreApplication::processEvents();                 // ... and whatever it queued ran
+    QCOMPARE(calls, contextGone ? 0 : 1);
+    if (!contextGone)
+        delete context;
+    qDeleteAll(finished);
 }
 
 QTEST_GUILESS_MAIN(TestSyncEngine)

@@ -59,13 +59,14 @@ Answer<T> await(Call call)
 #define VERIFY_REFUSED(expr) \
     do { const auto a_ = (expr); QVERIFY2(a_.done && !a_.ok, a_.done ? "accepted" : "no answer"); } while (false)
 
-Intent newIntent(const QString &orderId, qint64 amount = 1999, const QString &method = QStringLiteral("tok_visa"))
+Intent newIntent(const QString &orderId, qint64 amount = 1999, Tender tender = Tender::Card)
 {
     Intent i;
+    i.tender = tender;
     i.key = IdempotencyKey::generate(QStringLiteral("pay")).value();
     i.orderId = orderId;
     i.amount = Money(amount, QStringLiteral("CNY"));
-    i.paymentMethod = method;
+    i.paymentMethod = tender == Tender::Card ? QStringLiteral("tok_visa") : QString();
     return i;
 }
 
@@ -104,6 +105,10 @@ private slots:
     void corruptFile_data();
     void corruptFile();
     void foreignDatabaseIsRefusedUntouched();
+    void secondOwnerIsRefused();
+    void readOnlyReadsBesideTheOwner();
+    void updateIsCompareAndSet();
+    void version1JournalIsMigrated();
 
 private:
     std::unique_ptr<IntentJournal> open(int maxPageCount = 0);
@@ -156,7 +161,7 @@ void TestIntentJournal::roundTrip()
     auto j = open();
     QVERIFY(j);
     const Intent a = newIntent(QStringLiteral("ord-1"), 1999);
-    const Intent b = newIntent(QStringLiteral("ord-2"), 500, QStringLiteral("cash"));
+    const Intent b = newIntent(QStringLiteral("ord-2"), 500, Tender::Cash);
     const auto ca = create(*j, a);
     VERIFY_OK(ca);
     QVERIFY(ca.value.isValid());
@@ -181,7 +186,8 @@ void TestIntentJournal::roundTrip()
     done.paymentId = QStringLiteral("pay_abc");
     done.gatewayStatus = QStringLiteral("succeeded");
     Attempt attempt;
-    attempt.kind = QStringLiteral("post");
+    attempt.kind = Attempt::Kind::Post;
+    attempt.transport = Attempt::Transport::Answered;
     attempt.startedAt = 1000;
     attempt.endedAt = 1042;
     attempt.outcome = QStringLiteral("201 succeeded (replayed)");
@@ -209,7 +215,9 @@ void TestIntentJournal::roundTrip()
     VERIFY_OK(att);
     QCOMPARE(att.value.size(), 1);
     const Attempt &got = att.value[0];
-    QCOMPARE((QStringList{got.key, got.kind, got.outcome}), (QStringList{a.key, attempt.kind, attempt.outcome}));
+    QCOMPARE((QStringList{got.key, got.outcome}), (QStringList{a.key, attempt.outcome}));
+    QCOMPARE(got.kind, Attempt::Kind::Post);
+    QCOMPARE(got.transport, Attempt::Transport::Answered);
     QCOMPARE((QList<qint64>{got.startedAt, got.endedAt, got.httpStatus, got.replayed, got.latencyMs}),
              (QList<qint64>{1000, 1042, 201, 1, 42}));
 
@@ -629,6 +637,141 @@ void TestIntentJournal::foreignDatabaseIsRefusedUntouched()
     QVERIFY2(error.contains(QLatin1String("another program")), qPrintable(error));
     QCOMPARE(readAll(m_path), before);
     QVERIFY(!QFileInfo::exists(m_path + QStringLiteral("-wal")));
+}
+
+void TestIntentJournal::secondOwnerIsRefused()
+{
+    auto owner = open();
+    QVERIFY(owner);
+    // A second process (or a second journal object: the lock file does not know the difference)
+    // that would change the journal is refused, naming the owner.
+    IntentJournal second(IntentJournal::Options{m_path});
+    QString error;
+    QVERIFY(!second.open(&error));
+    QVERIFY2(error.contains(QStringLiteral("in use by process %1").arg(QCoreApplication::applicationPid())),
+             qPrintable(error));
+    // It takes the journal once the owner is gone.
+    owner.reset();
+    QVERIFY2(second.open(&error), qPrintable(error));
+}
+
+void TestIntentJournal::readOnlyReadsBesideTheOwner()
+{
+    IntentJournal::Options ro{m_path};
+    ro.readOnly = true;
+    {
+        IntentJournal missing(ro);
+        QString error;
+        QVERIFY(!missing.open(&error));
+        QVERIFY2(error.contains(QStringLiteral("no till journal")), qPrintable(error));
+        QVERIFY(!QFile::exists(m_path));   // nothing created
+    }
+    auto owner = open();
+    QVERIFY(owner);
+    const auto created = create(*owner, newIntent(QStringLiteral("ord-ro")));
+    VERIFY_OK(created);
+    Intent sending = created.value;
+    sending.state = IntentState::Sending;
+    VERIFY_OK(update(*owner, sending, IntentState::Queued, QStringLiteral("attempt 1")));
+
+    IntentJournal reader(ro);
+    QString error;
+    QVERIFY2(reader.open(&error), qPrintable(error));
+    const auto seen = find(reader, sending.key);
+    VERIFY_OK(seen);
+    QCOMPARE(seen.value.state, IntentState::Sending);
+    // A reader changes nothing: not the owner's live `sending` intent, not anything else.
+    const auto recovered = await<int>([&](auto r) { reader.recoverInterrupted(this, r); });
+    VERIFY_REFUSED(recovered);
+    Intent unknown = sending;
+    unknown.state = IntentState::Unknown;
+    VERIFY_REFUSED(update(reader, unknown, IntentState::Sending, QStringLiteral("not mine")));
+    QCOMPARE(find(*owner, sending.key).value.state, IntentState::Sending);
+    QCOMPARE(lines(*owner, sending.key).value.size(), 2);   // created, attempt 1
+}
+
+void TestIntentJournal::updateIsCompareAndSet()
+{
+    auto j = open();
+    QVERIFY(j);
+    const auto created = create(*j, newIntent(QStringLiteral("ord-cas")));
+    VERIFY_OK(created);
+    Intent sending = created.value;
+    sending.state = IntentState::Sending;
+    const auto first = update(*j, sending, IntentState::Queued, QStringLiteral("attempt 1"));
+    VERIFY_OK(first);
+    QVERIFY(first.value);
+    // A decision made from a state the journal no longer holds is not applied, and leaves no line.
+    Intent processing = created.value;
+    processing.state = IntentState::Processing;
+    Attempt attempt;
+    attempt.kind = Attempt::Kind::Post;
+    attempt.httpStatus = 202;
+    const auto stale = update(*j, processing, IntentState::Queued, QStringLiteral("202 from a stale decision"), attempt);
+    VERIFY_OK(stale);
+    QVERIFY(!stale.value);
+    QCOMPARE(find(*j, sending.key).value.state, IntentState::Sending);
+    QCOMPARE(lines(*j, sending.key).value.size(), 2);
+    QCOMPARE(await<QList<Attempt>>([&](auto r) { j->attempts(sending.key, this, r); }).value.size(), 0);
+    // From the state it holds, it applies.
+    const auto fresh = update(*j, processing, IntentState::Sending, QStringLiteral("202"), attempt);
+    VERIFY_OK(fresh);
+    QVERIFY(fresh.value);
+    QCOMPARE(find(*j, sending.key).value.state, IntentState::Processing);
+}
+
+void TestIntentJournal::version1JournalIsMigrated()
+{
+    // A journal written by the first version: cash was the payment method "cash", and how an
+    // attempt ended was only in its English outcome.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
+        db.setDatabaseName(m_path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        const QStringList v1{
+            QStringLiteral("CREATE TABLE intents (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL UNIQUE,"
+                           " order_id TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,"
+                           " payment_method TEXT NOT NULL, state TEXT NOT NULL, payment_id TEXT, gateway_status TEXT,"
+                           " decline_code TEXT, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL DEFAULT 0,"
+                           " last_problem TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)"),
+            QStringLiteral("CREATE TABLE journal (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL,"
+                           " at INTEGER NOT NULL, from_state TEXT, to_state TEXT NOT NULL, detail TEXT)"),
+            QStringLiteral("CREATE TABLE attempts (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL,"
+                           " kind TEXT NOT NULL, started_at INTEGER NOT NULL, ended_at INTEGER NOT NULL, outcome TEXT NOT NULL,"
+                           " http_status INTEGER NOT NULL, replayed INTEGER NOT NULL, latency_ms INTEGER NOT NULL)"),
+            QStringLiteral("INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, created_at,"
+                           " updated_at) VALUES ('pay-cash', 'o1', 500, 'CNY', 'cash', 'succeeded', 1, 1),"
+                           " ('pay-card', 'o2', 700, 'CNY', 'tok_visa', 'unknown', 1, 1)"),
+            QStringLiteral("INSERT INTO attempts (idem_key, kind, started_at, ended_at, outcome, http_status, replayed,"
+                           " latency_ms) VALUES ('pay-card', 'post', 1, 2, 'no answer after sending: timed out', 0, 0, 1),"
+                           " ('pay-card', 'lookup', 3, 4, 'not sent: connection refused', 0, 0, 1),"
+                           " ('pay-card', 'poll', 5, 6, '202 processing', 202, 0, 1)"),
+            QStringLiteral("PRAGMA user_version=1"),
+        };
+        for (const QString &sql : v1)
+            QVERIFY2(q.exec(sql), qPrintable(q.lastError().text()));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("v1"));
+
+    auto j = open();
+    QVERIFY(j);
+    const Intent cash = find(*j, QStringLiteral("pay-cash")).value;
+    QCOMPARE(cash.tender, Tender::Cash);
+    QVERIFY(cash.isCash());
+    QVERIFY(cash.paymentMethod.isEmpty());
+    const Intent card = find(*j, QStringLiteral("pay-card")).value;
+    QCOMPARE(card.tender, Tender::Card);
+    QCOMPARE(card.paymentMethod, QStringLiteral("tok_visa"));
+    const QList<Attempt> tries = await<QList<Attempt>>([&](auto r) { j->attempts(card.key, this, r); }).value;
+    QCOMPARE(tries.size(), 3);
+    QCOMPARE(tries[0].kind, Attempt::Kind::Post);
+    QCOMPARE(tries[0].transport, Attempt::Transport::AnswerLost);
+    QCOMPARE(tries[1].kind, Attempt::Kind::Lookup);
+    QCOMPARE(tries[1].transport, Attempt::Transport::NotSent);
+    QCOMPARE(tries[2].kind, Attempt::Kind::Poll);
+    QCOMPARE(tries[2].transport, Attempt::Transport::Answered);
 }
 
 QTEST_GUILESS_MAIN(TestIntentJournal)
