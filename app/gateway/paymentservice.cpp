@@ -1,11 +1,11 @@
 #include "paymentservice.h"
 
+#include "paymentlog.h"
 #include "timeutil.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QJsonArray>
-#include <QLoggingCategory>
 #include <QRandomGenerator>
 
 #include <csignal>
@@ -13,8 +13,6 @@
 #include <unistd.h>
 
 namespace OncePay::Gateway {
-
-Q_LOGGING_CATEGORY(lcPayments, "oncepay.gateway.payments", QtInfoMsg)
 
 namespace {
 QByteArray outcomeLabel(const AcquirerAnswer &a)
@@ -107,8 +105,8 @@ void PaymentService::createPayment(const Caller &caller, const QString &key, con
     fields.terminalId = caller.terminal;
     fields.idempotencyKey = key;
     fields.fingerprint = fingerprint;
-    fields.status = Status::processing;
-    fields.step = Step::claimed;
+    fields.status = PaymentStatus::Processing;
+    fields.step = PaymentStep::Claimed;
     fields.createdAt = fields.updatedAt = now;
     const QString cacheKey = caller.merchant + QLatin1Char('\n') + key;
     if (const CachedAnswer *cached = m_answers.object(cacheKey); cached && cached->expiresAt > now) {
@@ -131,7 +129,7 @@ void PaymentService::createPayment(const Caller &caller, const QString &key, con
             callAcquirer({o.payment, respond, false, true});
             return;
         case ClaimOutcome::Kind::Resume:
-            qCInfo(lcPayments) << "resuming payment" << o.payment.id << "at step" << o.payment.step
+            qCInfo(lcPayments) << "resuming payment" << o.payment.id << "at step" << paymentStepName(o.payment.step)
                                << "lease generation" << o.payment.leaseGeneration;
             m_metrics->count("oncepay_lease_takeovers_total", "by=\"request\"");
             resume({o.payment, respond, false, false});
@@ -171,7 +169,7 @@ void PaymentService::callAcquirer(Work work)
         if (w == StepWrite::Fenced)
             return answerFenced(work);
         faultPoint("after_mark_called");
-        work.payment.step = Step::acquirerCalled;
+        work.payment.step = PaymentStep::AcquirerCalled;
         charge(std::move(work));
     }));
 }
@@ -217,7 +215,7 @@ void PaymentService::expireDeadlines()
 
 void PaymentService::resume(Work work)
 {
-    if (work.payment.step == Step::claimed) {
+    if (work.payment.step == PaymentStep::Claimed) {
         // The previous holder never recorded a call, and can no longer (its generation is
         // stale): nobody has called the acquirer for this key.
         work.firstCall = true;
@@ -298,20 +296,20 @@ void PaymentService::settle(Work work, const AcquirerAnswer &answer)
         Q_UNREACHABLE();
         return;
     case AcquirerAnswer::Kind::Approved:
-        payment.status = Status::succeeded;
+        payment.status = PaymentStatus::Succeeded;
         break;
     case AcquirerAnswer::Kind::Declined:
-        payment.status = Status::declined;
+        payment.status = PaymentStatus::Declined;
         payment.declineCode = answer.declineCode;
         break;
     case AcquirerAnswer::Kind::AnswerLost:
-        payment.status = Status::processing;
+        payment.status = PaymentStatus::Processing;
         break;
     }
     const qint64 now = nowMs();
     payment.updatedAt = now;
-    if (payment.status != Status::processing)
-        payment.step = Step::settled;
+    if (payment.status != PaymentStatus::Processing)
+        payment.step = PaymentStep::Settled;
     const HttpAnswer answerToSend = HttpAnswer::forPayment(payment);
     const Settlement s{payment.merchant, payment.idempotencyKey, payment.id, payment.leaseGeneration,
                        payment.status, payment.declineCode, now, answerToSend.toStored(), m_config.retentionMs,
@@ -397,7 +395,7 @@ void PaymentService::recover(const RecoveryItem &item, std::function<void(bool)>
         m_store->releaseLease(p, this, timed<StepWrite>(finishWith(false)));
         return;
     }
-    if (p.step == Step::claimed) {
+    if (p.step == PaymentStep::Claimed) {
         // The acquirer was never called (the step is recorded before any call, under the
         // lease that recovery now holds): give the key back.
         m_store->releaseClaim(p, false, this, timed<StepWrite>(finishWith(true)));
@@ -430,7 +428,7 @@ void PaymentService::createRefund(const Caller &caller, const QString &key, cons
 {
     const qint64 now = nowMs();
     fields.id = newId("re_");
-    fields.status = Status::succeeded;
+    fields.status = RefundStatus::Succeeded;
     fields.createdAt = now;
     const RefundRequest rq{caller.merchant, key, fingerprint, fields, now, m_config.retentionMs};
     m_store->createRefund(rq, this, timed<RefundOutcome>([this, respond](bool ok, const QString &, RefundOutcome o) {
