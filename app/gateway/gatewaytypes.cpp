@@ -3,6 +3,7 @@
 #include "timeutil.h"
 
 #include <QJsonDocument>
+#include <QRandomGenerator>
 
 namespace OncePay::Gateway {
 
@@ -67,6 +68,16 @@ QString refundStatusName(RefundStatus status)
 std::optional<RefundStatus> refundStatusFromName(QStringView name)
 {
     return fromName<RefundStatus, RefundStatus::Succeeded, RefundStatus::Succeeded>(refundStatusName, name);
+}
+
+QString newResourceId(const char *prefix)
+{
+    static const char alphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    QString id = QLatin1String(prefix);
+    auto *rng = QRandomGenerator::system();
+    for (int i = 0; i < 24; ++i)
+        id.append(QLatin1Char(alphabet[rng->bounded(62)]));
+    return id;
 }
 
 QJsonObject Payment::toJson() const

@@ -89,6 +89,9 @@ struct Refund
     QJsonObject toJson() const;
 };
 
+// A new resource id: `prefix` and 24 random base62 characters ("pay_...", "re_...").
+QString newResourceId(const char *prefix);
+
 // An HTTP answer as recorded for replay: status, body and Location, byte for byte.
 struct StoredResponse
 {
