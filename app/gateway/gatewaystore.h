@@ -51,7 +51,7 @@ struct Settlement
     QString key;
     QString paymentId;
     qint64 leaseGeneration = 0;
-    QString status;           // processing (outcome unknown), succeeded or declined
+    PaymentStatus status = PaymentStatus::Processing;   // processing: outcome unknown
     QString declineCode;
     qint64 now = 0;           // wall clock, for updated_at
     StoredResponse response;  // what is recorded for replay

@@ -3,8 +3,82 @@
 #include "timeutil.h"
 
 #include <QJsonDocument>
+#include <QRandomGenerator>
 
 namespace OncePay::Gateway {
+
+namespace {
+// Every value of E, from First to Last, whose name is `name`.
+template <typename E, E First, E Last>
+std::optional<E> fromName(QString (*nameOf)(E), QStringView name)
+{
+    for (int i = int(First); i <= int(Last); ++i) {
+        if (nameOf(E(i)) == name)
+            return E(i);
+    }
+    return std::nullopt;
+}
+} // namespace
+
+// The names are the wire and database contract: never rename one.
+QString paymentStepName(PaymentStep step)
+{
+    switch (step) {
+    case PaymentStep::Claimed: return QStringLiteral("claimed");
+    case PaymentStep::AcquirerCalled: return QStringLiteral("acquirer_called");
+    case PaymentStep::Settled: return QStringLiteral("settled");
+    }
+    Q_UNREACHABLE();
+    return {};
+}
+
+std::optional<PaymentStep> paymentStepFromName(QStringView name)
+{
+    return fromName<PaymentStep, PaymentStep::Claimed, PaymentStep::Settled>(paymentStepName, name);
+}
+
+QString paymentStatusName(PaymentStatus status)
+{
+    switch (status) {
+    case PaymentStatus::Processing: return QStringLiteral("processing");
+    case PaymentStatus::Succeeded: return QStringLiteral("succeeded");
+    case PaymentStatus::Declined: return QStringLiteral("declined");
+    case PaymentStatus::Refunded: return QStringLiteral("refunded");
+    case PaymentStatus::PartiallyRefunded: return QStringLiteral("partially_refunded");
+    }
+    Q_UNREACHABLE();
+    return {};
+}
+
+std::optional<PaymentStatus> paymentStatusFromName(QStringView name)
+{
+    return fromName<PaymentStatus, PaymentStatus::Processing, PaymentStatus::PartiallyRefunded>(paymentStatusName,
+                                                                                                 name);
+}
+
+QString refundStatusName(RefundStatus status)
+{
+    switch (status) {
+    case RefundStatus::Succeeded: return QStringLiteral("succeeded");
+    }
+    Q_UNREACHABLE();
+    return {};
+}
+
+std::optional<RefundStatus> refundStatusFromName(QStringView name)
+{
+    return fromName<RefundStatus, RefundStatus::Succeeded, RefundStatus::Succeeded>(refundStatusName, name);
+}
+
+QString newResourceId(const char *prefix)
+{
+    static const char alphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    QString id = QLatin1String(prefix);
+    auto *rng = QRandomGenerator::system();
+    for (int i = 0; i < 24; ++i)
+        id.append(QLatin1Char(alphabet[rng->bounded(62)]));
+    return id;
+}
 
 QJsonObject Payment::toJson() const
 {
@@ -13,7 +87,7 @@ QJsonObject Payment::toJson() const
         {QStringLiteral("object"), QStringLiteral("payment")},
         {QStringLiteral("amount"), amount},
         {QStringLiteral("currency"), currency},
-        {QStringLiteral("status"), status},
+        {QStringLiteral("status"), paymentStatusName(status)},
         {QStringLiteral("order_id"), orderId},
         {QStringLiteral("terminal_id"), terminalId},
         {QStringLiteral("idempotency_key"), idempotencyKey},
@@ -37,7 +111,7 @@ QJsonObject Refund::toJson() const
         {QStringLiteral("object"), QStringLiteral("refund")},
         {QStringLiteral("payment_id"), paymentId},
         {QStringLiteral("amount"), amount},
-        {QStringLiteral("status"), status},
+        {QStringLiteral("status"), refundStatusName(status)},
         {QStringLiteral("created_at"), toRfc3339(createdAt)},
     };
     if (!reason.isEmpty())

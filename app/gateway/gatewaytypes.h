@@ -4,7 +4,10 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringView>
 #include <QtGlobal>
+
+#include <optional>
 
 namespace OncePay::Gateway {
 
@@ -16,20 +19,36 @@ struct Caller
     QString tokenHash;   // identifies the token for rate limiting without keeping it in clear
 };
 
-// Recorded steps of a payment, so that a crash at any point resumes correctly.
-namespace Step {
-inline const QString claimed = QStringLiteral("claimed");               // key owned; acquirer not called
-inline const QString acquirerCalled = QStringLiteral("acquirer_called"); // the acquirer may have charged
-inline const QString settled = QStringLiteral("settled");               // final outcome stored
-}
+// Recorded steps of a payment, so that a crash at any point resumes correctly. The database
+// keeps their names ("claimed", "acquirer_called", "settled").
+enum class PaymentStep {
+    Claimed,          // key owned; acquirer not called
+    AcquirerCalled,   // the acquirer may have charged
+    Settled,          // final outcome stored
+};
 
-namespace Status {
-inline const QString processing = QStringLiteral("processing");
-inline const QString succeeded = QStringLiteral("succeeded");
-inline const QString declined = QStringLiteral("declined");
-inline const QString refunded = QStringLiteral("refunded");
-inline const QString partiallyRefunded = QStringLiteral("partially_refunded");
-}
+// A payment's status as the API and the database name it ("processing", "succeeded", ...).
+enum class PaymentStatus {
+    Processing,          // the outcome is not known yet (202)
+    Succeeded,
+    Declined,
+    Refunded,
+    PartiallyRefunded,
+};
+
+// A refund is executed in the transaction that records it: it exists only as succeeded.
+enum class RefundStatus {
+    Succeeded,
+};
+
+// Wire and database names. Reading gives nullopt for a name this version does not know; the
+// caller decides what that means and says so (the store logs it and assumes the least).
+QString paymentStepName(PaymentStep step);
+std::optional<PaymentStep> paymentStepFromName(QStringView name);
+QString paymentStatusName(PaymentStatus status);
+std::optional<PaymentStatus> paymentStatusFromName(QStringView name);
+QString refundStatusName(RefundStatus status);
+std::optional<RefundStatus> refundStatusFromName(QStringView name);
 
 struct Payment
 {
@@ -45,8 +64,8 @@ struct Payment
     QString paymentMethod;
     QString description;        // empty when absent
     QByteArray metadataJson;    // canonical JSON object, empty when absent
-    QString status;
-    QString step;
+    PaymentStatus status = PaymentStatus::Processing;
+    PaymentStep step = PaymentStep::Claimed;
     QString declineCode;        // empty when none
     qint64 amountRefunded = 0;
     qint64 createdAt = 0;
@@ -64,11 +83,14 @@ struct Refund
     QString paymentId;
     qint64 amount = 0;
     QString reason;
-    QString status;
+    RefundStatus status = RefundStatus::Succeeded;
     qint64 createdAt = 0;
 
     QJsonObject toJson() const;
 };
+
+// A new resource id: `prefix` and 24 random base62 characters ("pay_...", "re_...").
+QString newResourceId(const char *prefix);
 
 // An HTTP answer as recorded for replay: status, body and Location, byte for byte.
 struct StoredResponse

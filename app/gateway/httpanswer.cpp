@@ -46,13 +46,13 @@ StoredResponse HttpAnswer::toStored() const
 
 HttpAnswer HttpAnswer::forPayment(const Payment &p)
 {
-    if (p.status == Status::declined) {
+    if (p.status == PaymentStatus::Declined) {
         Problem problem = Problem::make(402, QStringLiteral("card-declined"), QStringLiteral("Card declined"),
                                         QStringLiteral("The card was declined (%1).").arg(p.declineCode));
         problem.extra.insert(QStringLiteral("payment"), p.toJson());
         return HttpAnswer::problem(problem);
     }
-    HttpAnswer a = json(p.status == Status::processing ? 202 : 201, p.toJson());
+    HttpAnswer a = json(p.status == PaymentStatus::Processing ? 202 : 201, p.toJson());
     a.headers.append({QByteArrayLiteral("Location"), "/v1/payments/" + p.id.toLatin1()});
     return a;
 }

@@ -1,6 +1,7 @@
 #include "sqlgatewaystore.h"
 
 #include "gatewayschema.h"
+#include "paymentlog.h"
 
 #include <QAtomicInt>
 #include <QFile>
@@ -27,6 +28,25 @@ QString prefixed(const QString &columns, const QString &alias)
     return alias + QStringLiteral(".") + QString(columns).replace(QStringLiteral(", "), QStringLiteral(", %1.").arg(alias));
 }
 
+// A name this version does not know (a newer version's row, a damaged one) never reads as an
+// outcome: processing at acquirer_called makes every path ask the acquirer, and never gives the
+// key back. The SQL guards (status = 'processing') still stop any write to such a row.
+PaymentStatus readStatus(const QString &name, const QString &id)
+{
+    if (const std::optional<PaymentStatus> status = paymentStatusFromName(name))
+        return *status;
+    qCWarning(lcPayments) << "payment" << id << "has unknown status" << name << "in the store; read as processing";
+    return PaymentStatus::Processing;
+}
+
+PaymentStep readStep(const QString &name, const QString &id)
+{
+    if (const std::optional<PaymentStep> step = paymentStepFromName(name))
+        return *step;
+    qCWarning(lcPayments) << "payment" << id << "has unknown step" << name << "in the store; read as acquirer_called";
+    return PaymentStep::AcquirerCalled;
+}
+
 Payment readPayment(const QSqlQuery &q, int base = 0)
 {
     Payment p;
@@ -42,8 +62,8 @@ Payment readPayment(const QSqlQuery &q, int base = 0)
     p.paymentMethod = q.value(base + 9).toString();
     p.description = q.value(base + 10).toString();
     p.metadataJson = q.value(base + 11).toByteArray();
-    p.status = q.value(base + 12).toString();
-    p.step = q.value(base + 13).toString();
+    p.status = readStatus(q.value(base + 12).toString(), p.id);
+    p.step = readStep(q.value(base + 13).toString(), p.id);
     p.declineCode = q.value(base + 14).toString();
     p.amountRefunded = q.value(base + 15).toLongLong();
     p.createdAt = q.value(base + 16).toLongLong();
@@ -188,7 +208,7 @@ ClaimOutcome answerFromRecord(SqlTx &tx, const Record &r, const QString &merchan
     // requests and recovery workers racing for it, one moves the generation on.
     const Payment p = paymentWhere(tx, QStringLiteral("id = ? AND NOT (lease_boot = ? AND lease_expires_at > ?)"),
                                    {r.resourceId, clock.boot, clock.now});
-    if (!p.isValid() || p.status != Status::processing)
+    if (!p.isValid() || p.status != PaymentStatus::Processing)
         return out;
     const bool took = tx.numRowsAffected(QStringLiteral(
         "UPDATE payments SET lease_generation = lease_generation + 1, lease_boot = ?, lease_expires_at = ?"
@@ -220,8 +240,8 @@ ClaimOutcome claim(SqlTx &tx, const PaymentClaim &c, bool postgres)
             " lease_generation, lease_boot, lease_expires_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (merchant, idem_key) DO NOTHING"),
             {p.id, p.merchant, p.terminalId, p.idempotencyKey, p.fingerprint, p.amount, p.currency,
-             p.orderId, p.paymentMethod, nullable(p.description), nullable(p.metadataJson), p.status,
-             p.step, p.createdAt, p.updatedAt, clock.boot, clock.now + c.leaseMs}) == 1;
+             p.orderId, p.paymentMethod, nullable(p.description), nullable(p.metadataJson),
+             paymentStatusName(p.status), paymentStepName(p.step), p.createdAt, p.updatedAt, clock.boot, clock.now + c.leaseMs}) == 1;
         if (inserted) {
             out.kind = ClaimOutcome::Kind::Claimed;
             out.payment = p;
@@ -264,7 +284,13 @@ RefundOutcome refund(SqlTx &tx, const RefundRequest &rq)
     if (old.next()) {
         // The record expired but the refund keeps its key: answer from the refund row.
         Refund existing{old.value(0).toString(), old.value(1).toString(), old.value(2).toLongLong(),
-                        old.value(3).toString(), old.value(4).toString(), old.value(5).toLongLong()};
+                        old.value(3).toString(), RefundStatus::Succeeded, old.value(5).toLongLong()};
+        if (!refundStatusFromName(old.value(4).toString())) {
+            // The row was written in the transaction that executed the refund: it exists only
+            // as succeeded, whatever else the column says.
+            qCWarning(lcPayments) << "refund" << existing.id << "has unknown status" << old.value(4).toString()
+                                  << "in the store; answered as succeeded";
+        }
         const bool same = old.value(6).toByteArray() == rq.fingerprint;
         old.finish();
         deleteRecord(tx, rq.merchant, rq.key);
@@ -282,9 +308,9 @@ RefundOutcome refund(SqlTx &tx, const RefundRequest &rq)
     const Payment p = paymentWhere(tx, QStringLiteral("merchant = ? AND id = ?"), {rq.merchant, rq.draft.paymentId});
     if (!p.isValid())
         return giveBack(RefundOutcome::Kind::PaymentNotFound, {});
-    if (p.status != Status::succeeded && p.status != Status::partiallyRefunded)
-        return giveBack(RefundOutcome::Kind::NotRefundable,
-                        QStringLiteral("A payment with status %1 cannot be refunded.").arg(p.status));
+    if (p.status != PaymentStatus::Succeeded && p.status != PaymentStatus::PartiallyRefunded)
+        return giveBack(RefundOutcome::Kind::NotRefundable, QStringLiteral("A payment with status %1 cannot be refunded.")
+                                                                .arg(paymentStatusName(p.status)));
     const Refund &r = rq.draft;
     // The bound is checked by the update itself: two refunds racing on two instances cannot
     // both pass a check made on a value read before the other's commit.
@@ -302,7 +328,7 @@ RefundOutcome refund(SqlTx &tx, const RefundRequest &rq)
     tx.exec(QStringLiteral(
         "INSERT INTO refunds (id, payment_id, merchant, idem_key, fingerprint, amount, reason, status, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-        {r.id, r.paymentId, rq.merchant, rq.key, rq.fingerprint, r.amount, nullable(r.reason), r.status, r.createdAt});
+        {r.id, r.paymentId, rq.merchant, rq.key, rq.fingerprint, r.amount, nullable(r.reason), refundStatusName(r.status), r.createdAt});
     out.kind = RefundOutcome::Kind::Created;
     out.response = {201, QJsonDocument(r.toJson()).toJson(QJsonDocument::Compact), {},
                     QByteArrayLiteral("application/json")};
@@ -437,19 +463,20 @@ void SqlGatewayStore::markAcquirerCalled(const Payment &payment, qint64 leaseMs,
             "UPDATE payments SET step = ?, updated_at = ?, lease_expires_at = ?"
             " WHERE id = ? AND lease_generation = ? AND lease_boot = ? AND lease_expires_at > ?"
             " AND status = 'processing' AND step IN ('claimed', 'acquirer_called')"),
-            {Step::acquirerCalled, now, clock.now + leaseMs, id, generation, clock.boot, clock.now}) == 1);
+            {paymentStepName(PaymentStep::AcquirerCalled), now, clock.now + leaseMs, id, generation, clock.boot, clock.now}) == 1);
     }, std::move(reply));
 }
 
 void SqlGatewayStore::settlePayment(const Settlement &s, QObject *context, Reply<StepWrite> reply)
 {
     transact<StepWrite>(context, [s](SqlTx &tx) {
-        const bool final = s.status != Status::processing;
+        const bool final = s.status != PaymentStatus::Processing;
         // The lease ends with the write: a payment still processing goes to recovery at once.
         const int changed = tx.numRowsAffected(QStringLiteral(
             "UPDATE payments SET status = ?, decline_code = ?, step = ?, updated_at = ?, lease_expires_at = 0"
             " WHERE id = ? AND lease_generation = ? AND status = 'processing'"),
-            {s.status, nullable(s.declineCode), final ? Step::settled : Step::acquirerCalled, s.now, s.paymentId,
+            {paymentStatusName(s.status), nullable(s.declineCode),
+             paymentStepName(final ? PaymentStep::Settled : PaymentStep::AcquirerCalled), s.now, s.paymentId,
              s.leaseGeneration});
         if (changed != 1)
             return StepWrite::Fenced;

@@ -1,0 +1,40 @@
+#include "acquirerdeadlines.h"
+
+#include "timeutil.h"
+
+#include <utility>
+
+namespace OncePay::Gateway {
+
+AcquirerDeadlines::AcquirerDeadlines(qint64 timeoutMs)
+    : m_timeoutMs(timeoutMs)
+{
+    m_timer.setInterval(int(qBound<qint64>(qint64(5), m_timeoutMs / 20, qint64(100))));
+    QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this] { expireDue(); });
+}
+
+std::shared_ptr<bool> AcquirerDeadlines::start(std::function<void()> expire)
+{
+    auto answered = std::make_shared<bool>(false);
+    m_deadlines.push_back({nowMs() + m_timeoutMs, answered, std::move(expire)});
+    if (!m_timer.isActive())
+        m_timer.start();
+    return answered;
+}
+
+void AcquirerDeadlines::expireDue()
+{
+    const qint64 now = nowMs();
+    while (!m_deadlines.empty() && (*m_deadlines.front().answered || m_deadlines.front().at <= now)) {
+        Deadline d = std::move(m_deadlines.front());
+        m_deadlines.pop_front();
+        if (!*d.answered) {
+            *d.answered = true;
+            d.expire();
+        }
+    }
+    if (m_deadlines.empty())
+        m_timer.stop();
+}
+
+} // namespace OncePay::Gateway

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QString>
+#include <QtGlobal>
+
+namespace OncePay::Gateway {
+
+// How the payment service runs: leases, retention, the acquirer's deadline, the recovery
+// period, and the demo's fault hooks. PaymentService bounds the acquirer timeout by the lease
+// before any part sees it.
+struct PaymentConfig
+{
+    qint64 leaseMs = 30'000;
+    qint64 retentionMs = 24 * 3600 * 1000LL;
+    qint64 acquirerTimeoutMs = 10'000;
+    qint64 recoveryIntervalMs = 5'000;
+    QString faultKillAt;    // test hook: SIGKILL ourselves at this step (demo only)
+    QString faultPauseAt;   // test hook: SIGSTOP ourselves at this step (demo only): a real stall
+};
+
+} // namespace OncePay::Gateway

@@ -1,0 +1,7 @@
+#include "paymentlog.h"
+
+namespace OncePay::Gateway {
+
+Q_LOGGING_CATEGORY(lcPayments, "oncepay.gateway.payments", QtInfoMsg)
+
+} // namespace OncePay::Gateway

@@ -1,0 +1,166 @@
+// Payment steps and statuses as enum class values with their wire and database names: every
+// name round-trips, a name this version does not know reads as nothing, and the store reads an
+// unknown name from a row as the state that promises the least (processing, acquirer_called).
+#include "gatewaytypes.h"
+#include "httpanswer.h"
+#include "sqlgatewaystore.h"
+
+#include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace OncePay::Gateway;
+
+Q_DECLARE_METATYPE(OncePay::Gateway::PaymentStep)
+Q_DECLARE_METATYPE(OncePay::Gateway::PaymentStatus)
+
+namespace {
+constexpr int kWaitMs = 20000;
+
+// Runs one asynchronous store call and waits (by condition, not by time) for its answer.
+template <typename T, typename Call>
+std::optional<T> await(Call call)
+{
+    auto answer = std::make_shared<std::optional<T>>();
+    auto done = std::make_shared<bool>(false);
+    call([answer, done](bool ok, const QString &error, T value) {
+        *done = true;
+        if (ok)
+            *answer = std::move(value);
+        else
+            qWarning("store failed: %s", qPrintable(error));
+    });
+    if (!QTest::qWaitFor([done] { return *done; }, kWaitMs))
+        qWarning("the store did not answer within %d ms", kWaitMs);
+    return *answer;
+}
+} // namespace
+
+class TestPaymentStates final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void stepNames_data()
+    {
+        QTest::addColumn<PaymentStep>("step");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("claimed") << PaymentStep::Claimed << QStringLiteral("claimed");
+        QTest::newRow("acquirer_called") << PaymentStep::AcquirerCalled << QStringLiteral("acquirer_called");
+        QTest::newRow("settled") << PaymentStep::Settled << QStringLiteral("settled");
+    }
+    void stepNames()
+    {
+        QFETCH(PaymentStep, step);
+        QFETCH(QString, name);
+        QCOMPARE(paymentStepName(step), name);
+        QCOMPARE(paymentStepFromName(name), std::optional<PaymentStep>(step));
+    }
+
+    void statusNames_data()
+    {
+        QTest::addColumn<PaymentStatus>("status");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("processing") << PaymentStatus::Processing << QStringLiteral("processing");
+        QTest::newRow("succeeded") << PaymentStatus::Succeeded << QStringLiteral("succeeded");
+        QTest::newRow("declined") << PaymentStatus::Declined << QStringLiteral("declined");
+        QTest::newRow("refunded") << PaymentStatus::Refunded << QStringLiteral("refunded");
+        QTest::newRow("partially_refunded") << PaymentStatus::PartiallyRefunded << QStringLiteral("partially_refunded");
+    }
+    void statusNames()
+    {
+        QFETCH(PaymentStatus, status);
+        QFETCH(QString, name);
+        QCOMPARE(paymentStatusName(status), name);
+        QCOMPARE(paymentStatusFromName(name), std::optional<PaymentStatus>(status));
+    }
+
+    void refundStatusNames()
+    {
+        QCOMPARE(refundStatusName(RefundStatus::Succeeded), QStringLiteral("succeeded"));
+        QCOMPARE(refundStatusFromName(u"succeeded"), std::optional<RefundStatus>(RefundStatus::Succeeded));
+    }
+
+    void unknownNamesReadAsNothing_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("empty") << QString();
+        QTest::newRow("other case") << QStringLiteral("Succeeded");
+        QTest::newRow("dash") << QStringLiteral("acquirer-called");
+        QTest::newRow("padded") << QStringLiteral(" settled");
+        QTest::newRow("newer") << QStringLiteral("chargeback_pending");
+    }
+    void unknownNamesReadAsNothing()
+    {
+        QFETCH(QString, name);
+        QVERIFY(!paymentStepFromName(name));
+        QVERIFY(!paymentStatusFromName(name));
+        QVERIFY(!refundStatusFromName(name));
+    }
+
+    void storeReadsUnknownNamesAsUnfinished()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        SqlGatewayStore::Options options;
+        options.path = dir.filePath(QStringLiteral("gateway.db"));
+        SqlGatewayStore store(options);
+        QString error;
+        QVERIFY2(store.open(&error), qPrintable(error));
+        QObject context;
+
+        Payment draft;
+        draft.id = newResourceId("pay_");
+        draft.merchant = QStringLiteral("m1");
+        draft.terminalId = QStringLiteral("t1");
+        draft.idempotencyKey = QStringLiteral("key-1");
+        draft.fingerprint = "fp";
+        draft.amount = 1250;
+        draft.currency = QStringLiteral("EUR");
+        draft.orderId = QStringLiteral("o1");
+        draft.paymentMethod = QStringLiteral("tok_visa");
+        const PaymentClaim claim{draft.merchant, draft.idempotencyKey, draft.fingerprint, draft, 30'000};
+        const std::optional<ClaimOutcome> claimed = await<ClaimOutcome>([&](auto reply) {
+            store.claimPayment(claim, &context, reply);
+        });
+        QVERIFY(claimed);
+        QCOMPARE(claimed->kind, ClaimOutcome::Kind::Claimed);
+        QCOMPARE(claimed->payment.status, PaymentStatus::Processing);
+        QCOMPARE(claimed->payment.step, PaymentStep::Claimed);
+
+        {
+            // A row as a newer version (or a damaged file) might leave it.
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tamper"));
+            db.setDatabaseName(options.path);
+            db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+            QVERIFY2(db.open(), qPrintable(db.lastError().text()));
+            QSqlQuery q(db);
+            QVERIFY(q.prepare(QStringLiteral("UPDATE payments SET status = 'chargeback_pending', step = 'bank_asked'"
+                                             " WHERE id = ?")));
+            q.addBindValue(draft.id);
+            QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+            QCOMPARE(q.numRowsAffected(), 1);
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("tamper"));
+
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("unknown status \"chargeback_pending\".*processing")));
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("unknown step \"bank_asked\".*acquirer_called")));
+        const std::optional<Payment> read = await<Payment>([&](auto reply) {
+            store.findPayment(draft.merchant, draft.id, &context, reply);
+        });
+        QVERIFY(read && read->isValid());
+        QCOMPARE(read->status, PaymentStatus::Processing);
+        QCOMPARE(read->step, PaymentStep::AcquirerCalled);
+        QCOMPARE(read->toJson().value(QStringLiteral("status")).toString(), QStringLiteral("processing"));
+        QCOMPARE(HttpAnswer::forPayment(*read).status, 202);
+        store.close();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPaymentStates)
+#include "tst_paymentstates.moc"
