@@ -12,6 +12,8 @@
 
 #include <QCommandLineParser>
 
+#include <climits>
+
 namespace OncePay::Ctl {
 
 namespace {
