@@ -1,5 +1,5 @@
 // oncepay-ctl: the till's core without widgets, for scripts, support staff and tests.
-#include "ctlcommands.h"
+#include "ctlapp.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>

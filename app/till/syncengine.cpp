@@ -269,6 +269,7 @@ void SyncEngine::sendPost(const QString &key)
                                                              m_config.backoffCapMs, m_rng);
                 schedule(key);
             }
+            emit queueChanged();   // its next try and its problem changed; whoever waits looks again
             pump();
             return;
         }

@@ -1,0 +1,102 @@
+#include "ctlsession.h"
+
+#include "ctloutput.h"
+#include "eventwait.h"
+#include "exitcode.h"
+
+namespace OncePay::Ctl {
+
+namespace {
+const QString kDefaultGateway = QStringLiteral("http://127.0.0.1:8080");
+}
+
+CtlSession::Options CtlSession::optionsFromEnvironment()
+{
+    Options o;
+    o.dbPath = qEnvironmentVariable("ONCEPAY_DB");
+    o.gateways = qEnvironmentVariable("ONCEPAY_GATEWAY", kDefaultGateway);
+    o.token = qEnvironmentVariable("ONCEPAY_TOKEN");
+    return o;
+}
+
+std::optional<int> CtlSession::checkGateways(const QString &gateways)
+{
+    QString invalid;
+    if (!GatewayClient::parseBaseUrls(gateways, &invalid))
+        return fail(Usage, QStringLiteral("--gateway: expected http(s) URLs separated by commas such as "
+                                          "http://127.0.0.1:8080,http://127.0.0.1:8081, got \"%1\"").arg(invalid));
+    return std::nullopt;
+}
+
+CtlSession::CtlSession(Options options)
+    : m_options(std::move(options))
+{
+}
+
+CtlSession::~CtlSession() = default;
+
+std::optional<int> CtlSession::open(Use use)
+{
+    if (m_options.dbPath.isEmpty())
+        return fail(Usage, QStringLiteral("no journal: give --db PATH or set ONCEPAY_DB"));
+    TillSession::Config config;
+    if (use == Use::ReadJournal) {
+        // The gateway is never asked; TillSession still builds its client of some gateway.
+        config.gatewayUrls = GatewayClient::parseBaseUrls(m_options.gateways).value_or(QList<QUrl>{QUrl(kDefaultGateway)});
+    } else {
+        // Checked before the journal is touched: a wrong command line stores nothing.
+        if (m_options.token.isEmpty())
+            return fail(Usage, QStringLiteral("no token: give --token T or set ONCEPAY_TOKEN"));
+        if (auto rc = checkGateways(m_options.gateways))
+            return rc;
+        config.gatewayUrls = *GatewayClient::parseBaseUrls(m_options.gateways);
+    }
+    config.token = m_options.token;
+    config.requestTimeoutMs = m_options.requestTimeoutMs;
+    config.journal.path = m_options.dbPath;
+    config.journal.maxPageCount = qEnvironmentVariableIntValue("ONCEPAY_JOURNAL_MAX_PAGES");
+    config.journal.readOnly = use != Use::Sync;
+    if (qEnvironmentVariableIsSet("ONCEPAY_BACKOFF_CAP_MS"))
+        config.engine.backoffCapMs = qEnvironmentVariableIntValue("ONCEPAY_BACKOFF_CAP_MS");
+    config.engine.probeCapMs = qMin<qint64>(config.engine.probeCapMs, config.engine.backoffCapMs);
+
+    m_till = std::make_unique<TillSession>(config);
+    QString error;
+    if (!m_till->open(&error))   // e.g. not a journal, or owned by another process
+        return fail(Error, error);
+    if (use != Use::Sync)
+        return std::nullopt;
+
+    bool finished = false;
+    bool ok = false;
+    EventWait started([&] { return finished; });
+    m_till->start([&](bool o, const QString &e) {
+        finished = true;
+        ok = o;
+        error = e;
+        started.recheck();
+    });
+    started.exec();
+    if (!ok)
+        return fail(Error, QStringLiteral("cannot start: %1").arg(error));
+    return std::nullopt;
+}
+
+bool CtlSession::readIntents(IntentJournal::Query query, QList<Intent> *intents, QString *error)
+{
+    bool finished = false;
+    bool ok = false;
+    EventWait read([&] { return finished; });
+    query.limit = -1;
+    m_till->journal()->list(query, read.context(), [&](bool o, const QString &e, QList<Intent> list) {
+        ok = o;
+        *error = e;
+        *intents = std::move(list);
+        finished = true;
+        read.recheck();
+    });
+    read.exec();
+    return ok;
+}
+
+} // namespace OncePay::Ctl

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <QStringList>
+
+namespace OncePay::Ctl {
+
+class CtlSession;
+
+// reconcile: fetches the gateway's list of payments (every page) and the journal's intents, and
+// prints what OncePay::reconcile() finds.
+int reconcileCommand(CtlSession &session, const QStringList &arguments);
+
+} // namespace OncePay::Ctl
