@@ -1,119 +1,18 @@
 // oncepay-pos: the cashier's till. With no options it runs a demo gateway in-process behind
 // the network simulator; --gateway URL[,URL...] --token T [--db PATH] use a real gateway (several
 // URLs: instances of one gateway, the next tried when one cannot be reached);
-// --language en|zh_CN picks (and remembers) the language, else the system's.
-#include "catalog.h"
-#include "demobackend.h"
-#include "faultproxy.h"
-#include "languages.h"
-#include "mainwindow.h"
-#include "simulationclient.h"
-#include "startupprobe.h"
-#include "tillsession.h"
-#include "tillsettings.h"
+// --language en|zh_CN picks (and remembers) the language, else the system's. See TillApp.
+#include "tillapp.h"
 
 #include <QApplication>
-#include <QScreen>
-#include <QCommandLineParser>
-#include <QDir>
-#include <QMessageBox>
-#include <QStandardPaths>
-
-using namespace OncePay;
 
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("OncePay"));
     QApplication::setOrganizationName(QStringLiteral("OncePay"));
-    const QString language = Ui::installTranslators(app, Ui::requestedLanguage(QApplication::arguments()));
-
-    QCommandLineParser p;
-    p.setApplicationDescription(QApplication::translate("main", "OncePay till: a checkout that never charges a customer twice."));
-    p.addHelpOption();
-    p.addOptions({{QStringLiteral("gateway"), QApplication::translate("main", "Gateway URL, or several separated by commas: instances of one gateway, the next used when one cannot be reached (default: the embedded demo gateway)."), QStringLiteral("URL[,URL...]")},
-                  {QStringLiteral("token"), QApplication::translate("main", "The till's bearer token."), QStringLiteral("TOKEN"), QStringLiteral("sk_test_demo_till1")},
-                  {QStringLiteral("db"), QApplication::translate("main", "The till's journal (default: in the app data folder)."), QStringLiteral("PATH")},
-                  {QStringLiteral("network"), QApplication::translate("main", "Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT)."), QStringLiteral("MODE")},
-                  {QStringLiteral("measure-startup"), QApplication::translate("main", "Print the time to the shown window and the memory in use, then quit (benchmarks).")},
-                  {QStringLiteral("measure-drain"), QApplication::translate("main", "Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks)."), QStringLiteral("N")},
-                  {QStringLiteral("language"), QApplication::translate("main", "The language of the till: en or zh_CN (remembered; default: the system's)."), QStringLiteral("LANG")}});
-    p.process(app);
-
-    // Command-line options win over the till's saved settings.
-    const Ui::TillSettings saved = Ui::TillSettings::load();
-    QList<QUrl> gatewayUrls = saved.gatewayUrls;
-    if (p.isSet(QStringLiteral("gateway"))) {
-        QString invalid;
-        const auto urls = GatewayClient::parseBaseUrls(p.value(QStringLiteral("gateway")), &invalid);
-        if (!urls) {
-            QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"),
-                                  QApplication::translate("main", "--gateway: \"%1\" is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.").arg(invalid));
-            return 2;
-        }
-        gatewayUrls = *urls;
-    }
-    const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    if (!QDir().mkpath(dataDir)) {
-        QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"),
-                              QApplication::translate("main", "Cannot create the data folder %1.").arg(dataDir));
-        return 1;
-    }
-    QString error;
-    // No gateway configured: the demo backend, a gateway in this process behind the simulator.
-    Pos::DemoBackend demo;
-    std::unique_ptr<SimulationClient> simulation;
-    TillSession::Config config;
-    config.gatewayUrls = gatewayUrls;
-    config.token = p.isSet(QStringLiteral("token")) ? p.value(QStringLiteral("token")) : saved.token;
-    if (gatewayUrls.isEmpty()) {
-        if (!demo.start(dataDir, &error)) {
-            QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"), error);
-            return 1;
-        }
-        config.gatewayUrls = {demo.tillUrl()};
-        config.token = Pos::DemoBackend::token();
-        simulation = std::make_unique<SimulationClient>(demo.gatewayUrl(), Pos::DemoBackend::token());
-    }
-    config.journal.path = p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db"))
-                                                        : QDir(dataDir).filePath(QStringLiteral("till-journal.db"));
-    config.engine.limits = saved.limits;
-    config.engine.maxInFlight = 16;   // enough for the gateway's group commit to help when a queue drains
-
-    Ui::Catalog catalog;
-    TillSession session(config);
-    if (!catalog.load(QStringLiteral(":/catalog/demo-catalog.json"), &error) || !session.open(&error)) {
-        QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"), error);
-        return 1;
-    }
-    if (p.isSet(QStringLiteral("network"))) {
-        const auto mode = NetSim::FaultProxy::parseMode(p.value(QStringLiteral("network")));
-        if (!mode || !demo.network()) {
-            QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"),
-                                  QApplication::translate("main", "--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT."));
-            return 2;
-        }
-        demo.network()->setSettings(*mode);
-    }
-    Ui::MainWindow window(&session, &catalog, Ui::DemoLinks{demo.network(), simulation.get()});
-    window.viewModel()->cart()->setLanguage(Ui::languageFromCode(language));
-    session.start([&window](bool ok, const QString &error) {
-        if (!ok)
-            QMessageBox::critical(&window, QApplication::translate("main", "OncePay"), error);
-    });
-    // A till's screen is usually small: fill it there; on a large desktop open at a size that
-    // shows the whole sale, centred, never larger than the screen.
-    const QRect screen = window.screen()->availableGeometry();
-    if (screen.width() <= 1440 || screen.height() <= 900) {
-        window.showMaximized();
-    } else {
-        window.resize(QSize(1280, 800).boundedTo(screen.size()));
-        window.move(screen.center() - window.rect().center());
-        window.show();
-    }
-    if (p.isSet(QStringLiteral("measure-startup")))
-        Pos::reportStartupAndQuit(&window);
-    if (p.isSet(QStringLiteral("measure-drain")))
-        Pos::measureDrainAndQuit(&session, demo.network(), qMax(1, p.value(QStringLiteral("measure-drain")).toInt()));
+    OncePay::Pos::TillApp till;
+    if (const auto exitCode = till.start(app))
+        return *exitCode;
     return QApplication::exec();
 }

@@ -1262,71 +1262,71 @@ problem: %7</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/pos/main.cpp" line="32"/>
+        <location filename="../../app/pos/tillapp.cpp" line="36"/>
         <source>OncePay till: a checkout that never charges a customer twice.</source>
         <translation>OncePay 收银台：绝不重复扣款的收银系统。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="34"/>
+        <location filename="../../app/pos/tillapp.cpp" line="38"/>
         <source>Gateway URL, or several separated by commas: instances of one gateway, the next used when one cannot be reached (default: the embedded demo gateway).</source>
         <translation>网关地址，或用逗号分隔的多个地址（同一网关的多个实例，某个无法连接时改用下一个；默认：内置演示网关）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="35"/>
+        <location filename="../../app/pos/tillapp.cpp" line="39"/>
         <source>The till&apos;s bearer token.</source>
         <translation>收银机的访问令牌（Bearer）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="36"/>
+        <location filename="../../app/pos/tillapp.cpp" line="40"/>
         <source>The till&apos;s journal (default: in the app data folder).</source>
         <translation>收银机的交易日志（默认：应用数据文件夹中）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="37"/>
+        <location filename="../../app/pos/tillapp.cpp" line="41"/>
         <source>Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT).</source>
         <translation>仅限演示：以此模式启动网络模拟器（online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="38"/>
+        <location filename="../../app/pos/tillapp.cpp" line="42"/>
         <source>Print the time to the shown window and the memory in use, then quit (benchmarks).</source>
         <translation>输出从启动到窗口显示的时间和内存占用，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="39"/>
+        <location filename="../../app/pos/tillapp.cpp" line="43"/>
         <source>Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks).</source>
         <translation>仅限演示：离线排队 N 笔支付后恢复网络，输出发送期间窗口最长的卡顿时间，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="40"/>
+        <location filename="../../app/pos/tillapp.cpp" line="44"/>
         <source>The language of the till: en or zh_CN (remembered; default: the system&apos;s).</source>
         <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="50"/>
-        <location filename="../../app/pos/main.cpp" line="58"/>
-        <location filename="../../app/pos/main.cpp" line="71"/>
-        <location filename="../../app/pos/main.cpp" line="86"/>
-        <location filename="../../app/pos/main.cpp" line="92"/>
+        <location filename="../../app/pos/tillapp.cpp" line="54"/>
+        <location filename="../../app/pos/tillapp.cpp" line="62"/>
+        <location filename="../../app/pos/tillapp.cpp" line="73"/>
+        <location filename="../../app/pos/tillapp.cpp" line="87"/>
+        <location filename="../../app/pos/tillapp.cpp" line="93"/>
         <source>OncePay cannot start</source>
         <translation>OncePay 无法启动</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="51"/>
+        <location filename="../../app/pos/tillapp.cpp" line="55"/>
         <source>--gateway: &quot;%1&quot; is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.</source>
         <translation>--gateway：“%1”不是有效的网关地址。请给出一个或多个以 http:// 或 https:// 开头、用逗号分隔的地址，例如 http://192.0.2.10:8080,http://192.0.2.11:8080。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="59"/>
+        <location filename="../../app/pos/tillapp.cpp" line="63"/>
         <source>Cannot create the data folder %1.</source>
         <translation>无法创建数据文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="93"/>
+        <location filename="../../app/pos/tillapp.cpp" line="94"/>
         <source>--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT.</source>
         <translation>--network 需要使用演示网关，且取值为：online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/main.cpp" line="102"/>
+        <location filename="../../app/pos/tillapp.cpp" line="104"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
     </message>

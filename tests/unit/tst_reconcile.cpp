@@ -31,7 +31,9 @@ Intent intent(const QString &key, IntentState state, qint64 amount = 1999, const
 
 Intent cash(const QString &key, qint64 amount = 500)
 {
-    return intent(key, IntentState::Succeeded, amount, QStringLiteral("CNY"), QStringLiteral("cash"));
+    Intent i = intent(key, IntentState::Succeeded, amount, QStringLiteral("CNY"), QString());
+    i.tender = Tender::Cash;
+    return i;
 }
 
 QJsonObject paymentJson(const QString &key, const QString &status, qint64 amount, const QString &currency, const QString &order)

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "catalog.h"
+#include "demobackend.h"
+
+#include <memory>
+#include <optional>
+
+class QApplication;
+
+namespace OncePay { class SimulationClient; class TillSession; }
+namespace OncePay::Ui { class MainWindow; }
+
+namespace OncePay::Pos {
+
+// oncepay-pos composed: the options and saved settings, the demo backend when no gateway is
+// set, the till's session and its window. main() only creates the application and runs this.
+class TillApp final
+{
+public:
+    TillApp();
+    ~TillApp();
+
+    // Parses the options, starts what the till needs and shows the window; an exit code when
+    // the till cannot start (the reason was shown), nothing when the event loop should run.
+    std::optional<int> start(QApplication &app);
+
+private:
+    DemoBackend m_demo;
+    std::unique_ptr<SimulationClient> m_simulation;
+    Ui::Catalog m_catalog;
+    std::unique_ptr<TillSession> m_session;
+    std::unique_ptr<Ui::MainWindow> m_window;
+};
+
+} // namespace OncePay::Pos
