@@ -34,6 +34,13 @@ CheckoutViewModel::CheckoutViewModel(SyncEngine *engine, const Catalog *catalog,
             follow(*m_intent);
     });
     connect(&m_cart, &CartModel::totalChanged, this, &CheckoutViewModel::actionsChanged);
+    m_unconfirmedTimer.setSingleShot(true);
+    connect(&m_unconfirmedTimer, &QTimer::timeout, this, [this] {
+        if (!m_intent || isFinal(m_intent->state))
+            return;
+        m_unconfirmed = true;
+        follow(*m_intent);
+    });
 }
 
 QString CheckoutViewModel::newOrderId()
@@ -57,8 +64,9 @@ bool CheckoutViewModel::canStartNewSale() const
 {
     if (m_payInProgress)
         return false;
-    // A sale waiting offline (queued) may be left as "payment pending": the queue sends it.
-    return !m_intent || m_intent->state != IntentState::Sending;
+    // A sale waiting offline (queued) may be left as "payment pending": the queue sends it; so
+    // may one that found no final answer within the limit. Only a first send in flight holds it.
+    return !m_intent || m_unconfirmed || m_intent->state != IntentState::Sending;
 }
 
 bool CheckoutViewModel::scanStartsNextSale() const
@@ -105,6 +113,8 @@ void CheckoutViewModel::payByCard(const QString &cardToken)
     if (!canPay())
         return;
     m_payInProgress = true;   // first, so that a second click in the same event burst does nothing
+    m_unconfirmed = false;
+    m_unconfirmedTimer.start(m_unconfirmedAfterMs);
     emit actionsChanged();
     setPhase(Phase::Storing, tr("Saving the payment…"));
     m_engine->pay(m_orderId, m_cart.total(), cardToken, [this](bool ok, const QString &error, const Intent &i) {
@@ -131,6 +141,7 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
     }
     *change = Money(tendered.minorUnits() - total.minorUnits(), total.currency());
     m_payInProgress = true;
+    m_unconfirmedTimer.stop();
     emit actionsChanged();
     setPhase(Phase::Storing, tr("Saving the payment…"));
     m_engine->recordCash(m_orderId, total, [this, change = *change](bool ok, const QString &error, const Intent &i) {
@@ -151,6 +162,10 @@ void CheckoutViewModel::startNewSale()
 {
     if (!canStartNewSale())
         return;
+    if (m_intent && !isFinal(m_intent->state))
+        emit customerLeft(*m_intent);
+    m_unconfirmedTimer.stop();
+    m_unconfirmed = false;
     m_cart.clear();
     m_intent.reset();
     m_orderId = newOrderId();
@@ -161,6 +176,14 @@ void CheckoutViewModel::startNewSale()
 void CheckoutViewModel::follow(const Intent &i)
 {
     m_intent = i;
+    if (isFinal(i.state))
+        m_unconfirmedTimer.stop();
+    if (m_unconfirmed && !isFinal(i.state)) {
+        setPhase(Phase::NotConfirmed,
+                 tr("Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer."));
+        emit actionsChanged();
+        return;
+    }
     const bool offline = m_engine->connectivity() != SyncEngine::Connectivity::Online || m_engine->isPaused();
     switch (i.state) {
     case IntentState::Queued:

@@ -6,6 +6,7 @@
 #include "syncengine.h"
 
 #include <QObject>
+#include <QTimer>
 
 namespace OncePay::Ui {
 
@@ -24,6 +25,7 @@ public:
         WaitingForConnection,  // stored, queued until the gateway can be reached
         BankProcessing,        // the gateway owns it (202/409)
         Checking,              // the answer was lost: asking the gateway
+        NotConfirmed,          // no final answer within the limit: the till confirms it by itself
         Paid,
         Declined,              // another card may be tried (a new intent, a new key)
         NeedsAttention,
@@ -42,6 +44,10 @@ public:
     bool canEditCart() const;
     bool canPay() const;
     bool canStartNewSale() const;
+    // How long a card payment may wait for its final answer before the sale is handed to the
+    // queue ("not confirmed yet; you may serve the next customer"). The payment stays locked.
+    void setUnconfirmedAfterMs(int ms) { m_unconfirmedAfterMs = ms; }
+    int unconfirmedAfterMs() const { return m_unconfirmedAfterMs; }
     // The sale is paid: the next scan starts the next customer's sale (not lost to a
     // disabled field).
     bool scanStartsNextSale() const;
@@ -59,6 +65,8 @@ public:
 signals:
     void phaseChanged(OncePay::Ui::CheckoutViewModel::Phase phase, const QString &message);
     void actionsChanged();   // canPay / canEditCart / canStartNewSale may have changed
+    // A new sale started while this sale's payment was not final: the customer has left.
+    void customerLeft(const OncePay::Intent &intent);
 
 private:
     void setPhase(Phase phase, const QString &message);
@@ -73,6 +81,9 @@ private:
     QString m_message;
     std::optional<Intent> m_intent;
     bool m_payInProgress = false;   // set in the click's own handler, before anything else
+    int m_unconfirmedAfterMs = 30'000;
+    QTimer m_unconfirmedTimer;
+    bool m_unconfirmed = false;     // the limit passed without a final answer
 };
 
 } // namespace OncePay::Ui

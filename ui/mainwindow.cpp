@@ -2,6 +2,8 @@
 
 #include "democontroller.h"
 #include "faultproxy.h"
+#include "lateoutcomes.h"
+#include "lateoutcomesdialog.h"
 #include "ledgerdialog.h"
 #include "queuepanel.h"
 #include "receipt.h"
@@ -12,6 +14,7 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QHBoxLayout>
@@ -65,7 +68,11 @@ MainWindow::MainWindow(TillSession *session, const Catalog *catalog, DemoLinks d
     , m_vm(session->engine(), catalog)
 {
     setWindowTitle(tr("OncePay till"));
-    m_terminal = TillSettings::load().terminal;
+    const TillSettings settings = TillSettings::load();
+    m_terminal = settings.terminal;
+    m_vm.setUnconfirmedAfterMs(settings.unconfirmedAfterSeconds * 1000);
+    m_late = new LateOutcomes(session->journal(), session->engine(), this);
+    connect(&m_vm, &CheckoutViewModel::customerLeft, m_late, &LateOutcomes::customerLeft);
     buildUi();
     buildMenus();
     connect(&m_vm, &CheckoutViewModel::actionsChanged, this, &MainWindow::refreshActions);
@@ -82,6 +89,19 @@ MainWindow::MainWindow(TillSession *session, const Catalog *catalog, DemoLinks d
     refreshActions();
     showPhase(CheckoutViewModel::Phase::Selling, {});
     refreshStatus();
+    connect(m_late, &LateOutcomes::alertsChanged, this, &MainWindow::refreshAlerts);
+    connect(m_late, &LateOutcomes::alertRaised, this, [this] {
+        QApplication::beep();
+        showLateOutcomes();
+    });
+    connect(m_late, &LateOutcomes::settledQuietly, this, [this](const Intent &i) {
+        m_notice->setText(tr("Sale %1 is paid (%2).").arg(i.orderId, i.amount.toDisplayString()));
+        QTimer::singleShot(10'000, m_notice, [notice = m_notice, text = m_notice->text()] {
+            if (notice->text() == text)
+                notice->clear();
+        });
+    });
+    m_late->load();
     m_search->setFocus();
 }
 
@@ -209,8 +229,19 @@ void MainWindow::buildUi()
     m_gateway = new QLabel(this);
     m_connection->setAccessibleName(tr("Connection"));
     m_queue->setAccessibleName(tr("Waiting payments"));
-    statusBar()->addWidget(m_connection);
-    statusBar()->addWidget(m_queue);
+    m_alerts = new QPushButton(this);
+    m_alerts->setAccessibleName(tr("Payments declined after the customer left"));
+    m_alerts->setFlat(true);
+    m_alerts->setStyleSheet(QStringLiteral("QPushButton { color: white; background: #c62828; padding: 2px 8px; border-radius: 4px; }"));
+    m_alerts->hide();
+    connect(m_alerts, &QPushButton::clicked, this, &MainWindow::showLateOutcomes);
+    m_notice = new QLabel(this);
+    m_notice->setAccessibleName(tr("Notice"));
+    // Permanent widgets: a passing status-bar message never hides what the till knows.
+    statusBar()->addPermanentWidget(m_connection);
+    statusBar()->addPermanentWidget(m_queue);
+    statusBar()->addPermanentWidget(m_alerts);
+    statusBar()->addPermanentWidget(m_notice, 1);
     statusBar()->addPermanentWidget(m_gateway);
 }
 
@@ -225,6 +256,7 @@ void MainWindow::buildMenus()
         const TillSettings s = dialog.settings();
         s.save();
         m_session->engine()->setLimits(s.limits);
+        m_vm.setUnconfirmedAfterMs(s.unconfirmedAfterSeconds * 1000);
         m_terminal = s.terminal;
         refreshStatus();
     });
@@ -364,7 +396,9 @@ void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &messag
     switch (phase) {
     case P::Paid: color = QStringLiteral("#c8f0c8"); break;
     case P::Declined: case P::Failed: case P::NeedsAttention: color = QStringLiteral("#f7c6c6"); break;
-    case P::WaitingForConnection: case P::Checking: case P::BankProcessing: color = QStringLiteral("#fbe7b5"); break;
+    case P::WaitingForConnection: case P::Checking: case P::BankProcessing: case P::NotConfirmed:
+        color = QStringLiteral("#fbe7b5");
+        break;
     default: break;
     }
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: %1; font-size: 15pt; padding: 8px; border-radius: 6px; }").arg(color));
@@ -384,6 +418,7 @@ void MainWindow::refreshStatus()
     case SyncEngine::Connectivity::Online: conn = tr("● Online"); break;
     case SyncEngine::Connectivity::Offline: conn = tr("○ Offline"); break;
     case SyncEngine::Connectivity::Reconnecting: conn = tr("◐ Reconnecting…"); break;
+    case SyncEngine::Connectivity::NoAnswer: conn = tr("◌ No answer from the gateway"); break;
     }
     if (e->isPaused())
         conn = tr("⏸ Paused: the gateway refused this till's token");
@@ -405,6 +440,23 @@ void MainWindow::refreshStatus()
     if (m_demoLinks.network)
         gw += QStringLiteral(" · ") + tr("network: %1").arg(networkLabel(m_demoLinks.network->settings()));
     m_gateway->setText(gw);
+}
+
+void MainWindow::showLateOutcomes()
+{
+    if (!m_lateDialog) {
+        m_lateDialog = new LateOutcomesDialog(m_late, this);
+        m_lateDialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_lateDialog->show();
+    m_lateDialog->raise();
+}
+
+void MainWindow::refreshAlerts()
+{
+    const int n = int(m_late->alerts().size());
+    m_alerts->setVisible(n > 0);
+    m_alerts->setText(tr("⚠ %n payment(s) declined after the customer left", nullptr, n));
 }
 
 } // namespace OncePay::Ui

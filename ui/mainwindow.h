@@ -5,6 +5,7 @@
 #include "tillsession.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QComboBox;
 class QDockWidget;
@@ -17,6 +18,8 @@ class QTimer;
 namespace OncePay::Ui {
 
 class DemoController;
+class LateOutcomes;
+class LateOutcomesDialog;
 
 // The cashier's screen: the search/scan field, the cart, the total, the pay actions, the
 // payment's state in words, and a status bar with the connection and the waiting queue.
@@ -31,6 +34,7 @@ public:
 
     CheckoutViewModel *viewModel() { return &m_vm; }
     DemoController *demo() const { return m_demo; }
+    LateOutcomes *lateOutcomes() const { return m_late; }
     QPushButton *payButton() const { return m_payCard; }
 
 private:
@@ -64,6 +68,12 @@ private:
     QLabel *m_caption = nullptr;
     QString m_terminal;
     DemoController *m_demo = nullptr;
+    LateOutcomes *m_late = nullptr;
+    QPointer<LateOutcomesDialog> m_lateDialog;
+    QPushButton *m_alerts = nullptr;   // in the status bar: payments declined after the customer left
+    QLabel *m_notice = nullptr;        // a passing word: a left payment was paid
+    void showLateOutcomes();
+    void refreshAlerts();
 };
 
 } // namespace OncePay::Ui

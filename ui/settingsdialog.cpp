@@ -51,6 +51,12 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
     m_maxAgeHours->setSuffix(tr(" h"));
     m_maxAgeHours->setSpecialValueText(tr("no limit"));
     m_maxAgeHours->setAccessibleName(tr("Longest a payment may wait offline"));
+    m_unconfirmedAfter = new QSpinBox(this);
+    m_unconfirmedAfter->setRange(5, 600);
+    m_unconfirmedAfter->setValue(settings.unconfirmedAfterSeconds);
+    m_unconfirmedAfter->setSuffix(tr(" s"));
+    m_unconfirmedAfter->setAccessibleName(tr("Longest the cashier waits for the bank's answer"));
+    m_unconfirmedAfter->setToolTip(tr("After this, a card payment with no answer yet is confirmed by the till on its own and the next customer may be served."));
     m_language = new QComboBox(this);
     m_language->setAccessibleName(tr("Language"));
     m_language->addItem(tr("System language"), QString());
@@ -64,6 +70,7 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
     form->addRow(tr("Largest &offline card payment:"), m_maxSingle);
     form->addRow(tr("Most waiting &offline in total:"), m_maxTotal);
     form->addRow(tr("Longest &wait offline:"), m_maxAgeHours);
+    form->addRow(tr("Wait for the &bank's answer:"), m_unconfirmedAfter);
     form->addRow(tr("&Language:"), m_language);
     form->addRow(new QLabel(tr("The gateway, token and language apply when the till starts again; the limits at once."), this));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
@@ -95,6 +102,7 @@ TillSettings SettingsDialog::settings() const
     t.limits.maxSingleAmount = qint64(m_maxSingle->value()) * unit;
     t.limits.maxTotalAmount = qint64(m_maxTotal->value()) * unit;
     t.limits.maxAgeMs = qint64(m_maxAgeHours->value()) * 3'600'000;
+    t.unconfirmedAfterSeconds = m_unconfirmedAfter->value();
     t.language = m_language->currentData().toString();
     return t;
 }

@@ -28,6 +28,7 @@ private:
     QSpinBox *m_maxSingle = nullptr;
     QSpinBox *m_maxTotal = nullptr;
     QSpinBox *m_maxAgeHours = nullptr;
+    QSpinBox *m_unconfirmedAfter = nullptr;
     QComboBox *m_language = nullptr;
 };
 

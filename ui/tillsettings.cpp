@@ -22,6 +22,7 @@ TillSettings TillSettings::load()
     t.limits.maxTotalAmount = s.value(QStringLiteral("offline/maxTotalMinor"), t.limits.maxTotalAmount).toLongLong();
     t.limits.maxAgeMs = s.value(QStringLiteral("offline/maxAgeMs"), t.limits.maxAgeMs).toLongLong();
     t.language = s.value(QStringLiteral("ui/language")).toString();
+    t.unconfirmedAfterSeconds = qBound(5, s.value(QStringLiteral("till/unconfirmedAfterSeconds"), t.unconfirmedAfterSeconds).toInt(), 600);
     return t;
 }
 
@@ -39,6 +40,7 @@ void TillSettings::save() const
     s.setValue(QStringLiteral("offline/maxTotalMinor"), limits.maxTotalAmount);
     s.setValue(QStringLiteral("offline/maxAgeMs"), limits.maxAgeMs);
     s.setValue(QStringLiteral("ui/language"), language);
+    s.setValue(QStringLiteral("till/unconfirmedAfterSeconds"), unconfirmedAfterSeconds);
 }
 
 } // namespace OncePay::Ui

@@ -18,6 +18,9 @@ struct TillSettings
     QString terminal = QStringLiteral("till-1");
     OfflineLimits limits{500'00, 2000'00, 24 * 3600 * 1000LL};
     QString language;   // "", "en" or "zh_CN"
+    // A card payment with no final answer after this long is handed to the queue ("not
+    // confirmed yet"), so that the cashier may serve the next customer.
+    int unconfirmedAfterSeconds = 30;
 
     static TillSettings load();
     void save() const;

@@ -50,6 +50,10 @@ struct Intent
     QString lastProblem;       // human-readable, from the gateway's problem detail or the transport
     qint64 createdAt = 0;
     qint64 updatedAt = 0;
+    // The cashier served the next customer before this payment was final (epoch ms, 0: not).
+    // A payment declined after that is an alert until the cashier acknowledges it.
+    qint64 customerLeftAt = 0;
+    qint64 acknowledgedAt = 0;
 
     bool isValid() const { return id > 0; }
     bool isCash() const { return tender == Tender::Cash; }

@@ -49,11 +49,19 @@ void migrate(SqlTx &tx, int from)
             "UPDATE attempts SET transport = CASE WHEN http_status > 0 THEN 'answered'"
             " WHEN outcome LIKE 'no answer%' THEN 'answer_lost' ELSE 'not_sent' END"));
     }
+    if (from < 3) {
+        // Payments the customer left before they were final, and the cashier's acknowledgement
+        // of those that then ended badly.
+        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN customer_left_at INTEGER"));
+        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN acknowledged_at INTEGER"));
+        tx.exec(QStringLiteral("CREATE INDEX intents_customer_left ON intents (customer_left_at) WHERE customer_left_at IS NOT NULL"));
+    }
 }
 
 const QString kColumns = QStringLiteral(
     "id, idem_key, order_id, amount, currency, payment_method, state, payment_id, gateway_status,"
-    " decline_code, attempts, next_attempt_at, last_problem, created_at, updated_at, tender");
+    " decline_code, attempts, next_attempt_at, last_problem, created_at, updated_at, tender, customer_left_at,"
+    " acknowledged_at");
 
 Intent readIntent(const QSqlQuery &q)
 {
@@ -73,6 +81,8 @@ Intent readIntent(const QSqlQuery &q)
     i.createdAt = q.value(13).toLongLong();
     i.updatedAt = q.value(14).toLongLong();
     i.tender = tenderFromName(q.value(15).toString()).value_or(Tender::Card);
+    i.customerLeftAt = q.value(16).toLongLong();
+    i.acknowledgedAt = q.value(17).toLongLong();
     return i;
 }
 
@@ -371,6 +381,54 @@ void IntentJournal::journal(const QString &key, QObject *context, Reply<QList<Jo
         }
         q.finish();
         return out;
+    }, std::move(reply));
+}
+
+void IntentJournal::markCustomerLeft(const QString &key, QObject *context, Reply<bool> reply)
+{
+    if (!m_worker)
+        return reply(false, tr("The journal is not open."), false);
+    m_worker->transact<bool>(context, [key](SqlTx &tx) {
+        const qint64 now = nowMs();
+        QSqlQuery &q = tx.exec(QStringLiteral(
+            "UPDATE intents SET customer_left_at = ? WHERE idem_key = ? AND customer_left_at IS NULL"
+            " AND state NOT IN ('succeeded', 'declined', 'needs_attention') RETURNING state"), {now, key});
+        const QString state = q.next() ? q.value(0).toString() : QString();
+        q.finish();
+        if (state.isEmpty())
+            return false;   // final already, or noted before
+        appendJournal(tx, key, now, state, state, QStringLiteral("customer left; the till confirms it by itself"));
+        return true;
+    }, std::move(reply));
+}
+
+void IntentJournal::acknowledge(const QString &key, QObject *context, Reply<bool> reply)
+{
+    if (!m_worker)
+        return reply(false, tr("The journal is not open."), false);
+    m_worker->transact<bool>(context, [key](SqlTx &tx) {
+        const qint64 now = nowMs();
+        QSqlQuery &q = tx.exec(QStringLiteral(
+            "UPDATE intents SET acknowledged_at = ? WHERE idem_key = ? AND acknowledged_at IS NULL"
+            " AND customer_left_at IS NOT NULL AND state IN ('declined', 'needs_attention') RETURNING state"), {now, key});
+        const QString state = q.next() ? q.value(0).toString() : QString();
+        q.finish();
+        if (state.isEmpty())
+            return false;
+        appendJournal(tx, key, now, state, state, QStringLiteral("acknowledged by the cashier"));
+        return true;
+    }, std::move(reply));
+}
+
+void IntentJournal::lateOutcomes(QObject *context, Reply<QList<Intent>> reply)
+{
+    if (!m_worker)
+        return reply(false, tr("The journal is not open."), {});
+    m_worker->transact<QList<Intent>>(context, [](SqlTx &tx) {
+        QSqlQuery &q = tx.exec(QStringLiteral(
+            "SELECT %1 FROM intents WHERE customer_left_at IS NOT NULL AND acknowledged_at IS NULL"
+            " AND state <> 'succeeded' ORDER BY id").arg(kColumns));
+        return readIntents(q);
     }, std::move(reply));
 }
 

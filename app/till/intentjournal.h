@@ -75,7 +75,16 @@ public:
     void attempts(const QString &key, QObject *context, Reply<QList<Attempt>> reply);
     void journal(const QString &key, QObject *context, Reply<QList<JournalEntry>> reply);
 
-    static constexpr int schemaVersion = 2;
+    // The customer left with the payment not final yet (the cashier served the next one): noted
+    // with a journal line, so that a decline that comes later is raised as an alert.
+    void markCustomerLeft(const QString &key, QObject *context, Reply<bool> reply);
+    // The cashier saw the alert about a payment that ended badly after the customer left.
+    void acknowledge(const QString &key, QObject *context, Reply<bool> reply);
+    // Payments of customers who left: not final yet, or declined / needing attention and not
+    // acknowledged. Oldest first.
+    void lateOutcomes(QObject *context, Reply<QList<Intent>> reply);
+
+    static constexpr int schemaVersion = 3;
 
 private:
     Options m_options;

@@ -345,7 +345,9 @@ void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult
     attempt.latencyMs = r.latencyMs;
 
     m_journal->update(after, before.state, r.summary(), attempt, this,
-                      [this, key, after, d, answered = r.answered()](bool ok, const QString &error, bool applied) {
+                      [this, key, after, d, answered = r.answered(),
+                       lostAfterSend = r.transport == GatewayResult::Transport::LostAfterSend](bool ok, const QString &error,
+                                                                                                bool applied) {
         m_inFlight.remove(key);
         if (ok && !applied) {
             adoptStored(key);
@@ -376,7 +378,7 @@ void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult
             emit pausedChanged(true, m_pauseReason);
         }
         if (d.connectivityLost)
-            lostConnection();
+            lostConnection(!answered && lostAfterSend);
         else if (answered && m_connectivity != Connectivity::Online)
             backOnline();
         schedule(key);
@@ -393,11 +395,17 @@ void SyncEngine::setConnectivity(Connectivity c)
     emit connectivityChanged(c);
 }
 
-void SyncEngine::lostConnection()
+void SyncEngine::lostConnection(bool noAnswer)
 {
-    if (m_connectivity == Connectivity::Online) {
+    if (m_connectivity != Connectivity::Online) {
+        // Already probing; say what the last failure measured.
+        if (m_connectivity != Connectivity::Reconnecting)
+            setConnectivity(noAnswer ? Connectivity::NoAnswer : Connectivity::Offline);
+        return;
+    }
+    {
         m_probeAttempt = 0;
-        setConnectivity(Connectivity::Offline);
+        setConnectivity(noAnswer ? Connectivity::NoAnswer : Connectivity::Offline);
         // With other gateways to try, ask them at once: the client has already moved on, and
         // every moment spent offline applies the offline limits to sales for no reason.
         const bool others = m_client->gatewayCount() > 1;
@@ -408,7 +416,10 @@ void SyncEngine::lostConnection()
 
 void SyncEngine::probe()
 {
-    setConnectivity(Connectivity::Reconnecting);
+    // A gateway that does not answer stays "no answer" while it is asked again: "reconnecting"
+    // would read as if it were coming back.
+    if (m_connectivity != Connectivity::NoAnswer)
+        setConnectivity(Connectivity::Reconnecting);
     // Every gateway at once: back online as soon as any of them answers.
     m_client->healthAny(this, [this](const GatewayResult &r) {
         if (r.answered() && r.status == 200) {
@@ -417,7 +428,8 @@ void SyncEngine::probe()
         }
         if (m_connectivity == Connectivity::Online)
             return;   // an answer to a payment brought us back meanwhile
-        setConnectivity(Connectivity::Offline);
+        setConnectivity(r.transport == GatewayResult::Transport::LostAfterSend ? Connectivity::NoAnswer
+                                                                                : Connectivity::Offline);
         ++m_probeAttempt;
         m_probeTimer.start(int(backoffDelayMs(m_probeAttempt, m_config.probeBaseMs, m_config.probeCapMs, m_rng) + 50));
         armTimer();

@@ -26,7 +26,11 @@ class SyncEngine final : public QObject
     Q_OBJECT
 
 public:
-    enum class Connectivity { Online, Offline, Reconnecting };
+    // As measured, never assumed: Online once an answer came; NoAnswer when requests reach the
+    // gateway's address but no answer comes back (a black hole, a hung gateway); Offline when
+    // they cannot even be sent (refused, unreachable); Reconnecting while a probe of an
+    // offline gateway is out.
+    enum class Connectivity { Online, Offline, Reconnecting, NoAnswer };
     Q_ENUM(Connectivity)
 
     struct Config
@@ -89,7 +93,7 @@ private:
     // The journal refused a change made from a state it no longer holds: take what it holds.
     void adoptStored(const QString &key);
     void setConnectivity(Connectivity c);
-    void lostConnection();
+    void lostConnection(bool noAnswer);
     void probe();
     void backOnline();
     int priority(const Intent &intent) const;

@@ -4,7 +4,7 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="392"/>
+        <location filename="../../ui/mainwindow.cpp" line="427"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>(next try in %n s)</numerusform>
@@ -12,11 +12,19 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="399"/>
+        <location filename="../../ui/mainwindow.cpp" line="434"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>Waiting: %n payment</numerusform>
             <numerusform>Waiting: %n payments</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/mainwindow.cpp" line="459"/>
+        <source>⚠ %n payment(s) declined after the customer left</source>
+        <translation>
+            <numerusform>⚠ %n payment declined after the customer left</numerusform>
+            <numerusform>⚠ %n payments declined after the customer left</numerusform>
         </translation>
     </message>
 </context>

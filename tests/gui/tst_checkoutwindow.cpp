@@ -4,6 +4,8 @@
 #include "demobackend.h"
 #include "democontroller.h"
 #include "intentdetailsdialog.h"
+#include "lateoutcomes.h"
+#include "lateoutcomesdialog.h"
 #include "faultproxy.h"
 #include "ledgerdialog.h"
 #include "mainwindow.h"
@@ -53,6 +55,8 @@ private slots:
     void ctrlNStartsTheNextSale();
     void firstScanAfterPaidStartsTheNextSale();
     void detailsClosedBeforeTheGatewayAnswers();
+    void noAnswerHandsTheSaleToTheQueue();
+    void declineAfterTheCustomerLeftIsAnAlert();
 
 private:
     QJsonArray ledger(const QString &key);
@@ -448,6 +452,123 @@ void TestCheckoutWindow::detailsClosedBeforeTheGatewayAnswers()
     qDeleteAll(finished);
     m_demo->network()->setSettings({NetSim::Mode::Online});
     QCOMPARE(ledger(paid.key).size(), 1);
+}
+
+namespace {
+QString statusText(QMainWindow *window)
+{
+    QStringList texts;
+    for (QLabel *l : window->statusBar()->findChildren<QLabel *>())
+        texts << l->text();
+    for (QPushButton *b : window->statusBar()->findChildren<QPushButton *>()) {
+        if (b->isVisible())
+            texts << b->text();
+    }
+    return texts.join(QLatin1Char('|'));
+}
+
+QPushButton *buttonNamed(QWidget *parent, const QString &accessibleName)
+{
+    for (QPushButton *b : parent->findChildren<QPushButton *>()) {
+        if (b->accessibleName() == accessibleName)
+            return b;
+    }
+    return nullptr;
+}
+} // namespace
+
+// Issue 9, item 3: with the gateway swallowing requests (black hole), the cashier is not stuck:
+// past the limit the sale is "not confirmed yet", the next customer can be served (Ctrl+N),
+// this sale cannot be paid again, the status bar says the gateway does not answer, and when
+// the network is back the left payment is settled by itself, quietly, with one charge.
+void TestCheckoutWindow::noAnswerHandsTheSaleToTheQueue()
+{
+    m_window->viewModel()->setUnconfirmedAfterMs(1500);
+    m_demo->network()->setSettings({NetSim::Mode::BlackHole});
+    addItem(QStringLiteral("6901234500011"));
+    QTest::keyClick(m_window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::NotConfirmed, 10000);
+    const QString key = m_window->viewModel()->intent()->key;
+    QVERIFY(m_window->viewModel()->canStartNewSale());
+    QVERIFY(!m_window->viewModel()->canPay());   // never a second payment for this sale
+    QTRY_VERIFY_WITH_TIMEOUT(statusText(m_window.get()).contains(QStringLiteral("No answer from the gateway")), 20000);
+    QVERIFY(!statusText(m_window.get()).contains(QStringLiteral("● Online")));
+
+    // The next customer, from the keyboard.
+    QWidget *focused = QApplication::focusWidget();
+    QTest::keyClick(focused ? focused : m_window.get(), Qt::Key_N, Qt::ControlModifier);
+    QTRY_COMPARE(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
+    QVERIFY(m_window->viewModel()->cart()->isEmpty());
+    QTRY_COMPARE(m_window->lateOutcomes()->followedCount(), 1);
+
+    m_demo->network()->setSettings({NetSim::Mode::Online});
+    m_session->engine()->checkConnectionNow();
+    QTRY_VERIFY_WITH_TIMEOUT(statusText(m_window.get()).contains(QStringLiteral("is paid")), 40000);
+    QCOMPARE(m_window->lateOutcomes()->alerts().size(), 0);
+    QTRY_VERIFY(statusText(m_window.get()).contains(QStringLiteral("● Online")));
+    QCOMPARE(ledger(key).size(), 1);
+}
+
+// Issue 9, item 5: a card taken while the gateway was unreachable and declined after the
+// customer left is an alert that stays (across a restart) until the cashier acknowledges it.
+void TestCheckoutWindow::declineAfterTheCustomerLeftIsAnAlert()
+{
+    m_demo->network()->setSettings({NetSim::Mode::Offline});
+    auto *card = m_window->findChild<QComboBox *>();
+    QVERIFY(card);
+    card->setCurrentIndex(card->findData(QStringLiteral("tok_chargeDeclined")));
+    addItem(QStringLiteral("6901234500059"));
+    QTest::keyClick(m_window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
+    const QString order = m_window->viewModel()->orderId();
+    QWidget *focused = QApplication::focusWidget();
+    QTest::keyClick(focused ? focused : m_window.get(), Qt::Key_N, Qt::ControlModifier);   // the customer leaves
+    QTRY_COMPARE(m_window->lateOutcomes()->followedCount(), 1);
+
+    m_demo->network()->setSettings({NetSim::Mode::Online});
+    m_session->engine()->checkConnectionNow();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->lateOutcomes()->alerts().size(), 1, 30000);
+    QTRY_VERIFY(statusText(m_window.get()).contains(QStringLiteral("declined after the customer left")));
+    LateOutcomesDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<LateOutcomesDialog *>()) && dialog->isVisible());
+    auto *table = dialog->findChild<QTableWidget *>();
+    QVERIFY(table);
+    QTRY_COMPARE(table->rowCount(), 1);
+    QCOMPARE(table->item(0, 1)->text(), order);
+
+    // It survives a restart of the till.
+    m_window.reset();
+    m_session.reset();
+    openSession();
+    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, DemoLinks{m_demo->network(), m_simulation.get()});
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QTRY_COMPARE(m_window->lateOutcomes()->alerts().size(), 1);
+    QTRY_VERIFY(statusText(m_window.get()).contains(QStringLiteral("declined after the customer left")));
+
+    // Acknowledged from the status bar's button, then the dialog's.
+    QPushButton *alerts = buttonNamed(m_window.get(), QStringLiteral("Payments declined after the customer left"));
+    QVERIFY(alerts && alerts->isVisible());
+    QTest::mouseClick(alerts, Qt::LeftButton);
+    QTRY_VERIFY((dialog = m_window->findChild<LateOutcomesDialog *>()) && dialog->isVisible());
+    QPushButton *acknowledge = nullptr;
+    for (QPushButton *b : dialog->findChildren<QPushButton *>())
+        acknowledge = b->text().remove(QLatin1Char('&')) == QLatin1String("Acknowledge") ? b : acknowledge;
+    QVERIFY(acknowledge);
+    QTRY_VERIFY(acknowledge->isEnabled());
+    QTest::mouseClick(acknowledge, Qt::LeftButton);
+    QTRY_COMPARE(m_window->lateOutcomes()->alerts().size(), 0);
+    QTRY_VERIFY(!alerts->isVisible());
+    // Acknowledged for good: a restart does not raise it again.
+    m_window.reset();
+    m_session.reset();
+    openSession();
+    LateOutcomes again(m_session->journal(), m_session->engine());
+    bool loaded = false;
+    m_session->journal()->lateOutcomes(this, [&](bool ok, const QString &, const QList<Intent> &rows) {
+        loaded = ok && rows.isEmpty();
+    });
+    QTRY_VERIFY(loaded);
 }
 
 QTEST_MAIN(TestCheckoutWindow)

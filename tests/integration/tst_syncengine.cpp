@@ -61,6 +61,7 @@ private slots:
     void restartDrainsTheQueue();
     void restartAsksBeforeResending();
     void connectivityIsAnnounced();
+    void noAnswerIsNotOffline();
     void answerIsDroppedWhenItsContextIsGone_data();
     void answerIsDroppedWhenItsContextIsGone();
 
@@ -532,6 +533,32 @@ void TestSyncEngine::connectivityIsAnnounced()
         QVERIFY(seen[n] != seen[n - 1]);   // only real changes are announced
     QTRY_COMPARE_WITH_TIMEOUT(m_engine->nextRetryAt(), qint64(0), kWaitMs);
     QCOMPARE(nextRetry.last().at(0).toLongLong(), qint64(0));
+}
+
+// Reachability as measured: a gateway that takes requests and never answers (black hole) is
+// "no answer", never "online" and not "offline" (refused); it becomes online with an answer.
+void TestSyncEngine::noAnswerIsNotOffline()
+{
+    QSignalSpy connectivity(m_engine.get(), &SyncEngine::connectivityChanged);
+    m_proxy->setSettings({NetSim::Mode::BlackHole});
+    const auto [error, created] = pay(QStringLiteral("ord-hole"), 990, QStringLiteral("tok_visa"));
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QTRY_COMPARE_WITH_TIMEOUT(m_engine->connectivity(), Connectivity::NoAnswer, kWaitMs);
+    // Probes go unanswered too: it stays "no answer", it does not flicker to "reconnecting".
+    const int before = int(connectivity.count());
+    QTRY_VERIFY_WITH_TIMEOUT(sends(created.key) + answers(created.key) >= 2, kWaitMs);
+    QCOMPARE(m_engine->connectivity(), Connectivity::NoAnswer);
+    QCOMPARE(int(connectivity.count()), before);
+    // Refused is offline.
+    m_proxy->setSettings({NetSim::Mode::Offline});
+    QTRY_VERIFY_WITH_TIMEOUT(m_engine->connectivity() == Connectivity::Offline
+                                 || m_engine->connectivity() == Connectivity::Reconnecting, kWaitMs);
+    m_proxy->setSettings({});
+    m_engine->checkConnectionNow();
+    QTRY_COMPARE_WITH_TIMEOUT(m_engine->connectivity(), Connectivity::Online, kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(settled(created.key), kWaitMs);
+    QCOMPARE(latest(created.key)->state, IntentState::Succeeded);
+    QCOMPARE(ledger(created.key).succeeded, 1);
 }
 
 void TestSyncEngine::answerIsDroppedWhenItsContextIsGone_data()

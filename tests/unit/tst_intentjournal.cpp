@@ -109,6 +109,7 @@ private slots:
     void readOnlyReadsBesideTheOwner();
     void updateIsCompareAndSet();
     void version1JournalIsMigrated();
+    void customerLeftThenAcknowledged();
 
 private:
     std::unique_ptr<IntentJournal> open(int maxPageCount = 0);
@@ -772,6 +773,50 @@ void TestIntentJournal::version1JournalIsMigrated()
     QCOMPARE(tries[1].transport, Attempt::Transport::NotSent);
     QCOMPARE(tries[2].kind, Attempt::Kind::Poll);
     QCOMPARE(tries[2].transport, Attempt::Transport::Answered);
+}
+
+void TestIntentJournal::customerLeftThenAcknowledged()
+{
+    auto j = open();
+    QVERIFY(j);
+    const auto created = create(*j, newIntent(QStringLiteral("ord-left")));
+    VERIFY_OK(created);
+    const Intent queued = created.value;
+    auto late = [&] { return await<QList<Intent>>([&](auto r) { j->lateOutcomes(this, r); }); };
+    QCOMPARE(late().value.size(), 0);
+    // The customer leaves while it waits: followed, with a journal line.
+    const auto left = await<bool>([&](auto r) { j->markCustomerLeft(queued.key, this, r); });
+    VERIFY_OK(left);
+    QVERIFY(left.value);
+    QVERIFY(!await<bool>([&](auto r) { j->markCustomerLeft(queued.key, this, r); }).value);   // once
+    QCOMPARE(late().value.size(), 1);
+    QVERIFY(late().value.first().customerLeftAt > 0);
+    QCOMPARE(lines(*j, queued.key).value.size(), 2);
+    // Not acknowledgeable while it is not final.
+    QVERIFY(!await<bool>([&](auto r) { j->acknowledge(queued.key, this, r); }).value);
+    // Declined later: still listed (an alert) until acknowledged, then gone for good.
+    Intent declined = queued;
+    declined.state = IntentState::Declined;
+    declined.declineCode = QStringLiteral("card_declined");
+    VERIFY_OK(update(*j, declined, IntentState::Queued, QStringLiteral("402 declined")));
+    QCOMPARE(late().value.size(), 1);
+    QCOMPARE(late().value.first().state, IntentState::Declined);
+    const auto ack = await<bool>([&](auto r) { j->acknowledge(queued.key, this, r); });
+    VERIFY_OK(ack);
+    QVERIFY(ack.value);
+    QCOMPARE(late().value.size(), 0);
+    QVERIFY(find(*j, queued.key).value.acknowledgedAt > 0);
+    QCOMPARE(lines(*j, queued.key).value.size(), 4);   // created, left, declined, acknowledged
+
+    // A paid one is never an alert; a final one cannot be left.
+    const auto paid = create(*j, newIntent(QStringLiteral("ord-left-paid")));
+    VERIFY_OK(paid);
+    VERIFY_OK(await<bool>([&](auto r) { j->markCustomerLeft(paid.value.key, this, r); }));
+    Intent succeeded = paid.value;
+    succeeded.state = IntentState::Succeeded;
+    VERIFY_OK(update(*j, succeeded, IntentState::Queued, QStringLiteral("201")));
+    QCOMPARE(late().value.size(), 0);
+    QVERIFY(!await<bool>([&](auto r) { j->markCustomerLeft(paid.value.key, this, r); }).value);
 }
 
 QTEST_GUILESS_MAIN(TestIntentJournal)

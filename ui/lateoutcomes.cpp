@@ -1,0 +1,69 @@
+#include "lateoutcomes.h"
+
+#include "intentjournal.h"
+#include "syncengine.h"
+
+namespace OncePay::Ui {
+
+LateOutcomes::LateOutcomes(IntentJournal *journal, SyncEngine *engine, QObject *parent)
+    : QObject(parent)
+    , m_journal(journal)
+{
+    connect(engine, &SyncEngine::intentChanged, this, &LateOutcomes::intentChanged);
+}
+
+void LateOutcomes::load()
+{
+    m_journal->lateOutcomes(this, [this](bool ok, const QString &, const QList<Intent> &intents) {
+        if (!ok)
+            return;
+        for (const Intent &i : intents) {
+            if (isFinal(i.state))
+                addAlert(i);
+            else
+                m_followed.insert(i.key);
+        }
+    });
+}
+
+void LateOutcomes::customerLeft(const Intent &intent)
+{
+    if (isFinal(intent.state) || m_followed.contains(intent.key))
+        return;
+    m_followed.insert(intent.key);
+    m_journal->markCustomerLeft(intent.key, this, [](bool, const QString &, bool) {});
+}
+
+void LateOutcomes::acknowledge(const QString &key)
+{
+    const auto it = std::find_if(m_alerts.begin(), m_alerts.end(), [&key](const Intent &i) { return i.key == key; });
+    if (it == m_alerts.end())
+        return;
+    m_alerts.erase(it);
+    emit alertsChanged();
+    m_journal->acknowledge(key, this, [](bool, const QString &, bool) {});
+}
+
+void LateOutcomes::intentChanged(const Intent &intent)
+{
+    if (!isFinal(intent.state) || !m_followed.remove(intent.key))
+        return;
+    if (intent.state == IntentState::Succeeded) {
+        emit settledQuietly(intent);
+        return;
+    }
+    addAlert(intent);
+    emit alertRaised(intent);
+}
+
+void LateOutcomes::addAlert(const Intent &intent)
+{
+    for (const Intent &a : std::as_const(m_alerts)) {
+        if (a.key == intent.key)
+            return;
+    }
+    m_alerts.append(intent);
+    emit alertsChanged();
+}
+
+} // namespace OncePay::Ui

@@ -1,0 +1,70 @@
+#include "lateoutcomesdialog.h"
+
+#include "lateoutcomes.h"
+
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace OncePay::Ui {
+
+LateOutcomesDialog::LateOutcomesDialog(LateOutcomes *outcomes, QWidget *parent)
+    : QDialog(parent)
+    , m_outcomes(outcomes)
+{
+    setWindowTitle(tr("Payments declined after the customer left"));
+    auto *layout = new QVBoxLayout(this);
+    auto *intro = new QLabel(tr("These sales were handed over before the bank's answer came, and the bank then refused the"
+                                " payment. The goods were not paid for: follow up, then acknowledge."), this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    m_table = new QTableWidget(0, 4, this);
+    m_table->setAccessibleName(tr("Declined payments"));
+    m_table->setHorizontalHeaderLabels({tr("Time"), tr("Sale"), tr("Amount"), tr("Why")});
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    layout->addWidget(m_table);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_acknowledge = buttons->addButton(tr("&Acknowledge"), QDialogButtonBox::ActionRole);
+    connect(m_acknowledge, &QPushButton::clicked, this, [this] {
+        const int row = m_table->currentRow() < 0 ? 0 : m_table->currentRow();
+        if (QTableWidgetItem *item = m_table->item(row, 0))
+            m_outcomes->acknowledge(item->data(Qt::UserRole).toString());
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    connect(m_outcomes, &LateOutcomes::alertsChanged, this, &LateOutcomesDialog::refresh);
+    refresh();
+    resize(640, 320);
+}
+
+void LateOutcomesDialog::refresh()
+{
+    const QList<Intent> alerts = m_outcomes->alerts();
+    m_table->setRowCount(int(alerts.size()));
+    for (int r = 0; r < alerts.size(); ++r) {
+        const Intent &i = alerts.at(r);
+        const QString why = i.state == IntentState::Declined
+            ? tr("declined by the bank (%1)").arg(i.declineCode.isEmpty() ? i.lastProblem : i.declineCode)
+            : tr("needs attention: %1").arg(i.lastProblem);
+        const QStringList cells{QDateTime::fromMSecsSinceEpoch(i.updatedAt).toString(QStringLiteral("HH:mm")), i.orderId,
+                                i.amount.toDisplayString(), why};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto *item = new QTableWidgetItem(cells.at(c));
+            item->setData(Qt::UserRole, i.key);
+            m_table->setItem(r, c, item);
+        }
+    }
+    m_acknowledge->setEnabled(!alerts.isEmpty());
+    if (!alerts.isEmpty() && m_table->currentRow() < 0)
+        m_table->selectRow(0);
+}
+
+} // namespace OncePay::Ui
