@@ -253,6 +253,10 @@ void GatewayClient::track(QNetworkReply *reply, Callback done)
             *written = true;
     });
     connect(reply, &QNetworkReply::metaDataChanged, reply, [written] { *written = true; });
+    // A request without a body (a lookup, a health probe) reports no upload progress: Qt says
+    // when it left. Taking a request as written too early only ever turns "not sent" into
+    // "unknown" (asked about before anything is sent again), never the other way.
+    connect(reply, &QNetworkReply::requestSent, reply, [written] { *written = true; });
     connect(reply, &QNetworkReply::finished, this, [reply, timer, written, done = std::move(done)] {
         reply->deleteLater();
         GatewayResult r;
