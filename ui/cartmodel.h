@@ -18,6 +18,7 @@ public:
     explicit CartModel(QObject *parent = nullptr);
 
     void setLanguage(Language language);   // of the products' names
+    Language language() const { return m_language; }
     void add(const Product &product);
     void removeLine(int row);
     // Sets a line's quantity; 0 removes the line.

@@ -36,20 +36,32 @@ bool Catalog::load(const QString &path, QString *error)
     return true;
 }
 
-const Product *Catalog::find(const QString &codeOrName) const
+QList<const Product *> Catalog::matches(const QString &codeOrName) const
 {
     const QString text = codeOrName.trimmed();
     if (text.isEmpty())
-        return nullptr;
+        return {};
     for (const Product &p : m_products) {
-        if (p.code == text)
-            return &p;
+        if (p.code == text || p.nameEn.compare(text, Qt::CaseInsensitive) == 0 || p.nameZh == text)
+            return {&p};
     }
+    QList<const Product *> out;
     for (const Product &p : m_products) {
-        if (p.nameEn.startsWith(text, Qt::CaseInsensitive) || p.nameZh.startsWith(text))
-            return &p;
+        bool hit = p.nameZh.contains(text);
+        const QStringList words = p.nameEn.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        for (const QString &w : words)
+            hit = hit || w.startsWith(text, Qt::CaseInsensitive);
+        hit = hit || p.nameEn.startsWith(text, Qt::CaseInsensitive);
+        if (hit)
+            out.append(&p);
     }
-    return nullptr;
+    return out;
+}
+
+const Product *Catalog::find(const QString &codeOrName) const
+{
+    const QList<const Product *> found = matches(codeOrName);
+    return found.size() == 1 ? found.first() : nullptr;
 }
 
 } // namespace OncePay::Ui

@@ -30,7 +30,11 @@ class Catalog final
 public:
     bool load(const QString &path, QString *error);
     const QList<Product> &products() const { return m_products; }
-    // A code (what a barcode scanner types) or the start of a name in either language.
+    // Every product `codeOrName` could mean: the one with that code (what a barcode scanner
+    // types) or that exact name, else those with a word of the name (either language) starting
+    // with it. In catalog order.
+    QList<const Product *> matches(const QString &codeOrName) const;
+    // The one product meant, or null when none or several match.
     const Product *find(const QString &codeOrName) const;
     QString currency() const { return m_currency; }
 

@@ -74,25 +74,29 @@ bool CheckoutViewModel::scanStartsNextSale() const
     return !m_payInProgress && m_intent && m_intent->state == IntentState::Succeeded;
 }
 
+QList<Product> CheckoutViewModel::matchingProducts(const QString &codeOrName) const
+{
+    QList<Product> out;
+    for (const Product *p : m_catalog->matches(codeOrName))
+        out.append(*p);
+    return out;
+}
+
 bool CheckoutViewModel::addProduct(const QString &codeOrName, QString *reason)
 {
-    if (!canEditCart() && scanStartsNextSale()) {
-        if (!m_catalog->find(codeOrName)) {
-            *reason = tr("No product has the code or name \"%1\".").arg(codeOrName.trimmed());
-            return false;   // the paid sale stays on screen
-        }
-        startNewSale();
+    const int found = int(m_catalog->matches(codeOrName).size());
+    if (found != 1) {
+        *reason = found == 0 ? tr("No product has the code or name \"%1\".").arg(codeOrName.trimmed())
+                             : tr("%n products match \"%1\": pick one.", nullptr, found).arg(codeOrName.trimmed());
+        return false;   // a paid sale stays on screen
     }
+    if (!canEditCart() && scanStartsNextSale())
+        startNewSale();
     if (!canEditCart()) {
         *reason = tr("This sale is being paid; start a new sale to add items.");
         return false;
     }
-    const Product *p = m_catalog->find(codeOrName);
-    if (!p) {
-        *reason = tr("No product has the code or name \"%1\".").arg(codeOrName.trimmed());
-        return false;
-    }
-    m_cart.add(*p);
+    m_cart.add(*m_catalog->find(codeOrName));
     return true;
 }
 

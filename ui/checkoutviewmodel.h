@@ -52,8 +52,10 @@ public:
     // disabled field).
     bool scanStartsNextSale() const;
 
-    // Adds the product with this code or name start; false (and a reason) if none matches.
+    // Adds the product with this code or name start; false (and a reason) if none or several
+    // match (then matchingProducts() lists them, for the cashier to pick one).
     bool addProduct(const QString &codeOrName, QString *reason);
+    QList<Product> matchingProducts(const QString &codeOrName) const;
     void removeLine(int row);
     void changeQuantity(int row, int delta);   // + / - on the selected line
 

@@ -23,6 +23,7 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
@@ -122,7 +123,14 @@ void MainWindow::buildUi()
     m_search->setAccessibleName(tr("Product code or name"));
     m_search->setClearButtonEnabled(true);
     connect(m_search, &QLineEdit::returnPressed, this, &MainWindow::addFromSearch);
+    connect(m_search, &QLineEdit::textEdited, this, [this] { showSearchMessage({}); });
     left->addWidget(m_search);
+    m_searchMessage = new QLabel(central);
+    m_searchMessage->setAccessibleName(tr("Scan message"));
+    m_searchMessage->setStyleSheet(QStringLiteral("QLabel { color: #b00020; font-weight: bold; }"));
+    m_searchMessage->setWordWrap(true);
+    m_searchMessage->hide();
+    left->addWidget(m_searchMessage);
 
     m_cartView = new QTableView(central);
     m_cartView->setModel(m_vm.cart());
@@ -343,11 +351,49 @@ void MainWindow::addFromSearch()
     QString reason;
     if (m_vm.addProduct(m_search->text(), &reason)) {
         m_search->clear();
+        showSearchMessage({});
+        m_cartView->scrollToBottom();
+        return;
+    }
+    QApplication::beep();
+    showSearchMessage(reason);
+    m_search->selectAll();
+    const QList<Product> candidates = m_vm.matchingProducts(m_search->text());
+    if (candidates.size() > 1)
+        pickProduct(candidates);
+}
+
+void MainWindow::pickProduct(const QList<Product> &candidates)
+{
+    // A short list under the field, driven by the arrow keys and Enter like any menu.
+    QMenu menu(this);
+    menu.setAccessibleName(tr("Matching products"));
+    for (const Product &p : candidates) {
+        QAction *a = menu.addAction(QStringLiteral("%1   %2").arg(p.name(m_vm.cart()->language()),
+                                                                p.price.toDisplayString()));
+        a->setData(p.code);
+    }
+    menu.setActiveAction(menu.actions().constFirst());
+    QAction *chosen = menu.exec(m_search->mapToGlobal(QPoint(0, m_search->height())));
+    if (!chosen) {
+        m_search->setFocus();
+        return;
+    }
+    QString reason;
+    if (m_vm.addProduct(chosen->data().toString(), &reason)) {
+        m_search->clear();
+        showSearchMessage({});
         m_cartView->scrollToBottom();
     } else {
-        statusBar()->showMessage(reason, 4000);
-        m_search->selectAll();
+        showSearchMessage(reason);
     }
+    m_search->setFocus();
+}
+
+void MainWindow::showSearchMessage(const QString &message)
+{
+    m_searchMessage->setText(message);
+    m_searchMessage->setVisible(!message.isEmpty());
 }
 
 void MainWindow::payCard()

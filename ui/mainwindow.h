@@ -52,6 +52,9 @@ private:
     DemoLinks m_demoLinks;
     CheckoutViewModel m_vm;
     QLineEdit *m_search = nullptr;
+    QLabel *m_searchMessage = nullptr;   // beside the field: an unknown code, several matches
+    void pickProduct(const QList<Product> &candidates);
+    void showSearchMessage(const QString &message);
     QTableView *m_cartView = nullptr;
     QLabel *m_total = nullptr;
     QLabel *m_banner = nullptr;

@@ -2,9 +2,20 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>OncePay::Ui::CheckoutViewModel</name>
+    <message numerus="yes">
+        <location filename="../../ui/checkoutviewmodel.cpp" line="90"/>
+        <source>%n products match &quot;%1&quot;: pick one.</source>
+        <translation>
+            <numerusform>%n product matches &quot;%1&quot;: pick one.</numerusform>
+            <numerusform>%n products match &quot;%1&quot;: pick one.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="427"/>
+        <location filename="../../ui/mainwindow.cpp" line="473"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>(next try in %n s)</numerusform>
@@ -12,7 +23,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="434"/>
+        <location filename="../../ui/mainwindow.cpp" line="480"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>Waiting: %n payment</numerusform>
@@ -20,7 +31,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="459"/>
+        <location filename="../../ui/mainwindow.cpp" line="505"/>
         <source>⚠ %n payment(s) declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>

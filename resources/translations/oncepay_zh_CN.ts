@@ -165,75 +165,81 @@
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="87"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="96"/>
         <source>This sale is being paid; start a new sale to add items.</source>
         <translation>本单正在付款；如需添加商品，请开始新交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="81"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="92"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="89"/>
         <source>No product has the code or name &quot;%1&quot;.</source>
         <translation>找不到编码或名称为“%1”的商品。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/checkoutviewmodel.cpp" line="90"/>
+        <source>%n products match &quot;%1&quot;: pick one.</source>
+        <translation>
+            <numerusform>有 %n 个商品与“%1”相符：请选择一个。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="119"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="146"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="123"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="150"/>
         <source>Saving the payment…</source>
         <translation>正在保存支付记录…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="134"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="138"/>
         <source>There is nothing to pay.</source>
         <translation>没有需要支付的金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="139"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="143"/>
         <source>The amount tendered is less than the total %1.</source>
         <translation>实收金额少于应付金额 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="155"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="159"/>
         <source>Paid in cash. Change: %1</source>
         <translation>现金支付成功。找零：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="183"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="187"/>
         <source>Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer.</source>
         <translation>尚未确认：收银机会自行确认这笔付款。请勿为这笔销售再次收款；您可以接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="192"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="196"/>
         <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
         <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="194"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="197"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="198"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="201"/>
         <source>Sending the payment…</source>
         <translation>正在发送支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="200"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="204"/>
         <source>The bank is processing the payment. Please wait.</source>
         <translation>银行正在处理这笔支付，请稍候。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="203"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="207"/>
         <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
         <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="206"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="210"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="209"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="213"/>
         <source>Declined (%1). Ask for another card.</source>
         <translation>已拒绝（%1）。请顾客换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="212"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="216"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
@@ -541,414 +547,424 @@ problem: %7</source>
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="40"/>
+        <location filename="../../ui/mainwindow.cpp" line="41"/>
         <source>Visa (approved)</source>
         <translation>Visa 卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="41"/>
+        <location filename="../../ui/mainwindow.cpp" line="42"/>
         <source>Mastercard (approved)</source>
         <translation>万事达卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="42"/>
+        <location filename="../../ui/mainwindow.cpp" line="43"/>
         <source>UnionPay (approved)</source>
         <translation>银联卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="43"/>
+        <location filename="../../ui/mainwindow.cpp" line="44"/>
         <source>Card declined</source>
         <translation>被拒卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="44"/>
+        <location filename="../../ui/mainwindow.cpp" line="45"/>
         <source>Insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="45"/>
+        <location filename="../../ui/mainwindow.cpp" line="46"/>
         <source>Bank answer lost after charging</source>
         <translation>扣款后银行应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="46"/>
+        <location filename="../../ui/mainwindow.cpp" line="47"/>
         <source>Bank refuses before charging</source>
         <translation>银行扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="53"/>
+        <location filename="../../ui/mainwindow.cpp" line="54"/>
         <source>online</source>
         <comment>network simulation</comment>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="54"/>
+        <location filename="../../ui/mainwindow.cpp" line="55"/>
         <source>offline</source>
         <comment>network simulation</comment>
         <translation>断网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="55"/>
+        <location filename="../../ui/mainwindow.cpp" line="56"/>
         <source>black hole</source>
         <comment>network simulation</comment>
         <translation>无应答（黑洞）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="56"/>
+        <location filename="../../ui/mainwindow.cpp" line="57"/>
         <source>losing responses</source>
         <comment>network simulation</comment>
         <translation>丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="57"/>
+        <location filename="../../ui/mainwindow.cpp" line="58"/>
         <source>latency %1 ms</source>
         <comment>network simulation</comment>
         <translation>延迟 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="58"/>
+        <location filename="../../ui/mainwindow.cpp" line="59"/>
         <source>flaky %1 %</source>
         <comment>network simulation</comment>
         <translation>不稳定 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="70"/>
+        <location filename="../../ui/mainwindow.cpp" line="71"/>
         <source>OncePay till</source>
         <translation>OncePay 收银台</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="98"/>
+        <location filename="../../ui/mainwindow.cpp" line="99"/>
         <source>Sale %1 is paid (%2).</source>
         <translation>销售 %1 已付款（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="116"/>
+        <location filename="../../ui/mainwindow.cpp" line="117"/>
         <source>Demo caption</source>
         <translation>演示说明</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="121"/>
+        <location filename="../../ui/mainwindow.cpp" line="122"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="122"/>
+        <location filename="../../ui/mainwindow.cpp" line="123"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
         <location filename="../../ui/mainwindow.cpp" line="129"/>
+        <source>Scan message</source>
+        <translation>扫码提示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="137"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="133"/>
+        <location filename="../../ui/mainwindow.cpp" line="141"/>
         <source>Select a line: + and - change its quantity, Del removes it.</source>
         <translation>选中一行：按 + 和 - 修改数量，按 Del 删除。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="139"/>
+        <location filename="../../ui/mainwindow.cpp" line="147"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="145"/>
+        <location filename="../../ui/mainwindow.cpp" line="153"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="147"/>
+        <location filename="../../ui/mainwindow.cpp" line="155"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="156"/>
+        <location filename="../../ui/mainwindow.cpp" line="164"/>
         <source>Card reader (test card):</source>
         <translation>读卡器（测试卡）：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="158"/>
+        <location filename="../../ui/mainwindow.cpp" line="166"/>
         <source>Test card</source>
         <translation>测试卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="165"/>
+        <location filename="../../ui/mainwindow.cpp" line="173"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="166"/>
+        <location filename="../../ui/mainwindow.cpp" line="174"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="171"/>
+        <location filename="../../ui/mainwindow.cpp" line="179"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="172"/>
+        <location filename="../../ui/mainwindow.cpp" line="180"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="176"/>
+        <location filename="../../ui/mainwindow.cpp" line="184"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="177"/>
+        <location filename="../../ui/mainwindow.cpp" line="185"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="183"/>
+        <location filename="../../ui/mainwindow.cpp" line="191"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="184"/>
+        <location filename="../../ui/mainwindow.cpp" line="192"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="195"/>
+        <location filename="../../ui/mainwindow.cpp" line="203"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="196"/>
+        <location filename="../../ui/mainwindow.cpp" line="204"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="221"/>
+        <location filename="../../ui/mainwindow.cpp" line="229"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="230"/>
+        <location filename="../../ui/mainwindow.cpp" line="238"/>
         <source>Connection</source>
         <translation>网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="231"/>
+        <location filename="../../ui/mainwindow.cpp" line="239"/>
         <source>Waiting payments</source>
         <translation>待发送支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="233"/>
+        <location filename="../../ui/mainwindow.cpp" line="241"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="239"/>
+        <location filename="../../ui/mainwindow.cpp" line="247"/>
         <source>Notice</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="250"/>
+        <location filename="../../ui/mainwindow.cpp" line="258"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="251"/>
+        <location filename="../../ui/mainwindow.cpp" line="259"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="252"/>
+        <location filename="../../ui/mainwindow.cpp" line="260"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="263"/>
+        <location filename="../../ui/mainwindow.cpp" line="271"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="264"/>
+        <location filename="../../ui/mainwindow.cpp" line="272"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="266"/>
+        <location filename="../../ui/mainwindow.cpp" line="274"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="272"/>
+        <location filename="../../ui/mainwindow.cpp" line="280"/>
         <source>Si&amp;mulation</source>
         <translation>模拟(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="273"/>
+        <location filename="../../ui/mainwindow.cpp" line="281"/>
         <source>&amp;Network</source>
         <translation>网络(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="276"/>
+        <location filename="../../ui/mainwindow.cpp" line="284"/>
         <source>Online</source>
         <translation>正常联网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="277"/>
+        <location filename="../../ui/mainwindow.cpp" line="285"/>
         <source>Offline (connections refused)</source>
         <translation>断网（拒绝连接）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="278"/>
+        <location filename="../../ui/mainwindow.cpp" line="286"/>
         <source>Black hole (no answer)</source>
         <translation>黑洞（无应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="279"/>
+        <location filename="../../ui/mainwindow.cpp" line="287"/>
         <source>Lose responses (charged, answer lost)</source>
         <translation>丢失应答（已扣款，应答丢失）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="280"/>
+        <location filename="../../ui/mainwindow.cpp" line="288"/>
         <source>Latency 800 ms</source>
         <translation>延迟 800 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="281"/>
+        <location filename="../../ui/mainwindow.cpp" line="289"/>
         <source>Flaky 30 %</source>
         <translation>不稳定（30% 出错）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="298"/>
+        <location filename="../../ui/mainwindow.cpp" line="306"/>
         <source>Demo, step %1 of %2: %3</source>
         <translation>演示，第 %1 步，共 %2 步：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="301"/>
+        <location filename="../../ui/mainwindow.cpp" line="309"/>
         <source>&amp;Demo</source>
         <translation>演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="306"/>
+        <location filename="../../ui/mainwindow.cpp" line="314"/>
         <source>Stop the demo</source>
         <translation>停止演示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="311"/>
+        <location filename="../../ui/mainwindow.cpp" line="319"/>
         <source>The bank&apos;s &amp;ledger…</source>
         <translation>银行账本(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="316"/>
+        <location filename="../../ui/mainwindow.cpp" line="324"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="319"/>
+        <location filename="../../ui/mainwindow.cpp" line="327"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="320"/>
+        <location filename="../../ui/mainwindow.cpp" line="328"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="321"/>
+        <location filename="../../ui/mainwindow.cpp" line="329"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="322"/>
+        <location filename="../../ui/mainwindow.cpp" line="330"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="337"/>
+        <location filename="../../ui/mainwindow.cpp" line="345"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="366"/>
-        <location filename="../../ui/mainwindow.cpp" line="374"/>
-        <location filename="../../ui/mainwindow.cpp" line="378"/>
+        <location filename="../../ui/mainwindow.cpp" line="370"/>
+        <source>Matching products</source>
+        <translation>相符的商品</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="412"/>
+        <location filename="../../ui/mainwindow.cpp" line="420"/>
+        <location filename="../../ui/mainwindow.cpp" line="424"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="366"/>
+        <location filename="../../ui/mainwindow.cpp" line="412"/>
         <source>Total %1. Amount tendered:</source>
         <translation>应付 %1。实收金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="374"/>
+        <location filename="../../ui/mainwindow.cpp" line="420"/>
         <source>&quot;%1&quot; is not an amount.</source>
         <translation>“%1”不是有效金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="405"/>
+        <location filename="../../ui/mainwindow.cpp" line="451"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="418"/>
+        <location filename="../../ui/mainwindow.cpp" line="464"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="419"/>
+        <location filename="../../ui/mainwindow.cpp" line="465"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="420"/>
+        <location filename="../../ui/mainwindow.cpp" line="466"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="421"/>
+        <location filename="../../ui/mainwindow.cpp" line="467"/>
         <source>◌ No answer from the gateway</source>
         <translation>◌ 网关无应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="424"/>
+        <location filename="../../ui/mainwindow.cpp" line="470"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="427"/>
+        <location filename="../../ui/mainwindow.cpp" line="473"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="434"/>
+        <location filename="../../ui/mainwindow.cpp" line="480"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="436"/>
+        <location filename="../../ui/mainwindow.cpp" line="482"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="438"/>
+        <location filename="../../ui/mainwindow.cpp" line="484"/>
         <source>(gateway %1 of %2)</source>
         <translation>（网关 %1/%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="439"/>
+        <location filename="../../ui/mainwindow.cpp" line="485"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="441"/>
+        <location filename="../../ui/mainwindow.cpp" line="487"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="459"/>
+        <location filename="../../ui/mainwindow.cpp" line="505"/>
         <source>⚠ %n payment(s) declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
