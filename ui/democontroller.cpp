@@ -25,13 +25,27 @@ DemoController::DemoController(TillSession *session, DemoLinks demo, CheckoutVie
         if (s.done && !s.done())
             return;
         m_poll.stop();
-        QTimer::singleShot(m_pauseMs, this, [this] {
-            if (m_step < 0)
-                return;
-            ++m_step;
-            runStep();
-        });
+        m_advance.start(m_pauseMs);
     });
+    m_advance.setSingleShot(true);
+    connect(&m_advance, &QTimer::timeout, this, &DemoController::advance);
+}
+
+void DemoController::advance()
+{
+    if (m_step < 0)
+        return;
+    ++m_step;
+    runStep();
+}
+
+void DemoController::next()
+{
+    // Only once the step's own work is done: Next never skips past what it shows.
+    if (m_step < 0 || m_poll.isActive())
+        return;
+    m_advance.stop();
+    advance();
 }
 
 QString DemoController::title(Story story)
@@ -50,7 +64,13 @@ void DemoController::play(Story story)
     stop();
     m_story = story;
     m_key.clear();
+    m_keys.clear();
     m_charges = -1;
+    // A clean start: no sale in progress, the network and the bank as normal.
+    m_checkout->startNewSale();
+    NetSim::Settings online;
+    m_demo.network->setSettings(online);
+    m_demo.simulation->setAcquirerMode(QStringLiteral("normal"), this, [](bool, const QString &, bool) {});
     m_firstStatus = m_secondStatus = 0;
     m_steps = stepsFor(story);
     m_step = 0;
@@ -60,6 +80,7 @@ void DemoController::play(Story story)
 void DemoController::stop()
 {
     m_poll.stop();
+    m_advance.stop();
     m_step = -1;
 }
 
@@ -69,6 +90,7 @@ void DemoController::runStep()
         return;
     if (m_step >= m_steps.size()) {
         m_step = -1;
+        emit ledgerRequested(m_keys);
         emit finished(m_story);
         return;
     }
@@ -79,15 +101,21 @@ void DemoController::runStep()
     m_poll.start();
 }
 
-void DemoController::askLedger(const QString &key, std::function<void(int)> then)
+void DemoController::askLedger(const QStringList &keys, std::function<void(int)> then)
 {
-    // The bank's own ledger, asked straight (not through the simulated network).
-    m_demo.simulation->charges(key, this, [then = std::move(then)](bool, const QString &, const QList<LedgerCharge> &rows) {
-        int charges = 0;
-        for (const LedgerCharge &c : rows)
-            charges += c.charged;
-        then(charges);
-    });
+    // The bank's own ledger, asked straight (not through the simulated network), for every key.
+    auto charges = std::make_shared<int>(0);
+    auto pending = std::make_shared<int>(int(keys.size()));
+    if (keys.isEmpty())
+        return then(0);
+    for (const QString &key : keys) {
+        m_demo.simulation->charges(key, this, [charges, pending, then](bool, const QString &, const QList<LedgerCharge> &rows) {
+            for (const LedgerCharge &c : rows)
+                *charges += c.charged;
+            if (--*pending == 0)
+                then(*charges);
+        });
+    }
 }
 
 QList<DemoController::Step> DemoController::stepsFor(Story story)
@@ -109,12 +137,15 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
     // Asks the bank's ledger about the sale's payment; the next caption reports what it said.
     auto askBank = [this](const QString &caption) {
         return Step{[caption] { return caption; },
-                    [this] { askLedger(m_checkout->intent() ? m_checkout->intent()->key : QString(),
-                                       [this](int n) { m_charges = n; }); },
+                    [this] {
+                        if (m_checkout->intent() && !m_keys.contains(m_checkout->intent()->key))
+                            m_keys << m_checkout->intent()->key;
+                        askLedger(m_keys, [this](int n) { m_charges = n; });
+                    },
                     [this] { return m_charges >= 0; }};
     };
     auto bankSaid = [this](const char *text) {
-        return Step{[this, text] { return tr(text).arg(m_charges); }, {}, {}};
+        return Step{[this, text] { return tr(text, nullptr, m_charges); }, {}, {}};
     };
     auto post = [this](qint64 amount, int *status) {
         Intent i;
@@ -134,7 +165,7 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
              [this] { m_checkout->payByCard(QStringLiteral("tok_visa")); m_checkout->payByCard(QStringLiteral("tok_visa")); },
              [this] { return m_checkout->phase() == P::Paid; }},
             askBank(tr("Paid. Asking the bank's own ledger how many times it charged…")),
-            bankSaid(QT_TR_NOOP("The bank's ledger shows %1 charge(s) for this payment: one intent, one key.")),
+            bankSaid(QT_TR_N_NOOP("The bank's ledger shows %n charge(s) for this payment: one intent, one key.")),
         };
     case Story::AnswerLost:
         return {
@@ -149,7 +180,7 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
              [=] { network(NetSim::Mode::Online); },
              [this] { return m_checkout->phase() == P::Paid; }},
             askBank(tr("The gateway says: paid. Asking the bank's ledger…")),
-            bankSaid(QT_TR_NOOP("%1 charge(s) in the bank's ledger: resolved by asking, not by charging again.")),
+            bankSaid(QT_TR_N_NOOP("%n charge(s) in the bank's ledger: resolved by asking, not by charging again.")),
         };
     case Story::HourOffline:
         return {
@@ -161,13 +192,19 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
                  for (int i = 0; i < 3; ++i)
                      m_session->engine()->pay(QStringLiteral("DEMO-%1-%2").arg(batch).arg(i),
                                               Money(1500 + 100 * i, QStringLiteral("CNY")), QStringLiteral("tok_visa"),
-                                              [](bool, const QString &, const Intent &) {});
+                                              [this](bool ok, const QString &, const Intent &i) {
+                                                  if (ok)
+                                                      m_keys << i.key;
+                                              });
              },
-             [this] { return m_session->engine()->waitingCount() >= 3; }},
-            {text(tr("The status bar shows what waits and when the next try is. Now the network returns…")),
+             [this] { return m_keys.size() >= 3; }},
+            {text(tr("Here is the queue: three payments waiting, each with its own key. The status bar shows what waits and when the next try is.")),
+             [this] { emit queueRequested(); }, {}},
+            {text(tr("Now the network returns…")),
              [=] { network(NetSim::Mode::Online); },
              [this] { return m_session->engine()->waitingCount() == 0; }},
-            {text(tr("The queue drained by itself, oldest first, each payment with its own key.")), {}, {}},
+            askBank(tr("The queue drained by itself, oldest first. Asking the bank's ledger…")),
+            bankSaid(QT_TR_N_NOOP("%n charge(s) in the bank's ledger for the three payments: each sent once, however long it waited.")),
         };
     case Story::KeyReused:
         return {
@@ -181,9 +218,11 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
              [this, post] { post(2000, &m_secondStatus); },
              [this] { return m_secondStatus != 0; }},
             {[this] {
-                 return tr("The gateway answered %1 to the first and %2 to the second: a key belongs to one request, and the original payment is untouched.")
-                     .arg(m_firstStatus).arg(m_secondStatus);
-             }, {}, {}},
+                 const QString first = m_firstStatus == 201 ? tr("took the first payment") : tr("did not take the first payment");
+                 const QString second = m_secondStatus == 422 ? tr("refused the second: that key already belongs to another amount")
+                                                              : tr("did not refuse the second");
+                 return tr("The gateway %1 and %2. The original payment is untouched.").arg(first, second);
+             }, [this] { m_keys << m_key; }, {}},
         };
     }
     return {};

@@ -24,8 +24,11 @@ public:
     DemoController(TillSession *session, DemoLinks demo, CheckoutViewModel *checkout, QObject *parent = nullptr);
 
     static QString title(Story story);
+    // Starts a story from a clean sale, online, with the bank in its normal mode.
     void play(Story story);
     void stop();
+    // The audience has read the caption: go on now instead of after the step delay.
+    void next();
     bool isPlaying() const { return m_step >= 0; }
     int stepDelayMs() const { return m_pauseMs; }
     void setStepDelayMs(int ms) { m_pauseMs = ms; }
@@ -33,6 +36,10 @@ public:
 signals:
     void captionChanged(const QString &caption, int step, int steps);
     void finished(OncePay::Ui::DemoController::Story story);
+    // Show the audience the payments queue (the offline story, before it drains).
+    void queueRequested();
+    // Show the bank's ledger for these keys: the proof, at the end of every story.
+    void ledgerRequested(const QStringList &keys);
 
 private:
     struct Step
@@ -42,7 +49,8 @@ private:
         std::function<bool()> done;   // empty: done at once
     };
     void runStep();
-    void askLedger(const QString &key, std::function<void(int charges)> then);
+    void askLedger(const QStringList &keys, std::function<void(int charges)> then);
+    void advance();
     QList<Step> stepsFor(Story story);
 
     TillSession *m_session;
@@ -52,9 +60,11 @@ private:
     Story m_story = Story::DoubleClick;
     int m_step = -1;
     QTimer m_poll;
-    int m_pauseMs = 2500;
+    int m_pauseMs = 6000;   // long enough to read a caption aloud; Next goes on at once
+    QTimer m_advance;
     // Facts found along the way, shown in later captions.
     QString m_key;
+    QStringList m_keys;   // every payment of the story, for the ledger at its end
     int m_charges = -1;
     int m_firstStatus = 0;
     int m_secondStatus = 0;

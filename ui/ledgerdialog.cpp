@@ -9,6 +9,9 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <memory>
+
 namespace OncePay::Ui {
 
 LedgerDialog::LedgerDialog(SimulationClient *simulation, QWidget *parent)
@@ -38,27 +41,54 @@ LedgerDialog::LedgerDialog(SimulationClient *simulation, QWidget *parent)
     resize(760, 420);
 }
 
+void LedgerDialog::setKeys(const QStringList &keys)
+{
+    m_keys = keys;
+    setWindowTitle(keys.isEmpty() ? tr("The bank's ledger") : tr("The bank's ledger for this story"));
+    refresh();
+}
+
 void LedgerDialog::refresh()
 {
-    m_simulation->charges({}, this, [this](bool ok, const QString &error, const QList<LedgerCharge> &rows) {
-        if (!ok) {
-            m_summary->setText(tr("The ledger could not be read: %1").arg(error));
-            return;
-        }
-        m_table->setRowCount(int(rows.size()));
-        QSet<QString> keys;
-        int charged = 0;
-        for (int i = 0; i < rows.size(); ++i) {
-            const LedgerCharge &c = rows.at(i);
-            keys.insert(c.key);
-            charged += c.charged;
-            const QStringList cells{c.at.toLocalTime().toString(QStringLiteral("HH:mm:ss")), c.key,
-                                    c.amount.toDisplayString(), c.charged ? tr("charged") : tr("declined")};
-            for (int col = 0; col < cells.size(); ++col)
-                m_table->setItem(i, col, new QTableWidgetItem(cells.at(col)));
-        }
-        m_summary->setText(tr("%1 charge(s) for %2 key(s): never two for one key.").arg(charged).arg(keys.size()));
-    });
+    auto failed = [this](const QString &error) { m_summary->setText(tr("The ledger could not be read: %1").arg(error)); };
+    if (m_keys.isEmpty()) {
+        m_simulation->charges({}, this, [this, failed](bool ok, const QString &error, const QList<LedgerCharge> &rows) {
+            ok ? showRows(rows) : failed(error);
+        });
+        return;
+    }
+    // One question per key: the whole ledger may be longer than one page.
+    auto rows = std::make_shared<QList<LedgerCharge>>();
+    auto pending = std::make_shared<int>(int(m_keys.size()));
+    auto error = std::make_shared<QString>();
+    for (const QString &key : std::as_const(m_keys)) {
+        m_simulation->charges(key, this, [this, rows, pending, error, failed](bool ok, const QString &e, const QList<LedgerCharge> &r) {
+            if (!ok)
+                *error = e;
+            *rows += r;
+            if (--*pending == 0)
+                error->isEmpty() ? showRows(*rows) : failed(*error);
+        });
+    }
+}
+
+void LedgerDialog::showRows(QList<LedgerCharge> rows)
+{
+    // Newest first: what the audience just saw happen is on top.
+    std::stable_sort(rows.begin(), rows.end(), [](const LedgerCharge &a, const LedgerCharge &b) { return a.at > b.at; });
+    m_table->setRowCount(int(rows.size()));
+    QSet<QString> keys;
+    int charged = 0;
+    for (int i = 0; i < rows.size(); ++i) {
+        const LedgerCharge &c = rows.at(i);
+        keys.insert(c.key);
+        charged += c.charged;
+        const QStringList cells{c.at.toLocalTime().toString(QStringLiteral("HH:mm:ss")), c.key,
+                                c.amount.toDisplayString(), c.charged ? tr("charged") : tr("declined")};
+        for (int col = 0; col < cells.size(); ++col)
+            m_table->setItem(i, col, new QTableWidgetItem(cells.at(col)));
+    }
+    m_summary->setText(tr("%1 charge(s) for %2 key(s): never two for one key.").arg(charged).arg(keys.size()));
 }
 
 } // namespace OncePay::Ui

@@ -17,11 +17,15 @@ class LedgerDialog final : public QDialog
 
 public:
     explicit LedgerDialog(SimulationClient *simulation, QWidget *parent = nullptr);
+    // Only the charges of these keys (a demo story's payments); empty: every charge.
+    void setKeys(const QStringList &keys);
 
 private:
     void refresh();
+    void showRows(QList<LedgerCharge> rows);
 
     SimulationClient *m_simulation;
+    QStringList m_keys;
     QTableWidget *m_table = nullptr;
     QLabel *m_summary = nullptr;
 };

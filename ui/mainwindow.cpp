@@ -116,8 +116,19 @@ void MainWindow::buildUi()
     m_caption->setWordWrap(true);
     m_caption->setAccessibleName(tr("Demo caption"));
     m_caption->setStyleSheet(QStringLiteral("QLabel { background: #dbe9fb; font-size: 14pt; padding: 8px; border-radius: 6px; }"));
-    m_caption->hide();
-    left->addWidget(m_caption);
+    m_demoBar = new QWidget(central);
+    auto *demoLayout = new QHBoxLayout(m_demoBar);
+    demoLayout->setContentsMargins(0, 0, 0, 0);
+    demoLayout->addWidget(m_caption, 1);
+    auto *next = new QPushButton(tr("Next ▸"), m_demoBar);
+    next->setAccessibleName(tr("Next demo step"));
+    connect(next, &QPushButton::clicked, this, [this] {
+        if (m_demo)
+            m_demo->next();
+    });
+    demoLayout->addWidget(next);
+    m_demoBar->hide();
+    left->addWidget(m_demoBar);
     m_search = new QLineEdit(central);
     m_search->setPlaceholderText(tr("Scan or type a product code or name, then Enter"));
     m_search->setAccessibleName(tr("Product code or name"));
@@ -304,8 +315,14 @@ void MainWindow::buildMenus()
     m_demo = new DemoController(m_session, m_demoLinks, &m_vm, this);
     connect(m_demo, &DemoController::captionChanged, this, [this](const QString &caption, int step, int steps) {
         m_caption->setText(tr("Demo, step %1 of %2: %3").arg(step).arg(steps).arg(caption));
-        m_caption->show();
+        m_demoBar->show();
     });
+    connect(m_demo, &DemoController::queueRequested, this, [this] {
+        m_paymentsDock->show();
+        m_paymentsDock->raise();
+    });
+    connect(m_demo, &DemoController::ledgerRequested, this, &MainWindow::openLedger);
+    connect(m_demo, &DemoController::finished, this, [this] { m_demoBar->hide(); });
     QMenu *demo = menuBar()->addMenu(tr("&Demo"));
     for (auto story : {DemoController::Story::DoubleClick, DemoController::Story::AnswerLost,
                        DemoController::Story::HourOffline, DemoController::Story::KeyReused})
@@ -313,14 +330,10 @@ void MainWindow::buildMenus()
     demo->addSeparator();
     demo->addAction(tr("Stop the demo"), this, [this] {
         m_demo->stop();
-        m_caption->hide();
+        m_demoBar->hide();
     });
 
-    sim->addAction(tr("The bank's &ledger…"), this, [this] {
-        auto *dialog = new LedgerDialog(m_demoLinks.simulation, this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->show();
-    });
+    sim->addAction(tr("The bank's &ledger…"), this, [this] { openLedger({}); });
     QMenu *acquirer = sim->addMenu(tr("&Bank"));
     auto *bankGroup = new QActionGroup(this);
     const QList<QPair<QString, QString>> bank{
@@ -503,6 +516,14 @@ void MainWindow::refreshAlerts()
     const int n = int(m_late->alerts().size());
     m_alerts->setVisible(n > 0);
     m_alerts->setText(tr("⚠ %n payment(s) declined after the customer left", nullptr, n));
+}
+
+void MainWindow::openLedger(const QStringList &keys)
+{
+    auto *dialog = new LedgerDialog(m_demoLinks.simulation, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setKeys(keys);
+    dialog->show();
 }
 
 } // namespace OncePay::Ui

@@ -69,6 +69,7 @@ private:
     QTimer *m_countdown = nullptr;
     QDockWidget *m_paymentsDock = nullptr;
     QLabel *m_caption = nullptr;
+    QWidget *m_demoBar = nullptr;   // the caption and its Next button
     QString m_terminal;
     DemoController *m_demo = nullptr;
     LateOutcomes *m_late = nullptr;
@@ -77,6 +78,7 @@ private:
     QLabel *m_notice = nullptr;        // a passing word: a left payment was paid
     void showLateOutcomes();
     void refreshAlerts();
+    void openLedger(const QStringList &keys);
 };
 
 } // namespace OncePay::Ui

@@ -12,6 +12,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QScreen>
 #include <QStandardPaths>
@@ -69,7 +70,11 @@ std::optional<int> TillApp::start(QApplication &app)
     config.gatewayUrls = gatewayUrls;
     config.token = p.isSet(QStringLiteral("token")) ? p.value(QStringLiteral("token")) : saved.token;
     if (gatewayUrls.isEmpty()) {
-        if (!m_demo.start(dataDir, &error)) {
+        // The demo's gateway and bank live beside the journal: a till started with --db gets its
+        // own, not the one every demo run of this machine shares.
+        const QString demoDir = p.isSet(QStringLiteral("db")) ? QFileInfo(p.value(QStringLiteral("db"))).absolutePath()
+                                                              : dataDir;
+        if (!m_demo.start(demoDir, &error)) {
             QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"), error);
             return 1;
         }

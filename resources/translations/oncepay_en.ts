@@ -13,9 +13,36 @@
     </message>
 </context>
 <context>
+    <name>OncePay::Ui::DemoController</name>
+    <message numerus="yes">
+        <location filename="../../ui/democontroller.cpp" line="168"/>
+        <source>The bank&apos;s ledger shows %n charge(s) for this payment: one intent, one key.</source>
+        <translation>
+            <numerusform>The bank&apos;s ledger shows %n charge for this payment: one intent, one key.</numerusform>
+            <numerusform>The bank&apos;s ledger shows %n charges for this payment: one intent, one key.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/democontroller.cpp" line="183"/>
+        <source>%n charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
+        <translation>
+            <numerusform>%n charge in the bank&apos;s ledger: resolved by asking, not by charging again.</numerusform>
+            <numerusform>%n charges in the bank&apos;s ledger: resolved by asking, not by charging again.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/democontroller.cpp" line="207"/>
+        <source>%n charge(s) in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</source>
+        <translation>
+            <numerusform>%n charge in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</numerusform>
+            <numerusform>%n charges in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="473"/>
+        <location filename="../../ui/mainwindow.cpp" line="486"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>(next try in %n s)</numerusform>
@@ -23,7 +50,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="480"/>
+        <location filename="../../ui/mainwindow.cpp" line="493"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>Waiting: %n payment</numerusform>
@@ -31,7 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="505"/>
+        <location filename="../../ui/mainwindow.cpp" line="518"/>
         <source>⚠ %n payment(s) declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>

@@ -247,109 +247,145 @@
 <context>
     <name>OncePay::Ui::DemoController</name>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="40"/>
+        <location filename="../../ui/democontroller.cpp" line="54"/>
         <source>A double click on Pay</source>
         <translation>支付按钮被点了两次</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="41"/>
+        <location filename="../../ui/democontroller.cpp" line="55"/>
         <source>Charged, but the answer was lost</source>
         <translation>已扣款，但应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="42"/>
+        <location filename="../../ui/democontroller.cpp" line="56"/>
         <source>An hour offline, then the queue drains</source>
         <translation>断网一小时，恢复后队列自动发送</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="43"/>
+        <location filename="../../ui/democontroller.cpp" line="57"/>
         <source>The same key reused with another amount</source>
-        <translation>同一个幂等键换了金额再次使用</translation>
+        <translation>同一个付款编号换了金额再次使用</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="131"/>
+        <location filename="../../ui/democontroller.cpp" line="162"/>
         <source>A customer buys rice and tea. The network is fine.</source>
         <translation>顾客购买大米和茶，网络正常。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="133"/>
+        <location filename="../../ui/democontroller.cpp" line="164"/>
         <source>The cashier double-clicks Pay. The first click locks the button in its own handler; the second finds it locked.</source>
         <translation>收银员双击了支付。第一次点击在自己的处理函数里就锁定了按钮，第二次点击时按钮已被锁定。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="136"/>
+        <location filename="../../ui/democontroller.cpp" line="167"/>
         <source>Paid. Asking the bank&apos;s own ledger how many times it charged…</source>
         <translation>支付成功。正在查询银行自己的账本，看扣了几次款…</translation>
     </message>
-    <message>
-        <location filename="../../ui/democontroller.cpp" line="137"/>
-        <source>The bank&apos;s ledger shows %1 charge(s) for this payment: one intent, one key.</source>
-        <translation>银行账本显示此笔支付扣款 %1 次：一个支付意图，一个幂等键。</translation>
+    <message numerus="yes">
+        <location filename="../../ui/democontroller.cpp" line="168"/>
+        <source>The bank&apos;s ledger shows %n charge(s) for this payment: one intent, one key.</source>
+        <translation>
+            <numerusform>银行账本中这笔付款有 %n 笔扣款：一次付款意图，一个付款编号。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/democontroller.cpp" line="183"/>
+        <source>%n charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
+        <translation>
+            <numerusform>银行账本中有 %n 笔扣款：靠询问解决，而不是再扣一次。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="141"/>
+        <location filename="../../ui/democontroller.cpp" line="201"/>
+        <source>Here is the queue: three payments waiting, each with its own key. The status bar shows what waits and when the next try is.</source>
+        <translation>这是队列：三笔付款正在等待，每笔都有自己的付款编号。状态栏显示等待的内容和下次尝试的时间。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="203"/>
+        <source>Now the network returns…</source>
+        <translation>现在网络恢复了……</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="206"/>
+        <source>The queue drained by itself, oldest first. Asking the bank&apos;s ledger…</source>
+        <translation>队列已自动清空，最早的先发。正在查询银行账本……</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/democontroller.cpp" line="207"/>
+        <source>%n charge(s) in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</source>
+        <translation>
+            <numerusform>三笔付款在银行账本中共有 %n 笔扣款：无论等待多久，每笔只发送一次。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="221"/>
+        <source>took the first payment</source>
+        <translation>接受了第一笔付款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="221"/>
+        <source>did not take the first payment</source>
+        <translation>没有接受第一笔付款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="222"/>
+        <source>refused the second: that key already belongs to another amount</source>
+        <translation>拒绝了第二笔：这个付款编号已属于另一个金额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="223"/>
+        <source>did not refuse the second</source>
+        <translation>没有拒绝第二笔</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="224"/>
+        <source>The gateway %1 and %2. The original payment is untouched.</source>
+        <translation>网关%1，并%2。原来的付款保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="172"/>
         <source>The network now loses every answer: requests arrive, answers never come back.</source>
         <translation>现在网络会丢失所有应答：请求能到达，应答却回不来。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="143"/>
+        <location filename="../../ui/democontroller.cpp" line="174"/>
         <source>The cashier pays. The bank charges the card, but the till never hears back.</source>
         <translation>收银员发起支付。银行已经扣款，但收银机没有收到应答。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="146"/>
+        <location filename="../../ui/democontroller.cpp" line="177"/>
         <source>The till does not guess and does not charge again: it shows &quot;checking with the server&quot; and keeps the sale locked.</source>
         <translation>收银机不猜测，也不重复扣款：它显示“正在向服务器核实”，并锁定这笔交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="148"/>
+        <location filename="../../ui/democontroller.cpp" line="179"/>
         <source>The network comes back. The till asks the gateway by the payment&apos;s key…</source>
-        <translation>网络恢复。收银机用这笔支付的幂等键向网关查询…</translation>
+        <translation>网络恢复。收银机用这笔支付的付款编号向网关查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="151"/>
+        <location filename="../../ui/democontroller.cpp" line="182"/>
         <source>The gateway says: paid. Asking the bank&apos;s ledger…</source>
         <translation>网关回复：已支付。正在查询银行账本…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="152"/>
-        <source>%1 charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
-        <translation>银行账本中有 %1 次扣款：通过查询解决，而不是再扣一次。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/democontroller.cpp" line="156"/>
+        <location filename="../../ui/democontroller.cpp" line="187"/>
         <source>The connection drops (think of an hour without network).</source>
         <translation>网络断开（想象断网一小时）。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="158"/>
+        <location filename="../../ui/democontroller.cpp" line="189"/>
         <source>Three customers pay by card. Each payment is stored with its key and waits in the queue.</source>
-        <translation>三位顾客刷卡支付。每笔支付连同其幂等键已保存，在队列中等待发送。</translation>
+        <translation>三位顾客刷卡支付。每笔支付连同其付款编号已保存，在队列中等待发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="167"/>
-        <source>The status bar shows what waits and when the next try is. Now the network returns…</source>
-        <translation>状态栏显示待发送的支付和下次重试时间。现在网络恢复了…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/democontroller.cpp" line="170"/>
-        <source>The queue drained by itself, oldest first, each payment with its own key.</source>
-        <translation>队列自动发送完毕，按先后顺序，每笔支付使用各自的幂等键。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/democontroller.cpp" line="174"/>
+        <location filename="../../ui/democontroller.cpp" line="211"/>
         <source>A buggy client sends a payment of ¥10.00 with a new key…</source>
-        <translation>一个有缺陷的客户端用新的幂等键发送了一笔 ¥10.00 的支付…</translation>
+        <translation>一个有缺陷的客户端用新的付款编号发送了一笔 ¥10.00 的支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="180"/>
+        <location filename="../../ui/democontroller.cpp" line="217"/>
         <source>…then the same key with ¥20.00.</source>
-        <translation>…然后用同一个幂等键发送 ¥20.00。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/democontroller.cpp" line="184"/>
-        <source>The gateway answered %1 to the first and %2 to the second: a key belongs to one request, and the original payment is untouched.</source>
-        <translation>网关对第一次请求回复 %1，对第二次回复 %2：一个幂等键只属于一个请求，原来的支付不受影响。</translation>
+        <translation>…然后用同一个付款编号发送 ¥20.00。</translation>
     </message>
 </context>
 <context>
@@ -489,57 +525,63 @@ problem: %7</source>
 <context>
     <name>OncePay::Ui::LedgerDialog</name>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="18"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="21"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="47"/>
         <source>The bank&apos;s ledger</source>
         <translation>银行账本</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="21"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="24"/>
         <source>Ledger summary</source>
         <translation>账本摘要</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="24"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="27"/>
         <source>Charges in the bank&apos;s ledger</source>
         <translation>银行账本中的扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="25"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="28"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="25"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="28"/>
         <source>Idempotency key</source>
         <translation>幂等键</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="25"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="28"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="25"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="28"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="45"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="47"/>
+        <source>The bank&apos;s ledger for this story</source>
+        <translation>本场景的银行账本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/ledgerdialog.cpp" line="53"/>
         <source>The ledger could not be read: %1</source>
         <translation>无法读取账本：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="56"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="87"/>
         <source>charged</source>
         <translation>已扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="56"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="87"/>
         <source>declined</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="60"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="91"/>
         <source>%1 charge(s) for %2 key(s): never two for one key.</source>
         <translation>%2 个幂等键共 %1 次扣款：同一个键从不扣两次。</translation>
     </message>
@@ -633,338 +675,348 @@ problem: %7</source>
         <translation>演示说明</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="122"/>
+        <location filename="../../ui/mainwindow.cpp" line="123"/>
+        <source>Next ▸</source>
+        <translation>下一步 ▸</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="124"/>
+        <source>Next demo step</source>
+        <translation>演示下一步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="133"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="123"/>
+        <location filename="../../ui/mainwindow.cpp" line="134"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="129"/>
+        <location filename="../../ui/mainwindow.cpp" line="140"/>
         <source>Scan message</source>
         <translation>扫码提示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="137"/>
+        <location filename="../../ui/mainwindow.cpp" line="148"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="141"/>
+        <location filename="../../ui/mainwindow.cpp" line="152"/>
         <source>Select a line: + and - change its quantity, Del removes it.</source>
         <translation>选中一行：按 + 和 - 修改数量，按 Del 删除。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="147"/>
+        <location filename="../../ui/mainwindow.cpp" line="158"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="153"/>
+        <location filename="../../ui/mainwindow.cpp" line="164"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="155"/>
+        <location filename="../../ui/mainwindow.cpp" line="166"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="164"/>
+        <location filename="../../ui/mainwindow.cpp" line="175"/>
         <source>Card reader (test card):</source>
         <translation>读卡器（测试卡）：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="166"/>
+        <location filename="../../ui/mainwindow.cpp" line="177"/>
         <source>Test card</source>
         <translation>测试卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="173"/>
+        <location filename="../../ui/mainwindow.cpp" line="184"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="174"/>
+        <location filename="../../ui/mainwindow.cpp" line="185"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="179"/>
+        <location filename="../../ui/mainwindow.cpp" line="190"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="180"/>
+        <location filename="../../ui/mainwindow.cpp" line="191"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="184"/>
+        <location filename="../../ui/mainwindow.cpp" line="195"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="185"/>
+        <location filename="../../ui/mainwindow.cpp" line="196"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="191"/>
+        <location filename="../../ui/mainwindow.cpp" line="202"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="192"/>
+        <location filename="../../ui/mainwindow.cpp" line="203"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="203"/>
+        <location filename="../../ui/mainwindow.cpp" line="214"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="204"/>
+        <location filename="../../ui/mainwindow.cpp" line="215"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="229"/>
+        <location filename="../../ui/mainwindow.cpp" line="240"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="238"/>
+        <location filename="../../ui/mainwindow.cpp" line="249"/>
         <source>Connection</source>
         <translation>网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="239"/>
+        <location filename="../../ui/mainwindow.cpp" line="250"/>
         <source>Waiting payments</source>
         <translation>待发送支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="241"/>
+        <location filename="../../ui/mainwindow.cpp" line="252"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="247"/>
+        <location filename="../../ui/mainwindow.cpp" line="258"/>
         <source>Notice</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="258"/>
+        <location filename="../../ui/mainwindow.cpp" line="269"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="259"/>
+        <location filename="../../ui/mainwindow.cpp" line="270"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="260"/>
+        <location filename="../../ui/mainwindow.cpp" line="271"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="271"/>
+        <location filename="../../ui/mainwindow.cpp" line="282"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="272"/>
+        <location filename="../../ui/mainwindow.cpp" line="283"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="274"/>
+        <location filename="../../ui/mainwindow.cpp" line="285"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="280"/>
+        <location filename="../../ui/mainwindow.cpp" line="291"/>
         <source>Si&amp;mulation</source>
         <translation>模拟(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="281"/>
+        <location filename="../../ui/mainwindow.cpp" line="292"/>
         <source>&amp;Network</source>
         <translation>网络(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="284"/>
+        <location filename="../../ui/mainwindow.cpp" line="295"/>
         <source>Online</source>
         <translation>正常联网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="285"/>
+        <location filename="../../ui/mainwindow.cpp" line="296"/>
         <source>Offline (connections refused)</source>
         <translation>断网（拒绝连接）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="286"/>
+        <location filename="../../ui/mainwindow.cpp" line="297"/>
         <source>Black hole (no answer)</source>
         <translation>黑洞（无应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="287"/>
+        <location filename="../../ui/mainwindow.cpp" line="298"/>
         <source>Lose responses (charged, answer lost)</source>
         <translation>丢失应答（已扣款，应答丢失）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="288"/>
+        <location filename="../../ui/mainwindow.cpp" line="299"/>
         <source>Latency 800 ms</source>
         <translation>延迟 800 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="289"/>
+        <location filename="../../ui/mainwindow.cpp" line="300"/>
         <source>Flaky 30 %</source>
         <translation>不稳定（30% 出错）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="306"/>
+        <location filename="../../ui/mainwindow.cpp" line="317"/>
         <source>Demo, step %1 of %2: %3</source>
         <translation>演示，第 %1 步，共 %2 步：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="309"/>
+        <location filename="../../ui/mainwindow.cpp" line="326"/>
         <source>&amp;Demo</source>
         <translation>演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="314"/>
+        <location filename="../../ui/mainwindow.cpp" line="331"/>
         <source>Stop the demo</source>
         <translation>停止演示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="319"/>
+        <location filename="../../ui/mainwindow.cpp" line="336"/>
         <source>The bank&apos;s &amp;ledger…</source>
         <translation>银行账本(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="324"/>
+        <location filename="../../ui/mainwindow.cpp" line="337"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="327"/>
+        <location filename="../../ui/mainwindow.cpp" line="340"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="328"/>
+        <location filename="../../ui/mainwindow.cpp" line="341"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="329"/>
+        <location filename="../../ui/mainwindow.cpp" line="342"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="330"/>
+        <location filename="../../ui/mainwindow.cpp" line="343"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="345"/>
+        <location filename="../../ui/mainwindow.cpp" line="358"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="370"/>
+        <location filename="../../ui/mainwindow.cpp" line="383"/>
         <source>Matching products</source>
         <translation>相符的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="412"/>
-        <location filename="../../ui/mainwindow.cpp" line="420"/>
-        <location filename="../../ui/mainwindow.cpp" line="424"/>
+        <location filename="../../ui/mainwindow.cpp" line="425"/>
+        <location filename="../../ui/mainwindow.cpp" line="433"/>
+        <location filename="../../ui/mainwindow.cpp" line="437"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="412"/>
+        <location filename="../../ui/mainwindow.cpp" line="425"/>
         <source>Total %1. Amount tendered:</source>
         <translation>应付 %1。实收金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="420"/>
+        <location filename="../../ui/mainwindow.cpp" line="433"/>
         <source>&quot;%1&quot; is not an amount.</source>
         <translation>“%1”不是有效金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="451"/>
+        <location filename="../../ui/mainwindow.cpp" line="464"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="464"/>
+        <location filename="../../ui/mainwindow.cpp" line="477"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="465"/>
+        <location filename="../../ui/mainwindow.cpp" line="478"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="466"/>
+        <location filename="../../ui/mainwindow.cpp" line="479"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="467"/>
+        <location filename="../../ui/mainwindow.cpp" line="480"/>
         <source>◌ No answer from the gateway</source>
         <translation>◌ 网关无应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="470"/>
+        <location filename="../../ui/mainwindow.cpp" line="483"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="473"/>
+        <location filename="../../ui/mainwindow.cpp" line="486"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="480"/>
+        <location filename="../../ui/mainwindow.cpp" line="493"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="482"/>
+        <location filename="../../ui/mainwindow.cpp" line="495"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="484"/>
+        <location filename="../../ui/mainwindow.cpp" line="497"/>
         <source>(gateway %1 of %2)</source>
         <translation>（网关 %1/%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="485"/>
+        <location filename="../../ui/mainwindow.cpp" line="498"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="487"/>
+        <location filename="../../ui/mainwindow.cpp" line="500"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="505"/>
+        <location filename="../../ui/mainwindow.cpp" line="518"/>
         <source>⚠ %n payment(s) declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
@@ -1386,71 +1438,71 @@ problem: %7</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="36"/>
+        <location filename="../../app/pos/tillapp.cpp" line="37"/>
         <source>OncePay till: a checkout that never charges a customer twice.</source>
         <translation>OncePay 收银台：绝不重复扣款的收银系统。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="38"/>
+        <location filename="../../app/pos/tillapp.cpp" line="39"/>
         <source>Gateway URL, or several separated by commas: instances of one gateway, the next used when one cannot be reached (default: the embedded demo gateway).</source>
         <translation>网关地址，或用逗号分隔的多个地址（同一网关的多个实例，某个无法连接时改用下一个；默认：内置演示网关）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="39"/>
+        <location filename="../../app/pos/tillapp.cpp" line="40"/>
         <source>The till&apos;s bearer token.</source>
         <translation>收银机的访问令牌（Bearer）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="40"/>
+        <location filename="../../app/pos/tillapp.cpp" line="41"/>
         <source>The till&apos;s journal (default: in the app data folder).</source>
         <translation>收银机的交易日志（默认：应用数据文件夹中）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="41"/>
+        <location filename="../../app/pos/tillapp.cpp" line="42"/>
         <source>Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT).</source>
         <translation>仅限演示：以此模式启动网络模拟器（online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="42"/>
+        <location filename="../../app/pos/tillapp.cpp" line="43"/>
         <source>Print the time to the shown window and the memory in use, then quit (benchmarks).</source>
         <translation>输出从启动到窗口显示的时间和内存占用，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="43"/>
+        <location filename="../../app/pos/tillapp.cpp" line="44"/>
         <source>Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks).</source>
         <translation>仅限演示：离线排队 N 笔支付后恢复网络，输出发送期间窗口最长的卡顿时间，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="44"/>
+        <location filename="../../app/pos/tillapp.cpp" line="45"/>
         <source>The language of the till: en or zh_CN (remembered; default: the system&apos;s).</source>
         <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="54"/>
-        <location filename="../../app/pos/tillapp.cpp" line="62"/>
-        <location filename="../../app/pos/tillapp.cpp" line="73"/>
-        <location filename="../../app/pos/tillapp.cpp" line="87"/>
-        <location filename="../../app/pos/tillapp.cpp" line="93"/>
+        <location filename="../../app/pos/tillapp.cpp" line="55"/>
+        <location filename="../../app/pos/tillapp.cpp" line="63"/>
+        <location filename="../../app/pos/tillapp.cpp" line="78"/>
+        <location filename="../../app/pos/tillapp.cpp" line="92"/>
+        <location filename="../../app/pos/tillapp.cpp" line="98"/>
         <source>OncePay cannot start</source>
         <translation>OncePay 无法启动</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="55"/>
+        <location filename="../../app/pos/tillapp.cpp" line="56"/>
         <source>--gateway: &quot;%1&quot; is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.</source>
         <translation>--gateway：“%1”不是有效的网关地址。请给出一个或多个以 http:// 或 https:// 开头、用逗号分隔的地址，例如 http://192.0.2.10:8080,http://192.0.2.11:8080。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="63"/>
+        <location filename="../../app/pos/tillapp.cpp" line="64"/>
         <source>Cannot create the data folder %1.</source>
         <translation>无法创建数据文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="94"/>
+        <location filename="../../app/pos/tillapp.cpp" line="99"/>
         <source>--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT.</source>
         <translation>--network 需要使用演示网关，且取值为：online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="104"/>
+        <location filename="../../app/pos/tillapp.cpp" line="109"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
     </message>
