@@ -14,6 +14,7 @@
 #include "simulationclient.h"
 #include "tillsession.h"
 
+#include <QAbstractButton>
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QJsonArray>
@@ -61,6 +62,8 @@ private slots:
     void declineAfterTheCustomerLeftIsAnAlert();
     void ambiguousNameOpensAPickList();
     void demoWaitsForNext();
+    void nothingIsCutAt1024x768_data();
+    void nothingIsCutAt1024x768();
 
 private:
     QJsonArray ledger(const QString &key);
@@ -651,6 +654,43 @@ void TestCheckoutWindow::demoWaitsForNext()
     QTRY_VERIFY_WITH_TIMEOUT((QTest::mouseClick(next, Qt::LeftButton), captions.size() == 2), 3000);
     QVERIFY(clock.elapsed() < 6000);
     demo->stop();
+}
+
+void TestCheckoutWindow::nothingIsCutAt1024x768_data()
+{
+    QTest::addColumn<QSize>("screen");
+    QTest::newRow("1024x768") << QSize(1024, 768);
+    QTest::newRow("1366x768") << QSize(1366, 768);
+}
+
+// Issue 9, item 4: on a small till screen every control lies inside the window and the total
+// is never cut, whatever is on the cart.
+void TestCheckoutWindow::nothingIsCutAt1024x768()
+{
+    QFETCH(QSize, screen);
+    m_window->resize(screen);
+    QTRY_VERIFY(m_window->width() <= screen.width() && m_window->height() <= screen.height());
+    for (const char *code : {"6901234500097", "6901234500097", "6901234500110", "6901234500141"})
+        addItem(QString::fromLatin1(code));
+    for (int n = 0; n < 30; ++n)
+        m_window->viewModel()->changeQuantity(0, 1);   // a large total: ¥5,000+
+    const QRect inside = m_window->rect();
+    for (QWidget *w : m_window->findChildren<QWidget *>()) {
+        if (!w->isVisible() || !(qobject_cast<QAbstractButton *>(w) || qobject_cast<QLineEdit *>(w)
+                                 || qobject_cast<QComboBox *>(w) || qobject_cast<QLabel *>(w)))
+            continue;
+        const QRect at(w->mapTo(m_window.get(), QPoint(0, 0)), w->size());
+        QVERIFY2(inside.contains(at), qPrintable(QStringLiteral("%1 \"%2\" at %3,%4 %5x%6 is outside %7x%8")
+                                                     .arg(QString::fromLatin1(w->metaObject()->className()), w->accessibleName())
+                                                     .arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height())
+                                                     .arg(inside.width()).arg(inside.height())));
+    }
+    QLabel *total = nullptr;
+    for (QLabel *l : m_window->findChildren<QLabel *>())
+        total = l->accessibleName() == QLatin1String("Total to pay") ? l : total;
+    QVERIFY(total);
+    QVERIFY2(total->fontMetrics().horizontalAdvance(total->text()) <= total->contentsRect().width(),
+             qPrintable(total->text()));
 }
 
 QTEST_MAIN(TestCheckoutWindow)
