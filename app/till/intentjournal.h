@@ -75,7 +75,7 @@ public:
     void attempts(const QString &key, QObject *context, Reply<QList<Attempt>> reply);
     void journal(const QString &key, QObject *context, Reply<QList<JournalEntry>> reply);
 
-    static constexpr int schemaVersion = 2;
+    static constexpr int schemaVersion = 3;
 
 private:
     Options m_options;
