@@ -29,6 +29,8 @@ private:
     QSpinBox *m_maxTotal = nullptr;
     QSpinBox *m_maxAgeHours = nullptr;
     QComboBox *m_language = nullptr;
+    QLineEdit *m_shopName = nullptr;
+    QLineEdit *m_shopAddress = nullptr;
 };
 
 } // namespace OncePay::Ui
