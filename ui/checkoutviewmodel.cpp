@@ -148,9 +148,12 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
     m_unconfirmedTimer.stop();
     emit actionsChanged();
     setPhase(Phase::Storing, tr("Saving the payment…"));
+    // Known before the journal answers: the engine may report the paid intent first.
+    m_cashTendered = tendered;
     m_engine->recordCash(m_orderId, total, [this, change = *change](bool ok, const QString &error, const Intent &i) {
         m_payInProgress = false;
         if (!ok) {
+            m_cashTendered.reset();
             setPhase(Phase::Failed, error);
             emit actionsChanged();
             return;
@@ -172,6 +175,7 @@ void CheckoutViewModel::startNewSale()
     m_unconfirmed = false;
     m_cart.clear();
     m_intent.reset();
+    m_cashTendered.reset();
     m_orderId = newOrderId();
     setPhase(Phase::Selling, {});
     emit actionsChanged();

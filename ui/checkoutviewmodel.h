@@ -40,6 +40,8 @@ public:
     Phase phase() const { return m_phase; }
     QString message() const { return m_message; }
     std::optional<Intent> intent() const { return m_intent; }
+    // Cash: what the customer handed over for this sale, once paid (for the receipt).
+    std::optional<Money> cashTendered() const { return m_cashTendered; }
 
     bool canEditCart() const;
     bool canPay() const;
@@ -82,6 +84,7 @@ private:
     Phase m_phase = Phase::Selling;
     QString m_message;
     std::optional<Intent> m_intent;
+    std::optional<Money> m_cashTendered;
     bool m_payInProgress = false;   // set in the click's own handler, before anything else
     int m_unconfirmedAfterMs = 30'000;
     QTimer m_unconfirmedTimer;

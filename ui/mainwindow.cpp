@@ -203,9 +203,14 @@ void MainWindow::buildUi()
     m_receipt->setAccessibleName(tr("Show the receipt"));
     connect(m_receipt, &QPushButton::clicked, this, [this] {
         const auto intent = m_vm.intent();
-        if (!intent || intent->state != IntentState::Succeeded)
-            return;   // only for a payment the gateway confirmed (or cash)
-        auto *dialog = new ReceiptDialog(receiptHtml(*intent, *m_vm.cart(), m_terminal), this);
+        // A receipt only for a payment the gateway confirmed (or cash); while it waits, a slip
+        // that says it is not one.
+        if (!intent || Receipt::kindFor(*intent) == Receipt::Kind::None)
+            return;
+        const TillSettings settings = TillSettings::load();
+        const ReceiptContext context{m_terminal, settings.shopName, settings.shopAddress, m_vm.cashTendered()};
+        auto *dialog = new ReceiptDialog(Receipt::html(*intent, *m_vm.cart(), context),
+                                         Receipt::fileName(*intent, m_terminal), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
@@ -444,7 +449,7 @@ void MainWindow::refreshActions()
     m_card->setEnabled(m_vm.canPay());
     m_search->setEnabled(m_vm.canEditCart() || m_vm.scanStartsNextSale());
     m_newSale->setEnabled(m_vm.canStartNewSale());
-    m_receipt->setEnabled(m_vm.intent() && m_vm.intent()->state == IntentState::Succeeded);
+    m_receipt->setEnabled(m_vm.intent() && Receipt::kindFor(*m_vm.intent()) != Receipt::Kind::None);
     m_total->setText(m_vm.cart()->total().toDisplayString());
 }
 

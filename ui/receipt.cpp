@@ -4,30 +4,137 @@
 #include <QFileInfo>
 #include <QPageSize>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QTextDocument>
 
 namespace OncePay::Ui {
 
+namespace {
+
+QString esc(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
+
+QString when(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+// A line of two columns: a label on the left, a value on the right.
+QString row(const QString &label, const QString &value, bool bold = false)
+{
+    const QString open = bold ? QStringLiteral("<b>") : QString();
+    const QString close = bold ? QStringLiteral("</b>") : QString();
+    return QStringLiteral("<tr><td>%1%2%3</td><td align=right>%1%4%3</td></tr>").arg(open, esc(label), close, esc(value));
+}
+
+} // namespace
+
+Receipt::Kind Receipt::kindFor(const Intent &intent)
+{
+    if (intent.state == IntentState::Succeeded)
+        return Kind::Receipt;
+    if (locksSale(intent.state))
+        return Kind::PendingSlip;
+    return Kind::None;
+}
+
+QString Receipt::number(const Intent &intent, const QString &terminal)
+{
+    const QString till = terminal.trimmed().isEmpty() ? QStringLiteral("till") : terminal.trimmed();
+    return QStringLiteral("%1-%2").arg(till).arg(intent.id, 6, 10, QLatin1Char('0'));
+}
+
+QString Receipt::fileName(const Intent &intent, const QString &terminal)
+{
+    static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9._-]"));
+    QString name = number(intent, terminal).replace(unsafe, QStringLiteral("_"));
+    if (kindFor(intent) == Kind::PendingSlip)
+        name += QStringLiteral("-pending");
+    return name + QStringLiteral(".pdf");
+}
+
+QString Receipt::cardLabel(const QString &brand, const QString &last4)
+{
+    QString name;
+    if (brand == QLatin1String("visa"))
+        name = QStringLiteral("Visa");
+    else if (brand == QLatin1String("mastercard"))
+        name = QStringLiteral("Mastercard");
+    else if (brand == QLatin1String("unionpay"))
+        name = tr("UnionPay");
+    else if (brand == QLatin1String("amex"))
+        name = QStringLiteral("American Express");
+    else if (!brand.isEmpty())
+        name = brand.left(1).toUpper() + brand.mid(1);
+    else
+        name = tr("Card");
+    if (last4.isEmpty())
+        return name;
+    return name + QStringLiteral(" \u00B7\u00B7") + last4;
+}
+
+QString Receipt::html(const Intent &intent, const CartModel &cart, const ReceiptContext &context)
+{
+    const Kind kind = kindFor(intent);
+    if (kind == Kind::None)
+        return {};
+    const bool pending = kind == Kind::PendingSlip;
+
+    QString out = QStringLiteral("<h2 align=center>%1</h2>").arg(esc(context.shopName.isEmpty() ? QStringLiteral("OncePay")
+                                                                                                 : context.shopName));
+    if (!context.shopAddress.isEmpty())
+        out += QStringLiteral("<p align=center>%1</p>").arg(esc(context.shopAddress).replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+    if (pending) {
+        out += QStringLiteral("<h3 align=center style=\"border: 2px solid black\">%1</h3>")
+                   .arg(esc(tr("PAYMENT PENDING \u2014 NOT A RECEIPT")));
+    }
+
+    out += QStringLiteral("<table width=100%>");
+    out += row(pending ? tr("Reference") : tr("Receipt no."), number(intent, context.terminal));
+    out += row(tr("Date"), when(pending ? intent.createdAt : intent.updatedAt));
+    out += row(tr("Terminal"), context.terminal);
+    out += row(tr("Sale"), intent.orderId);
+    out += QStringLiteral("</table><hr><table width=100%>");
+    for (int r = 0; r < cart.rowCount(); ++r) {
+        auto cell = [&](CartModel::Column c) { return esc(cart.data(cart.index(r, int(c))).toString()); };
+        out += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
+                   .arg(cell(CartModel::Column::Name), cell(CartModel::Column::Quantity), cell(CartModel::Column::LineTotal));
+    }
+    out += QStringLiteral("</table><hr><table width=100%>");
+    out += row(tr("Total"), intent.amount.toDisplayString(), true);
+
+    if (intent.isCash()) {
+        out += row(tr("Tender"), tr("Cash"));
+        if (context.cashTendered && context.cashTendered->currency() == intent.amount.currency()) {
+            out += row(tr("Tendered"), context.cashTendered->toDisplayString());
+            out += row(tr("Change"), Money(context.cashTendered->minorUnits() - intent.amount.minorUnits(),
+                                           intent.amount.currency()).toDisplayString());
+        }
+        out += QStringLiteral("</table>");
+    } else {
+        out += row(tr("Tender"), cardLabel(intent.cardBrand, intent.cardLast4));
+        if (!pending && !intent.authorizationCode.isEmpty())
+            out += row(tr("Authorization code"), intent.authorizationCode);
+        out += QStringLiteral("</table>");
+        if (pending) {
+            out += QStringLiteral("<p>%1</p>").arg(esc(tr(
+                "The card payment has not been confirmed yet. The till sends it by itself and never charges twice; "
+                "the receipt is printed once it is paid.")));
+        } else {
+            out += QStringLiteral("<h3 align=center>%1</h3>").arg(esc(tr("APPROVED")));
+        }
+    }
+    if (!pending)
+        out += QStringLiteral("<p align=center>%1</p>").arg(esc(tr("Thank you!")));
+    return out;
+}
+
 QString receiptHtml(const Intent &intent, const CartModel &cart, const QString &terminal)
 {
     Q_ASSERT(intent.state == IntentState::Succeeded);
-    QString rows;
-    for (int r = 0; r < cart.rowCount(); ++r) {
-        auto cell = [&](CartModel::Column c) { return cart.data(cart.index(r, int(c))).toString().toHtmlEscaped(); };
-        rows += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                    .arg(cell(CartModel::Column::Name), cell(CartModel::Column::Quantity), cell(CartModel::Column::LineTotal));
-    }
-    const QString method = intent.isCash() ? QObject::tr("Cash") : QObject::tr("Card (%1)").arg(intent.paymentMethod);
-    return QStringLiteral(
-               "<h2 align=center>OncePay</h2><p align=center>%1<br>%2</p>"
-               "<table width=100%>%3</table><hr>"
-               "<p><b>%4 %5</b><br>%6<br>%7<br>%8</p>")
-        .arg(QObject::tr("Sale %1").arg(intent.orderId).toHtmlEscaped(),
-             QDateTime::fromMSecsSinceEpoch(intent.updatedAt).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
-             rows, QObject::tr("Total").toHtmlEscaped(), intent.amount.toDisplayString().toHtmlEscaped(),
-             method.toHtmlEscaped(),
-             intent.isCash() ? QString() : QObject::tr("Payment %1").arg(intent.paymentId).toHtmlEscaped(),
-             QObject::tr("Terminal %1").arg(terminal).toHtmlEscaped());
+    return Receipt::html(intent, cart, ReceiptContext{terminal, {}, {}, {}});
 }
 
 bool saveReceiptPdf(const QString &html, const QString &path, QString *error)
@@ -35,13 +142,13 @@ bool saveReceiptPdf(const QString &html, const QString &path, QString *error)
     QPdfWriter writer(path);
     writer.setPageSize(QPageSize(QSizeF(80, 200), QPageSize::Millimeter));   // a receipt roll
     writer.setResolution(300);
-    writer.setTitle(QObject::tr("Receipt"));
+    writer.setTitle(Receipt::tr("Receipt"));
     QTextDocument doc;
     doc.setHtml(html);
     doc.setPageSize(writer.pageLayout().paintRectPixels(writer.resolution()).size());
     doc.print(&writer);
     if (!QFileInfo::exists(path) || QFileInfo(path).size() == 0) {
-        *error = QObject::tr("The receipt could not be written to %1.").arg(path);
+        *error = Receipt::tr("The receipt could not be written to %1.").arg(path);
         return false;
     }
     return true;

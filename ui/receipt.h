@@ -2,12 +2,50 @@
 
 #include "cartmodel.h"
 #include "intent.h"
+#include "money.h"
 
-class QTextDocument;
+#include <QCoreApplication>
+#include <QString>
+
+#include <optional>
 
 namespace OncePay::Ui {
 
-// The receipt of a paid sale as HTML; only built for an intent the gateway confirmed (or cash).
+// What a receipt shows beyond the sale and its intent: who printed it and where.
+struct ReceiptContext
+{
+    QString terminal;
+    QString shopName;
+    QString shopAddress;
+    std::optional<Money> cashTendered;   // cash: what the customer handed over, when known
+};
+
+// The document a cashier hands over, as HTML (no widget): a receipt for a paid sale, or a
+// "payment pending, not a receipt" slip for a card payment the till is still waiting for.
+class Receipt final
+{
+    Q_DECLARE_TR_FUNCTIONS(OncePay::Ui::Receipt)
+
+public:
+    enum class Kind {
+        None,          // nothing to hand over (declined, needs attention)
+        PendingSlip,   // stored, not confirmed yet: queued, sending, processing, unknown
+        Receipt,       // the gateway said succeeded, or cash
+    };
+    static Kind kindFor(const Intent &intent);
+
+    // "till-1-000042": the terminal and the journal's intent id, the same every time it prints.
+    static QString number(const Intent &intent, const QString &terminal);
+    // The PDF's default file name: the number (slips say "pending"), safe on any file system.
+    static QString fileName(const Intent &intent, const QString &terminal);
+    // "Visa ··4242"; the brand alone, or "Card", when the gateway did not say more.
+    static QString cardLabel(const QString &brand, const QString &last4);
+
+    // The document for kindFor(intent) (empty for None).
+    static QString html(const Intent &intent, const CartModel &cart, const ReceiptContext &context);
+};
+
+// The receipt of a paid sale as HTML, with the terminal only (no shop).
 QString receiptHtml(const Intent &intent, const CartModel &cart, const QString &terminal);
 // Writes the receipt to a PDF file with QPdfWriter; false and a reason on failure.
 bool saveReceiptPdf(const QString &html, const QString &path, QString *error);

@@ -63,6 +63,11 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
     m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
     m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
     m_language->setCurrentIndex(qMax(0, m_language->findData(settings.language)));
+    m_shopName = new QLineEdit(settings.shopName, this);
+    m_shopName->setAccessibleName(tr("Shop name"));
+    m_shopAddress = new QLineEdit(settings.shopAddress, this);
+    m_shopAddress->setAccessibleName(tr("Shop address"));
+    m_shopAddress->setToolTip(tr("Printed under the shop's name on every receipt."));
 
     form->addRow(tr("&Gateway:"), m_gateway);
     form->addRow(tr("&Token:"), m_token);
@@ -72,7 +77,9 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
     form->addRow(tr("Longest &wait offline:"), m_maxAgeHours);
     form->addRow(tr("Wait for the &bank's answer:"), m_unconfirmedAfter);
     form->addRow(tr("&Language:"), m_language);
-    form->addRow(new QLabel(tr("The gateway, token and language apply when the till starts again; the limits at once."), this));
+    form->addRow(tr("S&hop name:"), m_shopName);
+    form->addRow(tr("Shop a&ddress:"), m_shopAddress);
+    form->addRow(new QLabel(tr("The gateway, token and language apply when the till starts again; the limits and the shop at once."), this));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
         QString invalid;
@@ -80,6 +87,10 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
             QMessageBox::warning(this, windowTitle(),
                                  tr("\"%1\" is not a gateway address. Enter an address such as http://192.0.2.10:8080, "
                                     "several separated by commas, or leave the field empty for the demo.").arg(invalid));
+            return;
+        }
+        if (m_shopName->text().trimmed().isEmpty()) {
+            QMessageBox::warning(this, windowTitle(), tr("Receipts need the shop's name."));
             return;
         }
         if (m_token->text().trimmed().isEmpty()) {
@@ -104,6 +115,8 @@ TillSettings SettingsDialog::settings() const
     t.limits.maxAgeMs = qint64(m_maxAgeHours->value()) * 3'600'000;
     t.unconfirmedAfterSeconds = m_unconfirmedAfter->value();
     t.language = m_language->currentData().toString();
+    t.shopName = m_shopName->text().trimmed();
+    t.shopAddress = m_shopAddress->text().trimmed();
     return t;
 }
 

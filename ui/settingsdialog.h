@@ -30,6 +30,8 @@ private:
     QSpinBox *m_maxAgeHours = nullptr;
     QSpinBox *m_unconfirmedAfter = nullptr;
     QComboBox *m_language = nullptr;
+    QLineEdit *m_shopName = nullptr;
+    QLineEdit *m_shopAddress = nullptr;
 };
 
 } // namespace OncePay::Ui

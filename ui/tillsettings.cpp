@@ -23,7 +23,19 @@ TillSettings TillSettings::load()
     t.limits.maxAgeMs = s.value(QStringLiteral("offline/maxAgeMs"), t.limits.maxAgeMs).toLongLong();
     t.language = s.value(QStringLiteral("ui/language")).toString();
     t.unconfirmedAfterSeconds = qBound(5, s.value(QStringLiteral("till/unconfirmedAfterSeconds"), t.unconfirmedAfterSeconds).toInt(), 600);
+    t.shopName = s.value(QStringLiteral("shop/name"), t.shopName).toString();
+    t.shopAddress = s.value(QStringLiteral("shop/address"), t.shopAddress).toString();
     return t;
+}
+
+QString TillSettings::defaultShopName()
+{
+    return tr("OncePay Demo Shop");
+}
+
+QString TillSettings::defaultShopAddress()
+{
+    return tr("1 Example Road, Huangpu District, Shanghai");
 }
 
 void TillSettings::save() const
@@ -41,6 +53,8 @@ void TillSettings::save() const
     s.setValue(QStringLiteral("offline/maxAgeMs"), limits.maxAgeMs);
     s.setValue(QStringLiteral("ui/language"), language);
     s.setValue(QStringLiteral("till/unconfirmedAfterSeconds"), unconfirmedAfterSeconds);
+    s.setValue(QStringLiteral("shop/name"), shopName);
+    s.setValue(QStringLiteral("shop/address"), shopAddress);
 }
 
 } // namespace OncePay::Ui

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "gatewaytypes.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
@@ -7,6 +9,7 @@
 
 #include <functional>
 #include <optional>
+#include <utility>
 
 namespace OncePay::Gateway {
 
@@ -28,9 +31,20 @@ struct AcquirerAnswer
         Refused,      // refused before charging: nothing happened
         NotFound,     // lookup: the acquirer never saw this key
     };
+    AcquirerAnswer() = default;
+    AcquirerAnswer(Kind kind, QString declineCode, QString error, Card card = {}, QString authorizationCode = {})
+        : kind(kind), declineCode(std::move(declineCode)), error(std::move(error)), card(std::move(card))
+        , authorizationCode(std::move(authorizationCode))
+    {
+    }
+
     Kind kind = Kind::AnswerLost;
     QString declineCode;
     QString error;
+    // Approved and Declined: the card the acquirer charged (or declined); Approved: its
+    // authorization code. The receipt prints both.
+    Card card;
+    QString authorizationCode;
 };
 
 struct LedgerEntry
@@ -41,6 +55,8 @@ struct LedgerEntry
     QString status;     // succeeded or declined
     QString declineCode;
     qint64 createdAt = 0;
+    Card card;
+    QString authorizationCode;   // succeeded charges only
     QJsonObject toJson() const;
     static std::optional<LedgerEntry> fromJson(const QJsonObject &o);
 };

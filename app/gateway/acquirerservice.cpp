@@ -51,12 +51,15 @@ std::optional<JsonNode> jsonBody(const QList<QByteArray> &contentTypes, const QB
     return node;
 }
 
-// The charge's outcome as the acquirer's API gives it: {status, decline_code}.
+// The charge's outcome as the acquirer's API gives it: {status, decline_code, card, authorization_code}.
 QJsonObject outcomeJson(const AcquirerAnswer &a)
 {
     const bool approved = a.kind == AcquirerAnswer::Kind::Approved;
     return {{QStringLiteral("status"), approved ? QStringLiteral("succeeded") : QStringLiteral("declined")},
-            {QStringLiteral("decline_code"), approved ? QJsonValue(QJsonValue::Null) : QJsonValue(a.declineCode)}};
+            {QStringLiteral("decline_code"), approved ? QJsonValue(QJsonValue::Null) : QJsonValue(a.declineCode)},
+            {QStringLiteral("card"), a.card.toJson()},
+            {QStringLiteral("authorization_code"),
+             a.authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(a.authorizationCode)}};
 }
 
 HttpAnswer ledgerUnavailable()

@@ -4,6 +4,7 @@
 
 #include <QAtomicInt>
 #include <QPointer>
+#include <QRandomGenerator>
 #include <QSqlQuery>
 #include <QTimer>
 
@@ -33,6 +34,36 @@ TokenOutcome outcomeOf(const QString &token)
     return TokenOutcome::Unknown;
 }
 
+// The test card behind each token (the last four of the matching test card numbers). Declined
+// cards are known too: the acquirer tells which card it declined.
+Card cardOf(const QString &token)
+{
+    static const struct { const char *token, *brand, *last4; } cards[] = {
+        {"tok_visa", "visa", "4242"},
+        {"tok_mastercard", "mastercard", "4444"},
+        {"tok_unionpay", "unionpay", "0005"},
+        {"tok_chargeDeclined", "visa", "0002"},
+        {"tok_insufficientFunds", "visa", "9995"},
+        {"tok_timeoutAfterCharge", "visa", "0077"},
+    };
+    for (const auto &c : cards) {
+        if (token == QLatin1String(c.token))
+            return {QString::fromLatin1(c.brand), QString::fromLatin1(c.last4)};
+    }
+    return {};
+}
+
+// An approved charge's authorization code: 6 uppercase letters and digits, kept in the ledger.
+QString newAuthorizationCode()
+{
+    static const char alphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    QString code;
+    auto *rng = QRandomGenerator::system();
+    for (int i = 0; i < 6; ++i)
+        code.append(QLatin1Char(alphabet[rng->bounded(36)]));
+    return code;
+}
+
 void migrate(SqlTx &tx, int from)
 {
     if (from < 1) {
@@ -41,13 +72,27 @@ void migrate(SqlTx &tx, int from)
             " currency TEXT NOT NULL, token TEXT NOT NULL, status TEXT NOT NULL, decline_code TEXT,"
             " created_at INTEGER NOT NULL, PRIMARY KEY (merchant, idem_key)) WITHOUT ROWID"));
     }
+    if (from < 2) {
+        // v2: the authorization code of an approved charge (charges made before have none).
+        tx.exec(QStringLiteral("ALTER TABLE charges ADD COLUMN auth_code TEXT"));
+    }
 }
 
-AcquirerAnswer answerFromRow(const QString &status, const QString &declineCode)
+const QString kChargeColumns = QStringLiteral("status, decline_code, token, auth_code");
+
+// An answer from a row read with kChargeColumns.
+AcquirerAnswer answerFromRow(const QSqlQuery &q)
 {
-    if (status == QLatin1String("succeeded"))
-        return {AcquirerAnswer::Kind::Approved, {}, {}};
-    return {AcquirerAnswer::Kind::Declined, declineCode, {}};
+    AcquirerAnswer a;
+    a.card = cardOf(q.value(2).toString());
+    if (q.value(0).toString() == QLatin1String("succeeded")) {
+        a.kind = AcquirerAnswer::Kind::Approved;
+        a.authorizationCode = q.value(3).toString();
+    } else {
+        a.kind = AcquirerAnswer::Kind::Declined;
+        a.declineCode = q.value(1).toString();
+    }
+    return a;
 }
 
 } // namespace
@@ -61,6 +106,9 @@ QJsonObject LedgerEntry::toJson() const
                   {QStringLiteral("created_at"), toRfc3339(createdAt)}};
     if (!declineCode.isEmpty())
         o.insert(QStringLiteral("decline_code"), declineCode);
+    o.insert(QStringLiteral("card"), card.toJson());
+    o.insert(QStringLiteral("authorization_code"),
+             authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(authorizationCode));
     return o;
 }
 
@@ -80,6 +128,7 @@ bool AcquirerSimulator::open(QString *error)
     SqlBatchWorker::Options o;
     o.path = m_path;
     o.connectionName = QStringLiteral("oncepay-acquirer-%1").arg(g_counter.fetchAndAddRelaxed(1));
+    o.schemaVersion = 2;
     o.migrate = migrate;
     o.checkpointIntervalMs = 200;
     m_worker = std::make_unique<SqlBatchWorker>(o);
@@ -141,7 +190,9 @@ std::optional<LedgerEntry> LedgerEntry::fromJson(const QJsonObject &o)
                   o.value(QStringLiteral("currency")).toString(),
                   o.value(QStringLiteral("status")).toString(),
                   o.value(QStringLiteral("decline_code")).toString(),
-                  created.value_or(0)};
+                  created.value_or(0),
+                  Card::fromJson(o.value(QStringLiteral("card"))),
+                  o.value(QStringLiteral("authorization_code")).toString()};
     if (e.key.isEmpty() || e.status.isEmpty() || !created)
         return std::nullopt;
     return e;
@@ -197,10 +248,10 @@ void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, QObject *con
     struct Result { AcquirerAnswer answer; };
     m_worker->transact<Result>(context, [rq, outcome](SqlTx &tx) {
         // Idempotent by key: a key already in the ledger answers what it answered then.
-        QSqlQuery &q = tx.exec(QStringLiteral(
-            "SELECT status, decline_code FROM charges WHERE merchant = ? AND idem_key = ?"), {rq.merchant, rq.key});
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges WHERE merchant = ? AND idem_key = ?")
+                                   .arg(kChargeColumns), {rq.merchant, rq.key});
         if (q.next()) {
-            Result r{answerFromRow(q.value(0).toString(), q.value(1).toString())};
+            Result r{answerFromRow(q)};
             q.finish();
             return r;
         }
@@ -216,14 +267,19 @@ void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, QObject *con
             status = QStringLiteral("declined");
             code = QStringLiteral("insufficient_funds");
         }
+        const QString authCode = code.isEmpty() ? newAuthorizationCode() : QString();
+        const QVariant nullText(QMetaType(QMetaType::QString));
         tx.exec(QStringLiteral(
-            "INSERT INTO charges (merchant, idem_key, amount, currency, token, status, decline_code, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+            "INSERT INTO charges (merchant, idem_key, amount, currency, token, status, decline_code, created_at,"
+            " auth_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
             {rq.merchant, rq.key, rq.amount, rq.currency, rq.token, status,
-             code.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(code), nowMs()});
+             code.isEmpty() ? nullText : QVariant(code), nowMs(), authCode.isEmpty() ? nullText : QVariant(authCode)});
         if (outcome == TokenOutcome::TimeoutAfterCharge)
             return Result{{AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("the acquirer's answer was lost")}};
-        return Result{answerFromRow(status, code)};
+        AcquirerAnswer a{code.isEmpty() ? AcquirerAnswer::Kind::Approved : AcquirerAnswer::Kind::Declined, code, {}};
+        a.card = cardOf(rq.token);
+        a.authorizationCode = authCode;
+        return Result{a};
     }, [done = std::move(done)](bool ok, const QString &error, Result r) {
         // The ledger could not commit: from the caller's side the bank did not answer.
         done(ok ? r.answer : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
@@ -237,11 +293,11 @@ void AcquirerSimulator::lookup(const QString &merchant, const QString &key, QObj
         return;
     }
     m_worker->transact<AcquirerAnswer>(context, [merchant, key](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral(
-            "SELECT status, decline_code FROM charges WHERE merchant = ? AND idem_key = ?"), {merchant, key});
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges WHERE merchant = ? AND idem_key = ?")
+                                   .arg(kChargeColumns), {merchant, key});
         AcquirerAnswer a{AcquirerAnswer::Kind::NotFound, {}, {}};
         if (q.next())
-            a = answerFromRow(q.value(0).toString(), q.value(1).toString());
+            a = answerFromRow(q);
         q.finish();
         return a;
     }, [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
@@ -257,13 +313,14 @@ void AcquirerSimulator::ledger(const QString &merchant, const QString &key, QObj
     }
     m_worker->transact<QList<LedgerEntry>>(context, [merchant, key](SqlTx &tx) {
         QSqlQuery &q = tx.exec(QStringLiteral(
-            "SELECT idem_key, amount, currency, status, decline_code, created_at FROM charges"
+            "SELECT idem_key, amount, currency, status, decline_code, created_at, token, auth_code FROM charges"
             " WHERE merchant = ? AND (IFNULL(?, '') = '' OR idem_key = ?) ORDER BY created_at LIMIT 1000"),
             {merchant, key, key});
         QList<LedgerEntry> out;
         while (q.next())
             out.append({q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toString(),
-                        q.value(3).toString(), q.value(4).toString(), q.value(5).toLongLong()});
+                        q.value(3).toString(), q.value(4).toString(), q.value(5).toLongLong(),
+                        cardOf(q.value(6).toString()), q.value(7).toString()});
         q.finish();
         return out;
     }, [done = std::move(done)](bool ok, const QString &, QList<LedgerEntry> list) { done(ok, list); });

@@ -54,6 +54,13 @@ static void migrate(SqlTx &tx, int from, bool postgres)
         ddl("ALTER TABLE payments ADD COLUMN lease_boot TEXT NOT NULL DEFAULT ''");
         ddl("ALTER TABLE payments ADD COLUMN lease_expires_at $INT NOT NULL DEFAULT 0");
     }
+    if (from < 3) {
+        // v3: what the acquirer answered about the card (API.md: card, authorization_code), for
+        // the receipt. Rows settled before read null: nothing is made up for them.
+        ddl("ALTER TABLE payments ADD COLUMN card_brand TEXT");
+        ddl("ALTER TABLE payments ADD COLUMN card_last4 TEXT");
+        ddl("ALTER TABLE payments ADD COLUMN authorization_code TEXT");
+    }
 }
 
 void migrateSqlite(SqlTx &tx, int from)

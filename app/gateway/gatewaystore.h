@@ -58,6 +58,8 @@ struct Settlement
     qint64 retentionMs = 0;
     // Recovery: keep a recorded 202 as it is (its replay answers the payment's current state).
     bool recovery = false;
+    Card card;                  // what the acquirer answered; empty while the outcome is unknown
+    QString authorizationCode;
 };
 
 struct RefundRequest

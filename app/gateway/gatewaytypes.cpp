@@ -80,6 +80,19 @@ QString newResourceId(const char *prefix)
     return id;
 }
 
+QJsonValue Card::toJson() const
+{
+    if (isEmpty())
+        return QJsonValue(QJsonValue::Null);
+    return QJsonObject{{QStringLiteral("brand"), brand}, {QStringLiteral("last4"), last4}};
+}
+
+Card Card::fromJson(const QJsonValue &value)
+{
+    const QJsonObject o = value.toObject();
+    return {o.value(QStringLiteral("brand")).toString(), o.value(QStringLiteral("last4")).toString()};
+}
+
 QJsonObject Payment::toJson() const
 {
     QJsonObject o{
@@ -93,6 +106,9 @@ QJsonObject Payment::toJson() const
         {QStringLiteral("idempotency_key"), idempotencyKey},
         {QStringLiteral("payment_method"), paymentMethod},
         {QStringLiteral("decline_code"), declineCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(declineCode)},
+        {QStringLiteral("card"), card.toJson()},
+        {QStringLiteral("authorization_code"),
+         authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(authorizationCode)},
         {QStringLiteral("amount_refunded"), amountRefunded},
         {QStringLiteral("created_at"), toRfc3339(createdAt)},
         {QStringLiteral("updated_at"), toRfc3339(updatedAt)},

@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QList>
 #include <QString>
 #include <QStringView>
@@ -50,6 +51,18 @@ std::optional<PaymentStatus> paymentStatusFromName(QStringView name);
 QString refundStatusName(RefundStatus status);
 std::optional<RefundStatus> refundStatusFromName(QStringView name);
 
+// The card as the acquirer names it (API.md: "card": {"brand", "last4"}); empty until it answered.
+struct Card
+{
+    QString brand;   // "visa", "mastercard", "unionpay", ...
+    QString last4;
+
+    bool isEmpty() const { return brand.isEmpty() && last4.isEmpty(); }
+    QJsonValue toJson() const;                        // null when empty
+    static Card fromJson(const QJsonValue &value);    // empty for null or anything else
+    friend bool operator==(const Card &a, const Card &b) { return a.brand == b.brand && a.last4 == b.last4; }
+};
+
 struct Payment
 {
     qint64 seq = 0;
@@ -67,6 +80,8 @@ struct Payment
     PaymentStatus status = PaymentStatus::Processing;
     PaymentStep step = PaymentStep::Claimed;
     QString declineCode;        // empty when none
+    Card card;                  // from the acquirer: empty until it answered
+    QString authorizationCode;  // from the acquirer: an approved charge's, empty otherwise
     qint64 amountRefunded = 0;
     qint64 createdAt = 0;
     qint64 updatedAt = 0;

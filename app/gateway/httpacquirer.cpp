@@ -34,16 +34,24 @@ struct HttpAcquirer::Reply
 
 namespace {
 
-// A 200 of /v1/charges (POST or GET): {"status": "succeeded" | "declined", "decline_code"}.
-// Anything else in a 200 is not an answer we understand, so the outcome stays unknown.
+// A 200 of /v1/charges (POST or GET): {"status": "succeeded" | "declined", "decline_code",
+// "card": {"brand", "last4"}, "authorization_code"}. Anything else in a 200 is not an answer we
+// understand, so the outcome stays unknown.
 AcquirerAnswer outcomeOf(const QJsonObject &o)
 {
     const QString status = o.value(QStringLiteral("status")).toString();
-    if (status == QLatin1String("succeeded"))
-        return {AcquirerAnswer::Kind::Approved, {}, {}};
-    if (status == QLatin1String("declined"))
-        return {AcquirerAnswer::Kind::Declined, o.value(QStringLiteral("decline_code")).toString(), {}};
-    return {AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("the acquirer's answer could not be read")};
+    AcquirerAnswer a;
+    if (status == QLatin1String("succeeded")) {
+        a.kind = AcquirerAnswer::Kind::Approved;
+        a.authorizationCode = o.value(QStringLiteral("authorization_code")).toString();
+    } else if (status == QLatin1String("declined")) {
+        a.kind = AcquirerAnswer::Kind::Declined;
+        a.declineCode = o.value(QStringLiteral("decline_code")).toString();
+    } else {
+        return {AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("the acquirer's answer could not be read")};
+    }
+    a.card = Card::fromJson(o.value(QStringLiteral("card")));
+    return a;
 }
 
 std::optional<SimulationState> simulationOf(const QJsonObject &o)

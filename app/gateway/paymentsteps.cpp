@@ -240,10 +240,13 @@ void PaymentSteps::settle(Work work, const AcquirerAnswer &answer)
         return;
     case AcquirerAnswer::Kind::Approved:
         payment.status = PaymentStatus::Succeeded;
+        payment.card = answer.card;
+        payment.authorizationCode = answer.authorizationCode;
         break;
     case AcquirerAnswer::Kind::Declined:
         payment.status = PaymentStatus::Declined;
         payment.declineCode = answer.declineCode;
+        payment.card = answer.card;
         break;
     case AcquirerAnswer::Kind::AnswerLost:
         payment.status = PaymentStatus::Processing;
@@ -256,7 +259,7 @@ void PaymentSteps::settle(Work work, const AcquirerAnswer &answer)
     const HttpAnswer answerToSend = HttpAnswer::forPayment(payment);
     const Settlement s{payment.merchant, payment.idempotencyKey, payment.id, payment.leaseGeneration,
                        payment.status, payment.declineCode, now, answerToSend.toStored(), m_config.retentionMs,
-                       work.recovery};
+                       work.recovery, payment.card, payment.authorizationCode};
     writeSettlement(std::move(work), s, answerToSend, QDateTime::currentMSecsSinceEpoch());
 }
 

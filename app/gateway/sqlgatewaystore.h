@@ -56,7 +56,7 @@ public:
     void takeRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<RecoveryItem>> reply) override;
     void sweepExpiredRecords(qint64 now, int limit, QObject *context, Reply<int> reply) override;
 
-    static constexpr int schemaVersion = 2;
+    static constexpr int schemaVersion = 3;
 
 private:
     template <typename R>

@@ -45,6 +45,11 @@ struct Intent
     QString paymentId;         // the gateway's, once known
     QString gatewayStatus;     // the gateway's own status word, once known
     QString declineCode;
+    // From the gateway's payment (API.md card, authorization_code), for the receipt: empty until
+    // the acquirer answered; a declined card has its brand and last four but no code.
+    QString cardBrand;         // "visa", "mastercard", "unionpay", ...
+    QString cardLast4;
+    QString authorizationCode;
     int attempts = 0;
     qint64 nextAttemptAt = 0;  // epoch ms; 0 = now
     QString lastProblem;       // human-readable, from the gateway's problem detail or the transport

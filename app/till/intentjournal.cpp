@@ -55,13 +55,18 @@ void migrate(SqlTx &tx, int from)
         tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN customer_left_at INTEGER"));
         tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN acknowledged_at INTEGER"));
         tx.exec(QStringLiteral("CREATE INDEX intents_customer_left ON intents (customer_left_at) WHERE customer_left_at IS NOT NULL"));
+        // Receipts: the card and authorization code the gateway's payment carries. Intents
+        // stored before read them empty.
+        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN card_brand TEXT"));
+        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN card_last4 TEXT"));
+        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN authorization_code TEXT"));
     }
 }
 
 const QString kColumns = QStringLiteral(
     "id, idem_key, order_id, amount, currency, payment_method, state, payment_id, gateway_status,"
     " decline_code, attempts, next_attempt_at, last_problem, created_at, updated_at, tender, customer_left_at,"
-    " acknowledged_at");
+    " acknowledged_at, card_brand, card_last4, authorization_code");
 
 Intent readIntent(const QSqlQuery &q)
 {
@@ -83,6 +88,9 @@ Intent readIntent(const QSqlQuery &q)
     i.tender = tenderFromName(q.value(15).toString()).value_or(Tender::Card);
     i.customerLeftAt = q.value(16).toLongLong();
     i.acknowledgedAt = q.value(17).toLongLong();
+    i.cardBrand = q.value(18).toString();
+    i.cardLast4 = q.value(19).toString();
+    i.authorizationCode = q.value(20).toString();
     return i;
 }
 
@@ -247,10 +255,13 @@ void IntentJournal::update(const Intent &after, IntentState from, const QString 
         // means the intent moved meanwhile, and this decision is stale: nothing is written.
         QSqlQuery &q = tx.exec(QStringLiteral(
             "UPDATE intents SET state = ?, payment_id = ?, gateway_status = ?, decline_code = ?, attempts = ?,"
-            " next_attempt_at = ?, last_problem = ?, updated_at = ? WHERE idem_key = ? AND state = ?"),
+            " next_attempt_at = ?, last_problem = ?, updated_at = ?,"
+            " card_brand = ?, card_last4 = ?, authorization_code = ?"
+            " WHERE idem_key = ? AND state = ?"),
             {intentStateName(after.state), orNull(after.paymentId), orNull(after.gatewayStatus),
-             orNull(after.declineCode), after.attempts, after.nextAttemptAt, orNull(after.lastProblem), now, after.key,
-             intentStateName(from)});
+             orNull(after.declineCode), after.attempts, after.nextAttemptAt, orNull(after.lastProblem), now,
+             orNull(after.cardBrand), orNull(after.cardLast4), orNull(after.authorizationCode),
+             after.key, intentStateName(from)});
         const bool applied = q.numRowsAffected() == 1;
         q.finish();
         if (!applied)

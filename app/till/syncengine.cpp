@@ -315,6 +315,11 @@ void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult
         after.paymentId = payment.value(QStringLiteral("id")).toString(after.paymentId);
         after.gatewayStatus = payment.value(QStringLiteral("status")).toString();
         after.declineCode = payment.value(QStringLiteral("decline_code")).toString();
+        // What the acquirer said about the card, for the receipt; kept when an answer lacks it.
+        const QJsonObject card = payment.value(QStringLiteral("card")).toObject();
+        after.cardBrand = card.value(QStringLiteral("brand")).toString(after.cardBrand);
+        after.cardLast4 = card.value(QStringLiteral("last4")).toString(after.cardLast4);
+        after.authorizationCode = payment.value(QStringLiteral("authorization_code")).toString(after.authorizationCode);
     }
     after.lastProblem = d.state == IntentState::Succeeded ? QString() : d.problem;
     const bool again = d.next == Decision::Next::RetryPost || d.next == Decision::Next::Poll

@@ -42,7 +42,7 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="486"/>
+        <location filename="../../ui/mainwindow.cpp" line="491"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>(next try in %n s)</numerusform>
@@ -50,7 +50,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="493"/>
+        <location filename="../../ui/mainwindow.cpp" line="498"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>Waiting: %n payment</numerusform>
@@ -58,7 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="518"/>
+        <location filename="../../ui/mainwindow.cpp" line="523"/>
         <source>⚠ %n payment(s) declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>

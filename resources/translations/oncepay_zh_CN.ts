@@ -4,47 +4,47 @@
 <context>
     <name>OncePay::IntentJournal</name>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="145"/>
+        <location filename="../../app/till/intentjournal.cpp" line="153"/>
         <source>There is no till journal at %1.</source>
         <translation>%1 处没有收银交易日志。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="156"/>
+        <location filename="../../app/till/intentjournal.cpp" line="164"/>
         <source>The till journal %1 is in use by process %2 (%3). Close that program first; commands that only read (list, show, export) work beside it.</source>
         <translation>收银交易日志 %1 正被进程 %2（%3）使用。请先关闭该程序；只读命令（list、show、export）可以同时使用。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="160"/>
+        <location filename="../../app/till/intentjournal.cpp" line="168"/>
         <source>The lock file %1 cannot be created beside the journal.</source>
         <translation>无法在交易日志旁创建锁文件 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="197"/>
-        <location filename="../../app/till/intentjournal.cpp" line="243"/>
-        <location filename="../../app/till/intentjournal.cpp" line="276"/>
-        <location filename="../../app/till/intentjournal.cpp" line="305"/>
-        <location filename="../../app/till/intentjournal.cpp" line="319"/>
-        <location filename="../../app/till/intentjournal.cpp" line="332"/>
-        <location filename="../../app/till/intentjournal.cpp" line="345"/>
-        <location filename="../../app/till/intentjournal.cpp" line="373"/>
-        <location filename="../../app/till/intentjournal.cpp" line="390"/>
-        <location filename="../../app/till/intentjournal.cpp" line="408"/>
-        <location filename="../../app/till/intentjournal.cpp" line="426"/>
+        <location filename="../../app/till/intentjournal.cpp" line="205"/>
+        <location filename="../../app/till/intentjournal.cpp" line="251"/>
+        <location filename="../../app/till/intentjournal.cpp" line="287"/>
+        <location filename="../../app/till/intentjournal.cpp" line="316"/>
+        <location filename="../../app/till/intentjournal.cpp" line="330"/>
+        <location filename="../../app/till/intentjournal.cpp" line="343"/>
+        <location filename="../../app/till/intentjournal.cpp" line="356"/>
+        <location filename="../../app/till/intentjournal.cpp" line="384"/>
+        <location filename="../../app/till/intentjournal.cpp" line="401"/>
+        <location filename="../../app/till/intentjournal.cpp" line="419"/>
+        <location filename="../../app/till/intentjournal.cpp" line="437"/>
         <source>The journal is not open.</source>
         <translation>交易日志未打开。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="206"/>
+        <location filename="../../app/till/intentjournal.cpp" line="214"/>
         <source>This sale is already paid.</source>
         <translation>本单已付款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="208"/>
+        <location filename="../../app/till/intentjournal.cpp" line="216"/>
         <source>A payment for this sale needs attention first.</source>
         <translation>本单有一笔支付需要先处理。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="210"/>
+        <location filename="../../app/till/intentjournal.cpp" line="218"/>
         <source>A payment for this sale is still in progress.</source>
         <translation>本单有一笔支付仍在处理中。</translation>
     </message>
@@ -198,48 +198,48 @@
         <translation>实收金额少于应付金额 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="159"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="162"/>
         <source>Paid in cash. Change: %1</source>
         <translation>现金支付成功。找零：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="187"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="191"/>
         <source>Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer.</source>
         <translation>尚未确认：收银机会自行确认这笔付款。请勿为这笔销售再次收款；您可以接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="196"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="200"/>
         <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
         <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="198"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="201"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="202"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="205"/>
         <source>Sending the payment…</source>
         <translation>正在发送支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="204"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="208"/>
         <source>The bank is processing the payment. Please wait.</source>
         <translation>银行正在处理这笔支付，请稍候。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="207"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="211"/>
         <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
         <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="210"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="214"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="213"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="217"/>
         <source>Declined (%1). Ask for another card.</source>
         <translation>已拒绝（%1）。请顾客换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="216"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="220"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
@@ -775,248 +775,248 @@ problem: %7</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="214"/>
+        <location filename="../../ui/mainwindow.cpp" line="219"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="215"/>
+        <location filename="../../ui/mainwindow.cpp" line="220"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="240"/>
+        <location filename="../../ui/mainwindow.cpp" line="245"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="249"/>
+        <location filename="../../ui/mainwindow.cpp" line="254"/>
         <source>Connection</source>
         <translation>网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="250"/>
+        <location filename="../../ui/mainwindow.cpp" line="255"/>
         <source>Waiting payments</source>
         <translation>待发送支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="252"/>
+        <location filename="../../ui/mainwindow.cpp" line="257"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="258"/>
+        <location filename="../../ui/mainwindow.cpp" line="263"/>
         <source>Notice</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="269"/>
+        <location filename="../../ui/mainwindow.cpp" line="274"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="270"/>
+        <location filename="../../ui/mainwindow.cpp" line="275"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="271"/>
+        <location filename="../../ui/mainwindow.cpp" line="276"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="282"/>
+        <location filename="../../ui/mainwindow.cpp" line="287"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="283"/>
+        <location filename="../../ui/mainwindow.cpp" line="288"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="285"/>
+        <location filename="../../ui/mainwindow.cpp" line="290"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="291"/>
+        <location filename="../../ui/mainwindow.cpp" line="296"/>
         <source>Si&amp;mulation</source>
         <translation>模拟(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="292"/>
+        <location filename="../../ui/mainwindow.cpp" line="297"/>
         <source>&amp;Network</source>
         <translation>网络(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="295"/>
+        <location filename="../../ui/mainwindow.cpp" line="300"/>
         <source>Online</source>
         <translation>正常联网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="296"/>
+        <location filename="../../ui/mainwindow.cpp" line="301"/>
         <source>Offline (connections refused)</source>
         <translation>断网（拒绝连接）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="297"/>
+        <location filename="../../ui/mainwindow.cpp" line="302"/>
         <source>Black hole (no answer)</source>
         <translation>黑洞（无应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="298"/>
+        <location filename="../../ui/mainwindow.cpp" line="303"/>
         <source>Lose responses (charged, answer lost)</source>
         <translation>丢失应答（已扣款，应答丢失）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="299"/>
+        <location filename="../../ui/mainwindow.cpp" line="304"/>
         <source>Latency 800 ms</source>
         <translation>延迟 800 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="300"/>
+        <location filename="../../ui/mainwindow.cpp" line="305"/>
         <source>Flaky 30 %</source>
         <translation>不稳定（30% 出错）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="317"/>
+        <location filename="../../ui/mainwindow.cpp" line="322"/>
         <source>Demo, step %1 of %2: %3</source>
         <translation>演示，第 %1 步，共 %2 步：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="326"/>
+        <location filename="../../ui/mainwindow.cpp" line="331"/>
         <source>&amp;Demo</source>
         <translation>演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="331"/>
+        <location filename="../../ui/mainwindow.cpp" line="336"/>
         <source>Stop the demo</source>
         <translation>停止演示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="336"/>
+        <location filename="../../ui/mainwindow.cpp" line="341"/>
         <source>The bank&apos;s &amp;ledger…</source>
         <translation>银行账本(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="337"/>
+        <location filename="../../ui/mainwindow.cpp" line="342"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="340"/>
+        <location filename="../../ui/mainwindow.cpp" line="345"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="341"/>
+        <location filename="../../ui/mainwindow.cpp" line="346"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="342"/>
+        <location filename="../../ui/mainwindow.cpp" line="347"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="343"/>
+        <location filename="../../ui/mainwindow.cpp" line="348"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="358"/>
+        <location filename="../../ui/mainwindow.cpp" line="363"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="383"/>
+        <location filename="../../ui/mainwindow.cpp" line="388"/>
         <source>Matching products</source>
         <translation>相符的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="425"/>
-        <location filename="../../ui/mainwindow.cpp" line="433"/>
-        <location filename="../../ui/mainwindow.cpp" line="437"/>
+        <location filename="../../ui/mainwindow.cpp" line="430"/>
+        <location filename="../../ui/mainwindow.cpp" line="438"/>
+        <location filename="../../ui/mainwindow.cpp" line="442"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="425"/>
+        <location filename="../../ui/mainwindow.cpp" line="430"/>
         <source>Total %1. Amount tendered:</source>
         <translation>应付 %1。实收金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="433"/>
+        <location filename="../../ui/mainwindow.cpp" line="438"/>
         <source>&quot;%1&quot; is not an amount.</source>
         <translation>“%1”不是有效金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="464"/>
+        <location filename="../../ui/mainwindow.cpp" line="469"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="477"/>
+        <location filename="../../ui/mainwindow.cpp" line="482"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="478"/>
+        <location filename="../../ui/mainwindow.cpp" line="483"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="479"/>
+        <location filename="../../ui/mainwindow.cpp" line="484"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="480"/>
+        <location filename="../../ui/mainwindow.cpp" line="485"/>
         <source>◌ No answer from the gateway</source>
         <translation>◌ 网关无应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="483"/>
+        <location filename="../../ui/mainwindow.cpp" line="488"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="486"/>
+        <location filename="../../ui/mainwindow.cpp" line="491"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="493"/>
+        <location filename="../../ui/mainwindow.cpp" line="498"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="495"/>
+        <location filename="../../ui/mainwindow.cpp" line="500"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="497"/>
+        <location filename="../../ui/mainwindow.cpp" line="502"/>
         <source>(gateway %1 of %2)</source>
         <translation>（网关 %1/%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="498"/>
+        <location filename="../../ui/mainwindow.cpp" line="503"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="500"/>
+        <location filename="../../ui/mainwindow.cpp" line="505"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="518"/>
+        <location filename="../../ui/mainwindow.cpp" line="523"/>
         <source>⚠ %n payment(s) declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
@@ -1162,30 +1162,151 @@ problem: %7</source>
     </message>
 </context>
 <context>
-    <name>OncePay::Ui::ReceiptDialog</name>
+    <name>OncePay::Ui::Receipt</name>
     <message>
-        <location filename="../../ui/receiptdialog.cpp" line="19"/>
-        <location filename="../../ui/receiptdialog.cpp" line="37"/>
+        <location filename="../../ui/receipt.cpp" line="66"/>
+        <source>UnionPay</source>
+        <translation>银联</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="72"/>
+        <source>Card</source>
+        <translation>银行卡</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="91"/>
+        <source>PAYMENT PENDING — NOT A RECEIPT</source>
+        <translation>付款待确认 — 非购物小票</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="95"/>
+        <source>Reference</source>
+        <translation>参考号</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="95"/>
+        <source>Receipt no.</source>
+        <translation>小票号</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="96"/>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="97"/>
+        <source>Terminal</source>
+        <translation>终端</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="98"/>
+        <source>Sale</source>
+        <translation>订单</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="106"/>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="109"/>
+        <location filename="../../ui/receipt.cpp" line="117"/>
+        <source>Tender</source>
+        <translation>支付方式</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="109"/>
+        <source>Cash</source>
+        <translation>现金</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="111"/>
+        <source>Tendered</source>
+        <translation>实收</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="112"/>
+        <source>Change</source>
+        <translation>找零</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="119"/>
+        <source>Authorization code</source>
+        <translation>授权码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="122"/>
+        <source>The card payment has not been confirmed yet. The till sends it by itself and never charges twice; the receipt is printed once it is paid.</source>
+        <translation>此笔刷卡付款尚未确认。收银机会自动发送，绝不会重复扣款；付款成功后再打印小票。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="126"/>
+        <source>APPROVED</source>
+        <translation>交易成功</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="130"/>
+        <source>Thank you!</source>
+        <translation>谢谢惠顾！</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="145"/>
         <source>Receipt</source>
         <translation>小票</translation>
     </message>
     <message>
-        <location filename="../../ui/receiptdialog.cpp" line="22"/>
+        <location filename="../../ui/receipt.cpp" line="151"/>
+        <source>The receipt could not be written to %1.</source>
+        <translation>无法将小票写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ReceiptDialog</name>
+    <message>
+        <location filename="../../ui/receiptdialog.cpp" line="24"/>
+        <location filename="../../ui/receiptdialog.cpp" line="54"/>
+        <location filename="../../ui/receiptdialog.cpp" line="67"/>
+        <source>Receipt</source>
+        <translation>小票</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receiptdialog.cpp" line="27"/>
         <source>Receipt preview</source>
         <translation>小票预览</translation>
     </message>
     <message>
-        <location filename="../../ui/receiptdialog.cpp" line="26"/>
+        <location filename="../../ui/receiptdialog.cpp" line="31"/>
+        <source>&amp;Print…</source>
+        <translation>打印(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receiptdialog.cpp" line="32"/>
+        <location filename="../../ui/receiptdialog.cpp" line="47"/>
+        <source>Print the receipt</source>
+        <translation>打印小票</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receiptdialog.cpp" line="33"/>
         <source>Save as PDF…</source>
         <translation>另存为 PDF…</translation>
     </message>
     <message>
-        <location filename="../../ui/receiptdialog.cpp" line="30"/>
+        <location filename="../../ui/receiptdialog.cpp" line="34"/>
+        <source>Save the receipt as PDF</source>
+        <translation>将小票保存为 PDF</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receiptdialog.cpp" line="54"/>
+        <source>The printer reported an error; the receipt may not have been printed.</source>
+        <translation>打印机报告错误，小票可能没有打印出来。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receiptdialog.cpp" line="60"/>
         <source>Save the receipt</source>
         <translation>保存小票</translation>
     </message>
     <message>
-        <location filename="../../ui/receiptdialog.cpp" line="32"/>
+        <location filename="../../ui/receiptdialog.cpp" line="62"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
@@ -1275,58 +1396,101 @@ problem: %7</source>
     </message>
     <message>
         <location filename="../../ui/settingsdialog.cpp" line="67"/>
+        <source>Shop name</source>
+        <translation>店铺名称</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="69"/>
+        <source>Shop address</source>
+        <translation>店铺地址</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="70"/>
+        <source>Printed under the shop&apos;s name on every receipt.</source>
+        <translation>打印在每张小票的店铺名称下方。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="72"/>
         <source>&amp;Gateway:</source>
         <translation>网关(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="68"/>
+        <location filename="../../ui/settingsdialog.cpp" line="73"/>
         <source>&amp;Token:</source>
         <translation>令牌(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="69"/>
+        <location filename="../../ui/settingsdialog.cpp" line="74"/>
         <source>Te&amp;rminal:</source>
         <translation>终端(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="70"/>
+        <location filename="../../ui/settingsdialog.cpp" line="75"/>
         <source>Largest &amp;offline card payment:</source>
         <translation>离线单笔刷卡上限(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="71"/>
+        <location filename="../../ui/settingsdialog.cpp" line="76"/>
         <source>Most waiting &amp;offline in total:</source>
         <translation>离线待发送总额上限(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="72"/>
+        <location filename="../../ui/settingsdialog.cpp" line="77"/>
         <source>Longest &amp;wait offline:</source>
         <translation>离线最长等待(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="73"/>
+        <location filename="../../ui/settingsdialog.cpp" line="78"/>
         <source>Wait for the &amp;bank&apos;s answer:</source>
         <translation>等待银行回复(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="74"/>
+        <location filename="../../ui/settingsdialog.cpp" line="79"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="75"/>
-        <source>The gateway, token and language apply when the till starts again; the limits at once.</source>
-        <translation>网关、令牌和语言在收银机重新启动后生效；限额立即生效。</translation>
+        <location filename="../../ui/settingsdialog.cpp" line="80"/>
+        <source>S&amp;hop name:</source>
+        <translation>店铺名称(&amp;H)：</translation>
     </message>
     <message>
         <location filename="../../ui/settingsdialog.cpp" line="81"/>
+        <source>Shop a&amp;ddress:</source>
+        <translation>店铺地址(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="82"/>
+        <source>The gateway, token and language apply when the till starts again; the limits and the shop at once.</source>
+        <translation>网关、令牌和语言在收银机重新启动后生效；限额和店铺信息立即生效。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="88"/>
         <source>&quot;%1&quot; is not a gateway address. Enter an address such as http://192.0.2.10:8080, several separated by commas, or leave the field empty for the demo.</source>
         <translation>“%1”不是有效的网关地址。请输入类似 http://192.0.2.10:8080 的地址，多个地址用逗号分隔；留空则使用演示网关。</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="86"/>
+        <location filename="../../ui/settingsdialog.cpp" line="93"/>
+        <source>Receipts need the shop&apos;s name.</source>
+        <translation>小票需要店铺名称。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settingsdialog.cpp" line="97"/>
         <source>The till needs a token.</source>
         <translation>收银机需要令牌。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::TillSettings</name>
+    <message>
+        <location filename="../../ui/tillsettings.cpp" line="33"/>
+        <source>OncePay Demo Shop</source>
+        <translation>OncePay 演示商店</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tillsettings.cpp" line="38"/>
+        <source>1 Example Road, Huangpu District, Shanghai</source>
+        <translation>上海市黄浦区示例路 1 号</translation>
     </message>
 </context>
 <context>
@@ -1390,49 +1554,6 @@ problem: %7</source>
         <location filename="../../ui/timelinewidget.cpp" line="72"/>
         <source>polled</source>
         <translation>轮询</translation>
-    </message>
-</context>
-<context>
-    <name>QObject</name>
-    <message>
-        <location filename="../../ui/receipt.cpp" line="20"/>
-        <source>Cash</source>
-        <translation>现金</translation>
-    </message>
-    <message>
-        <location filename="../../ui/receipt.cpp" line="20"/>
-        <source>Card (%1)</source>
-        <translation>刷卡（%1）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/receipt.cpp" line="25"/>
-        <source>Sale %1</source>
-        <translation>订单号：%1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/receipt.cpp" line="27"/>
-        <source>Total</source>
-        <translation>合计</translation>
-    </message>
-    <message>
-        <location filename="../../ui/receipt.cpp" line="29"/>
-        <source>Payment %1</source>
-        <translation>支付单号：%1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/receipt.cpp" line="30"/>
-        <source>Terminal %1</source>
-        <translation>终端：%1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/receipt.cpp" line="38"/>
-        <source>Receipt</source>
-        <translation>小票</translation>
-    </message>
-    <message>
-        <location filename="../../ui/receipt.cpp" line="44"/>
-        <source>The receipt could not be written to %1.</source>
-        <translation>无法将小票写入 %1。</translation>
     </message>
 </context>
 <context>

@@ -89,6 +89,18 @@ QByteArray paymentMismatch(const QJsonObject &p)
     need("decline_code", p.contains(QStringLiteral("decline_code"))
                                  && (p.value(QStringLiteral("decline_code")).isNull()
                                      || p.value(QStringLiteral("decline_code")).isString()));
+    // From the acquirer, null until it answered: {"brand", "last4"} and 6 capitals or digits.
+    const QJsonValue card = p.value(QStringLiteral("card"));
+    need("card", p.contains(QStringLiteral("card"))
+                     && (card.isNull()
+                         || (card.toObject().value(QStringLiteral("brand")).isString()
+                             && QRegularExpression(QStringLiteral("^[0-9]{4}$"))
+                                    .match(card.toObject().value(QStringLiteral("last4")).toString()).hasMatch())));
+    const QJsonValue code = p.value(QStringLiteral("authorization_code"));
+    need("authorization_code", p.contains(QStringLiteral("authorization_code"))
+                                   && (code.isNull()
+                                       || QRegularExpression(QStringLiteral("^[0-9A-Z]{6}$"))
+                                              .match(code.toString()).hasMatch()));
     need("amount_refunded", p.value(QStringLiteral("amount_refunded")).isDouble());
     need("created_at", isRfc3339Utc(p.value(QStringLiteral("created_at"))));
     need("updated_at", isRfc3339Utc(p.value(QStringLiteral("updated_at"))));

@@ -119,11 +119,15 @@ void TestAcquirerService::outcomes_data()
     QTest::addColumn<int>("status");
     QTest::addColumn<QString>("finalStatus");   // "" : no payment stays
     QTest::addColumn<int>("charged");           // rows in the acquirer's ledger
-    QTest::newRow("approved") << QStringLiteral("tok_visa") << 201 << QStringLiteral("succeeded") << 1;
-    QTest::newRow("declined") << QStringLiteral("tok_chargeDeclined") << 402 << QStringLiteral("declined") << 1;
+    QTest::addColumn<QString>("last4");         // the card the acquirer names, over HTTP
+    QTest::newRow("approved") << QStringLiteral("tok_visa") << 201 << QStringLiteral("succeeded") << 1
+                              << QStringLiteral("4242");
+    QTest::newRow("declined") << QStringLiteral("tok_chargeDeclined") << 402 << QStringLiteral("declined") << 1
+                              << QStringLiteral("0002");
     QTest::newRow("answer lost after charge") << QStringLiteral("tok_timeoutAfterCharge") << 202
-                                              << QStringLiteral("succeeded") << 1;
-    QTest::newRow("refused before charge") << QStringLiteral("tok_errorBeforeCharge") << 502 << QString() << 0;
+                                              << QStringLiteral("succeeded") << 1 << QStringLiteral("0077");
+    QTest::newRow("refused before charge") << QStringLiteral("tok_errorBeforeCharge") << 502 << QString() << 0
+                                           << QString();
 }
 
 void TestAcquirerService::outcomes()
@@ -132,6 +136,7 @@ void TestAcquirerService::outcomes()
     QFETCH(int, status);
     QFETCH(QString, finalStatus);
     QFETCH(int, charged);
+    QFETCH(QString, last4);
     const QString key = uniqueKey(QStringLiteral("outcome"));
     const HttpReply r = pay(m_till1, key, paymentBody(1999, token));
     ONCEPAY_VERIFY_STATUS(r, status);
@@ -142,6 +147,23 @@ void TestAcquirerService::outcomes()
     const Charges c = acquirerCharges(m_till2, key);
     QVERIFY2(c.ok, c.raw);
     QCOMPARE(c.rows.size(), charged);
+    if (finalStatus.isEmpty())
+        return;
+    // The card and the authorization code crossed from the acquirer's process, on the charge's
+    // answer or on the lookup by key that resolved a lost one.
+    const HttpReply p = m_till1.get(QStringLiteral("/v1/payments?idempotency_key=") + key);
+    ONCEPAY_VERIFY_STATUS(p, 200);
+    const QJsonObject payment = p.object();
+    QCOMPARE(payment.value(QStringLiteral("card")).toObject().value(QStringLiteral("brand")).toString(),
+             QStringLiteral("visa"));
+    QCOMPARE(payment.value(QStringLiteral("card")).toObject().value(QStringLiteral("last4")).toString(), last4);
+    const QJsonValue code = payment.value(QStringLiteral("authorization_code"));
+    if (finalStatus == QLatin1String("succeeded")) {
+        QCOMPARE(code.toString().size(), 6);
+        QCOMPARE(c.rows.first().toObject().value(QStringLiteral("authorization_code")), code);
+    } else {
+        QVERIFY2(code.isNull(), p.body.constData());
+    }
 }
 
 void TestAcquirerService::acquirerDownThenRetryExecutesOnce()
@@ -340,6 +362,10 @@ void TestAcquirerService::acquirerApiChargesOncePerKey()
     ONCEPAY_VERIFY_STATUS(first, 200);
     QCOMPARE(first.object().value(QStringLiteral("status")).toString(), QStringLiteral("declined"));
     QCOMPARE(first.object().value(QStringLiteral("decline_code")).toString(), QStringLiteral("insufficient_funds"));
+    // A declined card is named; only an approved charge has an authorization code.
+    QCOMPARE(first.object().value(QStringLiteral("card")).toObject().value(QStringLiteral("last4")).toString(),
+             QStringLiteral("9995"));
+    QVERIFY(first.object().value(QStringLiteral("authorization_code")).isNull());
     const HttpReply again = m_bank.post(QStringLiteral("/v1/charges"), body);
     ONCEPAY_VERIFY_STATUS(again, 200);
     QCOMPARE(again.object(), first.object());
@@ -349,6 +375,23 @@ void TestAcquirerService::acquirerApiChargesOncePerKey()
     QCOMPARE(lookup.object().value(QStringLiteral("idempotency_key")).toString(), key);
     QCOMPARE(lookup.object().value(QStringLiteral("amount")).toInteger(), 500);
     QCOMPARE(lookup.object().value(QStringLiteral("status")).toString(), QStringLiteral("declined"));
+    QCOMPARE(lookup.object().value(QStringLiteral("card")), first.object().value(QStringLiteral("card")));
+
+    // An approved charge: the code it issued is the one a lookup by key returns.
+    const QString approvedKey = uniqueKey(QStringLiteral("direct-ok"));
+    QJsonObject approved = charge;
+    approved.insert(QStringLiteral("merchant"), QStringLiteral("direct-approved"));
+    approved.insert(QStringLiteral("key"), approvedKey);
+    approved.insert(QStringLiteral("token"), QStringLiteral("tok_unionpay"));
+    const HttpReply ok = m_bank.post(QStringLiteral("/v1/charges"), QJsonDocument(approved).toJson(QJsonDocument::Compact));
+    ONCEPAY_VERIFY_STATUS(ok, 200);
+    QCOMPARE(ok.object().value(QStringLiteral("card")).toObject().value(QStringLiteral("brand")).toString(),
+             QStringLiteral("unionpay"));
+    const QString code = ok.object().value(QStringLiteral("authorization_code")).toString();
+    QVERIFY2(QRegularExpression(QStringLiteral("^[0-9A-Z]{6}$")).match(code).hasMatch(), ok.body.constData());
+    const HttpReply okLookup = m_bank.get(QStringLiteral("/v1/charges?merchant=direct-approved&key=") + approvedKey);
+    ONCEPAY_VERIFY_STATUS(okLookup, 200);
+    QCOMPARE(okLookup.object().value(QStringLiteral("authorization_code")).toString(), code);
     const HttpReply ledger = m_bank.get(QStringLiteral("/v1/ledger?merchant=direct"));
     ONCEPAY_VERIFY_STATUS(ledger, 200);
     QCOMPARE(ledger.object().value(QStringLiteral("data")).toArray().size(), 1);

@@ -156,14 +156,20 @@ void TestPayments::outcomes_data()
     QTest::addColumn<int>("status");
     QTest::addColumn<QString>("declineCode");
     QTest::addColumn<int>("succeededCharges");
+    QTest::addColumn<QString>("brand");   // the acquirer names the card, declined or not
+    QTest::addColumn<QString>("last4");
 
-    QTest::newRow("visa") << QStringLiteral("tok_visa") << 201 << QString() << 1;
-    QTest::newRow("mastercard") << QStringLiteral("tok_mastercard") << 201 << QString() << 1;
-    QTest::newRow("unionpay") << QStringLiteral("tok_unionpay") << 201 << QString() << 1;
+    QTest::newRow("visa") << QStringLiteral("tok_visa") << 201 << QString() << 1
+                          << QStringLiteral("visa") << QStringLiteral("4242");
+    QTest::newRow("mastercard") << QStringLiteral("tok_mastercard") << 201 << QString() << 1
+                                << QStringLiteral("mastercard") << QStringLiteral("4444");
+    QTest::newRow("unionpay") << QStringLiteral("tok_unionpay") << 201 << QString() << 1
+                              << QStringLiteral("unionpay") << QStringLiteral("0005");
     QTest::newRow("declined") << QStringLiteral("tok_chargeDeclined") << 402
-                              << QStringLiteral("card_declined") << 0;
+                              << QStringLiteral("card_declined") << 0 << QStringLiteral("visa") << QStringLiteral("0002");
     QTest::newRow("insufficient funds") << QStringLiteral("tok_insufficientFunds") << 402
-                                        << QStringLiteral("insufficient_funds") << 0;
+                                        << QStringLiteral("insufficient_funds") << 0
+                                        << QStringLiteral("visa") << QStringLiteral("9995");
 }
 
 void TestPayments::outcomes()
@@ -172,6 +178,8 @@ void TestPayments::outcomes()
     QFETCH(int, status);
     QFETCH(QString, declineCode);
     QFETCH(int, succeededCharges);
+    QFETCH(QString, brand);
+    QFETCH(QString, last4);
 
     const QString key = uniqueKey(method);
     const QByteArray body = paymentBody(2500, method, QStringLiteral("ord-outcome"));
@@ -189,17 +197,54 @@ void TestPayments::outcomes()
     }
     const QByteArray why = paymentMismatch(payment);
     QVERIFY2(why.isEmpty(), why.constData());
+    // What the receipt prints: the card (declined or not) and, for an approved charge only, the
+    // acquirer's authorization code.
+    const QJsonObject card = payment.value(QStringLiteral("card")).toObject();
+    QCOMPARE(card.value(QStringLiteral("brand")).toString(), brand);
+    QCOMPARE(card.value(QStringLiteral("last4")).toString(), last4);
+    const QJsonValue code = payment.value(QStringLiteral("authorization_code"));
+    if (status == 201)
+        QCOMPARE(code.toString().size(), 6);
+    else
+        QVERIFY2(code.isNull(), first.body.constData());
 
     // Outcomes are recorded: the same request answers the same bytes again.
     const HttpReply again = pay(m_client, key, body);
     ONCEPAY_VERIFY_STATUS(again, status);
     QVERIFY2(again.replayed(), again.describe().constData());
     QCOMPARE(again.body, first.body);
+    // The payment row holds them too: GET by id and by key, and the list.
+    const QString id = payment.value(QStringLiteral("id")).toString();
+    const HttpReply byId = m_client.get(QStringLiteral("/v1/payments/") + id);
+    ONCEPAY_VERIFY_STATUS(byId, 200);
+    QCOMPARE(byId.object().value(QStringLiteral("card")).toObject(), card);
+    QCOMPARE(byId.object().value(QStringLiteral("authorization_code")), code);
+    const HttpReply byKey = m_client.get(QStringLiteral("/v1/payments?idempotency_key=") + key);
+    ONCEPAY_VERIFY_STATUS(byKey, 200);
+    QCOMPARE(byKey.object().value(QStringLiteral("authorization_code")), code);
+    const QDateTime created = QDateTime::fromString(payment.value(QStringLiteral("created_at")).toString(),
+                                                    Qt::ISODateWithMs);
+    QVERIFY(created.isValid());
+    const HttpReply list = m_client.get(QStringLiteral("/v1/payments?terminal_id=till-1&limit=500&created_after=")
+                                        + created.addMSecs(-1).toUTC().toString(Qt::ISODateWithMs));
+    ONCEPAY_VERIFY_STATUS(list, 200);
+    bool listed = false;
+    for (const QJsonValue &v : list.object().value(QStringLiteral("data")).toArray()) {
+        if (v.toObject().value(QStringLiteral("id")).toString() != id)
+            continue;
+        listed = true;
+        QCOMPARE(v.toObject().value(QStringLiteral("card")).toObject(), card);
+        QCOMPARE(v.toObject().value(QStringLiteral("authorization_code")), code);
+    }
+    QVERIFY2(listed, list.body.constData());
 
     const Charges charges = acquirerCharges(m_client, key);
     QVERIFY2(charges.ok, charges.raw.constData());
     QCOMPARE(charges.succeeded, succeededCharges);
     QVERIFY2(charges.rows.size() <= 1, charges.raw.constData());
+    // The code is the acquirer's: the same in its ledger.
+    if (status == 201)
+        QCOMPARE(charges.rows.first().toObject().value(QStringLiteral("authorization_code")), code);
 }
 
 void TestPayments::replayIsByteForByte()
@@ -314,6 +359,14 @@ void TestPayments::timeoutAfterChargeResolves()
     QCOMPARE(again.object().value(QStringLiteral("id")).toString(), id);
     QCOMPARE(again.object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
     QCOMPARE(acquirerCharges(m_client, key).succeeded, 1);
+    // Recovery's settlement carries what the acquirer answered when asked by key: the card and
+    // the code it issued when it charged.
+    const QString code = again.object().value(QStringLiteral("authorization_code")).toString();
+    QCOMPARE(code.size(), 6);
+    QCOMPARE(again.object().value(QStringLiteral("card")).toObject().value(QStringLiteral("brand")).toString(),
+             QStringLiteral("visa"));
+    QCOMPARE(acquirerCharges(m_client, key).rows.first().toObject().value(QStringLiteral("authorization_code")).toString(),
+             code);
 }
 
 void TestPayments::errorBeforeChargeIsNotRecorded()

@@ -1,7 +1,9 @@
-// A gateway database written by the previous schema (v1: the lease on the response record, no
-// lease generation) is migrated in place on start: finished payments still replay, and a claim
-// that was in flight when the old gateway stopped is taken over and resumed by asking the
-// acquirer, never charged twice. SQLite only: PostgreSQL support began with v2.
+// A gateway database written by an earlier schema is migrated in place on start.
+// v1 (the lease on the response record, no lease generation; SQLite only, PostgreSQL support
+// began with v2): finished payments still replay, and a claim that was in flight when the old
+// gateway stopped is taken over and resumed by asking the acquirer, never charged twice.
+// v2 (no card, no authorization code; SQLite and PostgreSQL), with a v1 acquirer ledger (no
+// authorization code): old payments read card and code as null, new ones carry them.
 #include "gatewayapi.h"
 #include "gatewayprocess.h"
 #include "testdatabase.h"
@@ -19,6 +21,7 @@ class TestUpgrade final : public QObject
 
 private slots:
     void v1DatabaseIsMigrated();
+    void v2DatabaseIsMigrated();
 };
 
 namespace {
@@ -108,6 +111,87 @@ void TestUpgrade::v1DatabaseIsMigrated()
     QCOMPARE(resumed.object().value(QStringLiteral("id")).toString(), QStringLiteral("pay_v1inflight"));
     const Charges charges = acquirerCharges(client, inFlightKey);
     QVERIFY2(charges.ok && charges.rows.size() == 1 && charges.succeeded == 1, charges.raw.constData());
+    // The acquirer answered the resumed claim: its card and code are on it now.
+    const QJsonObject resumedPayment = resumed.object();
+    QCOMPARE(resumedPayment.value(QStringLiteral("card")).toObject().value(QStringLiteral("last4")).toString(),
+             QStringLiteral("4242"));
+    QCOMPARE(resumedPayment.value(QStringLiteral("authorization_code")).toString().size(), 6);
+    // The payment settled under v1 has none in its row (its recorded answer keeps what it said).
+    const HttpReply old = client.get(QStringLiteral("/v1/payments?idempotency_key=") + doneKey);
+    ONCEPAY_VERIFY_STATUS(old, 200);
+    QVERIFY2(old.object().value(QStringLiteral("card")).isNull(), old.body.constData());
+    QVERIFY2(old.object().value(QStringLiteral("authorization_code")).isNull(), old.body.constData());
+}
+
+void TestUpgrade::v2DatabaseIsMigrated()
+{
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start(), gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    const QString oldKey = uniqueKey(QStringLiteral("v2-old"));
+    const HttpReply old = pay(client, oldKey, paymentBody(2345));
+    ONCEPAY_VERIFY_STATUS(old, 201);
+    const QString oldId = old.object().value(QStringLiteral("id")).toString();
+    QVERIFY(gateway.terminate());
+
+    // The gateway's tables as v2 left them: no card columns, version 2.
+    {
+        QString error;
+        QVERIFY2(gateway.database().connect(QStringLiteral("v2"), &error), qPrintable(error));
+        QSqlDatabase db = QSqlDatabase::database(QStringLiteral("v2"));
+        QSqlQuery q(db);
+        const bool pg = gateway.database().isPostgres();
+        for (const char *sql : {"ALTER TABLE payments DROP COLUMN card_brand",
+                                "ALTER TABLE payments DROP COLUMN card_last4",
+                                "ALTER TABLE payments DROP COLUMN authorization_code"})
+            QVERIFY2(q.exec(QString::fromLatin1(sql)), qPrintable(q.lastError().text()));
+        QVERIFY2(q.exec(pg ? QStringLiteral("UPDATE oncepay_schema SET version = 2") : QStringLiteral("PRAGMA user_version=2")),
+                 qPrintable(q.lastError().text()));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("v2"));
+    // The acquirer's ledger as v1 left it: no authorization code.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("ledger-v1"));
+        db.setDatabaseName(gateway.database().acquirerDbPath());
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY2(q.exec(QStringLiteral("ALTER TABLE charges DROP COLUMN auth_code")), qPrintable(q.lastError().text()));
+        QVERIFY2(q.exec(QStringLiteral("PRAGMA user_version=1")), qPrintable(q.lastError().text()));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("ledger-v1"));
+
+    QVERIFY2(gateway.start(), gateway.failureMessage().constData());
+    client.setBaseUrl(gateway.baseUrl());
+    // An old row reads null: nothing is made up for it.
+    const HttpReply byId = client.get(QStringLiteral("/v1/payments/") + oldId);
+    ONCEPAY_VERIFY_STATUS(byId, 200);
+    QCOMPARE(byId.object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
+    QVERIFY2(byId.object().value(QStringLiteral("card")).isNull(), byId.body.constData());
+    QVERIFY2(byId.object().value(QStringLiteral("authorization_code")).isNull(), byId.body.constData());
+    // Its recorded answer still replays byte for byte.
+    const HttpReply replay = pay(client, oldKey, paymentBody(2345));
+    ONCEPAY_VERIFY_STATUS(replay, 201);
+    QVERIFY(replay.replayed());
+    QCOMPARE(replay.body, old.body);
+    // The old ledger row has no code either; a new payment carries both, stored on both sides.
+    const Charges oldCharge = acquirerCharges(client, oldKey);
+    QVERIFY2(oldCharge.ok && oldCharge.rows.size() == 1, oldCharge.raw.constData());
+    QVERIFY(oldCharge.rows.first().toObject().value(QStringLiteral("authorization_code")).isNull());
+    const QString newKey = uniqueKey(QStringLiteral("v2-new"));
+    const HttpReply fresh = pay(client, newKey, paymentBody(3456, QStringLiteral("tok_mastercard")));
+    ONCEPAY_VERIFY_STATUS(fresh, 201);
+    const QJsonObject card = fresh.object().value(QStringLiteral("card")).toObject();
+    QCOMPARE(card.value(QStringLiteral("brand")).toString(), QStringLiteral("mastercard"));
+    QCOMPARE(card.value(QStringLiteral("last4")).toString(), QStringLiteral("4444"));
+    const QString code = fresh.object().value(QStringLiteral("authorization_code")).toString();
+    QCOMPARE(code.size(), 6);
+    const Charges newCharge = acquirerCharges(client, newKey);
+    QVERIFY2(newCharge.ok && newCharge.rows.size() == 1, newCharge.raw.constData());
+    QCOMPARE(newCharge.rows.first().toObject().value(QStringLiteral("authorization_code")).toString(), code);
+    const HttpReply newById = client.get(QString::fromUtf8(fresh.header("Location")));
+    QCOMPARE(newById.object().value(QStringLiteral("authorization_code")).toString(), code);
 }
 
 QTEST_GUILESS_MAIN(TestUpgrade)

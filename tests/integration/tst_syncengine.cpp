@@ -12,6 +12,7 @@
 #include "timeutil.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -282,6 +283,14 @@ void TestSyncEngine::faultMatrix()
     QCOMPARE(final.paymentId, payment.value(QStringLiteral("id")).toString());
     QCOMPARE(final.gatewayStatus, payment.value(QStringLiteral("status")).toString());
     QCOMPARE(payment.value(QStringLiteral("amount")).toInteger(), qint64(1999));
+    // The receipt's card and authorization code are the gateway's, whichever answer brought them
+    // (201, 402, a lookup after a lost answer, a poll of a processing payment).
+    const QJsonObject card = payment.value(QStringLiteral("card")).toObject();
+    QVERIFY2(!card.isEmpty(), QJsonDocument(payment).toJson(QJsonDocument::Compact).constData());
+    QCOMPARE(final.cardBrand, card.value(QStringLiteral("brand")).toString());
+    QCOMPARE(final.cardLast4, card.value(QStringLiteral("last4")).toString());
+    QCOMPARE(final.authorizationCode, payment.value(QStringLiteral("authorization_code")).toString());
+    QCOMPARE(final.authorizationCode.isEmpty(), expected != QLatin1String("succeeded"));
 
     // Durable: the journal holds the same final state.
     auto stored = std::make_shared<std::optional<Intent>>();
@@ -292,6 +301,8 @@ void TestSyncEngine::faultMatrix()
     QTRY_VERIFY_WITH_TIMEOUT(stored->has_value(), kWaitMs);
     QCOMPARE((*stored)->state, final.state);
     QCOMPARE((*stored)->paymentId, final.paymentId);
+    QCOMPARE((*stored)->cardLast4, final.cardLast4);
+    QCOMPARE((*stored)->authorizationCode, final.authorizationCode);
 
     // Exactly once, by the bank's own books, and one payment at the gateway for the sale.
     const Ledger l = ledger(key);

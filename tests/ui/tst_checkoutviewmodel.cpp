@@ -38,6 +38,7 @@ private slots:
     void queueModelFollowsTheJournal();
     void settingsRoundTrip();
     void receiptNamesTheTerminal();
+    void receiptFollowsTheSale();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -197,7 +198,11 @@ void TestCheckoutViewModel::settingsRoundTrip()
     const TillSettings defaults = TillSettings::load();
     QVERIFY(defaults.gatewayUrls.isEmpty());   // the embedded demo
     QCOMPARE(defaults.terminal, QStringLiteral("till-1"));
+    QVERIFY(!defaults.shopName.isEmpty());      // the demo shop until the merchant names theirs
+    QVERIFY(!defaults.shopAddress.isEmpty());
     TillSettings s = defaults;
+    s.shopName = QStringLiteral("Corner Tea House");
+    s.shopAddress = QStringLiteral("8 Fuzhou Road, Shanghai");
     s.gatewayUrls = {QUrl(QStringLiteral("http://192.0.2.10:8080")), QUrl(QStringLiteral("http://192.0.2.11:8080"))};
     s.terminal = QStringLiteral("front-2");
     s.limits.maxSingleAmount = 123'45;
@@ -208,6 +213,8 @@ void TestCheckoutViewModel::settingsRoundTrip()
     QCOMPARE(back.terminal, s.terminal);
     QCOMPARE(back.limits.maxSingleAmount, s.limits.maxSingleAmount);
     QCOMPARE(back.language, s.language);
+    QCOMPARE(back.shopName, s.shopName);
+    QCOMPARE(back.shopAddress, s.shopAddress);
     QSettings().clear();
 }
 
@@ -221,6 +228,42 @@ void TestCheckoutViewModel::receiptNamesTheTerminal()
     const QString html = receiptHtml(*m_vm->intent(), *m_vm->cart(), QStringLiteral("front-2"));
     QVERIFY2(html.contains(QStringLiteral("front-2")), qPrintable(html));
     QVERIFY(html.contains(QStringLiteral("¥4.50")));
+}
+
+void TestCheckoutViewModel::receiptFollowsTheSale()
+{
+    // A card sale queued offline: a slip that says it is not a receipt, named as such.
+    QString reason;
+    QVERIFY(m_vm->addProduct(QStringLiteral("6901234500059"), &reason));
+    m_vm->payByCard(QStringLiteral("tok_visa"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_vm->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
+    const Intent waiting = *m_vm->intent();
+    QCOMPARE(Receipt::kindFor(waiting), Receipt::Kind::PendingSlip);
+    const ReceiptContext shop{QStringLiteral("till-3"), QStringLiteral("Corner Tea House"), QString(), m_vm->cashTendered()};
+    const QString slip = Receipt::html(waiting, *m_vm->cart(), shop);
+    QVERIFY2(slip.contains(QStringLiteral("NOT A RECEIPT")), qPrintable(slip));
+    QVERIFY(slip.contains(QStringLiteral("Corner Tea House")));
+    QVERIFY(Receipt::fileName(waiting, QStringLiteral("till-3")).endsWith(QStringLiteral("-pending.pdf")));
+
+    // Cash: the receipt shows what was handed over and the change; the next sale forgets it.
+    m_vm->startNewSale();
+    QVERIFY(m_vm->addProduct(QStringLiteral("6901234500011"), &reason));
+    Money change;
+    QVERIFY(m_vm->payCash(Money(1000, QStringLiteral("CNY")), &change, &reason));
+    QTRY_COMPARE(m_vm->phase(), CheckoutViewModel::Phase::Paid);
+    QVERIFY(m_vm->cashTendered());
+    QCOMPARE(*m_vm->cashTendered(), Money(1000, QStringLiteral("CNY")));
+    const Intent paid = *m_vm->intent();
+    QCOMPARE(Receipt::kindFor(paid), Receipt::Kind::Receipt);
+    const QString receipt = Receipt::html(paid, *m_vm->cart(), ReceiptContext{QStringLiteral("till-3"), QStringLiteral("Corner Tea House"),
+                                                                               QString(), m_vm->cashTendered()});
+    QVERIFY2(receipt.contains(QStringLiteral("¥10.00")), qPrintable(receipt));
+    QVERIFY(receipt.contains(change.toDisplayString()));
+    QVERIFY(receipt.contains(Receipt::number(paid, QStringLiteral("till-3"))));
+    QVERIFY(!receipt.contains(QStringLiteral("NOT A RECEIPT")));
+    QCOMPARE(Receipt::fileName(paid, QStringLiteral("till-3")), Receipt::number(paid, QStringLiteral("till-3")) + QStringLiteral(".pdf"));
+    m_vm->startNewSale();
+    QVERIFY(!m_vm->cashTendered());
 }
 
 QTEST_GUILESS_MAIN(TestCheckoutViewModel)

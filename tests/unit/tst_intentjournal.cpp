@@ -110,6 +110,8 @@ private slots:
     void updateIsCompareAndSet();
     void version1JournalIsMigrated();
     void customerLeftThenAcknowledged();
+    void cardDetailsRoundTrip();
+    void version2JournalIsMigrated();
 
 private:
     std::unique_ptr<IntentJournal> open(int maxPageCount = 0);
@@ -817,6 +819,92 @@ void TestIntentJournal::customerLeftThenAcknowledged()
     VERIFY_OK(update(*j, succeeded, IntentState::Queued, QStringLiteral("201")));
     QCOMPARE(late().value.size(), 0);
     QVERIFY(!await<bool>([&](auto r) { j->markCustomerLeft(paid.value.key, this, r); }).value);
+}
+
+void TestIntentJournal::cardDetailsRoundTrip()
+{
+    auto j = open();
+    QVERIFY(j);
+    const auto created = create(*j, newIntent(QStringLiteral("ord-card")));
+    VERIFY_OK(created);
+    QVERIFY(created.value.cardBrand.isEmpty());
+    QVERIFY(created.value.authorizationCode.isEmpty());
+    Intent sending = created.value;
+    sending.state = IntentState::Sending;
+    VERIFY_OK(update(*j, sending, IntentState::Queued, QStringLiteral("attempt 1")));
+    // The gateway's payment names the card and the authorization code: the receipt prints them.
+    Intent paid = sending;
+    paid.state = IntentState::Succeeded;
+    paid.paymentId = QStringLiteral("pay_1");
+    paid.cardBrand = QStringLiteral("visa");
+    paid.cardLast4 = QStringLiteral("4242");
+    paid.authorizationCode = QStringLiteral("A1B2C3");
+    VERIFY_OK(update(*j, paid, IntentState::Sending, QStringLiteral("201")));
+    const Intent back = find(*j, paid.key).value;
+    QCOMPARE(back.cardBrand, QStringLiteral("visa"));
+    QCOMPARE(back.cardLast4, QStringLiteral("4242"));
+    QCOMPARE(back.authorizationCode, QStringLiteral("A1B2C3"));
+    // And after the journal is opened again.
+    j.reset();
+    j = open();
+    QVERIFY(j);
+    const Intent reopened = find(*j, paid.key).value;
+    QCOMPARE(reopened.cardLast4, QStringLiteral("4242"));
+    QCOMPARE(reopened.authorizationCode, QStringLiteral("A1B2C3"));
+}
+
+void TestIntentJournal::version2JournalIsMigrated()
+{
+    // A journal written by version 2 (tender and transport columns, no card): it opens, its
+    // intents read with no card, and a later answer stores one.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v2"));
+        db.setDatabaseName(m_path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        const QStringList v2{
+            QStringLiteral("CREATE TABLE intents (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL UNIQUE,"
+                           " order_id TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,"
+                           " payment_method TEXT NOT NULL, state TEXT NOT NULL, payment_id TEXT, gateway_status TEXT,"
+                           " decline_code TEXT, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL DEFAULT 0,"
+                           " last_problem TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,"
+                           " tender TEXT NOT NULL DEFAULT 'card')"),
+            QStringLiteral("CREATE TABLE journal (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL,"
+                           " at INTEGER NOT NULL, from_state TEXT, to_state TEXT NOT NULL, detail TEXT)"),
+            QStringLiteral("CREATE TABLE attempts (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL,"
+                           " kind TEXT NOT NULL, started_at INTEGER NOT NULL, ended_at INTEGER NOT NULL, outcome TEXT NOT NULL,"
+                           " http_status INTEGER NOT NULL, replayed INTEGER NOT NULL, latency_ms INTEGER NOT NULL,"
+                           " transport TEXT NOT NULL DEFAULT 'answered')"),
+            QStringLiteral("INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, payment_id,"
+                           " created_at, updated_at, tender) VALUES"
+                           " ('pay-old', 'o1', 500, 'CNY', 'tok_visa', 'succeeded', 'pay_old', 1, 1, 'card'),"
+                           " ('pay-wait', 'o2', 700, 'CNY', 'tok_visa', 'unknown', NULL, 1, 1, 'card')"),
+            QStringLiteral("PRAGMA user_version=2"),
+        };
+        for (const QString &sql : v2)
+            QVERIFY2(q.exec(sql), qPrintable(q.lastError().text()));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("v2"));
+
+    auto j = open();
+    QVERIFY(j);
+    const Intent old = find(*j, QStringLiteral("pay-old")).value;
+    QCOMPARE(old.state, IntentState::Succeeded);
+    QCOMPARE(old.paymentId, QStringLiteral("pay_old"));
+    QVERIFY(old.cardBrand.isEmpty());
+    QVERIFY(old.cardLast4.isEmpty());
+    QVERIFY(old.authorizationCode.isEmpty());
+    Intent settled = find(*j, QStringLiteral("pay-wait")).value;
+    QCOMPARE(settled.state, IntentState::Unknown);
+    settled.state = IntentState::Succeeded;
+    settled.cardBrand = QStringLiteral("mastercard");
+    settled.cardLast4 = QStringLiteral("4444");
+    settled.authorizationCode = QStringLiteral("Z9Y8X7");
+    VERIFY_OK(update(*j, settled, IntentState::Unknown, QStringLiteral("lookup 200")));
+    const Intent back = find(*j, QStringLiteral("pay-wait")).value;
+    QCOMPARE(back.cardBrand, QStringLiteral("mastercard"));
+    QCOMPARE(back.authorizationCode, QStringLiteral("Z9Y8X7"));
 }
 
 QTEST_GUILESS_MAIN(TestIntentJournal)
