@@ -48,6 +48,12 @@ QJsonObject intentJson(const Intent &i)
         // Scripts written against earlier versions read cash here.
         {QStringLiteral("payment_method"), i.isCash() ? tenderName(Tender::Cash) : i.paymentMethod},
     };
+    // As the gateway's payment object (API.md): null until the acquirer answered.
+    o.insert(QStringLiteral("card"), i.cardBrand.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                                           : QJsonValue(QJsonObject{{QStringLiteral("brand"), i.cardBrand},
+                                                                                    {QStringLiteral("last4"), i.cardLast4}}));
+    o.insert(QStringLiteral("authorization_code"), i.authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                                                                  : QJsonValue(i.authorizationCode));
     if (!i.declineCode.isEmpty())
         o.insert(QStringLiteral("decline_code"), i.declineCode);
     if (!i.lastProblem.isEmpty())
