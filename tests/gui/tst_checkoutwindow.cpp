@@ -20,6 +20,9 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QElapsedTimer>
+#include <QTableView>
+#include <QShortcut>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QMenu>
 #include <QNetworkAccessManager>
@@ -64,6 +67,7 @@ private slots:
     void demoWaitsForNext();
     void nothingIsCutAt1024x768_data();
     void nothingIsCutAt1024x768();
+    void everyShortcutIsBoundOnceAndFiresOnce();
 
 private:
     QJsonArray ledger(const QString &key);
@@ -691,6 +695,60 @@ void TestCheckoutWindow::nothingIsCutAt1024x768()
     QVERIFY(total);
     QVERIFY2(total->fontMetrics().horizontalAdvance(total->text()) <= total->contentsRect().width(),
              qPrintable(total->text()));
+}
+
+// Issue 9: every key of the till is bound once (Qt fires neither of two bindings, with an
+// "Ambiguous shortcut" warning), and a real key event does its one thing once.
+void TestCheckoutWindow::everyShortcutIsBoundOnceAndFiresOnce()
+{
+    QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
+    // Bound once: no key sequence appears twice among the window's actions and shortcuts.
+    QMultiHash<QString, QString> owners;
+    for (QAction *a : m_window->findChildren<QAction *>()) {
+        for (const QKeySequence &k : a->shortcuts())
+            owners.insert(k.toString(), a->text());
+    }
+    for (QShortcut *sc : m_window->findChildren<QShortcut *>()) {
+        if (sc->context() != Qt::WidgetShortcut)   // a widget's own keys apply only with its focus
+            owners.insert(sc->key().toString(), QStringLiteral("shortcut"));
+    }
+    for (const QString &key : owners.uniqueKeys())
+        QVERIFY2(owners.count(key) == 1, qPrintable(key + QStringLiteral(": ") + owners.values(key).join(QLatin1Char(','))));
+
+    // F9 shows or hides the payments panel, once per press.
+    QDockWidget *dock = m_window->findChild<QDockWidget *>();
+    QVERIFY(dock);
+    const bool shown = dock->isVisible();
+    QTest::keyClick(m_window.get(), Qt::Key_F9);
+    QTRY_COMPARE(dock->isVisible(), !shown);
+    QTest::keyClick(m_window.get(), Qt::Key_F9);
+    QTRY_COMPARE(dock->isVisible(), shown);
+
+    // On the cart: + and - change the selected line by one; Del removes one line.
+    addItem(QStringLiteral("6901234500011"));
+    addItem(QStringLiteral("6901234500097"));
+    auto *cartView = m_window->findChildren<QTableView *>().constFirst();
+    QVERIFY(cartView->model() == m_window->viewModel()->cart());
+    cartView->setFocus();
+    cartView->selectRow(0);
+    QTest::keyClick(cartView, Qt::Key_Plus);
+    QCOMPARE(m_window->viewModel()->cart()->quantity(0), 2);
+    QTest::keyClick(cartView, Qt::Key_Minus);
+    QCOMPARE(m_window->viewModel()->cart()->quantity(0), 1);
+    QTest::keyClick(cartView, Qt::Key_Delete);
+    QCOMPARE(m_window->viewModel()->cart()->rowCount(), 1);
+
+    // F12 pays once, however often it is pressed.
+    QTest::keyClick(m_window.get(), Qt::Key_F12);
+    QTest::keyClick(m_window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    QTest::keyClick(m_window.get(), Qt::Key_F12);
+    qint64 count = -1;
+    IntentJournal::Query q;
+    q.orderId = m_window->viewModel()->orderId();
+    m_session->journal()->count(q, this, [&](bool, const QString &, qint64 n) { count = n; });
+    QTRY_COMPARE(count, qint64(1));
+    QCOMPARE(ledger(m_window->viewModel()->intent()->key).size(), 1);
 }
 
 QTEST_MAIN(TestCheckoutWindow)
