@@ -23,6 +23,8 @@ class HttpApi final : public QObject
     Q_OBJECT
 
 public:
+    // The metrics label of a path: one of a fixed set of route templates, or "other".
+    static QString routeTemplate(const QString &path);
     struct Config
     {
         bool demo = false;

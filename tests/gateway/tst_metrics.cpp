@@ -18,6 +18,7 @@ private slots:
     void countersMove_data();
     void countersMove();
     void recoveryRuns();
+    void unknownPathsAreOneSeries();
 
 private:
     QMap<QString, double> scrape();
@@ -133,6 +134,27 @@ void TestMetrics::recoveryRuns()
     const double resolved = metricSum(scrape(), QStringLiteral("oncepay_recovery_resolved_total"));
     ONCEPAY_VERIFY_STATUS(pay(m_client, uniqueKey(), paymentBody(100, QStringLiteral("tok_timeoutAfterCharge"))), 202);
     QTRY_VERIFY_WITH_TIMEOUT(metricSum(scrape(), QStringLiteral("oncepay_recovery_resolved_total")) > resolved, 20000);
+}
+
+// Issue 11: requests are counted by route template, never by the client's path: 500 unknown
+// paths (with the attacker's bytes in them) add no series and no bytes of theirs to the scrape.
+void TestMetrics::unknownPathsAreOneSeries()
+{
+    for (int i = 0; i < 5; ++i)
+        ONCEPAY_VERIFY_STATUS(m_client.get(QStringLiteral("/probe-%1").arg(i)), 404);
+    const QByteArray before = m_client.get(QStringLiteral("/metrics")).body;
+    for (int i = 0; i < 500; ++i) {
+        const HttpReply r = m_client.get(QStringLiteral("/attacker-%1-%00-%E2%80%AE-x").arg(i));
+        QVERIFY2(r.status == 404 || r.status == 400, r.describe().constData());
+    }
+    ONCEPAY_VERIFY_STATUS(m_client.get(QStringLiteral("/v1/payments/pay_route_check")), 404);
+    const QByteArray after = m_client.get(QStringLiteral("/metrics")).body;
+    QVERIFY2(!after.contains("attacker") && !after.contains("probe-") && !after.contains("pay_route_check"),
+             after.constData());
+    QVERIFY2(after.contains("route=\"other\""), after.constData());
+    QVERIFY2(after.contains("route=\"/v1/payments/{id}\""), after.constData());
+    // Bounded: the same series as before, only the counts moved (a few new series at most).
+    QVERIFY2(after.size() < before.size() + 1024, qPrintable(QStringLiteral("%1 -> %2 bytes").arg(before.size()).arg(after.size())));
 }
 
 QTEST_GUILESS_MAIN(TestMetrics)
