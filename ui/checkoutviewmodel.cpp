@@ -155,6 +155,7 @@ void CheckoutViewModel::startNewSale()
     m_intent.reset();
     m_orderId = newOrderId();
     setPhase(Phase::Selling, {});
+    emit saleStarted();
     emit actionsChanged();
 }
 

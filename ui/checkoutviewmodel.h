@@ -59,6 +59,7 @@ public:
 signals:
     void phaseChanged(OncePay::Ui::CheckoutViewModel::Phase phase, const QString &message);
     void actionsChanged();   // canPay / canEditCart / canStartNewSale may have changed
+    void saleStarted();      // a new sale (new order id, empty cart): per-sale choices reset
 
 private:
     void setPhase(Phase phase, const QString &message);

@@ -16,6 +16,7 @@ class QTimer;
 
 namespace OncePay::Ui {
 
+class CashPanel;
 class DemoController;
 
 // The cashier's screen: the search/scan field, the cart, the total, the pay actions, the
@@ -43,6 +44,7 @@ private:
     void showPhase(CheckoutViewModel::Phase phase, const QString &message);
     void refreshStatus();
     void setAcquirerMode(const QString &mode);
+    void closeEvent(QCloseEvent *event) override;
 
     TillSession *m_session;
     DemoLinks m_demoLinks;
@@ -55,6 +57,8 @@ private:
     QPushButton *m_payCard = nullptr;
     QPushButton *m_payCash = nullptr;
     QPushButton *m_newSale = nullptr;
+    QPushButton *m_remove = nullptr;
+    CashPanel *m_cashPanel = nullptr;
     QPushButton *m_receipt = nullptr;
     QLabel *m_connection = nullptr;
     QLabel *m_queue = nullptr;
