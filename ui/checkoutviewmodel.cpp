@@ -178,6 +178,7 @@ void CheckoutViewModel::startNewSale()
     m_cashTendered.reset();
     m_orderId = newOrderId();
     setPhase(Phase::Selling, {});
+    emit saleStarted();
     emit actionsChanged();
 }
 

@@ -71,6 +71,7 @@ signals:
     void actionsChanged();   // canPay / canEditCart / canStartNewSale may have changed
     // A new sale started while this sale's payment was not final: the customer has left.
     void customerLeft(const OncePay::Intent &intent);
+    void saleStarted();      // a new sale (new order id, empty cart): per-sale choices reset
 
 private:
     void setPhase(Phase phase, const QString &message);

@@ -1,19 +1,31 @@
 #include "intentdetailsdialog.h"
 
-#include "cartmodel.h"
-#include "queuemodel.h"
+#include "intenttext.h"
 #include "timelinewidget.h"
 
-#include <QDateTime>
 #include <QDialogButtonBox>
-#include <QGridLayout>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 namespace OncePay::Ui {
+
+namespace {
+QLabel *valueLabel(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setWordWrap(true);
+    return label;
+}
+} // namespace
 
 IntentDetailsDialog::IntentDetailsDialog(TillSession *session, const Intent &intent, QWidget *parent)
     : QDialog(parent)
@@ -22,65 +34,121 @@ IntentDetailsDialog::IntentDetailsDialog(TillSession *session, const Intent &int
 {
     setWindowTitle(tr("Payment %1").arg(intent.orderId));
     auto *layout = new QVBoxLayout(this);
+
+    // The timeline keeps its natural width; wider than the dialog, it scrolls.
     m_timeline = new TimelineWidget(this);
-    layout->addWidget(m_timeline);
-    auto *grid = new QGridLayout;
-    m_journal = new QPlainTextEdit(this);
-    m_local = new QPlainTextEdit(this);
-    m_remote = new QPlainTextEdit(this);
-    for (QPlainTextEdit *e : {m_journal, m_local, m_remote})
-        e->setReadOnly(true);
+    m_timelineArea = new QScrollArea(this);
+    m_timelineArea->setWidget(m_timeline);
+    m_timelineArea->setWidgetResizable(true);
+    m_timelineArea->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_timelineArea->setFrameShape(QFrame::NoFrame);
+    m_timelineArea->setFixedHeight(m_timeline->sizeHint().height() + m_timelineArea->horizontalScrollBar()->sizeHint().height() + 4);
+    m_timelineArea->setAccessibleName(tr("Timeline of attempts"));
+    layout->addWidget(m_timelineArea);
+
+    // The two records side by side, the journal below at full width (one change a line).
+    auto *columns = new QHBoxLayout;
+
+    auto *localBox = new QGroupBox(tr("This till's record"), this);
+    localBox->setAccessibleName(tr("The till's record"));
+    auto *local = new QFormLayout(localBox);
+    local->addRow(tr("Sale:"), valueLabel(intent.orderId, localBox));
+    local->addRow(tr("Amount:"), valueLabel(intent.amount.toDisplayString(), localBox));
+    local->addRow(tr("Paid with:"), valueLabel(IntentText::paymentMethod(intent), localBox));
+    local->addRow(tr("State:"), valueLabel(IntentText::state(intent.state), localBox));
+    local->addRow(tr("Payment id:"), valueLabel(intent.paymentId.isEmpty() ? tr("—", "no value") : intent.paymentId, localBox));
+    local->addRow(tr("Tries:"), valueLabel(QString::number(intent.attempts), localBox));
+    if (!intent.lastProblem.isEmpty())
+        local->addRow(tr("Problem:"), valueLabel(intent.lastProblem, localBox));
+    local->addRow(tr("Idempotency key:"), valueLabel(intent.key, localBox));
+    columns->addWidget(localBox, 1);
+
+    auto *remoteBox = new QGroupBox(tr("The gateway's record"), this);
+    remoteBox->setAccessibleName(tr("The gateway's record"));
+    auto *remote = new QVBoxLayout(remoteBox);
+    m_remoteFields = new QFormLayout;
+    remote->addLayout(m_remoteFields);
+    m_showRaw = new QPushButton(tr("Show raw"), remoteBox);
+    m_showRaw->setCheckable(true);
+    m_showRaw->setEnabled(false);
+    m_showRaw->setAccessibleName(tr("Show the gateway's raw answer"));
+    m_raw = new QPlainTextEdit(remoteBox);
+    m_raw->setReadOnly(true);
+    m_raw->setAccessibleName(tr("The gateway's raw answer"));
+    m_raw->hide();
+    connect(m_showRaw, &QPushButton::toggled, m_raw, &QWidget::setVisible);
+    connect(m_showRaw, &QPushButton::toggled, this, [this](bool on) { m_showRaw->setText(on ? tr("Hide raw") : tr("Show raw")); });
+    remote->addWidget(m_raw, 1);
+    remote->addStretch();
+    remote->addWidget(m_showRaw, 0, Qt::AlignLeft);
+    columns->addWidget(remoteBox, 1);
+    layout->addLayout(columns, 1);
+
+    auto *journalBox = new QGroupBox(tr("Journal"), this);
+    m_journal = new QPlainTextEdit(journalBox);
+    m_journal->setReadOnly(true);
+    m_journal->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_journal->setAccessibleName(tr("Journal of state changes"));
-    m_local->setAccessibleName(tr("The till's record"));
-    m_remote->setAccessibleName(tr("The gateway's record"));
-    grid->addWidget(new QLabel(tr("Journal"), this), 0, 0);
-    grid->addWidget(new QLabel(tr("This till's record"), this), 0, 1);
-    grid->addWidget(new QLabel(tr("The gateway's record"), this), 0, 2);
-    grid->addWidget(m_journal, 1, 0);
-    grid->addWidget(m_local, 1, 1);
-    grid->addWidget(m_remote, 1, 2);
-    layout->addLayout(grid, 1);
+    (new QVBoxLayout(journalBox))->addWidget(m_journal);
+    layout->addWidget(journalBox, 1);
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     auto *fetch = buttons->addButton(tr("Ask the gateway"), QDialogButtonBox::ActionRole);
     auto *retry = buttons->addButton(tr("Retry now"), QDialogButtonBox::ActionRole);
     retry->setEnabled(!isFinal(intent.state));
+    fetch->setEnabled(!intent.isCash());   // cash never went to the gateway
     connect(fetch, &QPushButton::clicked, this, &IntentDetailsDialog::fetchGatewayRecord);
     connect(retry, &QPushButton::clicked, this, [this] { m_session->engine()->retryNow(m_intent.key); });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
 
-    m_local->setPlainText(tr("key: %1\nsale: %2\namount: %3\nstate: %4\npayment: %5\ntries: %6\nproblem: %7")
-                              .arg(intent.key, intent.orderId, intent.amount.toDisplayString(), QueueModel::stateText(intent.state),
-                                   intent.paymentId).arg(intent.attempts).arg(intent.lastProblem));
-    m_remote->setPlainText(tr("Not asked yet."));
+    showGatewayMessage(intent.isCash() ? tr("Cash: the gateway is never asked.") : tr("Not asked yet."));
     session->journal()->attempts(intent.key, this, [this](bool ok, const QString &, QList<Attempt> a) {
-        if (ok)
-            m_timeline->setAttempts(a);
+        if (!ok)
+            return;
+        m_timeline->setAttempts(a);
+        // The newest attempt is the one people look for: scrolled into view.
+        m_timelineArea->horizontalScrollBar()->setValue(m_timelineArea->horizontalScrollBar()->maximum());
     });
     session->journal()->journal(intent.key, this, [this](bool ok, const QString &, QList<JournalEntry> entries) {
         if (!ok)
             return;
-        QString text;
-        for (const JournalEntry &e : entries) {
-            text += QStringLiteral("%1  %2 → %3  %4\n")
-                        .arg(QDateTime::fromMSecsSinceEpoch(e.at).toString(QStringLiteral("HH:mm:ss.zzz")),
-                             e.fromState.isEmpty() ? QStringLiteral("·") : e.fromState, e.toState, e.detail);
-        }
-        m_journal->setPlainText(text);
+        QStringList lines;
+        for (const JournalEntry &e : entries)
+            lines << IntentText::journalLine(e);
+        m_journal->setPlainText(lines.join(QLatin1Char('\n')));
     });
-    resize(980, 520);
+    resize(980, 640);
+}
+
+void IntentDetailsDialog::showGatewayMessage(const QString &message)
+{
+    while (m_remoteFields->rowCount() > 0)
+        m_remoteFields->removeRow(0);
+    m_remoteFields->addRow(valueLabel(message, this));
+}
+
+void IntentDetailsDialog::showGatewayFields(const QList<QPair<QString, QString>> &fields)
+{
+    while (m_remoteFields->rowCount() > 0)
+        m_remoteFields->removeRow(0);
+    for (const auto &[label, value] : fields)
+        m_remoteFields->addRow(tr("%1:", "a field's label").arg(label), valueLabel(value, this));
 }
 
 void IntentDetailsDialog::fetchGatewayRecord()
 {
-    m_remote->setPlainText(tr("Asking…"));
+    showGatewayMessage(tr("Asking…"));
     m_session->client()->getPaymentByKey(m_intent.key, this, [this](const GatewayResult &r) {
-        if (r.answered() && r.status == 200)
-            m_remote->setPlainText(QString::fromUtf8(QJsonDocument(r.json).toJson(QJsonDocument::Indented)));
-        else if (r.answered() && r.status == 404)
-            m_remote->setPlainText(tr("The gateway has no payment with this key: it was never executed."));
-        else
-            m_remote->setPlainText(tr("The gateway could not be asked: %1").arg(r.summary()));
+        if (r.answered() && r.status == 200) {
+            showGatewayFields(IntentText::gatewayFields(r.payment()));
+            m_raw->setPlainText(QString::fromUtf8(QJsonDocument(r.json).toJson(QJsonDocument::Indented)));
+            m_showRaw->setEnabled(true);
+        } else if (r.answered() && r.status == 404) {
+            showGatewayMessage(tr("The gateway has no payment with this key: it was never executed."));
+        } else {
+            showGatewayMessage(tr("The gateway could not be asked: %1").arg(r.summary()));
+        }
     });
 }
 

@@ -88,7 +88,8 @@ void LedgerDialog::showRows(QList<LedgerCharge> rows)
         for (int col = 0; col < cells.size(); ++col)
             m_table->setItem(i, col, new QTableWidgetItem(cells.at(col)));
     }
-    m_summary->setText(tr("%1 charge(s) for %2 key(s): never two for one key.").arg(charged).arg(keys.size()));
+    m_summary->setText(tr("%1 for %2: never two for one key.", "charges for keys")
+                           .arg(tr("%n charge(s)", nullptr, charged), tr("%n key(s)", nullptr, int(keys.size()))));
 }
 
 } // namespace OncePay::Ui

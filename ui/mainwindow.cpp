@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "cashpanel.h"
 #include "democontroller.h"
 #include "faultproxy.h"
 #include "lateoutcomes.h"
@@ -15,11 +16,11 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
@@ -178,6 +179,8 @@ void MainWindow::buildUi()
     for (const Card &c : kCards)
         m_card->addItem(tr(c.label), QString::fromLatin1(c.token));
     cardCaption->setBuddy(m_card);
+    // The test card is chosen per sale: the next one starts from the default again.
+    connect(&m_vm, &CheckoutViewModel::saleStarted, this, [this] { m_card->setCurrentIndex(0); });
     right->addWidget(cardCaption);
     right->addWidget(m_card);
 
@@ -191,13 +194,18 @@ void MainWindow::buildUi()
     m_payCash->setAccessibleName(tr("Pay in cash"));
     connect(m_payCash, &QPushButton::clicked, this, &MainWindow::payCash);
     right->addWidget(m_payCash);
+    m_cashPanel = new CashPanel(&m_vm, central);
+    connect(m_cashPanel, &CashPanel::closed, this, [this] { m_search->setFocus(); });
+    right->addWidget(m_cashPanel);
 
-    auto *remove = new QPushButton(tr("Remove item (Del)"), central);
-    remove->setAccessibleName(tr("Remove the selected item"));
-    connect(remove, &QPushButton::clicked, this, [this] {
+    m_remove = new QPushButton(tr("Remove item (Del)"), central);
+    m_remove->setAccessibleName(tr("Remove the selected item"));
+    connect(m_remove, &QPushButton::clicked, this, [this] {
         m_vm.removeLine(m_cartView->currentIndex().row());
     });
-    right->addWidget(remove);
+    // Only a selected line of a sale that may still be edited can be removed.
+    connect(m_cartView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::refreshActions);
+    right->addWidget(m_remove);
 
     m_receipt = new QPushButton(tr("Receipt…"), central);
     m_receipt->setAccessibleName(tr("Show the receipt"));
@@ -423,23 +431,7 @@ void MainWindow::payCard()
 
 void MainWindow::payCash()
 {
-    if (!m_vm.canPay())
-        return;
-    const Money total = m_vm.cart()->total();
-    bool ok = false;
-    const QString text = QInputDialog::getText(this, tr("Cash"), tr("Total %1. Amount tendered:").arg(total.toDisplayString()),
-                                               QLineEdit::Normal, total.toDecimalString(), &ok);
-    if (!ok)
-        return;
-    const auto tendered = Money::parse(text.trimmed(), total.currency());
-    Money change;
-    QString reason;
-    if (!tendered) {
-        QMessageBox::warning(this, tr("Cash"), tr("\"%1\" is not an amount.").arg(text));
-        return;
-    }
-    if (!m_vm.payCash(*tendered, &change, &reason))
-        QMessageBox::warning(this, tr("Cash"), reason);
+    m_cashPanel->start();   // inline: quick tenders, the amount, a short tender told on the spot
 }
 
 void MainWindow::refreshActions()
@@ -449,6 +441,8 @@ void MainWindow::refreshActions()
     m_card->setEnabled(m_vm.canPay());
     m_search->setEnabled(m_vm.canEditCart() || m_vm.scanStartsNextSale());
     m_newSale->setEnabled(m_vm.canStartNewSale());
+    const QModelIndexList selected = m_cartView->selectionModel()->selectedRows();
+    m_remove->setEnabled(m_vm.canEditCart() && !selected.isEmpty() && selected.first().row() < m_vm.cart()->rowCount());
     m_receipt->setEnabled(m_vm.intent() && Receipt::kindFor(*m_vm.intent()) != Receipt::Kind::None);
     m_total->setText(m_vm.cart()->total().toDisplayString());
 }
@@ -529,6 +523,33 @@ void MainWindow::openLedger(const QStringList &keys)
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setKeys(keys);
     dialog->show();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    // Payments waiting are kept in the journal and sent on the next start: the cashier decides
+    // knowing how many and how much.
+    const SyncEngine *e = m_session->engine();
+    const int waiting = e->waitingCount();
+    if (waiting == 0) {
+        event->accept();
+        return;
+    }
+    QStringList totals;
+    const auto t = e->waitingTotals();
+    for (auto it = t.cbegin(); it != t.cend(); ++it)
+        totals << Money(it.value(), it.key()).toDisplayString();
+    QMessageBox ask(QMessageBox::Question, tr("Quit OncePay?"),
+                    tr("%n payment(s) waiting, %1 in all, not sent yet.", nullptr, waiting).arg(totals.join(QStringLiteral(", "))),
+                    QMessageBox::NoButton, this);
+    ask.setInformativeText(tr("They are saved on this till and will be sent the next time it starts. Quit now?"));
+    QPushButton *quit = ask.addButton(tr("Quit, send them on next start"), QMessageBox::AcceptRole);
+    ask.setDefaultButton(ask.addButton(tr("Keep the till open"), QMessageBox::RejectRole));
+    ask.exec();
+    if (ask.clickedButton() == quit)
+        event->accept();
+    else
+        event->ignore();
 }
 
 } // namespace OncePay::Ui

@@ -17,6 +17,7 @@ class QTimer;
 
 namespace OncePay::Ui {
 
+class CashPanel;
 class DemoController;
 class LateOutcomes;
 class LateOutcomesDialog;
@@ -47,6 +48,7 @@ private:
     void showPhase(CheckoutViewModel::Phase phase, const QString &message);
     void refreshStatus();
     void setAcquirerMode(const QString &mode);
+    void closeEvent(QCloseEvent *event) override;
 
     TillSession *m_session;
     DemoLinks m_demoLinks;
@@ -62,6 +64,8 @@ private:
     QPushButton *m_payCard = nullptr;
     QPushButton *m_payCash = nullptr;
     QPushButton *m_newSale = nullptr;
+    QPushButton *m_remove = nullptr;
+    CashPanel *m_cashPanel = nullptr;
     QPushButton *m_receipt = nullptr;
     QLabel *m_connection = nullptr;
     QLabel *m_queue = nullptr;

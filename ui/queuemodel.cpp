@@ -1,10 +1,6 @@
 #include "queuemodel.h"
 
-#include "cartmodel.h"
-#include "timeutil.h"
-
-#include <QColor>
-#include <QDateTime>
+#include "intenttext.h"
 
 namespace OncePay::Ui {
 
@@ -21,23 +17,48 @@ QueueModel::QueueModel(IntentJournal *journal, QObject *parent)
 
 QString QueueModel::stateText(IntentState state)
 {
+    return IntentText::state(state);
+}
+
+QColor QueueModel::stateColor(IntentState state)
+{
     switch (state) {
-    case IntentState::Queued: return tr("Waiting for connection");
-    case IntentState::Sending: return tr("Sending");
-    case IntentState::Processing: return tr("Bank processing");
-    case IntentState::Unknown: return tr("Checking with the server");
-    case IntentState::Succeeded: return tr("Paid");
-    case IntentState::Declined: return tr("Declined");
-    case IntentState::NeedsAttention: return tr("Needs attention");
+    case IntentState::Succeeded: return QColor(0x2e, 0x7d, 0x32);
+    case IntentState::Declined:
+    case IntentState::NeedsAttention: return QColor(0xc6, 0x28, 0x28);
+    case IntentState::Queued:
+    case IntentState::Sending:
+    case IntentState::Processing:
+    case IntentState::Unknown: break;
     }
-    return {};
+    return QColor(0xf9, 0xa8, 0x25);   // waiting: amber
+}
+
+QColor QueueModel::stateTextColor(IntentState state)
+{
+    return isFinal(state) ? QColor(Qt::white) : QColor(0x21, 0x21, 0x21);
 }
 
 void QueueModel::setFilter(std::optional<IntentState> state, bool activeOnly)
 {
     m_query.state = state;
     m_query.activeOnly = activeOnly;
+    m_query.needsAttention = false;
     reload();
+}
+
+void QueueModel::setNeedsAttentionFilter()
+{
+    m_query.state = std::nullopt;
+    m_query.activeOnly = false;
+    m_query.needsAttention = true;
+    reload();
+}
+
+bool QueueModel::matches(const Intent &intent) const
+{
+    return (!m_query.state || *m_query.state == intent.state) && (!m_query.activeOnly || !isFinal(intent.state))
+        && (!m_query.needsAttention || needsCashierAttention(intent));
 }
 
 void QueueModel::reload()
@@ -58,7 +79,7 @@ void QueueModel::reload()
 
 void QueueModel::intentChanged(const Intent &intent)
 {
-    const bool matches = (!m_query.state || *m_query.state == intent.state) && (!m_query.activeOnly || !isFinal(intent.state));
+    const bool matches = this->matches(intent);
     for (int row = 0; row < m_rows.size(); ++row) {
         if (m_rows[row].key == intent.key && !matches) {
             beginRemoveRows({}, row, row);
@@ -126,25 +147,27 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Intent &i = m_rows.at(index.row());
-    if (role == Qt::BackgroundRole) {
-        if (i.state == IntentState::NeedsAttention || i.state == IntentState::Declined)
-            return QColor(0xf7, 0xc6, 0xc6);
-        if (!isFinal(i.state))
-            return QColor(0xfb, 0xe7, 0xb5);
+    const auto column = Column(index.column());
+    switch (role) {
+    case KeyRole: return i.key;
+    case StateRole: return int(i.state);
+    case Qt::BackgroundRole: return column == Column::State ? QVariant(stateColor(i.state)) : QVariant();
+    case Qt::ForegroundRole: return column == Column::State ? QVariant(stateTextColor(i.state)) : QVariant();
+    case Qt::TextAlignmentRole:
+        return column == Column::Amount ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
+    case Qt::ToolTipRole:
+        return i.lastProblem.isEmpty() ? QVariant() : QVariant(i.lastProblem);
+    case Qt::DisplayRole:
+        break;
+    default:
         return {};
     }
-    if (role == Qt::ToolTipRole)
-        return i.lastProblem.isEmpty() ? QVariant() : QVariant(i.lastProblem);
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (Column(index.column())) {
-    case Column::Created: return QDateTime::fromMSecsSinceEpoch(i.createdAt).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    switch (column) {
+    case Column::Created: return IntentText::shortTime(i.createdAt);
     case Column::Order: return i.orderId;
     case Column::Amount: return i.amount.toDisplayString();
-    case Column::Method: return i.isCash() ? tr("Cash") : i.paymentMethod;
+    case Column::Method: return IntentText::paymentMethod(i);
     case Column::State: return stateText(i.state);
-    case Column::Attempts: return i.attempts;
-    case Column::Key: return i.key;
     case Column::Count: break;
     }
     return {};
@@ -155,13 +178,11 @@ QVariant QueueModel::headerData(int section, Qt::Orientation orientation, int ro
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (Column(section)) {
-    case Column::Created: return tr("Created");
+    case Column::Created: return tr("Time");
     case Column::Order: return tr("Sale");
     case Column::Amount: return tr("Amount");
-    case Column::Method: return tr("Method");
+    case Column::Method: return tr("Paid with");
     case Column::State: return tr("State");
-    case Column::Attempts: return tr("Tries");
-    case Column::Key: return tr("Idempotency key");
     case Column::Count: break;
     }
     return {};

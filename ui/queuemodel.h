@@ -4,6 +4,7 @@
 #include "intentjournal.h"
 
 #include <QAbstractTableModel>
+#include <QColor>
 #include <QTimer>
 
 #include <optional>
@@ -12,18 +13,23 @@ namespace OncePay::Ui {
 
 // Every intent of the journal, newest first, filterable by state: pages are fetched from the
 // journal's thread as the view scrolls (canFetchMore/fetchMore), never the whole journal.
+// Columns for people: time, sale, amount, card or cash, state (its badge colour as the State
+// cell's BackgroundRole/ForegroundRole); the idempotency key only through KeyRole.
 class QueueModel final : public QAbstractTableModel
 {
     Q_OBJECT
 
 public:
-    enum class Column { Created, Order, Amount, Method, State, Attempts, Key, Count };
+    enum class Column { Created, Order, Amount, Method, State, Count };
     Q_ENUM(Column)
+    enum Role { KeyRole = Qt::UserRole + 1, StateRole };
     static constexpr int pageSize = 200;
 
     explicit QueueModel(IntentJournal *journal, QObject *parent = nullptr);
 
     void setFilter(std::optional<IntentState> state, bool activeOnly);
+    // The payments the cashier must see (needsCashierAttention()).
+    void setNeedsAttentionFilter();
     void reload();
     // A changed intent: updated in place when it is loaded, else the view reloads lazily.
     void intentChanged(const Intent &intent);
@@ -36,12 +42,17 @@ public:
     bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 
-    static QString stateText(IntentState state);
+    static QString stateText(IntentState state);   // IntentText::state()
+    // The state badge: its fill and its text colour.
+    static QColor stateColor(IntentState state);
+    static QColor stateTextColor(IntentState state);
 
 signals:
     void countChanged(qint64 total);
 
 private:
+    bool matches(const Intent &intent) const;
+
     IntentJournal *m_journal;
     IntentJournal::Query m_query;
     QList<Intent> m_rows;

@@ -1,9 +1,10 @@
 #include "queuepanel.h"
 
-#include "cartmodel.h"
 #include "intentdetailsdialog.h"
+#include "statebadgedelegate.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -24,12 +25,16 @@ QueuePanel::QueuePanel(TillSession *session, QWidget *parent)
     m_filter = new QComboBox(this);
     m_filter->setAccessibleName(tr("Filter payments by state"));
     filterLabel->setBuddy(m_filter);
-    m_filter->addItem(tr("Waiting (not final)"), QStringLiteral("active"));
+    m_filter->addItem(tr("Needs attention"), QStringLiteral("attention"));
+    m_filter->addItem(tr("Waiting"), QStringLiteral("active"));
     m_filter->addItem(tr("All"), QString());
     for (IntentState s : {IntentState::Queued, IntentState::Processing, IntentState::Unknown, IntentState::Succeeded,
-                          IntentState::Declined, IntentState::NeedsAttention})
+                          IntentState::Declined})
         m_filter->addItem(QueueModel::stateText(s), intentStateName(s));
+    m_filter->setCurrentIndex(m_filter->findData(QStringLiteral("active")));
     connect(m_filter, &QComboBox::currentIndexChanged, this, &QueuePanel::applyFilter);
+    // The cashier's own choice of filter stays; until then, payments needing them are shown.
+    connect(m_filter, &QComboBox::activated, this, [this] { m_filterChosen = true; });
     m_summary = new QLabel(this);
     m_summary->setAccessibleName(tr("Waiting payments summary"));
     auto *retry = new QPushButton(tr("Retry now"), this);
@@ -49,8 +54,26 @@ QueuePanel::QueuePanel(TillSession *session, QWidget *parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(int(QueueModel::Column::Key), QHeaderView::Stretch);
+    // Every column as wide as its words (a sale number or an amount is never cut); the state
+    // badge last, taking what is left. Fitted again whenever rows arrive or change, and when the
+    // view gets its size: ResizeToContents alone measures once, while the dock may still be empty
+    // or zero high, and pages arrive from the journal later.
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_fitColumns.setSingleShot(true);
+    m_fitColumns.setInterval(50);   // a drain changes rows by the thousand: fit once per burst
+    connect(&m_fitColumns, &QTimer::timeout, m_view, [this] {
+        m_view->resizeColumnsToContents();
+        // Fitting sized the last column to its words too: the state badge's column stretches again.
+        m_view->horizontalHeader()->setStretchLastSection(false);
+        m_view->horizontalHeader()->setStretchLastSection(true);
+    });
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(&m_model, signal, &m_fitColumns, qOverload<>(&QTimer::start));
+    connect(&m_model, &QAbstractItemModel::modelReset, &m_fitColumns, qOverload<>(&QTimer::start));
+    connect(&m_model, &QAbstractItemModel::dataChanged, &m_fitColumns, qOverload<>(&QTimer::start));
+    m_view->viewport()->installEventFilter(this);
+    m_view->setItemDelegateForColumn(int(QueueModel::Column::State), new StateBadgeDelegate(m_view));
     m_view->setWordWrap(false);
     layout->addWidget(m_view);
 
@@ -62,15 +85,41 @@ QueuePanel::QueuePanel(TillSession *session, QWidget *parent)
     connect(details, &QPushButton::clicked, this, &QueuePanel::showDetails);
     connect(m_view, &QTableView::activated, this, &QueuePanel::showDetails);
     connect(session->engine(), &SyncEngine::intentChanged, &m_model, &QueueModel::intentChanged);
+    connect(session->engine(), &SyncEngine::intentChanged, this, [this](const Intent &i) {
+        if (needsCashierAttention(i))
+            showAttentionIfAny();
+    });
     connect(session->engine(), &SyncEngine::queueChanged, this, &QueuePanel::refreshSummary);
     connect(&m_model, &QueueModel::countChanged, this, &QueuePanel::refreshSummary);
     applyFilter();
+    showAttentionIfAny();
+}
+
+void QueuePanel::showAttentionIfAny()
+{
+    if (m_filterChosen)
+        return;
+    IntentJournal::Query q;
+    q.needsAttention = true;
+    m_session->journal()->count(q, this, [this](bool ok, const QString &, qint64 n) {
+        if (ok && n > 0 && !m_filterChosen)
+            m_filter->setCurrentIndex(m_filter->findData(QStringLiteral("attention")));
+    });
+}
+
+bool QueuePanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view->viewport() && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
+        m_fitColumns.start();
+    return QWidget::eventFilter(watched, event);
 }
 
 void QueuePanel::applyFilter()
 {
     const QString v = m_filter->currentData().toString();
-    if (v == QLatin1String("active"))
+    if (v == QLatin1String("attention"))
+        m_model.setNeedsAttentionFilter();
+    else if (v == QLatin1String("active"))
         m_model.setFilter(std::nullopt, true);
     else
         m_model.setFilter(v.isEmpty() ? std::nullopt : intentStateFromName(v), false);

@@ -3,6 +3,7 @@
 #include "queuemodel.h"
 #include "tillsession.h"
 
+#include <QTimer>
 #include <QWidget>
 
 class QComboBox;
@@ -11,8 +12,8 @@ class QTableView;
 
 namespace OncePay::Ui {
 
-// Every intent with a state filter, the count and total of what waits, "Retry now" and
-// the details of the selected intent.
+// Every intent with a state filter ("Needs attention" when some payment needs the cashier,
+// else "Waiting"), the count and total of what waits, "Retry now" and the selected intent's details.
 class QueuePanel final : public QWidget
 {
     Q_OBJECT
@@ -21,16 +22,24 @@ public:
     explicit QueuePanel(TillSession *session, QWidget *parent = nullptr);
     QueueModel *model() { return &m_model; }
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void applyFilter();
     void refreshSummary();
     void showDetails();
+    // Switches the filter to "Needs attention" when some payment needs the cashier, unless
+    // the cashier chose a filter.
+    void showAttentionIfAny();
 
     TillSession *m_session;
     QueueModel m_model;
     QComboBox *m_filter = nullptr;
     QTableView *m_view = nullptr;
     QLabel *m_summary = nullptr;
+    bool m_filterChosen = false;
+    QTimer m_fitColumns;   // coalesces the column fitting of a burst of changes (a drain)
 };
 
 } // namespace OncePay::Ui

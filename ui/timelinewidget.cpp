@@ -9,19 +9,22 @@ TimelineWidget::TimelineWidget(QWidget *parent)
     : QWidget(parent)
 {
     setAccessibleName(tr("Timeline of attempts"));
-    setMinimumHeight(130);
+    setMinimumHeight(112);
 }
 
 void TimelineWidget::setAttempts(const QList<Attempt> &attempts)
 {
     m_attempts = attempts;
+    // Never narrower than every attempt's column: in a scroll area, the last dot scrolls into
+    // view instead of being drawn outside the widget.
+    setMinimumWidth(int(m_attempts.size()) * columnWidth + 2 * sideMargin);
     updateGeometry();
     update();
 }
 
 QSize TimelineWidget::sizeHint() const
 {
-    return {qMax(480, int(m_attempts.size()) * 150 + 40), 140};
+    return {qMax(480, int(m_attempts.size()) * columnWidth + 2 * sideMargin), 116};
 }
 
 void TimelineWidget::paintEvent(QPaintEvent *)
@@ -33,9 +36,9 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         p.drawText(rect(), Qt::AlignCenter, tr("No attempt yet: the payment has not left the till."));
         return;
     }
-    const int y = 40;
-    const int step = qMax(120, (width() - 40) / int(m_attempts.size()));
-    const int first = 20 + step / 2;   // each attempt is centred in its own column
+    const int y = 24;
+    const int step = qMax(columnWidth, (width() - 2 * sideMargin) / int(m_attempts.size()));
+    const int first = sideMargin + step / 2;   // each attempt is centred in its own column
     p.setPen(QPen(palette().mid().color(), 2));
     p.drawLine(first, y, first + step * int(m_attempts.size() - 1), y);
     for (int n = 0; n < m_attempts.size(); ++n) {
@@ -54,7 +57,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
             what = tr("not at the gateway");
         } else if (a.httpStatus >= 400) {
             c = QColor(0xc6, 0x28, 0x28);
-            what = QStringLiteral("HTTP %1").arg(a.httpStatus);
+            what = tr("refused (%1)", "an HTTP status").arg(a.httpStatus);
         } else if (a.transport == Attempt::Transport::AnswerLost) {
             c = QColor(0xef, 0x6c, 0x00);
             what = tr("answer lost");

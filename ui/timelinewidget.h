@@ -8,7 +8,7 @@
 namespace OncePay::Ui {
 
 // The attempts of one intent drawn as a timeline: sent, answer lost, retried with the same
-// key, replayed, settled.
+// key, replayed, settled. At least columnWidth per attempt: put it in a QScrollArea.
 class TimelineWidget final : public QWidget
 {
     Q_OBJECT
@@ -22,6 +22,8 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    static constexpr int columnWidth = 130;   // per attempt, at least
+    static constexpr int sideMargin = 20;
     QList<Attempt> m_attempts;
 };
 

@@ -2,15 +2,20 @@
 // the network simulator; --gateway URL[,URL...] --token T [--db PATH] use a real gateway (several
 // URLs: instances of one gateway, the next tried when one cannot be reached);
 // --language en|zh_CN picks (and remembers) the language, else the system's. See TillApp.
+// --help and --version are answered without a display (no QApplication).
 #include "tillapp.h"
+#include "tilloptions.h"
 
 #include <QApplication>
 
 int main(int argc, char *argv[])
 {
+    QCoreApplication::setApplicationName(QStringLiteral("OncePay"));
+    QCoreApplication::setOrganizationName(QStringLiteral("OncePay"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ONCEPAY_VERSION));
+    if (OncePay::Pos::asksForHelpOrVersion(argc, argv))
+        return OncePay::Pos::printHelpOrVersion(argc, argv);
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("OncePay"));
-    QApplication::setOrganizationName(QStringLiteral("OncePay"));
     OncePay::Pos::TillApp till;
     if (const auto exitCode = till.start(app))
         return *exitCode;

@@ -2,11 +2,13 @@
 
 #include "demobackend.h"
 #include "faultproxy.h"
+#include "journallocation.h"
 #include "languages.h"
 #include "mainwindow.h"
 #include "simulationclient.h"
 #include "startupprobe.h"
 #include "tillsession.h"
+#include "tilloptions.h"
 #include "tillsettings.h"
 
 #include <QApplication>
@@ -17,7 +19,22 @@
 #include <QScreen>
 #include <QStandardPaths>
 
+#include <cstdio>
+
 namespace OncePay::Pos {
+
+namespace {
+// Why the till cannot start: told in a window, and on stderr in one line for whoever started
+// it from a terminal or a service.
+std::optional<int> cannotStart(const QString &reason, int exitCode)
+{
+    QString line = reason;
+    line.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    std::fprintf(stderr, "oncepay-pos: %s\n", line.toLocal8Bit().constData());
+    QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"), reason);
+    return exitCode;
+}
+} // namespace
 
 TillApp::TillApp() = default;
 
@@ -34,15 +51,7 @@ std::optional<int> TillApp::start(QApplication &app)
     const QString language = Ui::installTranslators(app, Ui::requestedLanguage(QApplication::arguments()));
 
     QCommandLineParser p;
-    p.setApplicationDescription(QApplication::translate("main", "OncePay till: a checkout that never charges a customer twice."));
-    p.addHelpOption();
-    p.addOptions({{QStringLiteral("gateway"), QApplication::translate("main", "Gateway URL, or several separated by commas: instances of one gateway, the next used when one cannot be reached (default: the embedded demo gateway)."), QStringLiteral("URL[,URL...]")},
-                  {QStringLiteral("token"), QApplication::translate("main", "The till's bearer token."), QStringLiteral("TOKEN"), QStringLiteral("sk_test_demo_till1")},
-                  {QStringLiteral("db"), QApplication::translate("main", "The till's journal (default: in the app data folder)."), QStringLiteral("PATH")},
-                  {QStringLiteral("network"), QApplication::translate("main", "Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT)."), QStringLiteral("MODE")},
-                  {QStringLiteral("measure-startup"), QApplication::translate("main", "Print the time to the shown window and the memory in use, then quit (benchmarks).")},
-                  {QStringLiteral("measure-drain"), QApplication::translate("main", "Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks)."), QStringLiteral("N")},
-                  {QStringLiteral("language"), QApplication::translate("main", "The language of the till: en or zh_CN (remembered; default: the system's)."), QStringLiteral("LANG")}});
+    addTillOptions(p);
     p.process(app);
 
     // Command-line options win over the till's saved settings.
@@ -51,54 +60,43 @@ std::optional<int> TillApp::start(QApplication &app)
     if (p.isSet(QStringLiteral("gateway"))) {
         QString invalid;
         const auto urls = GatewayClient::parseBaseUrls(p.value(QStringLiteral("gateway")), &invalid);
-        if (!urls) {
-            QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"),
-                                  QApplication::translate("main", "--gateway: \"%1\" is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.").arg(invalid));
-            return 2;
-        }
+        if (!urls)
+            return cannotStart(QApplication::translate("main", "--gateway: \"%1\" is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.").arg(invalid), 2);
         gatewayUrls = *urls;
     }
     const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    if (!QDir().mkpath(dataDir)) {
-        QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"),
-                              QApplication::translate("main", "Cannot create the data folder %1.").arg(dataDir));
-        return 1;
-    }
+    if (!QDir().mkpath(dataDir))
+        return cannotStart(QApplication::translate("main", "Cannot create the data folder %1.").arg(dataDir), 1);
     QString error;
     // No gateway configured: the demo backend, a gateway in this process behind the simulator.
     TillSession::Config config;
     config.gatewayUrls = gatewayUrls;
     config.token = p.isSet(QStringLiteral("token")) ? p.value(QStringLiteral("token")) : saved.token;
+    // The journal's place first: a --db that cannot be used stops the start before anything runs.
+    config.journal.path = p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db"))
+                                                        : QDir(dataDir).filePath(QStringLiteral("till-journal.db"));
+    if (!JournalLocation::prepare(config.journal.path, JournalLocation::Folder::CreateWhenMissing, &error))
+        return cannotStart(p.isSet(QStringLiteral("db")) ? QStringLiteral("--db: ") + error : error, 1);
     if (gatewayUrls.isEmpty()) {
         // The demo's gateway and bank live beside the journal: a till started with --db gets its
         // own, not the one every demo run of this machine shares.
-        const QString demoDir = p.isSet(QStringLiteral("db")) ? QFileInfo(p.value(QStringLiteral("db"))).absolutePath()
-                                                              : dataDir;
-        if (!m_demo.start(demoDir, &error)) {
-            QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"), error);
-            return 1;
-        }
+        const QString demoDir = p.isSet(QStringLiteral("db")) ? QFileInfo(config.journal.path).absolutePath() : dataDir;
+        if (!m_demo.start(demoDir, &error))
+            return cannotStart(error, 1);
         config.gatewayUrls = {m_demo.tillUrl()};
         config.token = Pos::DemoBackend::token();
         m_simulation = std::make_unique<SimulationClient>(m_demo.gatewayUrl(), Pos::DemoBackend::token());
     }
-    config.journal.path = p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db"))
-                                                        : QDir(dataDir).filePath(QStringLiteral("till-journal.db"));
     config.engine.limits = saved.limits;
     config.engine.maxInFlight = 16;   // enough for the gateway's group commit to help when a queue drains
 
     m_session = std::make_unique<TillSession>(config);
-    if (!m_catalog.load(QStringLiteral(":/catalog/demo-catalog.json"), &error) || !m_session->open(&error)) {
-        QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"), error);
-        return 1;
-    }
+    if (!m_catalog.load(QStringLiteral(":/catalog/demo-catalog.json"), &error) || !m_session->open(&error))
+        return cannotStart(error, 1);
     if (p.isSet(QStringLiteral("network"))) {
         const auto mode = NetSim::FaultProxy::parseMode(p.value(QStringLiteral("network")));
-        if (!mode || !m_demo.network()) {
-            QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"),
-                                  QApplication::translate("main", "--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT."));
-            return 2;
-        }
+        if (!mode || !m_demo.network())
+            return cannotStart(QApplication::translate("main", "--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT."), 2);
         m_demo.network()->setSettings(*mode);
     }
     m_window = std::make_unique<Ui::MainWindow>(m_session.get(), &m_catalog, Ui::DemoLinks{m_demo.network(), m_simulation.get()});

@@ -74,6 +74,13 @@ bool isFinal(IntentState state)
         || state == IntentState::NeedsAttention;
 }
 
+bool needsCashierAttention(const Intent &intent)
+{
+    return intent.state == IntentState::NeedsAttention
+        || (intent.state == IntentState::Declined
+            && (intent.attempts > 1 || intent.updatedAt - intent.createdAt > lateDeclineMs));
+}
+
 bool locksSale(IntentState state)
 {
     return !isFinal(state);

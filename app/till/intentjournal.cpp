@@ -126,6 +126,10 @@ QPair<QString, QVariantList> where(const IntentJournal::Query &q)
     }
     if (q.activeOnly)
         parts << QStringLiteral("state NOT IN ('succeeded', 'declined', 'needs_attention')");
+    if (q.needsAttention) {
+        parts << QStringLiteral("(state = 'needs_attention' OR (state = 'declined' AND (attempts > 1 OR updated_at - created_at > ?)))");
+        binds << lateDeclineMs;
+    }
     if (!q.orderId.isEmpty()) {
         parts << QStringLiteral("order_id = ?");
         binds << q.orderId;

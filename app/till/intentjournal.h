@@ -65,6 +65,7 @@ public:
     {
         std::optional<IntentState> state;
         bool activeOnly = false;
+        bool needsAttention = false;   // needsCashierAttention(): needs_attention, or declined late
         QString orderId;
         int limit = 100;
         qint64 offset = 0;

@@ -40,9 +40,28 @@
     </message>
 </context>
 <context>
+    <name>OncePay::Ui::LedgerDialog</name>
+    <message numerus="yes">
+        <location filename="../../ui/ledgerdialog.cpp" line="92"/>
+        <source>%n charge(s)</source>
+        <translation>
+            <numerusform>%n charge</numerusform>
+            <numerusform>%n charges</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/ledgerdialog.cpp" line="92"/>
+        <source>%n key(s)</source>
+        <translation>
+            <numerusform>%n key</numerusform>
+            <numerusform>%n keys</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="491"/>
+        <location filename="../../ui/mainwindow.cpp" line="485"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>(next try in %n s)</numerusform>
@@ -50,7 +69,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="498"/>
+        <location filename="../../ui/mainwindow.cpp" line="492"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>Waiting: %n payment</numerusform>
@@ -58,18 +77,26 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="523"/>
+        <location filename="../../ui/mainwindow.cpp" line="517"/>
         <source>⚠ %n payment(s) declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>
             <numerusform>⚠ %n payments declined after the customer left</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/mainwindow.cpp" line="543"/>
+        <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
+        <translation>
+            <numerusform>%n payment waiting, %1 in all, not sent yet.</numerusform>
+            <numerusform>%n payments waiting, %1 in all, not sent yet.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>OncePay::Ui::QueuePanel</name>
     <message numerus="yes">
-        <location filename="../../ui/queuepanel.cpp" line="86"/>
+        <location filename="../../ui/queuepanel.cpp" line="135"/>
         <source>%n payment(s) waiting</source>
         <translation>
             <numerusform>%n payment waiting</numerusform>

@@ -4,49 +4,87 @@
 <context>
     <name>OncePay::IntentJournal</name>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="153"/>
+        <location filename="../../app/till/intentjournal.cpp" line="157"/>
         <source>There is no till journal at %1.</source>
         <translation>%1 处没有收银交易日志。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="164"/>
+        <location filename="../../app/till/intentjournal.cpp" line="168"/>
         <source>The till journal %1 is in use by process %2 (%3). Close that program first; commands that only read (list, show, export) work beside it.</source>
         <translation>收银交易日志 %1 正被进程 %2（%3）使用。请先关闭该程序；只读命令（list、show、export）可以同时使用。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="168"/>
+        <location filename="../../app/till/intentjournal.cpp" line="172"/>
         <source>The lock file %1 cannot be created beside the journal.</source>
         <translation>无法在交易日志旁创建锁文件 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="205"/>
-        <location filename="../../app/till/intentjournal.cpp" line="251"/>
-        <location filename="../../app/till/intentjournal.cpp" line="287"/>
-        <location filename="../../app/till/intentjournal.cpp" line="316"/>
-        <location filename="../../app/till/intentjournal.cpp" line="330"/>
-        <location filename="../../app/till/intentjournal.cpp" line="343"/>
-        <location filename="../../app/till/intentjournal.cpp" line="356"/>
-        <location filename="../../app/till/intentjournal.cpp" line="384"/>
-        <location filename="../../app/till/intentjournal.cpp" line="401"/>
-        <location filename="../../app/till/intentjournal.cpp" line="419"/>
-        <location filename="../../app/till/intentjournal.cpp" line="437"/>
+        <location filename="../../app/till/intentjournal.cpp" line="209"/>
+        <location filename="../../app/till/intentjournal.cpp" line="255"/>
+        <location filename="../../app/till/intentjournal.cpp" line="291"/>
+        <location filename="../../app/till/intentjournal.cpp" line="320"/>
+        <location filename="../../app/till/intentjournal.cpp" line="334"/>
+        <location filename="../../app/till/intentjournal.cpp" line="347"/>
+        <location filename="../../app/till/intentjournal.cpp" line="360"/>
+        <location filename="../../app/till/intentjournal.cpp" line="388"/>
+        <location filename="../../app/till/intentjournal.cpp" line="405"/>
+        <location filename="../../app/till/intentjournal.cpp" line="423"/>
+        <location filename="../../app/till/intentjournal.cpp" line="441"/>
         <source>The journal is not open.</source>
         <translation>交易日志未打开。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="214"/>
+        <location filename="../../app/till/intentjournal.cpp" line="218"/>
         <source>This sale is already paid.</source>
         <translation>本单已付款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="216"/>
+        <location filename="../../app/till/intentjournal.cpp" line="220"/>
         <source>A payment for this sale needs attention first.</source>
         <translation>本单有一笔支付需要先处理。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="218"/>
+        <location filename="../../app/till/intentjournal.cpp" line="222"/>
         <source>A payment for this sale is still in progress.</source>
         <translation>本单有一笔支付仍在处理中。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::JournalLocation</name>
+    <message>
+        <location filename="../../app/till/journallocation.cpp" line="13"/>
+        <source>No journal file was given.</source>
+        <translation>没有指定交易日志文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journallocation.cpp" line="18"/>
+        <source>%1 is a folder, not a journal file: give a file name, such as %2.</source>
+        <translation>%1 是文件夹，不是交易日志文件：请给出文件名，例如 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journallocation.cpp" line="29"/>
+        <source>The journal&apos;s folder %1 cannot be made: %2 is a file, not a folder.</source>
+        <translation>无法创建交易日志所在的文件夹 %1：%2 是文件，不是文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journallocation.cpp" line="34"/>
+        <source>The journal&apos;s folder %1 does not exist.</source>
+        <translation>交易日志所在的文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journallocation.cpp" line="38"/>
+        <source>The journal&apos;s folder %1 cannot be created: %2 is not writable.</source>
+        <translation>无法创建交易日志所在的文件夹 %1：%2 不可写。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journallocation.cpp" line="47"/>
+        <source>The journal&apos;s folder %1 is not writable: the till cannot keep its journal there.</source>
+        <translation>交易日志所在的文件夹 %1 不可写：收银机无法在那里保存交易日志。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journallocation.cpp" line="55"/>
+        <source>The journal %1 is read-only: the till needs to write it.</source>
+        <translation>交易日志 %1 是只读的：收银机需要写入它。</translation>
     </message>
 </context>
 <context>
@@ -130,6 +168,74 @@
     </message>
 </context>
 <context>
+    <name>OncePay::Ui::CashPanel</name>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="31"/>
+        <source>Cash payment</source>
+        <translation>现金支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="37"/>
+        <source>Cash received:</source>
+        <translation>实收现金：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="39"/>
+        <source>Cash received</source>
+        <translation>实收现金</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="41"/>
+        <source>Take</source>
+        <translation>收款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="42"/>
+        <source>Take the cash received</source>
+        <translation>按实收金额收款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="43"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="44"/>
+        <source>Cancel the cash payment</source>
+        <translation>取消现金支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="51"/>
+        <source>Cash message</source>
+        <translation>现金提示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="101"/>
+        <source>Exact %1</source>
+        <translation>刚好 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="102"/>
+        <source>Exact amount</source>
+        <translation>刚好应付金额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="102"/>
+        <source>Cash %1</source>
+        <translation>现金 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="116"/>
+        <source>&quot;%1&quot; is not an amount.</source>
+        <translation>“%1”不是有效金额。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="132"/>
+        <source>Short by %1: %2 received, the total is %3. Nothing was recorded.</source>
+        <translation>还差 %1：实收 %2，应付 %3。本次未记账。</translation>
+    </message>
+</context>
+<context>
     <name>OncePay::Ui::Catalog</name>
     <message>
         <location filename="../../ui/catalog.cpp" line="14"/>
@@ -203,43 +309,43 @@
         <translation>现金支付成功。找零：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="191"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="192"/>
         <source>Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer.</source>
         <translation>尚未确认：收银机会自行确认这笔付款。请勿为这笔销售再次收款；您可以接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="200"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="201"/>
         <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
         <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="202"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="205"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="203"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="206"/>
         <source>Sending the payment…</source>
         <translation>正在发送支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="208"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="209"/>
         <source>The bank is processing the payment. Please wait.</source>
         <translation>银行正在处理这笔支付，请稍候。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="211"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="212"/>
         <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
         <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="214"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="215"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="217"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="218"/>
         <source>Declined (%1). Ask for another card.</source>
         <translation>已拒绝（%1）。请顾客换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="220"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="221"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
@@ -264,7 +370,7 @@
     <message>
         <location filename="../../ui/democontroller.cpp" line="57"/>
         <source>The same key reused with another amount</source>
-        <translation>同一个付款编号换了金额再次使用</translation>
+        <translation>同一个幂等键换了金额再次使用</translation>
     </message>
     <message>
         <location filename="../../ui/democontroller.cpp" line="162"/>
@@ -360,7 +466,7 @@
     <message>
         <location filename="../../ui/democontroller.cpp" line="179"/>
         <source>The network comes back. The till asks the gateway by the payment&apos;s key…</source>
-        <translation>网络恢复。收银机用这笔支付的付款编号向网关查询…</translation>
+        <translation>网络恢复。收银机用这笔支付的幂等键向网关查询…</translation>
     </message>
     <message>
         <location filename="../../ui/democontroller.cpp" line="182"/>
@@ -375,98 +481,372 @@
     <message>
         <location filename="../../ui/democontroller.cpp" line="189"/>
         <source>Three customers pay by card. Each payment is stored with its key and waits in the queue.</source>
-        <translation>三位顾客刷卡支付。每笔支付连同其付款编号已保存，在队列中等待发送。</translation>
+        <translation>三位顾客刷卡支付。每笔支付连同其幂等键已保存，在队列中等待发送。</translation>
     </message>
     <message>
         <location filename="../../ui/democontroller.cpp" line="211"/>
         <source>A buggy client sends a payment of ¥10.00 with a new key…</source>
-        <translation>一个有缺陷的客户端用新的付款编号发送了一笔 ¥10.00 的支付…</translation>
+        <translation>一个有缺陷的客户端用新的幂等键发送了一笔 ¥10.00 的支付…</translation>
     </message>
     <message>
         <location filename="../../ui/democontroller.cpp" line="217"/>
         <source>…then the same key with ¥20.00.</source>
-        <translation>…然后用同一个付款编号发送 ¥20.00。</translation>
+        <translation>…然后用同一个幂等键发送 ¥20.00。</translation>
     </message>
 </context>
 <context>
     <name>OncePay::Ui::IntentDetailsDialog</name>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="23"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="35"/>
         <source>Payment %1</source>
         <translation>支付详情：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="33"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="91"/>
         <source>Journal of state changes</source>
         <translation>状态变更日志</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="34"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="53"/>
         <source>The till&apos;s record</source>
         <translation>收银机记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="35"/>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="38"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="46"/>
+        <source>Timeline of attempts</source>
+        <translation>尝试时间线</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="55"/>
+        <source>Sale:</source>
+        <translation>订单：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="56"/>
+        <source>Amount:</source>
+        <translation>金额：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="57"/>
+        <source>Paid with:</source>
+        <translation>支付方式：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="58"/>
+        <source>State:</source>
+        <translation>状态：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="59"/>
+        <source>Payment id:</source>
+        <translation>支付编号：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="59"/>
+        <source>—</source>
+        <comment>no value</comment>
+        <translation>—</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="60"/>
+        <source>Tries:</source>
+        <translation>尝试次数：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="62"/>
+        <source>Problem:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="63"/>
+        <source>Idempotency key:</source>
+        <translation>幂等键：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="66"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="67"/>
         <source>The gateway&apos;s record</source>
         <translation>网关记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="36"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="71"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="80"/>
+        <source>Show raw</source>
+        <translation>显示原始数据</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="74"/>
+        <source>Show the gateway&apos;s raw answer</source>
+        <translation>显示网关的原始应答</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="77"/>
+        <source>The gateway&apos;s raw answer</source>
+        <translation>网关的原始应答</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="80"/>
+        <source>Hide raw</source>
+        <translation>隐藏原始数据</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="87"/>
         <source>Journal</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="37"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="52"/>
         <source>This till&apos;s record</source>
         <translation>本机记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="44"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="96"/>
         <source>Ask the gateway</source>
         <translation>向网关查询</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="45"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="97"/>
         <source>Retry now</source>
         <translation>立即重试</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="52"/>
-        <source>key: %1
-sale: %2
-amount: %3
-state: %4
-payment: %5
-tries: %6
-problem: %7</source>
-        <translation>幂等键：%1
-订单：%2
-金额：%3
-状态：%4
-支付单号：%5
-尝试次数：%6
-问题：%7</translation>
-    </message>
-    <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="55"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="105"/>
         <source>Not asked yet.</source>
         <translation>尚未查询。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="76"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="105"/>
+        <source>Cash: the gateway is never asked.</source>
+        <translation>现金支付：不经过网关，无需查询。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="136"/>
+        <source>%1:</source>
+        <comment>a field&apos;s label</comment>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="141"/>
         <source>Asking…</source>
         <translation>正在查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="81"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="148"/>
         <source>The gateway has no payment with this key: it was never executed.</source>
         <translation>网关没有使用此幂等键的支付：这笔支付从未执行。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="83"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="150"/>
         <source>The gateway could not be asked: %1</source>
         <translation>无法向网关查询：%1</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::IntentText</name>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="14"/>
+        <source>Waiting for connection</source>
+        <translation>等待网络连接</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="15"/>
+        <source>Sending</source>
+        <translation>正在发送</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="16"/>
+        <location filename="../../ui/intenttext.cpp" line="130"/>
+        <source>Bank processing</source>
+        <translation>银行处理中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="17"/>
+        <source>Checking with the server</source>
+        <translation>正在向服务器核实</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="18"/>
+        <location filename="../../ui/intenttext.cpp" line="126"/>
+        <source>Paid</source>
+        <translation>已支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="19"/>
+        <location filename="../../ui/intenttext.cpp" line="128"/>
+        <source>Declined</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="20"/>
+        <source>Needs attention</source>
+        <translation>需要处理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="35"/>
+        <location filename="../../ui/intenttext.cpp" line="40"/>
+        <location filename="../../ui/intenttext.cpp" line="170"/>
+        <source>Card</source>
+        <translation>银行卡</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="41"/>
+        <source>%1 ··%2</source>
+        <comment>card brand and its last four digits</comment>
+        <translation>%1 ··%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="47"/>
+        <source>Cash</source>
+        <translation>现金</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="69"/>
+        <source>%1 → %2</source>
+        <comment>journal: from one state to another</comment>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="72"/>
+        <source>%1  %2: %3</source>
+        <comment>journal line: time, states, what happened</comment>
+        <translation>%1  %2：%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="81"/>
+        <source>the gateway answered: %1</source>
+        <translation>网关答复：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="83"/>
+        <source>the gateway answered: declined</source>
+        <translation>网关答复：已拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="85"/>
+        <source>the gateway has no payment with this key</source>
+        <translation>网关没有这笔支付的记录</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="87"/>
+        <source>the gateway is still working on this key</source>
+        <translation>网关仍在处理这笔支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="89"/>
+        <source>the gateway refused this till&apos;s token</source>
+        <translation>网关拒绝了本收银机的令牌</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="91"/>
+        <source>the gateway asked the till to slow down</source>
+        <translation>网关要求收银机放慢请求</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="93"/>
+        <source>the gateway had a problem (%1)</source>
+        <translation>网关出现问题（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="95"/>
+        <source>the gateway refused the payment (%1)</source>
+        <translation>网关拒绝了这笔支付（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="96"/>
+        <source>the gateway answered %1</source>
+        <translation>网关答复 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="104"/>
+        <source>created</source>
+        <translation>已创建</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="106"/>
+        <source>interrupted while sending; ask the gateway first</source>
+        <translation>发送时被中断；先向网关查询</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="109"/>
+        <source>attempt %1</source>
+        <translation>第 %1 次尝试</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="112"/>
+        <source>not sent: %1</source>
+        <translation>未发出：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="114"/>
+        <source>no answer after sending: %1</source>
+        <translation>已发出但没有应答：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="118"/>
+        <source>%1 (the same answer again)</source>
+        <comment>a replayed answer</comment>
+        <translation>%1（重复的同一应答）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="132"/>
+        <source>Refunded</source>
+        <translation>已退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="134"/>
+        <source>Partly refunded</source>
+        <translation>部分退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="141"/>
+        <source>card declined</source>
+        <translation>银行卡被拒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="143"/>
+        <source>insufficient funds</source>
+        <translation>余额不足</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="145"/>
+        <source>the bank could not process it</source>
+        <translation>银行无法处理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="151"/>
+        <source>—</source>
+        <comment>no value</comment>
+        <translation>—</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="166"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="167"/>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="168"/>
+        <source>Sale</source>
+        <translation>订单</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="169"/>
+        <source>Payment id</source>
+        <translation>支付编号</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="171"/>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="172"/>
+        <source>Decline reason</source>
+        <translation>拒绝原因</translation>
     </message>
 </context>
 <context>
@@ -582,579 +962,559 @@ problem: %7</source>
     </message>
     <message>
         <location filename="../../ui/ledgerdialog.cpp" line="91"/>
-        <source>%1 charge(s) for %2 key(s): never two for one key.</source>
-        <translation>%2 个幂等键共 %1 次扣款：同一个键从不扣两次。</translation>
+        <source>%1 for %2: never two for one key.</source>
+        <comment>charges for keys</comment>
+        <translation>%2共 %1：一个幂等键从不扣两次。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/ledgerdialog.cpp" line="92"/>
+        <source>%n charge(s)</source>
+        <translation>
+            <numerusform>%n 笔扣款</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/ledgerdialog.cpp" line="92"/>
+        <source>%n key(s)</source>
+        <translation>
+            <numerusform>%n 个幂等键</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="41"/>
+        <location filename="../../ui/mainwindow.cpp" line="42"/>
         <source>Visa (approved)</source>
         <translation>Visa 卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="42"/>
+        <location filename="../../ui/mainwindow.cpp" line="43"/>
         <source>Mastercard (approved)</source>
         <translation>万事达卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="43"/>
+        <location filename="../../ui/mainwindow.cpp" line="44"/>
         <source>UnionPay (approved)</source>
         <translation>银联卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="44"/>
+        <location filename="../../ui/mainwindow.cpp" line="45"/>
         <source>Card declined</source>
         <translation>被拒卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="45"/>
+        <location filename="../../ui/mainwindow.cpp" line="46"/>
         <source>Insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="46"/>
+        <location filename="../../ui/mainwindow.cpp" line="47"/>
         <source>Bank answer lost after charging</source>
         <translation>扣款后银行应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="47"/>
+        <location filename="../../ui/mainwindow.cpp" line="48"/>
         <source>Bank refuses before charging</source>
         <translation>银行扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="54"/>
+        <location filename="../../ui/mainwindow.cpp" line="55"/>
         <source>online</source>
         <comment>network simulation</comment>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="55"/>
+        <location filename="../../ui/mainwindow.cpp" line="56"/>
         <source>offline</source>
         <comment>network simulation</comment>
         <translation>断网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="56"/>
+        <location filename="../../ui/mainwindow.cpp" line="57"/>
         <source>black hole</source>
         <comment>network simulation</comment>
         <translation>无应答（黑洞）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="57"/>
+        <location filename="../../ui/mainwindow.cpp" line="58"/>
         <source>losing responses</source>
         <comment>network simulation</comment>
         <translation>丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="58"/>
+        <location filename="../../ui/mainwindow.cpp" line="59"/>
         <source>latency %1 ms</source>
         <comment>network simulation</comment>
         <translation>延迟 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="59"/>
+        <location filename="../../ui/mainwindow.cpp" line="60"/>
         <source>flaky %1 %</source>
         <comment>network simulation</comment>
         <translation>不稳定 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="71"/>
+        <location filename="../../ui/mainwindow.cpp" line="72"/>
         <source>OncePay till</source>
         <translation>OncePay 收银台</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="99"/>
+        <location filename="../../ui/mainwindow.cpp" line="100"/>
         <source>Sale %1 is paid (%2).</source>
         <translation>销售 %1 已付款（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="117"/>
+        <location filename="../../ui/mainwindow.cpp" line="118"/>
         <source>Demo caption</source>
         <translation>演示说明</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="123"/>
+        <location filename="../../ui/mainwindow.cpp" line="124"/>
         <source>Next ▸</source>
         <translation>下一步 ▸</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="124"/>
+        <location filename="../../ui/mainwindow.cpp" line="125"/>
         <source>Next demo step</source>
         <translation>演示下一步</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="133"/>
+        <location filename="../../ui/mainwindow.cpp" line="134"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="134"/>
+        <location filename="../../ui/mainwindow.cpp" line="135"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="140"/>
+        <location filename="../../ui/mainwindow.cpp" line="141"/>
         <source>Scan message</source>
         <translation>扫码提示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="148"/>
+        <location filename="../../ui/mainwindow.cpp" line="149"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="152"/>
+        <location filename="../../ui/mainwindow.cpp" line="153"/>
         <source>Select a line: + and - change its quantity, Del removes it.</source>
         <translation>选中一行：按 + 和 - 修改数量，按 Del 删除。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="158"/>
+        <location filename="../../ui/mainwindow.cpp" line="159"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="164"/>
+        <location filename="../../ui/mainwindow.cpp" line="165"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="166"/>
+        <location filename="../../ui/mainwindow.cpp" line="167"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="175"/>
+        <location filename="../../ui/mainwindow.cpp" line="176"/>
         <source>Card reader (test card):</source>
         <translation>读卡器（测试卡）：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="177"/>
+        <location filename="../../ui/mainwindow.cpp" line="178"/>
         <source>Test card</source>
         <translation>测试卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="184"/>
+        <location filename="../../ui/mainwindow.cpp" line="187"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="185"/>
+        <location filename="../../ui/mainwindow.cpp" line="188"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="190"/>
+        <location filename="../../ui/mainwindow.cpp" line="193"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="191"/>
+        <location filename="../../ui/mainwindow.cpp" line="194"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="195"/>
+        <location filename="../../ui/mainwindow.cpp" line="201"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="196"/>
+        <location filename="../../ui/mainwindow.cpp" line="202"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="202"/>
+        <location filename="../../ui/mainwindow.cpp" line="210"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="203"/>
+        <location filename="../../ui/mainwindow.cpp" line="211"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="219"/>
+        <location filename="../../ui/mainwindow.cpp" line="227"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="220"/>
+        <location filename="../../ui/mainwindow.cpp" line="228"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="245"/>
+        <location filename="../../ui/mainwindow.cpp" line="253"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="254"/>
+        <location filename="../../ui/mainwindow.cpp" line="262"/>
         <source>Connection</source>
         <translation>网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="255"/>
+        <location filename="../../ui/mainwindow.cpp" line="263"/>
         <source>Waiting payments</source>
         <translation>待发送支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="257"/>
+        <location filename="../../ui/mainwindow.cpp" line="265"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="263"/>
+        <location filename="../../ui/mainwindow.cpp" line="271"/>
         <source>Notice</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="274"/>
+        <location filename="../../ui/mainwindow.cpp" line="282"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="275"/>
+        <location filename="../../ui/mainwindow.cpp" line="283"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="276"/>
+        <location filename="../../ui/mainwindow.cpp" line="284"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="287"/>
+        <location filename="../../ui/mainwindow.cpp" line="295"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="288"/>
+        <location filename="../../ui/mainwindow.cpp" line="296"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="290"/>
+        <location filename="../../ui/mainwindow.cpp" line="298"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="296"/>
+        <location filename="../../ui/mainwindow.cpp" line="304"/>
         <source>Si&amp;mulation</source>
         <translation>模拟(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="297"/>
+        <location filename="../../ui/mainwindow.cpp" line="305"/>
         <source>&amp;Network</source>
         <translation>网络(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="300"/>
+        <location filename="../../ui/mainwindow.cpp" line="308"/>
         <source>Online</source>
         <translation>正常联网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="301"/>
+        <location filename="../../ui/mainwindow.cpp" line="309"/>
         <source>Offline (connections refused)</source>
         <translation>断网（拒绝连接）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="302"/>
+        <location filename="../../ui/mainwindow.cpp" line="310"/>
         <source>Black hole (no answer)</source>
         <translation>黑洞（无应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="303"/>
+        <location filename="../../ui/mainwindow.cpp" line="311"/>
         <source>Lose responses (charged, answer lost)</source>
         <translation>丢失应答（已扣款，应答丢失）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="304"/>
+        <location filename="../../ui/mainwindow.cpp" line="312"/>
         <source>Latency 800 ms</source>
         <translation>延迟 800 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="305"/>
+        <location filename="../../ui/mainwindow.cpp" line="313"/>
         <source>Flaky 30 %</source>
         <translation>不稳定（30% 出错）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="322"/>
+        <location filename="../../ui/mainwindow.cpp" line="330"/>
         <source>Demo, step %1 of %2: %3</source>
         <translation>演示，第 %1 步，共 %2 步：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="331"/>
+        <location filename="../../ui/mainwindow.cpp" line="339"/>
         <source>&amp;Demo</source>
         <translation>演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="336"/>
+        <location filename="../../ui/mainwindow.cpp" line="344"/>
         <source>Stop the demo</source>
         <translation>停止演示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="341"/>
+        <location filename="../../ui/mainwindow.cpp" line="349"/>
         <source>The bank&apos;s &amp;ledger…</source>
         <translation>银行账本(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="342"/>
+        <location filename="../../ui/mainwindow.cpp" line="350"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="345"/>
+        <location filename="../../ui/mainwindow.cpp" line="353"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="346"/>
+        <location filename="../../ui/mainwindow.cpp" line="354"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="347"/>
+        <location filename="../../ui/mainwindow.cpp" line="355"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="348"/>
+        <location filename="../../ui/mainwindow.cpp" line="356"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="363"/>
+        <location filename="../../ui/mainwindow.cpp" line="371"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="388"/>
+        <location filename="../../ui/mainwindow.cpp" line="396"/>
         <source>Matching products</source>
         <translation>相符的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="430"/>
-        <location filename="../../ui/mainwindow.cpp" line="438"/>
-        <location filename="../../ui/mainwindow.cpp" line="442"/>
-        <source>Cash</source>
-        <translation>现金</translation>
+        <location filename="../../ui/mainwindow.cpp" line="479"/>
+        <source>◌ No answer from the gateway</source>
+        <translation>◌ 网关无应答</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/mainwindow.cpp" line="517"/>
+        <source>⚠ %n payment(s) declined after the customer left</source>
+        <translation>
+            <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="430"/>
-        <source>Total %1. Amount tendered:</source>
-        <translation>应付 %1。实收金额：</translation>
+        <location filename="../../ui/mainwindow.cpp" line="542"/>
+        <source>Quit OncePay?</source>
+        <translation>退出 OncePay？</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/mainwindow.cpp" line="543"/>
+        <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
+        <translation>
+            <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="438"/>
-        <source>&quot;%1&quot; is not an amount.</source>
-        <translation>“%1”不是有效金额。</translation>
+        <location filename="../../ui/mainwindow.cpp" line="545"/>
+        <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
+        <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="469"/>
+        <location filename="../../ui/mainwindow.cpp" line="546"/>
+        <source>Quit, send them on next start</source>
+        <translation>退出，下次启动时发送</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="547"/>
+        <source>Keep the till open</source>
+        <translation>不退出</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="463"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="482"/>
+        <location filename="../../ui/mainwindow.cpp" line="476"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="483"/>
+        <location filename="../../ui/mainwindow.cpp" line="477"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="484"/>
+        <location filename="../../ui/mainwindow.cpp" line="478"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="485"/>
-        <source>◌ No answer from the gateway</source>
-        <translation>◌ 网关无应答</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="488"/>
+        <location filename="../../ui/mainwindow.cpp" line="482"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="491"/>
+        <location filename="../../ui/mainwindow.cpp" line="485"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="498"/>
+        <location filename="../../ui/mainwindow.cpp" line="492"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="500"/>
+        <location filename="../../ui/mainwindow.cpp" line="494"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="502"/>
+        <location filename="../../ui/mainwindow.cpp" line="496"/>
         <source>(gateway %1 of %2)</source>
         <translation>（网关 %1/%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="503"/>
+        <location filename="../../ui/mainwindow.cpp" line="497"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="505"/>
+        <location filename="../../ui/mainwindow.cpp" line="499"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="523"/>
-        <source>⚠ %n payment(s) declined after the customer left</source>
-        <translation>
-            <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
-        </translation>
     </message>
 </context>
 <context>
     <name>OncePay::Ui::QueueModel</name>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="25"/>
-        <source>Waiting for connection</source>
-        <translation>等待网络连接</translation>
+        <location filename="../../ui/queuemodel.cpp" line="181"/>
+        <source>Time</source>
+        <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="26"/>
-        <source>Sending</source>
-        <translation>正在发送</translation>
-    </message>
-    <message>
-        <location filename="../../ui/queuemodel.cpp" line="27"/>
-        <source>Bank processing</source>
-        <translation>银行处理中</translation>
-    </message>
-    <message>
-        <location filename="../../ui/queuemodel.cpp" line="28"/>
-        <source>Checking with the server</source>
-        <translation>正在向服务器核实</translation>
-    </message>
-    <message>
-        <location filename="../../ui/queuemodel.cpp" line="29"/>
-        <source>Paid</source>
-        <translation>已支付</translation>
-    </message>
-    <message>
-        <location filename="../../ui/queuemodel.cpp" line="30"/>
-        <source>Declined</source>
-        <translation>已拒绝</translation>
-    </message>
-    <message>
-        <location filename="../../ui/queuemodel.cpp" line="31"/>
-        <source>Needs attention</source>
-        <translation>需要处理</translation>
-    </message>
-    <message>
-        <location filename="../../ui/queuemodel.cpp" line="144"/>
-        <source>Cash</source>
-        <translation>现金</translation>
-    </message>
-    <message>
-        <location filename="../../ui/queuemodel.cpp" line="158"/>
-        <source>Created</source>
-        <translation>创建时间</translation>
-    </message>
-    <message>
-        <location filename="../../ui/queuemodel.cpp" line="159"/>
+        <location filename="../../ui/queuemodel.cpp" line="182"/>
         <source>Sale</source>
         <translation>订单</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="160"/>
+        <location filename="../../ui/queuemodel.cpp" line="183"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="161"/>
-        <source>Method</source>
+        <location filename="../../ui/queuemodel.cpp" line="184"/>
+        <source>Paid with</source>
         <translation>支付方式</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="162"/>
+        <location filename="../../ui/queuemodel.cpp" line="185"/>
         <source>State</source>
         <translation>状态</translation>
-    </message>
-    <message>
-        <location filename="../../ui/queuemodel.cpp" line="163"/>
-        <source>Tries</source>
-        <translation>尝试次数</translation>
-    </message>
-    <message>
-        <location filename="../../ui/queuemodel.cpp" line="164"/>
-        <source>Idempotency key</source>
-        <translation>幂等键</translation>
     </message>
 </context>
 <context>
     <name>OncePay::Ui::QueuePanel</name>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="23"/>
+        <location filename="../../ui/queuepanel.cpp" line="24"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="25"/>
+        <location filename="../../ui/queuepanel.cpp" line="26"/>
         <source>Filter payments by state</source>
         <translation>按状态筛选支付</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="27"/>
-        <source>Waiting (not final)</source>
-        <translation>未完成</translation>
+        <location filename="../../ui/queuepanel.cpp" line="28"/>
+        <source>Needs attention</source>
+        <translation>需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="28"/>
+        <location filename="../../ui/queuepanel.cpp" line="29"/>
+        <source>Waiting</source>
+        <translation>等待发送</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="30"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="34"/>
+        <location filename="../../ui/queuepanel.cpp" line="39"/>
         <source>Waiting payments summary</source>
         <translation>待发送支付汇总</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="35"/>
+        <location filename="../../ui/queuepanel.cpp" line="40"/>
         <source>Retry now</source>
         <translation>立即重试</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="36"/>
+        <location filename="../../ui/queuepanel.cpp" line="41"/>
         <source>Retry the selected payment now</source>
         <translation>立即重试选中的支付</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="37"/>
+        <location filename="../../ui/queuepanel.cpp" line="42"/>
         <source>Details…</source>
         <translation>详情…</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="38"/>
+        <location filename="../../ui/queuepanel.cpp" line="43"/>
         <source>Show the selected payment&apos;s details</source>
         <translation>显示选中支付的详情</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="48"/>
+        <location filename="../../ui/queuepanel.cpp" line="53"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/queuepanel.cpp" line="86"/>
+        <location filename="../../ui/queuepanel.cpp" line="135"/>
         <source>%n payment(s) waiting</source>
         <translation>
             <numerusform>%n 笔支付待发送</numerusform>
@@ -1206,7 +1566,7 @@ problem: %7</source>
     <message>
         <location filename="../../ui/receipt.cpp" line="106"/>
         <source>Total</source>
-        <translation>合计</translation>
+        <translation>小计</translation>
     </message>
     <message>
         <location filename="../../ui/receipt.cpp" line="109"/>
@@ -1501,57 +1861,63 @@ problem: %7</source>
         <translation>尝试时间线</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="33"/>
+        <location filename="../../ui/timelinewidget.cpp" line="36"/>
         <source>No attempt yet: the payment has not left the till.</source>
         <translation>尚无尝试：这笔支付还没有从收银机发出。</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="48"/>
+        <location filename="../../ui/timelinewidget.cpp" line="51"/>
         <source>replayed</source>
         <translation>已重放</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="48"/>
+        <location filename="../../ui/timelinewidget.cpp" line="51"/>
         <source>answered</source>
         <translation>已应答</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="51"/>
+        <location filename="../../ui/timelinewidget.cpp" line="54"/>
         <source>declined</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="54"/>
+        <location filename="../../ui/timelinewidget.cpp" line="57"/>
         <source>not at the gateway</source>
         <translation>网关无记录</translation>
     </message>
     <message>
         <location filename="../../ui/timelinewidget.cpp" line="60"/>
+        <source>refused (%1)</source>
+        <comment>an HTTP status</comment>
+        <translation>被拒绝（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/timelinewidget.cpp" line="63"/>
         <source>answer lost</source>
         <translation>应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="62"/>
+        <location filename="../../ui/timelinewidget.cpp" line="65"/>
         <source>not sent</source>
         <translation>未发出</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="70"/>
+        <location filename="../../ui/timelinewidget.cpp" line="73"/>
         <source>sent</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="70"/>
+        <location filename="../../ui/timelinewidget.cpp" line="73"/>
         <source>retried, same key</source>
         <translation>重试（同一幂等键）</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="71"/>
+        <location filename="../../ui/timelinewidget.cpp" line="74"/>
         <source>asked by key</source>
         <translation>按幂等键查询</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="72"/>
+        <location filename="../../ui/timelinewidget.cpp" line="75"/>
         <source>polled</source>
         <translation>轮询</translation>
     </message>
@@ -1559,61 +1925,57 @@ problem: %7</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="37"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="13"/>
         <source>OncePay till: a checkout that never charges a customer twice.</source>
         <translation>OncePay 收银台：绝不重复扣款的收银系统。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="39"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="16"/>
         <source>Gateway URL, or several separated by commas: instances of one gateway, the next used when one cannot be reached (default: the embedded demo gateway).</source>
         <translation>网关地址，或用逗号分隔的多个地址（同一网关的多个实例，某个无法连接时改用下一个；默认：内置演示网关）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="40"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="17"/>
         <source>The till&apos;s bearer token.</source>
         <translation>收银机的访问令牌（Bearer）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="41"/>
-        <source>The till&apos;s journal (default: in the app data folder).</source>
-        <translation>收银机的交易日志（默认：应用数据文件夹中）。</translation>
+        <location filename="../../app/pos/tilloptions.cpp" line="18"/>
+        <source>The till&apos;s journal (default: in the app data folder); its folder is created when missing.</source>
+        <translation>收银机的交易日志（默认：在应用数据文件夹中）；文件夹不存在时会自动创建。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="42"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="19"/>
         <source>Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT).</source>
         <translation>仅限演示：以此模式启动网络模拟器（online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="43"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="20"/>
         <source>Print the time to the shown window and the memory in use, then quit (benchmarks).</source>
         <translation>输出从启动到窗口显示的时间和内存占用，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="44"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="21"/>
         <source>Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks).</source>
         <translation>仅限演示：离线排队 N 笔支付后恢复网络，输出发送期间窗口最长的卡顿时间，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="45"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="22"/>
         <source>The language of the till: en or zh_CN (remembered; default: the system&apos;s).</source>
         <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="55"/>
-        <location filename="../../app/pos/tillapp.cpp" line="63"/>
-        <location filename="../../app/pos/tillapp.cpp" line="78"/>
-        <location filename="../../app/pos/tillapp.cpp" line="92"/>
-        <location filename="../../app/pos/tillapp.cpp" line="98"/>
+        <location filename="../../app/pos/tillapp.cpp" line="34"/>
         <source>OncePay cannot start</source>
         <translation>OncePay 无法启动</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="56"/>
+        <location filename="../../app/pos/tillapp.cpp" line="64"/>
         <source>--gateway: &quot;%1&quot; is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.</source>
         <translation>--gateway：“%1”不是有效的网关地址。请给出一个或多个以 http:// 或 https:// 开头、用逗号分隔的地址，例如 http://192.0.2.10:8080,http://192.0.2.11:8080。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="64"/>
+        <location filename="../../app/pos/tillapp.cpp" line="69"/>
         <source>Cannot create the data folder %1.</source>
         <translation>无法创建数据文件夹 %1。</translation>
     </message>
@@ -1623,7 +1985,7 @@ problem: %7</source>
         <translation>--network 需要使用演示网关，且取值为：online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="109"/>
+        <location filename="../../app/pos/tillapp.cpp" line="107"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
     </message>

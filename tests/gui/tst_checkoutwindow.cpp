@@ -13,9 +13,19 @@
 #include "receipt.h"
 #include "simulationclient.h"
 #include "tillsession.h"
+#include "timelinewidget.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
+#include <QDockWidget>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTableView>
+#include <QTimer>
 #include <QComboBox>
 #include <QJsonArray>
 #include <QLabel>
@@ -68,8 +78,28 @@ private slots:
     void nothingIsCutAt1024x768_data();
     void nothingIsCutAt1024x768();
     void everyShortcutIsBoundOnceAndFiresOnce();
+    void quickTenderPaysExact();
+    void shortTenderIsToldInline();
+    void removeNeedsASelectedEditableLine();
+    void testCardResetsEachSale();
+    void paymentsPanelIsForPeople();
+    void declinedLaterIsShownFirst();
+    void detailsShowLabelledFields();
+    void timelineScrollsToItsLastDot();
+    void quitWithPaymentsWaitingAsks();
 
 private:
+    template <typename W = QWidget>
+    W *named(QWidget *root, const QString &accessibleName)
+    {
+        for (W *w : root->findChildren<W *>()) {
+            if (w->accessibleName() == accessibleName)
+                return w;
+        }
+        return nullptr;
+    }
+    qint64 intentsOfSale(const QString &orderId);
+    void payExactCash();
     QJsonArray ledger(const QString &key);
     void openSession();
     void addItem(const QString &code);
@@ -749,6 +779,328 @@ void TestCheckoutWindow::everyShortcutIsBoundOnceAndFiresOnce()
     m_session->journal()->count(q, this, [&](bool, const QString &, qint64 n) { count = n; });
     QTRY_COMPARE(count, qint64(1));
     QCOMPARE(ledger(m_window->viewModel()->intent()->key).size(), 1);
+}
+
+qint64 TestCheckoutWindow::intentsOfSale(const QString &orderId)
+{
+    qint64 count = -1;
+    IntentJournal::Query q;
+    q.orderId = orderId;
+    m_session->journal()->count(q, this, [&](bool, const QString &, qint64 n) { count = n; });
+    [&] { QTRY_VERIFY(count >= 0); }();
+    return count;
+}
+
+// F10, then the "exact" quick tender, with real events.
+void TestCheckoutWindow::payExactCash()
+{
+    QTest::keyClick(m_window.get(), Qt::Key_F10);
+    QPushButton *exact = named<QPushButton>(m_window.get(), QStringLiteral("Exact amount"));
+    QVERIFY(exact);
+    QTRY_VERIFY(exact->isVisible());
+    QTest::mouseClick(exact, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 10000);
+}
+
+void TestCheckoutWindow::quickTenderPaysExact()
+{
+    addItem(QStringLiteral("6901234500097"));
+    const Money total = m_window->viewModel()->cart()->total();
+    QTest::keyClick(m_window.get(), Qt::Key_F10);
+    QWidget *panel = named(m_window.get(), QStringLiteral("Cash payment"));
+    QVERIFY(panel);
+    QTRY_VERIFY(panel->isVisible());
+    QVERIFY(!QApplication::activeModalWidget());   // inline, no dialog
+    // Exact, then only the notes that cover the total.
+    QStringList tenders;
+    for (QPushButton *b : panel->findChildren<QPushButton *>()) {
+        if (b->isVisible() && (b->accessibleName() == QLatin1String("Exact amount") || b->accessibleName().startsWith(QStringLiteral("Cash ¥"))))
+            tenders << b->text();
+    }
+    QVERIFY2(tenders.contains(QStringLiteral("Exact %1").arg(total.toDisplayString())), qPrintable(tenders.join(QLatin1Char('|'))));
+    QVERIFY2(tenders.size() >= 2, qPrintable(tenders.join(QLatin1Char('|'))));   // ¥49.90: exact, ¥50, ¥100
+    for (const QString &t : std::as_const(tenders)) {
+        if (t.startsWith(QStringLiteral("¥")))
+            QVERIFY2(Money::parse(t.mid(1), total.currency())->minorUnits() > total.minorUnits(), qPrintable(t));
+    }
+    QTest::mouseClick(named<QPushButton>(panel, QStringLiteral("Exact amount")), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 10000);
+    const auto intent = m_window->viewModel()->intent();
+    QVERIFY(intent && intent->isCash());
+    QCOMPARE(intent->amount, total);
+    QVERIFY(m_window->viewModel()->message().contains(QStringLiteral("Change: ¥0.00")));
+    QVERIFY(!panel->isVisible());
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget *>(m_window->findChild<QLineEdit *>()));   // the scan field
+    QCOMPARE(intentsOfSale(intent->orderId), qint64(1));
+}
+
+void TestCheckoutWindow::shortTenderIsToldInline()
+{
+    addItem(QStringLiteral("Rice"));   // ¥49.90
+    const QString order = m_window->viewModel()->orderId();
+    QTest::keyClick(m_window.get(), Qt::Key_F10);
+    auto *amount = named<QLineEdit>(m_window.get(), QStringLiteral("Cash received"));
+    QVERIFY(amount);
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(amount));
+    // The notes below the total are not offered.
+    QVERIFY(!named<QPushButton>(m_window.get(), QStringLiteral("Cash ¥20")) || !named<QPushButton>(m_window.get(), QStringLiteral("Cash ¥20"))->isVisible());
+    QVERIFY(named<QPushButton>(m_window.get(), QStringLiteral("Cash ¥50")));
+    QTest::keyClicks(amount, QStringLiteral("20"));   // replaces the selected total
+    QTest::keyClick(amount, Qt::Key_Return);
+    auto *message = named<QLabel>(m_window.get(), QStringLiteral("Cash message"));
+    QVERIFY(message);
+    QTRY_VERIFY(message->isVisible());
+    QVERIFY2(message->text().contains(QStringLiteral("Short by ¥29.90")), qPrintable(message->text()));
+    QVERIFY(!QApplication::activeModalWidget());
+    QCOMPARE(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
+    QCOMPARE(intentsOfSale(order), qint64(0));   // nothing recorded
+    QTest::keyClick(amount, Qt::Key_Escape);
+    QTRY_VERIFY(!amount->isVisible());
+    QVERIFY(m_window->payButton()->isEnabled());
+}
+
+void TestCheckoutWindow::removeNeedsASelectedEditableLine()
+{
+    auto *remove = named<QPushButton>(m_window.get(), QStringLiteral("Remove the selected item"));
+    auto *cart = named<QTableView>(m_window.get(), QStringLiteral("Cart"));
+    QVERIFY(remove && cart);
+    QVERIFY(!remove->isEnabled());   // empty sale
+    addItem(QStringLiteral("6901234500011"));
+    addItem(QStringLiteral("Rice"));
+    auto clickRow = [cart](int row) {
+        const QRect r = cart->visualRect(cart->model()->index(row, 0));
+        QTest::mouseClick(cart->viewport(), Qt::LeftButton, Qt::NoModifier, r.center());
+    };
+    clickRow(1);
+    QTRY_VERIFY(remove->isEnabled());
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QTRY_COMPARE(m_window->viewModel()->cart()->rowCount(), 1);
+    QTRY_VERIFY(!remove->isEnabled());   // the removed line was the selected one
+    payExactCash();
+    clickRow(0);
+    QTRY_VERIFY(cart->selectionModel()->hasSelection());
+    QVERIFY(!remove->isEnabled());   // paid: the sale may not be edited
+}
+
+void TestCheckoutWindow::testCardResetsEachSale()
+{
+    auto *card = named<QComboBox>(m_window.get(), QStringLiteral("Test card"));
+    QVERIFY(card);
+    QCOMPARE(card->currentIndex(), 0);
+    addItem(QStringLiteral("6901234500011"));
+    card->setFocus();
+    QTest::keyClick(card, Qt::Key_Down);
+    QTest::keyClick(card, Qt::Key_Down);
+    QCOMPARE(card->currentData().toString(), QStringLiteral("tok_unionpay"));
+    QTest::keyClick(m_window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    QCOMPARE(m_window->viewModel()->intent()->paymentMethod, QStringLiteral("tok_unionpay"));
+    // The next customer's scan starts their sale with the default card.
+    QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("6901234500011"));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QTRY_COMPARE(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
+    QCOMPARE(card->currentIndex(), 0);
+    // Also for a sale left unpaid (Ctrl+N).
+    card->setFocus();
+    QTest::keyClick(card, Qt::Key_Down);
+    QCOMPARE(card->currentIndex(), 1);
+    QTest::keyClick(card, Qt::Key_N, Qt::ControlModifier);
+    QTRY_VERIFY(m_window->viewModel()->cart()->isEmpty());
+    QCOMPARE(card->currentIndex(), 0);
+}
+
+void TestCheckoutWindow::paymentsPanelIsForPeople()
+{
+    m_window->showNormal();
+    m_window->resize(1024, 768);
+    QTRY_COMPARE(m_window->size(), QSize(1024, 768));
+    addItem(QStringLiteral("6901234500097"));
+    QTest::keyClick(m_window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    const QString key = m_window->viewModel()->intent()->key;
+    QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("Rice"));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    payExactCash();
+    // "All" in the filter, chosen with the keyboard: Needs attention, Waiting (the default), All.
+    auto *filter = named<QComboBox>(m_window.get(), QStringLiteral("Filter payments by state"));
+    QVERIFY(filter);
+    QCOMPARE(filter->currentData().toString(), QStringLiteral("active"));
+    filter->setFocus();
+    QTest::keyClick(filter, Qt::Key_Down);
+    QCOMPARE(filter->currentText(), QStringLiteral("All"));
+    auto *view = named<QTableView>(m_window.get(), QStringLiteral("Payments"));
+    QVERIFY(view);
+    QTRY_COMPARE(view->model()->rowCount(), 2);
+    QTRY_VERIFY(view->isVisible() && view->viewport()->width() > 0);
+    for (int c = 0; c < view->model()->columnCount(); ++c)
+        QVERIFY(!view->model()->headerData(c, Qt::Horizontal).toString().contains(QStringLiteral("key"), Qt::CaseInsensitive));
+    const QFontMetrics fm = view->fontMetrics();
+    const int margins = 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        for (int c = 0; c < view->model()->columnCount(); ++c) {
+            const QString text = view->model()->index(row, c).data().toString();
+            QVERIFY2(!text.contains(key) && !text.contains(QStringLiteral("tok_")), qPrintable(text));
+        }
+        for (auto column : {QueueModel::Column::Order, QueueModel::Column::Amount, QueueModel::Column::Created}) {
+            const QString text = view->model()->index(row, int(column)).data().toString();
+            // The header resizes to contents after a delayed layout: waited for, not assumed.
+            QTRY_VERIFY2(fm.horizontalAdvance(text) + margins <= view->columnWidth(int(column)),
+                         qPrintable(QStringLiteral("%1: %2 px in %3 px").arg(text).arg(fm.horizontalAdvance(text)).arg(view->columnWidth(int(column)))));
+            QVERIFY(view->columnViewportPosition(int(column)) + view->columnWidth(int(column)) <= view->viewport()->width());
+        }
+    }
+    // Newest first: the cash sale, then the card.
+    QCOMPARE(view->model()->index(0, int(QueueModel::Column::Method)).data().toString(), QStringLiteral("Cash"));
+    QCOMPARE(view->model()->index(1, int(QueueModel::Column::Method)).data().toString(), QStringLiteral("Visa"));
+    QCOMPARE(view->model()->index(1, int(QueueModel::Column::State)).data().toString(), QStringLiteral("Paid"));
+}
+
+void TestCheckoutWindow::declinedLaterIsShownFirst()
+{
+    auto *filter = named<QComboBox>(m_window.get(), QStringLiteral("Filter payments by state"));
+    auto *view = named<QTableView>(m_window.get(), QStringLiteral("Payments"));
+    QVERIFY(filter && view);
+    QCOMPARE(filter->currentData().toString(), QStringLiteral("active"));   // nothing needs the cashier yet
+    // Offline, a card that will be declined: the customer leaves while it waits.
+    m_demo->network()->setSettings({NetSim::Mode::Offline});
+    addItem(QStringLiteral("6901234500066"));
+    auto *card = named<QComboBox>(m_window.get(), QStringLiteral("Test card"));
+    card->setFocus();
+    for (int i = 0; i < card->findData(QStringLiteral("tok_chargeDeclined")); ++i)
+        QTest::keyClick(card, Qt::Key_Down);
+    QTest::keyClick(m_window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
+    const QString order = m_window->viewModel()->orderId();
+    QTest::keyClick(m_window.get(), Qt::Key_N, Qt::ControlModifier);   // the next customer
+    m_demo->network()->setSettings({NetSim::Mode::Online});
+    QTRY_COMPARE_WITH_TIMEOUT(filter->currentData().toString(), QStringLiteral("attention"), 20000);
+    QTRY_COMPARE(view->model()->rowCount(), 1);
+    QCOMPARE(view->model()->index(0, int(QueueModel::Column::Order)).data().toString(), order);
+    QCOMPARE(view->model()->index(0, int(QueueModel::Column::State)).data().toString(), QStringLiteral("Declined"));
+}
+
+void TestCheckoutWindow::detailsShowLabelledFields()
+{
+    addItem(QStringLiteral("6901234500097"));
+    QTest::keyClick(m_window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    const Intent paid = *m_window->viewModel()->intent();
+    auto *filter = named<QComboBox>(m_window.get(), QStringLiteral("Filter payments by state"));
+    filter->setFocus();
+    QTest::keyClick(filter, Qt::Key_Down);   // All
+    auto *view = named<QTableView>(m_window.get(), QStringLiteral("Payments"));
+    QTRY_COMPARE(view->model()->rowCount(), 1);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, view->visualRect(view->model()->index(0, 1)).center());
+    QTest::mouseClick(named<QPushButton>(m_window.get(), QStringLiteral("Show the selected payment's details")), Qt::LeftButton);
+    IntentDetailsDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<IntentDetailsDialog *>()) && dialog->isVisible());
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    // The journal in words.
+    auto *journal = named<QPlainTextEdit>(dialog, QStringLiteral("Journal of state changes"));
+    QTRY_VERIFY(journal->toPlainText().contains(QStringLiteral("the gateway answered: paid")));
+    QVERIFY2(journal->toPlainText().contains(QStringLiteral("Waiting for connection: created")), qPrintable(journal->toPlainText()));
+    QVERIFY(!journal->toPlainText().contains(QStringLiteral("succeeded")));
+    // The gateway's record as labelled fields, the raw JSON behind a toggle.
+    QPushButton *ask = nullptr;
+    for (QPushButton *b : dialog->findChildren<QPushButton *>())
+        ask = b->text() == QLatin1String("Ask the gateway") ? b : ask;
+    QVERIFY(ask);
+    QTest::mouseClick(ask, Qt::LeftButton);
+    QWidget *remote = named(dialog, QStringLiteral("The gateway's record"));
+    QVERIFY(remote);
+    auto fieldsOf = [remote] {
+        QMap<QString, QString> fields;
+        auto *form = remote->findChild<QFormLayout *>();
+        for (int r = 0; form && r < form->rowCount(); ++r) {
+            auto *label = form->itemAt(r, QFormLayout::LabelRole);
+            auto *value = form->itemAt(r, QFormLayout::FieldRole);
+            if (label && value && qobject_cast<QLabel *>(label->widget()) && qobject_cast<QLabel *>(value->widget()))
+                fields.insert(qobject_cast<QLabel *>(label->widget())->text(), qobject_cast<QLabel *>(value->widget())->text());
+        }
+        return fields;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(fieldsOf().contains(QStringLiteral("Status:")), 5000);
+    const auto fields = fieldsOf();
+    QCOMPARE(fields.value(QStringLiteral("Status:")), QStringLiteral("Paid"));
+    QCOMPARE(fields.value(QStringLiteral("Amount:")), paid.amount.toDisplayString());
+    QCOMPARE(fields.value(QStringLiteral("Sale:")), paid.orderId);
+    QCOMPARE(fields.value(QStringLiteral("Payment id:")), paid.paymentId);
+    QCOMPARE(fields.value(QStringLiteral("Card:")), QStringLiteral("Visa"));
+    QVERIFY(fields.contains(QStringLiteral("Created:")));
+    QVERIFY(fields.contains(QStringLiteral("Decline reason:")));
+    auto *raw = named<QPlainTextEdit>(dialog, QStringLiteral("The gateway's raw answer"));
+    auto *showRaw = named<QPushButton>(dialog, QStringLiteral("Show the gateway's raw answer"));
+    QVERIFY(raw && showRaw);
+    QVERIFY(!raw->isVisible());
+    QTest::mouseClick(showRaw, Qt::LeftButton);
+    QTRY_VERIFY(raw->isVisible());
+    QVERIFY(raw->toPlainText().contains(paid.key));
+    // The key is in the details (this till's record), not in the payments table.
+    QVERIFY(named(dialog, QStringLiteral("The till's record"))->findChildren<QLabel *>().size() > 0);
+    bool keyShown = false;
+    for (QLabel *l : named(dialog, QStringLiteral("The till's record"))->findChildren<QLabel *>())
+        keyShown = keyShown || l->text() == paid.key;
+    QVERIFY(keyShown);
+    QTest::keyClick(dialog, Qt::Key_Escape);
+}
+
+void TestCheckoutWindow::timelineScrollsToItsLastDot()
+{
+    QScrollArea area;
+    auto *timeline = new TimelineWidget;
+    area.setWidget(timeline);
+    area.setWidgetResizable(true);
+    area.resize(500, 200);
+    QList<Attempt> attempts;
+    for (int i = 0; i < 12; ++i) {
+        Attempt a;
+        a.kind = i == 0 ? Attempt::Kind::Post : Attempt::Kind::Lookup;
+        a.transport = i == 11 ? Attempt::Transport::Answered : Attempt::Transport::AnswerLost;
+        a.httpStatus = i == 11 ? 200 : 0;
+        a.startedAt = 1'700'000'000'000 + i * 1000;
+        attempts << a;
+    }
+    timeline->setAttempts(attempts);
+    area.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&area));
+    // Twelve attempts do not fit in 500 px: the area scrolls, and the timeline is wide enough
+    // to hold its last dot (each attempt at least its column, plus the margins).
+    QTRY_VERIFY(area.horizontalScrollBar()->maximum() > 0);
+    QVERIFY(timeline->width() >= timeline->minimumWidth());
+    QVERIFY(timeline->minimumWidth() >= 12 * 120 + 40);
+}
+
+void TestCheckoutWindow::quitWithPaymentsWaitingAsks()
+{
+    m_demo->network()->setSettings({NetSim::Mode::Offline});
+    addItem(QStringLiteral("Rice"));
+    QTest::keyClick(m_window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
+    // The question is modal: answered from a timer while it runs its own event loop.
+    QString asked;
+    QTimer answer;
+    answer.setInterval(20);
+    connect(&answer, &QTimer::timeout, this, [&] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        answer.stop();
+        asked = box->text() + QLatin1Char('\n') + box->informativeText();
+        for (QAbstractButton *b : box->buttons()) {
+            if (b->text() == QLatin1String("Keep the till open"))
+                QTest::mouseClick(b, Qt::LeftButton);
+        }
+    });
+    answer.start();
+    // Sale menu, Quit, by their mnemonics (QKeySequence::Quit has no keys on the offscreen platform).
+    QTest::keyClick(m_window.get(), Qt::Key_S, Qt::AltModifier);
+    QTRY_VERIFY(QApplication::activePopupWidget());
+    QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Q);
+    QTRY_VERIFY(!asked.isEmpty());
+    QVERIFY2(asked.contains(QStringLiteral("waiting")) && asked.contains(QStringLiteral("¥49.90"))
+                 && asked.contains(QStringLiteral("next time")), qPrintable(asked));
+    QVERIFY2(asked.startsWith(QStringLiteral("1 payment")), qPrintable(asked));
+    QVERIFY(m_window->isVisible());   // kept open
 }
 
 QTEST_MAIN(TestCheckoutWindow)

@@ -5,14 +5,18 @@
 // The sync engine's client points at a port where nothing listens, so the till is offline: card
 // payments wait in the queue, cash is paid at once. No gateway is needed for any of this.
 #include "cartmodel.h"
+#include "cashtender.h"
 #include "catalog.h"
 #include "checkoutviewmodel.h"
+#include "idempotencykey.h"
+#include "intenttext.h"
 #include "queuemodel.h"
 #include "receipt.h"
 #include "tillsession.h"
 #include "tillsettings.h"
 
 #include <QAbstractItemModelTester>
+#include <QJsonObject>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -21,6 +25,17 @@
 
 using namespace OncePay;
 using namespace OncePay::Ui;
+
+namespace {
+QString u(const char *utf8) { return QString::fromUtf8(utf8); }
+QStringList u(std::initializer_list<const char *> utf8)
+{
+    QStringList out;
+    for (const char *s : utf8)
+        out << QString::fromUtf8(s);
+    return out;
+}
+} // namespace
 
 class TestCheckoutViewModel final : public QObject
 {
@@ -36,11 +51,23 @@ private slots:
     void cashIsPaidAtOnce();
     void cardWaitsOfflineAndLocksTheSale();
     void queueModelFollowsTheJournal();
+    void queueModelShowsPeopleNotKeys();
+    void needsAttentionFilter();
+    void newSaleIsAnnounced();
+    void quickTenders_data();
+    void quickTenders();
+    void journalInWords_data();
+    void journalInWords();
+    void journalLineNamesTheStates();
+    void gatewayRecordAsFields();
     void settingsRoundTrip();
     void receiptNamesTheTerminal();
     void receiptFollowsTheSale();
 
 private:
+    // An intent written straight to the journal (the engine never sees it), moved to `state`.
+    Intent stored(const QString &orderId, const QString &token, IntentState state, int attempts);
+
     std::unique_ptr<QTemporaryDir> m_dir;
     Catalog m_catalog;
     std::unique_ptr<TillSession> m_session;
@@ -190,6 +217,195 @@ void TestCheckoutViewModel::queueModelFollowsTheJournal()
     QTRY_COMPARE(model.rowCount(), 1);
     model.setFilter(std::nullopt, true);
     QTRY_COMPARE(model.rowCount(), 1);
+}
+
+Intent TestCheckoutViewModel::stored(const QString &orderId, const QString &token, IntentState state, int attempts)
+{
+    Intent i;
+    i.key = IdempotencyKey::generate(QStringLiteral("pay")).value();
+    i.orderId = orderId;
+    i.amount = Money(1234, QStringLiteral("CNY"));
+    i.paymentMethod = token;
+    Intent created;
+    bool done = false;
+    m_session->journal()->create(i, this, [&](bool ok, const QString &, Intent c) { created = c; done = ok; });
+    [&] { QTRY_VERIFY(done); }();
+    if (state == IntentState::Queued)
+        return created;
+    Intent after = created;
+    after.state = state;
+    after.attempts = attempts;
+    done = false;
+    m_session->journal()->update(after, IntentState::Queued, QStringLiteral("402 declined"), std::nullopt, this,
+                                 [&](bool ok, const QString &, bool set) { done = ok && set; });
+    [&] { QTRY_VERIFY(done); }();
+    return after;
+}
+
+void TestCheckoutViewModel::queueModelShowsPeopleNotKeys()
+{
+    const Intent visa = stored(QStringLiteral("S-visa"), QStringLiteral("tok_visa"), IntentState::Queued, 0);
+    const Intent test = stored(QStringLiteral("S-test"), QStringLiteral("tok_chargeDeclined"), IntentState::Queued, 0);
+    QueueModel model(m_session->journal());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setFilter(std::nullopt, false);
+    QTRY_COMPARE(model.rowCount(), 2);
+    QStringList headers;
+    for (int c = 0; c < model.columnCount(); ++c)
+        headers << model.headerData(c, Qt::Horizontal).toString();
+    QCOMPARE(headers, (QStringList{QStringLiteral("Time"), QStringLiteral("Sale"), QStringLiteral("Amount"),
+                                   QStringLiteral("Paid with"), QStringLiteral("State")}));
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QString key = model.intentAt(row).key;
+        QCOMPARE(model.data(model.index(row, 0), QueueModel::KeyRole).toString(), key);   // for the details
+        for (int c = 0; c < model.columnCount(); ++c) {
+            const QString text = model.data(model.index(row, c)).toString();
+            QVERIFY2(!text.contains(key) && !text.contains(QStringLiteral("tok_")), qPrintable(text));
+        }
+    }
+    // Newest first: the test card without a brand, then the Visa.
+    QCOMPARE(model.data(model.index(0, int(QueueModel::Column::Method))).toString(), QStringLiteral("Card"));
+    QCOMPARE(model.data(model.index(1, int(QueueModel::Column::Method))).toString(), QStringLiteral("Visa"));
+    QCOMPARE(model.data(model.index(1, int(QueueModel::Column::Order))).toString(), visa.orderId);
+    QCOMPARE(model.data(model.index(1, int(QueueModel::Column::Amount))).toString(), QStringLiteral("¥12.34"));
+    QCOMPARE(model.data(model.index(0, int(QueueModel::Column::State))).toString(), QStringLiteral("Waiting for connection"));
+    // The state is a coloured badge: its colours on the State cell only.
+    QVERIFY(model.data(model.index(0, int(QueueModel::Column::State)), Qt::BackgroundRole).canConvert<QColor>());
+    QVERIFY(!model.data(model.index(0, int(QueueModel::Column::Order)), Qt::BackgroundRole).isValid());
+    QCOMPARE(IntentText::card(QStringLiteral("Visa"), QStringLiteral("4242")), QStringLiteral("Visa ··4242"));
+    Q_UNUSED(test);
+}
+
+void TestCheckoutViewModel::needsAttentionFilter()
+{
+    stored(QStringLiteral("S-waiting"), QStringLiteral("tok_visa"), IntentState::Queued, 0);
+    stored(QStringLiteral("S-declined-at-once"), QStringLiteral("tok_chargeDeclined"), IntentState::Declined, 1);
+    const Intent late = stored(QStringLiteral("S-declined-late"), QStringLiteral("tok_chargeDeclined"), IntentState::Declined, 2);
+    const Intent attention = stored(QStringLiteral("S-attention"), QStringLiteral("tok_visa"), IntentState::NeedsAttention, 1);
+    QueueModel model(m_session->journal());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    qint64 count = -1;
+    connect(&model, &QueueModel::countChanged, this, [&](qint64 n) { count = n; });
+    model.setNeedsAttentionFilter();
+    QTRY_COMPARE(count, qint64(2));
+    QTRY_COMPARE(model.rowCount(), 2);
+    QCOMPARE(model.intentAt(0).orderId, attention.orderId);
+    QCOMPARE(model.intentAt(1).orderId, late.orderId);
+    QCOMPARE(model.data(model.index(1, int(QueueModel::Column::State))).toString(), QStringLiteral("Declined"));
+    // A change that leaves the set takes the row out; the SQL and needsCashierAttention() agree.
+    Intent settled = late;
+    settled.state = IntentState::Declined;
+    settled.attempts = 1;
+    settled.updatedAt = settled.createdAt;
+    QVERIFY(!needsCashierAttention(settled));
+    model.intentChanged(settled);
+    QCOMPARE(model.rowCount(), 1);
+    model.setFilter(std::nullopt, true);
+    QTRY_COMPARE(count, qint64(1));   // waiting: the queued one only
+}
+
+void TestCheckoutViewModel::newSaleIsAnnounced()
+{
+    QSignalSpy started(m_vm.get(), &CheckoutViewModel::saleStarted);
+    QString reason;
+    QVERIFY(m_vm->addProduct(QStringLiteral("6901234500011"), &reason));
+    m_vm->startNewSale();   // even from a sale that was never paid: per-sale choices reset
+    QCOMPARE(started.count(), 1);
+}
+
+void TestCheckoutViewModel::quickTenders_data()
+{
+    QTest::addColumn<qint64>("total");
+    QTest::addColumn<QString>("currency");
+    QTest::addColumn<QStringList>("tenders");
+    const QString cny = QStringLiteral("CNY");
+    QTest::newRow("small") << qint64(900) << cny << u({"¥9.00", "¥10.00", "¥20.00", "¥50.00", "¥100.00"});
+    QTest::newRow("a note exactly") << qint64(2000) << cny << u({"¥20.00", "¥50.00", "¥100.00"});
+    QTest::newRow("between notes") << qint64(4550) << cny << u({"¥45.50", "¥50.00", "¥100.00"});
+    QTest::newRow("over every note") << qint64(15000) << cny << u({"¥150.00"});
+    QTest::newRow("no minor unit") << qint64(1200) << QStringLiteral("JPY") << u({"¥1200"});
+    QTest::newRow("nothing to pay") << qint64(0) << cny << QStringList{};
+}
+
+void TestCheckoutViewModel::quickTenders()
+{
+    QFETCH(qint64, total);
+    QFETCH(QString, currency);
+    QFETCH(QStringList, tenders);
+    QStringList shown;
+    for (const Money &m : Ui::quickTenders(Money(total, currency)))
+        shown << m.toDisplayString();
+    QCOMPARE(shown, tenders);
+}
+
+void TestCheckoutViewModel::journalInWords_data()
+{
+    QTest::addColumn<QString>("detail");
+    QTest::addColumn<QString>("words");
+    QTest::newRow("created") << u("created") << u("created");
+    QTest::newRow("attempt") << u("attempt 3") << u("attempt 3");
+    QTest::newRow("recovered") << u("interrupted while sending; ask the gateway first")
+                               << u("interrupted while sending; ask the gateway first");
+    QTest::newRow("not sent") << u("not sent: Connection refused") << u("not sent: Connection refused");
+    QTest::newRow("answer lost") << u("no answer after sending: Socket operation timed out")
+                                 << u("no answer after sending: Socket operation timed out");
+    QTest::newRow("paid") << u("201 succeeded") << u("the gateway answered: paid");
+    QTest::newRow("declined") << u("402 declined") << u("the gateway answered: declined");
+    QTest::newRow("processing") << u("202 processing") << u("the gateway answered: bank processing");
+    QTest::newRow("replayed") << u("200 succeeded (replayed)") << u("the gateway answered: paid (the same answer again)");
+    QTest::newRow("never executed") << u("404 not-found") << u("the gateway has no payment with this key");
+    QTest::newRow("token refused") << u("401 unauthorized") << u("the gateway refused this till's token");
+    QTest::newRow("refused") << u("422 idempotency-key-reused") << u("the gateway refused the payment (idempotency-key-reused)");
+    QTest::newRow("unknown words stay") << u("moved by support") << u("moved by support");
+}
+
+void TestCheckoutViewModel::journalInWords()
+{
+    QFETCH(QString, detail);
+    QFETCH(QString, words);
+    QCOMPARE(IntentText::journalDetail(detail), words);
+}
+
+void TestCheckoutViewModel::journalLineNamesTheStates()
+{
+    JournalEntry e;
+    e.at = QDateTime(QDate(2026, 1, 2), QTime(12, 0, 3)).toMSecsSinceEpoch();
+    e.fromState = QStringLiteral("queued");
+    e.toState = QStringLiteral("sending");
+    e.detail = QStringLiteral("attempt 2");
+    QCOMPARE(IntentText::journalLine(e), QStringLiteral("12:00:03  Waiting for connection → Sending: attempt 2"));
+    e.fromState.clear();
+    e.toState = QStringLiteral("queued");
+    e.detail = QStringLiteral("created");
+    QCOMPARE(IntentText::journalLine(e), QStringLiteral("12:00:03  Waiting for connection: created"));
+}
+
+void TestCheckoutViewModel::gatewayRecordAsFields()
+{
+    const QJsonObject payment{{QStringLiteral("id"), QStringLiteral("pay_123")},
+                              {QStringLiteral("object"), QStringLiteral("payment")},
+                              {QStringLiteral("status"), QStringLiteral("declined")},
+                              {QStringLiteral("amount"), 1234},
+                              {QStringLiteral("currency"), QStringLiteral("CNY")},
+                              {QStringLiteral("order_id"), QStringLiteral("S-1")},
+                              {QStringLiteral("payment_method"), QStringLiteral("tok_visa")},
+                              {QStringLiteral("decline_code"), QStringLiteral("insufficient_funds")},
+                              {QStringLiteral("created_at"), QStringLiteral("2026-01-02T03:04:05Z")}};
+    QMap<QString, QString> fields;
+    QStringList labels;
+    for (const auto &[label, value] : IntentText::gatewayFields(payment)) {
+        labels << label;
+        fields.insert(label, value);
+    }
+    QCOMPARE(labels, u({"Status", "Amount", "Sale", "Payment id", "Card", "Created", "Decline reason"}));
+    QCOMPARE(fields.value(QStringLiteral("Status")), QStringLiteral("Declined"));
+    QCOMPARE(fields.value(QStringLiteral("Amount")), QStringLiteral("¥12.34"));   // money, not minor units
+    QCOMPARE(fields.value(QStringLiteral("Sale")), QStringLiteral("S-1"));
+    QCOMPARE(fields.value(QStringLiteral("Payment id")), QStringLiteral("pay_123"));
+    QCOMPARE(fields.value(QStringLiteral("Card")), QStringLiteral("Visa"));
+    QCOMPARE(fields.value(QStringLiteral("Decline reason")), QStringLiteral("insufficient funds"));
+    const QDateTime created = QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5), Qt::UTC).toLocalTime();
+    QCOMPARE(fields.value(QStringLiteral("Created")), created.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
 }
 
 void TestCheckoutViewModel::settingsRoundTrip()

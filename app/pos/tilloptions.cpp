@@ -1,0 +1,49 @@
+#include "tilloptions.h"
+
+#include "languages.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <cstring>
+
+namespace OncePay::Pos {
+
+void addTillOptions(QCommandLineParser &p)
+{
+    p.setApplicationDescription(QCoreApplication::translate("main", "OncePay till: a checkout that never charges a customer twice."));
+    p.addHelpOption();
+    p.addVersionOption();
+    p.addOptions({{QStringLiteral("gateway"), QCoreApplication::translate("main", "Gateway URL, or several separated by commas: instances of one gateway, the next used when one cannot be reached (default: the embedded demo gateway)."), QStringLiteral("URL[,URL...]")},
+                  {QStringLiteral("token"), QCoreApplication::translate("main", "The till's bearer token."), QStringLiteral("TOKEN"), QStringLiteral("sk_test_demo_till1")},
+                  {QStringLiteral("db"), QCoreApplication::translate("main", "The till's journal (default: in the app data folder); its folder is created when missing."), QStringLiteral("PATH")},
+                  {QStringLiteral("network"), QCoreApplication::translate("main", "Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT)."), QStringLiteral("MODE")},
+                  {QStringLiteral("measure-startup"), QCoreApplication::translate("main", "Print the time to the shown window and the memory in use, then quit (benchmarks).")},
+                  {QStringLiteral("measure-drain"), QCoreApplication::translate("main", "Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks)."), QStringLiteral("N")},
+                  {QStringLiteral("language"), QCoreApplication::translate("main", "The language of the till: en or zh_CN (remembered; default: the system's)."), QStringLiteral("LANG")}});
+}
+
+bool asksForHelpOrVersion(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        if (std::strcmp(a, "--") == 0)
+            return false;
+        for (const char *option : {"-h", "--help", "-?", "--help-all", "-v", "--version"}) {
+            if (std::strcmp(a, option) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+int printHelpOrVersion(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    Ui::installTranslators(app, Ui::requestedLanguage(QCoreApplication::arguments()));
+    QCommandLineParser p;
+    addTillOptions(p);
+    p.process(app);   // prints the help or the version and exits
+    return 0;
+}
+
+} // namespace OncePay::Pos

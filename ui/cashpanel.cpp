@@ -1,0 +1,151 @@
+#include "cashpanel.h"
+
+#include "cashtender.h"
+#include "checkoutviewmodel.h"
+
+#include <QAction>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace OncePay::Ui {
+
+namespace {
+// A note as people name it: "¥50", not "¥50.00".
+QString noteText(const Money &note)
+{
+    QString text = note.toDisplayString();
+    const int digits = Money::minorDigits(note.currency());
+    if (digits > 0 && text.endsWith(QLatin1Char('.') + QString(digits, QLatin1Char('0'))))
+        text.chop(digits + 1);
+    return text;
+}
+} // namespace
+
+CashPanel::CashPanel(CheckoutViewModel *vm, QWidget *parent)
+    : QWidget(parent)
+    , m_vm(vm)
+{
+    setAccessibleName(tr("Cash payment"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_quick = new QGridLayout;
+    layout->addLayout(m_quick);
+    auto *row = new QHBoxLayout;
+    auto *caption = new QLabel(tr("Cash received:"), this);
+    m_amount = new QLineEdit(this);
+    m_amount->setAccessibleName(tr("Cash received"));
+    caption->setBuddy(m_amount);
+    auto *takeButton = new QPushButton(tr("Take"), this);
+    takeButton->setAccessibleName(tr("Take the cash received"));
+    auto *cancel = new QPushButton(tr("Cancel"), this);
+    cancel->setAccessibleName(tr("Cancel the cash payment"));
+    row->addWidget(caption);
+    row->addWidget(m_amount, 1);
+    row->addWidget(takeButton);
+    row->addWidget(cancel);
+    layout->addLayout(row);
+    m_message = new QLabel(this);
+    m_message->setAccessibleName(tr("Cash message"));
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("QLabel { color: #b71c1c; font-weight: bold; }"));
+    m_message->hide();
+    layout->addWidget(m_message);
+
+    connect(m_amount, &QLineEdit::returnPressed, this, &CashPanel::takeTyped);
+    connect(m_amount, &QLineEdit::textEdited, m_message, &QWidget::hide);
+    connect(takeButton, &QPushButton::clicked, this, &CashPanel::takeTyped);
+    connect(cancel, &QPushButton::clicked, this, &CashPanel::finish);
+    auto *escape = new QAction(this);
+    escape->setShortcut(QKeySequence(Qt::Key_Escape));
+    escape->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(escape, &QAction::triggered, this, &CashPanel::finish);
+    addAction(escape);
+    connect(m_vm, &CheckoutViewModel::actionsChanged, this, [this] {
+        if (!isVisible())
+            return;
+        if (m_vm->canPay())
+            refreshTenders();
+        else
+            finish();   // paid (by this panel or by card), or the sale is locked
+    });
+    hide();
+}
+
+void CashPanel::start()
+{
+    if (!m_vm->canPay())
+        return;
+    m_message->hide();
+    refreshTenders();
+    m_amount->setText(m_vm->cart()->total().toDecimalString());
+    show();
+    m_amount->setFocus();
+    m_amount->selectAll();
+}
+
+void CashPanel::refreshTenders()
+{
+    // deleteLater: this may run inside one of these buttons' clicked().
+    for (QPushButton *b : std::as_const(m_quickButtons)) {
+        m_quick->removeWidget(b);
+        b->hide();
+        b->deleteLater();
+    }
+    m_quickButtons.clear();
+    const QList<Money> amounts = quickTenders(m_vm->cart()->total());
+    for (int n = 0; n < amounts.size(); ++n) {
+        const Money amount = amounts.at(n);
+        auto *button = new QPushButton(n == 0 ? tr("Exact %1").arg(amount.toDisplayString()) : noteText(amount), this);
+        button->setAccessibleName(n == 0 ? tr("Exact amount") : tr("Cash %1").arg(noteText(amount)));
+        button->setMinimumHeight(40);
+        connect(button, &QPushButton::clicked, this, [this, amount] { take(amount); });
+        m_quick->addWidget(button, n == 0 ? 0 : 1 + (n - 1) / 4, n == 0 ? 0 : (n - 1) % 4, 1, n == 0 ? 4 : 1);
+        m_quickButtons << button;
+    }
+}
+
+void CashPanel::takeTyped()
+{
+    const Money total = m_vm->cart()->total();
+    const QString text = m_amount->text().trimmed();
+    const auto tendered = Money::parse(text, total.currency());
+    if (!tendered) {
+        m_message->setText(tr("\"%1\" is not an amount.").arg(text));
+        m_message->show();
+        m_amount->selectAll();
+        return;
+    }
+    take(*tendered);
+}
+
+void CashPanel::take(const Money &tendered)
+{
+    const Money total = m_vm->cart()->total();
+    Money change;
+    QString reason;
+    if (m_vm->payCash(tendered, &change, &reason))
+        return;   // the sale is being recorded; actionsChanged closes the panel
+    if (tendered.currency() == total.currency() && tendered.minorUnits() < total.minorUnits()) {
+        reason = tr("Short by %1: %2 received, the total is %3. Nothing was recorded.")
+                     .arg(Money(total.minorUnits() - tendered.minorUnits(), total.currency()).toDisplayString(),
+                          tendered.toDisplayString(), total.toDisplayString());
+    }
+    m_message->setText(reason);
+    m_message->show();
+    m_amount->setFocus();
+    m_amount->selectAll();
+}
+
+void CashPanel::finish()
+{
+    if (!isVisible())
+        return;
+    hide();
+    m_message->hide();
+    emit closed();
+}
+
+} // namespace OncePay::Ui

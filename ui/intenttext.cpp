@@ -1,0 +1,176 @@
+#include "intenttext.h"
+
+#include "timeutil.h"
+
+#include <QDateTime>
+#include <QLocale>
+#include <QRegularExpression>
+
+namespace OncePay::Ui {
+
+QString IntentText::state(IntentState state)
+{
+    switch (state) {
+    case IntentState::Queued: return tr("Waiting for connection");
+    case IntentState::Sending: return tr("Sending");
+    case IntentState::Processing: return tr("Bank processing");
+    case IntentState::Unknown: return tr("Checking with the server");
+    case IntentState::Succeeded: return tr("Paid");
+    case IntentState::Declined: return tr("Declined");
+    case IntentState::NeedsAttention: return tr("Needs attention");
+    }
+    return {};
+}
+
+QString IntentText::cardBrand(const QString &token)
+{
+    static const struct { const char *token; const char *brand; } kBrands[] = {
+        {"tok_visa", "Visa"}, {"tok_mastercard", "Mastercard"}, {"tok_unionpay", "UnionPay"},
+        {"tok_amex", "American Express"}, {"tok_jcb", "JCB"},
+    };
+    for (const auto &b : kBrands) {
+        if (token.compare(QLatin1String(b.token), Qt::CaseInsensitive) == 0)
+            return QString::fromLatin1(b.brand);   // brand names are not translated
+    }
+    return tr("Card");
+}
+
+QString IntentText::card(const QString &brand, const QString &last4)
+{
+    const QString name = brand.isEmpty() ? tr("Card") : brand;
+    return last4.isEmpty() ? name : tr("%1 ··%2", "card brand and its last four digits").arg(name, last4);
+}
+
+QString IntentText::paymentMethod(const Intent &intent)
+{
+    if (intent.isCash())
+        return tr("Cash");
+    return card(cardBrand(intent.paymentMethod), {});
+}
+
+QString IntentText::shortTime(qint64 epochMs)
+{
+    const QDateTime at = QDateTime::fromMSecsSinceEpoch(epochMs);
+    const QLocale locale;
+    if (at.date() == QDate::currentDate())
+        return locale.toString(at.time(), QLocale::ShortFormat);
+    return locale.toString(at, QLocale::ShortFormat);
+}
+
+QString IntentText::journalLine(const JournalEntry &entry)
+{
+    auto word = [](const QString &name) {
+        const auto s = intentStateFromName(name);
+        return s ? state(*s) : name;
+    };
+    const QString time = QLocale().toString(QDateTime::fromMSecsSinceEpoch(entry.at).time(), QStringLiteral("HH:mm:ss"));
+    const QString states = entry.fromState.isEmpty() || entry.fromState == entry.toState
+        ? word(entry.toState)
+        : tr("%1 → %2", "journal: from one state to another").arg(word(entry.fromState), word(entry.toState));
+    if (entry.detail.isEmpty())
+        return QStringLiteral("%1  %2").arg(time, states);
+    return tr("%1  %2: %3", "journal line: time, states, what happened").arg(time, states, journalDetail(entry.detail));
+}
+
+namespace {
+// What an HTTP answer recorded as "STATUS WORD" said, WORD being the payment's status or the
+// problem's slug (GatewayResult::summary()).
+QString answerText(int status, const QString &word)
+{
+    if (!word.isEmpty() && status >= 200 && status < 300)
+        return IntentText::tr("the gateway answered: %1").arg(IntentText::paymentStatus(word).toLower());
+    if (status == 402)
+        return IntentText::tr("the gateway answered: declined");
+    if (status == 404)
+        return IntentText::tr("the gateway has no payment with this key");
+    if (status == 409)
+        return IntentText::tr("the gateway is still working on this key");
+    if (status == 401 || status == 403)
+        return IntentText::tr("the gateway refused this till's token");
+    if (status == 429)
+        return IntentText::tr("the gateway asked the till to slow down");
+    if (status >= 500)
+        return IntentText::tr("the gateway had a problem (%1)").arg(word.isEmpty() ? QString::number(status) : word);
+    if (status >= 400)
+        return IntentText::tr("the gateway refused the payment (%1)").arg(word.isEmpty() ? QString::number(status) : word);
+    return IntentText::tr("the gateway answered %1").arg(status);
+}
+} // namespace
+
+QString IntentText::journalDetail(const QString &detail)
+{
+    // The journal's own words (IntentJournal, SyncEngine) and the outcomes of GatewayResult::summary().
+    if (detail == QLatin1String("created"))
+        return tr("created");
+    if (detail == QLatin1String("interrupted while sending; ask the gateway first"))
+        return tr("interrupted while sending; ask the gateway first");
+    static const QRegularExpression attempt(QStringLiteral("^attempt (\\d+)$"));
+    if (const auto m = attempt.match(detail); m.hasMatch())
+        return tr("attempt %1").arg(m.captured(1));
+    static const QLatin1String notSent("not sent: "), lost("no answer after sending: ");
+    if (detail.startsWith(notSent))
+        return tr("not sent: %1").arg(detail.mid(notSent.size()));
+    if (detail.startsWith(lost))
+        return tr("no answer after sending: %1").arg(detail.mid(lost.size()));
+    static const QRegularExpression answer(QStringLiteral("^(\\d{3})(?: ([a-z0-9_-]+))?( \\(replayed\\))?$"));
+    if (const auto m = answer.match(detail); m.hasMatch()) {
+        const QString text = answerText(m.captured(1).toInt(), m.captured(2));
+        return m.capturedLength(3) > 0 ? tr("%1 (the same answer again)", "a replayed answer").arg(text) : text;
+    }
+    return detail;
+}
+
+QString IntentText::paymentStatus(const QString &status)
+{
+    if (status == QLatin1String("succeeded"))
+        return tr("Paid");
+    if (status == QLatin1String("declined"))
+        return tr("Declined");
+    if (status == QLatin1String("processing"))
+        return tr("Bank processing");
+    if (status == QLatin1String("refunded"))
+        return tr("Refunded");
+    if (status == QLatin1String("partially_refunded"))
+        return tr("Partly refunded");
+    return status;
+}
+
+QString IntentText::declineReason(const QString &code)
+{
+    if (code == QLatin1String("card_declined"))
+        return tr("card declined");
+    if (code == QLatin1String("insufficient_funds"))
+        return tr("insufficient funds");
+    if (code == QLatin1String("processing_error"))
+        return tr("the bank could not process it");
+    return code;
+}
+
+QList<QPair<QString, QString>> IntentText::gatewayFields(const QJsonObject &payment)
+{
+    const QString none = tr("—", "no value");
+    auto text = [&](const char *field) {
+        const QString v = payment.value(QLatin1String(field)).toString();
+        return v.isEmpty() ? none : v;
+    };
+    QString amount = none;
+    const QString currency = payment.value(QStringLiteral("currency")).toString();
+    if (payment.value(QStringLiteral("amount")).isDouble() && !currency.isEmpty())
+        amount = Money(qint64(payment.value(QStringLiteral("amount")).toDouble()), currency).toDisplayString();
+    QString created = none;
+    if (const auto at = fromRfc3339(payment.value(QStringLiteral("created_at")).toString()))
+        created = QLocale().toString(QDateTime::fromMSecsSinceEpoch(*at), QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    const QString decline = payment.value(QStringLiteral("decline_code")).toString();
+    const QString method = payment.value(QStringLiteral("payment_method")).toString();
+    return {
+        {tr("Status"), payment.contains(QStringLiteral("status")) ? paymentStatus(text("status")) : none},
+        {tr("Amount"), amount},
+        {tr("Sale"), text("order_id")},
+        {tr("Payment id"), text("id")},
+        {tr("Card"), method.isEmpty() ? none : cardBrand(method)},
+        {tr("Created"), created},
+        {tr("Decline reason"), decline.isEmpty() ? none : declineReason(decline)},
+    };
+}
+
+} // namespace OncePay::Ui

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "intent.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+#include <QString>
+
+namespace OncePay::Ui {
+
+// A payment intent in the cashier's words: its state, how it was paid, the journal's lines and
+// the gateway's record. The journal and the gateway store identifiers ("queued", "attempt 2",
+// "402 declined", "tok_visa"); people read these.
+class IntentText final
+{
+    Q_DECLARE_TR_FUNCTIONS(OncePay::Ui::IntentText)
+
+public:
+    static QString state(IntentState state);
+    // "tok_visa" → "Visa"; a test token without a brand (tok_chargeDeclined ...) → "Card".
+    static QString cardBrand(const QString &token);
+    // "Visa ··4242"; the brand alone when the last four digits are not known.
+    static QString card(const QString &brand, const QString &last4);
+    // "Cash", or the card as far as the intent knows it. Never the raw token.
+    static QString paymentMethod(const Intent &intent);
+    // A time for a list: the time alone today, the date and time otherwise (local, short).
+    static QString shortTime(qint64 epochMs);
+
+    // One journal line: "12:00:03  Waiting for connection → Sending: attempt 2".
+    static QString journalLine(const JournalEntry &entry);
+    // The journal's detail ("created", "attempt 2", "not sent: ...", "201 succeeded", ...) in words;
+    // a detail it does not know is shown as stored.
+    static QString journalDetail(const QString &detail);
+
+    // The gateway's payment object as labelled fields, in this order: status, amount (money),
+    // sale, payment id, card, created (local time), decline reason.
+    static QList<QPair<QString, QString>> gatewayFields(const QJsonObject &payment);
+    // The gateway's payment status word ("succeeded", "declined", ...) in words.
+    static QString paymentStatus(const QString &status);
+    // The gateway's decline code ("insufficient_funds") in words.
+    static QString declineReason(const QString &code);
+};
+
+} // namespace OncePay::Ui
