@@ -106,16 +106,15 @@ std::optional<int> TillApp::start(QApplication &app)
         if (!ok)
             QMessageBox::critical(&window, QApplication::translate("main", "OncePay"), error);
     });
-    // A till's screen is usually small: fill it there; on a large desktop open at a size that
-    // shows the whole sale, centred, never larger than the screen.
+    // A till works on its whole screen: maximised (its size for when it is restored: the whole
+    // sale, centred, never larger than the screen), or full screen with --kiosk.
     const QRect screen = window.screen()->availableGeometry();
-    if (screen.width() <= 1440 || screen.height() <= 900) {
+    window.resize(QSize(1280, 800).boundedTo(screen.size()));
+    window.move(screen.center() - window.rect().center());
+    if (p.isSet(QStringLiteral("kiosk")))
+        window.showFullScreen();
+    else
         window.showMaximized();
-    } else {
-        window.resize(QSize(1280, 800).boundedTo(screen.size()));
-        window.move(screen.center() - window.rect().center());
-        window.show();
-    }
     if (p.isSet(QStringLiteral("measure-startup")))
         reportStartupAndQuit(&window);
     if (p.isSet(QStringLiteral("measure-drain")))

@@ -1946,21 +1946,26 @@
     </message>
     <message>
         <location filename="../../app/pos/tilloptions.cpp" line="19"/>
+        <source>Full screen, for a till that does nothing else.</source>
+        <translation>全屏显示，用于专用收银机。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tilloptions.cpp" line="20"/>
         <source>Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT).</source>
         <translation>仅限演示：以此模式启动网络模拟器（online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="20"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="21"/>
         <source>Print the time to the shown window and the memory in use, then quit (benchmarks).</source>
         <translation>输出从启动到窗口显示的时间和内存占用，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="21"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="22"/>
         <source>Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks).</source>
         <translation>仅限演示：离线排队 N 笔支付后恢复网络，输出发送期间窗口最长的卡顿时间，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="22"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="23"/>
         <source>The language of the till: en or zh_CN (remembered; default: the system&apos;s).</source>
         <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
     </message>
