@@ -202,6 +202,7 @@ void MainWindow::buildUi()
     m_remove->setAccessibleName(tr("Remove the selected item"));
     connect(m_remove, &QPushButton::clicked, this, [this] {
         m_vm.removeLine(m_cartView->currentIndex().row());
+        m_search->setFocus();   // the next scan lands
     });
     // Only a selected line of a sale that may still be edited can be removed.
     connect(m_cartView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::refreshActions);
@@ -461,10 +462,12 @@ void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &messag
     }
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: %1; font-size: 15pt; padding: 8px; border-radius: 6px; }").arg(color));
     m_banner->setText(message.isEmpty() ? tr("Scan items, then pay by card (F12) or cash (F10).") : message);
-    if (phase == P::Paid) {
-        // The next customer's first scan goes to the scan field and starts their sale.
+    if (phase == P::Paid || phase == P::Declined || phase == P::Failed || phase == P::NeedsAttention) {
+        // The next scan goes to the scan field: after Paid it starts the next customer's sale,
+        // after a refusal it adds to this one (another card may follow).
         refreshActions();
-        m_search->setFocus();
+        if (m_search->isEnabled())
+            m_search->setFocus();
     }
 }
 
