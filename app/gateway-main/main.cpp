@@ -1,6 +1,7 @@
 // oncepay-gateway: parses options and runs a GatewayServer until SIGTERM/SIGINT.
 #include "gatewayoptions.h"
 #include "gatewayserver.h"
+#include "systemdnotify.h"
 #include "unixsignals.h"
 
 #include <QCoreApplication>
@@ -43,7 +44,11 @@ int main(int argc, char *argv[])
 
     UnixSignals unixSignals({SIGTERM, SIGINT});
     QObject::connect(&unixSignals, &UnixSignals::received, &server, [&server] {
+        Gateway::SystemdNotify::notify("STOPPING=1\nSTATUS=finishing the requests in flight");
         server.shutdown(10'000, [] { QCoreApplication::exit(0); });
     });
+    // Under systemd (Type=notify): ready means listening on an opened database, with SIGTERM
+    // handled (a stop right after this drains like any other).
+    Gateway::SystemdNotify::notify("READY=1\nSTATUS=listening on " + server.baseUrl().toUtf8());
     return QCoreApplication::exec();
 }

@@ -1,6 +1,7 @@
 // The command line of oncepay-gateway: bad options exit 2 with one line on stderr, --help
 // exits 0, SIGTERM/SIGINT finish in-flight requests and exit 0, --tokens replaces the demo
-// credentials and keeps no token in clear.
+// credentials and keeps no token in clear; under systemd (NOTIFY_SOCKET) it says READY=1 once
+// listening and STOPPING=1 on SIGTERM.
 #include "gatewayapi.h"
 #include "gatewayprocess.h"
 
@@ -9,6 +10,11 @@
 #include <QtTest>
 
 #include <csignal>
+#include <cstddef>
+#include <cstring>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 using namespace GatewayApi;
 
@@ -26,6 +32,8 @@ private slots:
     void signalsFinishInFlightRequests_data();
     void signalsFinishInFlightRequests();
     void tokenFile();
+    void systemdNotify_data();
+    void systemdNotify();
 
 private:
     QTemporaryDir m_dir;
@@ -223,6 +231,84 @@ void TestCli::tokenFile()
         ++files;
     }
     QVERIFY(files >= 1);
+}
+
+namespace {
+// The service manager's end of $NOTIFY_SOCKET: a Unix datagram socket bound to a path, or to
+// an abstract name when the name starts with '@' (systemd uses both forms).
+class NotifySocket final
+{
+public:
+    explicit NotifySocket(const QByteArray &name) : m_fd(::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0))
+    {
+        sockaddr_un addr{};
+        addr.sun_family = AF_UNIX;
+        if (m_fd < 0 || size_t(name.size()) >= sizeof(addr.sun_path))
+            return;
+        std::memcpy(addr.sun_path, name.constData(), size_t(name.size()));
+        socklen_t length = socklen_t(offsetof(sockaddr_un, sun_path) + size_t(name.size()));
+        if (name.startsWith('@'))
+            addr.sun_path[0] = '\0';
+        else
+            ++length;
+        m_bound = ::bind(m_fd, reinterpret_cast<const sockaddr *>(&addr), length) == 0;
+    }
+    ~NotifySocket()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    NotifySocket(const NotifySocket &) = delete;
+    NotifySocket &operator=(const NotifySocket &) = delete;
+
+    bool isBound() const { return m_bound; }
+    // Every datagram received so far, each followed by '\n'; never blocks.
+    QByteArray received()
+    {
+        char buffer[4096];
+        ssize_t n;
+        while ((n = ::recv(m_fd, buffer, sizeof buffer, MSG_DONTWAIT)) > 0)
+            m_received += QByteArray(buffer, int(n)) + '\n';
+        return m_received;
+    }
+
+private:
+    int m_fd;
+    bool m_bound = false;
+    QByteArray m_received;
+};
+} // namespace
+
+void TestCli::systemdNotify_data()
+{
+    QTest::addColumn<bool>("abstractName");
+    QTest::newRow("socket file") << false;
+    QTest::newRow("abstract name") << true;
+}
+
+void TestCli::systemdNotify()
+{
+    QFETCH(bool, abstractName);
+    const QByteArray name = abstractName
+        ? "@oncepay-tst-cli-" + QByteArray::number(QCoreApplication::applicationPid())
+        : QFile::encodeName(m_dir.filePath(QStringLiteral("notify.socket")));
+    NotifySocket manager(name);
+    QVERIFY2(manager.isBound(), std::strerror(errno));
+
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start({}, {{QStringLiteral("NOTIFY_SOCKET"), QString::fromLocal8Bit(name)}}),
+             gateway.failureMessage().constData());
+    QTRY_VERIFY_WITH_TIMEOUT(manager.received().contains("READY=1\n"), 10000);
+    QVERIFY2(manager.received().contains("STATUS=listening on " + gateway.baseUrl().toString().toUtf8()),
+             manager.received().constData());
+    QVERIFY(!manager.received().contains("STOPPING=1"));
+    // Ready means serving.
+    HttpClient client(gateway.baseUrl());
+    ONCEPAY_VERIFY_STATUS(pay(client, uniqueKey(QStringLiteral("notify"))), 201);
+
+    QVERIFY(gateway.terminate());
+    QCOMPARE(gateway.exitCode(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(manager.received().contains("STOPPING=1\n"), 10000);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
