@@ -52,7 +52,7 @@ void reportStartupAndQuit(QWidget *window)
         QTimer::singleShot(1000, window, [shown] {
             std::printf("window_shown_ms=%lld rss_mb=%.1f\n", static_cast<long long>(shown), rssMb());
             std::fflush(stdout);
-            QCoreApplication::quit();
+            QCoreApplication::exit(0);   // not quit(): in Qt 6 it asks the window to close, which may ask the cashier
         });
     });
 }
@@ -95,7 +95,7 @@ void measureDrainAndQuit(TillSession *session, NetSim::FaultProxy *network, int 
             std::printf("drained=%d seconds=%.2f longest_ui_stall_ms=%lld\n", count, drain->elapsed() / 1000.0,
                         static_cast<long long>(*longest));
             std::fflush(stdout);
-            QCoreApplication::quit();
+            QCoreApplication::exit(0);   // not quit(): in Qt 6 it asks the window to close, which may ask the cashier
         }
     });
     heartbeat->start();
