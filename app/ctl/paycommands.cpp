@@ -13,14 +13,17 @@ namespace OncePay::Ctl {
 
 namespace {
 
-// "--wait SECONDS": a finite number, 0 or more, in milliseconds. Longer than the timer's range
-// (about 24 days) is the same as that long.
-std::optional<qint64> waitMs(const QString &text)
+// "--wait SECONDS": a finite number, 0 or more, in milliseconds (longer than the timer's range,
+// about 24 days, is the same as that long); else a usage error, printed, in `*rc`.
+std::optional<qint64> waitMs(const CommandLine &cl, std::optional<int> *rc)
 {
+    const QString text = cl.value(QStringLiteral("wait"));
     bool ok = false;
     const double s = text.toDouble(&ok);
-    if (!ok || !std::isfinite(s) || s < 0)
+    if (!ok || !std::isfinite(s) || s < 0) {
+        *rc = fail(Usage, QStringLiteral("--wait: expected seconds (a number, 0 or more), got \"%1\"").arg(text));
         return std::nullopt;
+    }
     return qint64(std::min(s * 1000, double(INT_MAX)));
 }
 
@@ -53,9 +56,10 @@ int payCommand(CtlSession &session, const QStringList &arguments)
         return fail(Usage, QStringLiteral("--amount: \"%1\" is not an amount in %2").arg(cl.value(QStringLiteral("amount")), currency));
     if (amount->minorUnits() < 1)
         return fail(Usage, QStringLiteral("--amount: must be more than 0, got \"%1\"").arg(cl.value(QStringLiteral("amount"))));
-    const auto timeoutMs = waitMs(cl.value(QStringLiteral("wait")));
+    std::optional<int> usage;
+    const auto timeoutMs = waitMs(cl, &usage);
     if (!timeoutMs)
-        return fail(Usage, QStringLiteral("--wait: expected seconds (a number, 0 or more), got \"%1\"").arg(cl.value(QStringLiteral("wait"))));
+        return *usage;
     if (auto rc = session.open(CtlSession::Use::Sync))
         return *rc;
     SyncEngine &engine = *session.till().engine();
@@ -122,9 +126,10 @@ int syncCommand(CtlSession &session, const QStringList &arguments)
     cl.addOption({QStringLiteral("wait"), QStringLiteral("Seconds to keep trying (default 30)."), QStringLiteral("SECONDS"), QStringLiteral("30")});
     if (auto rc = cl.parse(arguments))
         return *rc;
-    const auto timeoutMs = waitMs(cl.value(QStringLiteral("wait")));
+    std::optional<int> usage;
+    const auto timeoutMs = waitMs(cl, &usage);
     if (!timeoutMs)
-        return fail(Usage, QStringLiteral("--wait: expected seconds (a number, 0 or more), got \"%1\"").arg(cl.value(QStringLiteral("wait"))));
+        return *usage;
     if (auto rc = session.open(CtlSession::Use::Sync))
         return *rc;
     SyncEngine &engine = *session.till().engine();
