@@ -84,8 +84,23 @@ void HttpAnswer::writeTo(QHttpServerResponder &r) const
 
 bool isJsonContentType(const QByteArray &value)
 {
-    const QByteArray mediaType = value.split(';').first().trimmed().toLower();
-    return mediaType == "application/json";
+    const QList<QByteArray> parts = value.split(';');
+    if (parts.first().trimmed().toLower() != "application/json")
+        return false;
+    // JSON is UTF-8 (RFC 8259); a body declared in another charset would be read as something
+    // it is not, so it is refused, not guessed.
+    for (qsizetype i = 1; i < parts.size(); ++i) {
+        const QByteArray param = parts.at(i).trimmed();
+        const qsizetype eq = param.indexOf('=');
+        if (eq < 0 || param.left(eq).trimmed().toLower() != "charset")
+            continue;
+        QByteArray charset = param.mid(eq + 1).trimmed().toLower();
+        if (charset.size() >= 2 && charset.startsWith('"') && charset.endsWith('"'))
+            charset = charset.mid(1, charset.size() - 2);
+        if (charset != "utf-8" && charset != "utf8")
+            return false;
+    }
+    return true;
 }
 
 namespace Answers {

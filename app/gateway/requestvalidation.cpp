@@ -124,9 +124,9 @@ PaymentValidation validatePayment(const JsonNode &body)
         bool ok = meta->members.size() <= 20;
         for (const auto &m : meta->members) {
             if (m.first.isEmpty() || m.first.size() > 40 || m.second.type != JsonNode::Type::String
-                || m.second.string.size() > 500) {
+                || m.second.string.size() > 500 || m.first.contains(QChar(0)) || m.second.string.contains(QChar(0))) {
                 c.error(QStringLiteral("metadata.") + m.first.left(40),
-                        QStringLiteral("keys are 1 to 40 characters and values strings of at most 500"));
+                        QStringLiteral("keys are 1 to 40 characters and values strings of at most 500, without NUL"));
                 ok = false;
             }
         }

@@ -101,6 +101,10 @@ void TestRejections::validation_data()
     meta += "}";
     QTest::newRow("metadata 21 values")
             << extra(R"("payment_method":"tok_visa","metadata":)" + meta) << QStringLiteral("metadata");
+    QTest::newRow("metadata NUL in a value")
+            << extra(R"("payment_method":"tok_visa","metadata":{"a":"x\u0000y"})") << QStringLiteral("metadata");
+    QTest::newRow("metadata NUL in a key")
+            << extra(R"("payment_method":"tok_visa","metadata":{"a\u0000":"y"})") << QStringLiteral("metadata");
     QTest::newRow("metadata number value")
             << extra(R"("payment_method":"tok_visa","metadata":{"a":1})") << QStringLiteral("metadata");
     QTest::newRow("metadata array")
@@ -139,6 +143,9 @@ void TestRejections::unsupportedMediaType_data()
     QTest::newRow("json prefix") << L{"Content-Type: application/jsonx"} << 415;
     QTest::newRow("charset parameter") << L{"Content-Type: application/json; charset=utf-8"} << 201;
     QTest::newRow("parameter, no space") << L{"Content-Type: application/json;charset=UTF-8"} << 201;
+    QTest::newRow("charset quoted") << L{"Content-Type: application/json; charset=\"utf-8\""} << 201;
+    QTest::newRow("charset latin-1") << L{"Content-Type: application/json; charset=iso-8859-1"} << 415;
+    QTest::newRow("charset utf-16") << L{"Content-Type: application/json; charset=UTF-16"} << 415;
 }
 
 void TestRejections::unsupportedMediaType()
