@@ -1,5 +1,6 @@
 #include "lateoutcomesdialog.h"
 
+#include "intenttext.h"
 #include "lateoutcomes.h"
 
 #include <QDateTime>
@@ -52,10 +53,9 @@ void LateOutcomesDialog::refresh()
     for (int r = 0; r < alerts.size(); ++r) {
         const Intent &i = alerts.at(r);
         const QString why = i.state == IntentState::Declined
-            ? tr("declined by the bank (%1)").arg(i.declineCode.isEmpty() ? i.lastProblem : i.declineCode)
+            ? tr("declined by the bank (%1)").arg(i.declineCode.isEmpty() ? i.lastProblem : IntentText::declineReason(i.declineCode))
             : tr("needs attention: %1").arg(i.lastProblem);
-        const QStringList cells{QDateTime::fromMSecsSinceEpoch(i.updatedAt).toString(QStringLiteral("HH:mm")), i.orderId,
-                                i.amount.toDisplayString(), why};
+        const QStringList cells{IntentText::shortTime(i.updatedAt), i.orderId, i.amount.toDisplayString(), why};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells.at(c));
             item->setData(Qt::UserRole, i.key);

@@ -517,7 +517,7 @@ void MainWindow::refreshAlerts()
 {
     const int n = int(m_late->alerts().size());
     m_alerts->setVisible(n > 0);
-    m_alerts->setText(tr("⚠ %n payment(s) declined after the customer left", nullptr, n));
+    m_alerts->setText(tr("⚠ %n declined after the customer left", nullptr, n));
 }
 
 void MainWindow::openLedger(const QStringList &keys)

@@ -590,6 +590,10 @@ void TestCheckoutWindow::declineAfterTheCustomerLeftIsAnAlert()
     QVERIFY(table);
     QTRY_COMPARE(table->rowCount(), 1);
     QCOMPARE(table->item(0, 1)->text(), order);
+    if (const QString shots = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !shots.isEmpty()) {
+        m_window->grab().save(shots + QStringLiteral("/late-decline-window.png"));
+        dialog->grab().save(shots + QStringLiteral("/late-decline-dialog.png"));
+    }
 
     // It survives a restart of the till.
     m_window.reset();
