@@ -1,10 +1,11 @@
 #include "intentjournal.h"
 
+#include "journallock.h"
+
 #include "timeutil.h"
 
 #include <QAtomicInt>
 #include <QFileInfo>
-#include <QLockFile>
 #include <QSqlQuery>
 
 namespace OncePay {
@@ -158,22 +159,16 @@ bool IntentJournal::open(QString *error)
             return false;
         }
     } else {
-        auto lock = std::make_unique<QLockFile>(m_options.path + QStringLiteral(".lock"));
-        lock->setStaleLockTime(0);   // never stale by age: only when its process is gone
-        if (!lock->tryLock(0)) {
-            qint64 pid = 0;
-            QString host;
-            QString app;
-            if (lock->error() == QLockFile::LockFailedError && lock->getLockInfo(&pid, &host, &app)) {
-                *error = tr("The till journal %1 is in use by process %2 (%3). Close that program first;"
-                            " commands that only read (list, show, export) work beside it.")
-                             .arg(m_options.path).arg(pid).arg(app.isEmpty() ? host : app);
-            } else {
-                *error = tr("The lock file %1 cannot be created beside the journal.").arg(lock->fileName());
-            }
+        QString owner;
+        QString why;
+        m_lock = JournalLock::acquire(m_options.path, &owner, &why);
+        if (!m_lock) {
+            *error = owner.isEmpty()
+                ? tr("The lock file %1 cannot be created beside the journal: %2").arg(m_options.path + QStringLiteral(".lock"), why)
+                : tr("The till journal %1 is in use by process %2. Close that program first;"
+                     " commands that only read (list, show, export) work beside it.").arg(m_options.path, owner);
             return false;
         }
-        m_lock = std::move(lock);
     }
     SqlBatchWorker::Options o;
     o.readOnly = m_options.readOnly;

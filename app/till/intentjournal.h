@@ -9,11 +9,12 @@
 
 #include <functional>
 
-class QLockFile;
 #include <memory>
 #include <optional>
 
 namespace OncePay {
+
+class JournalLock;
 
 // The till's durable memory: intents, the append-only journal of their state changes, and the
 // attempts at the gateway. SQLite in WAL mode with synchronous=FULL on a thread of its own;
@@ -37,7 +38,7 @@ public:
     // Opens (creating or migrating) the file. A file that is not a journal is never replaced:
     // the error says so and the file stays as it was.
     //
-    // A journal belongs to one process at a time (a lock file beside it, PATH.lock, that dies
+    // A journal belongs to one process at a time (an flock on PATH.lock, which the kernel drops
     // with its process): a second till or oncepay-ctl that would change it is refused with
     // "in use by process N", because it would take the owner's live `sending` intents for
     // interrupted ones. Options::readOnly opens beside the owner without changing anything.
@@ -89,7 +90,7 @@ public:
 
 private:
     Options m_options;
-    std::unique_ptr<QLockFile> m_lock;
+    std::unique_ptr<JournalLock> m_lock;
     std::unique_ptr<SqlBatchWorker> m_worker;
 };
 

@@ -4,47 +4,47 @@
 <context>
     <name>OncePay::IntentJournal</name>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="157"/>
+        <location filename="../../app/till/intentjournal.cpp" line="158"/>
         <source>There is no till journal at %1.</source>
         <translation>%1 处没有收银交易日志。</translation>
     </message>
     <message>
+        <location filename="../../app/till/intentjournal.cpp" line="167"/>
+        <source>The lock file %1 cannot be created beside the journal: %2</source>
+        <translation>无法在交易日志旁创建锁文件 %1：%2</translation>
+    </message>
+    <message>
         <location filename="../../app/till/intentjournal.cpp" line="168"/>
-        <source>The till journal %1 is in use by process %2 (%3). Close that program first; commands that only read (list, show, export) work beside it.</source>
-        <translation>收银交易日志 %1 正被进程 %2（%3）使用。请先关闭该程序；只读命令（list、show、export）可以同时使用。</translation>
+        <source>The till journal %1 is in use by process %2. Close that program first; commands that only read (list, show, export) work beside it.</source>
+        <translation>收银交易日志 %1 正被进程 %2 使用。请先关闭该程序；只读命令（list、show、export）可以同时使用。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="172"/>
-        <source>The lock file %1 cannot be created beside the journal.</source>
-        <translation>无法在交易日志旁创建锁文件 %1。</translation>
-    </message>
-    <message>
-        <location filename="../../app/till/intentjournal.cpp" line="209"/>
-        <location filename="../../app/till/intentjournal.cpp" line="255"/>
-        <location filename="../../app/till/intentjournal.cpp" line="291"/>
-        <location filename="../../app/till/intentjournal.cpp" line="320"/>
-        <location filename="../../app/till/intentjournal.cpp" line="334"/>
-        <location filename="../../app/till/intentjournal.cpp" line="347"/>
-        <location filename="../../app/till/intentjournal.cpp" line="360"/>
-        <location filename="../../app/till/intentjournal.cpp" line="388"/>
-        <location filename="../../app/till/intentjournal.cpp" line="405"/>
-        <location filename="../../app/till/intentjournal.cpp" line="423"/>
-        <location filename="../../app/till/intentjournal.cpp" line="441"/>
+        <location filename="../../app/till/intentjournal.cpp" line="204"/>
+        <location filename="../../app/till/intentjournal.cpp" line="250"/>
+        <location filename="../../app/till/intentjournal.cpp" line="286"/>
+        <location filename="../../app/till/intentjournal.cpp" line="315"/>
+        <location filename="../../app/till/intentjournal.cpp" line="329"/>
+        <location filename="../../app/till/intentjournal.cpp" line="342"/>
+        <location filename="../../app/till/intentjournal.cpp" line="355"/>
+        <location filename="../../app/till/intentjournal.cpp" line="383"/>
+        <location filename="../../app/till/intentjournal.cpp" line="400"/>
+        <location filename="../../app/till/intentjournal.cpp" line="418"/>
+        <location filename="../../app/till/intentjournal.cpp" line="436"/>
         <source>The journal is not open.</source>
         <translation>交易日志未打开。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="218"/>
+        <location filename="../../app/till/intentjournal.cpp" line="213"/>
         <source>This sale is already paid.</source>
         <translation>本单已付款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="220"/>
+        <location filename="../../app/till/intentjournal.cpp" line="215"/>
         <source>A payment for this sale needs attention first.</source>
         <translation>本单有一笔支付需要先处理。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="222"/>
+        <location filename="../../app/till/intentjournal.cpp" line="217"/>
         <source>A payment for this sale is still in progress.</source>
         <translation>本单有一笔支付仍在处理中。</translation>
     </message>
