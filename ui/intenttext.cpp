@@ -1,5 +1,7 @@
 #include "intenttext.h"
 
+#include "receipt.h"
+
 #include "timeutil.h"
 
 #include <QDateTime>
@@ -45,6 +47,9 @@ QString IntentText::paymentMethod(const Intent &intent)
 {
     if (intent.isCash())
         return tr("Cash");
+    // The card the acquirer named, once it answered ("Visa ··4242"); before that, the test card.
+    if (!intent.cardBrand.isEmpty())
+        return Receipt::cardLabel(intent.cardBrand, intent.cardLast4);
     return card(cardBrand(intent.paymentMethod), {});
 }
 

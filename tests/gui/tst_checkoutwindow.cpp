@@ -955,7 +955,8 @@ void TestCheckoutWindow::paymentsPanelIsForPeople()
     }
     // Newest first: the cash sale, then the card.
     QCOMPARE(view->model()->index(0, int(QueueModel::Column::Method)).data().toString(), QStringLiteral("Cash"));
-    QCOMPARE(view->model()->index(1, int(QueueModel::Column::Method)).data().toString(), QStringLiteral("Visa"));
+    // The card as the acquirer named it, brand and last four (issue 9, item 7: "Visa ..4242").
+    QCOMPARE(view->model()->index(1, int(QueueModel::Column::Method)).data().toString(), QStringLiteral("Visa ··4242"));
     QCOMPARE(view->model()->index(1, int(QueueModel::Column::State)).data().toString(), QStringLiteral("Paid"));
 }
 
