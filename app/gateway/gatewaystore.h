@@ -152,6 +152,9 @@ public:
     virtual void takeRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<RecoveryItem>> reply) = 0;
     // Deletes finished response records past their retention; payments keep their keys forever.
     virtual void sweepExpiredRecords(qint64 now, int limit, QObject *context, Reply<int> reply) = 0;
+    // Readiness: one transaction as every unit runs it (SQLite: BEGIN IMMEDIATE, so a write lock
+    // held elsewhere fails it after the busy timeout; PostgreSQL: a round trip to the server).
+    virtual void ping(QObject *context, Reply<bool> reply) = 0;
 };
 
 } // namespace OncePay::Gateway

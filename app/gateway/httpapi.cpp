@@ -91,7 +91,8 @@ HttpApi::HttpApi(Config config, const TokenStore *tokens, PaymentService *paymen
 QString HttpApi::routeTemplate(const QString &path)
 {
     static const QString payments = QStringLiteral("/v1/payments");
-    if (path == QLatin1String("/healthz") || path == QLatin1String("/metrics") || path == payments)
+    if (path == QLatin1String("/healthz") || path == QLatin1String("/livez") || path == QLatin1String("/metrics")
+        || path == payments)
         return path;
     if (path.startsWith(payments + QLatin1Char('/'))) {
         const QStringList parts = path.mid(payments.size() + 1).split(QLatin1Char('/'));
@@ -149,10 +150,15 @@ bool HttpApi::allowRate(const Caller &caller)
 void HttpApi::route(const Request &rq, const Respond &respond)
 {
     using M = QHttpServerRequest::Method;
-    if (rq.path == QLatin1String("/healthz")) {
+    if (rq.path == QLatin1String("/healthz")) {   // ready: the store answers
         if (rq.method != M::Get)
             return respond(Answers::methodNotAllowed("GET"));
-        return respond(HttpAnswer::json(200, {{QStringLiteral("status"), QStringLiteral("ok")}}));
+        return m_payments->readiness(respond);
+    }
+    if (rq.path == QLatin1String("/livez")) {     // alive: this process answers HTTP
+        if (rq.method != M::Get)
+            return respond(Answers::methodNotAllowed("GET"));
+        return respond(HttpAnswer::json(200, {{QStringLiteral("status"), QStringLiteral("alive")}}));
     }
     if (rq.path == QLatin1String("/metrics")) {
         if (rq.method != M::Get)

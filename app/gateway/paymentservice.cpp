@@ -101,4 +101,15 @@ void PaymentService::listPayments(ListQuery query, Respond respond)
     }));
 }
 
+void PaymentService::readiness(Respond respond)
+{
+    m_store->ping(this, [respond](bool ok, const QString &error, bool) {
+        if (!ok)
+            return respond(HttpAnswer::problem(503, QStringLiteral("store-unavailable"), QStringLiteral("Not ready"),
+                                               QStringLiteral("The gateway's store does not answer: %1").arg(error))
+                               .withHeader(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1")));
+        respond(HttpAnswer::json(200, {{QStringLiteral("status"), QStringLiteral("ok")}}));
+    });
+}
+
 } // namespace OncePay::Gateway

@@ -40,6 +40,8 @@ public:
     void getPayment(const Caller &caller, const QString &id, Respond respond);
     void getPaymentByKey(const Caller &caller, const QString &key, Respond respond);
     void listPayments(ListQuery query, Respond respond);
+    // GET /healthz: ready only when the store answers a transaction; else 503.
+    void readiness(Respond respond);
 
 private:
     template <typename T>

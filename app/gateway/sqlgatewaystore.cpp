@@ -444,6 +444,15 @@ void SqlGatewayStore::releaseLease(const Payment &payment, QObject *context, Rep
     }, std::move(reply));
 }
 
+void SqlGatewayStore::ping(QObject *context, Reply<bool> reply)
+{
+    transact<bool>(context, [](SqlTx &tx) {
+        // Touches the payments table: a lock on it (PostgreSQL) makes the store not ready too.
+        tx.exec(QStringLiteral("SELECT COUNT(*) FROM (SELECT 1 FROM payments LIMIT 1) AS probe")).finish();
+        return true;
+    }, std::move(reply));
+}
+
 void SqlGatewayStore::findPayment(const QString &merchant, const QString &id, QObject *context, Reply<Payment> reply)
 {
     transact<Payment>(context, [merchant, id](SqlTx &tx) {

@@ -50,6 +50,7 @@ public:
     void releaseClaim(const Payment &payment, bool acquirerRefused, QObject *context, Reply<StepWrite> reply) override;
     void releaseLease(const Payment &payment, QObject *context, Reply<StepWrite> reply) override;
     void findPayment(const QString &merchant, const QString &id, QObject *context, Reply<Payment> reply) override;
+    void ping(QObject *context, Reply<bool> reply) override;
     void findPaymentByKey(const QString &merchant, const QString &key, QObject *context, Reply<Payment> reply) override;
     void listPayments(const ListQuery &query, QObject *context, Reply<QList<Payment>> reply) override;
     void createRefund(const RefundRequest &request, QObject *context, Reply<RefundOutcome> reply) override;

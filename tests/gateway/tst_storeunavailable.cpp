@@ -18,6 +18,7 @@ private slots:
     void cleanup();
     void failsClosed_data();
     void failsClosed();
+    void notReadyWhileTheStoreIsLocked();
 
 private:
     GatewayProcess m_gateway;
@@ -92,6 +93,21 @@ void TestStoreUnavailable::failsClosed()
         QCOMPARE(charges.succeeded, expected == 201 ? 1 : 0);
         QCOMPARE(charges.rows.size(), 1);
     }
+}
+
+// Issue 11: /healthz is readiness: 503 while the store does not answer (here: locked by another
+// connection), 200 again once it does; /livez says only that the process answers.
+void TestStoreUnavailable::notReadyWhileTheStoreIsLocked()
+{
+    ONCEPAY_VERIFY_STATUS(m_client.get(QStringLiteral("/healthz")), 200);
+    {
+        StoreLock lock(m_gateway.database());
+        QVERIFY2(lock.ok(), qPrintable(lock.error()));
+        ONCEPAY_VERIFY_PROBLEM(m_client.get(QStringLiteral("/healthz")), 503, QStringLiteral("store-unavailable"));
+        ONCEPAY_VERIFY_STATUS(m_client.get(QStringLiteral("/livez")), 200);
+        QVERIFY2(lock.release(), qPrintable(lock.error()));
+    }
+    ONCEPAY_VERIFY_STATUS(m_client.get(QStringLiteral("/healthz")), 200);
 }
 
 QTEST_GUILESS_MAIN(TestStoreUnavailable)
