@@ -76,6 +76,43 @@ QByteArray readAll(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+// The tables the first version of the journal created (schema v1), for the migration tests.
+const QStringList kVersion1Schema{
+    QStringLiteral("CREATE TABLE intents (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL UNIQUE,"
+                   " order_id TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,"
+                   " payment_method TEXT NOT NULL, state TEXT NOT NULL, payment_id TEXT, gateway_status TEXT,"
+                   " decline_code TEXT, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL DEFAULT 0,"
+                   " last_problem TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)"),
+    QStringLiteral("CREATE TABLE journal (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL,"
+                   " at INTEGER NOT NULL, from_state TEXT, to_state TEXT NOT NULL, detail TEXT)"),
+    QStringLiteral("CREATE TABLE attempts (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL,"
+                   " kind TEXT NOT NULL, started_at INTEGER NOT NULL, ended_at INTEGER NOT NULL, outcome TEXT NOT NULL,"
+                   " http_status INTEGER NOT NULL, replayed INTEGER NOT NULL, latency_ms INTEGER NOT NULL)"),
+};
+
+// Writes a journal file as an earlier version left it; empty, or what failed.
+QString writeOldJournal(const QString &path, const QStringList &statements)
+{
+    QString error;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("old-journal"));
+        db.setDatabaseName(path);
+        if (!db.open()) {
+            error = db.lastError().text();
+        } else {
+            QSqlQuery q(db);
+            for (const QString &sql : statements) {
+                if (error.isEmpty() && !q.exec(sql))
+                    error = sql.left(60) + QStringLiteral(": ") + q.lastError().text();
+            }
+            q.finish();
+            db.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("old-journal"));
+    return error;
+}
+
 } // namespace
 
 namespace OncePay {
@@ -727,22 +764,7 @@ void TestIntentJournal::version1JournalIsMigrated()
 {
     // A journal written by the first version: cash was the payment method "cash", and how an
     // attempt ended was only in its English outcome.
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
-        db.setDatabaseName(m_path);
-        QVERIFY(db.open());
-        QSqlQuery q(db);
-        const QStringList v1{
-            QStringLiteral("CREATE TABLE intents (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL UNIQUE,"
-                           " order_id TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,"
-                           " payment_method TEXT NOT NULL, state TEXT NOT NULL, payment_id TEXT, gateway_status TEXT,"
-                           " decline_code TEXT, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL DEFAULT 0,"
-                           " last_problem TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)"),
-            QStringLiteral("CREATE TABLE journal (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL,"
-                           " at INTEGER NOT NULL, from_state TEXT, to_state TEXT NOT NULL, detail TEXT)"),
-            QStringLiteral("CREATE TABLE attempts (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL,"
-                           " kind TEXT NOT NULL, started_at INTEGER NOT NULL, ended_at INTEGER NOT NULL, outcome TEXT NOT NULL,"
-                           " http_status INTEGER NOT NULL, replayed INTEGER NOT NULL, latency_ms INTEGER NOT NULL)"),
+    const QString error = writeOldJournal(m_path, kVersion1Schema + QStringList{
             QStringLiteral("INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, created_at,"
                            " updated_at) VALUES ('pay-cash', 'o1', 500, 'CNY', 'cash', 'succeeded', 1, 1),"
                            " ('pay-card', 'o2', 700, 'CNY', 'tok_visa', 'unknown', 1, 1)"),
@@ -751,12 +773,8 @@ void TestIntentJournal::version1JournalIsMigrated()
                            " ('pay-card', 'lookup', 3, 4, 'not sent: connection refused', 0, 0, 1),"
                            " ('pay-card', 'poll', 5, 6, '202 processing', 202, 0, 1)"),
             QStringLiteral("PRAGMA user_version=1"),
-        };
-        for (const QString &sql : v1)
-            QVERIFY2(q.exec(sql), qPrintable(q.lastError().text()));
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("v1"));
+        });
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 
     auto j = open();
     QVERIFY(j);
@@ -857,35 +875,17 @@ void TestIntentJournal::version2JournalIsMigrated()
 {
     // A journal written by version 2 (tender and transport columns, no card): it opens, its
     // intents read with no card, and a later answer stores one.
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v2"));
-        db.setDatabaseName(m_path);
-        QVERIFY(db.open());
-        QSqlQuery q(db);
-        const QStringList v2{
-            QStringLiteral("CREATE TABLE intents (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL UNIQUE,"
-                           " order_id TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,"
-                           " payment_method TEXT NOT NULL, state TEXT NOT NULL, payment_id TEXT, gateway_status TEXT,"
-                           " decline_code TEXT, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL DEFAULT 0,"
-                           " last_problem TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,"
-                           " tender TEXT NOT NULL DEFAULT 'card')"),
-            QStringLiteral("CREATE TABLE journal (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL,"
-                           " at INTEGER NOT NULL, from_state TEXT, to_state TEXT NOT NULL, detail TEXT)"),
-            QStringLiteral("CREATE TABLE attempts (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL,"
-                           " kind TEXT NOT NULL, started_at INTEGER NOT NULL, ended_at INTEGER NOT NULL, outcome TEXT NOT NULL,"
-                           " http_status INTEGER NOT NULL, replayed INTEGER NOT NULL, latency_ms INTEGER NOT NULL,"
-                           " transport TEXT NOT NULL DEFAULT 'answered')"),
+    // Version 2 = version 1 + the tender and transport columns, as its migration added them.
+    const QString error = writeOldJournal(m_path, kVersion1Schema + QStringList{
+            QStringLiteral("ALTER TABLE intents ADD COLUMN tender TEXT NOT NULL DEFAULT 'card'"),
+            QStringLiteral("ALTER TABLE attempts ADD COLUMN transport TEXT NOT NULL DEFAULT 'answered'"),
             QStringLiteral("INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, payment_id,"
                            " created_at, updated_at, tender) VALUES"
                            " ('pay-old', 'o1', 500, 'CNY', 'tok_visa', 'succeeded', 'pay_old', 1, 1, 'card'),"
                            " ('pay-wait', 'o2', 700, 'CNY', 'tok_visa', 'unknown', NULL, 1, 1, 'card')"),
             QStringLiteral("PRAGMA user_version=2"),
-        };
-        for (const QString &sql : v2)
-            QVERIFY2(q.exec(sql), qPrintable(q.lastError().text()));
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("v2"));
+        });
+    QVERIFY2(error.isEmpty(), qPrintable(error));
 
     auto j = open();
     QVERIFY(j);
