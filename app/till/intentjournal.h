@@ -1,6 +1,7 @@
 #pragma once
 
 #include "intent.h"
+#include "journalschema.h"
 #include "sqlbatchworker.h"
 
 #include <QList>
@@ -50,7 +51,8 @@ public:
     using Reply = std::function<void(bool ok, const QString &error, T value)>;
 
     // Stores a new intent with its key and its first journal line in one transaction, after
-    // checking that its sale may take a new payment. Nothing may be sent before this answers ok.
+    // checking (in that transaction) that its sale may take a new payment. Nothing may be sent
+    // before this answers ok; the refusal is a sentence for the cashier.
     void create(const Intent &intent, QObject *context, Reply<Intent> reply);
     // Saves `after` (state and gateway fields) and appends the journal line and the attempt, if
     // the intent is still in state `from` (compare and set). The value says whether it was: false
@@ -68,6 +70,8 @@ public:
         bool activeOnly = false;
         bool needsAttention = false;   // needsCashierAttention(): needs_attention, or declined late
         QString orderId;
+        std::optional<IntentKind> kind;
+        QString paymentKey;            // the refunds of this payment
         int limit = 100;
         qint64 offset = 0;
         bool newestFirst = false;
@@ -86,7 +90,7 @@ public:
     // acknowledged. Oldest first.
     void lateOutcomes(QObject *context, Reply<QList<Intent>> reply);
 
-    static constexpr int schemaVersion = 3;
+    static constexpr int schemaVersion = JournalSchema::version;
 
 private:
     Options m_options;

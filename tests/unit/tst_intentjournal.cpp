@@ -90,6 +90,21 @@ const QStringList kVersion1Schema{
                    " http_status INTEGER NOT NULL, replayed INTEGER NOT NULL, latency_ms INTEGER NOT NULL)"),
 };
 
+// Version 2 = version 1 + the tender and transport columns; version 3 = version 2 + the customer
+// and card columns, as their migrations added them.
+const QStringList kVersion2Changes{
+    QStringLiteral("ALTER TABLE intents ADD COLUMN tender TEXT NOT NULL DEFAULT 'card'"),
+    QStringLiteral("ALTER TABLE attempts ADD COLUMN transport TEXT NOT NULL DEFAULT 'answered'"),
+};
+const QStringList kVersion3Changes{
+    QStringLiteral("ALTER TABLE intents ADD COLUMN customer_left_at INTEGER"),
+    QStringLiteral("ALTER TABLE intents ADD COLUMN acknowledged_at INTEGER"),
+    QStringLiteral("CREATE INDEX intents_customer_left ON intents (customer_left_at) WHERE customer_left_at IS NOT NULL"),
+    QStringLiteral("ALTER TABLE intents ADD COLUMN card_brand TEXT"),
+    QStringLiteral("ALTER TABLE intents ADD COLUMN card_last4 TEXT"),
+    QStringLiteral("ALTER TABLE intents ADD COLUMN authorization_code TEXT"),
+};
+
 // Writes a journal file as an earlier version left it; empty, or what failed.
 QString writeOldJournal(const QString &path, const QStringList &statements)
 {
@@ -149,6 +164,7 @@ private slots:
     void customerLeftThenAcknowledged();
     void cardDetailsRoundTrip();
     void version2JournalIsMigrated();
+    void version3JournalIsMigrated();
 
 private:
     std::unique_ptr<IntentJournal> open(int maxPageCount = 0);
@@ -357,6 +373,12 @@ void TestIntentJournal::oneSaleOnePayment_data()
                                            << inProgress;
     QTest::newRow("declined, then succeeded") << QStringList{QStringLiteral("declined"), QStringLiteral("succeeded")}
                                               << QStringLiteral("already paid");
+    // Voided: cancelled before it was sent, nothing charged: the sale may be paid again.
+    QTest::newRow("voided") << QStringList{QStringLiteral("voided")} << QString();
+    QTest::newRow("voided, then queued") << QStringList{QStringLiteral("voided"), QStringLiteral("queued")} << inProgress;
+    QTest::newRow("declined, voided, then succeeded")
+        << QStringList{QStringLiteral("declined"), QStringLiteral("voided"), QStringLiteral("succeeded")}
+        << QStringLiteral("already paid");
 }
 
 void TestIntentJournal::oneSaleOnePayment()
@@ -876,9 +898,7 @@ void TestIntentJournal::version2JournalIsMigrated()
     // A journal written by version 2 (tender and transport columns, no card): it opens, its
     // intents read with no card, and a later answer stores one.
     // Version 2 = version 1 + the tender and transport columns, as its migration added them.
-    const QString error = writeOldJournal(m_path, kVersion1Schema + QStringList{
-            QStringLiteral("ALTER TABLE intents ADD COLUMN tender TEXT NOT NULL DEFAULT 'card'"),
-            QStringLiteral("ALTER TABLE attempts ADD COLUMN transport TEXT NOT NULL DEFAULT 'answered'"),
+    const QString error = writeOldJournal(m_path, kVersion1Schema + kVersion2Changes + QStringList{
             QStringLiteral("INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, payment_id,"
                            " created_at, updated_at, tender) VALUES"
                            " ('pay-old', 'o1', 500, 'CNY', 'tok_visa', 'succeeded', 'pay_old', 1, 1, 'card'),"
@@ -905,6 +925,74 @@ void TestIntentJournal::version2JournalIsMigrated()
     const Intent back = find(*j, QStringLiteral("pay-wait")).value;
     QCOMPARE(back.cardBrand, QStringLiteral("mastercard"));
     QCOMPARE(back.authorizationCode, QStringLiteral("Z9Y8X7"));
+}
+
+void TestIntentJournal::version3JournalIsMigrated()
+{
+    // A journal written by version 3 (no kinds: every intent was a payment; no voided state): it
+    // opens as version 4, its intents read as payments with nothing refunded, and the sale rules
+    // read the kind (a sale paid before the upgrade stays paid).
+    const QString error = writeOldJournal(m_path, kVersion1Schema + kVersion2Changes + kVersion3Changes + QStringList{
+            QStringLiteral("INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, payment_id,"
+                           " gateway_status, created_at, updated_at, tender, card_brand, card_last4, authorization_code)"
+                           " VALUES ('pay-paid', 'o1', 1999, 'CNY', 'tok_visa', 'succeeded', 'pay_1', 'succeeded', 1, 1,"
+                           " 'card', 'visa', '4242', 'A1B2C3'),"
+                           " ('pay-cash', 'o2', 500, 'CNY', '', 'succeeded', NULL, NULL, 1, 1, 'cash', NULL, NULL, NULL),"
+                           " ('pay-wait', 'o3', 700, 'CNY', 'tok_visa', 'queued', NULL, NULL, 1, 1, 'card', NULL, NULL, NULL)"),
+            QStringLiteral("PRAGMA user_version=3"),
+        });
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+
+    auto j = open();
+    QVERIFY(j);
+    const Intent paid = find(*j, QStringLiteral("pay-paid")).value;
+    QVERIFY(paid.isValid());
+    QCOMPARE(paid.kind, IntentKind::Payment);
+    QVERIFY(!paid.isRefund());
+    QCOMPARE(paid.state, IntentState::Succeeded);
+    QCOMPARE(paid.paymentId, QStringLiteral("pay_1"));
+    QCOMPARE(paid.cardLast4, QStringLiteral("4242"));
+    QCOMPARE(paid.amountRefunded, qint64(0));
+    QVERIFY(paid.paymentKey.isEmpty() && paid.refundId.isEmpty() && paid.reason.isEmpty());
+    QCOMPARE(find(*j, QStringLiteral("pay-cash")).value.kind, IntentKind::Payment);
+    IntentJournal::Query payments;
+    payments.kind = IntentKind::Payment;
+    QCOMPARE(count(*j, payments).value, qint64(3));
+    IntentJournal::Query refunds;
+    refunds.kind = IntentKind::Refund;
+    QCOMPARE(count(*j, refunds).value, qint64(0));
+    VERIFY_REFUSED(create(*j, newIntent(QStringLiteral("o1"))));   // still paid
+    VERIFY_REFUSED(create(*j, newIntent(QStringLiteral("o3"))));   // still in progress
+
+    // A queued payment of the old file can now end voided, which frees its sale.
+    Intent voided = find(*j, QStringLiteral("pay-wait")).value;
+    voided.state = IntentState::Voided;
+    VERIFY_OK(update(*j, voided, IntentState::Queued, QStringLiteral("test")));
+    IntentJournal::Query active;
+    active.activeOnly = true;
+    QCOMPARE(count(*j, active).value, qint64(0));
+    VERIFY_OK(create(*j, newIntent(QStringLiteral("o3"))));
+    j.reset();
+
+    // The file says version 4 and has the refund columns and the one-open-refund index.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tst-v4"));
+        db.setDatabaseName(m_path);
+        QVERIFY2(db.open(), qPrintable(db.lastError().text()));
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
+        QCOMPARE(q.value(0).toInt(), 4);
+        QVERIFY(q.exec(QStringLiteral("SELECT kind, payment_key, refund_id, reason, amount_refunded FROM intents"
+                                      " WHERE idem_key = 'pay-paid'")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("payment"));
+        QVERIFY(q.value(1).isNull() && q.value(2).isNull() && q.value(3).isNull());
+        QCOMPARE(q.value(4).toLongLong(), qint64(0));
+        QVERIFY(q.exec(QStringLiteral("SELECT sql FROM sqlite_master WHERE name = 'intents_one_open_refund'")) && q.next());
+        QVERIFY2(q.value(0).toString().contains(QLatin1String("UNIQUE")), qPrintable(q.value(0).toString()));
+        q.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("tst-v4"));
 }
 
 QTEST_GUILESS_MAIN(TestIntentJournal)

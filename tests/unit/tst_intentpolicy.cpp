@@ -4,6 +4,7 @@
 #include "intentpolicy.h"
 
 #include <QJsonObject>
+#include <QSet>
 #include <QTest>
 
 #include <limits>
@@ -123,6 +124,8 @@ private slots:
     void stateNames();
     void stateNamesRejectOthers_data();
     void stateNamesRejectOthers();
+    void everyStateHasAName();
+    void kindNames();
 };
 
 void TestIntentPolicy::classifyPost_data()
@@ -445,6 +448,8 @@ void TestIntentPolicy::stateNames_data()
     QTest::newRow("declined") << IntentState::Declined << QStringLiteral("declined") << true << false;
     QTest::newRow("needs_attention") << IntentState::NeedsAttention << QStringLiteral("needs_attention") << true
                                      << false;
+    // Cancelled on the till before it was ever sent: final, and its sale may be paid again.
+    QTest::newRow("voided") << IntentState::Voided << QStringLiteral("voided") << true << false;
 }
 
 void TestIntentPolicy::stateNames()
@@ -475,6 +480,30 @@ void TestIntentPolicy::stateNamesRejectOthers()
 {
     QFETCH(QString, name);
     QVERIFY(!intentStateFromName(name).has_value());
+}
+
+void TestIntentPolicy::everyStateHasAName()
+{
+    const QList<IntentState> all = allIntentStates();
+    QCOMPARE(all.size(), 8);
+    QSet<QString> names;
+    for (IntentState s : all) {
+        const QString name = intentStateName(s);
+        QVERIFY(!name.isEmpty());
+        names.insert(name);
+        QCOMPARE(int(intentStateFromName(name).value()), int(s));
+    }
+    QCOMPARE(names.size(), all.size());
+}
+
+void TestIntentPolicy::kindNames()
+{
+    QCOMPARE(intentKindName(IntentKind::Payment), QStringLiteral("payment"));
+    QCOMPARE(intentKindName(IntentKind::Refund), QStringLiteral("refund"));
+    QCOMPARE(intentKindFromName(QStringLiteral("payment")), std::optional<IntentKind>(IntentKind::Payment));
+    QCOMPARE(intentKindFromName(QStringLiteral("refund")), std::optional<IntentKind>(IntentKind::Refund));
+    for (const QString &other : {QString(), QStringLiteral("Refund"), QStringLiteral("void"), QStringLiteral(" payment")})
+        QVERIFY2(!intentKindFromName(other).has_value(), qPrintable(other));
 }
 
 QTEST_GUILESS_MAIN(TestIntentPolicy)
