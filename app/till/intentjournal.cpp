@@ -115,7 +115,7 @@ void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent>
     struct Result { Intent intent; QString refusal; };
     m_worker->transact<Result>(context, [intent](SqlTx &tx) {
         Intent row = intent;
-        const QString refusal = row.isRefund() ? IntentJournal::tr("Refunds are not taken yet.")
+        const QString refusal = row.isRefund() ? JournalRules::refundRefusal(tx, &row)
                                                : JournalRules::saleRefusal(tx, row.orderId);
         if (!refusal.isEmpty())
             return Result{{}, refusal};
@@ -130,6 +130,9 @@ void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent>
              orNull(row.paymentId), orNull(row.paymentKey), orNull(row.reason), now, now});
         appendJournal(tx, row.key, now, {}, intentStateName(row.state),
                       row.isRefund() ? QStringLiteral("created: refund of %1").arg(row.paymentKey) : QStringLiteral("created"));
+        // A cash refund is final at once: its payment follows in the same transaction.
+        if (row.isRefund() && row.state == IntentState::Succeeded)
+            JournalRules::creditPayment(tx, row.key, now);
         QSqlQuery &back = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {row.key});
         Result r;
         if (back.next())
@@ -164,6 +167,7 @@ void IntentJournal::update(const Intent &after, IntentState from, const QString 
              orNull(after.cardBrand), orNull(after.cardLast4), orNull(after.authorizationCode), orNull(after.refundId),
              after.key, intentStateName(from)});
         const bool applied = q.next();
+        const bool refund = applied && intentKindFromName(q.value(0).toString()) == IntentKind::Refund;
         q.finish();
         if (!applied)
             return false;
@@ -178,8 +182,49 @@ void IntentJournal::update(const Intent &after, IntentState from, const QString 
                  attempt->httpStatus,
                  attempt->replayed ? 1 : 0, attempt->latencyMs});
         }
+        // A refund that has just succeeded gives back to its payment, in the same transaction.
+        if (refund && after.state == IntentState::Succeeded && from != IntentState::Succeeded)
+            JournalRules::creditPayment(tx, after.key, now);
         return true;
     }, std::move(reply));
+}
+
+void IntentJournal::voidIntent(const QString &key, QObject *context, Reply<Intent> reply)
+{
+    if (!m_worker)
+        return reply(false, tr("The journal is not open."), {});
+    struct Result { Intent intent; QString refusal; };
+    m_worker->transact<Result>(context, [key](SqlTx &tx) {
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {key});
+        const bool found = q.next();
+        Intent i = found ? readIntent(q) : Intent();
+        q.finish();
+        if (!found)
+            return Result{{}, IntentJournal::tr("No payment or refund of this till has the key %1.").arg(key)};
+        const QString refusal = JournalRules::voidRefusal(tx, i);
+        if (!refusal.isEmpty())
+            return Result{i, refusal};
+        // Compare and set from `queued`, decided in this transaction: a send records `sending`
+        // in a transaction of its own, before this one or after it, never in between.
+        const qint64 now = nowMs();
+        const int changed = tx.numRowsAffected(QStringLiteral(
+            "UPDATE intents SET state = 'voided', next_attempt_at = 0, updated_at = ? WHERE idem_key = ? AND state = 'queued'"),
+            {now, key});
+        if (changed != 1)
+            return Result{i, IntentJournal::tr("It changed meanwhile; look at it again.")};
+        appendJournal(tx, key, now, intentStateName(IntentState::Queued), intentStateName(IntentState::Voided),
+                      QStringLiteral("voided on the till: never sent"));
+        i.state = IntentState::Voided;
+        i.nextAttemptAt = 0;
+        i.updatedAt = now;
+        return Result{i, {}};
+    }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {
+        if (!ok)
+            return reply(false, error, {});
+        if (!r.refusal.isEmpty())
+            return reply(false, r.refusal, r.intent);
+        reply(true, {}, r.intent);
+    });
 }
 
 void IntentJournal::recoverInterrupted(QObject *context, Reply<int> reply)

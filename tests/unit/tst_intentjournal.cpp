@@ -1,8 +1,7 @@
 // The till's durable memory on a real SQLite file in a QTemporaryDir: intents with their key,
 // the append-only journal and the attempts; "one sale, one payment"; recovery after a crash in
 // `sending`; and the ways a disk lets the till down (full, unwritable, corrupt).
-#include "idempotencykey.h"
-#include "intentjournal.h"
+#include "journaltest.h"
 
 #include <QDir>
 #include <QFile>
@@ -21,54 +20,11 @@
 #include <unistd.h>
 
 using namespace OncePay;
+using namespace JournalTest;
 
 Q_DECLARE_METATYPE(OncePay::IntentState)
 
 namespace {
-
-constexpr int kWaitMs = 20000;
-
-template <typename T>
-struct Answer
-{
-    bool done = false;
-    bool ok = false;
-    QString error;
-    T value{};
-};
-
-// Runs one asynchronous journal call and waits (by condition, not by time) for its answer.
-template <typename T, typename Call>
-Answer<T> await(Call call)
-{
-    auto answer = std::make_shared<Answer<T>>();
-    call([answer](bool ok, const QString &error, T value) {
-        answer->done = true;
-        answer->ok = ok;
-        answer->error = error;
-        answer->value = std::move(value);
-    });
-    if (!QTest::qWaitFor([answer] { return answer->done; }, kWaitMs))
-        qWarning("the journal did not answer within %d ms", kWaitMs);
-    return *answer;
-}
-
-// Each evaluates its argument once: it is often the call itself.
-#define VERIFY_OK(expr) \
-    do { const auto a_ = (expr); QVERIFY2(a_.done && a_.ok, qPrintable(a_.done ? a_.error : QStringLiteral("no answer"))); } while (false)
-#define VERIFY_REFUSED(expr) \
-    do { const auto a_ = (expr); QVERIFY2(a_.done && !a_.ok, a_.done ? "accepted" : "no answer"); } while (false)
-
-Intent newIntent(const QString &orderId, qint64 amount = 1999, Tender tender = Tender::Card)
-{
-    Intent i;
-    i.tender = tender;
-    i.key = IdempotencyKey::generate(QStringLiteral("pay")).value();
-    i.orderId = orderId;
-    i.amount = Money(amount, QStringLiteral("CNY"));
-    i.paymentMethod = tender == Tender::Card ? QStringLiteral("tok_visa") : QString();
-    return i;
-}
 
 QByteArray readAll(const QString &path)
 {
@@ -129,14 +85,6 @@ QString writeOldJournal(const QString &path, const QStringList &statements)
 }
 
 } // namespace
-
-namespace OncePay {
-// Readable QCOMPARE failures for states (found by argument-dependent lookup).
-char *toString(IntentState state)
-{
-    return qstrdup(qPrintable(intentStateName(state)));
-}
-} // namespace OncePay
 
 class TestIntentJournal final : public QObject
 {
