@@ -76,6 +76,17 @@ int CartModel::itemCount() const
     return n;
 }
 
+QList<SaleLine> CartModel::saleLines() const
+{
+    QList<SaleLine> out;
+    out.reserve(m_lines.size());
+    for (int row = 0; row < m_lines.size(); ++row) {
+        const Line &l = m_lines.at(row);
+        out.append({row, l.product.code, l.product.nameEn, l.product.nameZh, l.product.price, l.quantity});
+    }
+    return out;
+}
+
 int CartModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_lines.size());

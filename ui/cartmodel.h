@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog.h"
+#include "saleline.h"
 
 #include <QAbstractTableModel>
 
@@ -28,6 +29,8 @@ public:
     Money total() const;
     bool isEmpty() const { return m_lines.isEmpty(); }
     int itemCount() const;
+    // The lines as the sale keeps them once paid (for a refund by items later).
+    QList<SaleLine> saleLines() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -1,9 +1,14 @@
 #include "checkoutviewmodel.h"
 
+#include "salerecords.h"
+
 #include <QDateTime>
+#include <QLoggingCategory>
 #include <QRandomGenerator>
 
 namespace OncePay::Ui {
+
+Q_LOGGING_CATEGORY(lcCheckout, "oncepay.ui.checkout", QtInfoMsg)
 
 namespace {
 // The gateway's decline codes are identifiers; the cashier reads words.
@@ -52,7 +57,8 @@ QString CheckoutViewModel::newOrderId()
 
 bool CheckoutViewModel::canEditCart() const
 {
-    return !m_payInProgress && (!m_intent || m_intent->state == IntentState::Declined);
+    return !m_payInProgress
+        && (!m_intent || m_intent->state == IntentState::Declined || m_intent->state == IntentState::Voided);
 }
 
 bool CheckoutViewModel::canPay() const
@@ -121,6 +127,7 @@ void CheckoutViewModel::payByCard(const QString &cardToken)
     m_unconfirmedTimer.start(m_unconfirmedAfterMs);
     emit actionsChanged();
     setPhase(Phase::Storing, tr("Saving the payment…"));
+    keepLines();
     m_engine->pay(m_orderId, m_cart.total(), cardToken, [this](bool ok, const QString &error, const Intent &i) {
         m_payInProgress = false;
         if (!ok) {
@@ -150,6 +157,7 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
     setPhase(Phase::Storing, tr("Saving the payment…"));
     // Known before the journal answers: the engine may report the paid intent first.
     m_cashTendered = tendered;
+    keepLines();
     m_engine->recordCash(m_orderId, total, [this, change = *change](bool ok, const QString &error, const Intent &i) {
         m_payInProgress = false;
         if (!ok) {
@@ -163,6 +171,18 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
         emit actionsChanged();
     });
     return true;
+}
+
+void CheckoutViewModel::keepLines()
+{
+    // Beside the payment's intent, not before it: paying waits for nothing more. Lines that
+    // were not kept only mean that this sale is refunded by amount.
+    if (!m_records)
+        return;
+    m_records->recordSale(m_orderId, m_cart.saleLines(), this, [order = m_orderId](bool ok, const QString &error, bool) {
+        if (!ok)
+            qCWarning(lcCheckout) << "the lines of sale" << order << "were not kept:" << error;
+    });
 }
 
 void CheckoutViewModel::startNewSale()
@@ -219,6 +239,9 @@ void CheckoutViewModel::follow(const Intent &i)
         break;
     case IntentState::NeedsAttention:
         setPhase(Phase::NeedsAttention, tr("Needs attention: %1").arg(i.lastProblem));
+        break;
+    case IntentState::Voided:
+        setPhase(Phase::Voided, tr("Voided before it was sent: nothing was charged. The sale may be paid again."));
         break;
     }
     emit actionsChanged();

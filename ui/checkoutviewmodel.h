@@ -10,6 +10,8 @@
 
 namespace OncePay::Ui {
 
+class SaleRecords;
+
 // The checkout's logic, testable without widgets: the cart, the sale's order id, and the
 // sale's payment intent followed through the sync engine. The pay action locks itself in the
 // same call that starts it, so a double click, key repeat or scanner burst creates one intent.
@@ -29,11 +31,15 @@ public:
         Paid,
         Declined,              // another card may be tried (a new intent, a new key)
         NeedsAttention,
+        Voided,                // cancelled on the till before it was sent: the sale may be paid again
         Failed,                // not stored: nothing was sent (disk full, limits...)
     };
     Q_ENUM(Phase)
 
     CheckoutViewModel(SyncEngine *engine, const Catalog *catalog, QObject *parent = nullptr);
+
+    // Where each paid sale's lines are kept for refunds by items (none: not kept).
+    void setSaleRecords(SaleRecords *records) { m_records = records; }
 
     CartModel *cart() { return &m_cart; }
     QString orderId() const { return m_orderId; }
@@ -77,9 +83,11 @@ private:
     void setPhase(Phase phase, const QString &message);
     void follow(const Intent &intent);
     static QString newOrderId();
+    void keepLines();
 
     SyncEngine *m_engine;
     const Catalog *m_catalog;
+    SaleRecords *m_records = nullptr;
     CartModel m_cart;
     QString m_orderId;
     Phase m_phase = Phase::Selling;

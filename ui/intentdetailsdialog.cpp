@@ -32,7 +32,7 @@ IntentDetailsDialog::IntentDetailsDialog(TillSession *session, const Intent &int
     , m_session(session)
     , m_intent(intent)
 {
-    setWindowTitle(tr("Payment %1").arg(intent.orderId));
+    setWindowTitle(intent.isRefund() ? tr("Refund for sale %1").arg(intent.orderId) : tr("Payment %1").arg(intent.orderId));
     auto *layout = new QVBoxLayout(this);
 
     // The timeline keeps its natural width; wider than the dialog, it scrolls.
@@ -52,11 +52,20 @@ IntentDetailsDialog::IntentDetailsDialog(TillSession *session, const Intent &int
     auto *localBox = new QGroupBox(tr("This till's record"), this);
     localBox->setAccessibleName(tr("The till's record"));
     auto *local = new QFormLayout(localBox);
+    const QString none = tr("—", "no value");
+    local->addRow(tr("Kind:"), valueLabel(IntentText::kind(intent.kind), localBox));
     local->addRow(tr("Sale:"), valueLabel(intent.orderId, localBox));
-    local->addRow(tr("Amount:"), valueLabel(intent.amount.toDisplayString(), localBox));
-    local->addRow(tr("Paid with:"), valueLabel(IntentText::paymentMethod(intent), localBox));
-    local->addRow(tr("State:"), valueLabel(IntentText::state(intent.state), localBox));
-    local->addRow(tr("Payment id:"), valueLabel(intent.paymentId.isEmpty() ? tr("—", "no value") : intent.paymentId, localBox));
+    local->addRow(tr("Amount:"), valueLabel(IntentText::amount(intent), localBox));
+    local->addRow(intent.isRefund() ? tr("Back to:") : tr("Paid with:"), valueLabel(IntentText::paymentMethod(intent), localBox));
+    local->addRow(tr("State:"), valueLabel(IntentText::stateOf(intent), localBox));
+    if (!intent.isRefund() && intent.amountRefunded > 0)
+        local->addRow(tr("Given back:"), valueLabel(Money(intent.amountRefunded, intent.amount.currency()).toDisplayString(), localBox));
+    local->addRow(tr("Payment id:"), valueLabel(intent.paymentId.isEmpty() ? none : intent.paymentId, localBox));
+    if (intent.isRefund()) {
+        local->addRow(tr("Refund id:"), valueLabel(intent.refundId.isEmpty() ? none : intent.refundId, localBox));
+        local->addRow(tr("Refund of payment:"), valueLabel(intent.paymentKey, localBox));
+        local->addRow(tr("Reason:"), valueLabel(intent.reason.isEmpty() ? none : intent.reason, localBox));
+    }
     local->addRow(tr("Tries:"), valueLabel(QString::number(intent.attempts), localBox));
     if (!intent.lastProblem.isEmpty())
         local->addRow(tr("Problem:"), valueLabel(intent.lastProblem, localBox));
@@ -110,12 +119,12 @@ IntentDetailsDialog::IntentDetailsDialog(TillSession *session, const Intent &int
         // The newest attempt is the one people look for: scrolled into view.
         m_timelineArea->horizontalScrollBar()->setValue(m_timelineArea->horizontalScrollBar()->maximum());
     });
-    session->journal()->journal(intent.key, this, [this](bool ok, const QString &, QList<JournalEntry> entries) {
+    session->journal()->journal(intent.key, this, [this, kind = intent.kind](bool ok, const QString &, QList<JournalEntry> entries) {
         if (!ok)
             return;
         QStringList lines;
         for (const JournalEntry &e : entries)
-            lines << IntentText::journalLine(e);
+            lines << IntentText::journalLine(e, kind);
         m_journal->setPlainText(lines.join(QLatin1Char('\n')));
     });
     resize(980, 640);
@@ -139,17 +148,26 @@ void IntentDetailsDialog::showGatewayFields(const QList<QPair<QString, QString>>
 void IntentDetailsDialog::fetchGatewayRecord()
 {
     showGatewayMessage(tr("Asking…"));
-    m_session->client()->getPaymentByKey(m_intent.key, this, [this](const GatewayResult &r) {
-        if (r.answered() && r.status == 200) {
+    auto answer = [this](const GatewayResult &r) {
+        if (r.answered() && r.status == 200 && m_intent.isRefund()) {
+            showGatewayFields(IntentText::gatewayRefundFields(r.refund()));
+            m_raw->setPlainText(QString::fromUtf8(QJsonDocument(r.json).toJson(QJsonDocument::Indented)));
+            m_showRaw->setEnabled(true);
+        } else if (r.answered() && r.status == 200) {
             showGatewayFields(IntentText::gatewayFields(r.payment()));
             m_raw->setPlainText(QString::fromUtf8(QJsonDocument(r.json).toJson(QJsonDocument::Indented)));
             m_showRaw->setEnabled(true);
         } else if (r.answered() && r.status == 404) {
-            showGatewayMessage(tr("The gateway has no payment with this key: it was never executed."));
+            showGatewayMessage(m_intent.isRefund() ? tr("The gateway has no refund with this key: it was never executed.")
+                                                   : tr("The gateway has no payment with this key: it was never executed."));
         } else {
             showGatewayMessage(tr("The gateway could not be asked: %1").arg(r.summary()));
         }
-    });
+    };
+    if (m_intent.isRefund())
+        m_session->client()->getRefundByKey(m_intent.key, this, answer);
+    else
+        m_session->client()->getPaymentByKey(m_intent.key, this, answer);
 }
 
 } // namespace OncePay::Ui

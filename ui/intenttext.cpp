@@ -20,8 +20,36 @@ QString IntentText::state(IntentState state)
     case IntentState::Succeeded: return tr("Paid");
     case IntentState::Declined: return tr("Declined");
     case IntentState::NeedsAttention: return tr("Needs attention");
+    case IntentState::Voided: return tr("Voided");
     }
     return {};
+}
+
+QString IntentText::kind(IntentKind kind)
+{
+    switch (kind) {
+    case IntentKind::Payment: return tr("Payment");
+    case IntentKind::Refund: return tr("Refund");
+    }
+    return {};
+}
+
+QString IntentText::stateOf(const Intent &intent)
+{
+    if (intent.state != IntentState::Succeeded)
+        return state(intent.state);
+    if (intent.isRefund())
+        return tr("Refunded");
+    if (intent.amountRefunded > 0)
+        return intent.amountRefunded >= intent.amount.minorUnits() ? tr("Refunded") : tr("Partly refunded");
+    return state(intent.state);
+}
+
+QString IntentText::amount(const Intent &intent)
+{
+    if (!intent.isRefund())
+        return intent.amount.toDisplayString();
+    return tr("−%1", "a refund's amount: money going back to the customer").arg(intent.amount.toDisplayString());
 }
 
 QString IntentText::cardBrand(const QString &token)
@@ -62,10 +90,12 @@ QString IntentText::shortTime(qint64 epochMs)
     return locale.toString(at, QLocale::ShortFormat);
 }
 
-QString IntentText::journalLine(const JournalEntry &entry)
+QString IntentText::journalLine(const JournalEntry &entry, IntentKind kind)
 {
-    auto word = [](const QString &name) {
+    auto word = [kind](const QString &name) {
         const auto s = intentStateFromName(name);
+        if (s && *s == IntentState::Succeeded && kind == IntentKind::Refund)
+            return tr("Refunded");
         return s ? state(*s) : name;
     };
     const QString time = QLocale().toString(QDateTime::fromMSecsSinceEpoch(entry.at).time(), QStringLiteral("HH:mm:ss"));
@@ -74,20 +104,23 @@ QString IntentText::journalLine(const JournalEntry &entry)
         : tr("%1 → %2", "journal: from one state to another").arg(word(entry.fromState), word(entry.toState));
     if (entry.detail.isEmpty())
         return QStringLiteral("%1  %2").arg(time, states);
-    return tr("%1  %2: %3", "journal line: time, states, what happened").arg(time, states, journalDetail(entry.detail));
+    return tr("%1  %2: %3", "journal line: time, states, what happened").arg(time, states, journalDetail(entry.detail, kind));
 }
 
 namespace {
 // What an HTTP answer recorded as "STATUS WORD" said, WORD being the payment's status or the
 // problem's slug (GatewayResult::summary()).
-QString answerText(int status, const QString &word)
+QString answerText(int status, const QString &word, IntentKind kind)
 {
-    if (!word.isEmpty() && status >= 200 && status < 300)
-        return IntentText::tr("the gateway answered: %1").arg(IntentText::paymentStatus(word).toLower());
+    const bool refund = kind == IntentKind::Refund;
+    if (!word.isEmpty() && status >= 200 && status < 300) {
+        return IntentText::tr("the gateway answered: %1")
+            .arg((refund ? IntentText::refundStatus(word) : IntentText::paymentStatus(word)).toLower());
+    }
     if (status == 402)
         return IntentText::tr("the gateway answered: declined");
     if (status == 404)
-        return IntentText::tr("the gateway has no payment with this key");
+        return refund ? IntentText::tr("the gateway has no refund with this key") : IntentText::tr("the gateway has no payment with this key");
     if (status == 409)
         return IntentText::tr("the gateway is still working on this key");
     if (status == 401 || status == 403)
@@ -96,19 +129,35 @@ QString answerText(int status, const QString &word)
         return IntentText::tr("the gateway asked the till to slow down");
     if (status >= 500)
         return IntentText::tr("the gateway had a problem (%1)").arg(word.isEmpty() ? QString::number(status) : word);
-    if (status >= 400)
-        return IntentText::tr("the gateway refused the payment (%1)").arg(word.isEmpty() ? QString::number(status) : word);
+    if (status >= 400) {
+        const QString what = word.isEmpty() ? QString::number(status) : word;
+        return refund ? IntentText::tr("the gateway refused the refund (%1)").arg(what)
+                      : IntentText::tr("the gateway refused the payment (%1)").arg(what);
+    }
     return IntentText::tr("the gateway answered %1").arg(status);
 }
 } // namespace
 
-QString IntentText::journalDetail(const QString &detail)
+QString IntentText::journalDetail(const QString &detail, IntentKind kind)
 {
     // The journal's own words (IntentJournal, SyncEngine) and the outcomes of GatewayResult::summary().
     if (detail == QLatin1String("created"))
         return tr("created");
     if (detail == QLatin1String("interrupted while sending; ask the gateway first"))
         return tr("interrupted while sending; ask the gateway first");
+    if (detail == QLatin1String("voided on the till: never sent"))
+        return tr("voided on the till: never sent");
+    if (detail == QLatin1String("customer left; the till confirms it by itself"))
+        return tr("customer left; the till confirms it by itself");
+    if (detail == QLatin1String("acknowledged by the cashier"))
+        return tr("acknowledged by the cashier");
+    static const QLatin1String refundOf("created: refund of ");
+    if (detail.startsWith(refundOf))
+        return tr("created: a refund of payment %1").arg(detail.mid(refundOf.size()));
+    // JournalRules::creditPayment: "refund KEY succeeded: 5.00 given back (5.00 of 12.00 refunded)"
+    static const QRegularExpression credited(QStringLiteral("^refund (\\S+) succeeded: ([0-9.]+) given back \\(([0-9.]+) of ([0-9.]+) refunded\\)$"));
+    if (const auto m = credited.match(detail); m.hasMatch())
+        return tr("refund %1 succeeded: %2 given back (%3 of %4 refunded)").arg(m.captured(1), m.captured(2), m.captured(3), m.captured(4));
     static const QRegularExpression attempt(QStringLiteral("^attempt (\\d+)$"));
     if (const auto m = attempt.match(detail); m.hasMatch())
         return tr("attempt %1").arg(m.captured(1));
@@ -119,7 +168,7 @@ QString IntentText::journalDetail(const QString &detail)
         return tr("no answer after sending: %1").arg(detail.mid(lost.size()));
     static const QRegularExpression answer(QStringLiteral("^(\\d{3})(?: ([a-z0-9_-]+))?( \\(replayed\\))?$"));
     if (const auto m = answer.match(detail); m.hasMatch()) {
-        const QString text = answerText(m.captured(1).toInt(), m.captured(2));
+        const QString text = answerText(m.captured(1).toInt(), m.captured(2), kind);
         return m.capturedLength(3) > 0 ? tr("%1 (the same answer again)", "a replayed answer").arg(text) : text;
     }
     return detail;
@@ -137,6 +186,17 @@ QString IntentText::paymentStatus(const QString &status)
         return tr("Refunded");
     if (status == QLatin1String("partially_refunded"))
         return tr("Partly refunded");
+    return status;
+}
+
+QString IntentText::refundStatus(const QString &status)
+{
+    if (status == QLatin1String("succeeded"))
+        return tr("Refunded");
+    if (status == QLatin1String("processing"))
+        return tr("Bank processing");
+    if (status == QLatin1String("failed"))
+        return tr("Declined");
     return status;
 }
 
@@ -175,6 +235,36 @@ QList<QPair<QString, QString>> IntentText::gatewayFields(const QJsonObject &paym
         {tr("Card"), method.isEmpty() ? none : cardBrand(method)},
         {tr("Created"), created},
         {tr("Decline reason"), decline.isEmpty() ? none : declineReason(decline)},
+    };
+}
+
+} // namespace OncePay::Ui
+
+namespace OncePay::Ui {
+
+QList<QPair<QString, QString>> IntentText::gatewayRefundFields(const QJsonObject &refund)
+{
+    const QString none = tr("—", "no value");
+    auto text = [&](const char *field) {
+        const QString v = refund.value(QLatin1String(field)).toString();
+        return v.isEmpty() ? none : v;
+    };
+    QString amount = none;
+    const QString currency = refund.value(QStringLiteral("currency")).toString();
+    if (refund.value(QStringLiteral("amount")).isDouble() && !currency.isEmpty())
+        amount = Money(qint64(refund.value(QStringLiteral("amount")).toDouble()), currency).toDisplayString();
+    else if (refund.value(QStringLiteral("amount")).isDouble())
+        amount = QString::number(qint64(refund.value(QStringLiteral("amount")).toDouble()));
+    QString created = none;
+    if (const auto at = fromRfc3339(refund.value(QStringLiteral("created_at")).toString()))
+        created = QLocale().toString(QDateTime::fromMSecsSinceEpoch(*at), QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    return {
+        {tr("Status"), refund.contains(QStringLiteral("status")) ? refundStatus(text("status")) : none},
+        {tr("Amount"), amount},
+        {tr("Refund id"), text("id")},
+        {tr("Payment id"), text("payment_id")},
+        {tr("Reason"), text("reason")},
+        {tr("Created"), created},
     };
 }
 

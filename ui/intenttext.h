@@ -19,6 +19,13 @@ class IntentText final
 
 public:
     static QString state(IntentState state);
+    // "Payment" or "Refund".
+    static QString kind(IntentKind kind);
+    // The state as the payments list shows it: a refund that succeeded is "Refunded", a paid
+    // payment that was given back in part or in full says so ("Partly refunded", "Refunded").
+    static QString stateOf(const Intent &intent);
+    // The amount as the payments list shows it: a refund's as money going back ("−¥5.00").
+    static QString amount(const Intent &intent);
     // "tok_visa" → "Visa"; a test token without a brand (tok_chargeDeclined ...) → "Card".
     static QString cardBrand(const QString &token);
     // "Visa ··4242"; the brand alone when the last four digits are not known.
@@ -29,16 +36,21 @@ public:
     static QString shortTime(qint64 epochMs);
 
     // One journal line: "12:00:03  Waiting for connection → Sending: attempt 2".
-    static QString journalLine(const JournalEntry &entry);
+    // A refund's lines say "Refunded" and "refund" where a payment's say "Paid" and "payment".
+    static QString journalLine(const JournalEntry &entry, IntentKind kind = IntentKind::Payment);
     // The journal's detail ("created", "attempt 2", "not sent: ...", "201 succeeded", ...) in words;
     // a detail it does not know is shown as stored.
-    static QString journalDetail(const QString &detail);
+    static QString journalDetail(const QString &detail, IntentKind kind = IntentKind::Payment);
 
     // The gateway's payment object as labelled fields, in this order: status, amount (money),
     // sale, payment id, card, created (local time), decline reason.
     static QList<QPair<QString, QString>> gatewayFields(const QJsonObject &payment);
+    // The gateway's refund object likewise: status, amount, refund id, payment id, reason, created.
+    static QList<QPair<QString, QString>> gatewayRefundFields(const QJsonObject &refund);
     // The gateway's payment status word ("succeeded", "declined", ...) in words.
     static QString paymentStatus(const QString &status);
+    // The gateway's refund status word ("succeeded", "processing", "failed") in words.
+    static QString refundStatus(const QString &status);
     // The gateway's decline code ("insufficient_funds") in words.
     static QString declineReason(const QString &code);
 };

@@ -9,6 +9,8 @@
 #include "queuepanel.h"
 #include "receipt.h"
 #include "receiptdialog.h"
+#include "refunddialog.h"
+#include "salerecords.h"
 #include "settingsdialog.h"
 #include "simulationclient.h"
 #include "timeutil.h"
@@ -23,6 +25,7 @@
 #include <QHeaderView>
 #include <QKeySequence>
 #include <QLabel>
+#include <QLoggingCategory>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -35,6 +38,8 @@
 #include <QVBoxLayout>
 
 namespace OncePay::Ui {
+
+Q_LOGGING_CATEGORY(lcWindow, "oncepay.ui.window", QtInfoMsg)
 
 namespace {
 struct Card { const char *token; const char *label; };
@@ -74,6 +79,12 @@ MainWindow::MainWindow(TillSession *session, const Catalog *catalog, DemoLinks d
     m_terminal = settings.terminal;
     m_vm.setUnconfirmedAfterMs(settings.unconfirmedAfterSeconds * 1000);
     m_late = new LateOutcomes(session->journal(), session->engine(), this);
+    // The lines of each paid sale, beside the journal (start-up, like the journal: a small file).
+    // Without it the till still sells and refunds, by amount only.
+    m_records = new SaleRecords(SaleRecords::pathFor(session->journal()->path()), this);
+    if (QString error; !m_records->open(&error))
+        qCWarning(lcWindow) << "sale lines are not kept (refunds by amount only):" << error;
+    m_vm.setSaleRecords(m_records);
     connect(&m_vm, &CheckoutViewModel::customerLeft, m_late, &LateOutcomes::customerLeft);
     buildUi();
     buildMenus();
@@ -253,7 +264,9 @@ void MainWindow::buildUi()
 
     auto *dock = new QDockWidget(tr("Payments"), this);
     dock->setObjectName(QStringLiteral("paymentsDock"));
-    dock->setWidget(new QueuePanel(m_session, dock));
+    m_queuePanel = new QueuePanel(m_session, dock);
+    connect(m_queuePanel, &QueuePanel::refundRequested, this, &MainWindow::openRefund);
+    dock->setWidget(m_queuePanel);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
     m_paymentsDock = dock;
 
@@ -282,6 +295,12 @@ void MainWindow::buildMenus()
 {
     QMenu *sale = menuBar()->addMenu(tr("&Sale"));
     sale->addAction(tr("&New sale"), QKeySequence(QStringLiteral("Ctrl+N")), this, [this] { m_newSale->click(); });
+    sale->addSeparator();
+    sale->addAction(m_queuePanel->refundAction());
+    sale->addAction(tr("Refund a sale by its &receipt number…"), QKeySequence(Qt::SHIFT | Qt::Key_F8), this,
+                    [this] { openRefund({}); });
+    sale->addAction(m_queuePanel->voidAction());
+    sale->addSeparator();
     sale->addAction(tr("&Settings…"), this, [this] {
         SettingsDialog dialog(TillSettings::load(), m_vm.cart()->total().currency(), this);
         if (dialog.exec() != QDialog::Accepted)
@@ -363,6 +382,17 @@ void MainWindow::buildMenus()
         bankGroup->addAction(a);
         connect(a, &QAction::triggered, this, [this, mode = mode] { setAcquirerMode(mode); });
     }
+}
+
+void MainWindow::openRefund(const Intent &intent)
+{
+    const TillSettings settings = TillSettings::load();
+    const ReceiptContext context{m_terminal, settings.shopName, settings.shopAddress, {}};
+    auto *dialog = new RefundDialog(m_session, m_records, context, m_vm.cart()->language(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (intent.isValid())
+        dialog->showSale(intent);
+    dialog->open();
 }
 
 void MainWindow::setAcquirerMode(const QString &mode)
@@ -455,6 +485,7 @@ void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &messag
     switch (phase) {
     case P::Paid: color = QStringLiteral("#c8f0c8"); break;
     case P::Declined: case P::Failed: case P::NeedsAttention: color = QStringLiteral("#f7c6c6"); break;
+    case P::Voided: color = QStringLiteral("#e0e0e0"); break;
     case P::WaitingForConnection: case P::Checking: case P::BankProcessing: case P::NotConfirmed:
         color = QStringLiteral("#fbe7b5");
         break;
@@ -462,7 +493,7 @@ void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &messag
     }
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: %1; font-size: 15pt; padding: 8px; border-radius: 6px; }").arg(color));
     m_banner->setText(message.isEmpty() ? tr("Scan items, then pay by card (F12) or cash (F10).") : message);
-    if (phase == P::Paid || phase == P::Declined || phase == P::Failed || phase == P::NeedsAttention) {
+    if (phase == P::Paid || phase == P::Declined || phase == P::Failed || phase == P::NeedsAttention || phase == P::Voided) {
         // The next scan goes to the scan field: after Paid it starts the next customer's sale,
         // after a refusal it adds to this one (another card may follow).
         refreshActions();

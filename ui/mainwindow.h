@@ -19,6 +19,8 @@ namespace OncePay::Ui {
 
 class CashPanel;
 class DemoController;
+class QueuePanel;
+class SaleRecords;
 class LateOutcomes;
 class LateOutcomesDialog;
 
@@ -37,6 +39,11 @@ public:
     DemoController *demo() const { return m_demo; }
     LateOutcomes *lateOutcomes() const { return m_late; }
     QPushButton *payButton() const { return m_payCard; }
+    QueuePanel *paymentsPanel() const { return m_queuePanel; }
+    SaleRecords *saleRecords() const { return m_records; }
+    // The refund dialog on this sale (a payment or a refund: its payment); with no sale, it asks
+    // for the receipt number.
+    void openRefund(const Intent &intent);
 
 private:
     void buildUi();
@@ -72,6 +79,8 @@ private:
     QLabel *m_gateway = nullptr;
     QTimer *m_countdown = nullptr;
     QDockWidget *m_paymentsDock = nullptr;
+    QueuePanel *m_queuePanel = nullptr;
+    SaleRecords *m_records = nullptr;   // each paid sale's lines, for refunds by items
     QLabel *m_caption = nullptr;
     QWidget *m_demoBar = nullptr;   // the caption and its Next button
     QString m_terminal;

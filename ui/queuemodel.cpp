@@ -26,6 +26,7 @@ QColor QueueModel::stateColor(IntentState state)
     case IntentState::Succeeded: return QColor(0x2e, 0x7d, 0x32);
     case IntentState::Declined:
     case IntentState::NeedsAttention: return QColor(0xc6, 0x28, 0x28);
+    case IntentState::Voided: return QColor(0x75, 0x75, 0x75);   // grey: it never went out
     case IntentState::Queued:
     case IntentState::Sending:
     case IntentState::Processing:
@@ -39,10 +40,18 @@ QColor QueueModel::stateTextColor(IntentState state)
     return isFinal(state) ? QColor(Qt::white) : QColor(0x21, 0x21, 0x21);
 }
 
-void QueueModel::setFilter(std::optional<IntentState> state, bool activeOnly)
+QColor QueueModel::badgeColor(const Intent &intent)
+{
+    if (intent.state == IntentState::Succeeded && (intent.isRefund() || intent.amountRefunded > 0))
+        return QColor(0x15, 0x65, 0xc0);   // blue: money went back
+    return stateColor(intent.state);
+}
+
+void QueueModel::setFilter(std::optional<IntentState> state, bool activeOnly, std::optional<IntentKind> kind)
 {
     m_query.state = state;
     m_query.activeOnly = activeOnly;
+    m_query.kind = kind;
     m_query.needsAttention = false;
     reload();
 }
@@ -51,6 +60,7 @@ void QueueModel::setNeedsAttentionFilter()
 {
     m_query.state = std::nullopt;
     m_query.activeOnly = false;
+    m_query.kind = std::nullopt;
     m_query.needsAttention = true;
     reload();
 }
@@ -58,6 +68,7 @@ void QueueModel::setNeedsAttentionFilter()
 bool QueueModel::matches(const Intent &intent) const
 {
     return (!m_query.state || *m_query.state == intent.state) && (!m_query.activeOnly || !isFinal(intent.state))
+        && (!m_query.kind || *m_query.kind == intent.kind)
         && (!m_query.needsAttention || needsCashierAttention(intent));
 }
 
@@ -151,7 +162,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case KeyRole: return i.key;
     case StateRole: return int(i.state);
-    case Qt::BackgroundRole: return column == Column::State ? QVariant(stateColor(i.state)) : QVariant();
+    case Qt::BackgroundRole: return column == Column::State ? QVariant(badgeColor(i)) : QVariant();
     case Qt::ForegroundRole: return column == Column::State ? QVariant(stateTextColor(i.state)) : QVariant();
     case Qt::TextAlignmentRole:
         return column == Column::Amount ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
@@ -164,10 +175,11 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
     }
     switch (column) {
     case Column::Created: return IntentText::shortTime(i.createdAt);
+    case Column::Kind: return IntentText::kind(i.kind);
     case Column::Order: return i.orderId;
-    case Column::Amount: return i.amount.toDisplayString();
+    case Column::Amount: return IntentText::amount(i);
     case Column::Method: return IntentText::paymentMethod(i);
-    case Column::State: return stateText(i.state);
+    case Column::State: return IntentText::stateOf(i);
     case Column::Count: break;
     }
     return {};
@@ -179,6 +191,7 @@ QVariant QueueModel::headerData(int section, Qt::Orientation orientation, int ro
         return {};
     switch (Column(section)) {
     case Column::Created: return tr("Time");
+    case Column::Kind: return tr("Kind");
     case Column::Order: return tr("Sale");
     case Column::Amount: return tr("Amount");
     case Column::Method: return tr("Paid with");

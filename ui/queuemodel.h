@@ -13,21 +13,22 @@ namespace OncePay::Ui {
 
 // Every intent of the journal, newest first, filterable by state: pages are fetched from the
 // journal's thread as the view scrolls (canFetchMore/fetchMore), never the whole journal.
-// Columns for people: time, sale, amount, card or cash, state (its badge colour as the State
-// cell's BackgroundRole/ForegroundRole); the idempotency key only through KeyRole.
+// Columns for people: time, payment or refund, sale, amount (a refund's as money going back),
+// card or cash, state (its badge colour as the State cell's BackgroundRole/ForegroundRole); the
+// idempotency key only through KeyRole. A refund is a row of its own, under its sale's number.
 class QueueModel final : public QAbstractTableModel
 {
     Q_OBJECT
 
 public:
-    enum class Column { Created, Order, Amount, Method, State, Count };
+    enum class Column { Created, Kind, Order, Amount, Method, State, Count };
     Q_ENUM(Column)
     enum Role { KeyRole = Qt::UserRole + 1, StateRole };
     static constexpr int pageSize = 200;
 
     explicit QueueModel(IntentJournal *journal, QObject *parent = nullptr);
 
-    void setFilter(std::optional<IntentState> state, bool activeOnly);
+    void setFilter(std::optional<IntentState> state, bool activeOnly, std::optional<IntentKind> kind = std::nullopt);
     // The payments the cashier must see (needsCashierAttention()).
     void setNeedsAttentionFilter();
     void reload();
@@ -46,6 +47,9 @@ public:
     // The state badge: its fill and its text colour.
     static QColor stateColor(IntentState state);
     static QColor stateTextColor(IntentState state);
+    // The badge of a row: a payment given back (in part or in full) and a refund that succeeded
+    // are told apart from a plain paid sale.
+    static QColor badgeColor(const Intent &intent);
 
 signals:
     void countChanged(qint64 total);

@@ -3,11 +3,13 @@
 #include "intentdetailsdialog.h"
 #include "statebadgedelegate.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -28,8 +30,9 @@ QueuePanel::QueuePanel(TillSession *session, QWidget *parent)
     m_filter->addItem(tr("Needs attention"), QStringLiteral("attention"));
     m_filter->addItem(tr("Waiting"), QStringLiteral("active"));
     m_filter->addItem(tr("All"), QString());
+    m_filter->addItem(tr("Refunds"), QStringLiteral("refunds"));
     for (IntentState s : {IntentState::Queued, IntentState::Processing, IntentState::Unknown, IntentState::Succeeded,
-                          IntentState::Declined})
+                          IntentState::Declined, IntentState::Voided})
         m_filter->addItem(QueueModel::stateText(s), intentStateName(s));
     m_filter->setCurrentIndex(m_filter->findData(QStringLiteral("active")));
     connect(m_filter, &QComboBox::currentIndexChanged, this, &QueuePanel::applyFilter);
@@ -41,11 +44,33 @@ QueuePanel::QueuePanel(TillSession *session, QWidget *parent)
     retry->setAccessibleName(tr("Retry the selected payment now"));
     auto *details = new QPushButton(tr("Details…"), this);
     details->setAccessibleName(tr("Show the selected payment's details"));
+
+    // Actions with their keys, bound once (the window lists them in its Sale menu as well).
+    m_refundAction = new QAction(tr("&Refund the selected sale…"), this);
+    m_refundAction->setShortcut(QKeySequence(Qt::Key_F8));
+    m_refundAction->setToolTip(tr("Refund all or part of the paid sale selected below (F8)"));
+    connect(m_refundAction, &QAction::triggered, this, [this] { emit refundRequested(selectedIntent()); });
+    addAction(m_refundAction);
+    m_voidAction = new QAction(tr("&Void the selected payment"), this);
+    m_voidAction->setShortcut(QKeySequence(Qt::Key_F7));
+    m_voidAction->setToolTip(tr("Cancel a card payment that is queued on this till and was never sent (F7)"));
+    connect(m_voidAction, &QAction::triggered, this, &QueuePanel::askToVoid);
+    addAction(m_voidAction);
+    auto *refund = new QPushButton(tr("Refund… (F8)"), this);
+    refund->setAccessibleName(tr("Refund the selected sale"));
+    connect(refund, &QPushButton::clicked, m_refundAction, &QAction::trigger);
+    auto *voidButton = new QPushButton(tr("Void (F7)"), this);
+    voidButton->setAccessibleName(tr("Void the selected payment"));
+    connect(voidButton, &QPushButton::clicked, m_voidAction, &QAction::trigger);
+    connect(m_voidAction, &QAction::enabledChanged, voidButton, &QWidget::setEnabled);
+
     bar->addWidget(filterLabel);
     bar->addWidget(m_filter);
     bar->addWidget(m_summary, 1);
     bar->addWidget(retry);
     bar->addWidget(details);
+    bar->addWidget(refund);
+    bar->addWidget(voidButton);
     layout->addLayout(bar);
 
     m_view = new QTableView(this);
@@ -91,8 +116,81 @@ QueuePanel::QueuePanel(TillSession *session, QWidget *parent)
     });
     connect(session->engine(), &SyncEngine::queueChanged, this, &QueuePanel::refreshSummary);
     connect(&m_model, &QueueModel::countChanged, this, &QueuePanel::refreshSummary);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &QueuePanel::refreshActions);
+    connect(&m_model, &QAbstractItemModel::dataChanged, this, &QueuePanel::refreshActions);
+    connect(&m_model, &QAbstractItemModel::modelReset, this, &QueuePanel::refreshActions);
     applyFilter();
     showAttentionIfAny();
+    refreshActions();
+}
+
+Intent QueuePanel::selectedIntent() const
+{
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    return rows.isEmpty() ? Intent() : m_model.intentAt(rows.constFirst().row());
+}
+
+void QueuePanel::refreshActions()
+{
+    // Void is asked only about what is not final: the engine and the journal decide, and say why
+    // not in words (it may have reached the bank). Paid ones are refunded, not voided.
+    const Intent i = selectedIntent();
+    m_voidAction->setEnabled(i.isValid() && !isFinal(i.state) && m_voiding.isEmpty());
+}
+
+void QueuePanel::askToVoid()
+{
+    const Intent i = selectedIntent();
+    if (!i.isValid() || m_voidQuestion || !m_voiding.isEmpty())
+        return;   // one question, one void at a time: a repeated F7 asks nothing more
+    const bool refund = i.isRefund();
+    auto *box = new QMessageBox(QMessageBox::Question, refund ? tr("Void this refund?") : tr("Void this payment?"),
+                                refund ? tr("Void the refund of %1 for sale %2?").arg(i.amount.toDisplayString(), i.orderId)
+                                       : tr("Void the card payment of %1 for sale %2?").arg(i.amount.toDisplayString(), i.orderId),
+                                QMessageBox::NoButton, this);
+    box->setInformativeText(refund ? tr("A refund that was never sent is cancelled on this till and never goes out.")
+                                   : tr("A payment that was never sent is cancelled on this till and never goes out: nothing is "
+                                        "charged, and the sale may be paid again."));
+    box->setAccessibleName(tr("Void question"));
+    QPushButton *yes = box->addButton(tr("&Void it"), QMessageBox::AcceptRole);
+    box->addButton(tr("&Keep it"), QMessageBox::RejectRole);
+    box->setDefaultButton(yes);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::buttonClicked, this, [this, yes, i](QAbstractButton *clicked) {
+        if (clicked == yes)
+            voidIntent(i);
+    });
+    m_voidQuestion = box;
+    box->open();
+}
+
+void QueuePanel::voidIntent(const Intent &intent)
+{
+    m_voiding = intent.key;
+    refreshActions();
+    // The engine's callback has no context object: the panel may be gone when it answers.
+    QPointer<QueuePanel> self(this);
+    m_session->engine()->voidIntent(intent.key, [self, intent](bool ok, const QString &error, const Intent &) {
+        if (!self)
+            return;
+        self->m_voiding.clear();
+        self->refreshActions();
+        if (ok)
+            return;   // the row says "Voided" (intentChanged)
+        const bool refund = intent.isRefund();
+        auto *box = new QMessageBox(QMessageBox::Warning,
+                                    refund ? tr("This refund cannot be voided") : tr("This payment cannot be voided"),
+                                    error, QMessageBox::Ok, self);
+        box->setInformativeText(refund
+            ? tr("Only a refund still queued on this till, never sent, can be voided. One that may have reached the gateway is "
+                 "followed to its outcome by the till itself, and is never made twice.")
+            : tr("Only a card payment still queued on this till, never sent, can be voided. One that may have reached the bank "
+                 "cannot be taken back from here: the till follows it to its outcome by itself. If it ends paid, refund it "
+                 "(F8); if it is declined, nothing was charged."));
+        box->setAccessibleName(tr("Void refused"));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    });
 }
 
 void QueuePanel::showAttentionIfAny()
@@ -119,6 +217,8 @@ void QueuePanel::applyFilter()
     const QString v = m_filter->currentData().toString();
     if (v == QLatin1String("attention"))
         m_model.setNeedsAttentionFilter();
+    else if (v == QLatin1String("refunds"))
+        m_model.setFilter(std::nullopt, false, IntentKind::Refund);
     else if (v == QLatin1String("active"))
         m_model.setFilter(std::nullopt, true);
     else

@@ -3,17 +3,22 @@
 #include "queuemodel.h"
 #include "tillsession.h"
 
+#include <QPointer>
 #include <QTimer>
 #include <QWidget>
 
+class QAction;
 class QComboBox;
 class QLabel;
+class QMessageBox;
 class QTableView;
 
 namespace OncePay::Ui {
 
 // Every intent with a state filter ("Needs attention" when some payment needs the cashier,
-// else "Waiting"), the count and total of what waits, "Retry now" and the selected intent's details.
+// else "Waiting"), the count and total of what waits, "Retry now" and the selected intent's details,
+// "Refund…" of the selected sale and "Void" of a payment still queued and never sent. Refund and
+// Void are actions with their keys (F8, F7); the window puts them in its Sale menu too.
 class QueuePanel final : public QWidget
 {
     Q_OBJECT
@@ -21,6 +26,15 @@ class QueuePanel final : public QWidget
 public:
     explicit QueuePanel(TillSession *session, QWidget *parent = nullptr);
     QueueModel *model() { return &m_model; }
+    QTableView *view() const { return m_view; }
+    QAction *refundAction() const { return m_refundAction; }
+    QAction *voidAction() const { return m_voidAction; }
+    Intent selectedIntent() const;
+
+signals:
+    // Refund asked for the selected row (a payment, or a refund: its payment), or with no row
+    // selected (an invalid intent: the window asks for the receipt number).
+    void refundRequested(const OncePay::Intent &intent);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -29,6 +43,9 @@ private:
     void applyFilter();
     void refreshSummary();
     void showDetails();
+    void refreshActions();
+    void askToVoid();
+    void voidIntent(const Intent &intent);
     // Switches the filter to "Needs attention" when some payment needs the cashier, unless
     // the cashier chose a filter.
     void showAttentionIfAny();
@@ -40,6 +57,10 @@ private:
     QLabel *m_summary = nullptr;
     bool m_filterChosen = false;
     QTimer m_fitColumns;   // coalesces the column fitting of a burst of changes (a drain)
+    QAction *m_refundAction = nullptr;
+    QAction *m_voidAction = nullptr;
+    QPointer<QMessageBox> m_voidQuestion;   // one question at a time: a repeated key asks nothing more
+    QString m_voiding;                      // the key the engine is voiding now
 };
 
 } // namespace OncePay::Ui

@@ -253,7 +253,7 @@ void TestCheckoutViewModel::queueModelShowsPeopleNotKeys()
     QStringList headers;
     for (int c = 0; c < model.columnCount(); ++c)
         headers << model.headerData(c, Qt::Horizontal).toString();
-    QCOMPARE(headers, (QStringList{QStringLiteral("Time"), QStringLiteral("Sale"), QStringLiteral("Amount"),
+    QCOMPARE(headers, (QStringList{QStringLiteral("Time"), QStringLiteral("Kind"), QStringLiteral("Sale"), QStringLiteral("Amount"),
                                    QStringLiteral("Paid with"), QStringLiteral("State")}));
     for (int row = 0; row < model.rowCount(); ++row) {
         const QString key = model.intentAt(row).key;

@@ -1,0 +1,104 @@
+#include "refundslip.h"
+
+#include "intenttext.h"
+
+#include <QDateTime>
+#include <QRegularExpression>
+
+namespace OncePay::Ui {
+
+namespace {
+QString esc(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
+
+QString row(const QString &label, const QString &value, bool bold = false)
+{
+    const QString open = bold ? QStringLiteral("<b>") : QString();
+    const QString close = bold ? QStringLiteral("</b>") : QString();
+    return QStringLiteral("<tr><td>%1%2%3</td><td align=right>%1%4%3</td></tr>").arg(open, esc(label), close, esc(value));
+}
+} // namespace
+
+QString RefundSlip::html(const Intent &refund, const Intent &payment, const QList<SaleLine> &lines,
+                         const QHash<int, int> &quantities, Language language, const ReceiptContext &context)
+{
+    const bool done = refund.state == IntentState::Succeeded;
+    QString out = QStringLiteral("<h2 align=center>%1</h2>").arg(esc(context.shopName.isEmpty() ? QStringLiteral("OncePay")
+                                                                                                 : context.shopName));
+    if (!context.shopAddress.isEmpty())
+        out += QStringLiteral("<p align=center>%1</p>").arg(esc(context.shopAddress).replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+    out += QStringLiteral("<h2 align=center style=\"border: 2px solid black\">%1</h2>").arg(esc(tr("REFUND")));
+    if (!done && refund.state != IntentState::Declined && refund.state != IntentState::Voided
+        && refund.state != IntentState::NeedsAttention) {
+        out += QStringLiteral("<h3 align=center>%1</h3>").arg(esc(tr("PENDING \u2014 NOT GIVEN BACK YET")));
+    }
+
+    out += QStringLiteral("<table width=100%>");
+    out += row(tr("Refund no."), Receipt::number(refund, context.terminal));
+    out += row(tr("Date"), QDateTime::fromMSecsSinceEpoch(done ? refund.updatedAt : refund.createdAt)
+                               .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+    out += row(tr("Terminal"), context.terminal);
+    out += row(tr("Sale"), refund.orderId);
+    out += row(tr("Receipt no. of the sale"), Receipt::number(payment, context.terminal));
+    out += row(tr("Paid"), payment.amount.toDisplayString());
+    out += QStringLiteral("</table>");
+
+    bool anyLine = false;
+    QString items = QStringLiteral("<hr><table width=100%>");
+    for (const SaleLine &l : lines) {
+        const int n = quantities.value(l.line);
+        if (n <= 0)
+            continue;
+        anyLine = true;
+        items += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
+                     .arg(esc(l.name(language)), QString::number(n), esc(l.total(n).toDisplayString()));
+    }
+    if (anyLine)
+        out += items + QStringLiteral("</table>");
+
+    out += QStringLiteral("<hr><table width=100%>");
+    out += row(tr("Refund"), refund.amount.toDisplayString(), true);
+    out += row(tr("To"), refund.isCash() ? tr("Cash, from the drawer")
+                                         : Receipt::cardLabel(payment.cardBrand, payment.cardLast4));
+    if (!refund.reason.trimmed().isEmpty())
+        out += row(tr("Reason"), refund.reason.trimmed());
+    out += row(tr("State"), IntentText::stateOf(refund), true);
+    out += QStringLiteral("</table>");
+
+    QString note;
+    switch (refund.state) {
+    case IntentState::Succeeded:
+        note = refund.isCash() ? tr("The amount above was given back in cash.")
+                               : tr("The amount above goes back to the card. The bank may take a few days to show it.");
+        break;
+    case IntentState::Declined:
+    case IntentState::NeedsAttention:
+        note = tr("This refund was not made: nothing was given back.");
+        break;
+    case IntentState::Voided:
+        note = tr("This refund was voided before it was sent: nothing was given back.");
+        break;
+    case IntentState::Queued:
+    case IntentState::Sending:
+    case IntentState::Processing:
+    case IntentState::Unknown:
+        note = tr("The refund is saved on the till and is sent by itself; it is never made twice. "
+                  "Ask for the final slip once it is refunded.");
+        break;
+    }
+    out += QStringLiteral("<p>%1</p>").arg(esc(note));
+    return out;
+}
+
+QString RefundSlip::fileName(const Intent &refund, const QString &terminal)
+{
+    static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9._-]"));
+    QString name = Receipt::number(refund, terminal).replace(unsafe, QStringLiteral("_")) + QStringLiteral("-refund");
+    if (!isFinal(refund.state))
+        name += QStringLiteral("-pending");
+    return name + QStringLiteral(".pdf");
+}
+
+} // namespace OncePay::Ui

@@ -1,0 +1,88 @@
+#include "salelookup.h"
+
+#include "intentjournal.h"
+
+#include <QRegularExpression>
+
+namespace OncePay::Ui {
+
+std::optional<qint64> SaleLookup::intentId(const QString &text, const QString &terminal, QString *error)
+{
+    const QString t = text.trimmed();
+    static const QRegularExpression digits(QStringLiteral("^\\d{1,12}$"));
+    static const QRegularExpression number(QStringLiteral("^(.+)-(\\d{1,12})$"));
+    QString till;
+    QString id;
+    if (digits.match(t).hasMatch()) {
+        id = t;
+    } else if (const auto m = number.match(t); m.hasMatch()) {
+        till = m.captured(1);
+        id = m.captured(2);
+    } else {
+        *error = tr("\"%1\" is not a receipt number. Type it as printed on the receipt, e.g. %2.")
+                     .arg(t, QStringLiteral("%1-000042").arg(terminal.isEmpty() ? QStringLiteral("till") : terminal));
+        return std::nullopt;
+    }
+    // Receipt::number names a till without a terminal name "till".
+    const QString ours = terminal.trimmed().isEmpty() ? QStringLiteral("till") : terminal.trimmed();
+    if (!till.isEmpty() && till.compare(ours, Qt::CaseInsensitive) != 0) {
+        *error = tr("Receipt %1 was printed by till %2, not by this till (%3): refund it there.").arg(t, till, ours);
+        return std::nullopt;
+    }
+    const qint64 value = id.toLongLong();
+    if (value < 1) {
+        *error = tr("No sale of this till has the receipt number %1.").arg(t);
+        return std::nullopt;
+    }
+    return value;
+}
+
+bool SaleLookup::looksLikeSale(const QString &text)
+{
+    static const QRegularExpression sale(QStringLiteral("^S\\d{8}-\\d{9}-\\d{3}$"));
+    return sale.match(text.trimmed()).hasMatch();
+}
+
+void SaleLookup::find(IntentJournal *journal, const QString &text, const QString &terminal, QObject *context, Found found)
+{
+    const QString t = text.trimmed();
+    if (t.isEmpty())
+        return found(false, tr("Type or scan the receipt number first."), {});
+    if (looksLikeSale(t)) {
+        IntentJournal::Query q;
+        q.orderId = t;
+        q.kind = IntentKind::Payment;
+        q.newestFirst = true;
+        journal->list(q, context, [found, t](bool ok, const QString &error, const QList<Intent> &payments) {
+            if (!ok)
+                return found(false, error, {});
+            if (payments.isEmpty())
+                return found(false, tr("No payment of this till is for sale %1.").arg(t), {});
+            for (const Intent &p : payments) {
+                if (p.state == IntentState::Succeeded)
+                    return found(true, {}, p);
+            }
+            found(true, {}, payments.constFirst());
+        });
+        return;
+    }
+    QString error;
+    const auto id = intentId(t, terminal, &error);
+    if (!id)
+        return found(false, error, {});
+    // The journal numbers its intents 1, 2, 3, ... and never deletes one (AUTOINCREMENT: a
+    // refused or rolled-back insert takes no number), so intent N is row N in id order. The row
+    // read is checked against N all the same: a gap only ever means "not found", never another sale.
+    IntentJournal::Query q;
+    q.limit = 1;
+    q.offset = *id - 1;
+    journal->list(q, context, [found, id = *id, t](bool ok, const QString &error, const QList<Intent> &rows) {
+        if (!ok)
+            return found(false, error, {});
+        if (rows.isEmpty() || rows.constFirst().id != id)
+            return found(false, tr("No sale of this till has the receipt number %1.").arg(t), {});
+        found(true, {}, rows.constFirst());
+    });
+}
+
+} // namespace OncePay::Ui

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "intent.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+class QObject;
+
+namespace OncePay { class IntentJournal; }
+
+namespace OncePay::Ui {
+
+// Finds the payment a cashier means by what they type or scan at "Refund a sale…": the receipt
+// number printed on a receipt or refund slip ("till-1-000042", Receipt::number: the terminal and
+// the journal's intent id), the intent's number alone ("42"), or the sale's number ("S2026…").
+class SaleLookup final
+{
+    Q_DECLARE_TR_FUNCTIONS(OncePay::Ui::SaleLookup)
+
+public:
+    using Found = std::function<void(bool ok, const QString &error, const Intent &intent)>;
+
+    // The journal's intent id a receipt number of this till names; nullopt and a sentence when
+    // it is not one (another till's receipt says which).
+    static std::optional<qint64> intentId(const QString &text, const QString &terminal, QString *error);
+    // Whether `text` has the form of a sale's number (CheckoutViewModel's "S20261202-…").
+    static bool looksLikeSale(const QString &text);
+
+    // The intent named (a payment, or a refund: the caller goes to its payment), answered on
+    // `context`. A sale's number answers its paid payment, else its latest one.
+    static void find(IntentJournal *journal, const QString &text, const QString &terminal, QObject *context, Found found);
+};
+
+} // namespace OncePay::Ui
