@@ -117,6 +117,12 @@ QueuePanel::QueuePanel(TillSession *session, QWidget *parent)
     connect(session->engine(), &SyncEngine::queueChanged, this, &QueuePanel::refreshSummary);
     connect(&m_model, &QueueModel::countChanged, this, &QueuePanel::refreshSummary);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &QueuePanel::refreshActions);
+    // The row the keyboard is on is the one selected: tabbing into the list and pressing F8 or F7
+    // acts on the row shown as current, never on nothing.
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        if (current.isValid() && !m_view->selectionModel()->isRowSelected(current.row(), {}))
+            m_view->selectRow(current.row());
+    });
     connect(&m_model, &QAbstractItemModel::dataChanged, this, &QueuePanel::refreshActions);
     connect(&m_model, &QAbstractItemModel::modelReset, this, &QueuePanel::refreshActions);
     applyFilter();

@@ -179,7 +179,7 @@ RefundDialog::RefundDialog(TillSession *session, SaleRecords *records, const Rec
     m_amount->setAccessibleName(tr("Amount to refund"));
     m_amount->setPlaceholderText(tr("e.g. 5.00"));
     connect(m_amount, &QLineEdit::textEdited, &m_vm, &RefundViewModel::setAmountText);
-    form->addRow(tr("A&mount:"), m_amount);
+    form->addRow(tr("Amount:"), m_amount);   // Alt+M ("By amount") goes here
     m_reason = new QComboBox(this);
     m_reason->setEditable(true);
     m_reason->setInsertPolicy(QComboBox::NoInsert);
@@ -234,7 +234,26 @@ void RefundDialog::showSale(const Intent &intent)
 
 void RefundDialog::find()
 {
+    // The sale shown already: Enter moves on to what to give back, and never reloads it (that
+    // would drop what the cashier chose).
+    const auto payment = m_vm.payment();
+    if (payment && m_vm.phase() == RefundViewModel::Phase::Ready
+        && m_number->text().trimmed().compare(Receipt::number(*payment, m_context.terminal), Qt::CaseInsensitive) == 0) {
+        focusChoice();
+        return;
+    }
     m_vm.find(m_number->text());
+}
+
+void RefundDialog::focusChoice()
+{
+    if (m_vm.mode() == RefundViewModel::Mode::Items && m_vm.hasLines()) {
+        m_lines->setFocus();
+        if (!m_lines->currentIndex().isValid())
+            m_lines->setCurrentIndex(m_vm.lines()->index(0, int(RefundLinesModel::Column::Refund)));
+    } else if (m_amount->isEnabled()) {
+        m_amount->setFocus();
+    }
 }
 
 void RefundDialog::clickRefund()
@@ -309,14 +328,11 @@ void RefundDialog::showPhase(RefundViewModel::Phase phase, const QString &messag
     }
     m_state->setStyleSheet(QStringLiteral("QLabel { background: %1; font-size: 13pt; padding: 6px; border-radius: 6px; }").arg(color));
     m_state->setText(message);
+    refresh();   // the widgets the focus goes to are enabled first
     if (phase == P::Ready && !m_vm.refundAsked()) {
         // The next keys go where the cashier chooses: the first line's quantity, or the amount.
-        if (m_vm.mode() == RefundViewModel::Mode::Items && m_vm.hasLines()) {
-            m_lines->setFocus();
-            m_lines->setCurrentIndex(m_vm.lines()->index(0, int(RefundLinesModel::Column::Refund)));
-        } else if (m_vm.canRefund() || m_vm.problem().isEmpty()) {
-            m_amount->setFocus();
-        }
+        m_lines->setCurrentIndex(m_vm.lines()->index(0, int(RefundLinesModel::Column::Refund)));
+        focusChoice();
     }
     if (phase == P::NotFound) {
         m_number->setFocus();

@@ -41,6 +41,7 @@ public:
 
 private:
     void find();
+    void focusChoice();   // the first line's quantity, or the amount
     void refresh();
     void showPhase(RefundViewModel::Phase phase, const QString &message);
     void clickRefund();
