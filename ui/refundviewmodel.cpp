@@ -74,17 +74,17 @@ void RefundViewModel::load(const Intent &intent)
     m_openRefund.clear();
     m_amountText.clear();
     m_lines.setLines({}, {});
-    if (!intent.isRefund()) {
-        showPayment(intent);
-        return;
-    }
     setPhase(Phase::Loading, tr("Reading the sale…"));
     emit changed();
-    m_journal->find(intent.paymentKey, this, [this, generation](bool ok, const QString &error, const Intent &payment) {
+    // Read again, whatever the caller holds: what was given back is the journal's, as of now.
+    const QString key = intent.isRefund() ? intent.paymentKey : intent.key;
+    m_journal->find(key, this, [this, generation, refund = intent.isRefund()](bool ok, const QString &error, const Intent &payment) {
         if (generation != m_generation)
             return;
         if (!ok || !payment.isValid()) {
-            setPhase(Phase::NotFound, error.isEmpty() ? tr("The payment this refund belongs to is not in the journal.") : error);
+            setPhase(Phase::NotFound, !error.isEmpty() ? error
+                                      : refund ? tr("The payment this refund belongs to is not in the journal.")
+                                               : tr("This payment is not in the journal."));
             emit changed();
             return;
         }
