@@ -52,6 +52,8 @@ void LateOutcomes::intentChanged(const Intent &intent)
         emit settledQuietly(intent);
         return;
     }
+    if (intent.state == IntentState::Voided)
+        return;   // the cashier cancelled it on the till, knowingly: nothing to alert about
     addAlert(intent);
     emit alertRaised(intent);
 }

@@ -190,9 +190,8 @@ void QueuePanel::voidIntent(const Intent &intent)
         box->setInformativeText(refund
             ? tr("Only a refund still queued on this till, never sent, can be voided. One that may have reached the gateway is "
                  "followed to its outcome by the till itself, and is never made twice.")
-            : tr("Only a card payment still queued on this till, never sent, can be voided. One that may have reached the bank "
-                 "cannot be taken back from here: the till follows it to its outcome by itself. If it ends paid, refund it "
-                 "(F8); if it is declined, nothing was charged."));
+            : tr("Only a card payment still queued on this till, never sent, can be voided. The till follows this one to its "
+                 "outcome by itself: if it is declined, nothing was charged; if it is paid, refund it (F8)."));
         box->setAccessibleName(tr("Void refused"));
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();

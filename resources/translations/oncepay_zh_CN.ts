@@ -4,49 +4,190 @@
 <context>
     <name>OncePay::IntentJournal</name>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="158"/>
+        <location filename="../../app/till/intentjournal.cpp" line="68"/>
         <source>There is no till journal at %1.</source>
         <translation>%1 处没有收银交易日志。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="167"/>
+        <location filename="../../app/till/intentjournal.cpp" line="77"/>
         <source>The lock file %1 cannot be created beside the journal: %2</source>
         <translation>无法在交易日志旁创建锁文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="168"/>
+        <location filename="../../app/till/intentjournal.cpp" line="78"/>
         <source>The till journal %1 is in use by process %2. Close that program first; commands that only read (list, show, export) work beside it.</source>
         <translation>收银交易日志 %1 正被进程 %2 使用。请先关闭该程序；只读命令（list、show、export）可以同时使用。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="204"/>
-        <location filename="../../app/till/intentjournal.cpp" line="250"/>
-        <location filename="../../app/till/intentjournal.cpp" line="286"/>
-        <location filename="../../app/till/intentjournal.cpp" line="315"/>
-        <location filename="../../app/till/intentjournal.cpp" line="329"/>
-        <location filename="../../app/till/intentjournal.cpp" line="342"/>
-        <location filename="../../app/till/intentjournal.cpp" line="355"/>
+        <location filename="../../app/till/intentjournal.cpp" line="114"/>
+        <location filename="../../app/till/intentjournal.cpp" line="155"/>
+        <location filename="../../app/till/intentjournal.cpp" line="195"/>
+        <location filename="../../app/till/intentjournal.cpp" line="233"/>
+        <location filename="../../app/till/intentjournal.cpp" line="262"/>
+        <location filename="../../app/till/intentjournal.cpp" line="276"/>
+        <location filename="../../app/till/intentjournal.cpp" line="289"/>
+        <location filename="../../app/till/intentjournal.cpp" line="302"/>
+        <location filename="../../app/till/intentjournal.cpp" line="330"/>
+        <location filename="../../app/till/intentjournal.cpp" line="347"/>
+        <location filename="../../app/till/intentjournal.cpp" line="365"/>
         <location filename="../../app/till/intentjournal.cpp" line="383"/>
-        <location filename="../../app/till/intentjournal.cpp" line="400"/>
-        <location filename="../../app/till/intentjournal.cpp" line="418"/>
-        <location filename="../../app/till/intentjournal.cpp" line="436"/>
         <source>The journal is not open.</source>
         <translation>交易日志未打开。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="213"/>
+        <location filename="../../app/till/intentjournal.cpp" line="203"/>
+        <source>No payment or refund of this till has the key %1.</source>
+        <translation>本收银机没有幂等键为 %1 的支付或退款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/intentjournal.cpp" line="214"/>
+        <source>It changed meanwhile; look at it again.</source>
+        <translation>它在此期间已经变化，请重新查看。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="22"/>
         <source>This sale is already paid.</source>
         <translation>本单已付款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="215"/>
+        <location filename="../../app/till/journalrules.cpp" line="24"/>
         <source>A payment for this sale needs attention first.</source>
         <translation>本单有一笔支付需要先处理。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="217"/>
+        <location filename="../../app/till/journalrules.cpp" line="26"/>
         <source>A payment for this sale is still in progress.</source>
         <translation>本单有一笔支付仍在处理中。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="40"/>
+        <source>No payment of this till has the key %1.</source>
+        <translation>本收银机没有幂等键为 %1 的支付。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="42"/>
+        <source>%1 is a refund; only a payment can be refunded.</source>
+        <translation>%1 是一笔退款；只有支付才能退款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="44"/>
+        <source>This sale was paid in cash: give the money back from the drawer as a cash refund.</source>
+        <translation>本单是现金支付：请作为现金退款从钱箱退还。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="45"/>
+        <source>This payment was made by card: it is refunded to the card, not in cash.</source>
+        <translation>这笔支付是刷卡支付：退款退回到银行卡，而不是现金。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="51"/>
+        <source>This payment was declined: nothing was charged, so there is nothing to refund.</source>
+        <translation>这笔支付已被拒绝：没有扣款，因此无需退款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="53"/>
+        <source>This payment was voided before it was sent: nothing was charged, so there is nothing to refund.</source>
+        <translation>这笔支付在发送前已作废：没有扣款，因此无需退款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="55"/>
+        <source>This payment was never executed (it needs attention): there is nothing to refund.</source>
+        <translation>这笔支付从未执行（需要处理）：无需退款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="60"/>
+        <source>This payment is not confirmed yet. It can be refunded once the gateway says it is paid.</source>
+        <translation>这笔支付尚未确认。网关确认支付成功后才能退款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="63"/>
+        <source>The gateway&apos;s id of this payment is not known, so it cannot be refunded from the till.</source>
+        <translation>不知道这笔支付在网关的编号，因此无法在收银机上退款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="79"/>
+        <source>A refund of this payment is still in progress (%1). Wait for its outcome before refunding again.</source>
+        <translation>这笔支付有一笔退款仍在处理中（%1）。请等待其结果后再退款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="83"/>
+        <source>This payment has already been refunded in full.</source>
+        <translation>这笔支付已全额退款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="87"/>
+        <source>The payment is in %1; its refund must be in %1 too.</source>
+        <translation>这笔支付的币种是 %1；退款也必须使用 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="89"/>
+        <source>A refund must give back more than nothing.</source>
+        <translation>退款金额必须大于零。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="91"/>
+        <source>At most %1 of this payment remains to be refunded (paid %2).</source>
+        <translation>这笔支付最多还可退 %1（实付 %2）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="106"/>
+        <source>It is voided already.</source>
+        <translation>它已经作废。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="109"/>
+        <source>A cash refund is final once the money is given back.</source>
+        <translation>现金退款在钱款退还后即为最终结果。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="110"/>
+        <source>A cash payment is final once it is taken; give the money back as a cash refund instead.</source>
+        <translation>现金支付收款后即为最终结果；请改为现金退款退还钱款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="111"/>
+        <source>This refund has been made already; it cannot be voided.</source>
+        <translation>这笔退款已经完成，不能作废。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="112"/>
+        <source>This payment is paid already; it cannot be voided, only refunded.</source>
+        <translation>这笔支付已经成功，不能作废，只能退款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="114"/>
+        <source>This refund was declined: nothing was given back, there is nothing to void.</source>
+        <translation>这笔退款已被拒绝：没有退还任何钱款，无需作废。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="115"/>
+        <source>This payment was declined: nothing was charged, there is nothing to void.</source>
+        <translation>这笔支付已被拒绝：没有扣款，无需作废。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="117"/>
+        <source>The gateway refused it without executing it: there is nothing to void.</source>
+        <translation>网关未执行就拒绝了它：无需作废。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="121"/>
+        <source>This refund may have reached the gateway already, so it cannot be voided; the till will learn its outcome by itself.</source>
+        <translation>这笔退款可能已经到达网关，因此不能作废；收银机会自行获知其结果。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="122"/>
+        <source>This payment may have reached the bank already, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
+        <translation>这笔支付可能已经到达银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="132"/>
+        <source>An earlier try of this refund may have reached the gateway, so it cannot be voided; the till will learn its outcome by itself.</source>
+        <translation>这笔退款之前的某次尝试可能已经到达网关，因此不能作废；收银机会自行获知其结果。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="133"/>
+        <source>An earlier try of this payment may have reached the bank, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
+        <translation>这笔支付之前的某次尝试可能已经到达银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
     </message>
 </context>
 <context>
@@ -90,17 +231,17 @@
 <context>
     <name>OncePay::OfflineLimits</name>
     <message>
-        <location filename="../../app/till/intentpolicy.cpp" line="126"/>
+        <location filename="../../app/till/intentpolicy.cpp" line="231"/>
         <source>Offline, card payments above %1 %2 cannot be taken. Ask for another payment method or wait for the connection.</source>
         <translation>当前离线，无法受理超过 %1 %2 的刷卡支付。请顾客换一种支付方式，或等待网络恢复。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentpolicy.cpp" line="130"/>
+        <location filename="../../app/till/intentpolicy.cpp" line="235"/>
         <source>Offline, no more than %1 %2 may wait to be sent. Wait for the connection or take another payment method.</source>
         <translation>当前离线，待发送的支付总额不能超过 %1 %2。请等待网络恢复，或改用其他支付方式。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentpolicy.cpp" line="134"/>
+        <location filename="../../app/till/intentpolicy.cpp" line="239"/>
         <source>Offline for too long: payments have waited more than %1 minutes. Card payments are paused until the connection returns.</source>
         <translation>离线时间过长：有支付已等待超过 %1 分钟。网络恢复前暂停刷卡支付。</translation>
     </message>
@@ -116,19 +257,45 @@
 <context>
     <name>OncePay::SyncEngine</name>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="80"/>
+        <location filename="../../app/till/syncengine.cpp" line="84"/>
         <source>The order number must be 1 to 64 letters, digits, &apos;-&apos; or &apos;_&apos;.</source>
         <translation>订单号必须由 1 到 64 个字母、数字、“-”或“_”组成。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="82"/>
+        <location filename="../../app/till/syncengine.cpp" line="86"/>
         <source>The currency %1 is not supported.</source>
         <translation>不支持币种 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="84"/>
+        <location filename="../../app/till/syncengine.cpp" line="88"/>
+        <location filename="../../app/till/syncengine.cpp" line="137"/>
         <source>The amount must be between %1 and %2.</source>
         <translation>金额必须在 %1 到 %2 之间。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/syncengine.cpp" line="135"/>
+        <source>&quot;%1&quot; is not the key of a payment.</source>
+        <translation>“%1”不是一笔支付的幂等键。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/syncengine.cpp" line="141"/>
+        <source>The reason may be at most 500 characters long.</source>
+        <translation>退款原因最多 500 个字符。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/syncengine.cpp" line="190"/>
+        <source>This refund is on its way to the gateway right now, so it cannot be voided; the till will learn its outcome by itself.</source>
+        <translation>这笔退款正在发往网关，因此不能作废；收银机会自行获知其结果。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/syncengine.cpp" line="191"/>
+        <source>This payment is on its way to the bank right now, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
+        <translation>这笔支付正在发往银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/syncengine.cpp" line="195"/>
+        <source>It is being voided already.</source>
+        <translation>它正在作废中。</translation>
     </message>
 </context>
 <context>
@@ -147,22 +314,22 @@
 <context>
     <name>OncePay::Ui::CartModel</name>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="113"/>
+        <location filename="../../ui/cartmodel.cpp" line="124"/>
         <source>Item</source>
         <translation>商品</translation>
     </message>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="114"/>
+        <location filename="../../ui/cartmodel.cpp" line="125"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="115"/>
+        <location filename="../../ui/cartmodel.cpp" line="126"/>
         <source>Price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="116"/>
+        <location filename="../../ui/cartmodel.cpp" line="127"/>
         <source>Total</source>
         <translation>小计</translation>
     </message>
@@ -256,98 +423,103 @@
 <context>
     <name>OncePay::Ui::CheckoutViewModel</name>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="13"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="18"/>
         <source>card declined</source>
         <translation>银行卡被拒</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="15"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="20"/>
         <source>insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="17"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="22"/>
         <source>the bank could not process it</source>
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="96"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="102"/>
         <source>This sale is being paid; start a new sale to add items.</source>
         <translation>本单正在付款；如需添加商品，请开始新交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="89"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="95"/>
         <source>No product has the code or name &quot;%1&quot;.</source>
         <translation>找不到编码或名称为“%1”的商品。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/checkoutviewmodel.cpp" line="90"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="96"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>有 %n 个商品与“%1”相符：请选择一个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="123"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="150"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="129"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="157"/>
         <source>Saving the payment…</source>
         <translation>正在保存支付记录…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="138"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="145"/>
         <source>There is nothing to pay.</source>
         <translation>没有需要支付的金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="143"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="150"/>
         <source>The amount tendered is less than the total %1.</source>
         <translation>实收金额少于应付金额 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="162"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="170"/>
         <source>Paid in cash. Change: %1</source>
         <translation>现金支付成功。找零：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="192"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="212"/>
         <source>Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer.</source>
         <translation>尚未确认：收银机会自行确认这笔付款。请勿为这笔销售再次收款；您可以接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="201"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="221"/>
         <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
         <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="203"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="206"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="223"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="226"/>
         <source>Sending the payment…</source>
         <translation>正在发送支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="209"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="229"/>
         <source>The bank is processing the payment. Please wait.</source>
         <translation>银行正在处理这笔支付，请稍候。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="212"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="232"/>
         <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
         <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="215"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="235"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="218"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="238"/>
         <source>Declined (%1). Ask for another card.</source>
         <translation>已拒绝（%1）。请顾客换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="221"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="241"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="244"/>
+        <source>Voided before it was sent: nothing was charged. The sale may be paid again.</source>
+        <translation>已在发送前作废：没有扣款。本单可以重新支付。</translation>
     </message>
 </context>
 <context>
@@ -502,7 +674,7 @@
         <translation>支付详情：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="91"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="100"/>
         <source>Journal of state changes</source>
         <translation>状态变更日志</translation>
     </message>
@@ -517,80 +689,115 @@
         <translation>尝试时间线</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="55"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="57"/>
         <source>Sale:</source>
         <translation>订单：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="56"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="58"/>
         <source>Amount:</source>
         <translation>金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="57"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="59"/>
         <source>Paid with:</source>
         <translation>支付方式：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="58"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="60"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="59"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="63"/>
         <source>Payment id:</source>
         <translation>支付编号：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="59"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="55"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="60"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="35"/>
+        <source>Refund for sale %1</source>
+        <translation>退款详情：订单 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="56"/>
+        <source>Kind:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="59"/>
+        <source>Back to:</source>
+        <translation>退回到：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="62"/>
+        <source>Given back:</source>
+        <translation>已退还：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="65"/>
+        <source>Refund id:</source>
+        <translation>退款编号：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="66"/>
+        <source>Refund of payment:</source>
+        <translation>原支付：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="67"/>
+        <source>Reason:</source>
+        <translation>原因：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="69"/>
         <source>Tries:</source>
         <translation>尝试次数：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="62"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="71"/>
         <source>Problem:</source>
         <translation>问题：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="63"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="72"/>
         <source>Idempotency key:</source>
         <translation>幂等键：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="66"/>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="67"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="75"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="76"/>
         <source>The gateway&apos;s record</source>
         <translation>网关记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="71"/>
         <location filename="../../ui/intentdetailsdialog.cpp" line="80"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="89"/>
         <source>Show raw</source>
         <translation>显示原始数据</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="74"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="83"/>
         <source>Show the gateway&apos;s raw answer</source>
         <translation>显示网关的原始应答</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="77"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="86"/>
         <source>The gateway&apos;s raw answer</source>
         <translation>网关的原始应答</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="80"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="89"/>
         <source>Hide raw</source>
         <translation>隐藏原始数据</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="87"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="96"/>
         <source>Journal</source>
         <translation>日志</translation>
     </message>
@@ -600,43 +807,48 @@
         <translation>本机记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="96"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="105"/>
         <source>Ask the gateway</source>
         <translation>向网关查询</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="97"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="106"/>
         <source>Retry now</source>
         <translation>立即重试</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="105"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="114"/>
         <source>Not asked yet.</source>
         <translation>尚未查询。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="105"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="114"/>
         <source>Cash: the gateway is never asked.</source>
         <translation>现金支付：不经过网关，无需查询。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="136"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="145"/>
         <source>%1:</source>
         <comment>a field&apos;s label</comment>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="141"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="150"/>
         <source>Asking…</source>
         <translation>正在查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="148"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="161"/>
+        <source>The gateway has no refund with this key: it was never executed.</source>
+        <translation>网关没有使用此幂等键的退款：这笔退款从未执行。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="162"/>
         <source>The gateway has no payment with this key: it was never executed.</source>
         <translation>网关没有使用此幂等键的支付：这笔支付从未执行。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="150"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="164"/>
         <source>The gateway could not be asked: %1</source>
         <translation>无法向网关查询：%1</translation>
     </message>
@@ -644,207 +856,285 @@
 <context>
     <name>OncePay::Ui::IntentText</name>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="14"/>
+        <location filename="../../ui/intenttext.cpp" line="16"/>
         <source>Waiting for connection</source>
         <translation>等待网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="15"/>
+        <location filename="../../ui/intenttext.cpp" line="17"/>
         <source>Sending</source>
         <translation>正在发送</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="16"/>
-        <location filename="../../ui/intenttext.cpp" line="130"/>
+        <location filename="../../ui/intenttext.cpp" line="18"/>
+        <location filename="../../ui/intenttext.cpp" line="184"/>
+        <location filename="../../ui/intenttext.cpp" line="197"/>
         <source>Bank processing</source>
         <translation>银行处理中</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="17"/>
+        <location filename="../../ui/intenttext.cpp" line="19"/>
         <source>Checking with the server</source>
         <translation>正在向服务器核实</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="18"/>
-        <location filename="../../ui/intenttext.cpp" line="126"/>
+        <location filename="../../ui/intenttext.cpp" line="20"/>
+        <location filename="../../ui/intenttext.cpp" line="180"/>
         <source>Paid</source>
         <translation>已支付</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="19"/>
-        <location filename="../../ui/intenttext.cpp" line="128"/>
+        <location filename="../../ui/intenttext.cpp" line="21"/>
+        <location filename="../../ui/intenttext.cpp" line="182"/>
+        <location filename="../../ui/intenttext.cpp" line="199"/>
         <source>Declined</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="20"/>
+        <location filename="../../ui/intenttext.cpp" line="22"/>
         <source>Needs attention</source>
         <translation>需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="35"/>
-        <location filename="../../ui/intenttext.cpp" line="40"/>
-        <location filename="../../ui/intenttext.cpp" line="170"/>
+        <location filename="../../ui/intenttext.cpp" line="23"/>
+        <source>Voided</source>
+        <translation>已作废</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="31"/>
+        <source>Payment</source>
+        <translation>支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="32"/>
+        <source>Refund</source>
+        <translation>退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="52"/>
+        <source>−%1</source>
+        <comment>a refund&apos;s amount: money going back to the customer</comment>
+        <translation>−%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="65"/>
+        <location filename="../../ui/intenttext.cpp" line="70"/>
+        <location filename="../../ui/intenttext.cpp" line="235"/>
         <source>Card</source>
         <translation>银行卡</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="41"/>
+        <location filename="../../ui/intenttext.cpp" line="71"/>
         <source>%1 ··%2</source>
         <comment>card brand and its last four digits</comment>
         <translation>%1 ··%2</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="47"/>
+        <location filename="../../ui/intenttext.cpp" line="77"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="69"/>
+        <location filename="../../ui/intenttext.cpp" line="104"/>
         <source>%1 → %2</source>
         <comment>journal: from one state to another</comment>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="72"/>
+        <location filename="../../ui/intenttext.cpp" line="107"/>
         <source>%1  %2: %3</source>
         <comment>journal line: time, states, what happened</comment>
         <translation>%1  %2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="81"/>
+        <location filename="../../ui/intenttext.cpp" line="117"/>
         <source>the gateway answered: %1</source>
         <translation>网关答复：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="83"/>
+        <location filename="../../ui/intenttext.cpp" line="121"/>
         <source>the gateway answered: declined</source>
         <translation>网关答复：已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="85"/>
+        <location filename="../../ui/intenttext.cpp" line="123"/>
         <source>the gateway has no payment with this key</source>
         <translation>网关没有这笔支付的记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="87"/>
+        <location filename="../../ui/intenttext.cpp" line="123"/>
+        <source>the gateway has no refund with this key</source>
+        <translation>网关没有这笔退款的记录</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="125"/>
         <source>the gateway is still working on this key</source>
         <translation>网关仍在处理这笔支付</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="89"/>
+        <location filename="../../ui/intenttext.cpp" line="127"/>
         <source>the gateway refused this till&apos;s token</source>
         <translation>网关拒绝了本收银机的令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="91"/>
+        <location filename="../../ui/intenttext.cpp" line="129"/>
         <source>the gateway asked the till to slow down</source>
         <translation>网关要求收银机放慢请求</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="93"/>
+        <location filename="../../ui/intenttext.cpp" line="131"/>
         <source>the gateway had a problem (%1)</source>
         <translation>网关出现问题（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="95"/>
+        <location filename="../../ui/intenttext.cpp" line="134"/>
+        <source>the gateway refused the refund (%1)</source>
+        <translation>网关拒绝了这笔退款（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="135"/>
         <source>the gateway refused the payment (%1)</source>
         <translation>网关拒绝了这笔支付（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="96"/>
+        <location filename="../../ui/intenttext.cpp" line="137"/>
         <source>the gateway answered %1</source>
         <translation>网关答复 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="104"/>
+        <location filename="../../ui/intenttext.cpp" line="145"/>
         <source>created</source>
         <translation>已创建</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="106"/>
+        <location filename="../../ui/intenttext.cpp" line="147"/>
         <source>interrupted while sending; ask the gateway first</source>
         <translation>发送时被中断；先向网关查询</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="109"/>
+        <location filename="../../ui/intenttext.cpp" line="149"/>
+        <source>voided on the till: never sent</source>
+        <translation>已在收银机上作废：从未发送</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="151"/>
+        <source>customer left; the till confirms it by itself</source>
+        <translation>顾客已离开；收银机将自行确认</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="153"/>
+        <source>acknowledged by the cashier</source>
+        <translation>收银员已确认</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="156"/>
+        <source>created: a refund of payment %1</source>
+        <translation>已创建：支付 %1 的退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="160"/>
+        <source>refund %1 succeeded: %2 given back (%3 of %4 refunded)</source>
+        <translation>退款 %1 成功：退还 %2（已退 %3，共 %4）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="163"/>
         <source>attempt %1</source>
         <translation>第 %1 次尝试</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="112"/>
+        <location filename="../../ui/intenttext.cpp" line="166"/>
         <source>not sent: %1</source>
         <translation>未发出：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="114"/>
+        <location filename="../../ui/intenttext.cpp" line="168"/>
         <source>no answer after sending: %1</source>
         <translation>已发出但没有应答：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="118"/>
+        <location filename="../../ui/intenttext.cpp" line="172"/>
         <source>%1 (the same answer again)</source>
         <comment>a replayed answer</comment>
         <translation>%1（重复的同一应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="132"/>
+        <location filename="../../ui/intenttext.cpp" line="264"/>
+        <source>Refund id</source>
+        <translation>退款编号</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="266"/>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="42"/>
+        <location filename="../../ui/intenttext.cpp" line="44"/>
+        <location filename="../../ui/intenttext.cpp" line="98"/>
+        <location filename="../../ui/intenttext.cpp" line="186"/>
+        <location filename="../../ui/intenttext.cpp" line="195"/>
         <source>Refunded</source>
         <translation>已退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="134"/>
+        <location filename="../../ui/intenttext.cpp" line="44"/>
+        <location filename="../../ui/intenttext.cpp" line="188"/>
         <source>Partly refunded</source>
         <translation>部分退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="141"/>
+        <location filename="../../ui/intenttext.cpp" line="206"/>
         <source>card declined</source>
         <translation>银行卡被拒</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="143"/>
+        <location filename="../../ui/intenttext.cpp" line="208"/>
         <source>insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="145"/>
+        <location filename="../../ui/intenttext.cpp" line="210"/>
         <source>the bank could not process it</source>
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="151"/>
+        <location filename="../../ui/intenttext.cpp" line="216"/>
+        <location filename="../../ui/intenttext.cpp" line="247"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="166"/>
+        <location filename="../../ui/intenttext.cpp" line="231"/>
+        <location filename="../../ui/intenttext.cpp" line="262"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="167"/>
+        <location filename="../../ui/intenttext.cpp" line="232"/>
+        <location filename="../../ui/intenttext.cpp" line="263"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="168"/>
+        <location filename="../../ui/intenttext.cpp" line="233"/>
         <source>Sale</source>
         <translation>订单</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="169"/>
+        <location filename="../../ui/intenttext.cpp" line="234"/>
+        <location filename="../../ui/intenttext.cpp" line="265"/>
         <source>Payment id</source>
         <translation>支付编号</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="171"/>
+        <location filename="../../ui/intenttext.cpp" line="236"/>
+        <location filename="../../ui/intenttext.cpp" line="267"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="172"/>
+        <location filename="../../ui/intenttext.cpp" line="237"/>
         <source>Decline reason</source>
         <translation>拒绝原因</translation>
     </message>
@@ -984,446 +1274,451 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="42"/>
+        <location filename="../../ui/mainwindow.cpp" line="47"/>
         <source>Visa (approved)</source>
         <translation>Visa 卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="43"/>
+        <location filename="../../ui/mainwindow.cpp" line="48"/>
         <source>Mastercard (approved)</source>
         <translation>万事达卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="44"/>
+        <location filename="../../ui/mainwindow.cpp" line="49"/>
         <source>UnionPay (approved)</source>
         <translation>银联卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="45"/>
+        <location filename="../../ui/mainwindow.cpp" line="50"/>
         <source>Card declined</source>
         <translation>被拒卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="46"/>
+        <location filename="../../ui/mainwindow.cpp" line="51"/>
         <source>Insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="47"/>
+        <location filename="../../ui/mainwindow.cpp" line="52"/>
         <source>Bank answer lost after charging</source>
         <translation>扣款后银行应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="48"/>
+        <location filename="../../ui/mainwindow.cpp" line="53"/>
         <source>Bank refuses before charging</source>
         <translation>银行扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="55"/>
+        <location filename="../../ui/mainwindow.cpp" line="60"/>
         <source>online</source>
         <comment>network simulation</comment>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="56"/>
+        <location filename="../../ui/mainwindow.cpp" line="61"/>
         <source>offline</source>
         <comment>network simulation</comment>
         <translation>断网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="57"/>
+        <location filename="../../ui/mainwindow.cpp" line="62"/>
         <source>black hole</source>
         <comment>network simulation</comment>
         <translation>无应答（黑洞）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="58"/>
+        <location filename="../../ui/mainwindow.cpp" line="63"/>
         <source>losing responses</source>
         <comment>network simulation</comment>
         <translation>丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="59"/>
+        <location filename="../../ui/mainwindow.cpp" line="64"/>
         <source>latency %1 ms</source>
         <comment>network simulation</comment>
         <translation>延迟 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="60"/>
+        <location filename="../../ui/mainwindow.cpp" line="65"/>
         <source>flaky %1 %</source>
         <comment>network simulation</comment>
         <translation>不稳定 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="72"/>
+        <location filename="../../ui/mainwindow.cpp" line="77"/>
         <source>OncePay till</source>
         <translation>OncePay 收银台</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="100"/>
+        <location filename="../../ui/mainwindow.cpp" line="111"/>
         <source>Sale %1 is paid (%2).</source>
         <translation>销售 %1 已付款（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="118"/>
+        <location filename="../../ui/mainwindow.cpp" line="129"/>
         <source>Demo caption</source>
         <translation>演示说明</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="124"/>
+        <location filename="../../ui/mainwindow.cpp" line="135"/>
         <source>Next ▸</source>
         <translation>下一步 ▸</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="125"/>
+        <location filename="../../ui/mainwindow.cpp" line="136"/>
         <source>Next demo step</source>
         <translation>演示下一步</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="134"/>
+        <location filename="../../ui/mainwindow.cpp" line="145"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="135"/>
+        <location filename="../../ui/mainwindow.cpp" line="146"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="141"/>
+        <location filename="../../ui/mainwindow.cpp" line="152"/>
         <source>Scan message</source>
         <translation>扫码提示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="149"/>
+        <location filename="../../ui/mainwindow.cpp" line="160"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="153"/>
+        <location filename="../../ui/mainwindow.cpp" line="164"/>
         <source>Select a line: + and - change its quantity, Del removes it.</source>
         <translation>选中一行：按 + 和 - 修改数量，按 Del 删除。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="159"/>
+        <location filename="../../ui/mainwindow.cpp" line="170"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="165"/>
+        <location filename="../../ui/mainwindow.cpp" line="176"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="167"/>
+        <location filename="../../ui/mainwindow.cpp" line="178"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="176"/>
+        <location filename="../../ui/mainwindow.cpp" line="187"/>
         <source>Card reader (test card):</source>
         <translation>读卡器（测试卡）：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="178"/>
+        <location filename="../../ui/mainwindow.cpp" line="189"/>
         <source>Test card</source>
         <translation>测试卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="187"/>
+        <location filename="../../ui/mainwindow.cpp" line="198"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="188"/>
+        <location filename="../../ui/mainwindow.cpp" line="199"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="193"/>
+        <location filename="../../ui/mainwindow.cpp" line="204"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="194"/>
+        <location filename="../../ui/mainwindow.cpp" line="205"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="201"/>
+        <location filename="../../ui/mainwindow.cpp" line="212"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="202"/>
+        <location filename="../../ui/mainwindow.cpp" line="213"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="211"/>
+        <location filename="../../ui/mainwindow.cpp" line="222"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="212"/>
+        <location filename="../../ui/mainwindow.cpp" line="223"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="228"/>
+        <location filename="../../ui/mainwindow.cpp" line="239"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="229"/>
+        <location filename="../../ui/mainwindow.cpp" line="240"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="254"/>
+        <location filename="../../ui/mainwindow.cpp" line="265"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="263"/>
+        <location filename="../../ui/mainwindow.cpp" line="276"/>
         <source>Connection</source>
         <translation>网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="264"/>
+        <location filename="../../ui/mainwindow.cpp" line="277"/>
         <source>Waiting payments</source>
         <translation>待发送支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="266"/>
+        <location filename="../../ui/mainwindow.cpp" line="279"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="272"/>
+        <location filename="../../ui/mainwindow.cpp" line="285"/>
         <source>Notice</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="283"/>
+        <location filename="../../ui/mainwindow.cpp" line="296"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="284"/>
+        <location filename="../../ui/mainwindow.cpp" line="297"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="285"/>
+        <location filename="../../ui/mainwindow.cpp" line="300"/>
+        <source>Refund a sale by its &amp;receipt number…</source>
+        <translation>按小票号退款(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="304"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="296"/>
+        <location filename="../../ui/mainwindow.cpp" line="315"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="297"/>
+        <location filename="../../ui/mainwindow.cpp" line="316"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="299"/>
+        <location filename="../../ui/mainwindow.cpp" line="318"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="305"/>
+        <location filename="../../ui/mainwindow.cpp" line="324"/>
         <source>Si&amp;mulation</source>
         <translation>模拟(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="306"/>
+        <location filename="../../ui/mainwindow.cpp" line="325"/>
         <source>&amp;Network</source>
         <translation>网络(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="309"/>
+        <location filename="../../ui/mainwindow.cpp" line="328"/>
         <source>Online</source>
         <translation>正常联网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="310"/>
+        <location filename="../../ui/mainwindow.cpp" line="329"/>
         <source>Offline (connections refused)</source>
         <translation>断网（拒绝连接）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="311"/>
+        <location filename="../../ui/mainwindow.cpp" line="330"/>
         <source>Black hole (no answer)</source>
         <translation>黑洞（无应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="312"/>
+        <location filename="../../ui/mainwindow.cpp" line="331"/>
         <source>Lose responses (charged, answer lost)</source>
         <translation>丢失应答（已扣款，应答丢失）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="313"/>
+        <location filename="../../ui/mainwindow.cpp" line="332"/>
         <source>Latency 800 ms</source>
         <translation>延迟 800 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="314"/>
+        <location filename="../../ui/mainwindow.cpp" line="333"/>
         <source>Flaky 30 %</source>
         <translation>不稳定（30% 出错）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="331"/>
+        <location filename="../../ui/mainwindow.cpp" line="350"/>
         <source>Demo, step %1 of %2: %3</source>
         <translation>演示，第 %1 步，共 %2 步：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="340"/>
+        <location filename="../../ui/mainwindow.cpp" line="359"/>
         <source>&amp;Demo</source>
         <translation>演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="345"/>
+        <location filename="../../ui/mainwindow.cpp" line="364"/>
         <source>Stop the demo</source>
         <translation>停止演示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="350"/>
+        <location filename="../../ui/mainwindow.cpp" line="369"/>
         <source>The bank&apos;s &amp;ledger…</source>
         <translation>银行账本(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="351"/>
+        <location filename="../../ui/mainwindow.cpp" line="370"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="354"/>
+        <location filename="../../ui/mainwindow.cpp" line="373"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="355"/>
+        <location filename="../../ui/mainwindow.cpp" line="374"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="356"/>
+        <location filename="../../ui/mainwindow.cpp" line="375"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="357"/>
+        <location filename="../../ui/mainwindow.cpp" line="376"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="372"/>
+        <location filename="../../ui/mainwindow.cpp" line="402"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="397"/>
+        <location filename="../../ui/mainwindow.cpp" line="427"/>
         <source>Matching products</source>
         <translation>相符的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="482"/>
+        <location filename="../../ui/mainwindow.cpp" line="513"/>
         <source>◌ No answer from the gateway</source>
         <translation>◌ 网关无应答</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="520"/>
+        <location filename="../../ui/mainwindow.cpp" line="551"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="545"/>
+        <location filename="../../ui/mainwindow.cpp" line="576"/>
         <source>Quit OncePay?</source>
         <translation>退出 OncePay？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="546"/>
+        <location filename="../../ui/mainwindow.cpp" line="577"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="548"/>
+        <location filename="../../ui/mainwindow.cpp" line="579"/>
         <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
         <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="549"/>
+        <location filename="../../ui/mainwindow.cpp" line="580"/>
         <source>Quit, send them on next start</source>
         <translation>退出，下次启动时发送</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="550"/>
+        <location filename="../../ui/mainwindow.cpp" line="581"/>
         <source>Keep the till open</source>
         <translation>不退出</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="464"/>
+        <location filename="../../ui/mainwindow.cpp" line="495"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="479"/>
+        <location filename="../../ui/mainwindow.cpp" line="510"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="480"/>
+        <location filename="../../ui/mainwindow.cpp" line="511"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="481"/>
+        <location filename="../../ui/mainwindow.cpp" line="512"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="485"/>
+        <location filename="../../ui/mainwindow.cpp" line="516"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="488"/>
+        <location filename="../../ui/mainwindow.cpp" line="519"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="495"/>
+        <location filename="../../ui/mainwindow.cpp" line="526"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="497"/>
+        <location filename="../../ui/mainwindow.cpp" line="528"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="499"/>
+        <location filename="../../ui/mainwindow.cpp" line="530"/>
         <source>(gateway %1 of %2)</source>
         <translation>（网关 %1/%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="500"/>
+        <location filename="../../ui/mainwindow.cpp" line="531"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="502"/>
+        <location filename="../../ui/mainwindow.cpp" line="533"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
@@ -1431,27 +1726,32 @@
 <context>
     <name>OncePay::Ui::QueueModel</name>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="181"/>
+        <location filename="../../ui/queuemodel.cpp" line="193"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="182"/>
+        <location filename="../../ui/queuemodel.cpp" line="194"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuemodel.cpp" line="195"/>
         <source>Sale</source>
         <translation>订单</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="183"/>
+        <location filename="../../ui/queuemodel.cpp" line="196"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="184"/>
+        <location filename="../../ui/queuemodel.cpp" line="197"/>
         <source>Paid with</source>
         <translation>支付方式</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="185"/>
+        <location filename="../../ui/queuemodel.cpp" line="198"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
@@ -1459,62 +1759,177 @@
 <context>
     <name>OncePay::Ui::QueuePanel</name>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="24"/>
+        <location filename="../../ui/queuepanel.cpp" line="26"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="26"/>
+        <location filename="../../ui/queuepanel.cpp" line="28"/>
         <source>Filter payments by state</source>
         <translation>按状态筛选支付</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="28"/>
+        <location filename="../../ui/queuepanel.cpp" line="30"/>
         <source>Needs attention</source>
         <translation>需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="29"/>
+        <location filename="../../ui/queuepanel.cpp" line="31"/>
         <source>Waiting</source>
         <translation>等待发送</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="30"/>
+        <location filename="../../ui/queuepanel.cpp" line="32"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="39"/>
+        <location filename="../../ui/queuepanel.cpp" line="33"/>
+        <source>Refunds</source>
+        <translation>退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="42"/>
         <source>Waiting payments summary</source>
         <translation>待发送支付汇总</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="40"/>
+        <location filename="../../ui/queuepanel.cpp" line="43"/>
         <source>Retry now</source>
         <translation>立即重试</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="41"/>
+        <location filename="../../ui/queuepanel.cpp" line="44"/>
         <source>Retry the selected payment now</source>
         <translation>立即重试选中的支付</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="42"/>
+        <location filename="../../ui/queuepanel.cpp" line="45"/>
         <source>Details…</source>
         <translation>详情…</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="43"/>
+        <location filename="../../ui/queuepanel.cpp" line="46"/>
         <source>Show the selected payment&apos;s details</source>
         <translation>显示选中支付的详情</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="53"/>
+        <location filename="../../ui/queuepanel.cpp" line="49"/>
+        <source>&amp;Refund the selected sale…</source>
+        <translation>为所选订单退款(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="51"/>
+        <source>Refund all or part of the paid sale selected below (F8)</source>
+        <translation>为下方所选的已支付订单全额或部分退款 (F8)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="54"/>
+        <source>&amp;Void the selected payment</source>
+        <translation>作废所选支付(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="56"/>
+        <source>Cancel a card payment that is queued on this till and was never sent (F7)</source>
+        <translation>取消在本收银机排队、从未发送的刷卡支付 (F7)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="59"/>
+        <source>Refund… (F8)</source>
+        <translation>退款… (F8)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="60"/>
+        <source>Refund the selected sale</source>
+        <translation>为所选订单退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="62"/>
+        <source>Void (F7)</source>
+        <translation>作废 (F7)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="63"/>
+        <source>Void the selected payment</source>
+        <translation>作废所选支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="78"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="153"/>
+        <source>Void this refund?</source>
+        <translation>作废这笔退款？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="153"/>
+        <source>Void this payment?</source>
+        <translation>作废这笔支付？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="154"/>
+        <source>Void the refund of %1 for sale %2?</source>
+        <translation>作废订单 %2 的 %1 退款？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="155"/>
+        <source>Void the card payment of %1 for sale %2?</source>
+        <translation>作废订单 %2 的 %1 刷卡支付？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="157"/>
+        <source>A refund that was never sent is cancelled on this till and never goes out.</source>
+        <translation>从未发送的退款将在本收银机上取消，永远不会发出。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="158"/>
+        <source>A payment that was never sent is cancelled on this till and never goes out: nothing is charged, and the sale may be paid again.</source>
+        <translation>从未发送的支付将在本收银机上取消，永远不会发出：不会扣款，本单可以重新支付。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="160"/>
+        <source>Void question</source>
+        <translation>作废确认</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="161"/>
+        <source>&amp;Void it</source>
+        <translation>作废(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="162"/>
+        <source>&amp;Keep it</source>
+        <translation>保留(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="188"/>
+        <source>This refund cannot be voided</source>
+        <translation>这笔退款不能作废</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="188"/>
+        <source>This payment cannot be voided</source>
+        <translation>这笔支付不能作废</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="191"/>
+        <source>Only a refund still queued on this till, never sent, can be voided. One that may have reached the gateway is followed to its outcome by the till itself, and is never made twice.</source>
+        <translation>只有仍在本收银机排队、从未发送的退款才能作废。可能已到达网关的退款由收银机自行跟进到最终结果，绝不会重复退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="193"/>
+        <source>Only a card payment still queued on this till, never sent, can be voided. The till follows this one to its outcome by itself: if it is declined, nothing was charged; if it is paid, refund it (F8).</source>
+        <translation>只有仍在本收银机排队、从未发送的刷卡支付才能作废。收银机会自行跟进这笔支付的结果：如果被拒绝，则没有扣款；如果支付成功，请为其退款 (F8)。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="195"/>
+        <source>Void refused</source>
+        <translation>作废被拒绝</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/queuepanel.cpp" line="135"/>
+        <location filename="../../ui/queuepanel.cpp" line="240"/>
         <source>%n payment(s) waiting</source>
         <translation>
             <numerusform>%n 笔支付待发送</numerusform>
@@ -1669,6 +2084,558 @@
         <location filename="../../ui/receiptdialog.cpp" line="62"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::RefundDialog</name>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="42"/>
+        <source>Quantity to refund</source>
+        <translation>退货数量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="90"/>
+        <location filename="../../ui/refunddialog.cpp" line="203"/>
+        <location filename="../../ui/refunddialog.cpp" line="204"/>
+        <source>Refund</source>
+        <translation>退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="96"/>
+        <source>Receipt &amp;number:</source>
+        <translation>小票号(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="98"/>
+        <source>Receipt number</source>
+        <translation>小票号</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="99"/>
+        <source>Scan or type the receipt number (or the sale number), then Enter</source>
+        <translation>扫描或输入小票号（或订单号），然后按回车</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="103"/>
+        <source>&amp;Find</source>
+        <translation>查找(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="104"/>
+        <source>Find the sale</source>
+        <translation>查找订单</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="112"/>
+        <source>Refund state</source>
+        <translation>退款状态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="117"/>
+        <source>The sale</source>
+        <translation>原订单</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="119"/>
+        <source>Sale and receipt number</source>
+        <translation>订单和小票号</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="120"/>
+        <source>Paid</source>
+        <translation>实付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="121"/>
+        <source>Given back</source>
+        <translation>已退还</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="122"/>
+        <source>Remains</source>
+        <translation>剩余可退</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="123"/>
+        <source>Sale:</source>
+        <translation>订单：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="124"/>
+        <source>Paid:</source>
+        <translation>实付：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="125"/>
+        <source>Given back:</source>
+        <translation>已退还：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="126"/>
+        <source>Remains:</source>
+        <translation>剩余可退：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="130"/>
+        <source>By &amp;items</source>
+        <translation>按商品(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="131"/>
+        <source>By a&amp;mount</source>
+        <translation>按金额(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="132"/>
+        <source>Refund by items</source>
+        <translation>按商品退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="133"/>
+        <source>Refund by amount</source>
+        <translation>按金额退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="148"/>
+        <source>&amp;All that remains</source>
+        <translation>全部剩余(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="149"/>
+        <source>Refund all that remains</source>
+        <translation>退还全部剩余</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="159"/>
+        <source>Items of the sale</source>
+        <translation>订单商品</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="167"/>
+        <source>Select a line: type how many to give back, or + and -.</source>
+        <translation>选中一行：输入要退的数量，或按 + 和 -。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="179"/>
+        <source>Amount to refund</source>
+        <translation>退款金额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="180"/>
+        <source>e.g. 5.00</source>
+        <translation>例如 5.00</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="182"/>
+        <source>Amount:</source>
+        <translation>金额：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="186"/>
+        <source>Reason for the refund</source>
+        <translation>退款原因</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="187"/>
+        <source>Returned by the customer</source>
+        <translation>顾客退货</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="187"/>
+        <source>Damaged or faulty</source>
+        <translation>商品损坏或有质量问题</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="187"/>
+        <source>Charged by mistake</source>
+        <translation>误收款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="188"/>
+        <source>Price corrected</source>
+        <translation>价格更正</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="190"/>
+        <source>&amp;Reason:</source>
+        <translation>原因(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="191"/>
+        <source>Where the money goes</source>
+        <translation>钱款去向</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="193"/>
+        <source>To:</source>
+        <translation>退回到：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="197"/>
+        <source>Why it cannot be refunded</source>
+        <translation>无法退款的原因</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="206"/>
+        <source>Refund &amp;slip…</source>
+        <translation>退款单(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="207"/>
+        <source>Show the refund slip</source>
+        <translation>显示退款单</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="223"/>
+        <source>Scan or type the receipt number of the sale to refund.</source>
+        <translation>请扫描或输入要退款订单的小票号。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="271"/>
+        <source>—</source>
+        <comment>no value</comment>
+        <translation>—</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="273"/>
+        <source>%1 · receipt %2</source>
+        <translation>%1 · 小票 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="274"/>
+        <source>%1 by %2 (%3)</source>
+        <translation>%1，%2（%3）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="278"/>
+        <source>(and %1 on its way)</source>
+        <translation>（另有 %1 正在退款中）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="281"/>
+        <source>Cash out of the drawer: the journal records it at once.</source>
+        <translation>从钱箱支付现金：日志立即记录。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="282"/>
+        <source>Back to the card %1, through the bank.</source>
+        <translation>经银行退回到银行卡 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="310"/>
+        <source>Refund %1 (Enter)</source>
+        <translation>退款 %1 (Enter)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="311"/>
+        <source>Refund (Enter)</source>
+        <translation>退款 (Enter)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refunddialog.cpp" line="360"/>
+        <source>Refund slip</source>
+        <translation>退款单</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::RefundLinesModel</name>
+    <message>
+        <location filename="../../ui/refundlinesmodel.cpp" line="118"/>
+        <source>Type how many to give back (at most %1), or + and -.</source>
+        <translation>输入要退的数量（最多 %1），或按 + 和 -。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundlinesmodel.cpp" line="119"/>
+        <source>Everything of this line has been given back already.</source>
+        <translation>这一行的商品已全部退还。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundlinesmodel.cpp" line="160"/>
+        <source>Item</source>
+        <translation>商品</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundlinesmodel.cpp" line="161"/>
+        <source>Sold</source>
+        <translation>已售</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundlinesmodel.cpp" line="162"/>
+        <source>Given back</source>
+        <translation>已退还</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundlinesmodel.cpp" line="163"/>
+        <source>Refund now</source>
+        <translation>本次退</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundlinesmodel.cpp" line="164"/>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::RefundSlip</name>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="32"/>
+        <source>REFUND</source>
+        <translation>退款凭证</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="35"/>
+        <source>PENDING — NOT GIVEN BACK YET</source>
+        <translation>处理中 — 尚未退还</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="39"/>
+        <source>Refund no.</source>
+        <translation>退款单号</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="40"/>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="42"/>
+        <source>Terminal</source>
+        <translation>终端</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="43"/>
+        <source>Sale</source>
+        <translation>订单</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="44"/>
+        <source>Receipt no. of the sale</source>
+        <translation>原订单小票号</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="45"/>
+        <source>Paid</source>
+        <translation>实付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="62"/>
+        <source>Refund</source>
+        <translation>退款金额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="63"/>
+        <source>To</source>
+        <translation>退回到</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="63"/>
+        <source>Cash, from the drawer</source>
+        <translation>现金，从钱箱退还</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="66"/>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="67"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="73"/>
+        <source>The amount above was given back in cash.</source>
+        <translation>以上金额已以现金退还。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="74"/>
+        <source>The amount above goes back to the card. The bank may take a few days to show it.</source>
+        <translation>以上金额将退回到银行卡。银行入账可能需要几天。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="78"/>
+        <source>This refund was not made: nothing was given back.</source>
+        <translation>这笔退款未完成：没有退还任何钱款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="81"/>
+        <source>This refund was voided before it was sent: nothing was given back.</source>
+        <translation>这笔退款在发送前已作废：没有退还任何钱款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundslip.cpp" line="87"/>
+        <source>The refund is saved on the till and is sent by itself; it is never made twice. Ask for the final slip once it is refunded.</source>
+        <translation>退款已保存在收银机上，会自动发送，绝不会重复退款。退款完成后请索取最终的退款单。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::RefundViewModel</name>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="53"/>
+        <source>Looking for the sale…</source>
+        <translation>正在查找订单…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="77"/>
+        <location filename="../../ui/refundviewmodel.cpp" line="98"/>
+        <source>Reading the sale…</source>
+        <translation>正在读取订单…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="86"/>
+        <source>The payment this refund belongs to is not in the journal.</source>
+        <translation>日志中没有这笔退款所属的支付。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="87"/>
+        <source>This payment is not in the journal.</source>
+        <translation>日志中没有这笔支付。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="133"/>
+        <source>Choose the items or the amount to give back, then Refund.</source>
+        <translation>选择要退的商品或金额，然后点击退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="237"/>
+        <source>This payment was declined: nothing was charged, so there is nothing to refund.</source>
+        <translation>这笔支付已被拒绝：没有扣款，因此无需退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="239"/>
+        <source>This payment was voided before it was sent: nothing was charged, so there is nothing to refund.</source>
+        <translation>这笔支付在发送前已作废：没有扣款，因此无需退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="241"/>
+        <source>This payment was never executed (it needs attention): there is nothing to refund.</source>
+        <translation>这笔支付从未执行（需要处理）：无需退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="246"/>
+        <source>This payment is not confirmed yet. It can be refunded once the gateway says it is paid.</source>
+        <translation>这笔支付尚未确认。网关确认支付成功后才能退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="251"/>
+        <source>The gateway&apos;s id of this payment is not known, so it cannot be refunded from the till.</source>
+        <translation>不知道这笔支付在网关的编号，因此无法在收银机上退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="253"/>
+        <source>A refund of this sale is still on its way. Wait for its outcome before refunding again.</source>
+        <translation>本单有一笔退款仍在处理中。请等待其结果后再退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="255"/>
+        <source>This sale has been refunded in full.</source>
+        <translation>本单已全额退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="268"/>
+        <source>&quot;%1&quot; is not an amount.</source>
+        <translation>“%1”不是有效金额。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="270"/>
+        <source>At most %1 of this sale remains to be refunded.</source>
+        <translation>本单最多还可退 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="288"/>
+        <source>Saving the refund…</source>
+        <translation>正在保存退款…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="330"/>
+        <source>Waiting for connection. The refund of %1 is saved and will be sent by itself; it is never made twice.</source>
+        <translation>等待网络连接。%1 的退款已保存，将自动发送，绝不会重复退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="332"/>
+        <location filename="../../ui/refundviewmodel.cpp" line="335"/>
+        <source>Sending the refund of %1…</source>
+        <translation>正在发送 %1 的退款…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="338"/>
+        <source>The bank is processing the refund of %1.</source>
+        <translation>银行正在处理 %1 的退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="341"/>
+        <source>Checking with the server… The answer was lost; the till asks before sending again, so the refund is never made twice.</source>
+        <translation>正在向服务器核实… 未收到应答；收银机会先查询再重新发送，因此绝不会重复退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="345"/>
+        <source>Refunded %1 in cash: give it back to the customer from the drawer.</source>
+        <translation>已现金退款 %1：请从钱箱退还给顾客。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="347"/>
+        <source>Refunded %1 to %2.</source>
+        <translation>已退款 %1 到 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="351"/>
+        <source>The refund was declined. Nothing was given back.</source>
+        <translation>退款被拒绝。没有退还任何钱款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="352"/>
+        <source>The refund was declined (%1). Nothing was given back.</source>
+        <translation>退款被拒绝（%1）。没有退还任何钱款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="356"/>
+        <source>The refund needs attention: %1</source>
+        <translation>退款需要处理：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/refundviewmodel.cpp" line="359"/>
+        <source>The refund was voided before it was sent: nothing was given back.</source>
+        <translation>退款在发送前已作废：没有退还任何钱款。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::SaleLookup</name>
+    <message>
+        <location filename="../../ui/salelookup.cpp" line="22"/>
+        <source>&quot;%1&quot; is not a receipt number. Type it as printed on the receipt, e.g. %2.</source>
+        <translation>“%1”不是小票号。请按小票上打印的格式输入，例如 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/salelookup.cpp" line="29"/>
+        <source>Receipt %1 was printed by till %2, not by this till (%3): refund it there.</source>
+        <translation>小票 %1 由收银机 %2 打印，不是本收银机（%3）：请在那台收银机上退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/salelookup.cpp" line="34"/>
+        <location filename="../../ui/salelookup.cpp" line="83"/>
+        <source>No sale of this till has the receipt number %1.</source>
+        <translation>本收银机没有小票号为 %1 的订单。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/salelookup.cpp" line="50"/>
+        <source>Type or scan the receipt number first.</source>
+        <translation>请先输入或扫描小票号。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/salelookup.cpp" line="60"/>
+        <source>No payment of this till is for sale %1.</source>
+        <translation>本收银机没有订单 %1 的支付。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::SaleRecords</name>
+    <message>
+        <location filename="../../ui/salerecords.cpp" line="65"/>
+        <location filename="../../ui/salerecords.cpp" line="80"/>
+        <location filename="../../ui/salerecords.cpp" line="104"/>
+        <location filename="../../ui/salerecords.cpp" line="119"/>
+        <source>The sales file is not open.</source>
+        <translation>订单明细文件未打开。</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 // and one that may have reached the bank is not, with the reason in words.
 #include "demobackend.h"
 #include "faultproxy.h"
+#include "intentdetailsdialog.h"
 #include "intenttext.h"
 #include "mainwindow.h"
 #include "queuemodel.h"
@@ -24,6 +25,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -234,8 +236,11 @@ void TestRefundDialog::selectFirstPayment()
 
 void TestRefundDialog::saveScreenshot(QWidget *widget, const QString &name)
 {
-    if (const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !dir.isEmpty())
-        QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name));
+    const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);   // the layout as shown, not as before the last change
+    QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name));
 }
 
 void TestRefundDialog::burstOnRefundRefundsOnce_data()
@@ -362,6 +367,37 @@ void TestRefundDialog::partialRefundByItems()
     QCOMPARE(cell(0, QueueModel::Column::State), QStringLiteral("Refunded"));
     QCOMPARE(cell(1, QueueModel::Column::Kind), QStringLiteral("Payment"));
     QTRY_COMPARE(cell(1, QueueModel::Column::State), QStringLiteral("Partly refunded"));
+    saveScreenshot(m_window.get(), QStringLiteral("refund-payments-panel.png"));
+
+    // The refund's details: its journal in a refund's words, and the gateway's refund record.
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_Home);
+    QTRY_VERIFY(m_window->paymentsPanel()->selectedIntent().isRefund());
+    QTest::mouseClick(named<QPushButton>(m_window.get(), QStringLiteral("Show the selected payment's details")), Qt::LeftButton);
+    IntentDetailsDialog *details = nullptr;
+    QTRY_VERIFY((details = m_window->findChild<IntentDetailsDialog *>()) && details->isVisible());
+    auto *journal = named<QPlainTextEdit>(details, QStringLiteral("Journal of state changes"));
+    QTRY_VERIFY2(journal->toPlainText().contains(QStringLiteral("Refunded: the gateway answered: refunded")), qPrintable(journal->toPlainText()));
+    QVERIFY2(journal->toPlainText().contains(QStringLiteral("created: a refund of payment ") + paid.key), qPrintable(journal->toPlainText()));
+    QPushButton *ask = nullptr;
+    for (QPushButton *b : details->findChildren<QPushButton *>())
+        ask = b->text() == QLatin1String("Ask the gateway") ? b : ask;
+    QVERIFY(ask);
+    QTest::mouseClick(ask, Qt::LeftButton);
+    QWidget *remote = named(details, QStringLiteral("The gateway's record"));
+    auto remoteText = [remote] {
+        QStringList texts;
+        for (QLabel *l : remote->findChildren<QLabel *>())
+            texts << l->text();
+        return texts.join(QLatin1Char('|'));
+    };
+    QTRY_VERIFY2_WITH_TIMEOUT(remoteText().contains(QStringLiteral("Refund id:")), qPrintable(remoteText()), 5000);
+    QVERIFY2(remoteText().contains(QStringLiteral("Refunded")) && remoteText().contains(QStringLiteral("Returned by the customer")),
+             qPrintable(remoteText()));
+    QTest::keyClick(details, Qt::Key_Escape);
+    QTRY_VERIFY(!m_window->findChild<IntentDetailsDialog *>());
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
 
     // Again on the same sale: the tea is given back already; the rice remains.
     view->setFocus();
