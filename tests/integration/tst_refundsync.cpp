@@ -13,12 +13,9 @@
 #include "gatewayclient.h"
 #include "gatewayserver.h"
 #include "intentjournal.h"
+#include "scriptedrefunds.h"
 #include "syncengine.h"
-#include "timeutil.h"
 
-#include <QHttpServer>
-#include <QHttpServerRequest>
-#include <QHttpServerResponse>
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -403,31 +400,8 @@ void TestRefundSync::keyInProgressOnAScriptedGateway()
     // refund is 409 with Retry-After: 1 (the key executing elsewhere), the next one 201. The till
     // keeps the refund as processing (not a problem), waits at least Retry-After, and sends the
     // same key with the same body again.
-    struct Post { QByteArray key; QByteArray body; qint64 at; };
-    QList<Post> posts;
-    QHttpServer stub;
-    stub.route(QStringLiteral("/v1/payments/<arg>/refunds"), QHttpServerRequest::Method::Post,
-               [&posts](const QString &paymentId, const QHttpServerRequest &request) {
-        posts.append({request.value("Idempotency-Key"), request.body(), nowMs()});
-        if (posts.size() == 1) {
-            QHttpServerResponse busy("application/problem+json",
-                                     R"({"type":"https://oncepay.example/problems/idempotency-key-in-use","title":"In use",)"
-                                     R"("status":409,"detail":"A request with this key is in progress."})",
-                                     QHttpServerResponse::StatusCode::Conflict);
-            busy.setHeader("Retry-After", "1");
-            return busy;
-        }
-        const QJsonObject body = QJsonDocument::fromJson(request.body()).object();
-        return QHttpServerResponse(QJsonObject{{QStringLiteral("id"), QStringLiteral("re_scripted")},
-                                               {QStringLiteral("object"), QStringLiteral("refund")},
-                                               {QStringLiteral("payment_id"), paymentId},
-                                               {QStringLiteral("amount"), body.value(QStringLiteral("amount"))},
-                                               {QStringLiteral("currency"), QStringLiteral("CNY")},
-                                               {QStringLiteral("status"), QStringLiteral("succeeded")},
-                                               {QStringLiteral("idempotency_key"), QString::fromLatin1(request.value("Idempotency-Key"))}},
-                                   QHttpServerResponse::StatusCode::Created);
-    });
-    const quint16 port = stub.listen(QHostAddress::LocalHost, 0);
+    ScriptedRefunds stub(1);
+    const quint16 port = stub.listen();
     QVERIFY(port != 0);
     stopTill();
     m_proxy = std::make_unique<FaultProxy>();
@@ -458,6 +432,7 @@ void TestRefundSync::keyInProgressOnAScriptedGateway()
     QTRY_VERIFY_WITH_TIMEOUT(settled(refund.key), kWaitMs);
     QCOMPARE(latest(refund.key)->state, IntentState::Succeeded);
     QCOMPARE(latest(refund.key)->refundId, QStringLiteral("re_scripted"));
+    const QList<ScriptedRefunds::Post> &posts = stub.posts();
     QCOMPARE(posts.size(), 2);
     QCOMPARE(posts[0].key, QByteArray('"' + refund.key.toLatin1() + '"'));
     QCOMPARE(posts[1].key, posts[0].key);
