@@ -13,6 +13,7 @@
 #include "gatewayclient.h"
 #include "gatewayserver.h"
 #include "intentjournal.h"
+#include "scriptedrefunds.h"
 #include "syncengine.h"
 
 #include <QJsonDocument>
@@ -54,6 +55,7 @@ private slots:
     void restartAsksBeforeResendingARefund();
     void secondRefundRefusedWhileOneIsOpen();
     void keyInProgressIsRetriedWithTheSameKey();
+    void keyInProgressOnAScriptedGateway();
     void cashRefundNeverGoesOut();
     void voidQueuedPaymentNeverSends();
     void voidRefusedWhenItMayHaveBeenSent();
@@ -390,6 +392,62 @@ void TestRefundSync::keyInProgressIsRetriedWithTheSameKey()
     const ClientProbe::RefundLedger l = ClientProbe::refundLedger(*m_direct, paid.key);
     QVERIFY2(l.rowsFor(created.key) == 1 && l.succeededTotal() == 800, l.raw.constData());
     QCOMPARE(gatewayRefunded(paid.paymentId), qint64(800));
+}
+
+void TestRefundSync::keyInProgressOnAScriptedGateway()
+{
+    // The same, today, against a scripted gateway behind the fault proxy: its first answer to the
+    // refund is 409 with Retry-After: 1 (the key executing elsewhere), the next one 201. The till
+    // keeps the refund as processing (not a problem), waits at least Retry-After, and sends the
+    // same key with the same body again.
+    ScriptedRefunds stub(1);
+    const quint16 port = stub.listen();
+    QVERIFY(port != 0);
+    stopTill();
+    m_proxy = std::make_unique<FaultProxy>();
+    QString error;
+    QVERIFY2(m_proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), port, &error), qPrintable(error));
+    startTill();
+    // A card payment the gateway settled, as the journal keeps it.
+    Intent paid;
+    paid.key = QStringLiteral("pay-scripted-1");
+    paid.orderId = QStringLiteral("ord-scripted");
+    paid.amount = Money(3000, QStringLiteral("CNY"));
+    paid.paymentMethod = QStringLiteral("tok_visa");
+    auto created = std::make_shared<std::optional<Intent>>();
+    m_journal->create(paid, this, [created](bool, const QString &, Intent i) { *created = i; });
+    QTRY_VERIFY_WITH_TIMEOUT(created->has_value(), kWaitMs);
+    Intent charged = **created;
+    charged.state = IntentState::Succeeded;
+    charged.paymentId = QStringLiteral("pay_scripted");
+    auto applied = std::make_shared<bool>(false);
+    m_journal->update(charged, IntentState::Queued, QStringLiteral("test"), std::nullopt, this,
+                      [applied](bool ok, const QString &, bool a) { *applied = ok && a; });
+    QTRY_VERIFY_WITH_TIMEOUT(*applied, kWaitMs);
+
+    const auto [e, refund] = ClientProbe::refund(*m_engine, paid.key, 1200, QStringLiteral("scripted"));
+    QVERIFY2(e.isEmpty(), qPrintable(e));
+    QTRY_COMPARE_WITH_TIMEOUT(latest(refund.key)->state, IntentState::Processing, kWaitMs);
+    QVERIFY2(latest(refund.key)->lastProblem.isEmpty(), qPrintable(latest(refund.key)->lastProblem));
+    QTRY_VERIFY_WITH_TIMEOUT(settled(refund.key), kWaitMs);
+    QCOMPARE(latest(refund.key)->state, IntentState::Succeeded);
+    QCOMPARE(latest(refund.key)->refundId, QStringLiteral("re_scripted"));
+    const QList<ScriptedRefunds::Post> &posts = stub.posts();
+    QCOMPARE(posts.size(), 2);
+    QCOMPARE(posts[0].key, QByteArray('"' + refund.key.toLatin1() + '"'));
+    QCOMPARE(posts[1].key, posts[0].key);
+    QCOMPARE(posts[1].body, posts[0].body);
+    QCOMPARE(QJsonDocument::fromJson(posts[0].body).object(),
+             (QJsonObject{{QStringLiteral("amount"), 1200}, {QStringLiteral("reason"), QStringLiteral("scripted")}}));
+    QVERIFY2(posts[1].at - posts[0].at >= 1000, qPrintable(QString::number(posts[1].at - posts[0].at)));
+    QStringList path;
+    for (const Intent &i : std::as_const(m_changes)) {
+        if (i.key == refund.key)
+            path << intentStateName(i.state);
+    }
+    QCOMPARE(path, (QStringList{QStringLiteral("queued"), QStringLiteral("sending"), QStringLiteral("processing"),
+                                QStringLiteral("sending"), QStringLiteral("succeeded")}));
+    QTRY_COMPARE_WITH_TIMEOUT(stored(paid.key).amountRefunded, qint64(1200), kWaitMs);
 }
 
 void TestRefundSync::cashRefundNeverGoesOut()
