@@ -127,10 +127,7 @@ void AcquirerService::handle(const QHttpServerRequest &request, QHttpServerRespo
     const Request rq{request.method(), request.url().path(), request.query(), request.body(), contentTypes,
                      shared->socket()};
     route(rq, [shared, socket = rq.socket](const HttpAnswer &a) {
-        if (socket && socket->state() == QAbstractSocket::ConnectedState) {
-            a.writeTo(*shared);
-            GuardedTcpServer::answerWritten(socket);
-        }
+        GuardedTcpServer::write(a, *shared, socket);
     });
 }
 

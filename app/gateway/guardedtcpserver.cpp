@@ -1,8 +1,10 @@
 #include "guardedtcpserver.h"
 
 #include "problem.h"
+#include "requesthead.h"
 
 #include <QHttpServer>
+#include <QHttpServerResponder>
 #include <QLoggingCategory>
 #include <QTcpSocket>
 
@@ -11,54 +13,13 @@ namespace OncePay::Gateway {
 Q_LOGGING_CATEGORY(lcGuard, "oncepay.gateway.http", QtInfoMsg)
 
 namespace {
-// Per-connection counters, kept as dynamic properties so QHttpServer's own handling of the
+// Per-connection state, kept as dynamic properties so QHttpServer's own handling of the
 // socket stays untouched.
 constexpr const char *kUnread = "oncepay_unread";     // bytes the parser left in the buffer
 constexpr const char *kPending = "oncepay_pending";   // bytes of the current request so far
 constexpr const char *kHeaderSeen = "oncepay_header_seen";
-
-// RFC 9112: a request line of three parts, header lines "name: value" with a token name and
-// no white space before the colon (a request-smuggling vector behind proxies).
-bool wellFormedHead(const QByteArray &head)
-{
-    const QList<QByteArray> lines = head.split('\n');
-    if (lines.isEmpty())
-        return false;
-    const QList<QByteArray> requestLine = lines.first().trimmed().split(' ');
-    if (requestLine.size() != 3 || !requestLine.at(2).startsWith("HTTP/1."))
-        return false;
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        QByteArray line = lines.at(i);
-        if (line.endsWith('\r'))
-            line.chop(1);
-        if (line.isEmpty())
-            continue;
-        const qsizetype colon = line.indexOf(':');
-        if (colon <= 0)
-            return false;
-        for (qsizetype c = 0; c < colon; ++c) {
-            const char ch = line.at(c);
-            if (ch <= ' ' || ch >= 127 || ch == '"' || ch == '(' || ch == ')' || ch == ',' || ch == '/'
-                || ch == ';' || ch == '<' || ch == '=' || ch == '>' || ch == '?' || ch == '@' || ch == '['
-                || ch == '\\' || ch == ']' || ch == '{' || ch == '}')
-                return false;
-        }
-    }
-    return true;
-}
-
-qint64 announcedLength(const QByteArray &head)
-{
-    const QByteArray lower = head.toLower();
-    const qsizetype at = lower.indexOf("\r\ncontent-length:");
-    if (at < 0)
-        return -1;
-    const qsizetype start = at + int(sizeof("\r\ncontent-length:")) - 1;
-    const qsizetype end = lower.indexOf("\r\n", start);
-    bool ok = false;
-    const qint64 n = lower.mid(start, end < 0 ? -1 : end - start).trimmed().toLongLong(&ok);
-    return ok ? n : std::numeric_limits<qint64>::max();   // unparsable: treat as too large
-}
+constexpr const char *kHead = "oncepay_head";         // the head so far, however many reads it took
+constexpr const char *kClose = "oncepay_close";       // close once this request is answered
 } // namespace
 
 GuardedTcpServer::GuardedTcpServer(Limits limits, QObject *parent)
@@ -103,12 +64,24 @@ QString GuardedTcpServer::baseUrl(const QHostAddress &address, quint16 port)
     return QStringLiteral("http://%1:%2").arg(host).arg(port);
 }
 
-void GuardedTcpServer::answerWritten(QTcpSocket *socket)
+void GuardedTcpServer::write(const HttpAnswer &answer, QHttpServerResponder &responder, QTcpSocket *socket)
 {
-    if (socket) {
-        socket->setProperty(kPending, 0);
-        socket->setProperty(kHeaderSeen, false);
+    if (!socket || socket->state() != QAbstractSocket::ConnectedState)
+        return;
+    const bool close = socket->property(kClose).toBool();
+    if (close) {
+        HttpAnswer closing = answer;
+        closing.withHeader(QByteArrayLiteral("Connection"), QByteArrayLiteral("close")).writeTo(responder);
+    } else {
+        answer.writeTo(responder);
     }
+    socket->setProperty(kPending, 0);
+    socket->setProperty(kHeaderSeen, false);
+    socket->setProperty(kHead, QByteArray());
+    // RFC 9112 9.6: "Connection: close" and HTTP/1.0 end the connection after the answer;
+    // disconnectFromHost() sends what is buffered first.
+    if (close)
+        socket->disconnectFromHost();
 }
 
 void GuardedTcpServer::incomingConnection(qintptr descriptor)
@@ -131,31 +104,43 @@ void GuardedTcpServer::beforeParser(QTcpSocket *socket)
     const qint64 before = socket->property(kPending).toLongLong();
     const qint64 pending = before + fresh;
     socket->setProperty(kPending, pending);
-    bool headerSeen = socket->property(kHeaderSeen).toBool();
-
-    const QByteArray head = socket->peek(qMin<qint64>(available, m_limits.maxHeaderBytes + 4));
-    const qsizetype headerEnd = headerSeen ? -1 : head.indexOf("\r\n\r\n");
-    if (headerEnd >= 0) {
-        headerSeen = true;
+    if (!socket->property(kHeaderSeen).toBool()) {
+        // The parser consumes what it is given, so the head is collected here across reads:
+        // every check runs on the whole head however it arrives (one segment or many).
+        QByteArray head = socket->property(kHead).toByteArray();
+        head += socket->peek(available).right(fresh);
+        const qsizetype headerEnd = head.indexOf("\r\n\r\n");
+        if (headerEnd < 0) {
+            if (head.size() > m_limits.maxHeaderBytes) {
+                return reject(socket, 431, "headers-too-large", "Request headers too large",
+                              QStringLiteral("Request headers are limited to %1 bytes.").arg(m_limits.maxHeaderBytes));
+            }
+            socket->setProperty(kHead, head);
+            return;
+        }
+        socket->setProperty(kHead, QByteArray());
         socket->setProperty(kHeaderSeen, true);
-        // The header may have arrived in several reads: all of `before` was header too.
-        if (before + headerEnd > m_limits.maxHeaderBytes) {
+        if (headerEnd > m_limits.maxHeaderBytes) {
             return reject(socket, 431, "headers-too-large", "Request headers too large",
                           QStringLiteral("Request headers are limited to %1 bytes.").arg(m_limits.maxHeaderBytes));
         }
-        // Only when the whole header block is in view (it starts this request) can it be judged.
-        if (before == 0 && !wellFormedHead(head.left(headerEnd + 2))) {
-            return reject(socket, 400, "malformed-request", "Bad request",
-                          QStringLiteral("The request line or a header line is malformed."));
+        const RequestHead parsed = RequestHead::parse(head.left(headerEnd + 4), m_limits.maxBodyBytes);
+        switch (parsed.verdict) {
+        case RequestHead::Verdict::Ok:
+            break;
+        case RequestHead::Verdict::TooLarge:
+            return reject(socket, 413, "payload-too-large", "Payload too large", parsed.reason);
+        case RequestHead::Verdict::UnsupportedCoding:
+            return reject(socket, 501, "not-implemented", "Not implemented", parsed.reason);
+        case RequestHead::Verdict::Malformed:
+        case RequestHead::Verdict::ConflictingFraming:
+            return reject(socket, 400, "malformed-request", "Bad request", parsed.reason);
         }
-        if (announcedLength(head.left(headerEnd + 2)) > m_limits.maxBodyBytes) {
-            return reject(socket, 413, "payload-too-large", "Payload too large",
-                          QStringLiteral("Request bodies are limited to %1 bytes.").arg(m_limits.maxBodyBytes));
-        }
-    }
-    if (!headerSeen && pending > m_limits.maxHeaderBytes) {
-        return reject(socket, 431, "headers-too-large", "Request headers too large",
-                      QStringLiteral("Request headers are limited to %1 bytes.").arg(m_limits.maxHeaderBytes));
+        socket->setProperty(kClose, !parsed.keepAlive);
+        // RFC 9110 10.1.1: a client that waits for "100 Continue" before its body gets it once
+        // the head is accepted (QHttpServer 6.4 never sends it).
+        if (parsed.expectsContinue)
+            socket->write("HTTP/1.1 100 Continue\r\n\r\n");
     }
     if (pending > m_limits.maxHeaderBytes + m_limits.maxBodyBytes) {
         return reject(socket, 413, "payload-too-large", "Payload too large",

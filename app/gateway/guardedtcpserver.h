@@ -5,15 +5,22 @@
 #include <QPointer>
 #include <QTcpServer>
 
+#include "httpanswer.h"
+
 class QHttpServer;
+class QHttpServerResponder;
 class QTcpSocket;
 
 namespace OncePay::Gateway {
 
-// A listening socket that looks at each connection's bytes before QHttpServer buffers them:
-// QHttpServer 6.4 would otherwise hold a whole announced 200 MB body in memory. A request
-// announcing or sending more than the gateway accepts gets 413 (or 431 for oversized headers)
-// and the connection is closed.
+// A listening socket that looks at each connection's bytes before QHttpServer's parser does,
+// for what QHttpServer 6.4 gets wrong or does not do (RFC 9112): the request head, collected
+// across reads, is parsed by Boost.Beast (RequestHead) and a malformed head, ambiguous framing
+// (conflicting Content-Length, Content-Length with Transfer-Encoding) or a transfer coding
+// other than chunked is answered 400/501 and the connection closed; an announced or sent body
+// over the limit gets 413 (oversized headers 431), so QHttpServer never buffers a 200 MB body;
+// "Expect: 100-continue" gets its interim answer; "Connection: close" and HTTP/1.0 close the
+// connection once the answer is written.
 class GuardedTcpServer final : public QTcpServer
 {
     Q_OBJECT
@@ -26,8 +33,9 @@ public:
     };
     explicit GuardedTcpServer(Limits limits, QObject *parent = nullptr);
 
-    // Called when an answer has been written on `socket`: a new request may start.
-    static void answerWritten(QTcpSocket *socket);
+    // Writes `answer` for the request of `socket` (nothing when it is gone): a new request may
+    // start, or the connection closes after it when the request asked for that.
+    static void write(const HttpAnswer &answer, QHttpServerResponder &responder, QTcpSocket *socket);
 
     // Listens on address:port behind a guard and binds `http` to it; the port actually bound
     // (0 picks one), or 0 with `error` set. The URL a client uses for it: baseUrl().
