@@ -108,7 +108,14 @@ bool GatewayServer::start(QString *error)
     m_http->setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
         m_api->handle(request, std::move(responder));
     });
-    m_port = GuardedTcpServer::serve(m_http, m_config.address, m_config.port, {HttpApi::maxBodyBytes, 32 * 1024}, error);
+    GuardedTcpServer::Limits limits;
+    limits.maxBodyBytes = HttpApi::maxBodyBytes;
+    limits.headerTimeoutMs = m_config.headerTimeoutMs;
+    limits.bodyTimeoutMs = m_config.bodyTimeoutMs;
+    limits.idleTimeoutMs = m_config.idleTimeoutMs;
+    limits.maxConnections = m_config.maxConnections;
+    limits.maxConnectionsPerPeer = m_config.maxConnectionsPerPeer;
+    m_port = GuardedTcpServer::serve(m_http, m_config.address, m_config.port, limits, error);
     if (m_port == 0)
         return false;
     m_payments->start();

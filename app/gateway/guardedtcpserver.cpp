@@ -7,6 +7,9 @@
 #include <QHttpServerResponder>
 #include <QLoggingCategory>
 #include <QTcpSocket>
+#include <QTimer>
+
+#include <sys/resource.h>
 
 namespace OncePay::Gateway {
 
@@ -20,12 +23,43 @@ constexpr const char *kPending = "oncepay_pending";   // bytes of the current re
 constexpr const char *kHeaderSeen = "oncepay_header_seen";
 constexpr const char *kHead = "oncepay_head";         // the head so far, however many reads it took
 constexpr const char *kClose = "oncepay_close";       // close once this request is answered
+constexpr const char *kRequestBytes = "oncepay_request_bytes";   // head + announced body; -1: chunked
+constexpr const char *kPhase = "oncepay_phase";
+constexpr const char *kDeadline = "oncepay_deadline"; // the connection's one timer
+// The time limits, copied onto each connection for the static write().
+constexpr const char *kHeaderMs = "oncepay_header_ms";
+constexpr const char *kBodyMs = "oncepay_body_ms";
+constexpr const char *kIdleMs = "oncepay_idle_ms";
+
+// File descriptors kept for the process's own files (databases, logs, the acquirer's
+// connections) when the connection cap is derived from the file limit.
+constexpr int kReservedFiles = 64;
+
+int fileLimit()
+{
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+        return std::numeric_limits<int>::max();
+    return int(qMin<rlim_t>(limit.rlim_cur, rlim_t(std::numeric_limits<int>::max())));
+}
 } // namespace
 
 GuardedTcpServer::GuardedTcpServer(Limits limits, QObject *parent)
     : QTcpServer(parent)
     , m_limits(limits)
 {
+    const int byFiles = qMax(1, fileLimit() - kReservedFiles);
+    m_cap = m_limits.maxConnections > 0 ? qMin(m_limits.maxConnections, byFiles) : byFiles;
+    // An accept that fails (out of files after all, or any other reason) must not spin on a
+    // listening socket that stays readable: stop accepting, try again shortly.
+    connect(this, &QTcpServer::acceptError, this, [this](QAbstractSocket::SocketError error) {
+        qCWarning(lcGuard) << "accepting a connection failed:" << error << errorString() << "- pausing for 200 ms";
+        pauseAccepting();
+        QTimer::singleShot(200, this, [this] {
+            if (!m_pausedAtCap)
+                resumeAccepting();
+        });
+    });
     // Connected after QAbstractHttpServer::bind() made its own connection, so this runs once
     // the parser has taken the socket and connected its readyRead handler.
     connect(this, &QTcpServer::newConnection, this, [this] {
@@ -37,6 +71,14 @@ GuardedTcpServer::GuardedTcpServer(Limits limits, QObject *parent)
             });
         }
         m_fresh.clear();
+        // Paused here, not in incomingConnection(): QTcpServer::nextPendingConnection(), which
+        // QHttpServer has just called, turns accepting back on. The kernel's backlog holds the
+        // next connections until one closes.
+        if (m_live >= m_cap && !m_pausedAtCap) {
+            m_pausedAtCap = true;
+            pauseAccepting();
+            qCWarning(lcGuard) << "connection cap reached:" << m_live << "open; not accepting until one closes";
+        }
     }, Qt::DirectConnection);
 }
 
@@ -75,13 +117,74 @@ void GuardedTcpServer::write(const HttpAnswer &answer, QHttpServerResponder &res
     } else {
         answer.writeTo(responder);
     }
-    socket->setProperty(kPending, 0);
-    socket->setProperty(kHeaderSeen, false);
+    const qint64 requestBytes = socket->property(kRequestBytes).toLongLong();
+    const qint64 leftover = requestBytes >= 0 ? socket->property(kPending).toLongLong() - requestBytes : 0;
     socket->setProperty(kHead, QByteArray());
     // RFC 9112 9.6: "Connection: close" and HTTP/1.0 end the connection after the answer;
     // disconnectFromHost() sends what is buffered first.
-    if (close)
+    if (close) {
+        enter(socket, Phase::Busy);
         socket->disconnectFromHost();
+        return;
+    }
+    if (leftover > 0) {
+        // A pipelined request already reached the parser: its head was not seen here, so it
+        // is only timed, as a body.
+        socket->setProperty(kPending, leftover);
+        socket->setProperty(kHeaderSeen, true);
+        socket->setProperty(kRequestBytes, -1);
+        enter(socket, Phase::Body);
+        return;
+    }
+    socket->setProperty(kPending, 0);
+    socket->setProperty(kHeaderSeen, false);
+    enter(socket, Phase::Idle);
+}
+
+void GuardedTcpServer::enter(QTcpSocket *socket, Phase phase)
+{
+    socket->setProperty(kPhase, int(phase));
+    auto *deadline = socket->findChild<QTimer *>(QLatin1String(kDeadline), Qt::FindDirectChildrenOnly);
+    if (!deadline)
+        return;
+    const char *limit = phase == Phase::Idle ? kIdleMs : phase == Phase::Head ? kHeaderMs
+                      : phase == Phase::Body ? kBodyMs : nullptr;
+    const int ms = limit ? socket->property(limit).toInt() : 0;
+    if (ms > 0)
+        deadline->start(ms);
+    else
+        deadline->stop();
+}
+
+void GuardedTcpServer::deadlinePassed(QTcpSocket *socket)
+{
+    switch (Phase(socket->property(kPhase).toInt())) {
+    case Phase::Idle:
+        // Nothing was asked (a kept-alive connection, or one that never sent a byte): close.
+        qCDebug(lcGuard) << "closing an idle connection from" << socket->peerAddress().toString();
+        socket->disconnectFromHost();
+        return;
+    case Phase::Head:
+        return reject(socket, 408, "request-timeout", "Request timeout",
+                      QStringLiteral("The request head did not arrive in time."));
+    case Phase::Body:
+        return reject(socket, 408, "request-timeout", "Request timeout",
+                      QStringLiteral("The request body did not arrive in time."));
+    case Phase::Busy:
+        return;   // the gateway is working on the answer
+    }
+}
+
+void GuardedTcpServer::connectionClosed(const QHostAddress &peer)
+{
+    --m_live;
+    if (--m_perPeer[peer] <= 0)
+        m_perPeer.remove(peer);
+    if (m_pausedAtCap && m_live < m_cap) {
+        m_pausedAtCap = false;
+        resumeAccepting();
+        qCInfo(lcGuard) << "accepting connections again:" << m_live << "of" << m_cap;
+    }
 }
 
 void GuardedTcpServer::incomingConnection(qintptr descriptor)
@@ -91,6 +194,38 @@ void GuardedTcpServer::incomingConnection(qintptr descriptor)
         delete socket;
         return;
     }
+    const QHostAddress peer = socket->peerAddress();
+    if (m_limits.maxConnectionsPerPeer > 0 && m_perPeer.value(peer) >= m_limits.maxConnectionsPerPeer) {
+        qCWarning(lcGuard) << "refusing a connection from" << peer.toString() << ":" << m_limits.maxConnectionsPerPeer
+                           << "already open from there";
+        connect(socket, &QAbstractSocket::disconnected, socket, &QObject::deleteLater);
+        reject(socket, 503, "too-many-connections", "Too many connections",
+               QStringLiteral("At most %1 connections from one address.").arg(m_limits.maxConnectionsPerPeer));
+        return;
+    }
+    if (m_live >= m_cap) {
+        // Accepted in the same burst as the one that reached the cap (QTcpServer accepts all
+        // the backlog holds before a pause takes effect): turned away, not kept.
+        connect(socket, &QAbstractSocket::disconnected, socket, &QObject::deleteLater);
+        reject(socket, 503, "too-many-connections", "Too many connections",
+               QStringLiteral("The gateway is at its cap of %1 connections; try again.").arg(m_cap));
+        return;
+    }
+    ++m_live;
+    ++m_perPeer[peer];
+    connect(socket, &QObject::destroyed, this, [this, peer] { connectionClosed(peer); });
+    socket->setProperty(kHeaderMs, m_limits.headerTimeoutMs);
+    socket->setProperty(kBodyMs, m_limits.bodyTimeoutMs);
+    socket->setProperty(kIdleMs, m_limits.idleTimeoutMs);
+    socket->setProperty(kRequestBytes, -1);
+    auto *deadline = new QTimer(socket);
+    deadline->setObjectName(QLatin1String(kDeadline));
+    deadline->setSingleShot(true);
+    connect(deadline, &QTimer::timeout, this, [this, socket] { deadlinePassed(socket); });
+    // A new connection has the head's time to start a request.
+    socket->setProperty(kPhase, int(Phase::Idle));
+    if (m_limits.headerTimeoutMs > 0)
+        deadline->start(m_limits.headerTimeoutMs);
     // Connected before the HTTP parser's handler, so it sees new bytes first.
     connect(socket, &QIODevice::readyRead, socket, [this, socket] { beforeParser(socket); });
     m_fresh.append(socket);
@@ -104,6 +239,8 @@ void GuardedTcpServer::beforeParser(QTcpSocket *socket)
     const qint64 before = socket->property(kPending).toLongLong();
     const qint64 pending = before + fresh;
     socket->setProperty(kPending, pending);
+    if (fresh > 0 && Phase(socket->property(kPhase).toInt()) == Phase::Idle)
+        enter(socket, Phase::Head);
     if (!socket->property(kHeaderSeen).toBool()) {
         // The parser consumes what it is given, so the head is collected here across reads:
         // every check runs on the whole head however it arrives (one segment or many).
@@ -137,6 +274,9 @@ void GuardedTcpServer::beforeParser(QTcpSocket *socket)
             return reject(socket, 400, "malformed-request", "Bad request", parsed.reason);
         }
         socket->setProperty(kClose, !parsed.keepAlive);
+        const qint64 requestBytes = parsed.chunked ? -1 : headerEnd + 4 + qMax<qint64>(0, parsed.contentLength);
+        socket->setProperty(kRequestBytes, requestBytes);
+        enter(socket, requestBytes >= 0 && pending >= requestBytes ? Phase::Busy : Phase::Body);
         // RFC 9110 10.1.1: a client that waits for "100 Continue" before its body gets it once
         // the head is accepted (QHttpServer 6.4 never sends it).
         if (parsed.expectsContinue)
@@ -146,6 +286,9 @@ void GuardedTcpServer::beforeParser(QTcpSocket *socket)
         return reject(socket, 413, "payload-too-large", "Payload too large",
                       QStringLiteral("Request bodies are limited to %1 bytes.").arg(m_limits.maxBodyBytes));
     }
+    const qint64 requestBytes = socket->property(kRequestBytes).toLongLong();
+    if (Phase(socket->property(kPhase).toInt()) == Phase::Body && requestBytes >= 0 && pending >= requestBytes)
+        enter(socket, Phase::Busy);   // the whole request is in: the gateway answers
 }
 
 void GuardedTcpServer::reject(QTcpSocket *socket, int status, const char *slug, const char *title, const QString &detail)
@@ -156,6 +299,7 @@ void GuardedTcpServer::reject(QTcpSocket *socket, int status, const char *slug, 
         "Content-Type: application/problem+json\r\nConnection: close\r\nContent-Length: "
         + QByteArray::number(body.size()) + "\r\n\r\n" + body;
     // Stop the parser from seeing any of it, answer, and close once the answer is out.
+    enter(socket, Phase::Busy);
     disconnect(socket, &QIODevice::readyRead, nullptr, nullptr);
     socket->readAll();
     socket->write(response);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QHash>
+#include <QHostAddress>
 #include <QList>
 #include <QPointer>
 #include <QTcpServer>
@@ -30,6 +31,17 @@ public:
     {
         qint64 maxBodyBytes = 64 * 1024;
         qint64 maxHeaderBytes = 32 * 1024;
+        // Time limits: a request's head must arrive within headerTimeoutMs of its first byte
+        // (a new connection must start one within it too), its body within bodyTimeoutMs of the
+        // head (408 and close otherwise); a kept-alive connection idle for idleTimeoutMs is closed.
+        int headerTimeoutMs = 10'000;
+        int bodyTimeoutMs = 30'000;
+        int idleTimeoutMs = 60'000;
+        // Caps (0: none): connections at once, and from one peer address (503 and close). Never
+        // more than the process's file limit allows, less a reserve for its own files: at the cap
+        // it stops accepting (the kernel's backlog holds new connections) until one closes.
+        int maxConnections = 1024;
+        int maxConnectionsPerPeer = 256;
     };
     explicit GuardedTcpServer(Limits limits, QObject *parent = nullptr);
 
@@ -43,14 +55,26 @@ public:
                          QString *error);
     static QString baseUrl(const QHostAddress &address, quint16 port);
 
+    int liveConnections() const { return m_live; }
+    // The cap in force: maxConnections bounded by the file limit.
+    int connectionCap() const { return m_cap; }
+
 protected:
     void incomingConnection(qintptr descriptor) override;
 
 private:
+    enum class Phase { Idle, Head, Body, Busy };
+    static void enter(QTcpSocket *socket, Phase phase);
     void beforeParser(QTcpSocket *socket);
-    void reject(QTcpSocket *socket, int status, const char *slug, const char *title, const QString &detail);
+    void deadlinePassed(QTcpSocket *socket);
+    void connectionClosed(const QHostAddress &peer);
+    static void reject(QTcpSocket *socket, int status, const char *slug, const char *title, const QString &detail);
 
     Limits m_limits;
+    int m_cap = 0;
+    int m_live = 0;
+    bool m_pausedAtCap = false;
+    QHash<QHostAddress, int> m_perPeer;
     QList<QPointer<QTcpSocket>> m_fresh;
 };
 

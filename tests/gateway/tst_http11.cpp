@@ -2,12 +2,17 @@
 // close after the answer for "Connection: close" and HTTP/1.0 and stay open otherwise; framing
 // that two parsers could read differently (request smuggling) is refused and the connection
 // closed, before anything executes; every check runs on the whole head however many TCP
-// segments it came in; "Expect: 100-continue" is answered. Raw sockets throughout.
+// segments it came in; "Expect: 100-continue" is answered; slow or idle clients are cut off by
+// time limits and connections are capped per peer and in total, accepting again when a slot
+// frees (limits shortened by options). Raw sockets throughout.
 #include "gatewayapi.h"
 #include "gatewayprocess.h"
 #include "rawhttp.h"
 
 #include <QTcpSocket>
+#include <QtTest>
+
+#include <sys/resource.h>
 #include <QtTest>
 
 using namespace GatewayApi;
@@ -20,8 +25,10 @@ namespace {
 class Connection
 {
 public:
-    explicit Connection(quint16 port) : m_port(port)
+    explicit Connection(quint16 port, const QHostAddress &from = {}) : m_port(port)
     {
+        if (!from.isNull())
+            m_socket.bind(from);
         m_socket.connectToHost(QHostAddress::LocalHost, port);
         m_socket.waitForConnected(5000);
     }
@@ -78,6 +85,8 @@ public:
         return m_closed || m_socket.state() != QAbstractSocket::ConnectedState;
     }
     void forget() { m_received.clear(); }
+    QByteArray received() { return m_received += m_socket.readAll(); }
+    void close() { m_socket.abort(); }
 
 private:
     quint16 m_port;
@@ -112,15 +121,24 @@ private slots:
     void checksRunOnASplitHead_data();
     void checksRunOnASplitHead();
     void expectContinueIsAnswered();
+    void slowClientsAreCutOff_data();
+    void slowClientsAreCutOff();
+    void idleConnectionsAreClosed();
+    void connectionsAreCapped();
+    void fileLimitBoundsTheCap();
 
 private:
     GatewayProcess m_gateway;
+    GatewayProcess m_strict;   // time limits of one second
     HttpClient m_client;
 };
 
 void TestHttp11::initTestCase()
 {
     QVERIFY2(m_gateway.start(), m_gateway.failureMessage().constData());
+    QVERIFY2(m_strict.start({QStringLiteral("--header-timeout"), QStringLiteral("1s"), QStringLiteral("--body-timeout"),
+                             QStringLiteral("1s"), QStringLiteral("--idle-timeout"), QStringLiteral("1s")}),
+             m_strict.failureMessage().constData());
     m_client.setBaseUrl(m_gateway.baseUrl());
 }
 
@@ -251,6 +269,123 @@ void TestHttp11::expectContinueIsAnswered()
     const RawResult r = c.response();
     QVERIFY2(r.complete && r.status == 201, r.describe().constData());
     QCOMPARE(paymentOf(r.asReply()).value(QStringLiteral("amount")).toInteger(), 2222);
+}
+
+void TestHttp11::slowClientsAreCutOff_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("key");
+    const QString key = uniqueKey(QStringLiteral("slow"));
+    QTest::newRow("partial head") << QByteArray("POST /v1/payments HTTP/1.1\r\nHost: x\r\nContent-Ty") << QString();
+    QTest::newRow("partial body") << paymentHead(key, {"Content-Length: 200"}) + "{\"amount\": 5" << key;
+}
+
+void TestHttp11::slowClientsAreCutOff()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, key);
+    Connection c(m_strict.port());
+    QVERIFY(c.connected());
+    c.send(bytes, false);
+    const RawResult r = c.response();
+    ONCEPAY_VERIFY_PROBLEM(r.asReply(), 408, QStringLiteral("request-timeout"));
+    QVERIFY2(c.closedByServer(), "the slow connection stayed open");
+    if (!key.isEmpty()) {
+        HttpClient client(m_strict.baseUrl());
+        ONCEPAY_VERIFY_STATUS(client.get(QStringLiteral("/v1/payments?idempotency_key=") + key), 404);
+    }
+}
+
+void TestHttp11::idleConnectionsAreClosed()
+{
+    // One that never sends a byte, and one kept alive after its answer.
+    Connection silent(m_strict.port());
+    Connection kept(m_strict.port());
+    QVERIFY(silent.connected() && kept.connected());
+    kept.send("GET /livez HTTP/1.1\r\nHost: x\r\n\r\n", false);
+    const RawResult r = kept.response();
+    QVERIFY2(r.complete && r.status == 200, r.describe().constData());
+    QVERIFY2(silent.closedByServer(5000), "a connection that sent nothing stayed open");
+    QVERIFY2(kept.closedByServer(5000), "an idle kept-alive connection stayed open");
+}
+
+void TestHttp11::connectionsAreCapped()
+{
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start({QStringLiteral("--max-connections"), QStringLiteral("4"),
+                            QStringLiteral("--max-connections-per-peer"), QStringLiteral("3")}),
+             gateway.failureMessage().constData());
+    const QByteArray livez = "GET /livez HTTP/1.1\r\nHost: x\r\n\r\n";
+    auto served = [&](Connection &c) {
+        c.forget();
+        c.send(livez, false);
+        const RawResult r = c.response();
+        return r.complete && r.status == 200;
+    };
+    // Three from one address, each served (so each is accepted and counted).
+    std::vector<std::unique_ptr<Connection>> mine;
+    for (int i = 0; i < 3; ++i) {
+        mine.push_back(std::make_unique<Connection>(gateway.port()));
+        QVERIFY(served(*mine.back()));
+    }
+    // A fourth from the same address is refused at once.
+    Connection fourth(gateway.port());
+    QVERIFY(fourth.connected());
+    ONCEPAY_VERIFY_PROBLEM(fourth.response().asReply(), 503, QStringLiteral("too-many-connections"));
+    QVERIFY(fourth.closedByServer());
+    // Another address is served; that is the fourth connection open: the cap.
+    Connection other(gateway.port(), QHostAddress(QStringLiteral("127.0.0.2")));
+    QVERIFY(other.connected());
+    QVERIFY(served(other));
+    QTRY_VERIFY2_WITH_TIMEOUT(gateway.stderrText().contains(QLatin1String("connection cap reached: 4 open")), "the cap was not reached",
+                              5000);
+    // A fifth waits in the kernel's backlog (not accepted, no busy loop) ...
+    Connection waiting(gateway.port(), QHostAddress(QStringLiteral("127.0.0.3")));
+    waiting.send(livez, false);
+    QVERIFY2(waiting.received().isEmpty(), "a connection past the cap was served");
+    QVERIFY(!gateway.stderrText().contains(QLatin1String("accepting connections again")));
+    // ... until a slot frees.
+    mine.front()->close();
+    QTRY_VERIFY2_WITH_TIMEOUT(gateway.stderrText().contains(QLatin1String("accepting connections again: 3 of 4")),
+                              "accepting did not resume", 5000);
+    const RawResult r = waiting.response();
+    QVERIFY2(r.complete && r.status == 200, r.describe().constData());
+    QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
+}
+
+// Under a low file limit the cap follows it (the limit less a reserve for the gateway's own
+// files): accepting pauses before accept() could fail with EMFILE (which spun at 100% CPU),
+// and resumes when a connection closes.
+void TestHttp11::fileLimitBoundsTheCap()
+{
+    rlimit saved{};
+    QCOMPARE(::getrlimit(RLIMIT_NOFILE, &saved), 0);
+    rlimit low = saved;
+    low.rlim_cur = 80;   // inherited by the gateway started now: a cap of 80 - 64 = 16
+    QCOMPARE(::setrlimit(RLIMIT_NOFILE, &low), 0);
+    GatewayProcess gateway;
+    const bool started = gateway.start();
+    QCOMPARE(::setrlimit(RLIMIT_NOFILE, &saved), 0);
+    QVERIFY2(started, gateway.failureMessage().constData());
+
+    const QByteArray livez = "GET /livez HTTP/1.1\r\nHost: x\r\n\r\n";
+    std::vector<std::unique_ptr<Connection>> open;
+    for (int i = 0; i < 16; ++i) {
+        open.push_back(std::make_unique<Connection>(gateway.port()));
+        open.back()->send(livez, false);
+        const RawResult r = open.back()->response();
+        QVERIFY2(r.complete && r.status == 200, r.describe().constData());
+    }
+    QTRY_VERIFY2_WITH_TIMEOUT(gateway.stderrText().contains(QLatin1String("connection cap reached: 16 open")),
+                              "the cap did not follow the file limit", 5000);
+    Connection waiting(gateway.port());
+    waiting.send(livez, false);
+    open.front()->close();
+    const RawResult r = waiting.response();
+    QVERIFY2(r.complete && r.status == 200, r.describe().constData());
+    QVERIFY2(!gateway.stderrText().contains(QLatin1String("accepting a connection failed")),
+             gateway.stderrText().toUtf8().constData());
+    QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
 }
 
 QTEST_GUILESS_MAIN(TestHttp11)
