@@ -78,9 +78,14 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
     const QCommandLineOption maxPerPeer(QStringLiteral("max-connections-per-peer"),
         QStringLiteral("Connections open at once from one address, 0 for no limit (behind a reverse proxy, raise it or set 0). Default 256."),
         QStringLiteral("N"), QStringLiteral("256"));
+    const QCommandLineOption tlsCert(QStringLiteral("tls-cert"),
+        QStringLiteral("Serve HTTPS (TLS 1.2 or later) with this PEM certificate (chain); needs --tls-key."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption tlsKey(QStringLiteral("tls-key"),
+        QStringLiteral("The PEM private key (RSA or EC, unencrypted) of --tls-cert."), QStringLiteral("FILE"));
     p.addOptions({help, version, listen, db, acquirerDb, demo, tokens, retention, lease, rate, recovery,
                   acquirerTimeout, busy, acquirer, connections, headerTimeout, bodyTimeout, idleTimeout,
-                  maxConnections, maxPerPeer});
+                  maxConnections, maxPerPeer, tlsCert, tlsKey});
 
     if (!p.parse(arguments))
         return failure(p.errorText());
@@ -138,6 +143,10 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
             return failure(QStringLiteral("--acquirer and --acquirer-db exclude each other: the ledger belongs to the acquirer service"));
         c.acquirerUrl = url.adjusted(QUrl::StripTrailingSlash);
     }
+    if (p.isSet(tlsCert) != p.isSet(tlsKey))
+        return failure(QStringLiteral("--tls-cert and --tls-key go together"));
+    c.tlsCertFile = p.value(tlsCert);
+    c.tlsKeyFile = p.value(tlsKey);
     c.demo = p.isSet(demo);
     c.tokensFile = p.value(tokens);
 

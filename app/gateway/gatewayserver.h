@@ -49,6 +49,8 @@ public:
         int idleTimeoutMs = 60'000;
         int maxConnections = 1024;
         int maxConnectionsPerPeer = 256;
+        QString tlsCertFile;         // both set: HTTPS only (TLS 1.2 or later)
+        QString tlsKeyFile;
         QString faultKillAt;         // honoured with demo only
         QString faultPauseAt;        // honoured with demo only
     };

@@ -6,6 +6,10 @@
 #include <QHttpServer>
 #include <QHttpServerResponder>
 #include <QLoggingCategory>
+#include <QFile>
+#include <QSslCertificate>
+#include <QSslKey>
+#include <QSslSocket>
 #include <QTcpSocket>
 #include <QTimer>
 
@@ -98,12 +102,50 @@ quint16 GuardedTcpServer::serve(QHttpServer *http, const QHostAddress &address, 
     return listener->serverPort();
 }
 
-QString GuardedTcpServer::baseUrl(const QHostAddress &address, quint16 port)
+QString GuardedTcpServer::baseUrl(const QHostAddress &address, quint16 port, bool tls)
 {
     const QString host = address.protocol() == QAbstractSocket::IPv6Protocol
         ? QStringLiteral("[%1]").arg(address.toString())
         : address.toString();
-    return QStringLiteral("http://%1:%2").arg(host).arg(port);
+    return QStringLiteral("%1://%2:%3").arg(tls ? QStringLiteral("https") : QStringLiteral("http"), host).arg(port);
+}
+
+std::optional<QSslConfiguration> GuardedTcpServer::tlsFromFiles(const QString &certFile, const QString &keyFile,
+                                                                QString *error)
+{
+    if (!QSslSocket::supportsSsl()) {
+        *error = QStringLiteral("TLS is not available: no TLS backend (OpenSSL 3) was found");
+        return std::nullopt;
+    }
+    QFile cert(certFile);
+    if (!cert.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("--tls-cert: cannot read %1: %2").arg(certFile, cert.errorString());
+        return std::nullopt;
+    }
+    const QList<QSslCertificate> chain = QSslCertificate::fromData(cert.readAll(), QSsl::Pem);
+    if (chain.isEmpty() || chain.first().isNull()) {
+        *error = QStringLiteral("--tls-cert: %1 holds no PEM certificate").arg(certFile);
+        return std::nullopt;
+    }
+    QFile keyIn(keyFile);
+    if (!keyIn.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("--tls-key: cannot read %1: %2").arg(keyFile, keyIn.errorString());
+        return std::nullopt;
+    }
+    const QByteArray pem = keyIn.readAll();
+    QSslKey key(pem, QSsl::Rsa, QSsl::Pem);
+    if (key.isNull())
+        key = QSslKey(pem, QSsl::Ec, QSsl::Pem);
+    if (key.isNull()) {
+        *error = QStringLiteral("--tls-key: %1 holds no unencrypted PEM RSA or EC private key").arg(keyFile);
+        return std::nullopt;
+    }
+    QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+    tls.setLocalCertificateChain(chain);
+    tls.setPrivateKey(key);
+    tls.setProtocol(QSsl::TlsV1_2OrLater);
+    tls.setPeerVerifyMode(QSslSocket::VerifyNone);   // clients authenticate with their bearer token
+    return tls;
 }
 
 void GuardedTcpServer::write(const HttpAnswer &answer, QHttpServerResponder &responder, QTcpSocket *socket)
@@ -189,7 +231,14 @@ void GuardedTcpServer::connectionClosed(const QHostAddress &peer)
 
 void GuardedTcpServer::incomingConnection(qintptr descriptor)
 {
-    auto *socket = new QTcpSocket(this);
+    QTcpSocket *socket = nullptr;
+    if (m_limits.tls) {
+        auto *ssl = new QSslSocket(this);
+        ssl->setSslConfiguration(*m_limits.tls);
+        socket = ssl;
+    } else {
+        socket = new QTcpSocket(this);
+    }
     if (!socket->setSocketDescriptor(descriptor)) {
         delete socket;
         return;
@@ -228,6 +277,31 @@ void GuardedTcpServer::incomingConnection(qintptr descriptor)
         deadline->start(m_limits.headerTimeoutMs);
     // Connected before the HTTP parser's handler, so it sees new bytes first.
     connect(socket, &QIODevice::readyRead, socket, [this, socket] { beforeParser(socket); });
+    auto *ssl = qobject_cast<QSslSocket *>(socket);
+    if (!ssl)
+        return admit(socket);
+    // The HTTP server gets the connection once the handshake is done; a client that fails it
+    // (plain HTTP to a TLS port, an old protocol) is dropped, and one that stalls in it is cut
+    // off by the head's time limit.
+    connect(ssl, &QSslSocket::encrypted, this, [this, ssl] {
+        admit(ssl);
+        emit newConnection();   // QTcpServer emits it only right after incomingConnection()
+    });
+    connect(ssl, &QSslSocket::errorOccurred, ssl, [ssl](QAbstractSocket::SocketError) {
+        if (!ssl->isEncrypted()) {
+            qCInfo(lcGuard) << "TLS handshake with" << ssl->peerAddress().toString() << "failed:" << ssl->errorString();
+            ssl->abort();
+        }
+    });
+    connect(ssl, &QAbstractSocket::disconnected, ssl, [ssl] {
+        if (!ssl->isEncrypted())
+            ssl->deleteLater();   // never handed to the HTTP server, which would delete it
+    });
+    ssl->startServerEncryption();
+}
+
+void GuardedTcpServer::admit(QTcpSocket *socket)
+{
     m_fresh.append(socket);
     addPendingConnection(socket);
 }

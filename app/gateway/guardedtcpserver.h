@@ -4,7 +4,10 @@
 #include <QHostAddress>
 #include <QList>
 #include <QPointer>
+#include <QSslConfiguration>
 #include <QTcpServer>
+
+#include <optional>
 
 #include "httpanswer.h"
 
@@ -42,6 +45,9 @@ public:
         // it stops accepting (the kernel's backlog holds new connections) until one closes.
         int maxConnections = 1024;
         int maxConnectionsPerPeer = 256;
+        // Set (a certificate and key): every connection is TLS 1.2 or later; the head's time
+        // limit covers the handshake too.
+        std::optional<QSslConfiguration> tls;
     };
     explicit GuardedTcpServer(Limits limits, QObject *parent = nullptr);
 
@@ -53,7 +59,10 @@ public:
     // (0 picks one), or 0 with `error` set. The URL a client uses for it: baseUrl().
     static quint16 serve(QHttpServer *http, const QHostAddress &address, quint16 port, Limits limits,
                          QString *error);
-    static QString baseUrl(const QHostAddress &address, quint16 port);
+    static QString baseUrl(const QHostAddress &address, quint16 port, bool tls = false);
+    // The server side of TLS from PEM files: the configuration, or nullopt and `error`.
+    static std::optional<QSslConfiguration> tlsFromFiles(const QString &certFile, const QString &keyFile,
+                                                         QString *error);
 
     int liveConnections() const { return m_live; }
     // The cap in force: maxConnections bounded by the file limit.
@@ -65,6 +74,7 @@ protected:
 private:
     enum class Phase { Idle, Head, Body, Busy };
     static void enter(QTcpSocket *socket, Phase phase);
+    void admit(QTcpSocket *socket);
     void beforeParser(QTcpSocket *socket);
     void deadlinePassed(QTcpSocket *socket);
     void connectionClosed(const QHostAddress &peer);
