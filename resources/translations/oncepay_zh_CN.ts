@@ -22,15 +22,15 @@
         <location filename="../../app/till/intentjournal.cpp" line="114"/>
         <location filename="../../app/till/intentjournal.cpp" line="155"/>
         <location filename="../../app/till/intentjournal.cpp" line="195"/>
-        <location filename="../../app/till/intentjournal.cpp" line="233"/>
-        <location filename="../../app/till/intentjournal.cpp" line="262"/>
-        <location filename="../../app/till/intentjournal.cpp" line="276"/>
-        <location filename="../../app/till/intentjournal.cpp" line="289"/>
-        <location filename="../../app/till/intentjournal.cpp" line="302"/>
-        <location filename="../../app/till/intentjournal.cpp" line="330"/>
-        <location filename="../../app/till/intentjournal.cpp" line="347"/>
-        <location filename="../../app/till/intentjournal.cpp" line="365"/>
-        <location filename="../../app/till/intentjournal.cpp" line="383"/>
+        <location filename="../../app/till/intentjournal.cpp" line="235"/>
+        <location filename="../../app/till/intentjournal.cpp" line="264"/>
+        <location filename="../../app/till/intentjournal.cpp" line="278"/>
+        <location filename="../../app/till/intentjournal.cpp" line="291"/>
+        <location filename="../../app/till/intentjournal.cpp" line="304"/>
+        <location filename="../../app/till/intentjournal.cpp" line="332"/>
+        <location filename="../../app/till/intentjournal.cpp" line="349"/>
+        <location filename="../../app/till/intentjournal.cpp" line="367"/>
+        <location filename="../../app/till/intentjournal.cpp" line="385"/>
         <source>The journal is not open.</source>
         <translation>交易日志未打开。</translation>
     </message>
@@ -40,7 +40,7 @@
         <translation>本收银机没有幂等键为 %1 的支付或退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="214"/>
+        <location filename="../../app/till/intentjournal.cpp" line="215"/>
         <source>It changed meanwhile; look at it again.</source>
         <translation>它在此期间已经变化，请重新查看。</translation>
     </message>
