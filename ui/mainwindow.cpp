@@ -392,6 +392,8 @@ void MainWindow::openRefund(const Intent &intent)
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (intent.isValid())
         dialog->showSale(intent);
+    else if (const auto current = m_vm.intent(); current && current->state == IntentState::Succeeded)
+        dialog->suggestNumber(Receipt::number(*current, m_terminal));   // the customer just paid, and changed their mind
     dialog->open();
 }
 

@@ -232,6 +232,12 @@ void RefundDialog::showSale(const Intent &intent)
     m_vm.load(intent);
 }
 
+void RefundDialog::suggestNumber(const QString &number)
+{
+    m_number->setText(number);
+    m_number->selectAll();
+}
+
 void RefundDialog::find()
 {
     // The sale shown already: Enter moves on to what to give back, and never reloads it (that
@@ -330,6 +336,9 @@ void RefundDialog::showPhase(RefundViewModel::Phase phase, const QString &messag
     m_state->setText(message);
     refresh();   // the widgets the focus goes to are enabled first
     if (phase == P::Ready && !m_vm.refundAsked()) {
+        // The field names the sale shown, however it was found (a refund slip's number, "42", the
+        // sale's number), so that Enter there knows it is shown already.
+        m_number->setText(Receipt::number(*m_vm.payment(), m_context.terminal));
         // The next keys go where the cashier chooses: the first line's quantity, or the amount.
         m_lines->setCurrentIndex(m_vm.lines()->index(0, int(RefundLinesModel::Column::Refund)));
         focusChoice();

@@ -35,6 +35,8 @@ public:
     RefundViewModel *viewModel() { return &m_vm; }
     // Shows this sale (a payment, or a refund: its payment); the number field is filled in.
     void showSale(const Intent &intent);
+    // A receipt number offered in the field, selected: Enter takes it, a scan replaces it.
+    void suggestNumber(const QString &number);
     QPushButton *refundButton() const { return m_refund; }
     // The slip of the refund made here, as the receipt dialog shows it (empty before).
     QString slipHtml() const;
