@@ -208,6 +208,13 @@ QString IntentText::declineReason(const QString &code)
         return tr("insufficient funds");
     if (code == QLatin1String("processing_error"))
         return tr("the bank could not process it");
+    // A refund's failure codes (the gateway's refund object, failure_code).
+    if (code == QLatin1String("refund_declined"))
+        return tr("the bank declined the refund");
+    if (code == QLatin1String("charge_not_found"))
+        return tr("the bank has no such charge");
+    if (code == QLatin1String("amount_exceeds_charge"))
+        return tr("more than the bank charged");
     return code;
 }
 

@@ -919,7 +919,7 @@
     <message>
         <location filename="../../ui/intenttext.cpp" line="65"/>
         <location filename="../../ui/intenttext.cpp" line="70"/>
-        <location filename="../../ui/intenttext.cpp" line="235"/>
+        <location filename="../../ui/intenttext.cpp" line="242"/>
         <source>Card</source>
         <translation>银行卡</translation>
     </message>
@@ -1058,12 +1058,27 @@
         <translation>%1（重复的同一应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="264"/>
+        <location filename="../../ui/intenttext.cpp" line="213"/>
+        <source>the bank declined the refund</source>
+        <translation>银行拒绝了退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="215"/>
+        <source>the bank has no such charge</source>
+        <translation>银行没有这笔扣款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="217"/>
+        <source>more than the bank charged</source>
+        <translation>超过了银行的扣款金额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="271"/>
         <source>Refund id</source>
         <translation>退款编号</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="266"/>
+        <location filename="../../ui/intenttext.cpp" line="273"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
@@ -1098,43 +1113,43 @@
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="216"/>
-        <location filename="../../ui/intenttext.cpp" line="247"/>
+        <location filename="../../ui/intenttext.cpp" line="223"/>
+        <location filename="../../ui/intenttext.cpp" line="254"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="231"/>
-        <location filename="../../ui/intenttext.cpp" line="262"/>
+        <location filename="../../ui/intenttext.cpp" line="238"/>
+        <location filename="../../ui/intenttext.cpp" line="269"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="232"/>
-        <location filename="../../ui/intenttext.cpp" line="263"/>
+        <location filename="../../ui/intenttext.cpp" line="239"/>
+        <location filename="../../ui/intenttext.cpp" line="270"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="233"/>
+        <location filename="../../ui/intenttext.cpp" line="240"/>
         <source>Sale</source>
         <translation>订单</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="234"/>
-        <location filename="../../ui/intenttext.cpp" line="265"/>
+        <location filename="../../ui/intenttext.cpp" line="241"/>
+        <location filename="../../ui/intenttext.cpp" line="272"/>
         <source>Payment id</source>
         <translation>支付编号</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="236"/>
-        <location filename="../../ui/intenttext.cpp" line="267"/>
+        <location filename="../../ui/intenttext.cpp" line="243"/>
+        <location filename="../../ui/intenttext.cpp" line="274"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="237"/>
+        <location filename="../../ui/intenttext.cpp" line="244"/>
         <source>Decline reason</source>
         <translation>拒绝原因</translation>
     </message>

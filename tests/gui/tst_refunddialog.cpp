@@ -49,6 +49,7 @@ private slots:
     void burstOnRefundRefundsOnce_data();
     void burstOnRefundRefundsOnce();
     void partialRefundByItems();
+    void refundStatesInWords();
     void cashSaleIsRefundedFromTheDrawer();
     void unknownReceiptNumberIsSaid();
     void queuedPaymentNeverSentIsVoided();
@@ -76,6 +77,7 @@ private:
     void showAllPayments();
     void selectFirstPayment();
     void saveScreenshot(QWidget *widget, const QString &name);
+    void setBank(const QString &mode);
 
     std::unique_ptr<QTemporaryDir> m_dir;
     Catalog m_catalog;
@@ -418,6 +420,67 @@ void TestRefundDialog::partialRefundByItems()
     QCOMPARE(vm->lines()->refundable(1), 1);
     QCOMPARE(vm->lines()->data(vm->lines()->index(0, int(RefundLinesModel::Column::Refunded))).toInt(), 1);
     QTest::keyClick(dialog, Qt::Key_Escape);
+}
+
+void TestRefundDialog::setBank(const QString &mode)
+{
+    bool set = false;
+    m_simulation->setAcquirerMode(mode, this, [&](bool ok, const QString &, bool) { set = ok; });
+    QTRY_VERIFY(set);
+}
+
+// The refund's state in words as it goes: declined by the bank (nothing given back; the sale may
+// be refunded again), then waiting for the connection, then refunded once the network is back.
+void TestRefundDialog::refundStatesInWords()
+{
+    const Intent paid = payByCard({QStringLiteral("Rice")});
+    setBank(QStringLiteral("decline_all"));
+    RefundDialog *dialog = openByReceiptNumber(paid);
+    QVERIFY(dialog);
+    RefundViewModel *vm = dialog->viewModel();
+    auto *state = named<QLabel>(dialog, QStringLiteral("Refund state"));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_A, Qt::AltModifier);
+    QTRY_VERIFY(dialog->refundButton()->isEnabled());
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(vm->phase(), RefundViewModel::Phase::Declined, 15000);
+    QVERIFY2(state->text().contains(QStringLiteral("declined (the bank declined the refund)"))
+                 && state->text().contains(QStringLiteral("Nothing was given back")), qPrintable(state->text()));
+    QVERIFY(dialog->slipHtml().contains(QStringLiteral("This refund was not made")));
+    QTest::keyClick(dialog, Qt::Key_Escape);
+    QTRY_VERIFY(!m_window->findChild<RefundDialog *>());
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+
+    setBank(QStringLiteral("normal"));
+    m_demo->network()->setSettings({NetSim::Mode::Offline});
+    dialog = openByReceiptNumber(paid);
+    QVERIFY(dialog);
+    vm = dialog->viewModel();
+    state = named<QLabel>(dialog, QStringLiteral("Refund state"));
+    QCOMPARE(vm->refunded().minorUnits(), qint64(0));   // the declined one gave nothing back
+    QCOMPARE(vm->remaining(), paid.amount);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_A, Qt::AltModifier);
+    QTRY_VERIFY(dialog->refundButton()->isEnabled());
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(vm->phase(), RefundViewModel::Phase::WaitingForConnection, 15000);
+    QVERIFY2(state->text().contains(QStringLiteral("Waiting for connection")) && state->text().contains(QStringLiteral("never made twice")),
+             qPrintable(state->text()));
+    QVERIFY(dialog->slipHtml().contains(QStringLiteral("PENDING")));
+    m_demo->network()->setSettings({NetSim::Mode::Online});
+    m_session->engine()->checkConnectionNow();
+    QTRY_COMPARE_WITH_TIMEOUT(vm->phase(), RefundViewModel::Phase::Refunded, 30000);
+    QVERIFY2(state->text().startsWith(QStringLiteral("Refunded ¥49.90 to Visa ··4242")), qPrintable(state->text()));
+    const QList<Intent> refunds = refundsOf(paid.key);
+    QCOMPARE(refunds.size(), 2);
+    QCOMPARE(IntentText::stateOf(refunds.at(0)), QStringLiteral("Declined"));
+    QCOMPARE(IntentText::stateOf(refunds.at(1)), QStringLiteral("Refunded"));
+    const QJsonArray atTheBank = acquirer(QStringLiteral("/v1/_sim/acquirer/refunds?charge_key=") + paid.key);
+    QCOMPARE(atTheBank.size(), 2);
+    int succeeded = 0;
+    for (const QJsonValue &r : atTheBank)
+        succeeded += r.toObject().value(QStringLiteral("status")).toString() == QLatin1String("succeeded");
+    QCOMPARE(succeeded, 1);
+    QTRY_COMPARE(stored(paid.key).amountRefunded, paid.amount.minorUnits());
 }
 
 void TestRefundDialog::cashSaleIsRefundedFromTheDrawer()
