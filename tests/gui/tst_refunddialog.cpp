@@ -323,6 +323,16 @@ void TestRefundDialog::partialRefundByItems()
     QTest::keyClick(lines, Qt::Key_Plus);   // one tea
     QTest::keyClick(lines, Qt::Key_Plus);   // clamped: one was sold
     QCOMPARE(vm->lines()->chosen(0), 1);
+    // Typed: a digit opens the line's quantity with it, Enter takes it (and only that).
+    QTest::keyClick(lines, Qt::Key_0);
+    QTRY_VERIFY(QApplication::focusWidget() != lines);   // the quantity's editor
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QTRY_COMPARE(vm->lines()->chosen(0), 0);
+    QCOMPARE(vm->phase(), RefundViewModel::Phase::Ready);   // nothing refunded by that Enter
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(lines));
+    QTest::keyClick(lines, Qt::Key_1);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QTRY_COMPARE(vm->lines()->chosen(0), 1);
     QCOMPARE(vm->amount().minorUnits(), qint64(450));
     auto *reason = named<QComboBox>(dialog, QStringLiteral("Reason for the refund"));
     reason->setCurrentIndex(1);   // returned by the customer
