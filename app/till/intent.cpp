@@ -10,7 +10,7 @@ constexpr Name kNames[] = {
     {IntentState::Queued, "queued"},         {IntentState::Sending, "sending"},
     {IntentState::Processing, "processing"}, {IntentState::Unknown, "unknown"},
     {IntentState::Succeeded, "succeeded"},   {IntentState::Declined, "declined"},
-    {IntentState::NeedsAttention, "needs_attention"},
+    {IntentState::NeedsAttention, "needs_attention"}, {IntentState::Voided, "voided"},
 };
 } // namespace
 
@@ -21,6 +21,14 @@ QString intentStateName(IntentState state)
             return QLatin1String(n.name);
     }
     return {};
+}
+
+QList<IntentState> allIntentStates()
+{
+    QList<IntentState> all;
+    for (const Name &n : kNames)
+        all.append(n.state);
+    return all;
 }
 
 std::optional<IntentState> intentStateFromName(const QString &name)
@@ -54,6 +62,8 @@ std::optional<E> valueOf(const std::pair<E, const char *> (&names)[N], const QSt
 }
 
 constexpr std::pair<Tender, const char *> kTenders[] = {{Tender::Card, "card"}, {Tender::Cash, "cash"}};
+constexpr std::pair<IntentKind, const char *> kIntentKinds[] = {{IntentKind::Payment, "payment"},
+                                                                {IntentKind::Refund, "refund"}};
 constexpr std::pair<Attempt::Kind, const char *> kKinds[] = {
     {Attempt::Kind::Post, "post"}, {Attempt::Kind::Lookup, "lookup"}, {Attempt::Kind::Poll, "poll"}};
 constexpr std::pair<Attempt::Transport, const char *> kTransports[] = {
@@ -63,6 +73,8 @@ constexpr std::pair<Attempt::Transport, const char *> kTransports[] = {
 
 QString tenderName(Tender tender) { return nameOf(kTenders, tender); }
 std::optional<Tender> tenderFromName(const QString &name) { return valueOf(kTenders, name); }
+QString intentKindName(IntentKind kind) { return nameOf(kIntentKinds, kind); }
+std::optional<IntentKind> intentKindFromName(const QString &name) { return valueOf(kIntentKinds, name); }
 QString attemptKindName(Attempt::Kind kind) { return nameOf(kKinds, kind); }
 std::optional<Attempt::Kind> attemptKindFromName(const QString &name) { return valueOf(kKinds, name); }
 QString attemptTransportName(Attempt::Transport transport) { return nameOf(kTransports, transport); }
@@ -71,7 +83,7 @@ std::optional<Attempt::Transport> attemptTransportFromName(const QString &name) 
 bool isFinal(IntentState state)
 {
     return state == IntentState::Succeeded || state == IntentState::Declined
-        || state == IntentState::NeedsAttention;
+        || state == IntentState::NeedsAttention || state == IntentState::Voided;
 }
 
 bool needsCashierAttention(const Intent &intent)

@@ -2,6 +2,7 @@
 
 #include "money.h"
 
+#include <QList>
 #include <QMetaType>
 #include <QString>
 #include <QtGlobal>
@@ -19,30 +20,41 @@ enum class IntentState {
     Succeeded,       // the gateway's payment succeeded
     Declined,        // final decline; a new intent (new key) may follow for the same sale
     NeedsAttention,  // a 4xx that retrying cannot fix; never retried automatically
+    Voided,          // cancelled on the till while queued and never sent; final, it never goes out
 };
 
 QString intentStateName(IntentState state);                 // "queued", ... as stored
+QList<IntentState> allIntentStates();
 std::optional<IntentState> intentStateFromName(const QString &name);
-bool isFinal(IntentState state);                              // succeeded, declined, needs_attention
+bool isFinal(IntentState state);                              // succeeded, declined, needs_attention, voided
 // The sale cannot be paid again while its intent is in one of these states.
 bool locksSale(IntentState state);                            // sending, processing, unknown, queued
+
+// What an intent asks of the gateway: money in (a payment of a sale) or money back (a refund of
+// one of the till's payments). Both are business intents with a key of their own, in one queue.
+enum class IntentKind { Payment, Refund };
+QString intentKindName(IntentKind kind);                       // "payment", "refund" as stored
+std::optional<IntentKind> intentKindFromName(const QString &name);
 
 // How the customer pays. Cash never goes to the gateway: its intent is final when created.
 enum class Tender { Card, Cash };
 QString tenderName(Tender tender);                             // "card", "cash" as stored
 std::optional<Tender> tenderFromName(const QString &name);
 
-// One payment intent as the journal keeps it.
+// One payment or refund intent as the journal keeps it.
 struct Intent
 {
     qint64 id = 0;
     QString key;               // the Idempotency-Key, created with the intent, never changed
-    QString orderId;
-    Money amount;
+    IntentKind kind = IntentKind::Payment;
+    QString orderId;           // a refund's is its payment's
+    Money amount;              // a refund's: what goes back, in its payment's currency
     Tender tender = Tender::Card;
-    QString paymentMethod;     // the card's token (tok_visa ...) sent to the gateway; empty for cash
+    QString paymentMethod;     // the card's token (tok_visa ...) sent to the gateway; empty for cash and refunds
     IntentState state = IntentState::Queued;
-    QString paymentId;         // the gateway's, once known
+    // The gateway's payment: a payment's own, once known; a refund's is the payment it refunds
+    // (known when the refund is created: only a card payment the gateway settled is refunded).
+    QString paymentId;
     QString gatewayStatus;     // the gateway's own status word, once known
     QString declineCode;
     // From the gateway's payment (API.md card, authorization_code), for the receipt: empty until
@@ -59,9 +71,18 @@ struct Intent
     // A payment declined after that is an alert until the cashier acknowledges it.
     qint64 customerLeftAt = 0;
     qint64 acknowledgedAt = 0;
+    // A refund: the key of the payment intent it refunds, the gateway's refund (re_...) once
+    // known, and the cashier's reason (sent to the gateway; may be empty).
+    QString paymentKey;
+    QString refundId;
+    QString reason;
+    // A payment: what its succeeded refunds gave back, in minor units of `amount` (API.md's
+    // amount_refunded, kept by the journal with each refund that succeeds).
+    qint64 amountRefunded = 0;
 
     bool isValid() const { return id > 0; }
     bool isCash() const { return tender == Tender::Cash; }
+    bool isRefund() const { return kind == IntentKind::Refund; }
 };
 
 // A payment the cashier must see after the counter: needs_attention (never retried by itself),
@@ -75,9 +96,9 @@ bool needsCashierAttention(const Intent &intent);
 struct Attempt
 {
     enum class Kind {
-        Post,       // POST /v1/payments with the intent's key (a first send or a retry)
-        Lookup,     // GET /v1/payments?idempotency_key=: did the gateway see this key?
-        Poll,       // GET /v1/payments/{id}: a payment the gateway is processing
+        Post,       // POST /v1/payments (a refund: /v1/payments/{id}/refunds) with the intent's key
+        Lookup,     // GET /v1/payments?idempotency_key= (/v1/refunds?...): did the gateway see this key?
+        Poll,       // GET /v1/payments/{id} (/v1/refunds/{id}): one the gateway is processing
     };
     // How the try ended, as the client saw it (GatewayResult::Transport).
     enum class Transport {

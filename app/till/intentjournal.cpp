@@ -1,6 +1,8 @@
 #include "intentjournal.h"
 
 #include "journallock.h"
+#include "journalrules.h"
+#include "journalschema.h"
 
 #include "timeutil.h"
 
@@ -12,109 +14,9 @@ namespace OncePay {
 
 namespace {
 
+using namespace JournalSchema;
+
 QAtomicInt g_counter;
-
-void migrate(SqlTx &tx, int from)
-{
-    if (from < 1) {
-        tx.exec(QStringLiteral(
-            "CREATE TABLE intents (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL UNIQUE,"
-            " order_id TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,"
-            " payment_method TEXT NOT NULL, state TEXT NOT NULL, payment_id TEXT, gateway_status TEXT,"
-            " decline_code TEXT, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL DEFAULT 0,"
-            " last_problem TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)"));
-        tx.exec(QStringLiteral("CREATE INDEX intents_by_state ON intents (state, id)"));
-        tx.exec(QStringLiteral("CREATE INDEX intents_by_order ON intents (order_id)"));
-        tx.exec(QStringLiteral(
-            "CREATE TABLE journal (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL,"
-            " at INTEGER NOT NULL, from_state TEXT, to_state TEXT NOT NULL, detail TEXT)"));
-        tx.exec(QStringLiteral("CREATE INDEX journal_by_key ON journal (idem_key, id)"));
-        // The journal is an audit trail: SQLite itself refuses to rewrite it.
-        tx.exec(QStringLiteral("CREATE TRIGGER journal_is_append_only_u BEFORE UPDATE ON journal"
-                               " BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END"));
-        tx.exec(QStringLiteral("CREATE TRIGGER journal_is_append_only_d BEFORE DELETE ON journal"
-                               " BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END"));
-        tx.exec(QStringLiteral(
-            "CREATE TABLE attempts (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL,"
-            " kind TEXT NOT NULL, started_at INTEGER NOT NULL, ended_at INTEGER NOT NULL, outcome TEXT NOT NULL,"
-            " http_status INTEGER NOT NULL, replayed INTEGER NOT NULL, latency_ms INTEGER NOT NULL)"));
-        tx.exec(QStringLiteral("CREATE INDEX attempts_by_key ON attempts (idem_key, id)"));
-    }
-    if (from < 2) {
-        // Kinds as columns, not words: the tender (cash was the payment method "cash") and how
-        // each attempt ended (it was only in the English outcome text).
-        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN tender TEXT NOT NULL DEFAULT 'card'"));
-        tx.exec(QStringLiteral("UPDATE intents SET tender = 'cash', payment_method = '' WHERE payment_method = 'cash'"));
-        tx.exec(QStringLiteral("ALTER TABLE attempts ADD COLUMN transport TEXT NOT NULL DEFAULT 'answered'"));
-        tx.exec(QStringLiteral(
-            "UPDATE attempts SET transport = CASE WHEN http_status > 0 THEN 'answered'"
-            " WHEN outcome LIKE 'no answer%' THEN 'answer_lost' ELSE 'not_sent' END"));
-    }
-    if (from < 3) {
-        // Payments the customer left before they were final, and the cashier's acknowledgement
-        // of those that then ended badly.
-        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN customer_left_at INTEGER"));
-        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN acknowledged_at INTEGER"));
-        tx.exec(QStringLiteral("CREATE INDEX intents_customer_left ON intents (customer_left_at) WHERE customer_left_at IS NOT NULL"));
-        // Receipts: the card and authorization code the gateway's payment carries. Intents
-        // stored before read them empty.
-        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN card_brand TEXT"));
-        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN card_last4 TEXT"));
-        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN authorization_code TEXT"));
-    }
-}
-
-const QString kColumns = QStringLiteral(
-    "id, idem_key, order_id, amount, currency, payment_method, state, payment_id, gateway_status,"
-    " decline_code, attempts, next_attempt_at, last_problem, created_at, updated_at, tender, customer_left_at,"
-    " acknowledged_at, card_brand, card_last4, authorization_code");
-
-Intent readIntent(const QSqlQuery &q)
-{
-    Intent i;
-    i.id = q.value(0).toLongLong();
-    i.key = q.value(1).toString();
-    i.orderId = q.value(2).toString();
-    i.amount = Money(q.value(3).toLongLong(), q.value(4).toString());
-    i.paymentMethod = q.value(5).toString();
-    i.state = intentStateFromName(q.value(6).toString()).value_or(IntentState::Unknown);
-    i.paymentId = q.value(7).toString();
-    i.gatewayStatus = q.value(8).toString();
-    i.declineCode = q.value(9).toString();
-    i.attempts = q.value(10).toInt();
-    i.nextAttemptAt = q.value(11).toLongLong();
-    i.lastProblem = q.value(12).toString();
-    i.createdAt = q.value(13).toLongLong();
-    i.updatedAt = q.value(14).toLongLong();
-    i.tender = tenderFromName(q.value(15).toString()).value_or(Tender::Card);
-    i.customerLeftAt = q.value(16).toLongLong();
-    i.acknowledgedAt = q.value(17).toLongLong();
-    i.cardBrand = q.value(18).toString();
-    i.cardLast4 = q.value(19).toString();
-    i.authorizationCode = q.value(20).toString();
-    return i;
-}
-
-QList<Intent> readIntents(QSqlQuery &q)
-{
-    QList<Intent> out;
-    while (q.next())
-        out.append(readIntent(q));
-    q.finish();
-    return out;
-}
-
-QVariant orNull(const QString &s)
-{
-    return s.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(s);
-}
-
-void appendJournal(SqlTx &tx, const QString &key, qint64 at, const QString &from, const QString &to,
-                   const QString &detail)
-{
-    tx.exec(QStringLiteral("INSERT INTO journal (idem_key, at, from_state, to_state, detail) VALUES (?, ?, ?, ?, ?)"),
-            {key, at, orNull(from), to, orNull(detail)});
-}
 
 // SQL for a Query: the WHERE clause and its binds.
 QPair<QString, QVariantList> where(const IntentJournal::Query &q)
@@ -126,7 +28,7 @@ QPair<QString, QVariantList> where(const IntentJournal::Query &q)
         binds << intentStateName(*q.state);
     }
     if (q.activeOnly)
-        parts << QStringLiteral("state NOT IN ('succeeded', 'declined', 'needs_attention')");
+        parts << QStringLiteral("state NOT IN %1").arg(finalStatesSql());
     if (q.needsAttention) {
         parts << QStringLiteral("(state = 'needs_attention' OR (state = 'declined' AND (attempts > 1 OR updated_at - created_at > ?)))");
         binds << lateDeclineMs;
@@ -134,6 +36,14 @@ QPair<QString, QVariantList> where(const IntentJournal::Query &q)
     if (!q.orderId.isEmpty()) {
         parts << QStringLiteral("order_id = ?");
         binds << q.orderId;
+    }
+    if (q.kind) {
+        parts << QStringLiteral("kind = ?");
+        binds << intentKindName(*q.kind);
+    }
+    if (!q.paymentKey.isEmpty()) {
+        parts << QStringLiteral("payment_key = ?");
+        binds << q.paymentKey;
     }
     return {parts.isEmpty() ? QStringLiteral("1") : parts.join(QStringLiteral(" AND ")), binds};
 }
@@ -175,7 +85,7 @@ bool IntentJournal::open(QString *error)
     o.path = m_options.path;
     o.connectionName = QStringLiteral("oncepay-journal-%1").arg(g_counter.fetchAndAddRelaxed(1));
     o.schemaVersion = schemaVersion;
-    o.migrate = migrate;
+    o.migrate = JournalSchema::migrate;
     o.maxBatch = 512;
     o.applicationId = 0x4F50544A;   // "OPTJ": OncePay till journal
     o.markerTable = QStringLiteral("intents");
@@ -204,31 +114,26 @@ void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent>
         return reply(false, tr("The journal is not open."), {});
     struct Result { Intent intent; QString refusal; };
     m_worker->transact<Result>(context, [intent](SqlTx &tx) {
-        // One sale, one payment: a new intent only when every earlier one was declined.
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT state FROM intents WHERE order_id = ?"), {intent.orderId});
-        QString refusal;
-        while (q.next() && refusal.isEmpty()) {
-            const IntentState s = intentStateFromName(q.value(0).toString()).value_or(IntentState::Unknown);
-            if (s == IntentState::Succeeded)
-                refusal = IntentJournal::tr("This sale is already paid.");
-            else if (s == IntentState::NeedsAttention)
-                refusal = IntentJournal::tr("A payment for this sale needs attention first.");
-            else if (s != IntentState::Declined)
-                refusal = IntentJournal::tr("A payment for this sale is still in progress.");
-        }
-        q.finish();
+        Intent row = intent;
+        const QString refusal = row.isRefund() ? JournalRules::refundRefusal(tx, &row)
+                                               : JournalRules::saleRefusal(tx, row.orderId);
         if (!refusal.isEmpty())
             return Result{{}, refusal};
         const qint64 now = nowMs();
         tx.exec(QStringLiteral(
-            "INSERT INTO intents (idem_key, order_id, amount, currency, tender, payment_method, state, created_at,"
-            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-            {intent.key, intent.orderId, intent.amount.minorUnits(), intent.amount.currency(), tenderName(intent.tender),
+            "INSERT INTO intents (idem_key, kind, order_id, amount, currency, tender, payment_method, state, payment_id,"
+            " payment_key, reason, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+            {row.key, intentKindName(row.kind), row.orderId, row.amount.minorUnits(), row.amount.currency(),
+             tenderName(row.tender),
              // Never NULL (a v1 column): cash has no token, an empty one.
-             intent.paymentMethod.isEmpty() ? QStringLiteral("") : intent.paymentMethod, intentStateName(intent.state),
-             now, now});
-        appendJournal(tx, intent.key, now, {}, intentStateName(intent.state), QStringLiteral("created"));
-        QSqlQuery &back = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(kColumns), {intent.key});
+             row.paymentMethod.isEmpty() ? QStringLiteral("") : row.paymentMethod, intentStateName(row.state),
+             orNull(row.paymentId), orNull(row.paymentKey), orNull(row.reason), now, now});
+        appendJournal(tx, row.key, now, {}, intentStateName(row.state),
+                      row.isRefund() ? QStringLiteral("created: refund of %1").arg(row.paymentKey) : QStringLiteral("created"));
+        // A cash refund is final at once: its payment follows in the same transaction.
+        if (row.isRefund() && row.state == IntentState::Succeeded)
+            JournalRules::creditPayment(tx, row.key, now);
+        QSqlQuery &back = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {row.key});
         Result r;
         if (back.next())
             r.intent = readIntent(back);
@@ -255,13 +160,14 @@ void IntentJournal::update(const Intent &after, IntentState from, const QString 
         QSqlQuery &q = tx.exec(QStringLiteral(
             "UPDATE intents SET state = ?, payment_id = ?, gateway_status = ?, decline_code = ?, attempts = ?,"
             " next_attempt_at = ?, last_problem = ?, updated_at = ?,"
-            " card_brand = ?, card_last4 = ?, authorization_code = ?"
-            " WHERE idem_key = ? AND state = ?"),
+            " card_brand = ?, card_last4 = ?, authorization_code = ?, refund_id = ?"
+            " WHERE idem_key = ? AND state = ? RETURNING kind"),
             {intentStateName(after.state), orNull(after.paymentId), orNull(after.gatewayStatus),
              orNull(after.declineCode), after.attempts, after.nextAttemptAt, orNull(after.lastProblem), now,
-             orNull(after.cardBrand), orNull(after.cardLast4), orNull(after.authorizationCode),
+             orNull(after.cardBrand), orNull(after.cardLast4), orNull(after.authorizationCode), orNull(after.refundId),
              after.key, intentStateName(from)});
-        const bool applied = q.numRowsAffected() == 1;
+        const bool applied = q.next();
+        const bool refund = applied && intentKindFromName(q.value(0).toString()) == IntentKind::Refund;
         q.finish();
         if (!applied)
             return false;
@@ -276,8 +182,51 @@ void IntentJournal::update(const Intent &after, IntentState from, const QString 
                  attempt->httpStatus,
                  attempt->replayed ? 1 : 0, attempt->latencyMs});
         }
+        // A refund that has just succeeded gives back to its payment, in the same transaction.
+        if (refund && after.state == IntentState::Succeeded && from != IntentState::Succeeded)
+            JournalRules::creditPayment(tx, after.key, now);
         return true;
     }, std::move(reply));
+}
+
+void IntentJournal::voidIntent(const QString &key, QObject *context, Reply<Intent> reply)
+{
+    if (!m_worker)
+        return reply(false, tr("The journal is not open."), {});
+    struct Result { Intent intent; QString refusal; };
+    m_worker->transact<Result>(context, [key](SqlTx &tx) {
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {key});
+        const bool found = q.next();
+        Intent i = found ? readIntent(q) : Intent();
+        q.finish();
+        if (!found)
+            return Result{{}, IntentJournal::tr("No payment or refund of this till has the key %1.").arg(key)};
+        const QString refusal = JournalRules::voidRefusal(tx, i);
+        if (!refusal.isEmpty())
+            return Result{i, refusal};
+        // Compare and set from `queued`, decided in this transaction: a send records `sending`
+        // in a transaction of its own, before this one or after it, never in between.
+        const qint64 now = nowMs();
+        const int changed = tx.numRowsAffected(QStringLiteral(
+            "UPDATE intents SET state = 'voided', next_attempt_at = 0, last_problem = NULL, updated_at = ?"
+            " WHERE idem_key = ? AND state = 'queued'"),
+            {now, key});
+        if (changed != 1)
+            return Result{i, IntentJournal::tr("It changed meanwhile; look at it again.")};
+        appendJournal(tx, key, now, intentStateName(IntentState::Queued), intentStateName(IntentState::Voided),
+                      QStringLiteral("voided on the till: never sent"));
+        i.state = IntentState::Voided;
+        i.nextAttemptAt = 0;
+        i.lastProblem.clear();   // nothing is wrong with it any more: it will never go out
+        i.updatedAt = now;
+        return Result{i, {}};
+    }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {
+        if (!ok)
+            return reply(false, error, {});
+        if (!r.refusal.isEmpty())
+            return reply(false, r.refusal, r.intent);
+        reply(true, {}, r.intent);
+    });
 }
 
 void IntentJournal::recoverInterrupted(QObject *context, Reply<int> reply)
@@ -314,7 +263,7 @@ void IntentJournal::find(const QString &key, QObject *context, Reply<Intent> rep
     if (!m_worker)
         return reply(false, tr("The journal is not open."), {});
     m_worker->transact<Intent>(context, [key](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(kColumns), {key});
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {key});
         Intent i;
         if (q.next())
             i = readIntent(q);
@@ -331,7 +280,7 @@ void IntentJournal::list(const Query &query, QObject *context, Reply<QList<Inten
         auto [clause, binds] = where(query);
         binds << query.limit << query.offset;
         QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE %2 ORDER BY id %3 LIMIT ? OFFSET ?")
-                                   .arg(kColumns, clause, query.newestFirst ? QStringLiteral("DESC") : QString()), binds);
+                                   .arg(intentColumns(), clause, query.newestFirst ? QStringLiteral("DESC") : QString()), binds);
         return readIntents(q);
     }, std::move(reply));
 }
@@ -402,7 +351,7 @@ void IntentJournal::markCustomerLeft(const QString &key, QObject *context, Reply
         const qint64 now = nowMs();
         QSqlQuery &q = tx.exec(QStringLiteral(
             "UPDATE intents SET customer_left_at = ? WHERE idem_key = ? AND customer_left_at IS NULL"
-            " AND state NOT IN ('succeeded', 'declined', 'needs_attention') RETURNING state"), {now, key});
+            " AND state NOT IN %1 RETURNING state").arg(finalStatesSql()), {now, key});
         const QString state = q.next() ? q.value(0).toString() : QString();
         q.finish();
         if (state.isEmpty())
@@ -437,7 +386,7 @@ void IntentJournal::lateOutcomes(QObject *context, Reply<QList<Intent>> reply)
     m_worker->transact<QList<Intent>>(context, [](SqlTx &tx) {
         QSqlQuery &q = tx.exec(QStringLiteral(
             "SELECT %1 FROM intents WHERE customer_left_at IS NOT NULL AND acknowledged_at IS NULL"
-            " AND state <> 'succeeded' ORDER BY id").arg(kColumns));
+            " AND state NOT IN ('succeeded', 'voided') ORDER BY id").arg(intentColumns()));
         return readIntents(q);
     }, std::move(reply));
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "intent.h"
+#include "journalschema.h"
 #include "sqlbatchworker.h"
 
 #include <QList>
@@ -50,13 +51,20 @@ public:
     using Reply = std::function<void(bool ok, const QString &error, T value)>;
 
     // Stores a new intent with its key and its first journal line in one transaction, after
-    // checking that its sale may take a new payment. Nothing may be sent before this answers ok.
+    // checking (in that transaction) that its sale may take a new payment, or, for a refund,
+    // that its payment may be refunded by that much (JournalRules::refundRefusal; an amount
+    // that is not valid refunds what remains). Nothing may be sent before this answers ok; the
+    // refusal is a sentence for the cashier. A refund stored final (cash) credits its payment.
     void create(const Intent &intent, QObject *context, Reply<Intent> reply);
     // Saves `after` (state and gateway fields) and appends the journal line and the attempt, if
     // the intent is still in state `from` (compare and set). The value says whether it was: false
     // means the intent moved meanwhile and nothing was written; read it again before deciding.
     void update(const Intent &after, IntentState from, const QString &detail, const std::optional<Attempt> &attempt,
                 QObject *context, Reply<bool> reply);
+    // queued -> voided, compare and set, when no try of the intent may have reached the gateway
+    // (JournalRules::voidRefusal). The value is the intent as it is now; on a refusal `error` says
+    // why in words and the value is the intent as stored (invalid when there is none).
+    void voidIntent(const QString &key, QObject *context, Reply<Intent> reply);
     // Start-up: intents left in `sending` by a crash become `unknown` (to be asked about first).
     void recoverInterrupted(QObject *context, Reply<int> reply);
 
@@ -68,6 +76,8 @@ public:
         bool activeOnly = false;
         bool needsAttention = false;   // needsCashierAttention(): needs_attention, or declined late
         QString orderId;
+        std::optional<IntentKind> kind;
+        QString paymentKey;            // the refunds of this payment
         int limit = 100;
         qint64 offset = 0;
         bool newestFirst = false;
@@ -86,7 +96,7 @@ public:
     // acknowledged. Oldest first.
     void lateOutcomes(QObject *context, Reply<QList<Intent>> reply);
 
-    static constexpr int schemaVersion = 3;
+    static constexpr int schemaVersion = JournalSchema::version;
 
 private:
     Options m_options;

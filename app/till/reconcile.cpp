@@ -75,6 +75,8 @@ Action onlyLocalAction(const Intent &intent)
         return Action::Sync;          // not sent yet, or sent and never executed (a lookup answers 404)
     case IntentState::NeedsAttention:
         return Action::None;          // refused before it was executed: nothing is at the gateway
+    case IntentState::Voided:
+        return Action::None;          // cancelled on the till before it was ever sent
     }
     return Action::Investigate;
 }
@@ -114,6 +116,8 @@ QList<ReconcileFinding> reconcile(const QList<Intent> &intents, const QList<Gate
     QList<ReconcileFinding> findings;
     QSet<QString> seen;   // keys of non-cash intents, matched or not
     for (const Intent &intent : intents) {
+        if (intent.isRefund())
+            continue;   // refunds are not in the gateway's list of payments
         if (intent.isCash()) {
             findings.append(finding(Kind::OnlyLocal, Action::None, &intent, nullptr));
             continue;

@@ -69,7 +69,8 @@ QString reconcileActionName(ReconcileFinding::Action action); // "none", "sync",
 // second one when a key differs in both amount and state. Intents come first in their order, then
 // the gateway's payments that no intent has, in the list's order. A payment listed more than once
 // (a page fetched again after a fail-over) counts once, as last listed. Cash intents never go to
-// the gateway: they are found only local, with nothing to do.
+// the gateway: they are found only local, with nothing to do; so are voided ones. Refund intents
+// are not payments and are left out (no finding).
 QList<ReconcileFinding> reconcile(const QList<Intent> &intents, const QList<GatewayPayment> &payments);
 
 } // namespace OncePay

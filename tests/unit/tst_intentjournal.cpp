@@ -1,8 +1,7 @@
 // The till's durable memory on a real SQLite file in a QTemporaryDir: intents with their key,
 // the append-only journal and the attempts; "one sale, one payment"; recovery after a crash in
 // `sending`; and the ways a disk lets the till down (full, unwritable, corrupt).
-#include "idempotencykey.h"
-#include "intentjournal.h"
+#include "journaltest.h"
 
 #include <QDir>
 #include <QFile>
@@ -21,54 +20,11 @@
 #include <unistd.h>
 
 using namespace OncePay;
+using namespace JournalTest;
 
 Q_DECLARE_METATYPE(OncePay::IntentState)
 
 namespace {
-
-constexpr int kWaitMs = 20000;
-
-template <typename T>
-struct Answer
-{
-    bool done = false;
-    bool ok = false;
-    QString error;
-    T value{};
-};
-
-// Runs one asynchronous journal call and waits (by condition, not by time) for its answer.
-template <typename T, typename Call>
-Answer<T> await(Call call)
-{
-    auto answer = std::make_shared<Answer<T>>();
-    call([answer](bool ok, const QString &error, T value) {
-        answer->done = true;
-        answer->ok = ok;
-        answer->error = error;
-        answer->value = std::move(value);
-    });
-    if (!QTest::qWaitFor([answer] { return answer->done; }, kWaitMs))
-        qWarning("the journal did not answer within %d ms", kWaitMs);
-    return *answer;
-}
-
-// Each evaluates its argument once: it is often the call itself.
-#define VERIFY_OK(expr) \
-    do { const auto a_ = (expr); QVERIFY2(a_.done && a_.ok, qPrintable(a_.done ? a_.error : QStringLiteral("no answer"))); } while (false)
-#define VERIFY_REFUSED(expr) \
-    do { const auto a_ = (expr); QVERIFY2(a_.done && !a_.ok, a_.done ? "accepted" : "no answer"); } while (false)
-
-Intent newIntent(const QString &orderId, qint64 amount = 1999, Tender tender = Tender::Card)
-{
-    Intent i;
-    i.tender = tender;
-    i.key = IdempotencyKey::generate(QStringLiteral("pay")).value();
-    i.orderId = orderId;
-    i.amount = Money(amount, QStringLiteral("CNY"));
-    i.paymentMethod = tender == Tender::Card ? QStringLiteral("tok_visa") : QString();
-    return i;
-}
 
 QByteArray readAll(const QString &path)
 {
@@ -88,6 +44,21 @@ const QStringList kVersion1Schema{
     QStringLiteral("CREATE TABLE attempts (id INTEGER PRIMARY KEY AUTOINCREMENT, idem_key TEXT NOT NULL,"
                    " kind TEXT NOT NULL, started_at INTEGER NOT NULL, ended_at INTEGER NOT NULL, outcome TEXT NOT NULL,"
                    " http_status INTEGER NOT NULL, replayed INTEGER NOT NULL, latency_ms INTEGER NOT NULL)"),
+};
+
+// Version 2 = version 1 + the tender and transport columns; version 3 = version 2 + the customer
+// and card columns, as their migrations added them.
+const QStringList kVersion2Changes{
+    QStringLiteral("ALTER TABLE intents ADD COLUMN tender TEXT NOT NULL DEFAULT 'card'"),
+    QStringLiteral("ALTER TABLE attempts ADD COLUMN transport TEXT NOT NULL DEFAULT 'answered'"),
+};
+const QStringList kVersion3Changes{
+    QStringLiteral("ALTER TABLE intents ADD COLUMN customer_left_at INTEGER"),
+    QStringLiteral("ALTER TABLE intents ADD COLUMN acknowledged_at INTEGER"),
+    QStringLiteral("CREATE INDEX intents_customer_left ON intents (customer_left_at) WHERE customer_left_at IS NOT NULL"),
+    QStringLiteral("ALTER TABLE intents ADD COLUMN card_brand TEXT"),
+    QStringLiteral("ALTER TABLE intents ADD COLUMN card_last4 TEXT"),
+    QStringLiteral("ALTER TABLE intents ADD COLUMN authorization_code TEXT"),
 };
 
 // Writes a journal file as an earlier version left it; empty, or what failed.
@@ -115,14 +86,6 @@ QString writeOldJournal(const QString &path, const QStringList &statements)
 
 } // namespace
 
-namespace OncePay {
-// Readable QCOMPARE failures for states (found by argument-dependent lookup).
-char *toString(IntentState state)
-{
-    return qstrdup(qPrintable(intentStateName(state)));
-}
-} // namespace OncePay
-
 class TestIntentJournal final : public QObject
 {
     Q_OBJECT
@@ -149,6 +112,7 @@ private slots:
     void customerLeftThenAcknowledged();
     void cardDetailsRoundTrip();
     void version2JournalIsMigrated();
+    void version3JournalIsMigrated();
 
 private:
     std::unique_ptr<IntentJournal> open(int maxPageCount = 0);
@@ -357,6 +321,12 @@ void TestIntentJournal::oneSaleOnePayment_data()
                                            << inProgress;
     QTest::newRow("declined, then succeeded") << QStringList{QStringLiteral("declined"), QStringLiteral("succeeded")}
                                               << QStringLiteral("already paid");
+    // Voided: cancelled before it was sent, nothing charged: the sale may be paid again.
+    QTest::newRow("voided") << QStringList{QStringLiteral("voided")} << QString();
+    QTest::newRow("voided, then queued") << QStringList{QStringLiteral("voided"), QStringLiteral("queued")} << inProgress;
+    QTest::newRow("declined, voided, then succeeded")
+        << QStringList{QStringLiteral("declined"), QStringLiteral("voided"), QStringLiteral("succeeded")}
+        << QStringLiteral("already paid");
 }
 
 void TestIntentJournal::oneSaleOnePayment()
@@ -876,9 +846,7 @@ void TestIntentJournal::version2JournalIsMigrated()
     // A journal written by version 2 (tender and transport columns, no card): it opens, its
     // intents read with no card, and a later answer stores one.
     // Version 2 = version 1 + the tender and transport columns, as its migration added them.
-    const QString error = writeOldJournal(m_path, kVersion1Schema + QStringList{
-            QStringLiteral("ALTER TABLE intents ADD COLUMN tender TEXT NOT NULL DEFAULT 'card'"),
-            QStringLiteral("ALTER TABLE attempts ADD COLUMN transport TEXT NOT NULL DEFAULT 'answered'"),
+    const QString error = writeOldJournal(m_path, kVersion1Schema + kVersion2Changes + QStringList{
             QStringLiteral("INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, payment_id,"
                            " created_at, updated_at, tender) VALUES"
                            " ('pay-old', 'o1', 500, 'CNY', 'tok_visa', 'succeeded', 'pay_old', 1, 1, 'card'),"
@@ -905,6 +873,74 @@ void TestIntentJournal::version2JournalIsMigrated()
     const Intent back = find(*j, QStringLiteral("pay-wait")).value;
     QCOMPARE(back.cardBrand, QStringLiteral("mastercard"));
     QCOMPARE(back.authorizationCode, QStringLiteral("Z9Y8X7"));
+}
+
+void TestIntentJournal::version3JournalIsMigrated()
+{
+    // A journal written by version 3 (no kinds: every intent was a payment; no voided state): it
+    // opens as version 4, its intents read as payments with nothing refunded, and the sale rules
+    // read the kind (a sale paid before the upgrade stays paid).
+    const QString error = writeOldJournal(m_path, kVersion1Schema + kVersion2Changes + kVersion3Changes + QStringList{
+            QStringLiteral("INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, payment_id,"
+                           " gateway_status, created_at, updated_at, tender, card_brand, card_last4, authorization_code)"
+                           " VALUES ('pay-paid', 'o1', 1999, 'CNY', 'tok_visa', 'succeeded', 'pay_1', 'succeeded', 1, 1,"
+                           " 'card', 'visa', '4242', 'A1B2C3'),"
+                           " ('pay-cash', 'o2', 500, 'CNY', '', 'succeeded', NULL, NULL, 1, 1, 'cash', NULL, NULL, NULL),"
+                           " ('pay-wait', 'o3', 700, 'CNY', 'tok_visa', 'queued', NULL, NULL, 1, 1, 'card', NULL, NULL, NULL)"),
+            QStringLiteral("PRAGMA user_version=3"),
+        });
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+
+    auto j = open();
+    QVERIFY(j);
+    const Intent paid = find(*j, QStringLiteral("pay-paid")).value;
+    QVERIFY(paid.isValid());
+    QCOMPARE(paid.kind, IntentKind::Payment);
+    QVERIFY(!paid.isRefund());
+    QCOMPARE(paid.state, IntentState::Succeeded);
+    QCOMPARE(paid.paymentId, QStringLiteral("pay_1"));
+    QCOMPARE(paid.cardLast4, QStringLiteral("4242"));
+    QCOMPARE(paid.amountRefunded, qint64(0));
+    QVERIFY(paid.paymentKey.isEmpty() && paid.refundId.isEmpty() && paid.reason.isEmpty());
+    QCOMPARE(find(*j, QStringLiteral("pay-cash")).value.kind, IntentKind::Payment);
+    IntentJournal::Query payments;
+    payments.kind = IntentKind::Payment;
+    QCOMPARE(count(*j, payments).value, qint64(3));
+    IntentJournal::Query refunds;
+    refunds.kind = IntentKind::Refund;
+    QCOMPARE(count(*j, refunds).value, qint64(0));
+    VERIFY_REFUSED(create(*j, newIntent(QStringLiteral("o1"))));   // still paid
+    VERIFY_REFUSED(create(*j, newIntent(QStringLiteral("o3"))));   // still in progress
+
+    // A queued payment of the old file can now end voided, which frees its sale.
+    Intent voided = find(*j, QStringLiteral("pay-wait")).value;
+    voided.state = IntentState::Voided;
+    VERIFY_OK(update(*j, voided, IntentState::Queued, QStringLiteral("test")));
+    IntentJournal::Query active;
+    active.activeOnly = true;
+    QCOMPARE(count(*j, active).value, qint64(0));
+    VERIFY_OK(create(*j, newIntent(QStringLiteral("o3"))));
+    j.reset();
+
+    // The file says version 4 and has the refund columns and the one-open-refund index.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tst-v4"));
+        db.setDatabaseName(m_path);
+        QVERIFY2(db.open(), qPrintable(db.lastError().text()));
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
+        QCOMPARE(q.value(0).toInt(), 4);
+        QVERIFY(q.exec(QStringLiteral("SELECT kind, payment_key, refund_id, reason, amount_refunded FROM intents"
+                                      " WHERE idem_key = 'pay-paid'")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("payment"));
+        QVERIFY(q.value(1).isNull() && q.value(2).isNull() && q.value(3).isNull());
+        QCOMPARE(q.value(4).toLongLong(), qint64(0));
+        QVERIFY(q.exec(QStringLiteral("SELECT sql FROM sqlite_master WHERE name = 'intents_one_open_refund'")) && q.next());
+        QVERIFY2(q.value(0).toString().contains(QLatin1String("UNIQUE")), qPrintable(q.value(0).toString()));
+        q.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("tst-v4"));
 }
 
 QTEST_GUILESS_MAIN(TestIntentJournal)

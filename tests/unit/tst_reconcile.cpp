@@ -36,6 +36,15 @@ Intent cash(const QString &key, qint64 amount = 500)
     return i;
 }
 
+Intent refund(const QString &key, const QString &paymentKey, IntentState state)
+{
+    Intent i = intent(key, state, 500, QStringLiteral("CNY"), QString(), QStringLiteral("ord-") + paymentKey);
+    i.kind = IntentKind::Refund;
+    i.paymentKey = paymentKey;
+    i.paymentId = QStringLiteral("pay_") + paymentKey;
+    return i;
+}
+
 QJsonObject paymentJson(const QString &key, const QString &status, qint64 amount, const QString &currency, const QString &order)
 {
     return QJsonObject{{QStringLiteral("id"), QStringLiteral("pay_") + key},
@@ -178,6 +187,16 @@ void TestReconcile::findings_data()
         << QList<Intent>{intent(QStringLiteral("k1"), S::Unknown, 1999)}
         << QList<GatewayPayment>{payment(QStringLiteral("k1"), ok, 999)}
         << QStringList{QStringLiteral("different_amount k1 investigate"), QStringLiteral("different_state k1 sync")};
+
+    // Voided: cancelled before it was ever sent, nothing at the gateway. Refunds are not
+    // payments: never a finding, whatever their state; a refunded payment still matches.
+    QTest::newRow("voided, never sent") << QList<Intent>{intent(QStringLiteral("k1"), S::Voided)}
+                                        << QList<GatewayPayment>{} << QStringList{QStringLiteral("only_local k1 none")};
+    QTest::newRow("refunds left out, refunded payment matches")
+        << QList<Intent>{intent(QStringLiteral("k1"), S::Succeeded), refund(QStringLiteral("r1"), QStringLiteral("k1"), S::Succeeded),
+                         refund(QStringLiteral("r2"), QStringLiteral("k1"), S::Unknown)}
+        << QList<GatewayPayment>{payment(QStringLiteral("k1"), QStringLiteral("partially_refunded"))}
+        << QStringList{QStringLiteral("matched k1 none")};
 
     // Duplicates: a page listed twice after a fail-over counts once, as last listed; a key twice
     // in the journal counts once; a sale's declined intent and its new one are two keys.

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "intent.h"
+#include "sqlbatchworker.h"
+
+#include <QString>
+
+// The business rules the journal checks inside the transaction that writes, so that nothing can
+// come between the check and the write: one payment per sale, what may be refunded, what may be
+// voided, and a payment following its refunds. Every refusal is a sentence for the cashier.
+namespace OncePay::JournalRules {
+
+// Empty when the sale may take a new payment intent: every earlier one was declined or voided.
+QString saleRefusal(SqlTx &tx, const QString &orderId);
+
+// Empty when `refund` may be stored, after filling in what it takes from its payment (the
+// order, the gateway's payment id, and the whole remainder when its amount is not valid).
+// The payment must be a settled payment of the same tender with no refund still open, and the
+// amount must not exceed what remains after the refunds that succeeded or are still open.
+QString refundRefusal(SqlTx &tx, Intent *refund);
+
+// Empty when `intent`, as stored, may be voided: queued, and no try of it may have reached the
+// gateway (a POST that was answered, lost after sending, or interrupted by a crash).
+QString voidRefusal(SqlTx &tx, const Intent &intent);
+
+// The refund `refundKey` has just succeeded: its payment's amount_refunded and gateway status
+// follow, with a line in the payment's journal.
+void creditPayment(SqlTx &tx, const QString &refundKey, qint64 at);
+
+} // namespace OncePay::JournalRules
