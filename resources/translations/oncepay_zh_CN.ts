@@ -2,6 +2,24 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>OncePay::GatewaySecurity</name>
+    <message>
+        <location filename="../../app/till/gatewaysecurity.cpp" line="25"/>
+        <source>The gateway %1 is plain HTTP on another machine: the till&apos;s token would cross the network unencrypted. Use its https:// address, or allow plain HTTP explicitly (--allow-insecure-http).</source>
+        <translation>网关 %1 在另一台机器上且使用明文 HTTP：收银机的令牌将以未加密方式在网络上传输。请使用它的 https:// 地址，或明确允许明文 HTTP（--allow-insecure-http）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/gatewaysecurity.cpp" line="43"/>
+        <source>The certificate file %1 cannot be read: %2</source>
+        <translation>无法读取证书文件 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/gatewaysecurity.cpp" line="49"/>
+        <source>The file %1 holds no PEM certificate.</source>
+        <translation>文件 %1 中没有 PEM 证书。</translation>
+    </message>
+</context>
+<context>
     <name>OncePay::IntentJournal</name>
     <message>
         <location filename="../../app/till/intentjournal.cpp" line="68"/>
@@ -301,12 +319,12 @@
 <context>
     <name>OncePay::TillSession</name>
     <message>
-        <location filename="../../app/till/tillsession.cpp" line="27"/>
+        <location filename="../../app/till/tillsession.cpp" line="29"/>
         <source>No gateway is configured.</source>
         <translation>未配置网关。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillsession.cpp" line="32"/>
+        <location filename="../../app/till/tillsession.cpp" line="44"/>
         <source>The journal %1 cannot be used, and it was left as it is: %2</source>
         <translation>交易日志 %1 无法使用，已保持原样：%2</translation>
     </message>
@@ -2923,31 +2941,41 @@
     </message>
     <message>
         <location filename="../../app/pos/tilloptions.cpp" line="18"/>
+        <source>Certificate authorities (PEM) to trust for an https:// gateway, besides the system&apos;s.</source>
+        <translation>除系统自带的证书外，访问 https:// 网关时额外信任的证书颁发机构（PEM）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tilloptions.cpp" line="19"/>
+        <source>Allow sending the till&apos;s token over plain HTTP to a gateway on another machine.</source>
+        <translation>允许通过明文 HTTP 将收银机的令牌发送到另一台机器上的网关。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tilloptions.cpp" line="20"/>
         <source>The till&apos;s journal (default: in the app data folder); its folder is created when missing.</source>
         <translation>收银机的交易日志（默认：在应用数据文件夹中）；文件夹不存在时会自动创建。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="19"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="21"/>
         <source>Full screen, for a till that does nothing else.</source>
         <translation>全屏显示，用于专用收银机。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="20"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="22"/>
         <source>Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT).</source>
         <translation>仅限演示：以此模式启动网络模拟器（online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="21"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="23"/>
         <source>Print the time to the shown window and the memory in use, then quit (benchmarks).</source>
         <translation>输出从启动到窗口显示的时间和内存占用，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="22"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="24"/>
         <source>Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks).</source>
         <translation>仅限演示：离线排队 N 笔支付后恢复网络，输出发送期间窗口最长的卡顿时间，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="23"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="25"/>
         <source>The language of the till: en or zh_CN (remembered; default: the system&apos;s).</source>
         <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
     </message>
@@ -2967,12 +2995,12 @@
         <translation>无法创建数据文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="99"/>
+        <location filename="../../app/pos/tillapp.cpp" line="101"/>
         <source>--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT.</source>
         <translation>--network 需要使用演示网关，且取值为：online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="107"/>
+        <location filename="../../app/pos/tillapp.cpp" line="109"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
     </message>
