@@ -22,6 +22,17 @@ struct ChargeRequest
     QString token;
 };
 
+// A refund against a charge, with the refund's own key: idempotent by (merchant, key) like a
+// charge, and bounded by the bank itself (never more than the charge, in total).
+struct RefundCall
+{
+    QString merchant;
+    QString key;         // the refund's idempotency key
+    QString chargeKey;   // the payment's key: the charge to refund
+    qint64 amount = 0;
+    QString currency;
+};
+
 struct AcquirerAnswer
 {
     enum class Kind {
@@ -39,6 +50,8 @@ struct AcquirerAnswer
     }
 
     Kind kind = Kind::AnswerLost;
+    // Declined: why (a charge: "card_declined", ...; a refund: "refund_declined",
+    // "charge_not_found", "amount_exceeds_charge").
     QString declineCode;
     QString error;
     // Approved and Declined: the card the acquirer charged (or declined); Approved: its
@@ -59,6 +72,20 @@ struct LedgerEntry
     QString authorizationCode;   // succeeded charges only
     QJsonObject toJson() const;
     static std::optional<LedgerEntry> fromJson(const QJsonObject &o);
+};
+
+// One refund in the acquirer's own ledger (API.md, /v1/_sim/acquirer/refunds).
+struct RefundLedgerEntry
+{
+    QString key;
+    QString chargeKey;
+    qint64 amount = 0;
+    QString currency;
+    QString status;      // succeeded or declined
+    QString declineCode;
+    qint64 createdAt = 0;
+    QJsonObject toJson() const;
+    static std::optional<RefundLedgerEntry> fromJson(const QJsonObject &o);
 };
 
 // The faults a demo merchant asked the simulated acquirer for (API.md, /v1/_sim/acquirer).
@@ -85,6 +112,7 @@ public:
     using QObject::QObject;
     using AnswerCallback = std::function<void(const AcquirerAnswer &)>;
     using LedgerCallback = std::function<void(bool ok, const QList<LedgerEntry> &)>;
+    using RefundLedgerCallback = std::function<void(bool ok, const QList<RefundLedgerEntry> &)>;
     using SimulationCallback = std::function<void(bool ok, const SimulationState &)>;
 
     virtual bool open(QString *error) = 0;
@@ -96,8 +124,18 @@ public:
     // could not be asked.
     virtual void lookup(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) = 0;
 
-    // Simulation endpoints (demo): the ledger, and the faults of one merchant.
+    // Refunds once per (merchant, key): Approved (the money went back), Declined (the bank
+    // would not: unknown or declined charge, more than the charge in total), Refused (nothing
+    // happened), AnswerLost (it may have refunded). A key seen before answers what it did then.
+    virtual void refund(const RefundCall &call, QObject *context, AnswerCallback done) = 0;
+    // What the acquirer knows of a refund's key; NotFound when it never refunded with it.
+    virtual void lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) = 0;
+
+    // Simulation endpoints (demo): the ledgers, and the faults of one merchant.
     virtual void ledger(const QString &merchant, const QString &key, QObject *context, LedgerCallback done) = 0;
+    // Refunds of one merchant, of the charge `chargeKey` (empty: all).
+    virtual void refundLedger(const QString &merchant, const QString &chargeKey, QObject *context,
+                              RefundLedgerCallback done) = 0;
     virtual void simulation(const QString &merchant, QObject *context, SimulationCallback done) = 0;
     virtual void setSimulation(const QString &merchant, const SimulationState &state, QObject *context,
                                SimulationCallback done) = 0;

@@ -144,14 +144,18 @@ void AcquirerService::route(const Request &rq, const Respond &respond)
                                            QStringLiteral("Request bodies are limited to %1 bytes.").arg(HttpApi::maxBodyBytes)));
     }
     const bool charges = rq.path == QLatin1String("/v1/charges");
+    const bool refunds = rq.path == QLatin1String("/v1/refunds");
     const bool ledger = rq.path == QLatin1String("/v1/ledger");
+    const bool refundLedger = rq.path == QLatin1String("/v1/refund-ledger");
     const bool sim = rq.path == QLatin1String("/v1/simulation");
-    if (!charges && !ledger && !sim)
+    if (!charges && !refunds && !ledger && !refundLedger && !sim)
         return respond(Answers::notFound(QStringLiteral("No such resource.")));
     if (charges && rq.method == M::Post)
         return postCharge(rq, respond);
+    if (refunds && rq.method == M::Post)
+        return postRefund(rq, respond);
     if (rq.method != M::Get && !(sim && rq.method == M::Put))
-        return respond(Answers::methodNotAllowed(charges ? "GET, POST" : sim ? "GET, PUT" : "GET"));
+        return respond(Answers::methodNotAllowed(charges || refunds ? "GET, POST" : sim ? "GET, PUT" : "GET"));
 
     // Every GET and the PUT name their merchant in the query.
     const QString merchant = rq.query.queryItemValue(QStringLiteral("merchant"), QUrl::FullyDecoded);
@@ -159,8 +163,12 @@ void AcquirerService::route(const Request &rq, const Respond &respond)
         return respond(badRequest(QStringLiteral("merchant"), QStringLiteral("is required: 1 to 64 characters")));
     if (charges)
         return getCharge(rq, merchant, respond);
+    if (refunds)
+        return getRefund(rq, merchant, respond);
     if (ledger)
         return getLedger(rq, merchant, respond);
+    if (refundLedger)
+        return getRefundLedger(rq, merchant, respond);
     simulation(rq, merchant, respond);
 }
 
@@ -173,31 +181,58 @@ void AcquirerService::postCharge(const Request &rq, const Respond &respond)
     const ChargeValidation v = validateCharge(*body);
     if (!v.errors.isEmpty())
         return respond(HttpAnswer::problem(validationProblem(v.errors)));
-    if (!rq.socket)
-        return;   // the caller is gone before the bank acted: nothing happens
     qCInfo(lcService) << "charge received: merchant" << v.fields.merchant << "key" << v.fields.key
                       << "token" << v.fields.token;
+    const ChargeRequest charge = v.fields;
+    executeMoney(rq, QStringLiteral("charge"), charge.key, m_simulator->losesAnswer(charge),
+                 [this, charge](QObject *context, Acquirer::AnswerCallback done) {
+        m_simulator->charge(charge, context, std::move(done));
+    }, respond);
+}
+
+void AcquirerService::postRefund(const Request &rq, const Respond &respond)
+{
+    HttpAnswer error;
+    const std::optional<JsonNode> body = jsonBody(rq.contentTypes, rq.body, &error);
+    if (!body)
+        return respond(error);
+    const AcquirerRefundValidation v = validateAcquirerRefund(*body);
+    if (!v.errors.isEmpty())
+        return respond(HttpAnswer::problem(validationProblem(v.errors)));
+    qCInfo(lcService) << "refund received: merchant" << v.fields.merchant << "key" << v.fields.key
+                      << "charge" << v.fields.chargeKey << "amount" << v.fields.amount;
+    const RefundCall call = v.fields;
+    executeMoney(rq, QStringLiteral("refund"), call.key, m_simulator->losesRefundAnswer(call.merchant),
+                 [this, call](QObject *context, Acquirer::AnswerCallback done) {
+        m_simulator->refund(call, context, std::move(done));
+    }, respond);
+}
+
+void AcquirerService::executeMoney(const Request &rq, const QString &what, const QString &key, bool losesAnswer,
+                                   const std::function<void(QObject *, Acquirer::AnswerCallback)> &execute,
+                                   const Respond &respond)
+{
+    if (!rq.socket)
+        return;   // the caller is gone before the bank acted: nothing happens
     // The context lives as long as the caller's connection: when the caller hangs up during
     // the simulated latency (its deadline passed), the bank never acts on it, because the
     // simulator drops work whose context is gone. Asked later, it says "not found": the truth.
     auto *context = new QObject(rq.socket);
     connect(rq.socket, &QAbstractSocket::disconnected, context, &QObject::deleteLater);
-    // Decided on arrival, like the simulator's mode. A lost answer stays lost for a repeat of
-    // the same request too: an HTTP stack that resends it after the dropped connection (Qt 6.4
-    // does, once or twice) must not turn the simulated loss into an answer.
-    const bool losesAnswer = m_simulator->losesAnswer(v.fields);
-    m_simulator->charge(v.fields, context, [respond, context, losesAnswer, socket = rq.socket,
-                                            key = v.fields.key](const AcquirerAnswer &a) {
+    // `losesAnswer` is decided on arrival, like the simulator's mode. A lost answer stays lost
+    // for a repeat of the same request too: an HTTP stack that resends it after the dropped
+    // connection (Qt 6.4 does, once or twice) must not turn the simulated loss into an answer.
+    execute(context, [respond, context, losesAnswer, socket = rq.socket, what, key](const AcquirerAnswer &a) {
         context->deleteLater();
         if (a.kind == AcquirerAnswer::Kind::Refused) {
             return respond(HttpAnswer::problem(502, QStringLiteral("acquirer-refused"), QStringLiteral("Acquirer refused"),
-                                               QStringLiteral("Refused before charging, nothing was charged: %1").arg(a.error)));
+                                               QStringLiteral("Refused before acting, nothing was done: %1").arg(a.error)));
         }
         if ((a.kind == AcquirerAnswer::Kind::Approved || a.kind == AcquirerAnswer::Kind::Declined) && !losesAnswer)
             return respond(HttpAnswer::json(200, outcomeJson(a)));
-        // Charged (or unsure: the ledger failed): the answer is lost on the wire, as a real
+        // Done (or unsure: the ledger failed): the answer is lost on the wire, as a real
         // bank's can be. The caller sees its connection closed and has to ask by key.
-        qCInfo(lcService) << "charge" << key << "answer dropped:" << (a.error.isEmpty() ? QStringLiteral("simulated loss") : a.error);
+        qCInfo(lcService) << qUtf8Printable(what) << key << "answer dropped:" << (a.error.isEmpty() ? QStringLiteral("simulated loss") : a.error);
         if (socket)
             socket->abort();
     });
@@ -214,6 +249,35 @@ void AcquirerService::getCharge(const Request &rq, const QString &merchant, cons
         if (entries.isEmpty())
             return respond(Answers::notFound(QStringLiteral("The acquirer never charged this key.")));
         respond(HttpAnswer::json(200, entries.first().toJson()));
+    });
+}
+
+void AcquirerService::getRefund(const Request &rq, const QString &merchant, const Respond &respond)
+{
+    const QString key = rq.query.queryItemValue(QStringLiteral("key"), QUrl::FullyDecoded);
+    if (!IdempotencyKey::isValidKey(key))
+        return respond(badRequest(QStringLiteral("key"), QStringLiteral("is required: 1 to 255 of A-Z a-z 0-9 - _ . : ~")));
+    m_simulator->lookupRefund(merchant, key, this, [respond](const AcquirerAnswer &a) {
+        if (a.kind == AcquirerAnswer::Kind::NotFound)
+            return respond(Answers::notFound(QStringLiteral("The acquirer never refunded with this key.")));
+        if (a.kind != AcquirerAnswer::Kind::Approved && a.kind != AcquirerAnswer::Kind::Declined)
+            return respond(ledgerUnavailable());
+        respond(HttpAnswer::json(200, outcomeJson(a)));
+    });
+}
+
+void AcquirerService::getRefundLedger(const Request &rq, const QString &merchant, const Respond &respond)
+{
+    const QString chargeKey = rq.query.queryItemValue(QStringLiteral("charge_key"), QUrl::FullyDecoded);
+    if (rq.query.hasQueryItem(QStringLiteral("charge_key")) && !IdempotencyKey::isValidKey(chargeKey))
+        return respond(badRequest(QStringLiteral("charge_key"), QStringLiteral("must be 1 to 255 of A-Z a-z 0-9 - _ . : ~")));
+    m_simulator->refundLedger(merchant, chargeKey, this, [respond](bool ok, const QList<RefundLedgerEntry> &entries) {
+        if (!ok)
+            return respond(ledgerUnavailable());
+        QJsonArray data;
+        for (const RefundLedgerEntry &e : entries)
+            data.append(e.toJson());
+        respond(HttpAnswer::json(200, {{QStringLiteral("data"), data}}));
     });
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <QHostAddress>
+#include "acquirer.h"
+
 #include <QObject>
 #include <QString>
 
@@ -48,8 +50,15 @@ private:
     void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
     void route(const Request &rq, const Respond &respond);
     void postCharge(const Request &rq, const Respond &respond);
+    void postRefund(const Request &rq, const Respond &respond);
+    // Runs `execute` with a context that lives as long as the caller's connection, and answers
+    // its outcome (or drops the answer: a simulated loss).
+    void executeMoney(const Request &rq, const QString &what, const QString &key, bool losesAnswer,
+                      const std::function<void(QObject *, Acquirer::AnswerCallback)> &execute, const Respond &respond);
     void getCharge(const Request &rq, const QString &merchant, const Respond &respond);
+    void getRefund(const Request &rq, const QString &merchant, const Respond &respond);
     void getLedger(const Request &rq, const QString &merchant, const Respond &respond);
+    void getRefundLedger(const Request &rq, const QString &merchant, const Respond &respond);
     void simulation(const Request &rq, const QString &merchant, const Respond &respond);
 
     Config m_config;

@@ -76,6 +76,22 @@ void migrate(SqlTx &tx, int from)
         // v2: the authorization code of an approved charge (charges made before have none).
         tx.exec(QStringLiteral("ALTER TABLE charges ADD COLUMN auth_code TEXT"));
     }
+    if (from < 3) {
+        // v3: refunds, each with its own key, against a charge of the same merchant.
+        tx.exec(QStringLiteral(
+            "CREATE TABLE refunds (merchant TEXT NOT NULL, idem_key TEXT NOT NULL, charge_key TEXT NOT NULL,"
+            " amount INTEGER NOT NULL, currency TEXT NOT NULL, status TEXT NOT NULL, decline_code TEXT,"
+            " created_at INTEGER NOT NULL, PRIMARY KEY (merchant, idem_key)) WITHOUT ROWID"));
+        tx.exec(QStringLiteral("CREATE INDEX refunds_by_charge ON refunds (merchant, charge_key)"));
+    }
+}
+
+// A refund row (status, decline_code) as an answer.
+AcquirerAnswer refundAnswerFromRow(const QSqlQuery &q)
+{
+    if (q.value(0).toString() == QLatin1String("succeeded"))
+        return {AcquirerAnswer::Kind::Approved, {}, {}};
+    return {AcquirerAnswer::Kind::Declined, q.value(1).toString(), {}};
 }
 
 const QString kChargeColumns = QStringLiteral("status, decline_code, token, auth_code");
@@ -112,6 +128,32 @@ QJsonObject LedgerEntry::toJson() const
     return o;
 }
 
+QJsonObject RefundLedgerEntry::toJson() const
+{
+    return {{QStringLiteral("idempotency_key"), key},
+            {QStringLiteral("charge_key"), chargeKey},
+            {QStringLiteral("amount"), amount},
+            {QStringLiteral("currency"), currency},
+            {QStringLiteral("status"), status},
+            {QStringLiteral("decline_code"), declineCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(declineCode)},
+            {QStringLiteral("created_at"), toRfc3339(createdAt)}};
+}
+
+std::optional<RefundLedgerEntry> RefundLedgerEntry::fromJson(const QJsonObject &o)
+{
+    const auto created = fromRfc3339(o.value(QStringLiteral("created_at")).toString());
+    RefundLedgerEntry e{o.value(QStringLiteral("idempotency_key")).toString(),
+                        o.value(QStringLiteral("charge_key")).toString(),
+                        qint64(o.value(QStringLiteral("amount")).toDouble()),
+                        o.value(QStringLiteral("currency")).toString(),
+                        o.value(QStringLiteral("status")).toString(),
+                        o.value(QStringLiteral("decline_code")).toString(),
+                        created.value_or(0)};
+    if (e.key.isEmpty() || e.chargeKey.isEmpty() || e.status.isEmpty() || !created)
+        return std::nullopt;
+    return e;
+}
+
 AcquirerSimulator::AcquirerSimulator(const QString &ledgerPath, QObject *parent)
     : Acquirer(parent)
     , m_path(ledgerPath)
@@ -128,7 +170,7 @@ bool AcquirerSimulator::open(QString *error)
     SqlBatchWorker::Options o;
     o.path = m_path;
     o.connectionName = QStringLiteral("oncepay-acquirer-%1").arg(g_counter.fetchAndAddRelaxed(1));
-    o.schemaVersion = 2;
+    o.schemaVersion = 3;
     o.migrate = migrate;
     o.checkpointIntervalMs = 200;
     m_worker = std::make_unique<SqlBatchWorker>(o);
@@ -155,6 +197,11 @@ bool AcquirerSimulator::losesAnswer(const ChargeRequest &request) const
 {
     return outcomeOf(request.token) == TokenOutcome::TimeoutAfterCharge
         || m_simulation.value(request.merchant).mode == Mode::TimeoutAfterCharge;
+}
+
+bool AcquirerSimulator::losesRefundAnswer(const QString &merchant) const
+{
+    return m_simulation.value(merchant).mode == Mode::TimeoutAfterCharge;
 }
 
 QString SimulationState::modeName(Mode mode)
@@ -215,20 +262,123 @@ void AcquirerSimulator::setSimulation(const QString &merchant, const SimulationS
     QMetaObject::invokeMethod(context, [s, done = std::move(done)] { done(true, s); }, Qt::QueuedConnection);
 }
 
-void AcquirerSimulator::charge(const ChargeRequest &request, QObject *context, AnswerCallback done)
+void AcquirerSimulator::afterLatency(const QString &merchant, QObject *context,
+                                     std::function<void(Mode, QObject *)> work)
 {
     // The mode when the request arrived decides, not when it runs.
-    const SimulationState state = m_simulation.value(request.merchant);
+    const SimulationState state = m_simulation.value(merchant);
     const Mode mode = state.mode;
     if (state.latencyMs <= 0) {
-        execute(request, mode, context, std::move(done));
+        work(mode, context);
         return;
     }
     QPointer<QObject> guard(context);
-    QTimer::singleShot(state.latencyMs, this, [this, request, mode, guard, done = std::move(done)]() mutable {
+    QTimer::singleShot(state.latencyMs, this, [mode, guard, work = std::move(work)] {
         if (guard)
-            execute(request, mode, guard, std::move(done));
+            work(mode, guard);
     });
+}
+
+void AcquirerSimulator::charge(const ChargeRequest &request, QObject *context, AnswerCallback done)
+{
+    afterLatency(request.merchant, context, [this, request, done = std::move(done)](Mode mode, QObject *ctx) {
+        execute(request, mode, ctx, done);
+    });
+}
+
+void AcquirerSimulator::refund(const RefundCall &call, QObject *context, AnswerCallback done)
+{
+    afterLatency(call.merchant, context, [this, call, done = std::move(done)](Mode mode, QObject *ctx) {
+        executeRefund(call, mode, ctx, done);
+    });
+}
+
+void AcquirerSimulator::executeRefund(const RefundCall &rq, Mode mode, QObject *context, AnswerCallback done)
+{
+    if (!m_worker) {
+        done({AcquirerAnswer::Kind::Refused, {}, QStringLiteral("acquirer ledger closed")});
+        return;
+    }
+    m_worker->transact<AcquirerAnswer>(context, [rq, mode](SqlTx &tx) {
+        // Idempotent by key: a refund key already in the ledger answers what it answered then.
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code FROM refunds WHERE merchant = ? AND idem_key = ?"),
+                               {rq.merchant, rq.key});
+        if (q.next()) {
+            const AcquirerAnswer a = refundAnswerFromRow(q);
+            q.finish();
+            return a;
+        }
+        q.finish();
+        if (mode == Mode::ErrorBeforeCharge)
+            return AcquirerAnswer{AcquirerAnswer::Kind::Refused, {}, QStringLiteral("the acquirer refused the request")};
+        // The bank's own bound: only a succeeded charge of this merchant, never more than it in total.
+        QString code;
+        QSqlQuery &c = tx.exec(QStringLiteral(
+            "SELECT amount, status, (SELECT IFNULL(SUM(amount), 0) FROM refunds r WHERE r.merchant = c.merchant"
+            " AND r.charge_key = c.idem_key AND r.status = 'succeeded') FROM charges c"
+            " WHERE c.merchant = ? AND c.idem_key = ?"), {rq.merchant, rq.chargeKey});
+        if (!c.next() || c.value(1).toString() != QLatin1String("succeeded"))
+            code = QStringLiteral("charge_not_found");
+        else if (c.value(2).toLongLong() + rq.amount > c.value(0).toLongLong())
+            code = QStringLiteral("amount_exceeds_charge");
+        else if (mode == Mode::DeclineAll)
+            code = QStringLiteral("refund_declined");
+        c.finish();
+        const QVariant nullText(QMetaType(QMetaType::QString));
+        tx.exec(QStringLiteral(
+            "INSERT INTO refunds (merchant, idem_key, charge_key, amount, currency, status, decline_code, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+            {rq.merchant, rq.key, rq.chargeKey, rq.amount, rq.currency,
+             code.isEmpty() ? QStringLiteral("succeeded") : QStringLiteral("declined"),
+             code.isEmpty() ? nullText : QVariant(code), nowMs()});
+        if (mode == Mode::TimeoutAfterCharge)
+            return AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("the acquirer's answer was lost")};
+        if (!code.isEmpty())
+            return AcquirerAnswer{AcquirerAnswer::Kind::Declined, code, {}};
+        return AcquirerAnswer{AcquirerAnswer::Kind::Approved, {}, {}};
+    }, [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
+        done(ok ? a : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
+    });
+}
+
+void AcquirerSimulator::lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
+{
+    if (!m_worker) {
+        done({AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("acquirer ledger closed")});
+        return;
+    }
+    m_worker->transact<AcquirerAnswer>(context, [merchant, key](SqlTx &tx) {
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code FROM refunds WHERE merchant = ? AND idem_key = ?"),
+                               {merchant, key});
+        AcquirerAnswer a{AcquirerAnswer::Kind::NotFound, {}, {}};
+        if (q.next())
+            a = refundAnswerFromRow(q);
+        q.finish();
+        return a;
+    }, [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
+        done(ok ? a : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
+    });
+}
+
+void AcquirerSimulator::refundLedger(const QString &merchant, const QString &chargeKey, QObject *context,
+                                     RefundLedgerCallback done)
+{
+    if (!m_worker) {
+        done(false, {});
+        return;
+    }
+    m_worker->transact<QList<RefundLedgerEntry>>(context, [merchant, chargeKey](SqlTx &tx) {
+        QSqlQuery &q = tx.exec(QStringLiteral(
+            "SELECT idem_key, charge_key, amount, currency, status, decline_code, created_at FROM refunds"
+            " WHERE merchant = ? AND (IFNULL(?, '') = '' OR charge_key = ?) ORDER BY created_at LIMIT 1000"),
+            {merchant, chargeKey, chargeKey});
+        QList<RefundLedgerEntry> out;
+        while (q.next())
+            out.append({q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong(), q.value(3).toString(),
+                        q.value(4).toString(), q.value(5).toString(), q.value(6).toLongLong()});
+        q.finish();
+        return out;
+    }, [done = std::move(done)](bool ok, const QString &, QList<RefundLedgerEntry> list) { done(ok, list); });
 }
 
 void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, QObject *context, AnswerCallback done)

@@ -31,17 +31,26 @@ public:
     // Whether the answer to this charge is lost on its way back (tok_timeoutAfterCharge, or the
     // merchant's mode is timeout_after_charge), whether it charges now or charged before.
     bool losesAnswer(const ChargeRequest &request) const;
+    // The same for a refund: the merchant's mode is timeout_after_charge.
+    bool losesRefundAnswer(const QString &merchant) const;
 
     // The latency of the merchant's mode applies before the bank acts.
     void charge(const ChargeRequest &request, QObject *context, AnswerCallback done) override;
     void lookup(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
+    void refund(const RefundCall &call, QObject *context, AnswerCallback done) override;
+    void lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
     void ledger(const QString &merchant, const QString &key, QObject *context, LedgerCallback done) override;
+    void refundLedger(const QString &merchant, const QString &chargeKey, QObject *context,
+                      RefundLedgerCallback done) override;
     void simulation(const QString &merchant, QObject *context, SimulationCallback done) override;
     void setSimulation(const QString &merchant, const SimulationState &state, QObject *context,
                        SimulationCallback done) override;
 
 private:
     void execute(const ChargeRequest &request, Mode mode, QObject *context, AnswerCallback done);
+    void executeRefund(const RefundCall &call, Mode mode, QObject *context, AnswerCallback done);
+    // Runs `work` after the merchant's simulated latency, with the mode it had on arrival.
+    void afterLatency(const QString &merchant, QObject *context, std::function<void(Mode, QObject *)> work);
 
     std::unique_ptr<SqlBatchWorker> m_worker;
     QString m_path;

@@ -61,6 +61,26 @@ static void migrate(SqlTx &tx, int from, bool postgres)
         ddl("ALTER TABLE payments ADD COLUMN card_last4 TEXT");
         ddl("ALTER TABLE payments ADD COLUMN authorization_code TEXT");
     }
+    if (from < 4) {
+        // v4: refunds go through the acquirer with the steps and fenced lease of a payment. A
+        // refund still processing reserves its amount on the payment (amount_refund_pending),
+        // so that two refunds racing past what remains cannot both be sent. Refunds made before
+        // were executed in the gateway's transaction: they read as settled.
+        ddl("ALTER TABLE payments ADD COLUMN amount_refund_pending $INT NOT NULL DEFAULT 0");
+        ddl("ALTER TABLE refunds ADD COLUMN terminal_id TEXT NOT NULL DEFAULT ''");
+        ddl("ALTER TABLE refunds ADD COLUMN currency TEXT NOT NULL DEFAULT ''");
+        ddl("ALTER TABLE refunds ADD COLUMN step TEXT NOT NULL DEFAULT 'settled'");
+        ddl("ALTER TABLE refunds ADD COLUMN failure_code TEXT");
+        ddl("ALTER TABLE refunds ADD COLUMN updated_at $INT NOT NULL DEFAULT 0");
+        ddl("ALTER TABLE refunds ADD COLUMN lease_generation $INT NOT NULL DEFAULT 0");
+        ddl("ALTER TABLE refunds ADD COLUMN lease_boot TEXT NOT NULL DEFAULT ''");
+        ddl("ALTER TABLE refunds ADD COLUMN lease_expires_at $INT NOT NULL DEFAULT 0");
+        ddl("UPDATE refunds SET updated_at = created_at,"
+            " currency = COALESCE((SELECT p.currency FROM payments p WHERE p.id = refunds.payment_id), ''),"
+            " terminal_id = COALESCE((SELECT p.terminal_id FROM payments p WHERE p.id = refunds.payment_id), '')");
+        ddl("CREATE INDEX refunds_by_payment ON refunds (payment_id, created_at)");
+        ddl("CREATE INDEX refunds_processing ON refunds (status) WHERE status = 'processing'");
+    }
 }
 
 void migrateSqlite(SqlTx &tx, int from)

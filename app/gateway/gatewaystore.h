@@ -62,22 +62,58 @@ struct Settlement
     QString authorizationCode;
 };
 
-struct RefundRequest
+// Asks to own (merchant, key) for a new refund of `draft.paymentId`: in one transaction the
+// key is claimed, the payment checked and the amount reserved against what remains (refunds
+// still processing count), and the refund row written at step claimed under a lease.
+struct RefundClaim
 {
     QString merchant;
     QString key;
     QByteArray fingerprint;
-    Refund draft;
-    qint64 now = 0;
-    qint64 retentionMs = 0;
+    Refund draft;        // id, payment id, amount, reason, terminal, timestamps
+    qint64 leaseMs = 0;
 };
 
-struct RefundOutcome
+struct RefundClaimOutcome
 {
-    enum class Kind { Created, Replay, InProgress, Mismatch, PaymentNotFound, NotRefundable };
+    enum class Kind {
+        Claimed,          // this request owns the key: call the acquirer
+        Resume,           // an expired lease was taken over: resume from refund.step
+        Replay,           // finished: send `response` again
+        ReplayCurrent,    // finished while the outcome was unknown (202), or the record expired
+        InProgress,       // 409
+        Mismatch,         // 422: another request, or a payment's key
+        Gone,             // nothing is stored for the key (a fenced holder's claim was released)
+        PaymentNotFound,  // 404, nothing recorded
+        NotRefundable,    // 400, nothing recorded: `message` says why
+    };
     Kind kind = Kind::InProgress;
+    Refund refund;       // Claimed, Resume (with the lease generation held), ReplayCurrent
     StoredResponse response;
-    QString message;          // why it is not refundable
+    QString message;
+};
+
+struct RefundSettlement
+{
+    QString merchant;
+    QString key;
+    QString refundId;
+    QString paymentId;
+    qint64 leaseGeneration = 0;
+    qint64 amount = 0;
+    RefundStatus status = RefundStatus::Processing;   // processing: outcome unknown
+    QString failureCode;
+    qint64 now = 0;
+    StoredResponse response;
+    qint64 retentionMs = 0;
+    bool recovery = false;   // keep a recorded 202 as it is
+};
+
+// GET /v1/payments/{id}/refunds: whether the payment exists, and its refunds oldest first.
+struct RefundList
+{
+    bool paymentFound = false;
+    QList<Refund> refunds;
 };
 
 struct ListQuery
@@ -144,8 +180,24 @@ public:
     virtual void findPaymentByKey(const QString &merchant, const QString &key, QObject *context, Reply<Payment> reply) = 0;
     virtual void listPayments(const ListQuery &query, QObject *context, Reply<QList<Payment>> reply) = 0;
 
-    // Claim, bound check, refund row, payment update and the recorded answer in one transaction.
-    virtual void createRefund(const RefundRequest &request, QObject *context, Reply<RefundOutcome> reply) = 0;
+    // Refunds: the same steps and fenced lease as payments, on the refund's row. Settling a
+    // refund moves its amount from reserved to refunded (succeeded) or back to what remains
+    // (failed); releasing a claim gives the reservation back with the key.
+    virtual void claimRefund(const RefundClaim &claim, QObject *context, Reply<RefundClaimOutcome> reply) = 0;
+    virtual void storedRefundAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint,
+                                    QObject *context, Reply<RefundClaimOutcome> reply) = 0;
+    virtual void markRefundAcquirerCalled(const Refund &refund, qint64 leaseMs, qint64 now, QObject *context,
+                                          Reply<StepWrite> reply) = 0;
+    virtual void settleRefund(const RefundSettlement &settlement, QObject *context, Reply<StepWrite> reply) = 0;
+    virtual void releaseRefundClaim(const Refund &refund, bool acquirerRefused, QObject *context,
+                                    Reply<StepWrite> reply) = 0;
+    virtual void releaseRefundLease(const Refund &refund, QObject *context, Reply<StepWrite> reply) = 0;
+    virtual void findRefund(const QString &merchant, const QString &id, QObject *context, Reply<Refund> reply) = 0;
+    virtual void findRefundByKey(const QString &merchant, const QString &key, QObject *context, Reply<Refund> reply) = 0;
+    virtual void listRefunds(const QString &merchant, const QString &paymentId, QObject *context,
+                             Reply<RefundList> reply) = 0;
+    // Refunds whose outcome is unknown and whose lease has lapsed, taken over as for payments.
+    virtual void takeRefundRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<Refund>> reply) = 0;
 
     // Payments whose outcome is unknown and whose lease has lapsed: each is taken over (a new
     // generation) so that exactly one worker, of all instances, resolves it.

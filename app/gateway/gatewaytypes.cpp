@@ -59,7 +59,9 @@ std::optional<PaymentStatus> paymentStatusFromName(QStringView name)
 QString refundStatusName(RefundStatus status)
 {
     switch (status) {
+    case RefundStatus::Processing: return QStringLiteral("processing");
     case RefundStatus::Succeeded: return QStringLiteral("succeeded");
+    case RefundStatus::Failed: return QStringLiteral("failed");
     }
     Q_UNREACHABLE();
     return {};
@@ -67,7 +69,7 @@ QString refundStatusName(RefundStatus status)
 
 std::optional<RefundStatus> refundStatusFromName(QStringView name)
 {
-    return fromName<RefundStatus, RefundStatus::Succeeded, RefundStatus::Succeeded>(refundStatusName, name);
+    return fromName<RefundStatus, RefundStatus::Processing, RefundStatus::Failed>(refundStatusName, name);
 }
 
 QString newResourceId(const char *prefix)
@@ -127,8 +129,13 @@ QJsonObject Refund::toJson() const
         {QStringLiteral("object"), QStringLiteral("refund")},
         {QStringLiteral("payment_id"), paymentId},
         {QStringLiteral("amount"), amount},
+        {QStringLiteral("currency"), currency},
         {QStringLiteral("status"), refundStatusName(status)},
+        {QStringLiteral("idempotency_key"), idempotencyKey},
+        {QStringLiteral("terminal_id"), terminalId},
+        {QStringLiteral("failure_code"), failureCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(failureCode)},
         {QStringLiteral("created_at"), toRfc3339(createdAt)},
+        {QStringLiteral("updated_at"), toRfc3339(updatedAt)},
     };
     if (!reason.isEmpty())
         o.insert(QStringLiteral("reason"), reason);

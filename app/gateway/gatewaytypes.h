@@ -37,9 +37,13 @@ enum class PaymentStatus {
     PartiallyRefunded,
 };
 
-// A refund is executed in the transaction that records it: it exists only as succeeded.
+// A refund moves money back through the acquirer, with the same steps as a payment: processing
+// while the acquirer's answer is unknown, then succeeded, or failed when the acquirer refused
+// to refund (nothing moved).
 enum class RefundStatus {
+    Processing,
     Succeeded,
+    Failed,
 };
 
 // Wire and database names. Reading gives nullopt for a name this version does not know; the
@@ -94,13 +98,25 @@ struct Payment
 
 struct Refund
 {
+    qint64 seq = 0;
     QString id;
     QString paymentId;
+    QString merchant;
+    QString terminalId;
+    QString idempotencyKey;
+    QByteArray fingerprint;
     qint64 amount = 0;
+    QString currency;           // the payment's
     QString reason;
-    RefundStatus status = RefundStatus::Succeeded;
+    RefundStatus status = RefundStatus::Processing;
+    PaymentStep step = PaymentStep::Claimed;   // the same steps as a payment's
+    QString failureCode;        // failed: the acquirer's reason
     qint64 createdAt = 0;
+    qint64 updatedAt = 0;
+    qint64 leaseGeneration = 0;
+    QString chargeKey;          // the payment's idempotency key: the charge the acquirer refunds
 
+    bool isValid() const { return !id.isEmpty(); }
     QJsonObject toJson() const;
 };
 

@@ -34,8 +34,8 @@ struct HttpAcquirer::Reply
 
 namespace {
 
-// A 200 of /v1/charges (POST or GET): {"status": "succeeded" | "declined", "decline_code",
-// "card": {"brand", "last4"}, "authorization_code"}. Anything else in a 200 is not an answer we
+// A 200 of /v1/charges or /v1/refunds (POST or GET): {"status": "succeeded" | "declined",
+// "decline_code", "card": {"brand", "last4"}, "authorization_code"} (a refund has no card or code). Anything else in a 200 is not an answer we
 // understand, so the outcome stays unknown.
 AcquirerAnswer outcomeOf(const QJsonObject &o)
 {
@@ -155,13 +155,29 @@ void HttpAcquirer::charge(const ChargeRequest &rq, QObject *context, AnswerCallb
                            {QStringLiteral("amount"), rq.amount},
                            {QStringLiteral("currency"), rq.currency},
                            {QStringLiteral("token"), rq.token}};
+    postMoney(QStringLiteral("/v1/charges"), body, rq.key, context, std::move(done));
+}
+
+void HttpAcquirer::refund(const RefundCall &call, QObject *context, AnswerCallback done)
+{
+    const QJsonObject body{{QStringLiteral("merchant"), call.merchant},
+                           {QStringLiteral("key"), call.key},
+                           {QStringLiteral("charge_key"), call.chargeKey},
+                           {QStringLiteral("amount"), call.amount},
+                           {QStringLiteral("currency"), call.currency}};
+    postMoney(QStringLiteral("/v1/refunds"), body, call.key, context, std::move(done));
+}
+
+void HttpAcquirer::postMoney(const QString &path, const QJsonObject &body, const QString &key, QObject *context,
+                             AnswerCallback done)
+{
     // Qt 6.4 resends a request, POST included, when the connection closes before any byte of
     // the answer (later Qt versions resend idempotent methods only). Harmless for money: the
     // acquirer is idempotent by (merchant, key) and answers a repeated key with what it did the
-    // first time, so a key never charges twice. What a resend must not do is make a failure
-    // look like "never reached the acquirer": see `sent` and `connections` below.
-    send("POST", request(QStringLiteral("/v1/charges"), {}), QJsonDocument(body).toJson(QJsonDocument::Compact),
-         context, [done = std::move(done), key = rq.key](const Reply &r) {
+    // first time, so a key never charges (or refunds) twice. What a resend must not do is make
+    // a failure look like "never reached the acquirer": see `sent` and `connections` below.
+    send("POST", request(path, {}), QJsonDocument(body).toJson(QJsonDocument::Compact), context,
+         [done = std::move(done), key, path](const Reply &r) {
         if (r.status == 200)
             return done(outcomeOf(r.object()));
         if (r.status == 502) {
@@ -178,15 +194,26 @@ void HttpAcquirer::charge(const ChargeRequest &rq, QObject *context, AnswerCallb
             return done({AcquirerAnswer::Kind::Refused, {},
                          QStringLiteral("the acquirer could not be reached (%1); nothing was sent").arg(r.errorString)});
         }
-        qCInfo(lcHttpAcquirer) << "charge" << key << "outcome unknown:" << r.describe();
+        qCInfo(lcHttpAcquirer) << path << key << "outcome unknown:" << r.describe();
         done({AcquirerAnswer::Kind::AnswerLost, {}, r.describe()});
     });
 }
 
 void HttpAcquirer::lookup(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
 {
+    lookupAt(QStringLiteral("/v1/charges"), merchant, key, context, std::move(done));
+}
+
+void HttpAcquirer::lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
+{
+    lookupAt(QStringLiteral("/v1/refunds"), merchant, key, context, std::move(done));
+}
+
+void HttpAcquirer::lookupAt(const QString &path, const QString &merchant, const QString &key, QObject *context,
+                            AnswerCallback done)
+{
     // A GET may be resent by Qt on a reset connection: harmless, it only reads.
-    send("GET", request(QStringLiteral("/v1/charges"), {{QStringLiteral("merchant"), merchant}, {QStringLiteral("key"), key}}),
+    send("GET", request(path, {{QStringLiteral("merchant"), merchant}, {QStringLiteral("key"), key}}),
          {}, context, [done = std::move(done)](const Reply &r) {
         if (r.status == 200)
             return done(outcomeOf(r.object()));
@@ -208,6 +235,28 @@ void HttpAcquirer::ledger(const QString &merchant, const QString &key, QObject *
         QList<LedgerEntry> entries;
         for (const QJsonValue &v : data.toArray()) {
             const std::optional<LedgerEntry> e = LedgerEntry::fromJson(v.toObject());
+            if (!e)
+                return done(false, {});
+            entries.append(*e);
+        }
+        done(true, entries);
+    });
+}
+
+void HttpAcquirer::refundLedger(const QString &merchant, const QString &chargeKey, QObject *context,
+                                RefundLedgerCallback done)
+{
+    QList<QPair<QString, QString>> query{{QStringLiteral("merchant"), merchant}};
+    if (!chargeKey.isEmpty())
+        query.append({QStringLiteral("charge_key"), chargeKey});
+    send("GET", request(QStringLiteral("/v1/refund-ledger"), query), {}, context,
+         [done = std::move(done)](const Reply &r) {
+        const QJsonValue data = r.object().value(QStringLiteral("data"));
+        if (r.status != 200 || !data.isArray())
+            return done(false, {});
+        QList<RefundLedgerEntry> entries;
+        for (const QJsonValue &v : data.toArray()) {
+            const std::optional<RefundLedgerEntry> e = RefundLedgerEntry::fromJson(v.toObject());
             if (!e)
                 return done(false, {});
             entries.append(*e);

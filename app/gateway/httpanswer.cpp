@@ -57,6 +57,20 @@ HttpAnswer HttpAnswer::forPayment(const Payment &p)
     return a;
 }
 
+HttpAnswer HttpAnswer::forRefund(const Refund &r)
+{
+    if (r.status == RefundStatus::Failed) {
+        Problem problem = Problem::make(402, QStringLiteral("refund-declined"), QStringLiteral("Refund declined"),
+                                        QStringLiteral("The acquirer declined the refund (%1); no money moved.")
+                                            .arg(r.failureCode));
+        problem.extra.insert(QStringLiteral("refund"), r.toJson());
+        return HttpAnswer::problem(problem);
+    }
+    HttpAnswer a = json(r.status == RefundStatus::Processing ? 202 : 201, r.toJson());
+    a.headers.append({QByteArrayLiteral("Location"), "/v1/refunds/" + r.id.toLatin1()});
+    return a;
+}
+
 HttpAnswer &HttpAnswer::withHeader(const QByteArray &name, const QByteArray &value)
 {
     headers.append({name, value});

@@ -26,6 +26,9 @@ struct HttpAnswer
 
     // The answer a payment's current state deserves: 201, 202 or 402 (with the payment inside).
     static HttpAnswer forPayment(const Payment &payment);
+    // The same for a refund: 201 succeeded, 202 processing, 402 refund-declined (the refund
+    // inside, status failed).
+    static HttpAnswer forRefund(const Refund &refund);
     StoredResponse toStored() const;
 
     HttpAnswer &withHeader(const QByteArray &name, const QByteArray &value);

@@ -101,6 +101,12 @@ QString HttpApi::routeTemplate(const QString &path)
         if (parts.size() == 2 && !parts[0].isEmpty() && parts[1] == QLatin1String("refunds"))
             return QStringLiteral("/v1/payments/{id}/refunds");
     }
+    static const QString refunds = QStringLiteral("/v1/refunds");
+    if (path == refunds)
+        return path;
+    if (path.startsWith(refunds + QLatin1Char('/')) && path.size() > refunds.size() + 1
+        && !path.mid(refunds.size() + 1).contains(QLatin1Char('/')))
+        return QStringLiteral("/v1/refunds/{id}");
     if (path.startsWith(QLatin1String("/v1/_sim/")))
         return QStringLiteral("/v1/_sim/*");
     return QStringLiteral("other");
@@ -205,9 +211,28 @@ void HttpApi::route(const Request &rq, const Respond &respond)
             return m_payments->getPayment(*caller, parts[0], respond);
         }
         if (parts.size() == 2 && !parts[0].isEmpty() && parts[1] == QLatin1String("refunds")) {
-            if (rq.method != M::Post)
-                return respond(Answers::methodNotAllowed("POST"));
-            return postRefund(rq, *caller, parts[0], respond);
+            if (rq.method == M::Post)
+                return postRefund(rq, *caller, parts[0], respond);
+            if (rq.method == M::Get)
+                return m_payments->listRefunds(*caller, parts[0], respond);
+            return respond(Answers::methodNotAllowed("GET, POST"));
+        }
+    }
+    static const QString refunds = QStringLiteral("/v1/refunds");
+    if (rq.path == refunds) {
+        if (rq.method != M::Get)
+            return respond(Answers::methodNotAllowed("GET"));
+        const QString key = rq.query.queryItemValue(QStringLiteral("idempotency_key"), QUrl::FullyDecoded);
+        if (!IdempotencyKey::isValidKey(key))
+            return respond(badRequest(QStringLiteral("idempotency_key"), QStringLiteral("is required: a valid Idempotency-Key")));
+        return m_payments->getRefundByKey(*caller, key, respond);
+    }
+    if (rq.path.startsWith(refunds + QLatin1Char('/'))) {
+        const QString id = rq.path.mid(refunds.size() + 1);
+        if (!id.isEmpty() && !id.contains(QLatin1Char('/'))) {
+            if (rq.method != M::Get)
+                return respond(Answers::methodNotAllowed("GET"));
+            return m_payments->getRefund(*caller, id, respond);
         }
     }
     static const QString sim = QStringLiteral("/v1/_sim/");
@@ -330,6 +355,22 @@ void HttpApi::simulation(const Request &rq, const Caller &caller, const QString 
         if (!v.errors.isEmpty())
             return respond(HttpAnswer::problem(validationProblem(v.errors)));
         return m_acquirer->setSimulation(caller.merchant, v.state, this, answerState);
+    }
+    if (rest == QLatin1String("acquirer/refunds")) {
+        if (rq.method != M::Get)
+            return respond(Answers::methodNotAllowed("GET"));
+        const QString chargeKey = rq.query.queryItemValue(QStringLiteral("charge_key"), QUrl::FullyDecoded);
+        if (rq.query.hasQueryItem(QStringLiteral("charge_key")) && !IdempotencyKey::isValidKey(chargeKey))
+            return respond(badRequest(QStringLiteral("charge_key"), QStringLiteral("is not a valid Idempotency-Key")));
+        return m_acquirer->refundLedger(caller.merchant, chargeKey, this,
+                                        [respond](bool ok, const QList<RefundLedgerEntry> &entries) {
+            if (!ok)
+                return respond(Answers::acquirerUnavailable(QStringLiteral("The acquirer's ledger could not be read.")));
+            QJsonArray data;
+            for (const RefundLedgerEntry &e : entries)
+                data.append(e.toJson());
+            respond(HttpAnswer::json(200, {{QStringLiteral("data"), data}}));
+        });
     }
     if (rest == QLatin1String("acquirer/charges")) {
         if (rq.method != M::Get)

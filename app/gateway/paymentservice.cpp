@@ -24,8 +24,8 @@ PaymentService::PaymentService(Config config, GatewayStore *store, Acquirer *acq
     , m_store(store)
     , m_metrics(metrics)
     , m_payments(m_config, store, acquirer, metrics)
-    , m_refunds(m_config.retentionMs, store, metrics)
-    , m_recovery(m_config, store, &m_payments, metrics)
+    , m_refunds(m_config, store, acquirer, metrics)
+    , m_recovery(m_config, store, &m_payments, &m_refunds, metrics)
     , m_retention(m_config.retentionMs, store, metrics)
 {
 }
@@ -58,6 +58,40 @@ void PaymentService::createRefund(const Caller &caller, const QString &key, cons
                                   Refund fields, Respond respond)
 {
     m_refunds.createRefund(caller, key, fingerprint, std::move(fields), std::move(respond));
+}
+
+void PaymentService::getRefund(const Caller &caller, const QString &id, Respond respond)
+{
+    m_store->findRefund(caller.merchant, id, this, timed<Refund>([respond](bool ok, const QString &, Refund r) {
+        if (!ok)
+            return respond(Answers::storeUnavailable());
+        respond(r.isValid() ? HttpAnswer::json(200, r.toJson()) : Answers::notFound(QStringLiteral("No such refund.")));
+    }));
+}
+
+void PaymentService::getRefundByKey(const Caller &caller, const QString &key, Respond respond)
+{
+    m_store->findRefundByKey(caller.merchant, key, this, timed<Refund>([respond](bool ok, const QString &, Refund r) {
+        if (!ok)
+            return respond(Answers::storeUnavailable());
+        respond(r.isValid() ? HttpAnswer::json(200, r.toJson())
+                            : Answers::notFound(QStringLiteral("No refund has this Idempotency-Key.")));
+    }));
+}
+
+void PaymentService::listRefunds(const Caller &caller, const QString &paymentId, Respond respond)
+{
+    m_store->listRefunds(caller.merchant, paymentId, this, timed<RefundList>([respond](bool ok, const QString &,
+                                                                                        RefundList list) {
+        if (!ok)
+            return respond(Answers::storeUnavailable());
+        if (!list.paymentFound)
+            return respond(Answers::notFound(QStringLiteral("No such payment.")));
+        QJsonArray data;
+        for (const Refund &r : list.refunds)
+            data.append(r.toJson());
+        respond(HttpAnswer::json(200, {{QStringLiteral("object"), QStringLiteral("list")}, {QStringLiteral("data"), data}}));
+    }));
 }
 
 void PaymentService::getPayment(const Caller &caller, const QString &id, Respond respond)

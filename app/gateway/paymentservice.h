@@ -37,6 +37,9 @@ public:
                        Payment fields, Respond respond);
     void createRefund(const Caller &caller, const QString &key, const QByteArray &fingerprint,
                       Refund fields, Respond respond);
+    void getRefund(const Caller &caller, const QString &id, Respond respond);
+    void getRefundByKey(const Caller &caller, const QString &key, Respond respond);
+    void listRefunds(const Caller &caller, const QString &paymentId, Respond respond);
     void getPayment(const Caller &caller, const QString &id, Respond respond);
     void getPaymentByKey(const Caller &caller, const QString &key, Respond respond);
     void listPayments(ListQuery query, Respond respond);

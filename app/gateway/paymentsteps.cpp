@@ -6,10 +6,8 @@
 
 #include <QDateTime>
 
-#include <csignal>
 #include <optional>
 #include <utility>
-#include <unistd.h>
 
 namespace OncePay::Gateway {
 
@@ -35,6 +33,7 @@ PaymentSteps::PaymentSteps(const PaymentConfig &config, GatewayStore *store, Acq
     , m_acquirer(acquirer)
     , m_metrics(metrics)
     , m_deadlines(config.acquirerTimeoutMs)
+    , m_faults(config.faultKillAt, config.faultPauseAt)
 {
 }
 
@@ -42,20 +41,6 @@ template <typename T>
 GatewayStore::Reply<T> PaymentSteps::timed(GatewayStore::Reply<T> reply)
 {
     return timedReply<T>(m_metrics, std::move(reply));
-}
-
-void PaymentSteps::faultPoint(const char *step) const
-{
-    if (m_config.faultKillAt == QLatin1String(step)) {
-        qCCritical(lcPayments) << "fault injection: killing the gateway at" << step;
-        ::kill(::getpid(), SIGKILL);
-    }
-    if (m_config.faultPauseAt == QLatin1String(step) && !std::exchange(m_faultPaused, true)) {
-        // A real stall (a VM freeze, a long pause): the whole process stops until SIGCONT, the
-        // first time a payment reaches the step only (a test then sees the others go on).
-        qCCritical(lcPayments) << "fault injection: stopping the gateway at" << step;
-        ::raise(SIGSTOP);
-    }
 }
 
 void PaymentSteps::createPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
@@ -86,7 +71,7 @@ void PaymentSteps::createPayment(const Caller &caller, const QString &key, const
             return respond(Answers::storeUnavailable());   // nothing was claimed, nothing executed
         switch (o.kind) {
         case ClaimOutcome::Kind::Claimed:
-            faultPoint("after_claim");
+            m_faults.reach("after_claim");
             callAcquirer({o.payment, respond, false, true});
             return;
         case ClaimOutcome::Kind::Resume:
@@ -129,7 +114,7 @@ void PaymentSteps::callAcquirer(Work work)
         }
         if (w == StepWrite::Fenced)
             return answerFenced(work);
-        faultPoint("after_mark_called");
+        m_faults.reach("after_mark_called");
         work.payment.step = PaymentStep::AcquirerCalled;
         charge(std::move(work));
     }));
@@ -151,7 +136,7 @@ void PaymentSteps::charge(Work work)
         if (*answered)
             return;   // too late: the payment was answered 202 and recovery will ask the bank
         *answered = true;
-        faultPoint("after_acquirer");
+        m_faults.reach("after_acquirer");
         settle(work, a);
     });
 }
@@ -288,7 +273,7 @@ void PaymentSteps::writeSettlement(Work work, const Settlement &s, const HttpAns
             return answerFenced(work);
         if (!s.recovery && answer.status != 202)
             m_replays.remember(s.merchant, s.key, work.payment.fingerprint, s.response, s.now + s.retentionMs);
-        faultPoint("after_settle");
+        m_faults.reach("after_settle");
         work.respond(answer);
     }));
 }

@@ -2,6 +2,7 @@
 
 #include "acquirer.h"
 #include "acquirerdeadlines.h"
+#include "faultpoints.h"
 #include "gatewaystore.h"
 #include "httpanswer.h"
 #include "metrics.h"
@@ -54,7 +55,6 @@ private:
     void writeSettlement(Work work, const Settlement &s, const HttpAnswer &answer, qint64 firstTryAt);
     void resume(Work work);
     void answerFenced(const Work &work);
-    void faultPoint(const char *step) const;
     template <typename T>
     GatewayStore::Reply<T> timed(GatewayStore::Reply<T> reply);
 
@@ -65,7 +65,7 @@ private:
     QSet<QString> m_acquirerCallsInFlight;   // payment ids
     ReplayCache m_replays;
     AcquirerDeadlines m_deadlines;
-    mutable bool m_faultPaused = false;   // the pause hook stops the process once
+    FaultPoints m_faults;
 };
 
 } // namespace OncePay::Gateway

@@ -2,6 +2,7 @@
 
 #include "paymentlog.h"
 #include "paymentsteps.h"
+#include "refundsteps.h"
 #include "timedreply.h"
 
 #include <memory>
@@ -9,12 +10,13 @@
 
 namespace OncePay::Gateway {
 
-RecoveryWorker::RecoveryWorker(const PaymentConfig &config, GatewayStore *store, PaymentSteps *steps,
-                               Metrics *metrics, QObject *parent)
+RecoveryWorker::RecoveryWorker(const PaymentConfig &config, GatewayStore *store, PaymentSteps *payments,
+                               RefundSteps *refunds, Metrics *metrics, QObject *parent)
     : QObject(parent)
     , m_leaseMs(config.leaseMs)
     , m_store(store)
-    , m_steps(steps)
+    , m_steps(payments)
+    , m_refunds(refunds)
     , m_metrics(metrics)
 {
     m_timer.setInterval(int(qBound<qint64>(qint64(50), config.recoveryIntervalMs, qint64(3600000))));
@@ -38,29 +40,54 @@ void RecoveryWorker::run()
         return;
     m_running = true;
     m_metrics->count("oncepay_recovery_runs_total");
-    m_store->takeRecoveryWork(m_leaseMs, 200, this, timedReply<QList<RecoveryItem>>(m_metrics, [this](
+    recoverPayments([this](int payments) {
+        recoverRefunds([this, payments](int refunds) {
+            m_running = false;
+            emit runFinished(payments + refunds);
+        });
+    });
+}
+
+void RecoveryWorker::forEach(int count, const std::function<void(int, Finished)> &start, std::function<void(int)> done)
+{
+    if (count == 0)
+        return done(0);
+    auto pending = std::make_shared<int>(count);
+    auto resolved = std::make_shared<int>(0);
+    for (int i = 0; i < count; ++i) {
+        start(i, [this, pending, resolved, done](bool didResolve) {
+            if (didResolve) {
+                ++*resolved;
+                m_metrics->count("oncepay_recovery_resolved_total");
+            }
+            if (--*pending == 0)
+                done(*resolved);
+        });
+    }
+}
+
+void RecoveryWorker::recoverPayments(std::function<void(int)> done)
+{
+    m_store->takeRecoveryWork(m_leaseMs, 200, this, timedReply<QList<RecoveryItem>>(m_metrics, [this, done](
                                                         bool ok, const QString &, QList<RecoveryItem> items) {
-        m_running = false;
-        if (!ok || items.isEmpty()) {
-            emit runFinished(0);
-            return;
-        }
-        auto pending = std::make_shared<int>(int(items.size()));
-        auto resolved = std::make_shared<int>(0);
-        for (const RecoveryItem &item : items) {
-            recover(item, [this, pending, resolved](bool didResolve) {
-                if (didResolve) {
-                    ++*resolved;
-                    m_metrics->count("oncepay_recovery_resolved_total");
-                }
-                if (--*pending == 0)
-                    emit runFinished(*resolved);
-            });
-        }
+        if (!ok)
+            items.clear();
+        forEach(int(items.size()), [this, items](int i, Finished finished) { recover(items[i], finished); }, done);
     }));
 }
 
-void RecoveryWorker::recover(const RecoveryItem &item, std::function<void(bool)> finished)
+void RecoveryWorker::recoverRefunds(std::function<void(int)> done)
+{
+    m_store->takeRefundRecoveryWork(m_leaseMs, 200, this, timedReply<QList<Refund>>(m_metrics, [this, done](
+                                                              bool ok, const QString &, QList<Refund> refunds) {
+        if (!ok)
+            refunds.clear();
+        forEach(int(refunds.size()), [this, refunds](int i, Finished finished) { recoverRefund(refunds[i], finished); },
+                done);
+    }));
+}
+
+void RecoveryWorker::recover(const RecoveryItem &item, Finished finished)
 {
     const Payment &p = item.payment;
     m_metrics->count("oncepay_lease_takeovers_total", "by=\"recovery\"");
@@ -83,6 +110,31 @@ void RecoveryWorker::recover(const RecoveryItem &item, std::function<void(bool)>
     auto once = std::make_shared<bool>(false);
     qCInfo(lcPayments) << "recovery: resuming payment" << p.id << "lease generation" << p.leaseGeneration;
     m_steps->resumeForRecovery(p, [finished, once](const HttpAnswer &a) {
+        if (std::exchange(*once, true))
+            return;
+        finished(a.status == 201 || a.status == 402);
+    });
+}
+
+
+void RecoveryWorker::recoverRefund(const Refund &r, Finished finished)
+{
+    m_metrics->count("oncepay_lease_takeovers_total", "by=\"recovery\"");
+    auto finishWith = [finished](bool resolved) {
+        return [finished, resolved](bool, const QString &, StepWrite w) { finished(resolved && w == StepWrite::Written); };
+    };
+    if (m_refunds->acquirerCallInFlight(r.id)) {
+        m_store->releaseRefundLease(r, this, timedReply<StepWrite>(m_metrics, finishWith(false)));
+        return;
+    }
+    if (r.step == PaymentStep::Claimed) {
+        // Never sent: the key and the reserved amount go back.
+        m_store->releaseRefundClaim(r, false, this, timedReply<StepWrite>(m_metrics, finishWith(true)));
+        return;
+    }
+    auto once = std::make_shared<bool>(false);
+    qCInfo(lcPayments) << "recovery: resuming refund" << r.id << "lease generation" << r.leaseGeneration;
+    m_refunds->resumeForRecovery(r, [finished, once](const HttpAnswer &a) {
         if (std::exchange(*once, true))
             return;
         finished(a.status == 201 || a.status == 402);

@@ -177,6 +177,34 @@ SimulationValidation validateSimulation(const JsonNode &body)
     return out;
 }
 
+namespace {
+// merchant and the keys named in `keys` as the acquirer service takes them.
+QString merchantField(Checker &c, const JsonNode &body)
+{
+    const QString merchant = c.text("merchant", true, 64);
+    if (body.member(u"merchant") && body.member(u"merchant")->type == JsonNode::Type::String && merchant.isEmpty())
+        c.error(QStringLiteral("merchant"), QStringLiteral("must not be empty"));
+    return merchant;
+}
+
+QString keyField(Checker &c, const JsonNode &body, const char *name)
+{
+    const QString key = c.text(name, true, 255);
+    const QString field = QString::fromLatin1(name);
+    if (body.member(field) && body.member(field)->type == JsonNode::Type::String && !IdempotencyKey::isValidKey(key))
+        c.error(field, QStringLiteral("must be 1 to 255 of A-Z a-z 0-9 - _ . : ~"));
+    return key;
+}
+
+QString currencyField(Checker &c)
+{
+    const QString currency = c.text("currency", true, 3);
+    if (!currency.isEmpty() && !Money::isSupportedCurrency(currency))
+        c.error(QStringLiteral("currency"), QStringLiteral("must be a supported ISO 4217 code in capitals"));
+    return currency;
+}
+} // namespace
+
 ChargeValidation validateCharge(const JsonNode &body)
 {
     Checker c{body, {}};
@@ -187,20 +215,33 @@ ChargeValidation validateCharge(const JsonNode &body)
     }
     c.onlyKnown({"merchant", "key", "amount", "currency", "token"});
     ChargeRequest &r = out.fields;
-    r.merchant = c.text("merchant", true, 64);
-    if (body.member(u"merchant") && body.member(u"merchant")->type == JsonNode::Type::String && r.merchant.isEmpty())
-        c.error(QStringLiteral("merchant"), QStringLiteral("must not be empty"));
-    r.key = c.text("key", true, 255);
-    if (body.member(u"key") && body.member(u"key")->type == JsonNode::Type::String && !IdempotencyKey::isValidKey(r.key))
-        c.error(QStringLiteral("key"), QStringLiteral("must be 1 to 255 of A-Z a-z 0-9 - _ . : ~"));
+    r.merchant = merchantField(c, body);
+    r.key = keyField(c, body, "key");
     r.amount = c.amount();
-    r.currency = c.text("currency", true, 3);
-    if (!r.currency.isEmpty() && !Money::isSupportedCurrency(r.currency))
-        c.error(QStringLiteral("currency"), QStringLiteral("must be a supported ISO 4217 code in capitals"));
+    r.currency = currencyField(c);
     // Unknown tokens are the bank's business: the simulator refuses them without charging.
     r.token = c.text("token", true, 64);
     if (body.member(u"token") && body.member(u"token")->type == JsonNode::Type::String && r.token.isEmpty())
         c.error(QStringLiteral("token"), QStringLiteral("must not be empty"));
+    out.errors = c.errors;
+    return out;
+}
+
+AcquirerRefundValidation validateAcquirerRefund(const JsonNode &body)
+{
+    Checker c{body, {}};
+    AcquirerRefundValidation out;
+    if (!c.isObject()) {
+        out.errors = c.errors;
+        return out;
+    }
+    c.onlyKnown({"merchant", "key", "charge_key", "amount", "currency"});
+    RefundCall &r = out.fields;
+    r.merchant = merchantField(c, body);
+    r.key = keyField(c, body, "key");
+    r.chargeKey = keyField(c, body, "charge_key");
+    r.amount = c.amount();
+    r.currency = currencyField(c);
     out.errors = c.errors;
     return out;
 }

@@ -41,6 +41,14 @@ struct ChargeValidation
 };
 ChargeValidation validateCharge(const JsonNode &body);
 
+// POST /v1/refunds of the acquirer service: merchant, key, charge_key, amount, currency.
+struct AcquirerRefundValidation
+{
+    RefundCall fields;
+    QList<Problem::FieldError> errors;
+};
+AcquirerRefundValidation validateAcquirerRefund(const JsonNode &body);
+
 Problem validationProblem(const QList<Problem::FieldError> &errors);
 
 // Strict JSON of a request body, or the 400 validation problem that says where it broke.

@@ -1,8 +1,10 @@
 #include "sqlgatewaystore.h"
 
 #include "gatewayschema.h"
+#include "idempotencyrecords.h"
 #include "paymentlog.h"
 #include "paymentrows.h"
+#include "refundrows.h"
 
 #include <QAtomicInt>
 #include <QFile>
@@ -20,86 +22,9 @@ QAtomicInt g_connectionCounter;
 
 using Driver = SqlBatchWorker::Driver;
 
-struct Record
-{
-    bool exists = false;
-    QByteArray fingerprint;
-    QString state;
-    QString resourceId;
-    StoredResponse response;
-    qint64 expiresAt = 0;
-};
-
-Record readRecord(SqlTx &tx, const QString &merchant, const QString &key)
-{
-    QSqlQuery &q = tx.exec(QStringLiteral(
-        "SELECT fingerprint, state, resource_id, response_status, response_body,"
-        " response_location, response_type, expires_at FROM idempotency_records WHERE merchant = ? AND idem_key = ?"),
-        {merchant, key});
-    Record r;
-    if (q.next()) {
-        r.exists = true;
-        r.fingerprint = q.value(0).toByteArray();
-        r.state = q.value(1).toString();
-        r.resourceId = q.value(2).toString();
-        r.response.status = q.value(3).toInt();
-        r.response.body = q.value(4).toByteArray();
-        r.response.location = q.value(5).toByteArray();
-        r.response.contentType = q.value(6).toByteArray();
-        r.expiresAt = q.value(7).toLongLong();
-    }
-    q.finish();
-    return r;
-}
-
-bool exists(SqlTx &tx, const QString &sql, const QVariantList &binds)
-{
-    QSqlQuery &q = tx.exec(sql, binds);
-    const bool found = q.next();
-    q.finish();
-    return found;
-}
-
-// Promise 9: payments and refunds of a merchant share one key space, whatever the retention.
-bool keyUsedByRefund(SqlTx &tx, const QString &merchant, const QString &key)
-{
-    return exists(tx, QStringLiteral("SELECT 1 FROM refunds WHERE merchant = ? AND idem_key = ?"), {merchant, key});
-}
-
-bool keyUsedByPayment(SqlTx &tx, const QString &merchant, const QString &key)
-{
-    return exists(tx, QStringLiteral("SELECT 1 FROM payments WHERE merchant = ? AND idem_key = ?"), {merchant, key});
-}
-
-// Atomic claim: the primary key decides who owns (merchant, key); never check-then-insert.
-bool insertClaim(SqlTx &tx, const QString &merchant, const QString &key, const QByteArray &fingerprint,
-                 const QString &resourceId, qint64 now)
-{
-    return tx.numRowsAffected(QStringLiteral(
-        "INSERT INTO idempotency_records (merchant, idem_key, fingerprint, state, resource_id, created_at)"
-        " VALUES (?, ?, ?, 'in_progress', ?, ?) ON CONFLICT (merchant, idem_key) DO NOTHING"),
-        {merchant, key, fingerprint, resourceId, now}) == 1;
-}
-
-void deleteRecord(SqlTx &tx, const QString &merchant, const QString &key)
-{
-    tx.exec(QStringLiteral("DELETE FROM idempotency_records WHERE merchant = ? AND idem_key = ?"), {merchant, key});
-}
-
-void completeRecord(SqlTx &tx, const QString &merchant, const QString &key, const StoredResponse &r,
-                    qint64 expiresAt, bool onlyInProgress = false)
-{
-    tx.exec(QStringLiteral(
-        "UPDATE idempotency_records SET state = 'completed', lease_expires_at = 0, response_status = ?,"
-        " response_body = ?, response_location = ?, response_type = ?, expires_at = ?"
-        " WHERE merchant = ? AND idem_key = ? AND (? = 0 OR state = 'in_progress')"),
-        {r.status, r.body, nullable(r.location), nullable(r.contentType), expiresAt, merchant, key,
-         onlyInProgress ? 1 : 0});
-}
-
 // The answer the stored record gives a request with `fingerprint`; with `takeOver`, an
 // in-progress record whose lease has lapsed is taken over (the generation moves on).
-ClaimOutcome answerFromRecord(SqlTx &tx, const Record &r, const QString &merchant, const QString &key,
+ClaimOutcome answerFromRecord(SqlTx &tx, const IdempotencyRecord &r, const QString &merchant, const QString &key,
                               const QByteArray &fingerprint, bool takeOver, qint64 leaseMs, bool postgres)
 {
     ClaimOutcome out;
@@ -133,18 +58,9 @@ ClaimOutcome answerFromRecord(SqlTx &tx, const Record &r, const QString &merchan
     out.kind = ClaimOutcome::Kind::InProgress;
     if (!takeOver)
         return out;
-    const LeaseClock clock = leaseClock(tx, postgres);
-    // Take over only a lapsed lease, and only from the generation read: of any number of
-    // requests and recovery workers racing for it, one moves the generation on.
-    const Payment p = paymentWhere(tx, QStringLiteral("id = ? AND NOT (lease_boot = ? AND lease_expires_at > ?)"),
-                                   {r.resourceId, clock.boot, clock.now});
-    if (!p.isValid() || p.status != PaymentStatus::Processing)
-        return out;
-    const bool took = tx.numRowsAffected(QStringLiteral(
-        "UPDATE payments SET lease_generation = lease_generation + 1, lease_boot = ?, lease_expires_at = ?"
-        " WHERE id = ? AND lease_generation = ?"),
-        {clock.boot, clock.now + leaseMs, p.id, p.leaseGeneration}) == 1;
-    if (took) {
+    const Payment p = paymentWhere(tx, QStringLiteral("id = ?"), {r.resourceId});
+    if (p.isValid() && p.status == PaymentStatus::Processing
+        && takeOverLease(tx, LeasedTable::Payments, p.id, p.leaseGeneration, leaseMs, postgres)) {
         out.kind = ClaimOutcome::Kind::Resume;
         out.payment = p;
         out.payment.leaseGeneration = p.leaseGeneration + 1;
@@ -180,90 +96,10 @@ ClaimOutcome claim(SqlTx &tx, const PaymentClaim &c, bool postgres)
         }
         // The response record had expired, but the payment keeps its key forever.
         deleteRecord(tx, c.merchant, c.key);
-        return answerFromRecord(tx, Record{}, c.merchant, c.key, c.fingerprint, false, 0, postgres);
+        return answerFromRecord(tx, IdempotencyRecord{}, c.merchant, c.key, c.fingerprint, false, 0, postgres);
     }
     return answerFromRecord(tx, readRecord(tx, c.merchant, c.key), c.merchant, c.key, c.fingerprint, true,
                             c.leaseMs, postgres);
-}
-
-RefundOutcome refund(SqlTx &tx, const RefundRequest &rq)
-{
-    RefundOutcome out;
-    if (!insertClaim(tx, rq.merchant, rq.key, rq.fingerprint, rq.draft.id, rq.now)) {
-        const Record r = readRecord(tx, rq.merchant, rq.key);
-        if (r.fingerprint != rq.fingerprint)
-            out.kind = RefundOutcome::Kind::Mismatch;
-        else if (r.state == QLatin1String("completed"))
-            out = {RefundOutcome::Kind::Replay, r.response, {}};
-        else
-            out.kind = RefundOutcome::Kind::InProgress;
-        return out;
-    }
-    // From here on everything happens in this one transaction; an early answer gives the key back.
-    auto giveBack = [&](RefundOutcome::Kind kind, const QString &message) {
-        deleteRecord(tx, rq.merchant, rq.key);
-        out.kind = kind;
-        out.message = message;
-        return out;
-    };
-    if (keyUsedByPayment(tx, rq.merchant, rq.key))
-        return giveBack(RefundOutcome::Kind::Mismatch, {});
-    QSqlQuery &old = tx.exec(QStringLiteral(
-        "SELECT r.id, r.payment_id, r.amount, r.reason, r.status, r.created_at, r.fingerprint"
-        " FROM refunds r WHERE r.merchant = ? AND r.idem_key = ?"), {rq.merchant, rq.key});
-    if (old.next()) {
-        // The record expired but the refund keeps its key: answer from the refund row.
-        Refund existing{old.value(0).toString(), old.value(1).toString(), old.value(2).toLongLong(),
-                        old.value(3).toString(), RefundStatus::Succeeded, old.value(5).toLongLong()};
-        if (!refundStatusFromName(old.value(4).toString())) {
-            // The row was written in the transaction that executed the refund: it exists only
-            // as succeeded, whatever else the column says.
-            qCWarning(lcPayments) << "refund" << existing.id << "has unknown status" << old.value(4).toString()
-                                  << "in the store; answered as succeeded";
-        }
-        const bool same = old.value(6).toByteArray() == rq.fingerprint;
-        old.finish();
-        deleteRecord(tx, rq.merchant, rq.key);
-        if (!same) {
-            out.kind = RefundOutcome::Kind::Mismatch;
-            return out;
-        }
-        out.kind = RefundOutcome::Kind::Replay;
-        out.response = {201, QJsonDocument(existing.toJson()).toJson(QJsonDocument::Compact), {},
-                        QByteArrayLiteral("application/json")};
-        return out;
-    }
-    old.finish();
-
-    const Payment p = paymentWhere(tx, QStringLiteral("merchant = ? AND id = ?"), {rq.merchant, rq.draft.paymentId});
-    if (!p.isValid())
-        return giveBack(RefundOutcome::Kind::PaymentNotFound, {});
-    if (p.status != PaymentStatus::Succeeded && p.status != PaymentStatus::PartiallyRefunded)
-        return giveBack(RefundOutcome::Kind::NotRefundable, QStringLiteral("A payment with status %1 cannot be refunded.")
-                                                                .arg(paymentStatusName(p.status)));
-    const Refund &r = rq.draft;
-    // The bound is checked by the update itself: two refunds racing on two instances cannot
-    // both pass a check made on a value read before the other's commit.
-    const bool within = tx.numRowsAffected(QStringLiteral(
-        "UPDATE payments SET amount_refunded = amount_refunded + ?,"
-        " status = CASE WHEN amount_refunded + ? = amount THEN 'refunded' ELSE 'partially_refunded' END,"
-        " updated_at = ? WHERE id = ? AND status IN ('succeeded', 'partially_refunded')"
-        " AND amount_refunded + ? <= amount"),
-        {r.amount, r.amount, rq.now, p.id, r.amount}) == 1;
-    if (!within) {
-        const Payment now = paymentWhere(tx, QStringLiteral("id = ?"), {p.id});
-        return giveBack(RefundOutcome::Kind::NotRefundable,
-                        QStringLiteral("Only %1 of the payment remains to be refunded.").arg(now.amount - now.amountRefunded));
-    }
-    tx.exec(QStringLiteral(
-        "INSERT INTO refunds (id, payment_id, merchant, idem_key, fingerprint, amount, reason, status, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-        {r.id, r.paymentId, rq.merchant, rq.key, rq.fingerprint, r.amount, nullable(r.reason), refundStatusName(r.status), r.createdAt});
-    out.kind = RefundOutcome::Kind::Created;
-    out.response = {201, QJsonDocument(r.toJson()).toJson(QJsonDocument::Compact), {},
-                    QByteArrayLiteral("application/json")};
-    completeRecord(tx, rq.merchant, rq.key, out.response, rq.now + rq.retentionMs);
-    return out;
 }
 
 StepWrite written(bool ok)
@@ -388,12 +224,7 @@ void SqlGatewayStore::markAcquirerCalled(const Payment &payment, qint64 leaseMs,
     const QString id = payment.id;
     const qint64 generation = payment.leaseGeneration;
     transact<StepWrite>(context, [id, generation, leaseMs, now, pg](SqlTx &tx) {
-        const LeaseClock clock = leaseClock(tx, pg);
-        return written(tx.numRowsAffected(QStringLiteral(
-            "UPDATE payments SET step = ?, updated_at = ?, lease_expires_at = ?"
-            " WHERE id = ? AND lease_generation = ? AND lease_boot = ? AND lease_expires_at > ?"
-            " AND status = 'processing' AND step IN ('claimed', 'acquirer_called')"),
-            {paymentStepName(PaymentStep::AcquirerCalled), now, clock.now + leaseMs, id, generation, clock.boot, clock.now}) == 1);
+        return written(markCalled(tx, LeasedTable::Payments, id, generation, leaseMs, now, pg));
     }, std::move(reply));
 }
 
@@ -439,8 +270,7 @@ void SqlGatewayStore::releaseLease(const Payment &payment, QObject *context, Rep
     const QString id = payment.id;
     const qint64 generation = payment.leaseGeneration;
     transact<StepWrite>(context, [id, generation](SqlTx &tx) {
-        return written(tx.numRowsAffected(QStringLiteral(
-            "UPDATE payments SET lease_expires_at = 0 WHERE id = ? AND lease_generation = ?"), {id, generation}) == 1);
+        return written(endLease(tx, LeasedTable::Payments, id, generation));
     }, std::move(reply));
 }
 
@@ -483,9 +313,84 @@ void SqlGatewayStore::listPayments(const ListQuery &lq, QObject *context, Reply<
     }, std::move(reply));
 }
 
-void SqlGatewayStore::createRefund(const RefundRequest &request, QObject *context, Reply<RefundOutcome> reply)
+void SqlGatewayStore::claimRefund(const RefundClaim &claim, QObject *context, Reply<RefundClaimOutcome> reply)
 {
-    transact<RefundOutcome>(context, [request](SqlTx &tx) { return refund(tx, request); }, std::move(reply));
+    const bool pg = isPostgres();
+    transact<RefundClaimOutcome>(context, [claim, pg](SqlTx &tx) { return Gateway::claimRefund(tx, claim, pg); },
+                                 std::move(reply));
+}
+
+void SqlGatewayStore::storedRefundAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint,
+                                         QObject *context, Reply<RefundClaimOutcome> reply)
+{
+    const bool pg = isPostgres();
+    transact<RefundClaimOutcome>(context, [merchant, key, fingerprint, pg](SqlTx &tx) {
+        return refundAnswerFromRecord(tx, merchant, key, fingerprint, false, 0, pg);
+    }, std::move(reply));
+}
+
+void SqlGatewayStore::markRefundAcquirerCalled(const Refund &refund, qint64 leaseMs, qint64 now, QObject *context,
+                                               Reply<StepWrite> reply)
+{
+    const bool pg = isPostgres();
+    const QString id = refund.id;
+    const qint64 generation = refund.leaseGeneration;
+    transact<StepWrite>(context, [id, generation, leaseMs, now, pg](SqlTx &tx) {
+        return written(markCalled(tx, LeasedTable::Refunds, id, generation, leaseMs, now, pg));
+    }, std::move(reply));
+}
+
+void SqlGatewayStore::settleRefund(const RefundSettlement &settlement, QObject *context, Reply<StepWrite> reply)
+{
+    transact<StepWrite>(context, [settlement](SqlTx &tx) { return Gateway::settleRefund(tx, settlement); },
+                        std::move(reply));
+}
+
+void SqlGatewayStore::releaseRefundClaim(const Refund &refund, bool acquirerRefused, QObject *context,
+                                         Reply<StepWrite> reply)
+{
+    transact<StepWrite>(context, [refund, acquirerRefused](SqlTx &tx) {
+        return Gateway::releaseRefundClaim(tx, refund, acquirerRefused);
+    }, std::move(reply));
+}
+
+void SqlGatewayStore::releaseRefundLease(const Refund &refund, QObject *context, Reply<StepWrite> reply)
+{
+    const QString id = refund.id;
+    const qint64 generation = refund.leaseGeneration;
+    transact<StepWrite>(context, [id, generation](SqlTx &tx) {
+        return written(endLease(tx, LeasedTable::Refunds, id, generation));
+    }, std::move(reply));
+}
+
+void SqlGatewayStore::findRefund(const QString &merchant, const QString &id, QObject *context, Reply<Refund> reply)
+{
+    transact<Refund>(context, [merchant, id](SqlTx &tx) {
+        return refundWhere(tx, QStringLiteral("r.merchant = ? AND r.id = ?"), {merchant, id});
+    }, std::move(reply));
+}
+
+void SqlGatewayStore::findRefundByKey(const QString &merchant, const QString &key, QObject *context, Reply<Refund> reply)
+{
+    transact<Refund>(context, [merchant, key](SqlTx &tx) {
+        return refundWhere(tx, QStringLiteral("r.merchant = ? AND r.idem_key = ?"), {merchant, key});
+    }, std::move(reply));
+}
+
+void SqlGatewayStore::listRefunds(const QString &merchant, const QString &paymentId, QObject *context,
+                                  Reply<RefundList> reply)
+{
+    transact<RefundList>(context, [merchant, paymentId](SqlTx &tx) {
+        return Gateway::listRefunds(tx, merchant, paymentId);
+    }, std::move(reply));
+}
+
+void SqlGatewayStore::takeRefundRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<Refund>> reply)
+{
+    const bool pg = isPostgres();
+    transact<QList<Refund>>(context, [leaseMs, limit, pg](SqlTx &tx) {
+        return Gateway::takeRefundRecoveryWork(tx, leaseMs, limit, pg);
+    }, std::move(reply));
 }
 
 void SqlGatewayStore::takeRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<RecoveryItem>> reply)

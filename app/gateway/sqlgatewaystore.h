@@ -53,11 +53,24 @@ public:
     void ping(QObject *context, Reply<bool> reply) override;
     void findPaymentByKey(const QString &merchant, const QString &key, QObject *context, Reply<Payment> reply) override;
     void listPayments(const ListQuery &query, QObject *context, Reply<QList<Payment>> reply) override;
-    void createRefund(const RefundRequest &request, QObject *context, Reply<RefundOutcome> reply) override;
+    void claimRefund(const RefundClaim &claim, QObject *context, Reply<RefundClaimOutcome> reply) override;
+    void storedRefundAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint,
+                            QObject *context, Reply<RefundClaimOutcome> reply) override;
+    void markRefundAcquirerCalled(const Refund &refund, qint64 leaseMs, qint64 now, QObject *context,
+                                  Reply<StepWrite> reply) override;
+    void settleRefund(const RefundSettlement &settlement, QObject *context, Reply<StepWrite> reply) override;
+    void releaseRefundClaim(const Refund &refund, bool acquirerRefused, QObject *context,
+                            Reply<StepWrite> reply) override;
+    void releaseRefundLease(const Refund &refund, QObject *context, Reply<StepWrite> reply) override;
+    void findRefund(const QString &merchant, const QString &id, QObject *context, Reply<Refund> reply) override;
+    void findRefundByKey(const QString &merchant, const QString &key, QObject *context, Reply<Refund> reply) override;
+    void listRefunds(const QString &merchant, const QString &paymentId, QObject *context,
+                     Reply<RefundList> reply) override;
+    void takeRefundRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<Refund>> reply) override;
     void takeRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<RecoveryItem>> reply) override;
     void sweepExpiredRecords(qint64 now, int limit, QObject *context, Reply<int> reply) override;
 
-    static constexpr int schemaVersion = 3;
+    static constexpr int schemaVersion = 4;
 
 private:
     template <typename R>

@@ -132,6 +132,39 @@ Charges acquirerCharges(HttpClient &client, const QString &key)
     return out;
 }
 
+HttpReply refund(HttpClient &client, const QString &paymentId, const QString &key, qint64 amount)
+{
+    return client.post(QStringLiteral("/v1/payments/%1/refunds").arg(paymentId),
+                       "{\"amount\":" + QByteArray::number(amount) + '}', keyHeader(key));
+}
+
+AcquirerRefunds acquirerRefunds(HttpClient &client, const QString &chargeKey)
+{
+    AcquirerRefunds out;
+    QUrlQuery q;
+    if (!chargeKey.isEmpty())
+        q.addQueryItem(QStringLiteral("charge_key"), chargeKey);
+    const HttpReply r = client.get(QStringLiteral("/v1/_sim/acquirer/refunds")
+                                   + (chargeKey.isEmpty() ? QString() : QLatin1Char('?') + q.toString(QUrl::FullyEncoded)));
+    out.raw = r.describe();
+    if (r.status != 200 || !r.object().value(QStringLiteral("data")).isArray())
+        return out;
+    out.ok = true;
+    out.rows = r.object().value(QStringLiteral("data")).toArray();
+    for (const auto &row : std::as_const(out.rows)) {
+        const QJsonObject o = row.toObject();
+        out.keys.append(o.value(QStringLiteral("idempotency_key")).toString());
+        const QString status = o.value(QStringLiteral("status")).toString();
+        if (status == QStringLiteral("succeeded")) {
+            ++out.succeeded;
+            out.refunded += o.value(QStringLiteral("amount")).toInteger();
+        } else if (status == QStringLiteral("declined")) {
+            ++out.declined;
+        }
+    }
+    return out;
+}
+
 bool setAcquirer(HttpClient &client, const QString &mode, int latencyMs)
 {
     const QJsonObject o{{QStringLiteral("mode"), mode}, {QStringLiteral("latency_ms"), latencyMs}};

@@ -42,6 +42,22 @@ struct Charges
 Charges acquirerCharges(HttpClient &client, const QString &key);
 bool setAcquirer(HttpClient &client, const QString &mode, int latencyMs = 0);
 
+// POST /v1/payments/{id}/refunds with `key` and {"amount": amount}.
+HttpReply refund(HttpClient &client, const QString &paymentId, const QString &key, qint64 amount);
+
+struct AcquirerRefunds
+{
+    bool ok = false;        // the refund ledger answered 200 with a data array
+    QByteArray raw;
+    QJsonArray rows;
+    int succeeded = 0;
+    int declined = 0;
+    qint64 refunded = 0;    // the sum of the succeeded ones
+    QStringList keys;       // the refund keys the acquirer saw, in its order
+};
+// The acquirer's refunds against the charge of payment key `chargeKey` (empty: the merchant's all).
+AcquirerRefunds acquirerRefunds(HttpClient &client, const QString &chargeKey);
+
 // Prometheus text: sample ("name{labels}") -> value. Comment lines are skipped.
 QMap<QString, double> parseMetrics(const QByteArray &text);
 // Sum of the samples whose name starts with `namePrefix` and whose label set contains

@@ -21,6 +21,7 @@ private slots:
     void outcomes_data();
     void outcomes();
     void acquirerDownThenRetryExecutesOnce();
+    void refundsCrossTheWire();
     void killedMidCall_data();
     void killedMidCall();
     void badCommandLines_data();
@@ -164,6 +165,37 @@ void TestAcquirerService::outcomes()
     } else {
         QVERIFY2(code.isNull(), p.body.constData());
     }
+}
+
+// Refunds go to the acquirer's process with their own key: approved, declined by the bank's own
+// bound, answer lost then resolved by asking it; its refund ledger is the one every gateway shows.
+void TestAcquirerService::refundsCrossTheWire()
+{
+    const QString payKey = uniqueKey(QStringLiteral("charge"));
+    const HttpReply paid = pay(m_till1, payKey, paymentBody(2000));
+    ONCEPAY_VERIFY_STATUS(paid, 201);
+    const QString id = paid.object().value(QStringLiteral("id")).toString();
+    ONCEPAY_VERIFY_STATUS(refund(m_till1, id, uniqueKey(QStringLiteral("re")), 500), 201);
+
+    QVERIFY(setAcquirer(m_till1, QStringLiteral("timeout_after_charge")));
+    const QString lostKey = uniqueKey(QStringLiteral("lost"));
+    const HttpReply lost = refund(m_till1, id, lostKey, 700);
+    ONCEPAY_VERIFY_STATUS(lost, 202);
+    QVERIFY(setAcquirer(m_till1, QStringLiteral("normal")));
+    const QString lostId = lost.object().value(QStringLiteral("id")).toString();
+    QTRY_COMPARE_WITH_TIMEOUT(m_till1.get(QStringLiteral("/v1/refunds/") + lostId).object()
+                                  .value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"), 15000);
+
+    QVERIFY(setAcquirer(m_till1, QStringLiteral("decline_all")));
+    ONCEPAY_VERIFY_PROBLEM(refund(m_till1, id, uniqueKey(QStringLiteral("no")), 100), 402, QStringLiteral("refund-declined"));
+    QVERIFY(setAcquirer(m_till1, QStringLiteral("normal")));
+
+    // The second gateway shows the same ledger: two refunds of this charge, 1200 in all.
+    const AcquirerRefunds bank = acquirerRefunds(m_till2, payKey);
+    QVERIFY2(bank.ok && bank.succeeded == 2 && bank.declined == 1 && bank.refunded == 1200, bank.raw.constData());
+    QCOMPARE(bank.keys.count(lostKey), 1);
+    QCOMPARE(m_till1.get(QStringLiteral("/v1/payments/") + id).object().value(QStringLiteral("amount_refunded")).toInteger(),
+             1200);
 }
 
 void TestAcquirerService::acquirerDownThenRetryExecutesOnce()

@@ -19,6 +19,8 @@ private slots:
     void killedWhileAtAcquirer_data();
     void killedWhileAtAcquirer();
     void processingResolvedAfterRestart();
+    void refundKilledAtStep_data();
+    void refundKilledAtStep();
     void faultInjectionNeedsDemo();
 
 private:
@@ -190,6 +192,58 @@ void TestCrash::faultInjectionNeedsDemo()
              gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl(), "tok-prod-1");
     ONCEPAY_VERIFY_STATUS(pay(client, uniqueKey(QStringLiteral("prod"))), 201);
+    QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
+}
+
+void TestCrash::refundKilledAtStep_data()
+{
+    QTest::addColumn<QString>("step");
+    QTest::addColumn<QString>("mode");        // the acquirer's mode while the refund is first sent
+    for (const char *step : {"refund_after_claim", "refund_after_mark_called", "refund_after_acquirer",
+                             "refund_after_settle"}) {
+        QTest::addRow("%s", step) << QString::fromLatin1(step) << QStringLiteral("normal");
+        QTest::addRow("%s answer lost", step) << QString::fromLatin1(step) << QStringLiteral("timeout_after_charge");
+    }
+}
+
+// The gateway dies at each step of a refund; restarted on the same database, a retry with the
+// same key ends in one refund at the acquirer, the payment's amounts follow, nothing twice.
+void TestCrash::refundKilledAtStep()
+{
+    QFETCH(QString, step);
+    QFETCH(QString, mode);
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start(kArgs, {{QStringLiteral("ONCEPAY_FAULT_KILL_AT"), step}}),
+             gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    const QString payKey = uniqueKey(QStringLiteral("charge"));
+    const HttpReply paid = pay(client, payKey, paymentBody(3000));
+    ONCEPAY_VERIFY_STATUS(paid, 201);
+    const QString paymentId = paid.object().value(QStringLiteral("id")).toString();
+    QVERIFY(setAcquirer(client, mode));
+    const QString key = uniqueKey(step);
+    const HttpReply first = refund(client, paymentId, key, 1200);
+    QVERIFY2(first.status == 0, ("the client got an answer although the gateway was to die at " + step.toUtf8()
+                                 + "\n" + first.describe()).constData());
+    QVERIFY2(gateway.waitForExit(10000), "the gateway did not die at the fault step");
+    QCOMPARE(gateway.exitStatus(), QProcess::CrashExit);
+
+    QVERIFY2(gateway.restart(kArgs), gateway.failureMessage().constData());
+    client.setBaseUrl(gateway.baseUrl());
+    QVERIFY(setAcquirer(client, QStringLiteral("normal")));
+    HttpReply retry;
+    ONCEPAY_TRY_UNTIL(retry = refund(client, paymentId, key, 1200), retry.status != 409 && retry.status != 202, 30000);
+    QVERIFY2(retry.status == 201, (retry.describe() + "\n" + gateway.failureMessage()).constData());
+    QCOMPARE(retry.object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
+    const QJsonObject payment = client.get(QStringLiteral("/v1/payments/") + paymentId).object();
+    QCOMPARE(payment.value(QStringLiteral("amount_refunded")).toInteger(), 1200);
+    QCOMPARE(payment.value(QStringLiteral("status")).toString(), QStringLiteral("partially_refunded"));
+    // Whatever was reserved and not used went back: the rest can still be refunded, and no more.
+    ONCEPAY_VERIFY_PROBLEM(refund(client, paymentId, uniqueKey(QStringLiteral("over")), 1801), 400,
+                           QStringLiteral("validation-failed"));
+    ONCEPAY_VERIFY_STATUS(refund(client, paymentId, uniqueKey(QStringLiteral("rest")), 1800), 201);
+    const AcquirerRefunds bank = acquirerRefunds(client, payKey);
+    QVERIFY2(bank.ok && bank.succeeded == 2 && bank.refunded == 3000 && bank.keys.count(key) == 1, bank.raw.constData());
     QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
 }
 

@@ -1,5 +1,7 @@
 // POST /v1/payments/{id}/refunds: idempotent by key, bounded by what remains (also under
-// concurrency), and the payment's amount_refunded and status follow.
+// concurrency, refunds still processing counted), through the acquirer with the refund's own
+// key: a lost answer is 202 and resolved by asking the acquirer, a decline moves nothing, a
+// refusal is not recorded. The acquirer's refund ledger is the ground truth throughout.
 #include "gatewayapi.h"
 #include "gatewayprocess.h"
 #include "rawhttp.h"
@@ -20,9 +22,16 @@ private slots:
     void invalidRefunds();
     void concurrentRefundsStayBounded();
     void concurrentSameKeyRefundsOnce();
+    void answerLostThenResolved();
+    void declinedRefundMovesNothing();
+    void refusedRefundIsNotRecorded();
+    void processingRefundReservesItsAmount();
+    void lookups();
+    void keysSharedWithPayments();
 
 private:
-    QString newPayment(qint64 amount, const QString &method = QStringLiteral("tok_visa"));
+    QString newPayment(qint64 amount, const QString &method = QStringLiteral("tok_visa"), QString *key = nullptr);
+    void waitForRefund(const QString &id, const QString &status, QJsonObject *refund = nullptr);
     HttpReply refund(const QString &paymentId, const QString &key, const QByteArray &body);
     QJsonObject payment(const QString &id);
 
@@ -32,18 +41,33 @@ private:
 
 void TestRefunds::initTestCase()
 {
-    QVERIFY2(m_gateway.start(), m_gateway.failureMessage().constData());
+    // Recovery runs often, so that a refund whose answer was lost resolves within the test.
+    QVERIFY2(m_gateway.start({QStringLiteral("--recovery-interval"), QStringLiteral("200ms")}),
+             m_gateway.failureMessage().constData());
     m_client.setBaseUrl(m_gateway.baseUrl());
 }
 
 void TestRefunds::cleanup()
 {
+    QVERIFY(setAcquirer(m_client, QStringLiteral("normal")));
     QVERIFY2(m_gateway.isRunning(), m_gateway.failureMessage().constData());
 }
 
-QString TestRefunds::newPayment(qint64 amount, const QString &method)
+void TestRefunds::waitForRefund(const QString &id, const QString &status, QJsonObject *refund)
 {
-    const HttpReply r = pay(m_client, uniqueKey(QStringLiteral("pay")), paymentBody(amount, method));
+    QJsonObject o;
+    QTRY_VERIFY_WITH_TIMEOUT((o = m_client.get(QStringLiteral("/v1/refunds/") + id).object(),
+                              o.value(QStringLiteral("status")).toString() == status), 15000);
+    if (refund)
+        *refund = o;
+}
+
+QString TestRefunds::newPayment(qint64 amount, const QString &method, QString *key)
+{
+    const QString k = uniqueKey(QStringLiteral("pay"));
+    if (key)
+        *key = k;
+    const HttpReply r = pay(m_client, k, paymentBody(amount, method));
     const QJsonObject o = r.status == 402 ? r.object().value(QStringLiteral("payment")).toObject() : r.object();
     return o.value(QStringLiteral("id")).toString();
 }
@@ -65,7 +89,8 @@ static QByteArray amountBody(qint64 amount)
 
 void TestRefunds::partialThenFull()
 {
-    const QString id = newPayment(1000);
+    QString chargeKey;
+    const QString id = newPayment(1000, QStringLiteral("tok_visa"), &chargeKey);
     QVERIFY(!id.isEmpty());
     const QString k1 = uniqueKey(QStringLiteral("re"));
     const QByteArray body1 = R"({"amount":300,"reason":"customer changed mind"})";
@@ -105,6 +130,12 @@ void TestRefunds::partialThenFull()
                            QStringLiteral("validation-failed"));
     // The first refund still replays after all that.
     QCOMPARE(refund(id, k1, body1).body, r1.body);
+    // The money went back through the acquirer, once per refund, with the refunds' own keys.
+    const AcquirerRefunds bank = acquirerRefunds(m_client, chargeKey);
+    QVERIFY2(bank.ok, bank.raw.constData());
+    QCOMPARE(bank.succeeded, 2);
+    QCOMPARE(bank.refunded, 1000);
+    QCOMPARE(QSet<QString>(bank.keys.cbegin(), bank.keys.cend()), (QSet<QString>{k1, k2}));
 }
 
 void TestRefunds::invalidRefunds_data()
@@ -147,7 +178,8 @@ void TestRefunds::invalidRefunds()
 void TestRefunds::concurrentRefundsStayBounded()
 {
     // Ten refunds of 300 with distinct keys on 1000: exactly three fit.
-    const QString id = newPayment(1000);
+    QString chargeKey;
+    const QString id = newPayment(1000, QStringLiteral("tok_visa"), &chargeKey);
     QList<QByteArray> requests;
     for (int i = 0; i < 10; ++i) {
         requests << RawHttp::request("POST", "/v1/payments/" + id.toUtf8() + "/refunds",
@@ -164,6 +196,8 @@ void TestRefunds::concurrentRefundsStayBounded()
     const QJsonObject p = payment(id);
     QCOMPARE(p.value(QStringLiteral("amount_refunded")).toInteger(), 900);
     QCOMPARE(p.value(QStringLiteral("status")).toString(), QStringLiteral("partially_refunded"));
+    const AcquirerRefunds bank = acquirerRefunds(m_client, chargeKey);
+    QVERIFY2(bank.ok && bank.succeeded == 3 && bank.refunded == 900, bank.raw.constData());
 }
 
 void TestRefunds::concurrentSameKeyRefundsOnce()
@@ -184,6 +218,159 @@ void TestRefunds::concurrentSameKeyRefundsOnce()
             refundIds << r.json().object().value(QStringLiteral("id")).toString();
     }
     QCOMPARE(refundIds.size(), 1);
+    QCOMPARE(payment(id).value(QStringLiteral("amount_refunded")).toInteger(), 100);
+}
+
+void TestRefunds::answerLostThenResolved()
+{
+    QString chargeKey;
+    const QString id = newPayment(1000, QStringLiteral("tok_visa"), &chargeKey);
+    // The acquirer refunds, and its answer is lost: 202 processing, never a guess.
+    QVERIFY(setAcquirer(m_client, QStringLiteral("timeout_after_charge")));
+    const QString key = uniqueKey(QStringLiteral("lost"));
+    const HttpReply r = GatewayApi::refund(m_client, id, key, 400);
+    ONCEPAY_VERIFY_STATUS(r, 202);
+    const QJsonObject processing = r.object();
+    QCOMPARE(processing.value(QStringLiteral("status")).toString(), QStringLiteral("processing"));
+    const QString refundId = processing.value(QStringLiteral("id")).toString();
+    QCOMPARE(QString::fromUtf8(r.header("Location")), QStringLiteral("/v1/refunds/") + refundId);
+    QCOMPARE(payment(id).value(QStringLiteral("amount_refunded")).toInteger(), 0);   // not known yet
+    QVERIFY(setAcquirer(m_client, QStringLiteral("normal")));
+
+    // Recovery asks the acquirer by the refund's key and settles it; nothing is sent twice.
+    QJsonObject settled;
+    waitForRefund(refundId, QStringLiteral("succeeded"), &settled);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(settled.value(QStringLiteral("amount")).toInteger(), 400);
+    const QJsonObject p = payment(id);
+    QCOMPARE(p.value(QStringLiteral("amount_refunded")).toInteger(), 400);
+    QCOMPARE(p.value(QStringLiteral("status")).toString(), QStringLiteral("partially_refunded"));
+    // The till's retry with the same key learns the outcome.
+    const HttpReply retry = GatewayApi::refund(m_client, id, key, 400);
+    ONCEPAY_VERIFY_STATUS(retry, 201);
+    QVERIFY(retry.replayed());
+    QCOMPARE(retry.object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
+    const AcquirerRefunds bank = acquirerRefunds(m_client, chargeKey);
+    QVERIFY2(bank.ok && bank.succeeded == 1 && bank.refunded == 400, bank.raw.constData());
+    QCOMPARE(bank.keys, QStringList{key});
+}
+
+void TestRefunds::declinedRefundMovesNothing()
+{
+    QString chargeKey;
+    const QString id = newPayment(1000, QStringLiteral("tok_visa"), &chargeKey);
+    QVERIFY(setAcquirer(m_client, QStringLiteral("decline_all")));
+    const QString key = uniqueKey(QStringLiteral("declined"));
+    const HttpReply r = GatewayApi::refund(m_client, id, key, 1000);
+    ONCEPAY_VERIFY_PROBLEM(r, 402, QStringLiteral("refund-declined"));
+    const QJsonObject failed = r.object().value(QStringLiteral("refund")).toObject();
+    QCOMPARE(failed.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+    QCOMPARE(failed.value(QStringLiteral("failure_code")).toString(), QStringLiteral("refund_declined"));
+    // Final: replayed as it was, even with the acquirer back to normal.
+    QVERIFY(setAcquirer(m_client, QStringLiteral("normal")));
+    const HttpReply again = GatewayApi::refund(m_client, id, key, 1000);
+    QCOMPARE(again.status, 402);
+    QVERIFY(again.replayed());
+    QCOMPARE(payment(id).value(QStringLiteral("amount_refunded")).toInteger(), 0);
+    // Nothing was reserved by it: a new refund of the whole amount goes through.
+    ONCEPAY_VERIFY_STATUS(GatewayApi::refund(m_client, id, uniqueKey(QStringLiteral("after")), 1000), 201);
+    const AcquirerRefunds bank = acquirerRefunds(m_client, chargeKey);
+    QVERIFY2(bank.ok && bank.succeeded == 1 && bank.declined == 1 && bank.refunded == 1000, bank.raw.constData());
+}
+
+void TestRefunds::refusedRefundIsNotRecorded()
+{
+    QString chargeKey;
+    const QString id = newPayment(1000, QStringLiteral("tok_visa"), &chargeKey);
+    QVERIFY(setAcquirer(m_client, QStringLiteral("error_before_charge")));
+    const QString key = uniqueKey(QStringLiteral("refused"));
+    ONCEPAY_VERIFY_PROBLEM(GatewayApi::refund(m_client, id, key, 700), 502, QStringLiteral("acquirer-unavailable"));
+    QVERIFY(acquirerRefunds(m_client, chargeKey).rows.isEmpty());
+    ONCEPAY_VERIFY_STATUS(m_client.get(QStringLiteral("/v1/refunds?idempotency_key=") + key), 404);
+    // The same key executes once the acquirer accepts again, and the amount was given back.
+    QVERIFY(setAcquirer(m_client, QStringLiteral("normal")));
+    const HttpReply r = GatewayApi::refund(m_client, id, key, 700);
+    ONCEPAY_VERIFY_STATUS(r, 201);
+    QVERIFY(!r.replayed());
+    ONCEPAY_VERIFY_STATUS(GatewayApi::refund(m_client, id, uniqueKey(QStringLiteral("rest")), 300), 201);
+    const AcquirerRefunds bank = acquirerRefunds(m_client, chargeKey);
+    QVERIFY2(bank.ok && bank.succeeded == 2 && bank.refunded == 1000, bank.raw.constData());
+}
+
+void TestRefunds::processingRefundReservesItsAmount()
+{
+    QString chargeKey;
+    const QString id = newPayment(1000, QStringLiteral("tok_visa"), &chargeKey);
+    QVERIFY(setAcquirer(m_client, QStringLiteral("timeout_after_charge")));
+    const HttpReply lost = GatewayApi::refund(m_client, id, uniqueKey(QStringLiteral("held")), 600);
+    ONCEPAY_VERIFY_STATUS(lost, 202);
+    QVERIFY(setAcquirer(m_client, QStringLiteral("normal")));
+    // Whether or not recovery has settled it yet, 600 is spoken for: 500 more never fits.
+    ONCEPAY_VERIFY_PROBLEM(GatewayApi::refund(m_client, id, uniqueKey(QStringLiteral("over")), 500), 400,
+                           QStringLiteral("validation-failed"));
+    ONCEPAY_VERIFY_STATUS(GatewayApi::refund(m_client, id, uniqueKey(QStringLiteral("fits")), 400), 201);
+    waitForRefund(lost.object().value(QStringLiteral("id")).toString(), QStringLiteral("succeeded"));
+    if (QTest::currentTestFailed())
+        return;
+    const QJsonObject p = payment(id);
+    QCOMPARE(p.value(QStringLiteral("amount_refunded")).toInteger(), 1000);
+    QCOMPARE(p.value(QStringLiteral("status")).toString(), QStringLiteral("refunded"));
+    const AcquirerRefunds bank = acquirerRefunds(m_client, chargeKey);
+    QVERIFY2(bank.ok && bank.succeeded == 2 && bank.refunded == 1000, bank.raw.constData());
+}
+
+void TestRefunds::lookups()
+{
+    const QString id = newPayment(1000);
+    const QString k1 = uniqueKey(QStringLiteral("look"));
+    const QString k2 = uniqueKey(QStringLiteral("look"));
+    const HttpReply r1 = GatewayApi::refund(m_client, id, k1, 100);
+    const HttpReply r2 = GatewayApi::refund(m_client, id, k2, 200);
+    ONCEPAY_VERIFY_STATUS(r1, 201);
+    ONCEPAY_VERIFY_STATUS(r2, 201);
+
+    const HttpReply byKey = m_client.get(QStringLiteral("/v1/refunds?idempotency_key=") + k2);
+    ONCEPAY_VERIFY_STATUS(byKey, 200);
+    QCOMPARE(byKey.object(), r2.object());
+    QCOMPARE(byKey.object().value(QStringLiteral("idempotency_key")).toString(), k2);
+    QCOMPARE(byKey.object().value(QStringLiteral("payment_id")).toString(), id);
+    const HttpReply byId = m_client.get(QString::fromUtf8(r1.header("Location")));
+    ONCEPAY_VERIFY_STATUS(byId, 200);
+    QCOMPARE(byId.object(), r1.object());
+    const HttpReply list = m_client.get(QStringLiteral("/v1/payments/%1/refunds").arg(id));
+    ONCEPAY_VERIFY_STATUS(list, 200);
+    const QJsonArray data = list.object().value(QStringLiteral("data")).toArray();
+    QCOMPARE(data.size(), 2);
+    QCOMPARE(data.at(0).toObject(), r1.object());
+    QCOMPARE(data.at(1).toObject(), r2.object());
+
+    ONCEPAY_VERIFY_PROBLEM(m_client.get(QStringLiteral("/v1/refunds?idempotency_key=") + uniqueKey()), 404,
+                           QStringLiteral("not-found"));
+    ONCEPAY_VERIFY_PROBLEM(m_client.get(QStringLiteral("/v1/refunds?idempotency_key=")), 400,
+                           QStringLiteral("validation-failed"));
+    ONCEPAY_VERIFY_PROBLEM(m_client.get(QStringLiteral("/v1/refunds/re_doesnotexist")), 404, QStringLiteral("not-found"));
+    ONCEPAY_VERIFY_PROBLEM(m_client.get(QStringLiteral("/v1/payments/pay_doesnotexist/refunds")), 404,
+                           QStringLiteral("not-found"));
+    // Another merchant sees none of them.
+    HttpClient other(m_gateway.baseUrl(), kOther);
+    ONCEPAY_VERIFY_STATUS(other.get(QStringLiteral("/v1/refunds?idempotency_key=") + k1), 404);
+    ONCEPAY_VERIFY_STATUS(other.get(QString::fromUtf8(r1.header("Location"))), 404);
+    ONCEPAY_VERIFY_STATUS(other.get(QStringLiteral("/v1/payments/%1/refunds").arg(id)), 404);
+    const AcquirerRefunds theirs = acquirerRefunds(other, QString());
+    QVERIFY2(theirs.ok && !theirs.keys.contains(k1) && !theirs.keys.contains(k2), theirs.raw.constData());
+}
+
+void TestRefunds::keysSharedWithPayments()
+{
+    QString payKey;
+    const QString id = newPayment(1000, QStringLiteral("tok_visa"), &payKey);
+    // A payment's key never executes a refund, and a refund's key never a payment.
+    ONCEPAY_VERIFY_PROBLEM(GatewayApi::refund(m_client, id, payKey, 100), 422, QStringLiteral("idempotency-key-reused"));
+    const QString refundKey = uniqueKey(QStringLiteral("ns"));
+    ONCEPAY_VERIFY_STATUS(GatewayApi::refund(m_client, id, refundKey, 100), 201);
+    ONCEPAY_VERIFY_PROBLEM(pay(m_client, refundKey, paymentBody(100)), 422, QStringLiteral("idempotency-key-reused"));
+    QVERIFY(acquirerCharges(m_client, refundKey).rows.isEmpty());
     QCOMPARE(payment(id).value(QStringLiteral("amount_refunded")).toInteger(), 100);
 }
 

@@ -2,8 +2,9 @@
 // v1 (the lease on the response record, no lease generation; SQLite only, PostgreSQL support
 // began with v2): finished payments still replay, and a claim that was in flight when the old
 // gateway stopped is taken over and resumed by asking the acquirer, never charged twice.
-// v2 (no card, no authorization code; SQLite and PostgreSQL), with a v1 acquirer ledger (no
-// authorization code): old payments read card and code as null, new ones carry them.
+// v2 (no card, no authorization code, refunds without steps or lease; SQLite and PostgreSQL),
+// with a v1 acquirer ledger (no authorization code, no refunds): old payments read card and
+// code as null, new ones carry them; an old refund reads as settled and still bounds new ones.
 #include "gatewayapi.h"
 #include "gatewayprocess.h"
 #include "testdatabase.h"
@@ -132,9 +133,12 @@ void TestUpgrade::v2DatabaseIsMigrated()
     const HttpReply old = pay(client, oldKey, paymentBody(2345));
     ONCEPAY_VERIFY_STATUS(old, 201);
     const QString oldId = old.object().value(QStringLiteral("id")).toString();
+    const QString oldRefundKey = uniqueKey(QStringLiteral("v2-refund"));
+    ONCEPAY_VERIFY_STATUS(client.post(QStringLiteral("/v1/payments/%1/refunds").arg(oldId), "{\"amount\":345}",
+                                      keyHeader(oldRefundKey)), 201);
     QVERIFY(gateway.terminate());
 
-    // The gateway's tables as v2 left them: no card columns, version 2.
+    // The gateway's tables as v2 left them: no card columns, refunds without steps, version 2.
     {
         QString error;
         QVERIFY2(gateway.database().connect(QStringLiteral("v2"), &error), qPrintable(error));
@@ -143,7 +147,15 @@ void TestUpgrade::v2DatabaseIsMigrated()
         const bool pg = gateway.database().isPostgres();
         for (const char *sql : {"ALTER TABLE payments DROP COLUMN card_brand",
                                 "ALTER TABLE payments DROP COLUMN card_last4",
-                                "ALTER TABLE payments DROP COLUMN authorization_code"})
+                                "ALTER TABLE payments DROP COLUMN authorization_code",
+                                "ALTER TABLE payments DROP COLUMN amount_refund_pending",
+                                "DROP INDEX refunds_by_payment", "DROP INDEX refunds_processing",
+                                "ALTER TABLE refunds DROP COLUMN terminal_id", "ALTER TABLE refunds DROP COLUMN currency",
+                                "ALTER TABLE refunds DROP COLUMN step", "ALTER TABLE refunds DROP COLUMN failure_code",
+                                "ALTER TABLE refunds DROP COLUMN updated_at",
+                                "ALTER TABLE refunds DROP COLUMN lease_generation",
+                                "ALTER TABLE refunds DROP COLUMN lease_boot",
+                                "ALTER TABLE refunds DROP COLUMN lease_expires_at"})
             QVERIFY2(q.exec(QString::fromLatin1(sql)), qPrintable(q.lastError().text()));
         QVERIFY2(q.exec(pg ? QStringLiteral("UPDATE oncepay_schema SET version = 2") : QStringLiteral("PRAGMA user_version=2")),
                  qPrintable(q.lastError().text()));
@@ -157,6 +169,7 @@ void TestUpgrade::v2DatabaseIsMigrated()
         QVERIFY(db.open());
         QSqlQuery q(db);
         QVERIFY2(q.exec(QStringLiteral("ALTER TABLE charges DROP COLUMN auth_code")), qPrintable(q.lastError().text()));
+        QVERIFY2(q.exec(QStringLiteral("DROP TABLE refunds")), qPrintable(q.lastError().text()));
         QVERIFY2(q.exec(QStringLiteral("PRAGMA user_version=1")), qPrintable(q.lastError().text()));
         db.close();
     }
@@ -167,7 +180,8 @@ void TestUpgrade::v2DatabaseIsMigrated()
     // An old row reads null: nothing is made up for it.
     const HttpReply byId = client.get(QStringLiteral("/v1/payments/") + oldId);
     ONCEPAY_VERIFY_STATUS(byId, 200);
-    QCOMPARE(byId.object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
+    QCOMPARE(byId.object().value(QStringLiteral("status")).toString(), QStringLiteral("partially_refunded"));
+    QCOMPARE(byId.object().value(QStringLiteral("amount_refunded")).toInteger(), 345);
     QVERIFY2(byId.object().value(QStringLiteral("card")).isNull(), byId.body.constData());
     QVERIFY2(byId.object().value(QStringLiteral("authorization_code")).isNull(), byId.body.constData());
     // Its recorded answer still replays byte for byte.
@@ -192,6 +206,18 @@ void TestUpgrade::v2DatabaseIsMigrated()
     QCOMPARE(newCharge.rows.first().toObject().value(QStringLiteral("authorization_code")).toString(), code);
     const HttpReply newById = client.get(QString::fromUtf8(fresh.header("Location")));
     QCOMPARE(newById.object().value(QStringLiteral("authorization_code")).toString(), code);
+
+    // The refund made before reads as settled, and what it refunded still bounds the next one.
+    const HttpReply oldRefund = client.get(QStringLiteral("/v1/refunds?idempotency_key=") + oldRefundKey);
+    ONCEPAY_VERIFY_STATUS(oldRefund, 200);
+    QCOMPARE(oldRefund.object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
+    QCOMPARE(oldRefund.object().value(QStringLiteral("currency")).toString(), QStringLiteral("CNY"));
+    const QString refunds = QStringLiteral("/v1/payments/%1/refunds").arg(oldId);
+    ONCEPAY_VERIFY_PROBLEM(client.post(refunds, "{\"amount\":2001}", keyHeader(uniqueKey(QStringLiteral("v2-over")))),
+                           400, QStringLiteral("validation-failed"));
+    ONCEPAY_VERIFY_STATUS(client.post(refunds, "{\"amount\":2000}", keyHeader(uniqueKey(QStringLiteral("v2-rest")))), 201);
+    QCOMPARE(client.get(QStringLiteral("/v1/payments/") + oldId).object().value(QStringLiteral("status")).toString(),
+             QStringLiteral("refunded"));
 }
 
 QTEST_GUILESS_MAIN(TestUpgrade)

@@ -18,6 +18,7 @@ using namespace OncePay::Gateway;
 
 Q_DECLARE_METATYPE(OncePay::Gateway::PaymentStep)
 Q_DECLARE_METATYPE(OncePay::Gateway::PaymentStatus)
+Q_DECLARE_METATYPE(OncePay::Gateway::RefundStatus)
 
 namespace {
 constexpr int kWaitMs = 20000;
@@ -80,10 +81,21 @@ private slots:
         QCOMPARE(paymentStatusFromName(name), std::optional<PaymentStatus>(status));
     }
 
+    void refundStatusNames_data()
+    {
+        QTest::addColumn<RefundStatus>("status");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("processing") << RefundStatus::Processing << QStringLiteral("processing");
+        QTest::newRow("succeeded") << RefundStatus::Succeeded << QStringLiteral("succeeded");
+        QTest::newRow("failed") << RefundStatus::Failed << QStringLiteral("failed");
+    }
+
     void refundStatusNames()
     {
-        QCOMPARE(refundStatusName(RefundStatus::Succeeded), QStringLiteral("succeeded"));
-        QCOMPARE(refundStatusFromName(u"succeeded"), std::optional<RefundStatus>(RefundStatus::Succeeded));
+        QFETCH(RefundStatus, status);
+        QFETCH(QString, name);
+        QCOMPARE(refundStatusName(status), name);
+        QCOMPARE(refundStatusFromName(name), std::optional<RefundStatus>(status));
     }
 
     void unknownNamesReadAsNothing_data()
