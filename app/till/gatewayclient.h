@@ -88,6 +88,16 @@ public:
     void getPaymentByKey(const QString &key, QObject *context, Callback done);
     void getPayment(const QString &paymentId, QObject *context, Callback done);
     void listPayments(const QString &terminalId, const QString &cursor, int limit, QObject *context, Callback done);
+    // One page of GET /v1/payments?terminal_id=&created_after=&limit=&cursor= (API.md); empty or
+    // 0 fields are left out of the query.
+    struct ListQuery
+    {
+        QString terminalId;
+        qint64 createdAfterMs = 0;
+        QString cursor;
+        int limit = 500;
+    };
+    void listPayments(const ListQuery &query, QObject *context, Callback done);
     // /healthz of the current gateway.
     void health(QObject *context, Callback done);
     // /healthz of every gateway at once: the first to answer 200 becomes the current one and its
