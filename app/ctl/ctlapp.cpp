@@ -8,6 +8,7 @@
 #include "paycommands.h"
 #include "proxycommand.h"
 #include "reconcilecommand.h"
+#include "shiftcommands.h"
 #include "timeutil.h"
 
 #include <QCommandLineParser>
@@ -35,6 +36,10 @@ constexpr Command kCommands[] = {
     {"show", "KEY [--json]", "one intent with its attempts and journal", showCommand},
     {"reconcile", "[--terminal T] [--explain]", "the journal against the gateway's list: missing, extra, different",
      reconcileCommand},
+    {"shift", "[--json] [--counted-cash AMOUNT]", "the open shift's Z report, reconciled with the gateway (and the demo's bank)",
+     shiftCommand},
+    {"close-shift", "[--json] [--counted-cash AMOUNT] [--next-float AMOUNT] [--yes]",
+     "close the shift: its Z report stored in the journal; refused while payments wait, unless --yes", closeShiftCommand},
     {"export", "[--format csv|json]", "every intent", exportCommand},
     {"proxy", "--upstream URL [--listen ADDR:PORT] [--mode MODE]", "a network simulator in front of a gateway", proxyCommand},
 };

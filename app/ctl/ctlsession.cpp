@@ -55,7 +55,7 @@ std::optional<int> CtlSession::open(Use use)
     config.requestTimeoutMs = m_options.requestTimeoutMs;
     config.journal.path = m_options.dbPath;
     config.journal.maxPageCount = qEnvironmentVariableIntValue("ONCEPAY_JOURNAL_MAX_PAGES");
-    config.journal.readOnly = use != Use::Sync;
+    config.journal.readOnly = use != Use::Sync && use != Use::OwnAndAsk;
     if (qEnvironmentVariableIsSet("ONCEPAY_BACKOFF_CAP_MS"))
         config.engine.backoffCapMs = qEnvironmentVariableIntValue("ONCEPAY_BACKOFF_CAP_MS");
     config.engine.probeCapMs = qMin<qint64>(config.engine.probeCapMs, config.engine.backoffCapMs);

@@ -32,6 +32,7 @@ public:
         ReadJournal,      // list, show, export: the journal read-only; neither token nor gateway needed
         ReadAndAsk,       // reconcile: the journal read-only, and the gateway's list
         Sync,             // pay, sync: the journal owned, the engine started (recovery, then sending)
+        OwnAndAsk,        // close-shift: the journal owned (nothing is sent), and the gateway's list
     };
 
     explicit CtlSession(Options options);

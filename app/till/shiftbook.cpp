@@ -19,12 +19,13 @@ struct LastClose
     qint64 lastIntentId = 0;
     qint64 nextFloat = 0;
     QStringList waitingKeys;
+    QSet<QString> reportedKeys;
 };
 
 LastClose lastClose(SqlTx &tx)
 {
     QSqlQuery &q = tx.exec(QStringLiteral(
-        "SELECT id, closed_at, last_intent_id, next_float, waiting_keys FROM shifts ORDER BY id DESC LIMIT 1"));
+        "SELECT id, closed_at, last_intent_id, next_float, waiting_keys, reconciliation FROM shifts ORDER BY id DESC LIMIT 1"));
     LastClose c;
     if (q.next()) {
         c.number = q.value(0).toInt();
@@ -33,6 +34,12 @@ LastClose lastClose(SqlTx &tx)
         c.nextFloat = q.value(3).toLongLong();
         for (const QJsonValue &v : QJsonDocument::fromJson(q.value(4).toByteArray()).array())
             c.waitingKeys << v.toString();
+        const QJsonObject reconciliation = QJsonDocument::fromJson(q.value(5).toByteArray()).object();
+        for (const QJsonValue &v : reconciliation.value(QStringLiteral("rows")).toArray()) {
+            const QJsonObject row = v.toObject();
+            if (row.value(QStringLiteral("finding")).toString() == QLatin1String("only_on_gateway"))
+                c.reportedKeys.insert(row.value(QStringLiteral("key")).toString());
+        }
     }
     q.finish();
     return c;
@@ -58,6 +65,7 @@ ShiftBook::Snapshot readSnapshot(SqlTx &tx, qint64 upToId)
     s.firstIntentId = previous.lastIntentId + 1;
     s.lastIntentId = previous.lastIntentId;
     s.openingFloat = previous.nextFloat;
+    s.reportedBefore = previous.reportedKeys;
     QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE id > ? AND id <= ? ORDER BY id").arg(intentColumns()),
                            {previous.lastIntentId, upToId < 0 ? std::numeric_limits<qint64>::max() : upToId});
     s.intents = readIntents(q);

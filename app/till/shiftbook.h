@@ -42,6 +42,8 @@ public:
         QList<Intent> intents;         // its own, oldest first
         QList<Intent> carriedOver;     // waiting when an earlier shift closed, as they are now
         QList<Intent> refundedPayments;   // payments of earlier shifts that this one refunds
+        // Payments the previous close found only on the gateway: reported once, not again.
+        QSet<QString> reportedBefore;
 
         // The report's input: these intents, the opening float, `countedCash`, now.
         ShiftReport::Input reportInput(const QString &currency, std::optional<qint64> countedCash) const;

@@ -223,6 +223,12 @@ void ShiftReconciler::dropEarlier()
         if (!m_run->ownKeys.contains(r.idempotencyKey))
             unknown << r.idempotencyKey;
     }
+    // Found only on the gateway at the previous close and listed again within the clock margin:
+    // reported then, not again.
+    const QSet<QString> &reported = m_run->snapshot.reportedBefore;
+    m_run->input.payments.removeIf([&](const GatewayPayment &p) { return reported.contains(p.idempotencyKey); });
+    m_run->input.refunds.removeIf([&](const GatewayRefund &r) { return reported.contains(r.idempotencyKey); });
+    unknown.removeIf([&](const QString &key) { return reported.contains(key); });
     if (unknown.isEmpty())
         return askBank();
     const quint64 generation = m_generation;

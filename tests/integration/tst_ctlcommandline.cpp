@@ -35,7 +35,7 @@ void TestCtlCommandLine::answers_data()
     QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0 << QStringLiteral("Commands:") << QString();
     QTest::newRow("help") << QStringList{QStringLiteral("help")} << 0 << QStringLiteral("Commands:") << QString();
     QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0 << QStringLiteral(ONCEPAY_VERSION) << QString();
-    for (const char *command : {"pay", "sync", "list", "queue", "show", "reconcile", "export", "proxy"}) {
+    for (const char *command : {"pay", "sync", "list", "queue", "show", "reconcile", "shift", "close-shift", "export", "proxy"}) {
         QTest::addRow("%s --help", command) << QStringList{QLatin1String(command), QStringLiteral("--help")} << 0
                                             << QStringLiteral("Usage: oncepay-ctl") << QString();
         QTest::addRow("help %s", command) << QStringList{QStringLiteral("help"), QLatin1String(command)} << 0
@@ -51,6 +51,15 @@ void TestCtlCommandLine::answers_data()
                                  << QStringLiteral("amount");
     QTest::newRow("amount abc") << pay + QStringList{QStringLiteral("--amount"), QStringLiteral("abc")} << 2 << QString()
                                 << QStringLiteral("amount");
+    QTest::newRow("close-shift --counted-cash abc")
+        << QStringList{QStringLiteral("close-shift"), QStringLiteral("--counted-cash"), QStringLiteral("abc")} << 2 << QString()
+        << QStringLiteral("counted-cash");
+    QTest::newRow("shift --counted-cash -1")
+        << QStringList{QStringLiteral("shift"), QStringLiteral("--counted-cash"), QStringLiteral("-1")} << 2 << QString()
+        << QStringLiteral("counted-cash");
+    QTest::newRow("close-shift --currency XYZ")
+        << QStringList{QStringLiteral("close-shift"), QStringLiteral("--currency"), QStringLiteral("XYZ")} << 2 << QString()
+        << QStringLiteral("currency");
     for (const char *wait : {"nan", "inf", "-1", "soon"}) {
         QTest::addRow("--wait %s", wait) << pay + QStringList{QStringLiteral("--amount"), QStringLiteral("1.00"),
                                                               QStringLiteral("--wait"), QLatin1String(wait)}
