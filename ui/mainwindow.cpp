@@ -10,6 +10,7 @@
 #include "receipt.h"
 #include "receiptdialog.h"
 #include "settingsdialog.h"
+#include "shiftclosedialog.h"
 #include "simulationclient.h"
 #include "timeutil.h"
 
@@ -282,6 +283,13 @@ void MainWindow::buildMenus()
 {
     QMenu *sale = menuBar()->addMenu(tr("&Sale"));
     sale->addAction(tr("&New sale"), QKeySequence(QStringLiteral("Ctrl+N")), this, [this] { m_newSale->click(); });
+    // The Z report: totals, the drawer, the reconciliation with the server, then the close.
+    sale->addAction(tr("&Close shift…"), QKeySequence(QStringLiteral("Ctrl+Shift+Z")), this, [this] {
+        auto *dialog = new ShiftCloseDialog(m_session, m_vm.cart()->total().currency(), m_terminal,
+                                            TillSettings::load().shopName, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
     sale->addAction(tr("&Settings…"), this, [this] {
         SettingsDialog dialog(TillSettings::load(), m_vm.cart()->total().currency(), this);
         if (dialog.exec() != QDialog::Accepted)
