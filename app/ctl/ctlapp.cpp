@@ -8,6 +8,7 @@
 #include "paycommands.h"
 #include "proxycommand.h"
 #include "reconcilecommand.h"
+#include "refundcommands.h"
 #include "shiftcommands.h"
 #include "timeutil.h"
 
@@ -30,10 +31,13 @@ struct Command
 constexpr Command kCommands[] = {
     {"pay", "--amount 19.99 [--currency CNY] --order ID [--method tok_visa] [--no-wait] [--wait SECONDS]",
      "store a payment intent, send it, wait for the gateway's answer", payCommand},
+    {"refund", "PAYMENT_KEY [--amount 5.00] [--reason TEXT] [--no-wait] [--wait SECONDS]",
+     "refund a payment of this till (to the card, or cash from the drawer), wait for the answer", refundCommand},
+    {"void", "KEY", "cancel a card payment or refund that is queued and was never sent", voidCommand},
     {"sync", "[--wait SECONDS]", "send what waits until nothing is pending or the time is up", syncCommand},
-    {"list", "[--json] [--state S]", "every intent of the journal", listCommand},
+    {"list", "[--json] [--state S] [--kind K]", "every intent of the journal (payments and refunds)", listCommand},
     {"queue", "[--json] [--state S]", "what is not final", queueCommand},
-    {"show", "KEY [--json]", "one intent with its attempts and journal", showCommand},
+    {"show", "KEY [--json]", "one intent with its attempts and journal (a payment: and its refunds)", showCommand},
     {"reconcile", "[--terminal T] [--explain]", "the journal against the gateway's list: missing, extra, different",
      reconcileCommand},
     {"shift", "[--json] [--counted-cash AMOUNT]", "the open shift's Z report, reconciled with the gateway (and the demo's bank)",
@@ -65,7 +69,8 @@ QString globalHelp(const QCommandLineParser &parser)
         "  cannot be reached the next is tried, with the same idempotency key.\n"
         "Environment: ONCEPAY_DB, ONCEPAY_GATEWAY, ONCEPAY_TOKEN (defaults of the options above);\n"
         "  ONCEPAY_BACKOFF_CAP_MS (longest wait between retries), ONCEPAY_JOURNAL_MAX_PAGES (a bounded journal, for tests).\n"
-        "Exit: 0 succeeded/ok, 1 error, 2 usage, 3 declined, 4 not final yet (or differences), 5 needs attention.\n");
+        "Exit: 0 succeeded/ok (void: voided), 1 error or refused, 2 usage, 3 declined (or voided), 4 not final yet\n"
+        "  (or differences), 5 needs attention.\n");
     return text;
 }
 

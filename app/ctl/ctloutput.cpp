@@ -38,6 +38,7 @@ QJsonObject intentJson(const Intent &i)
 {
     QJsonObject o{
         {QStringLiteral("key"), i.key},
+        {QStringLiteral("kind"), intentKindName(i.kind)},
         {QStringLiteral("state"), intentStateName(i.state)},
         {QStringLiteral("order_id"), i.orderId},
         {QStringLiteral("amount"), i.amount.minorUnits()},
@@ -54,6 +55,16 @@ QJsonObject intentJson(const Intent &i)
                                                                                     {QStringLiteral("last4"), i.cardLast4}}));
     o.insert(QStringLiteral("authorization_code"), i.authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null)
                                                                                   : QJsonValue(i.authorizationCode));
+    if (i.isRefund()) {
+        // payment_id above is the refunded payment's; the refund's own id comes with the gateway's answer.
+        o.insert(QStringLiteral("payment_key"), i.paymentKey);
+        o.insert(QStringLiteral("refund_id"), i.refundId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(i.refundId));
+        o.insert(QStringLiteral("reason"), i.reason.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(i.reason));
+    } else {
+        o.insert(QStringLiteral("amount_refunded"), i.amountRefunded);
+    }
+    if (!i.gatewayStatus.isEmpty())
+        o.insert(QStringLiteral("gateway_status"), i.gatewayStatus);
     if (!i.declineCode.isEmpty())
         o.insert(QStringLiteral("decline_code"), i.declineCode);
     if (!i.lastProblem.isEmpty())
@@ -67,12 +78,12 @@ QJsonObject intentJson(const Intent &i)
 
 QByteArray intentTable(const QList<Intent> &intents)
 {
-    QByteArray t = QStringLiteral("%1  %2  %3  %4  %5\n")
-                       .arg(QStringLiteral("KEY"), -44).arg(QStringLiteral("STATE"), -15)
+    QByteArray t = QStringLiteral("%1  %2  %3  %4  %5  %6\n")
+                       .arg(QStringLiteral("KEY"), -44).arg(QStringLiteral("KIND"), -7).arg(QStringLiteral("STATE"), -15)
                        .arg(QStringLiteral("ORDER"), -20).arg(QStringLiteral("AMOUNT"), 14).arg(QStringLiteral("PAYMENT")).toUtf8();
     for (const Intent &i : intents) {
-        t += QStringLiteral("%1  %2  %3  %4  %5\n")
-                 .arg(i.key, -44).arg(intentStateName(i.state), -15).arg(i.orderId, -20)
+        t += QStringLiteral("%1  %2  %3  %4  %5  %6\n")
+                 .arg(i.key, -44).arg(intentKindName(i.kind), -7).arg(intentStateName(i.state), -15).arg(i.orderId, -20)
                  .arg(i.amount.toDecimalString() + QLatin1Char(' ') + i.amount.currency(), 14).arg(i.paymentId).toUtf8();
     }
     return t;
@@ -83,6 +94,7 @@ int exitFor(IntentState s)
     switch (s) {
     case IntentState::Succeeded: return Succeeded;
     case IntentState::Declined: return Declined;
+    case IntentState::Voided: return Declined;   // final, nothing moved
     case IntentState::NeedsAttention: return NeedsAttention;
     default: return NotFinal;
     }

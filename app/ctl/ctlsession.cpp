@@ -4,6 +4,8 @@
 #include "eventwait.h"
 #include "exitcode.h"
 
+#include <QFileInfo>
+
 namespace OncePay::Ctl {
 
 namespace {
@@ -39,8 +41,10 @@ std::optional<int> CtlSession::open(Use use)
 {
     if (m_options.dbPath.isEmpty())
         return fail(Usage, QStringLiteral("no journal: give --db PATH or set ONCEPAY_DB"));
+    if (use == Use::Change && !QFileInfo(m_options.dbPath).isFile())
+        return fail(Error, QStringLiteral("there is no till journal at %1").arg(m_options.dbPath));
     TillSession::Config config;
-    if (use == Use::ReadJournal) {
+    if (use == Use::ReadJournal || use == Use::Change) {
         // The gateway is never asked; TillSession still builds its client of some gateway.
         config.gatewayUrls = GatewayClient::parseBaseUrls(m_options.gateways).value_or(QList<QUrl>{QUrl(kDefaultGateway)});
     } else {
@@ -55,7 +59,7 @@ std::optional<int> CtlSession::open(Use use)
     config.requestTimeoutMs = m_options.requestTimeoutMs;
     config.journal.path = m_options.dbPath;
     config.journal.maxPageCount = qEnvironmentVariableIntValue("ONCEPAY_JOURNAL_MAX_PAGES");
-    config.journal.readOnly = use != Use::Sync && use != Use::OwnAndAsk;
+    config.journal.readOnly = use == Use::ReadJournal || use == Use::ReadAndAsk;
     if (qEnvironmentVariableIsSet("ONCEPAY_BACKOFF_CAP_MS"))
         config.engine.backoffCapMs = qEnvironmentVariableIntValue("ONCEPAY_BACKOFF_CAP_MS");
     config.engine.probeCapMs = qMin<qint64>(config.engine.probeCapMs, config.engine.backoffCapMs);

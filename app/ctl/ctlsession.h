@@ -31,7 +31,9 @@ public:
     enum class Use {
         ReadJournal,      // list, show, export: the journal read-only; neither token nor gateway needed
         ReadAndAsk,       // reconcile: the journal read-only, and the gateway's list
-        Sync,             // pay, sync: the journal owned, the engine started (recovery, then sending)
+        Sync,             // pay, refund, sync: the journal owned, the engine started (recovery, then sending)
+        Change,           // void: an existing journal owned, the engine not started (nothing recovered or
+                          // sent); neither token nor gateway needed
         OwnAndAsk,        // close-shift: the journal owned (nothing is sent), and the gateway's list
     };
 

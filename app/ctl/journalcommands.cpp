@@ -14,12 +14,17 @@ namespace {
 int list(CtlSession &session, const QStringList &arguments, bool activeOnly)
 {
     const QString name = activeOnly ? QStringLiteral("queue") : QStringLiteral("list");
-    CommandLine cl(name, QStringLiteral("[--json] [--state STATE]"),
-                   activeOnly ? QStringLiteral("The intents that are not final yet, oldest first.")
-                              : QStringLiteral("Every intent of the journal, oldest first."));
+    QStringList states;
+    for (IntentState s : allIntentStates())
+        states << intentStateName(s);
+    CommandLine cl(name, QStringLiteral("[--json] [--state STATE] [--kind KIND]"),
+                   activeOnly ? QStringLiteral("The intents (payments and refunds) that are not final yet, oldest first.")
+                              : QStringLiteral("Every intent of the journal (payments and refunds), oldest first. With --json, each\n"
+                                               "carries its kind, and a refund the key of its payment (payment_key)."));
     cl.addOptions({{QStringLiteral("json"), QStringLiteral("JSON output: one array of intents.")},
-                   {QStringLiteral("state"), QStringLiteral("Only this state: queued, sending, processing, unknown, succeeded, "
-                                                            "declined or needs_attention."), QStringLiteral("STATE")}});
+                   {QStringLiteral("state"), QStringLiteral("Only this state: %1.").arg(states.join(QStringLiteral(", "))),
+                    QStringLiteral("STATE")},
+                   {QStringLiteral("kind"), QStringLiteral("Only payments or only refunds: payment or refund."), QStringLiteral("KIND")}});
     if (auto rc = cl.parse(arguments))
         return *rc;
     IntentJournal::Query q;
@@ -27,7 +32,12 @@ int list(CtlSession &session, const QStringList &arguments, bool activeOnly)
     if (cl.isSet(QStringLiteral("state"))) {
         q.state = intentStateFromName(cl.value(QStringLiteral("state")));
         if (!q.state)
-            return fail(Usage, QStringLiteral("--state: one of queued, sending, processing, unknown, succeeded, declined, needs_attention"));
+            return fail(Usage, QStringLiteral("--state: one of %1").arg(states.join(QStringLiteral(", "))));
+    }
+    if (cl.isSet(QStringLiteral("kind"))) {
+        q.kind = intentKindFromName(cl.value(QStringLiteral("kind")));
+        if (!q.kind)
+            return fail(Usage, QStringLiteral("--kind: payment or refund"));
     }
     if (auto rc = session.open(CtlSession::Use::ReadJournal))
         return *rc;
@@ -61,7 +71,8 @@ int queueCommand(CtlSession &session, const QStringList &arguments)
 int showCommand(CtlSession &session, const QStringList &arguments)
 {
     CommandLine cl(QStringLiteral("show"), QStringLiteral("KEY [--json]"),
-                   QStringLiteral("One intent with its attempts at the gateway and its journal of state changes."));
+                   QStringLiteral("One intent with its attempts at the gateway and its journal of state changes; a payment\n"
+                                  "also with its refunds."));
     cl.addOption({QStringLiteral("json"), QStringLiteral("JSON output: one object.")});
     cl.addPositionalArgument(QStringLiteral("key"), QStringLiteral("The intent's key."), QStringLiteral("KEY"));
     if (auto rc = cl.parse(arguments))
@@ -74,7 +85,8 @@ int showCommand(CtlSession &session, const QStringList &arguments)
     Intent intent;
     QList<Attempt> attempts;
     QList<JournalEntry> entries;
-    int pending = 3;
+    QList<Intent> refunds;
+    int pending = 4;
     bool ok = true;
     QString error;
     EventWait read([&] { return pending == 0; });
@@ -98,6 +110,16 @@ int showCommand(CtlSession &session, const QStringList &arguments)
         --pending;
         read.recheck();
     });
+    IntentJournal::Query ofPayment;   // a payment's refunds (a refund has none)
+    ofPayment.kind = IntentKind::Refund;
+    ofPayment.paymentKey = key;
+    ofPayment.limit = -1;
+    journal.list(ofPayment, read.context(), [&](bool o, const QString &, QList<Intent> r) {
+        ok = ok && o;
+        refunds = r;
+        --pending;
+        read.recheck();
+    });
     read.exec();
     if (!ok)
         return fail(Error, error);
@@ -118,16 +140,34 @@ int showCommand(CtlSession &session, const QStringList &arguments)
         }
         o.insert(QStringLiteral("attempt_log"), a);
         o.insert(QStringLiteral("journal"), j);
+        if (!intent.isRefund()) {
+            QJsonArray r;
+            for (const Intent &refund : std::as_const(refunds))
+                r.append(intentJson(refund));
+            o.insert(QStringLiteral("refunds"), r);
+        }
         outJson(o);
         return Succeeded;
     }
     QByteArray text = intentTable({intent});
+    if (intent.isRefund())
+        text += QStringLiteral("refund of: %1\n").arg(intent.paymentKey).toUtf8();
+    else if (intent.amountRefunded > 0)
+        text += QStringLiteral("refunded: %1 %2\n").arg(Money(intent.amountRefunded, intent.amount.currency()).toDecimalString(),
+                                                       intent.amount.currency()).toUtf8();
     text += "attempts:\n";
     for (const Attempt &t : attempts)
         text += QStringLiteral("  %1  %2  %3  %4 ms\n").arg(toRfc3339(t.startedAt), attemptKindName(t.kind), t.outcome).arg(t.latencyMs).toUtf8();
     text += "journal:\n";
     for (const JournalEntry &e : entries)
         text += QStringLiteral("  %1  %2 -> %3  %4\n").arg(toRfc3339(e.at), e.fromState, e.toState, e.detail).toUtf8();
+    if (!refunds.isEmpty()) {
+        text += "refunds:\n";
+        for (const Intent &r : std::as_const(refunds)) {
+            text += QStringLiteral("  %1  %2  %3 %4  %5\n")
+                        .arg(r.key, intentStateName(r.state), r.amount.toDecimalString(), r.amount.currency(), r.refundId).toUtf8();
+        }
+    }
     out(text);
     return Succeeded;
 }
@@ -160,11 +200,14 @@ int exportCommand(CtlSession &session, const QStringList &arguments)
             v = QLatin1Char('"') + v.replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
         return v;
     };
-    QByteArray text = "key,state,order_id,amount,currency,payment_method,payment_id,attempts,created_at,updated_at\n";
+    // New columns go last: spreadsheets made from earlier exports keep their column letters.
+    QByteArray text = "key,state,order_id,amount,currency,payment_method,payment_id,attempts,created_at,updated_at,"
+                      "kind,payment_key,amount_refunded\n";
     for (const Intent &i : all) {
         const QStringList row{i.key, intentStateName(i.state), i.orderId, QString::number(i.amount.minorUnits()),
                               i.amount.currency(), i.isCash() ? tenderName(Tender::Cash) : i.paymentMethod, i.paymentId, QString::number(i.attempts),
-                              toRfc3339(i.createdAt), toRfc3339(i.updatedAt)};
+                              toRfc3339(i.createdAt), toRfc3339(i.updatedAt), intentKindName(i.kind), i.paymentKey,
+                              i.isRefund() ? QString() : QString::number(i.amountRefunded)};
         QStringList cells;
         for (const QString &c : row)
             cells << csv(c);

@@ -8,7 +8,7 @@ namespace OncePay::Ctl {
 
 class CtlSession;
 
-int listCommand(CtlSession &session, const QStringList &arguments);    // every intent
+int listCommand(CtlSession &session, const QStringList &arguments);    // every intent, payments and refunds
 int queueCommand(CtlSession &session, const QStringList &arguments);   // what is not final
 int showCommand(CtlSession &session, const QStringList &arguments);
 int exportCommand(CtlSession &session, const QStringList &arguments);

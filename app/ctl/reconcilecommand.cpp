@@ -142,7 +142,9 @@ int reconcileCommand(CtlSession &session, const QStringList &arguments)
     if (!fetchPayments(*session.till().client(), cl.value(QStringLiteral("terminal")), &remote, &error))
         return fail(Error, QStringLiteral("the gateway's list is not available: %1").arg(error));
     QList<Intent> local;
-    if (!session.readIntents({}, &local, &error))
+    IntentJournal::Query payments;   // the gateway's list is of payments; refunds are not in it
+    payments.kind = IntentKind::Payment;
+    if (!session.readIntents(payments, &local, &error))
         return fail(Error, error);
 
     const QList<ReconcileFinding> findings = reconcile(local, remote);

@@ -23,6 +23,13 @@ QJsonObject GatewayResult::payment() const
     return json.value(QStringLiteral("payment")).toObject();
 }
 
+QJsonObject GatewayResult::refund() const
+{
+    if (json.value(QStringLiteral("object")).toString() == QLatin1String("refund"))
+        return json;
+    return json.value(QStringLiteral("refund")).toObject();
+}
+
 QString GatewayResult::summary() const
 {
     switch (transport) {
@@ -34,7 +41,7 @@ QString GatewayResult::summary() const
         break;
     }
     QString s = QString::number(status);
-    const QJsonObject p = payment();
+    const QJsonObject p = payment().isEmpty() ? refund() : payment();
     if (!p.isEmpty())
         s += QLatin1Char(' ') + p.value(QStringLiteral("status")).toString();
     else if (problem)
@@ -200,6 +207,40 @@ void GatewayClient::listPayments(const ListQuery &query, QObject *context, Callb
         q.addQueryItem(QStringLiteral("cursor"), query.cursor);
     q.addQueryItem(QStringLiteral("limit"), QString::number(query.limit));
     track(nextManager()->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), failingOver(onContext(context, std::move(done))));
+}
+
+void GatewayClient::postRefund(const Intent &refund, QObject *context, Callback done)
+{
+    QNetworkRequest r = request(QStringLiteral("/v1/payments/%1/refunds")
+                                    .arg(QString::fromLatin1(QUrl::toPercentEncoding(refund.paymentId))));
+    r.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    const auto key = IdempotencyKey::fromString(refund.key);
+    r.setRawHeader("Idempotency-Key", key ? key->toHeaderValue() : refund.key.toLatin1());
+    // The same body on every try (the reason is stored with the intent): the same fingerprint.
+    QJsonObject body{{QStringLiteral("amount"), refund.amount.minorUnits()}};
+    if (!refund.reason.isEmpty())
+        body.insert(QStringLiteral("reason"), refund.reason);
+    track(nextManager()->post(r, QJsonDocument(body).toJson(QJsonDocument::Compact)), failingOver(onContext(context, std::move(done))));
+}
+
+void GatewayClient::getRefundByKey(const QString &key, QObject *context, Callback done)
+{
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("idempotency_key"), key);
+    track(nextManager()->get(request(QStringLiteral("/v1/refunds?") + q.toString(QUrl::FullyEncoded))), failingOver(onContext(context, std::move(done))));
+}
+
+void GatewayClient::getRefund(const QString &refundId, QObject *context, Callback done)
+{
+    track(nextManager()->get(request(QStringLiteral("/v1/refunds/") + QString::fromLatin1(QUrl::toPercentEncoding(refundId)))),
+          failingOver(onContext(context, std::move(done))));
+}
+
+void GatewayClient::listRefunds(const QString &paymentId, QObject *context, Callback done)
+{
+    track(nextManager()->get(request(QStringLiteral("/v1/payments/%1/refunds")
+                                         .arg(QString::fromLatin1(QUrl::toPercentEncoding(paymentId))))),
+          failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::health(QObject *context, Callback done)

@@ -40,6 +40,8 @@ struct GatewayResult
     bool answered() const { return transport == Transport::Answered; }
     // The payment object in a 200/201/202 body or inside a 402 problem.
     QJsonObject payment() const;
+    // The refund object in a 200/201/202 body or inside a 402 refund-declined problem.
+    QJsonObject refund() const;
     // One line for logs, the attempts table and the cashier's detail view.
     QString summary() const;
 };
@@ -98,6 +100,11 @@ public:
         int limit = 500;
     };
     void listPayments(const ListQuery &query, QObject *context, Callback done);
+    // A refund intent: POST /v1/payments/{its paymentId}/refunds with its key, {"amount", "reason"}.
+    void postRefund(const Intent &refund, QObject *context, Callback done);
+    void getRefundByKey(const QString &key, QObject *context, Callback done);      // GET /v1/refunds?idempotency_key=
+    void getRefund(const QString &refundId, QObject *context, Callback done);      // GET /v1/refunds/{id}
+    void listRefunds(const QString &paymentId, QObject *context, Callback done);   // GET /v1/payments/{id}/refunds
     // /healthz of the current gateway.
     void health(QObject *context, Callback done);
     // /healthz of every gateway at once: the first to answer 200 becomes the current one and its

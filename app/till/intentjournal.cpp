@@ -208,7 +208,8 @@ void IntentJournal::voidIntent(const QString &key, QObject *context, Reply<Inten
         // in a transaction of its own, before this one or after it, never in between.
         const qint64 now = nowMs();
         const int changed = tx.numRowsAffected(QStringLiteral(
-            "UPDATE intents SET state = 'voided', next_attempt_at = 0, updated_at = ? WHERE idem_key = ? AND state = 'queued'"),
+            "UPDATE intents SET state = 'voided', next_attempt_at = 0, last_problem = NULL, updated_at = ?"
+            " WHERE idem_key = ? AND state = 'queued'"),
             {now, key});
         if (changed != 1)
             return Result{i, IntentJournal::tr("It changed meanwhile; look at it again.")};
@@ -216,6 +217,7 @@ void IntentJournal::voidIntent(const QString &key, QObject *context, Reply<Inten
                       QStringLiteral("voided on the till: never sent"));
         i.state = IntentState::Voided;
         i.nextAttemptAt = 0;
+        i.lastProblem.clear();   // nothing is wrong with it any more: it will never go out
         i.updatedAt = now;
         return Result{i, {}};
     }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {

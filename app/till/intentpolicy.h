@@ -37,6 +37,17 @@ Decision classifyLookup(const GatewayResult &result);
 // The state a gateway payment status means on the till.
 IntentState stateForPaymentStatus(const QString &status);
 
+// An answer to POST /v1/payments/{id}/refunds. Unlike a payment's, a 500 (outcome-unknown) or
+// a 5xx from something in front of the gateway leaves the refund `unknown`, asked about by key
+// before it is sent again; only the gateway's own "nothing happened" answers (502
+// acquirer-unavailable, 503 store-unavailable, 429) send it again at once.
+Decision classifyRefundPost(const GatewayResult &result);
+// An answer to GET /v1/refunds?idempotency_key= or GET /v1/refunds/{id}: 404 means the gateway
+// never executed the key, so it is sent again with the same key.
+Decision classifyRefundLookup(const GatewayResult &result);
+// The state a gateway refund status (processing, succeeded, failed) means on the till.
+IntentState stateForRefundStatus(const QString &status);
+
 // The merchant's store-and-forward limits for card payments taken while offline.
 struct OfflineLimits
 {

@@ -16,16 +16,6 @@ using Bank = ShiftFinding::Bank;
 using Action = ShiftFinding::Action;
 using Subject = ShiftFinding::Subject;
 
-// API.md's refund statuses in the till's states.
-IntentState stateForRefundStatus(const QString &status)
-{
-    if (status == QLatin1String("succeeded"))
-        return IntentState::Succeeded;
-    if (status == QLatin1String("failed"))
-        return IntentState::Declined;
-    return IntentState::Processing;
-}
-
 Action toAction(ReconcileFinding::Action a)
 {
     switch (a) {

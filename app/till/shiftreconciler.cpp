@@ -188,8 +188,7 @@ void ShiftReconciler::fetchRefunds()
     };
     for (const auto &[id, key] : std::as_const(refunded)) {
         ++m_run->pending;
-        m_client->send("GET", QStringLiteral("/v1/payments/%1/refunds").arg(encoded(id)), {}, this,
-                       step([this, settle](const GatewayResult &r) {
+        m_client->listRefunds(id, this, step([this, settle](const GatewayResult &r) {
             if (r.answered() && r.status == 200) {
                 for (const QJsonValue &v : r.json.value(QStringLiteral("data")).toArray())
                     m_run->input.refunds.append(GatewayRefund::fromJson(v.toObject()));

@@ -50,9 +50,13 @@ void SyncEngine::start(std::function<void(bool, const QString &)> ready)
 
 QHash<QString, qint64> SyncEngine::waitingTotals() const
 {
+    // What the store-and-forward limits bound: card payments taken and not settled yet. Refunds
+    // give money back to a card that paid; they are not counted.
     QHash<QString, qint64> totals;
-    for (const Intent &i : m_active)
-        totals[i.amount.currency()] += i.amount.minorUnits();
+    for (const Intent &i : m_active) {
+        if (!i.isRefund())
+            totals[i.amount.currency()] += i.amount.minorUnits();
+    }
     return totals;
 }
 
@@ -95,26 +99,116 @@ void SyncEngine::create(const QString &orderId, const Money &amount, Tender tend
         intent.state = IntentState::Succeeded;   // cash never goes to the gateway
     } else if (m_connectivity != Connectivity::Online || m_paused) {
         qint64 oldest = 0;
-        for (const Intent &i : std::as_const(m_active))
-            oldest = qMax(oldest, nowMs() - i.createdAt);
+        for (const Intent &i : std::as_const(m_active)) {
+            if (!i.isRefund())
+                oldest = qMax(oldest, nowMs() - i.createdAt);
+        }
         const QString refusal = offlineRefusal(m_config.limits, amount, waitingTotals().value(amount.currency()), oldest);
         if (!refusal.isEmpty())
             return done(false, refusal, {});
     }
-    m_journal->create(intent, this, [this, done](bool ok, const QString &error, const Intent &stored) {
+    m_journal->create(intent, this, [this, done](bool ok, const QString &error, const Intent &intent) {
         if (!ok) {
             qCWarning(lcSync) << "intent not stored, nothing sent:" << error;
             return done(false, error, {});
         }
-        emit intentChanged(stored);
-        if (!isFinal(stored.state)) {
-            m_active.insert(stored.key, stored);
-            m_keyById.insert(stored.id, stored.key);
-            emit queueChanged();
-            schedule(stored.key);
-            pump();
+        stored(intent);
+        done(true, {}, intent);
+    });
+}
+
+void SyncEngine::refund(const QString &paymentKey, const std::optional<Money> &amount, const QString &reason,
+                        PayCallback done)
+{
+    createRefund(paymentKey, amount, reason, Tender::Card, std::move(done));
+}
+
+void SyncEngine::recordCashRefund(const QString &paymentKey, const std::optional<Money> &amount, PayCallback done)
+{
+    createRefund(paymentKey, amount, {}, Tender::Cash, std::move(done));
+}
+
+void SyncEngine::createRefund(const QString &paymentKey, const std::optional<Money> &amount, const QString &reason,
+                              Tender tender, PayCallback done)
+{
+    if (!IdempotencyKey::isValidKey(paymentKey))
+        return done(false, tr("\"%1\" is not the key of a payment.").arg(paymentKey), {});
+    if (amount && (amount->minorUnits() < 1 || amount->minorUnits() > 100'000'000))
+        return done(false, tr("The amount must be between %1 and %2.")
+                               .arg(Money(1, amount->currency()).toDecimalString(),
+                                    Money(100'000'000, amount->currency()).toDecimalString()), {});
+    if (reason.size() > 500)
+        return done(false, tr("The reason may be at most 500 characters long."), {});
+    Intent refund;
+    refund.kind = IntentKind::Refund;
+    refund.key = IdempotencyKey::generate(QStringLiteral("ref")).value();
+    refund.paymentKey = paymentKey;
+    refund.amount = amount.value_or(Money());   // not valid: the journal takes what remains
+    refund.tender = tender;
+    refund.reason = reason;
+    // Cash comes out of the drawer now; it never goes to the gateway.
+    refund.state = tender == Tender::Cash ? IntentState::Succeeded : IntentState::Queued;
+    m_journal->create(refund, this, [this, done](bool ok, const QString &error, const Intent &intent) {
+        if (!ok) {
+            qCInfo(lcSync) << "refund not stored, nothing sent:" << error;
+            return done(false, error, {});
         }
-        done(true, {}, stored);
+        stored(intent);
+        if (intent.state == IntentState::Succeeded)
+            announcePayment(intent.paymentKey);
+        done(true, {}, intent);
+    });
+}
+
+void SyncEngine::stored(const Intent &intent)
+{
+    emit intentChanged(intent);
+    if (isFinal(intent.state))
+        return;
+    m_active.insert(intent.key, intent);
+    m_keyById.insert(intent.id, intent.key);
+    emit queueChanged();
+    schedule(intent.key);
+    pump();
+}
+
+void SyncEngine::announcePayment(const QString &paymentKey)
+{
+    m_journal->find(paymentKey, this, [this](bool ok, const QString &error, const Intent &payment) {
+        if (ok && payment.isValid())
+            emit intentChanged(payment);
+        else
+            qCWarning(lcSync) << "cannot read a refunded payment back:" << error;
+    });
+}
+
+void SyncEngine::voidIntent(const QString &key, PayCallback done)
+{
+    const auto it = m_active.constFind(key);
+    if (m_inFlight.contains(key)) {
+        const bool refund = it != m_active.cend() && it->isRefund();
+        return done(false, refund ? tr("This refund is on its way to the gateway right now, so it cannot be voided; the till will learn its outcome by itself.")
+                                  : tr("This payment is on its way to the bank right now, so it cannot be voided. Wait for its outcome; once it is paid, refund it."),
+                    it == m_active.cend() ? Intent() : *it);
+    }
+    if (m_voiding.contains(key))
+        return done(false, tr("It is being voided already."), {});
+    // Held out of dispatch until the journal decides: the engine never sends what the cashier is
+    // voiding, and the journal's compare-and-set settles a send that was recorded first.
+    m_voiding.insert(key);
+    m_journal->voidIntent(key, this, [this, key, done](bool ok, const QString &error, const Intent &intent) {
+        m_voiding.remove(key);
+        if (ok) {
+            m_active.remove(key);
+            m_keyById.remove(intent.id);
+            m_failures.remove(key);
+            emit intentChanged(intent);
+            emit queueChanged();
+        } else {
+            schedule(key);
+        }
+        pump();
+        done(ok, error, intent);
     });
 }
 
@@ -165,7 +259,7 @@ int SyncEngine::priority(const Intent &intent) const
 void SyncEngine::schedule(const QString &key)
 {
     const auto it = m_active.constFind(key);
-    if (it == m_active.cend() || m_inFlight.contains(key))
+    if (it == m_active.cend() || m_inFlight.contains(key) || m_voiding.contains(key))
         return;
     if (it->nextAttemptAt <= nowMs())
         m_ready.insert({priority(*it), it->id});
@@ -191,7 +285,7 @@ void SyncEngine::pump()
             const qint64 id = m_ready.begin()->second;
             m_ready.erase(m_ready.begin());
             const QString key = m_keyById.value(id);
-            if (!m_active.contains(key) || m_inFlight.contains(key))
+            if (!m_active.contains(key) || m_inFlight.contains(key) || m_voiding.contains(key))
                 continue;
             dispatch(key);
         }
@@ -227,16 +321,27 @@ void SyncEngine::dispatch(const QString &key)
     const Intent i = m_active.value(key);
     m_inFlight.insert(key);
     const qint64 started = nowMs();
+    const bool refund = i.isRefund();
+    const auto classify = refund ? classifyRefundLookup : classifyLookup;
+    auto answer = [this, key, started, classify](Kind kind) {
+        return [this, key, started, classify, kind](const GatewayResult &r) {
+            handleAnswer(key, kind, r, classify(r), started);
+        };
+    };
     if (i.state == IntentState::Unknown || i.state == IntentState::Sending) {
-        m_client->getPaymentByKey(key, this, [this, key, started](const GatewayResult &r) {
-            handleAnswer(key, Kind::Lookup, r, classifyLookup(r), started);
-        });
+        if (refund)
+            m_client->getRefundByKey(key, this, answer(Kind::Lookup));
+        else
+            m_client->getPaymentByKey(key, this, answer(Kind::Lookup));
         return;
     }
-    if (i.state == IntentState::Processing && !i.paymentId.isEmpty()) {
-        m_client->getPayment(i.paymentId, this, [this, key, started](const GatewayResult &r) {
-            handleAnswer(key, Kind::Poll, r, classifyLookup(r), started);
-        });
+    // A payment's own id; a refund's paymentId is its payment's, its own is refundId.
+    const QString id = refund ? i.refundId : i.paymentId;
+    if (i.state == IntentState::Processing && !id.isEmpty()) {
+        if (refund)
+            m_client->getRefund(id, this, answer(Kind::Poll));
+        else
+            m_client->getPayment(id, this, answer(Kind::Poll));
         return;
     }
     sendPost(key);
@@ -276,9 +381,15 @@ void SyncEngine::sendPost(const QString &key)
         m_active.insert(key, sending);
         emit intentChanged(sending);
         const qint64 started = nowMs();
-        m_client->postPayment(sending, this, [this, key, started](const GatewayResult &r) {
-            handleAnswer(key, Kind::Post, r, classifyPost(r), started);
-        });
+        if (sending.isRefund()) {
+            m_client->postRefund(sending, this, [this, key, started](const GatewayResult &r) {
+                handleAnswer(key, Kind::Post, r, classifyRefundPost(r), started);
+            });
+        } else {
+            m_client->postPayment(sending, this, [this, key, started](const GatewayResult &r) {
+                handleAnswer(key, Kind::Post, r, classifyPost(r), started);
+            });
+        }
     });
 }
 
@@ -310,7 +421,13 @@ void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult
     Intent after = before;
     after.state = d.state;
     after.updatedAt = nowMs();
-    const QJsonObject payment = r.payment();
+    const QJsonObject payment = before.isRefund() ? QJsonObject() : r.payment();
+    const QJsonObject refund = before.isRefund() ? r.refund() : QJsonObject();
+    if (!refund.isEmpty()) {
+        after.refundId = refund.value(QStringLiteral("id")).toString(after.refundId);
+        after.gatewayStatus = refund.value(QStringLiteral("status")).toString();
+        after.declineCode = refund.value(QStringLiteral("failure_code")).toString();
+    }
     if (!payment.isEmpty()) {
         after.paymentId = payment.value(QStringLiteral("id")).toString(after.paymentId);
         after.gatewayStatus = payment.value(QStringLiteral("status")).toString();
@@ -376,6 +493,8 @@ void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult
             m_active.insert(key, after);
         }
         emit intentChanged(after);
+        if (after.isRefund() && after.state == IntentState::Succeeded)
+            announcePayment(after.paymentKey);   // the journal credited it with this refund
         emit queueChanged();
         if (d.pauseQueue && !m_paused) {
             m_paused = true;

@@ -56,6 +56,18 @@ public:
     void pay(const QString &orderId, const Money &amount, const QString &cardToken, PayCallback done);
     // Records a cash payment: an intent that is final at once and never goes to the gateway.
     void recordCash(const QString &orderId, const Money &amount, PayCallback done);
+    // Creates a refund intent (a new key, "ref-...") of the card payment `paymentKey`, durably,
+    // then sends it like a payment: the same queue, retries, lookup by key and polling. No
+    // amount: what remains. The journal refuses it, in words, unless the payment is a settled
+    // card payment with no other refund open and the amount does not exceed what remains.
+    void refund(const QString &paymentKey, const std::optional<Money> &amount, const QString &reason, PayCallback done);
+    // Records a cash refund of a cash payment: money out of the drawer, final at once, never sent.
+    void recordCashRefund(const QString &paymentKey, const std::optional<Money> &amount, PayCallback done);
+    // Voids a card payment or refund that is queued and was never sent: it becomes `voided`
+    // (final; a voided payment frees its sale) and never goes out. One that may have been sent is
+    // refused with the reason in words (only a payment that ends paid can then be refunded).
+    // While the journal decides, the intent is held out of dispatch; one on the wire is refused.
+    void voidIntent(const QString &key, PayCallback done);
     void retryNow(const QString &key);
     // Probes the gateway now instead of at the next backoff (e.g. the system reports the
     // network is back); does nothing while online.
@@ -68,14 +80,16 @@ public:
     bool isPaused() const { return m_paused; }
     QString pauseReason() const { return m_pauseReason; }
     qint64 nextRetryAt() const { return m_nextRetryAt; }   // epoch ms, 0: nothing scheduled
-    int waitingCount() const { return int(m_active.size()); }
-    QHash<QString, qint64> waitingTotals() const;           // by currency, minor units
+    int waitingCount() const { return int(m_active.size()); }   // payments and refunds
+    QHash<QString, qint64> waitingTotals() const;           // of payments, by currency, minor units
     QList<Intent> activeIntents() const { return m_active.values(); }
     std::optional<Intent> activeIntent(const QString &key) const;
     int requestsInFlight() const { return int(m_inFlight.size()); }
 
 signals:
-    void intentChanged(const OncePay::Intent &intent);   // after the change is durable
+    // After the change is durable. A refund that succeeds changes its payment too (what was
+    // given back): the payment is announced after it.
+    void intentChanged(const OncePay::Intent &intent);
     void queueChanged();
     void connectivityChanged(OncePay::SyncEngine::Connectivity connectivity);
     void nextRetryChanged(qint64 epochMs);
@@ -89,6 +103,10 @@ private:
     void dispatch(const QString &key);
     void sendPost(const QString &key);
     void create(const QString &orderId, const Money &amount, Tender tender, const QString &cardToken, PayCallback done);
+    void createRefund(const QString &paymentKey, const std::optional<Money> &amount, const QString &reason, Tender tender,
+                      PayCallback done);
+    void stored(const Intent &intent);   // a new intent is durable: announce it, queue it unless final
+    void announcePayment(const QString &paymentKey);   // its refund succeeded: read it back, announce it
     void handleAnswer(const QString &key, Kind kind, const GatewayResult &result, const Decision &decision, qint64 startedAt);
     // The journal refused a change made from a state it no longer holds: take what it holds.
     void adoptStored(const QString &key);
@@ -105,6 +123,7 @@ private:
 
     QHash<QString, Intent> m_active;          // not final, by key
     QSet<QString> m_inFlight;
+    QSet<QString> m_voiding;                  // held out of dispatch while the journal decides a void
     QHash<QString, int> m_failures;           // consecutive non-final answers, for backoff
     std::set<std::pair<int, qint64>> m_ready; // (priority, id): unknown first, then oldest first
     QHash<qint64, QString> m_keyById;

@@ -13,6 +13,7 @@
 // Random but reproducible: the seed is printed, ONCEPAY_CHAOS_SEED=N replays a run.
 // ONCEPAY_SLOW=1 is the long variant (ctest: tst_tillcrash_slow, labels chaos;slow);
 // ONCEPAY_CHAOS_ITERATIONS=N sets the number of pay kills for soak runs.
+#include "chaosctl.h"
 #include "gatewayapi.h"
 #include "gatewayprocess.h"
 
@@ -41,45 +42,13 @@
 #include <memory>
 
 using namespace GatewayApi;
+using namespace Chaos;
 
 namespace {
 
 const QStringList kGatewayArgs{QStringLiteral("--claim-lease"), QStringLiteral("1s"),
                                QStringLiteral("--recovery-interval"), QStringLiteral("200ms")};
 constexpr int kLedgerPage = 1000;   // the ledger endpoint lists at most this many rows
-
-bool slowRun()
-{
-    return qEnvironmentVariableIntValue("ONCEPAY_SLOW") == 1;
-}
-
-// Runs the event loop for `ms` on a precise timer, or until `stop` says so (checked on every
-// event-loop wake-up that a process or timer causes). Never sleeps.
-void spin(int ms, const std::function<bool()> &stop = {})
-{
-    if (stop && stop())
-        return;
-    QEventLoop loop;
-    QTimer deadline;
-    deadline.setTimerType(Qt::PreciseTimer);
-    deadline.setSingleShot(true);
-    QObject::connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
-    QTimer check;   // a cheap wake-up for conditions that no signal announces
-    if (stop) {
-        QObject::connect(&check, &QTimer::timeout, &loop, [&] {
-            if (stop())
-                loop.quit();
-        });
-        check.start(5);
-    }
-    deadline.start(ms);
-    loop.exec();
-}
-
-QString decimal(qint64 minor)
-{
-    return QStringLiteral("%1.%2").arg(minor / 100).arg(minor % 100, 2, 10, QLatin1Char('0'));
-}
 
 // The journal state a gateway payment status stands for (DESIGN.md, "The intent on the till").
 QString stateForStatus(const QString &status)
@@ -96,109 +65,6 @@ bool isRefusal(const QByteArray &stderrText)
 {
     // The journal refusing a second intent for a sale whose first one is not declined.
     return stderrText.contains("already paid") || stderrText.contains("still in progress");
-}
-
-// One oncepay-ctl process.
-class Ctl final
-{
-public:
-    explicit Ctl(QStringList args) : m_args(std::move(args)) {}
-
-    void start()
-    {
-        m_process.setProgram(qEnvironmentVariable("ONCEPAY_CTL_BIN"));
-        m_process.setArguments(m_args);
-        m_process.start();
-        m_clock.start();
-        m_startedAtMs = QDateTime::currentMSecsSinceEpoch();
-    }
-    qint64 startedAtMs() const { return m_startedAtMs; }
-    QProcess &process() { return m_process; }
-    bool running() const { return m_process.state() != QProcess::NotRunning; }
-    qint64 elapsedMs() const { return m_clock.elapsed(); }
-
-    // Runs the event loop until the process ended or `ms` passed; true if it ended.
-    bool waitFinished(int ms)
-    {
-        if (running()) {
-            QEventLoop loop;
-            QTimer deadline;
-            deadline.setTimerType(Qt::PreciseTimer);
-            deadline.setSingleShot(true);
-            QObject::connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
-            QObject::connect(&m_process, &QProcess::finished, &loop, &QEventLoop::quit);
-            QObject::connect(&m_process, &QProcess::errorOccurred, &loop, [&](QProcess::ProcessError e) {
-                if (e == QProcess::FailedToStart)
-                    loop.quit();
-            });
-            deadline.start(ms);
-            loop.exec();
-        }
-        if (!running())
-            collect();
-        return !running();
-    }
-
-    void kill9()
-    {
-        if (running()) {
-            m_killed = true;
-            m_process.kill();   // SIGKILL
-            m_process.waitForFinished(10'000);
-        }
-        collect();
-    }
-
-    bool killed() const { return m_killed; }
-    bool crashed() const { return m_process.exitStatus() == QProcess::CrashExit; }
-    int exitCode() const { return m_process.exitCode(); }
-    QByteArray out() const { return m_out; }
-    QByteArray err() const { return m_err; }
-    QString command() const { return m_args.join(QLatin1Char(' ')); }
-    // The last line of stdout as a JSON object (pay, sync and show print one).
-    QJsonObject json() const
-    {
-        const QList<QByteArray> lines = m_out.trimmed().split('\n');
-        return QJsonDocument::fromJson(lines.last()).object();
-    }
-    QByteArray describe() const
-    {
-        return (command() + QStringLiteral("\n  exit %1%2 after %3 ms\n  stdout: ")
-                                .arg(exitCode()).arg(crashed() ? QStringLiteral(" (crashed)") : QString())
-                                .arg(m_clock.elapsed()))
-                   .toUtf8()
-            + m_out.left(2000) + "\n  stderr: " + m_err.left(2000);
-    }
-
-private:
-    void collect()
-    {
-        m_out += m_process.readAllStandardOutput();
-        m_err += m_process.readAllStandardError();
-    }
-
-    QStringList m_args;
-    QProcess m_process;
-    QElapsedTimer m_clock;
-    QByteArray m_out;
-    QByteArray m_err;
-    qint64 m_startedAtMs = 0;
-    bool m_killed = false;
-};
-
-QStringList ctlArgs(const QString &journal, const QUrl &gateway, const QStringList &command)
-{
-    return QStringList{QStringLiteral("--db"), journal, QStringLiteral("--gateway"), gateway.toString(),
-                       QStringLiteral("--token"), QString::fromLatin1(kTill1), QStringLiteral("--request-timeout"),
-                       QStringLiteral("3s")}
-        + command;
-}
-
-QStringList payCommand(const QString &order, qint64 amount, const QString &method, const QStringList &extra = {})
-{
-    return QStringList{QStringLiteral("pay"), QStringLiteral("--amount"), decimal(amount), QStringLiteral("--currency"),
-                       QStringLiteral("CNY"), QStringLiteral("--order"), order, QStringLiteral("--method"), method}
-        + extra;
 }
 
 QString pickMethod(QRandomGenerator &rng)

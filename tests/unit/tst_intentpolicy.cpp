@@ -1,5 +1,6 @@
 // The till's response rules as tables: every answer class of API.md (and the two ways the
-// transport can fail) against the state, the next step and the queue-wide effects; backoff
+// transport can fail) against the state, the next step and the queue-wide effects, for payments
+// and for refunds; backoff
 // with full jitter; the merchant's store-and-forward limits; the state names as stored.
 #include "intentpolicy.h"
 
@@ -58,6 +59,51 @@ GatewayResult withProblem(int status, const QString &slug, qint64 retryAfterMs =
     return r;
 }
 
+QJsonObject refund(const QString &status, const QString &failureCode = {})
+{
+    QJsonObject r{{QStringLiteral("id"), QStringLiteral("re_0123456789abcdefghijklmn")},
+                  {QStringLiteral("object"), QStringLiteral("refund")},
+                  {QStringLiteral("payment_id"), QStringLiteral("pay_0123456789abcdefghijklmn")},
+                  {QStringLiteral("amount"), 500},
+                  {QStringLiteral("currency"), QStringLiteral("CNY")},
+                  {QStringLiteral("status"), status},
+                  {QStringLiteral("idempotency_key"), QStringLiteral("ref-k")}};
+    r.insert(QStringLiteral("failure_code"), failureCode.isEmpty() ? QJsonValue() : QJsonValue(failureCode));
+    return r;
+}
+
+GatewayResult withRefund(int status, const QString &refundStatus, const QString &failureCode = {})
+{
+    GatewayResult r;
+    r.transport = GatewayResult::Transport::Answered;
+    r.status = status;
+    r.json = refund(refundStatus, failureCode);
+    return r;
+}
+
+// A refund's problem: a 402 refund-declined carries the failed refund.
+GatewayResult withRefundProblem(int status, const QString &slug, qint64 retryAfterMs = -1)
+{
+    GatewayResult r = withProblem(status, slug, retryAfterMs);
+    if (status == 402) {
+        r.problem->extra.remove(QStringLiteral("payment"));
+        r.problem->extra.insert(QStringLiteral("refund"), refund(QStringLiteral("failed"), QStringLiteral("refund_rejected")));
+        r.json = r.problem->toJsonObject();
+        r.body = r.problem->toJson();
+    }
+    return r;
+}
+
+// What something in front of the gateway answers (nginx "bad gateway"): no problem document.
+GatewayResult bareStatus(int status)
+{
+    GatewayResult r;
+    r.transport = GatewayResult::Transport::Answered;
+    r.status = status;
+    r.body = "<html>" + QByteArray::number(status) + "</html>";
+    return r;
+}
+
 GatewayResult transport(GatewayResult::Transport t, const QString &error)
 {
     GatewayResult r;
@@ -112,6 +158,12 @@ private slots:
     void classifyLookup();
     void paymentStatus_data();
     void paymentStatus();
+    void classifyRefundPost_data();
+    void classifyRefundPost();
+    void classifyRefundLookup_data();
+    void classifyRefundLookup();
+    void refundStatus_data();
+    void refundStatus();
     void backoffBounds_data();
     void backoffBounds();
     void backoffRetryAfterFloor_data();
@@ -267,6 +319,129 @@ void TestIntentPolicy::paymentStatus()
     QFETCH(QString, status);
     QFETCH(IntentState, state);
     QCOMPARE(intentStateName(stateForPaymentStatus(status)), intentStateName(state));
+}
+
+void TestIntentPolicy::classifyRefundPost_data()
+{
+    addDecisionColumns();
+    using S = IntentState;
+    const qint64 none = -1;
+    // result, state, next, pause, lost, retryAfter, problem
+    QTest::newRow("201 succeeded") << withRefund(201, QStringLiteral("succeeded"))
+                                   << S::Succeeded << Next::Settle << false << false << none << QString();
+    QTest::newRow("201 replayed") << [] { GatewayResult r = withRefund(201, QStringLiteral("succeeded")); r.replayed = true; return r; }()
+                                  << S::Succeeded << Next::Settle << false << false << none << QString();
+    QTest::newRow("202 processing") << withRefund(202, QStringLiteral("processing"))
+                                    << S::Processing << Next::Poll << false << false << none << QString();
+    QTest::newRow("202 replay, now failed") << withRefund(202, QStringLiteral("failed"), QStringLiteral("refund_rejected"))
+                                            << S::Declined << Next::Settle << false << false << none
+                                            << QStringLiteral("refund_rejected");
+    QTest::newRow("402 refund-declined") << withRefundProblem(402, QStringLiteral("refund-declined"))
+                                         << S::Declined << Next::Settle << false << false << none
+                                         << QStringLiteral("Detail of refund-declined");
+    QTest::newRow("409 key in progress, Retry-After 1") << withRefundProblem(409, QStringLiteral("idempotency-key-in-use"), 1000)
+                                                        << S::Processing << Next::RetryPost << false << false << qint64(1000)
+                                                        << QString();
+    QTest::newRow("400 more than remains") << withRefundProblem(400, QStringLiteral("validation-failed"))
+                                           << S::NeedsAttention << Next::Hold << false << false << none
+                                           << QStringLiteral("Detail of validation-failed");
+    QTest::newRow("404 no such payment") << withRefundProblem(404, QStringLiteral("not-found"))
+                                         << S::NeedsAttention << Next::Hold << false << false << none
+                                         << QStringLiteral("Detail of not-found");
+    QTest::newRow("422 key reused") << withRefundProblem(422, QStringLiteral("idempotency-key-reused"))
+                                    << S::NeedsAttention << Next::Hold << false << false << none
+                                    << QStringLiteral("idempotency-key-reused");
+    QTest::newRow("413") << withRefundProblem(413, QStringLiteral("payload-too-large"))
+                         << S::NeedsAttention << Next::Hold << false << false << none << QStringLiteral("payload-too-large");
+    QTest::newRow("401 unauthorized") << withRefundProblem(401, QStringLiteral("unauthorized"))
+                                      << S::Queued << Next::Hold << true << false << none
+                                      << QStringLiteral("Detail of unauthorized");
+    QTest::newRow("429 rate-limited, Retry-After 2") << withRefundProblem(429, QStringLiteral("rate-limited"), 2000)
+                                                     << S::Queued << Next::RetryPost << false << false << qint64(2000)
+                                                     << QStringLiteral("rate-limited");
+    QTest::newRow("502 acquirer-unavailable: nothing happened") << withRefundProblem(502, QStringLiteral("acquirer-unavailable"))
+                                                                << S::Queued << Next::RetryPost << false << false << none
+                                                                << QStringLiteral("acquirer-unavailable");
+    QTest::newRow("503 store-unavailable: nothing happened") << withRefundProblem(503, QStringLiteral("store-unavailable"), 1000)
+                                                             << S::Queued << Next::RetryPost << false << false << qint64(1000)
+                                                             << QStringLiteral("store-unavailable");
+    QTest::newRow("500 outcome-unknown: ask by key") << withRefundProblem(500, QStringLiteral("outcome-unknown"))
+                                                     << S::Unknown << Next::Resolve << false << false << none
+                                                     << QStringLiteral("outcome-unknown");
+    QTest::newRow("502 from a proxy: may have reached it") << bareStatus(502)
+                                                           << S::Unknown << Next::Resolve << false << false << none
+                                                           << QStringLiteral("502");
+    QTest::newRow("504 from a proxy") << bareStatus(504) << S::Unknown << Next::Resolve << false << false << none
+                                      << QStringLiteral("504");
+    QTest::newRow("transport: not sent") << transport(NotSent, QStringLiteral("Connection refused"))
+                                         << S::Queued << Next::RetryPost << false << true << none
+                                         << QStringLiteral("Connection refused");
+    QTest::newRow("transport: lost after send") << transport(LostAfterSend, QStringLiteral("timed out"))
+                                                << S::Unknown << Next::Resolve << false << true << none
+                                                << QStringLiteral("timed out");
+}
+
+void TestIntentPolicy::classifyRefundPost()
+{
+    QFETCH(GatewayResult, result);
+    verifyDecision(OncePay::classifyRefundPost(result));
+}
+
+void TestIntentPolicy::classifyRefundLookup_data()
+{
+    addDecisionColumns();
+    using S = IntentState;
+    const qint64 none = -1;
+    QTest::newRow("200 succeeded") << withRefund(200, QStringLiteral("succeeded"))
+                                   << S::Succeeded << Next::Settle << false << false << none << QString();
+    QTest::newRow("200 failed") << withRefund(200, QStringLiteral("failed"), QStringLiteral("refund_rejected"))
+                                << S::Declined << Next::Settle << false << false << none << QStringLiteral("refund_rejected");
+    QTest::newRow("200 processing") << withRefund(200, QStringLiteral("processing"))
+                                    << S::Processing << Next::Poll << false << false << none << QString();
+    QTest::newRow("404 never executed: send again") << withRefundProblem(404, QStringLiteral("not-found"))
+                                                    << S::Queued << Next::RetryPost << false << false << none << QString();
+    QTest::newRow("401 unauthorized") << withRefundProblem(401, QStringLiteral("unauthorized"))
+                                      << S::Unknown << Next::Hold << true << false << none
+                                      << QStringLiteral("Detail of unauthorized");
+    QTest::newRow("429, Retry-After 3") << withRefundProblem(429, QStringLiteral("rate-limited"), 3000)
+                                        << S::Unknown << Next::Resolve << false << false << qint64(3000)
+                                        << QStringLiteral("rate-limited");
+    QTest::newRow("500") << withRefundProblem(500, QStringLiteral("internal"))
+                         << S::Unknown << Next::Resolve << false << false << none << QStringLiteral("internal");
+    QTest::newRow("503") << withRefundProblem(503, QStringLiteral("store-unavailable"), 1000)
+                         << S::Unknown << Next::Resolve << false << false << qint64(1000) << QStringLiteral("store-unavailable");
+    QTest::newRow("transport: not sent") << transport(NotSent, QStringLiteral("Connection refused"))
+                                         << S::Unknown << Next::Resolve << false << true << none
+                                         << QStringLiteral("Connection refused");
+    QTest::newRow("transport: lost after send") << transport(LostAfterSend, QStringLiteral("timed out"))
+                                                << S::Unknown << Next::Resolve << false << true << none
+                                                << QStringLiteral("timed out");
+}
+
+void TestIntentPolicy::classifyRefundLookup()
+{
+    QFETCH(GatewayResult, result);
+    verifyDecision(OncePay::classifyRefundLookup(result));
+}
+
+void TestIntentPolicy::refundStatus_data()
+{
+    QTest::addColumn<QString>("status");
+    QTest::addColumn<IntentState>("state");
+    QTest::newRow("succeeded") << QStringLiteral("succeeded") << IntentState::Succeeded;
+    QTest::newRow("failed") << QStringLiteral("failed") << IntentState::Declined;
+    QTest::newRow("processing") << QStringLiteral("processing") << IntentState::Processing;
+    // A payment's words are not a refund's; anything unknown is asked about again.
+    QTest::newRow("declined") << QStringLiteral("declined") << IntentState::Processing;
+    QTest::newRow("unknown word") << QStringLiteral("Succeeded") << IntentState::Processing;
+    QTest::newRow("empty") << QString() << IntentState::Processing;
+}
+
+void TestIntentPolicy::refundStatus()
+{
+    QFETCH(QString, status);
+    QFETCH(IntentState, state);
+    QCOMPARE(intentStateName(stateForRefundStatus(status)), intentStateName(state));
 }
 
 void TestIntentPolicy::backoffBounds_data()

@@ -1,0 +1,159 @@
+#pragma once
+
+// What the kill -9 suites share: oncepay-ctl as a child process that can be killed at any instant,
+// its global arguments, the pay command line, and an event loop that runs for a while or until a
+// condition holds (never a sleep).
+#include "gatewayapi.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTimer>
+#include <QUrl>
+
+#include <functional>
+
+namespace Chaos {
+
+using GatewayApi::kTill1;
+
+inline bool slowRun()
+{
+    return qEnvironmentVariableIntValue("ONCEPAY_SLOW") == 1;
+}
+
+// Runs the event loop for `ms` on a precise timer, or until `stop` says so (checked on every
+// event-loop wake-up that a process or timer causes). Never sleeps.
+inline void spin(int ms, const std::function<bool()> &stop = {})
+{
+    if (stop && stop())
+        return;
+    QEventLoop loop;
+    QTimer deadline;
+    deadline.setTimerType(Qt::PreciseTimer);
+    deadline.setSingleShot(true);
+    QObject::connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
+    QTimer check;   // a cheap wake-up for conditions that no signal announces
+    if (stop) {
+        QObject::connect(&check, &QTimer::timeout, &loop, [&] {
+            if (stop())
+                loop.quit();
+        });
+        check.start(5);
+    }
+    deadline.start(ms);
+    loop.exec();
+}
+
+inline QString decimal(qint64 minor)
+{
+    return QStringLiteral("%1.%2").arg(minor / 100).arg(minor % 100, 2, 10, QLatin1Char('0'));
+}
+
+// One oncepay-ctl process.
+class Ctl final
+{
+public:
+    explicit Ctl(QStringList args) : m_args(std::move(args)) {}
+
+    void start()
+    {
+        m_process.setProgram(qEnvironmentVariable("ONCEPAY_CTL_BIN"));
+        m_process.setArguments(m_args);
+        m_process.start();
+        m_clock.start();
+        m_startedAtMs = QDateTime::currentMSecsSinceEpoch();
+    }
+    qint64 startedAtMs() const { return m_startedAtMs; }
+    QProcess &process() { return m_process; }
+    bool running() const { return m_process.state() != QProcess::NotRunning; }
+    qint64 elapsedMs() const { return m_clock.elapsed(); }
+
+    // Runs the event loop until the process ended or `ms` passed; true if it ended.
+    bool waitFinished(int ms)
+    {
+        if (running()) {
+            QEventLoop loop;
+            QTimer deadline;
+            deadline.setTimerType(Qt::PreciseTimer);
+            deadline.setSingleShot(true);
+            QObject::connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
+            QObject::connect(&m_process, &QProcess::finished, &loop, &QEventLoop::quit);
+            QObject::connect(&m_process, &QProcess::errorOccurred, &loop, [&](QProcess::ProcessError e) {
+                if (e == QProcess::FailedToStart)
+                    loop.quit();
+            });
+            deadline.start(ms);
+            loop.exec();
+        }
+        if (!running())
+            collect();
+        return !running();
+    }
+
+    void kill9()
+    {
+        if (running()) {
+            m_killed = true;
+            m_process.kill();   // SIGKILL
+            m_process.waitForFinished(10'000);
+        }
+        collect();
+    }
+
+    bool killed() const { return m_killed; }
+    bool crashed() const { return m_process.exitStatus() == QProcess::CrashExit; }
+    int exitCode() const { return m_process.exitCode(); }
+    QByteArray out() const { return m_out; }
+    QByteArray err() const { return m_err; }
+    QString command() const { return m_args.join(QLatin1Char(' ')); }
+    // The last line of stdout as a JSON object (pay, sync and show print one).
+    QJsonObject json() const
+    {
+        const QList<QByteArray> lines = m_out.trimmed().split('\n');
+        return QJsonDocument::fromJson(lines.last()).object();
+    }
+    QByteArray describe() const
+    {
+        return (command() + QStringLiteral("\n  exit %1%2 after %3 ms\n  stdout: ")
+                                .arg(exitCode()).arg(crashed() ? QStringLiteral(" (crashed)") : QString())
+                                .arg(m_clock.elapsed()))
+                   .toUtf8()
+            + m_out.left(2000) + "\n  stderr: " + m_err.left(2000);
+    }
+
+private:
+    void collect()
+    {
+        m_out += m_process.readAllStandardOutput();
+        m_err += m_process.readAllStandardError();
+    }
+
+    QStringList m_args;
+    QProcess m_process;
+    QElapsedTimer m_clock;
+    QByteArray m_out;
+    QByteArray m_err;
+    qint64 m_startedAtMs = 0;
+    bool m_killed = false;
+};
+
+inline QStringList ctlArgs(const QString &journal, const QUrl &gateway, const QStringList &command)
+{
+    return QStringList{QStringLiteral("--db"), journal, QStringLiteral("--gateway"), gateway.toString(),
+                       QStringLiteral("--token"), QString::fromLatin1(kTill1), QStringLiteral("--request-timeout"),
+                       QStringLiteral("3s")}
+        + command;
+}
+
+inline QStringList payCommand(const QString &order, qint64 amount, const QString &method, const QStringList &extra = {})
+{
+    return QStringList{QStringLiteral("pay"), QStringLiteral("--amount"), decimal(amount), QStringLiteral("--currency"),
+                       QStringLiteral("CNY"), QStringLiteral("--order"), order, QStringLiteral("--method"), method}
+        + extra;
+}
+
+} // namespace Chaos
