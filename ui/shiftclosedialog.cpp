@@ -110,7 +110,9 @@ ShiftCloseDialog::ShiftCloseDialog(TillSession *session, const QString &currency
     print->setAccessibleName(tr("Print the shift report"));
     QPushButton *pdf = buttons->addButton(tr("Save as P&DF…"), QDialogButtonBox::ActionRole);
     pdf->setAccessibleName(tr("Save the shift report as PDF"));
-    m_close = buttons->addButton(tr("Close &shift…"), QDialogButtonBox::AcceptRole);
+    // Not an accept button: QDialogButtonBox would make it the default, and Enter in the cash
+    // field would start closing the shift.
+    m_close = buttons->addButton(tr("Close &shift…"), QDialogButtonBox::ActionRole);
     m_close->setAccessibleName(tr("Close the shift"));
     m_close->setAutoDefault(false);   // Enter in the cash field never closes a shift by itself
     QPushButton *cancel = buttons->addButton(QDialogButtonBox::Close);
@@ -140,7 +142,7 @@ ShiftCloseDialog::ShiftCloseDialog(TillSession *session, const QString &currency
     showReport();
     showPhase();
     m_counted->setFocus();
-    resize(1100, 760);
+    resize(1080, 700);
     m_vm.refresh();
 }
 

@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QStackedBarSeries>
 #include <QStandardPaths>
@@ -249,6 +250,14 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     QTest::keyClicks(counted, QStringLiteral("14.50"));
     QCOMPARE(named<QLabel>(dialog, QStringLiteral("Cash difference"))->text(), QStringLiteral("¥0.50 missing"));
 
+    if (const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        dialog->grab().save(dir + QStringLiteral("/shift-close.png"));
+        dialog->repaint();   // the screen shows what the widgets hold now
+        QCoreApplication::processEvents();
+        if (QScreen *screen = dialog->screen())   // the whole screen, the window manager's frames too
+            screen->grabWindow(0).save(dir + QStringLiteral("/shift-close-screen.png"));
+    }
+
     // Close shift (Alt+S): the question names the waiting payment; answered from a timer while it runs.
     QString asked;
     QTimer answer;
@@ -286,7 +295,7 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     QCOMPARE(next.carriedOver.constFirst().key, waiting.key);
 
     if (const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !dir.isEmpty())
-        dialog->grab().save(dir + QStringLiteral("/shift-close.png"));
+        dialog->grab().save(dir + QStringLiteral("/shift-closed.png"));
 }
 
 QTEST_MAIN(TestShiftClose)
