@@ -51,9 +51,10 @@ QString ShiftReportDocument::html(const ShiftReport &r, const QList<ShiftFinding
                          .arg(r.money(r.openingFloat).toDisplayString(), r.money(r.cashSales.amount).toDisplayString(),
                               r.money(r.cashRefunds.amount).toDisplayString(), r.money(r.cashExpected()).toDisplayString());
     if (r.countedCash) {
-        drawer += QLatin1Char(' ') + tr("Counted %1, difference %2.")
-                                         .arg(r.money(*r.countedCash).toDisplayString(),
-                                              r.money(*r.cashDifference()).toDisplayString());
+        const qint64 d = *r.cashDifference();
+        const QString difference = d == 0 ? tr("the drawer is right")
+            : d < 0 ? tr("%1 missing").arg(r.money(-d).toDisplayString()) : tr("%1 too much").arg(r.money(d).toDisplayString());
+        drawer += QLatin1Char(' ') + tr("Counted %1: %2.").arg(r.money(*r.countedCash).toDisplayString(), difference);
     }
     h += QStringLiteral("<p><b>%1</b></p>").arg(esc(drawer));
     if (!c.waitingLines.isEmpty()) {

@@ -107,7 +107,7 @@
 <context>
     <name>OncePay::Ui::ShiftCloseDialog</name>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="169"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="171"/>
         <source>Still waiting for the server (%n):</source>
         <translation>
             <numerusform>Still waiting for the server (%n):</numerusform>
@@ -115,7 +115,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="223"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="225"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n still waits for the server and will move to the next shift:</numerusform>
@@ -123,7 +123,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="229"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="231"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n reconciliation row needs a person; it is kept with the report.</numerusform>
@@ -131,7 +131,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="232"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="234"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>Close with %n waiting</numerusform>

@@ -2257,9 +2257,9 @@
     <name>OncePay::Ui::ShiftCloseDialog</name>
     <message>
         <location filename="../../ui/shiftclosedialog.cpp" line="39"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="138"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="263"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="288"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="140"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="265"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="290"/>
         <source>Close shift</source>
         <translation>结班</translation>
     </message>
@@ -2350,7 +2350,7 @@
     </message>
     <message>
         <location filename="../../ui/shiftclosedialog.cpp" line="110"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="255"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="257"/>
         <source>Print the shift report</source>
         <translation>打印班次报表</translation>
     </message>
@@ -2365,171 +2365,171 @@
         <translation>将班次报表另存为 PDF</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="113"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="115"/>
         <source>Close &amp;shift…</source>
         <translation>结班(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="114"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="232"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="116"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="234"/>
         <source>Close the shift</source>
         <translation>结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="151"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="153"/>
         <source>no payment yet</source>
         <translation>尚无付款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="152"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="154"/>
         <source>Shift %1 closed (opened %2)</source>
         <translation>第 %1 班已结班（开班于 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="153"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="155"/>
         <source>Shift %1, opened %2</source>
         <translation>第 %1 班，开班于 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="154"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="156"/>
         <source>%1 (float %2 + cash sales %3 − cash refunds %4)</source>
         <translation>%1（备用金 %2 + 现金销售 %3 − 现金退款 %4）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="159"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="161"/>
         <source>none: the drawer is right</source>
         <translation>无：钱箱金额正确</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="160"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="162"/>
         <source>%1 missing</source>
         <translation>短缺 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="161"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="163"/>
         <source>%1 too much</source>
         <translation>多出 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="164"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="166"/>
         <source>count the drawer</source>
         <translation>请清点钱箱</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="168"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="170"/>
         <source>Nothing waits for the server.</source>
         <translation>没有等待服务器处理的交易。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="169"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="171"/>
         <source>Still waiting for the server (%n):</source>
         <translation>
             <numerusform>仍在等待服务器（%n 笔）：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="181"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="183"/>
         <source>Checking the shift with the server…</source>
         <translation>正在与服务器核对班次…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="183"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="185"/>
         <source>Closing the shift…</source>
         <translation>正在结班…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="185"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="187"/>
         <source>Shift %1 is closed and its report is kept on this till. The next payment opens shift %2.</source>
         <translation>第 %1 班已结班，报表保存在本收银机上。下一笔付款将开启第 %2 班。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="189"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="191"/>
         <source>Checked with the server at %1.</source>
         <translation>已于 %1 与服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="199"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="201"/>
         <source>Reconciliation: not checked yet.</source>
         <translation>对账：尚未核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="201"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="203"/>
         <source>Reconciliation with the server%1: %2 agree, %3 to wait for, %4 for a person.</source>
         <translation>与服务器%1对账：%2 项一致，%3 项待等待，%4 项需人工处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="202"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="204"/>
         <source> and the bank</source>
         <translation>和银行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="217"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="219"/>
         <source>Close shift %1?</source>
         <translation>结束第 %1 班？</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="218"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="220"/>
         <source>Net takings %1; expected in the drawer %2.</source>
         <translation>净收入 %1；钱箱应有 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="221"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="223"/>
         <source>The cash has not been counted.</source>
         <translation>尚未清点现金。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="223"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="225"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n 笔仍在等待服务器，将转入下一班：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="229"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="231"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n 行对账结果需人工处理；它们与报表一同保存。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="231"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="233"/>
         <source>A closed shift cannot be reopened.</source>
         <translation>结班后不能重新打开。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="232"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="234"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>结班（%n 笔仍在等待）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="234"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="236"/>
         <source>Keep the shift open</source>
         <translation>暂不结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="263"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="265"/>
         <source>The printer reported an error; the report may not have been printed.</source>
         <translation>打印机报告错误；报表可能未打印。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="269"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="271"/>
         <source>Save the shift report</source>
         <translation>保存班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="272"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="274"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="286"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="288"/>
         <source>The report was saved to %1.</source>
         <translation>报表已保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="288"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="290"/>
         <source>The report could not be written to %1: %2</source>
         <translation>报表无法写入 %1：%2</translation>
     </message>
@@ -2730,57 +2730,72 @@
         <translation>钱箱：备用金 %1 + 现金销售 %2 − 现金退款 %3 = 应有 %4。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="54"/>
-        <source>Counted %1, difference %2.</source>
-        <translation>清点 %1，差额 %2。</translation>
+        <location filename="../../ui/shiftreportdocument.cpp" line="55"/>
+        <source>the drawer is right</source>
+        <translation>钱箱金额正确</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="60"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="56"/>
+        <source>%1 missing</source>
+        <translation>短缺 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="56"/>
+        <source>%1 too much</source>
+        <translation>多出 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="57"/>
+        <source>Counted %1: %2.</source>
+        <translation>清点 %1：%2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="61"/>
         <source>Still waiting for the server:</source>
         <translation>仍在等待服务器：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="65"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="66"/>
         <source>Sales per hour</source>
         <translation>每小时销售额</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="66"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="67"/>
         <source>Reconciliation with the server and the bank</source>
         <translation>与服务器和银行对账</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="68"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="69"/>
         <source>Not checked: the server could not be asked.</source>
         <translation>未核对：无法查询服务器。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="71"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="72"/>
         <source>%1 of %2 rows need nothing.</source>
         <translation>%2 行中有 %1 行无需处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="74"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="75"/>
         <source>Sale</source>
         <translation>订单</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="74"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="75"/>
         <source>Finding</source>
         <translation>核对结果</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="74"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="75"/>
         <source>Bank</source>
         <translation>银行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="74"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="75"/>
         <source>What to do</source>
         <translation>处理办法</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="103"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="104"/>
         <source>Z report</source>
         <translation>Z 报表</translation>
     </message>
