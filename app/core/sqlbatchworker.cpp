@@ -1,5 +1,10 @@
 #include "sqlbatchworker.h"
 
+#include "threadannotations.h"
+
+#include <condition_variable>
+#include <mutex>
+
 #include <QMetaObject>
 #include <QTimer>
 #include <QSqlDatabase>
@@ -71,8 +76,23 @@ bool SqlBatchWorker::start(QString *error)
 {
     bool ok = false;
     QString err;
-    QMetaObject::invokeMethod(this, [this, &ok, &err] { openInThread(&ok, &err); },
-                              Qt::BlockingQueuedConnection);
+    // Waits on a std::condition_variable rather than a BlockingQueuedConnection: the same wait,
+    // but one ThreadSanitizer can see (Qt's own is a futex it cannot).
+    std::mutex opened;
+    std::condition_variable openedChanged;
+    bool finished = false;
+    ONCEPAY_POSTING();
+    QMetaObject::invokeMethod(this, [&] {
+        ONCEPAY_RECEIVED();
+        openInThread(&ok, &err);
+        std::lock_guard<std::mutex> lock(opened);
+        finished = true;
+        openedChanged.notify_one();
+    }, Qt::QueuedConnection);
+    {
+        std::unique_lock<std::mutex> lock(opened);
+        openedChanged.wait(lock, [&] { return finished; });
+    }
     if (error)
         *error = err;
     if (ok && m_options.checkpointIntervalMs > 0 && !isPostgres()) {
@@ -118,13 +138,17 @@ void SqlBatchWorker::stop()
     if (!m_thread.isRunning())
         return;
     // Queued after any pending drain, so accepted work is finished first.
+    ONCEPAY_POSTING();
     QMetaObject::invokeMethod(this, [this] {
+        ONCEPAY_RECEIVED();
         drain();
         closeInThread();
         moveToThread(nullptr);
+        ONCEPAY_POSTING();
         QThread::currentThread()->quit();
     }, Qt::QueuedConnection);
     m_thread.wait();
+    ONCEPAY_RECEIVED();
 }
 
 bool SqlBatchWorker::openConnection(QString *error)
@@ -295,6 +319,7 @@ void SqlBatchWorker::submit(Work work, QObject *context, Done done)
 {
     QMutexLocker lock(&m_mutex);
     m_queue.append(Item{std::move(work), context, std::move(done), false, {}});
+    ONCEPAY_POSTING();
     if (!m_scheduled) {
         m_scheduled = true;
         QMetaObject::invokeMethod(this, &SqlBatchWorker::drain, Qt::QueuedConnection);
@@ -311,6 +336,7 @@ void SqlBatchWorker::drain()
                 m_scheduled = false;
                 return;
             }
+            ONCEPAY_RECEIVED();
             const qsizetype n = qMin<qsizetype>(m_queue.size(), m_options.maxBatch);
             batch = m_queue.mid(0, n);
             m_queue.remove(0, n);
@@ -319,9 +345,12 @@ void SqlBatchWorker::drain()
         for (Item &item : batch) {
             if (!item.context || !item.done)
                 continue;
+            ONCEPAY_POSTING();
             QMetaObject::invokeMethod(item.context.data(),
-                                      [done = std::move(item.done), ok = item.ok, error = item.error] { done(ok, error); },
-                                      Qt::QueuedConnection);
+                                      [done = std::move(item.done), ok = item.ok, error = item.error] {
+                ONCEPAY_RECEIVED();
+                done(ok, error);
+            }, Qt::QueuedConnection);
         }
     }
 }

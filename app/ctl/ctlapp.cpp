@@ -92,7 +92,12 @@ int run(const QStringList &arguments)
     const QCommandLineOption timeout(QStringLiteral("request-timeout"),
                                      QStringLiteral("Time a request to the gateway may take, e.g. 500ms or 10s (default 10s)."),
                                      QStringLiteral("DURATION"));
-    p.addOptions({CommandLine::helpOption(), version, db, gateway, token, timeout});
+    const QCommandLineOption caFile(QStringLiteral("ca-file"),
+                                    QStringLiteral("Certificate authorities (PEM) to trust for an https:// gateway, besides the system's."),
+                                    QStringLiteral("FILE"));
+    const QCommandLineOption insecure(QStringLiteral("allow-insecure-http"),
+                                      QStringLiteral("Allow sending the token over plain HTTP to a gateway on another machine."));
+    p.addOptions({CommandLine::helpOption(), version, db, gateway, token, timeout, caFile, insecure});
     p.addPositionalArgument(QStringLiteral("command"), QStringLiteral("One of the commands below, then its own options."),
                             QStringLiteral("COMMAND [options]"));
     if (!p.parse(arguments))
@@ -116,6 +121,9 @@ int run(const QStringList &arguments)
     }
     if (p.isSet(token))
         options.token = p.value(token);
+    if (p.isSet(caFile))
+        options.caFile = p.value(caFile);
+    options.allowInsecureHttp = options.allowInsecureHttp || p.isSet(insecure);
     if (p.isSet(timeout)) {
         const auto ms = parseDurationMs(p.value(timeout));
         if (!ms || *ms < 10)

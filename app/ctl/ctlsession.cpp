@@ -18,6 +18,7 @@ CtlSession::Options CtlSession::optionsFromEnvironment()
     o.dbPath = qEnvironmentVariable("ONCEPAY_DB");
     o.gateways = qEnvironmentVariable("ONCEPAY_GATEWAY", kDefaultGateway);
     o.token = qEnvironmentVariable("ONCEPAY_TOKEN");
+    o.caFile = qEnvironmentVariable("ONCEPAY_CA_FILE");
     return o;
 }
 
@@ -57,6 +58,9 @@ std::optional<int> CtlSession::open(Use use)
     }
     config.token = m_options.token;
     config.requestTimeoutMs = m_options.requestTimeoutMs;
+    config.caFile = m_options.caFile;
+    config.allowInsecureHttp = m_options.allowInsecureHttp;
+    config.contactsGateway = use != Use::ReadJournal && use != Use::Change;
     config.journal.path = m_options.dbPath;
     config.journal.maxPageCount = qEnvironmentVariableIntValue("ONCEPAY_JOURNAL_MAX_PAGES");
     config.journal.readOnly = use == Use::ReadJournal || use == Use::ReadAndAsk;

@@ -22,8 +22,10 @@ public:
         QString gateways;   // one URL or several, comma separated
         QString token;
         int requestTimeoutMs = 10'000;
+        QString caFile;                  // extra certificate authorities for https:// (PEM)
+        bool allowInsecureHttp = false;  // the token over plain HTTP to another machine
     };
-    // ONCEPAY_DB, ONCEPAY_GATEWAY (default http://127.0.0.1:8080), ONCEPAY_TOKEN.
+    // ONCEPAY_DB, ONCEPAY_GATEWAY (default http://127.0.0.1:8080), ONCEPAY_TOKEN, ONCEPAY_CA_FILE.
     static Options optionsFromEnvironment();
     // A --gateway list that is not one: a usage error.
     static std::optional<int> checkGateways(const QString &gateways);

@@ -97,7 +97,7 @@ bool AcquirerService::start(QString *error)
     m_http->setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
         handle(request, std::move(responder));
     });
-    m_port = GuardedTcpServer::serve(m_http, m_config.address, m_config.port, {HttpApi::maxBodyBytes, 32 * 1024}, error);
+    m_port = GuardedTcpServer::serve(m_http, m_config.address, m_config.port, GuardedTcpServer::Limits{}, error);
     if (m_port == 0)
         return false;
     qCInfo(lcService) << "acquirer listening on" << baseUrl() << "ledger" << m_config.dbPath;
@@ -127,10 +127,7 @@ void AcquirerService::handle(const QHttpServerRequest &request, QHttpServerRespo
     const Request rq{request.method(), request.url().path(), request.query(), request.body(), contentTypes,
                      shared->socket()};
     route(rq, [shared, socket = rq.socket](const HttpAnswer &a) {
-        if (socket && socket->state() == QAbstractSocket::ConnectedState) {
-            a.writeTo(*shared);
-            GuardedTcpServer::answerWritten(socket);
-        }
+        GuardedTcpServer::write(a, *shared, socket);
     });
 }
 

@@ -324,7 +324,7 @@ void AcquirerSimulator::executeRefund(const RefundCall &rq, Mode mode, QObject *
         else if (mode == Mode::DeclineAll)
             code = QStringLiteral("refund_declined");
         c.finish();
-        const QVariant nullText(QMetaType(QMetaType::QString));
+        const QVariant nullText{QMetaType(QMetaType::QString)};
         tx.exec(QStringLiteral(
             "INSERT INTO refunds (merchant, idem_key, charge_key, amount, currency, status, decline_code, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
@@ -418,7 +418,7 @@ void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, QObject *con
             code = QStringLiteral("insufficient_funds");
         }
         const QString authCode = code.isEmpty() ? newAuthorizationCode() : QString();
-        const QVariant nullText(QMetaType(QMetaType::QString));
+        const QVariant nullText{QMetaType(QMetaType::QString)};
         tx.exec(QStringLiteral(
             "INSERT INTO charges (merchant, idem_key, amount, currency, token, status, decline_code, created_at,"
             " auth_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),

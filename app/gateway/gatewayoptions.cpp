@@ -63,8 +63,29 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
     const QCommandLineOption busy(QStringLiteral("store-busy-timeout"),
         QStringLiteral("How long to wait for a locked store before answering 503. Default 2s."),
         QStringLiteral("DUR"), QStringLiteral("2s"));
+    const QCommandLineOption headerTimeout(QStringLiteral("header-timeout"),
+        QStringLiteral("A request's head must arrive within this time of its first byte (and a new connection start one), else 408. Default 10s."),
+        QStringLiteral("DUR"), QStringLiteral("10s"));
+    const QCommandLineOption bodyTimeout(QStringLiteral("body-timeout"),
+        QStringLiteral("A request's body must arrive within this time of its head, else 408. Default 30s."),
+        QStringLiteral("DUR"), QStringLiteral("30s"));
+    const QCommandLineOption idleTimeout(QStringLiteral("idle-timeout"),
+        QStringLiteral("A kept-alive connection idle this long is closed. Default 60s."),
+        QStringLiteral("DUR"), QStringLiteral("60s"));
+    const QCommandLineOption maxConnections(QStringLiteral("max-connections"),
+        QStringLiteral("Connections open at once (never more than the file limit allows); at the cap new ones wait. Default 1024."),
+        QStringLiteral("N"), QStringLiteral("1024"));
+    const QCommandLineOption maxPerPeer(QStringLiteral("max-connections-per-peer"),
+        QStringLiteral("Connections open at once from one address, 0 for no limit (behind a reverse proxy, raise it or set 0). Default 256."),
+        QStringLiteral("N"), QStringLiteral("256"));
+    const QCommandLineOption tlsCert(QStringLiteral("tls-cert"),
+        QStringLiteral("Serve HTTPS (TLS 1.2 or later) with this PEM certificate (chain); needs --tls-key."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption tlsKey(QStringLiteral("tls-key"),
+        QStringLiteral("The PEM private key (RSA or EC, unencrypted) of --tls-cert."), QStringLiteral("FILE"));
     p.addOptions({help, version, listen, db, acquirerDb, demo, tokens, retention, lease, rate, recovery,
-                  acquirerTimeout, busy, acquirer, connections});
+                  acquirerTimeout, busy, acquirer, connections, headerTimeout, bodyTimeout, idleTimeout,
+                  maxConnections, maxPerPeer, tlsCert, tlsKey});
 
     if (!p.parse(arguments))
         return failure(p.errorText());
@@ -122,6 +143,10 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
             return failure(QStringLiteral("--acquirer and --acquirer-db exclude each other: the ledger belongs to the acquirer service"));
         c.acquirerUrl = url.adjusted(QUrl::StripTrailingSlash);
     }
+    if (p.isSet(tlsCert) != p.isSet(tlsKey))
+        return failure(QStringLiteral("--tls-cert and --tls-key go together"));
+    c.tlsCertFile = p.value(tlsCert);
+    c.tlsKeyFile = p.value(tlsKey);
     c.demo = p.isSet(demo);
     c.tokensFile = p.value(tokens);
 
@@ -137,6 +162,23 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
         *d.out = *v;
     }
     c.storeBusyTimeoutMs = int(qMin<qint64>(busyMs, 600'000));
+    struct Limit { const QCommandLineOption &opt; int *out; };
+    for (const Limit &l : {Limit{headerTimeout, &c.headerTimeoutMs}, Limit{bodyTimeout, &c.bodyTimeoutMs},
+                           Limit{idleTimeout, &c.idleTimeoutMs}}) {
+        const auto v = parseDurationMs(p.value(l.opt));
+        if (!v || *v < 100 || *v > 3'600'000)
+            return failure(QStringLiteral("--%1: expected a duration from 100ms to 1h, got \"%2\"")
+                               .arg(l.opt.names().first(), p.value(l.opt)));
+        *l.out = int(*v);
+    }
+    for (const Limit &l : {Limit{maxConnections, &c.maxConnections}, Limit{maxPerPeer, &c.maxConnectionsPerPeer}}) {
+        bool ok = false;
+        *l.out = p.value(l.opt).toInt(&ok);
+        const int min = &l.opt == &maxConnections ? 1 : 0;
+        if (!ok || *l.out < min || *l.out > 1'000'000)
+            return failure(QStringLiteral("--%1: expected a whole number from %2 to 1000000, got \"%3\"")
+                               .arg(l.opt.names().first()).arg(min).arg(p.value(l.opt)));
+    }
     bool connectionsOk = false;
     c.storeConnections = p.value(connections).toInt(&connectionsOk);
     if (!connectionsOk || c.storeConnections < 1 || c.storeConnections > 64)

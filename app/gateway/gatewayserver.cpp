@@ -35,7 +35,7 @@ GatewayServer::~GatewayServer()
 
 QString GatewayServer::baseUrl() const
 {
-    return GuardedTcpServer::baseUrl(m_config.address, m_port);
+    return GuardedTcpServer::baseUrl(m_config.address, m_port, !m_config.tlsCertFile.isEmpty());
 }
 
 bool GatewayServer::start(QString *error)
@@ -108,7 +108,19 @@ bool GatewayServer::start(QString *error)
     m_http->setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
         m_api->handle(request, std::move(responder));
     });
-    m_port = GuardedTcpServer::serve(m_http, m_config.address, m_config.port, {HttpApi::maxBodyBytes, 32 * 1024}, error);
+    GuardedTcpServer::Limits limits;
+    limits.maxBodyBytes = HttpApi::maxBodyBytes;
+    limits.headerTimeoutMs = m_config.headerTimeoutMs;
+    limits.bodyTimeoutMs = m_config.bodyTimeoutMs;
+    limits.idleTimeoutMs = m_config.idleTimeoutMs;
+    limits.maxConnections = m_config.maxConnections;
+    limits.maxConnectionsPerPeer = m_config.maxConnectionsPerPeer;
+    if (!m_config.tlsCertFile.isEmpty()) {
+        limits.tls = GuardedTcpServer::tlsFromFiles(m_config.tlsCertFile, m_config.tlsKeyFile, error);
+        if (!limits.tls)
+            return false;
+    }
+    m_port = GuardedTcpServer::serve(m_http, m_config.address, m_config.port, limits, error);
     if (m_port == 0)
         return false;
     m_payments->start();

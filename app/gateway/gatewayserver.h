@@ -42,6 +42,15 @@ public:
         int rateLimitPerSecond = 0;
         int storeBusyTimeoutMs = 2'000;
         int storeConnections = 8;    // PostgreSQL pool size
+        // HTTP time limits and connection caps (GuardedTcpServer::Limits; body and head sizes
+        // are the API's).
+        int headerTimeoutMs = 10'000;
+        int bodyTimeoutMs = 30'000;
+        int idleTimeoutMs = 60'000;
+        int maxConnections = 1024;
+        int maxConnectionsPerPeer = 256;
+        QString tlsCertFile;         // both set: HTTPS only (TLS 1.2 or later)
+        QString tlsKeyFile;
         QString faultKillAt;         // honoured with demo only
         QString faultPauseAt;        // honoured with demo only
     };

@@ -125,10 +125,7 @@ void HttpApi::handle(const QHttpServerRequest &request, QHttpServerResponder &&r
             return;
         *answered = true;
         m_metrics->count("oncepay_http_requests_total", routeLabel + ',' + label("status", QString::number(a.status)));
-        if (socket && socket->state() == QAbstractSocket::ConnectedState) {
-            a.writeTo(*shared);
-            GuardedTcpServer::answerWritten(socket);
-        }
+        GuardedTcpServer::write(a, *shared, socket);
         if (--m_inFlight == 0)
             emit idle();
     };

@@ -72,6 +72,8 @@ std::optional<int> TillApp::start(QApplication &app)
     TillSession::Config config;
     config.gatewayUrls = gatewayUrls;
     config.token = p.isSet(QStringLiteral("token")) ? p.value(QStringLiteral("token")) : saved.token;
+    config.caFile = p.value(QStringLiteral("ca-file"));
+    config.allowInsecureHttp = p.isSet(QStringLiteral("allow-insecure-http"));
     // The journal's place first: a --db that cannot be used stops the start before anything runs.
     config.journal.path = p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db"))
                                                         : QDir(dataDir).filePath(QStringLiteral("till-journal.db"));

@@ -153,6 +153,8 @@ QNetworkRequest GatewayClient::request(const QString &pathAndQuery, int urlIndex
     if (q >= 0)
         url.setQuery(pathAndQuery.mid(q + 1));
     QNetworkRequest r(url);
+    if (url.scheme() == QLatin1String("https"))
+        r.setSslConfiguration(m_tls);
     r.setTransferTimeout(m_timeoutMs);
     r.setRawHeader("Authorization", "Bearer " + m_token.toUtf8());
     r.setRawHeader("Accept", "application/json, application/problem+json");

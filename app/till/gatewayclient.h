@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
+#include <QSslConfiguration>
 #include <QUrl>
 
 #include <functional>
@@ -82,6 +83,8 @@ public:
     void setBaseUrls(const QList<QUrl> &urls);
     void setToken(const QString &token) { m_token = token; }
     int timeoutMs() const { return m_timeoutMs; }
+    // What https:// requests use (gatewayTls()); by default Qt's, which verifies the peer.
+    void setTlsConfiguration(const QSslConfiguration &tls) { m_tls = tls; }
 
     // Every call answers on `context`, as QObject::connect with a context does: `done` runs only
     // if `context` still exists when the answer comes, so a window closed meanwhile is never
@@ -137,6 +140,7 @@ private:
     quint64 m_generation = 0;
     QString m_token;
     int m_timeoutMs;
+    QSslConfiguration m_tls = QSslConfiguration::defaultConfiguration();
 };
 
 } // namespace OncePay

@@ -1,5 +1,7 @@
 #include "tillsession.h"
 
+#include "gatewaysecurity.h"
+
 namespace OncePay {
 
 TillSession::TillSession(Config config, QObject *parent)
@@ -27,6 +29,16 @@ bool TillSession::open(QString *error)
         *error = tr("No gateway is configured.");
         return false;
     }
+    if (m_config.contactsGateway) {
+        const QString refusal = plainHttpRefusal(m_config.gatewayUrls, m_config.allowInsecureHttp);
+        if (!refusal.isEmpty()) {
+            *error = refusal;
+            return false;
+        }
+    }
+    const std::optional<QSslConfiguration> tls = gatewayTls(m_config.caFile, error);
+    if (!tls)
+        return false;
     m_journal = std::make_unique<IntentJournal>(m_config.journal);
     if (!m_journal->open(error)) {
         *error = tr("The journal %1 cannot be used, and it was left as it is: %2").arg(m_config.journal.path, *error);
@@ -35,6 +47,7 @@ bool TillSession::open(QString *error)
     }
     m_client = std::make_unique<GatewayClient>(m_config.gatewayUrls, m_config.token, m_config.requestTimeoutMs,
                                                nullptr, m_config.engine.maxInFlight);
+    m_client->setTlsConfiguration(*tls);
     m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), m_config.engine);
     return true;
 }

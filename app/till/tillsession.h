@@ -28,6 +28,12 @@ public:
         IntentJournal::Options journal;
         SyncEngine::Config engine;
         int requestTimeoutMs = 5000;
+        // The token's transport (gatewaysecurity.h): extra certificate authorities (PEM), and
+        // whether plain HTTP to another machine is allowed. `contactsGateway` false: a session
+        // that only works on the journal (it sends nothing), not held to it.
+        QString caFile;
+        bool allowInsecureHttp = false;
+        bool contactsGateway = true;
     };
     explicit TillSession(Config config, QObject *parent = nullptr);
     ~TillSession() override;

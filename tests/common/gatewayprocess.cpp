@@ -88,7 +88,7 @@ void GatewayProcess::onStdout()
     if (m_port)
         return;
     static const QRegularExpression re(
-        QStringLiteral("^listening on (http://127\\.0\\.0\\.1:(\\d+))\\r?$"),
+        QStringLiteral("^listening on (https?://127\\.0\\.0\\.1:(\\d+))\\r?$"),
         QRegularExpression::MultilineOption);
     const auto match = re.match(QString::fromUtf8(m_stdout));
     if (match.hasMatch()) {

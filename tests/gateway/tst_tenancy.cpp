@@ -19,6 +19,7 @@ private slots:
     void foreignPaymentIsNotFound_data();
     void foreignPaymentIsNotFound();
     void listingIsMerchantScoped();
+    void simulationIsMerchantScoped();
 
 private:
     GatewayProcess m_gateway;
@@ -143,6 +144,30 @@ void TestTenancy::listingIsMerchantScoped()
     QVERIFY(!demoIds.contains(otherId));
     QVERIFY(otherIds.contains(otherId));
     QVERIFY(!otherIds.contains(m_demoPaymentId));
+}
+
+// Issue 11: one demo merchant's faults never reach another's payments or refunds, and each
+// sees its own ledgers only (the embedded acquirer; tst_acquirerservice does the service).
+void TestTenancy::simulationIsMerchantScoped()
+{
+    QVERIFY(setAcquirer(m_demo, QStringLiteral("decline_all")));
+    const HttpReply otherMode = m_other.get(QStringLiteral("/v1/_sim/acquirer"));
+    ONCEPAY_VERIFY_STATUS(otherMode, 200);
+    QCOMPARE(otherMode.object().value(QStringLiteral("mode")).toString(), QStringLiteral("normal"));
+    const QString otherKey = uniqueKey(QStringLiteral("scoped"));
+    const HttpReply paid = pay(m_other, otherKey, paymentBody(500));
+    ONCEPAY_VERIFY_STATUS(paid, 201);
+    ONCEPAY_VERIFY_STATUS(refund(m_other, paid.object().value(QStringLiteral("id")).toString(),
+                                 uniqueKey(QStringLiteral("scoped-re")), 100), 201);
+    const QString demoKey = uniqueKey(QStringLiteral("scoped"));
+    ONCEPAY_VERIFY_PROBLEM(pay(m_demo, demoKey, paymentBody(500)), 402, QStringLiteral("card-declined"));
+    QVERIFY(setAcquirer(m_demo, QStringLiteral("normal")));
+    // Ledgers: each merchant's own rows only.
+    QCOMPARE(acquirerCharges(m_demo, otherKey).rows.size(), 0);
+    QCOMPARE(acquirerCharges(m_other, demoKey).rows.size(), 0);
+    QCOMPARE(acquirerRefunds(m_demo, otherKey).rows.size(), 0);
+    const AcquirerRefunds mine = acquirerRefunds(m_other, otherKey);
+    QVERIFY2(mine.ok && mine.succeeded == 1, mine.raw.constData());
 }
 
 QTEST_GUILESS_MAIN(TestTenancy)
