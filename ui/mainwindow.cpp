@@ -12,6 +12,7 @@
 #include "refunddialog.h"
 #include "salerecords.h"
 #include "settingsdialog.h"
+#include "shiftclosedialog.h"
 #include "simulationclient.h"
 #include "timeutil.h"
 
@@ -301,6 +302,13 @@ void MainWindow::buildMenus()
                     [this] { openRefund({}); });
     sale->addAction(m_queuePanel->voidAction());
     sale->addSeparator();
+    // The Z report: totals, the drawer, the reconciliation with the server, then the close.
+    sale->addAction(tr("&Close shift…"), QKeySequence(QStringLiteral("Ctrl+Shift+Z")), this, [this] {
+        auto *dialog = new ShiftCloseDialog(m_session, m_vm.cart()->total().currency(), m_terminal,
+                                            TillSettings::load().shopName, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
     sale->addAction(tr("&Settings…"), this, [this] {
         SettingsDialog dialog(TillSettings::load(), m_vm.cart()->total().currency(), this);
         if (dialog.exec() != QDialog::Accepted)

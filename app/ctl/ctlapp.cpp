@@ -9,6 +9,7 @@
 #include "proxycommand.h"
 #include "reconcilecommand.h"
 #include "refundcommands.h"
+#include "shiftcommands.h"
 #include "timeutil.h"
 
 #include <QCommandLineParser>
@@ -39,6 +40,10 @@ constexpr Command kCommands[] = {
     {"show", "KEY [--json]", "one intent with its attempts and journal (a payment: and its refunds)", showCommand},
     {"reconcile", "[--terminal T] [--explain]", "the journal against the gateway's list: missing, extra, different",
      reconcileCommand},
+    {"shift", "[--json] [--counted-cash AMOUNT]", "the open shift's Z report, reconciled with the gateway (and the demo's bank)",
+     shiftCommand},
+    {"close-shift", "[--json] [--counted-cash AMOUNT] [--next-float AMOUNT] [--yes]",
+     "close the shift: its Z report stored in the journal; refused while payments wait, unless --yes", closeShiftCommand},
     {"export", "[--format csv|json]", "every intent", exportCommand},
     {"proxy", "--upstream URL [--listen ADDR:PORT] [--mode MODE]", "a network simulator in front of a gateway", proxyCommand},
 };

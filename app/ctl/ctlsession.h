@@ -36,6 +36,7 @@ public:
         Sync,             // pay, refund, sync: the journal owned, the engine started (recovery, then sending)
         Change,           // void: an existing journal owned, the engine not started (nothing recovered or
                           // sent); neither token nor gateway needed
+        OwnAndAsk,        // close-shift: the journal owned (nothing is sent), and the gateway's list
     };
 
     explicit CtlSession(Options options);

@@ -1,5 +1,7 @@
 #include "gatewayclient.h"
 
+#include "timeutil.h"
+
 #include "idempotencykey.h"
 
 #include <QElapsedTimer>
@@ -193,12 +195,19 @@ void GatewayClient::getPayment(const QString &paymentId, QObject *context, Callb
 void GatewayClient::listPayments(const QString &terminalId, const QString &cursor, int limit, QObject *context,
                                  Callback done)
 {
+    listPayments(ListQuery{terminalId, 0, cursor, limit}, context, std::move(done));
+}
+
+void GatewayClient::listPayments(const ListQuery &query, QObject *context, Callback done)
+{
     QUrlQuery q;
-    if (!terminalId.isEmpty())
-        q.addQueryItem(QStringLiteral("terminal_id"), terminalId);
-    if (!cursor.isEmpty())
-        q.addQueryItem(QStringLiteral("cursor"), cursor);
-    q.addQueryItem(QStringLiteral("limit"), QString::number(limit));
+    if (!query.terminalId.isEmpty())
+        q.addQueryItem(QStringLiteral("terminal_id"), query.terminalId);
+    if (query.createdAfterMs > 0)
+        q.addQueryItem(QStringLiteral("created_after"), toRfc3339(query.createdAfterMs));
+    if (!query.cursor.isEmpty())
+        q.addQueryItem(QStringLiteral("cursor"), query.cursor);
+    q.addQueryItem(QStringLiteral("limit"), QString::number(query.limit));
     track(nextManager()->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), failingOver(onContext(context, std::move(done))));
 }
 

@@ -93,6 +93,16 @@ public:
     void getPaymentByKey(const QString &key, QObject *context, Callback done);
     void getPayment(const QString &paymentId, QObject *context, Callback done);
     void listPayments(const QString &terminalId, const QString &cursor, int limit, QObject *context, Callback done);
+    // One page of GET /v1/payments?terminal_id=&created_after=&limit=&cursor= (API.md); empty or
+    // 0 fields are left out of the query.
+    struct ListQuery
+    {
+        QString terminalId;
+        qint64 createdAfterMs = 0;
+        QString cursor;
+        int limit = 500;
+    };
+    void listPayments(const ListQuery &query, QObject *context, Callback done);
     // A refund intent: POST /v1/payments/{its paymentId}/refunds with its key, {"amount", "reason"}.
     void postRefund(const Intent &refund, QObject *context, Callback done);
     void getRefundByKey(const QString &key, QObject *context, Callback done);      // GET /v1/refunds?idempotency_key=

@@ -96,6 +96,17 @@ public:
     // acknowledged. Oldest first.
     void lateOutcomes(QObject *context, Reply<QList<Intent>> reply);
 
+    // Runs `work` in a transaction on the journal's thread and answers on `context`, like every
+    // call above: for the journal's other tables (ShiftBook's shifts), whose SQL lives with them.
+    template <typename T>
+    void transact(QObject *context, std::function<T(SqlTx &)> work, Reply<T> reply)
+    {
+        if (!m_worker)
+            return reply(false, tr("The journal is not open."), T());
+        m_worker->transact<T>(context, std::move(work), std::move(reply));
+    }
+    bool isReadOnly() const { return m_options.readOnly; }
+
     static constexpr int schemaVersion = JournalSchema::version;
 
 private:

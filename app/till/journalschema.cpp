@@ -1,5 +1,7 @@
 #include "journalschema.h"
 
+#include "shiftbook.h"
+
 #include <QStringList>
 
 namespace OncePay::JournalSchema {
@@ -68,6 +70,8 @@ void migrate(SqlTx &tx, int from)
         tx.exec(QStringLiteral("CREATE UNIQUE INDEX intents_one_open_refund ON intents (payment_key)"
                                " WHERE kind = 'refund' AND state NOT IN %1").arg(finalStatesSql()));
     }
+    if (from < 5)
+        ShiftBook::createTable(tx);   // closed shifts and their reports (the Z report)
 }
 
 QString intentColumns()

@@ -61,7 +61,7 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="521"/>
+        <location filename="../../ui/mainwindow.cpp" line="529"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>(next try in %n s)</numerusform>
@@ -69,7 +69,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="528"/>
+        <location filename="../../ui/mainwindow.cpp" line="536"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>Waiting: %n payment</numerusform>
@@ -77,7 +77,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="553"/>
+        <location filename="../../ui/mainwindow.cpp" line="561"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>
@@ -85,7 +85,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="579"/>
+        <location filename="../../ui/mainwindow.cpp" line="587"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>%n payment waiting, %1 in all, not sent yet.</numerusform>
@@ -101,6 +101,41 @@
         <translation>
             <numerusform>%n payment waiting</numerusform>
             <numerusform>%n payments waiting</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ShiftCloseDialog</name>
+    <message numerus="yes">
+        <location filename="../../ui/shiftclosedialog.cpp" line="171"/>
+        <source>Still waiting for the server (%n):</source>
+        <translation>
+            <numerusform>Still waiting for the server (%n):</numerusform>
+            <numerusform>Still waiting for the server (%n):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/shiftclosedialog.cpp" line="225"/>
+        <source>%n still wait(s) for the server and will move to the next shift:</source>
+        <translation>
+            <numerusform>%n still waits for the server and will move to the next shift:</numerusform>
+            <numerusform>%n still wait for the server and will move to the next shift:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/shiftclosedialog.cpp" line="231"/>
+        <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
+        <translation>
+            <numerusform>%n reconciliation row needs a person; it is kept with the report.</numerusform>
+            <numerusform>%n reconciliation rows need a person; they are kept with the report.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/shiftclosedialog.cpp" line="234"/>
+        <source>Close with %n waiting</source>
+        <translation>
+            <numerusform>Close with %n waiting</numerusform>
+            <numerusform>Close with %n waiting</numerusform>
         </translation>
     </message>
 </context>

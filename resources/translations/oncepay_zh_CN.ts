@@ -49,6 +49,7 @@
         <location filename="../../app/till/intentjournal.cpp" line="349"/>
         <location filename="../../app/till/intentjournal.cpp" line="367"/>
         <location filename="../../app/till/intentjournal.cpp" line="385"/>
+        <location filename="../../app/till/intentjournal.h" line="105"/>
         <source>The journal is not open.</source>
         <translation>交易日志未打开。</translation>
     </message>
@@ -270,6 +271,222 @@
         <location filename="../../app/pos/demobackend.cpp" line="25"/>
         <source>Cannot create the data folder %1.</source>
         <translation>无法创建数据文件夹 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::ShiftBook</name>
+    <message>
+        <location filename="../../app/till/shiftbook.cpp" line="174"/>
+        <source>Shift %1 was closed meanwhile; look at the open shift again.</source>
+        <translation>第 %1 班已在此期间结班；请重新查看当前班次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftbook.cpp" line="183"/>
+        <source>These still wait for the gateway and were not confirmed: %1.</source>
+        <translation>以下交易仍在等待网关，且未经确认：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::ShiftFinding</name>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="77"/>
+        <source>refunded amounts agree</source>
+        <translation>退款金额一致</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="77"/>
+        <source>refunded amounts differ</source>
+        <translation>退款金额不一致</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="79"/>
+        <source>matched</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="80"/>
+        <source>only on the till</source>
+        <translation>仅在收银机上</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="81"/>
+        <source>only on the server</source>
+        <translation>仅在服务器上</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="82"/>
+        <source>different amount</source>
+        <translation>金额不同</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="83"/>
+        <source>different state</source>
+        <translation>状态不同</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="96"/>
+        <source>nothing refunded</source>
+        <translation>未退款</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="96"/>
+        <source>nothing charged</source>
+        <translation>未扣款</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="97"/>
+        <source>refunded once</source>
+        <translation>已退款一次</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="97"/>
+        <source>charged once</source>
+        <translation>已扣款一次</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="98"/>
+        <source>no refund at the bank</source>
+        <translation>银行无此退款</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="98"/>
+        <source>no charge at the bank</source>
+        <translation>银行无此扣款</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="99"/>
+        <source>refunded by the bank</source>
+        <translation>银行已退款</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="99"/>
+        <source>charged by the bank</source>
+        <translation>银行已扣款</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="101"/>
+        <source>refunded %1 times</source>
+        <translation>退款 %1 次</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="101"/>
+        <source>charged %1 times</source>
+        <translation>扣款 %1 次</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="102"/>
+        <source>another amount at the bank</source>
+        <translation>银行金额不同</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="115"/>
+        <source>Nothing: a cash refund, from the drawer.</source>
+        <translation>无需处理：现金退款，从钱箱支出。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="115"/>
+        <source>Nothing: cash, counted in the drawer.</source>
+        <translation>无需处理：现金，计入钱箱。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="117"/>
+        <source>Nothing: voided before it was sent.</source>
+        <translation>无需处理：发送前已作废。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="119"/>
+        <source>Nothing: it never reached the gateway.</source>
+        <translation>无需处理：从未到达网关。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="120"/>
+        <source>Nothing to do.</source>
+        <translation>无需处理。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="123"/>
+        <source>Wait: the till is still asking the gateway about this refund with the same key; close the shift once it is final, or note it.</source>
+        <translation>请等待：收银机仍在用同一幂等键向网关查询这笔退款；待其有最终结果后再结班，或记录下来。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="124"/>
+        <source>Wait: the till is still asking the gateway about this payment with the same key; close the shift once it is final, or note it.</source>
+        <translation>请等待：收银机仍在用同一幂等键向网关查询这笔付款；待其有最终结果后再结班，或记录下来。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="128"/>
+        <source>Call support: the bank gave money back more than once for one refund.</source>
+        <translation>请联系技术支持：银行对同一笔退款退了不止一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="129"/>
+        <source>Call support: the bank charged the customer more than once for one payment.</source>
+        <translation>请联系技术支持：银行对同一笔付款向顾客扣款不止一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="131"/>
+        <source>Call support: the bank has no refund that the till or the gateway says was made; the customer may not have their money back.</source>
+        <translation>请联系技术支持：收银机或网关显示已退款，但银行没有这笔退款；顾客可能尚未收到退款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="132"/>
+        <source>Call support: the bank has no charge for a payment the till or the gateway says is paid.</source>
+        <translation>请联系技术支持：收银机或网关显示已付款，但银行没有这笔扣款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="134"/>
+        <source>Call support: the bank refunded money that the till does not count as refunded.</source>
+        <translation>请联系技术支持：银行退了一笔收银机未记为已退款的款项。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="135"/>
+        <source>Call support: the bank charged the customer for a payment the till does not count as paid; it may have to be refunded.</source>
+        <translation>请联系技术支持：银行对一笔收银机未记为已付的付款向顾客扣了款，可能需要退款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="137"/>
+        <source>Call support: the bank moved another amount than the till recorded.</source>
+        <translation>请联系技术支持：银行处理的金额与收银机记录的不同。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="140"/>
+        <source>Call support: the gateway has no record of a refund the till says it answered.</source>
+        <translation>请联系技术支持：收银机显示网关已答复的退款，网关却没有记录。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="141"/>
+        <source>Call support: the gateway has no record of a payment the till says it answered.</source>
+        <translation>请联系技术支持：收银机显示网关已答复的付款，网关却没有记录。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="143"/>
+        <source>Call support: money was given back on the gateway without this till&apos;s journal; find out who refunded it.</source>
+        <translation>请联系技术支持：网关上有一笔不在本收银机日志中的退款；请查明是谁退的款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="144"/>
+        <source>Call support: the gateway has a payment this till&apos;s journal does not know; check whether the customer was charged.</source>
+        <translation>请联系技术支持：网关上有一笔本收银机日志中没有的付款；请核实顾客是否被扣款。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="147"/>
+        <source>Call support: the refunded amount on the gateway is not what the till&apos;s refunds add up to.</source>
+        <translation>请联系技术支持：网关上的已退款金额与收银机退款合计不符。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="148"/>
+        <source>Call support: the gateway&apos;s amount is not the till&apos;s; the customer may have paid another amount.</source>
+        <translation>请联系技术支持：网关的金额与收银机不同；顾客支付的金额可能不同。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="150"/>
+        <source>Call support: the gateway&apos;s outcome is not what the till recorded (%1 on the gateway).</source>
+        <translation>请联系技术支持：网关的结果与收银机记录的不同（网关上为 %1）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="154"/>
+        <source>Call support: look into it.</source>
+        <translation>请联系技术支持核查。</translation>
     </message>
 </context>
 <context>
@@ -1307,451 +1524,456 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="47"/>
+        <location filename="../../ui/mainwindow.cpp" line="48"/>
         <source>Visa (approved)</source>
         <translation>Visa 卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="48"/>
+        <location filename="../../ui/mainwindow.cpp" line="49"/>
         <source>Mastercard (approved)</source>
         <translation>万事达卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="49"/>
+        <location filename="../../ui/mainwindow.cpp" line="50"/>
         <source>UnionPay (approved)</source>
         <translation>银联卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="50"/>
+        <location filename="../../ui/mainwindow.cpp" line="51"/>
         <source>Card declined</source>
         <translation>被拒卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="51"/>
+        <location filename="../../ui/mainwindow.cpp" line="52"/>
         <source>Insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="52"/>
+        <location filename="../../ui/mainwindow.cpp" line="53"/>
         <source>Bank answer lost after charging</source>
         <translation>扣款后银行应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="53"/>
+        <location filename="../../ui/mainwindow.cpp" line="54"/>
         <source>Bank refuses before charging</source>
         <translation>银行扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="60"/>
+        <location filename="../../ui/mainwindow.cpp" line="61"/>
         <source>online</source>
         <comment>network simulation</comment>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="61"/>
+        <location filename="../../ui/mainwindow.cpp" line="62"/>
         <source>offline</source>
         <comment>network simulation</comment>
         <translation>断网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="62"/>
+        <location filename="../../ui/mainwindow.cpp" line="63"/>
         <source>black hole</source>
         <comment>network simulation</comment>
         <translation>无应答（黑洞）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="63"/>
+        <location filename="../../ui/mainwindow.cpp" line="64"/>
         <source>losing responses</source>
         <comment>network simulation</comment>
         <translation>丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="64"/>
+        <location filename="../../ui/mainwindow.cpp" line="65"/>
         <source>latency %1 ms</source>
         <comment>network simulation</comment>
         <translation>延迟 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="65"/>
+        <location filename="../../ui/mainwindow.cpp" line="66"/>
         <source>flaky %1 %</source>
         <comment>network simulation</comment>
         <translation>不稳定 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="77"/>
+        <location filename="../../ui/mainwindow.cpp" line="78"/>
         <source>OncePay till</source>
         <translation>OncePay 收银台</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="111"/>
+        <location filename="../../ui/mainwindow.cpp" line="112"/>
         <source>Sale %1 is paid (%2).</source>
         <translation>销售 %1 已付款（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="129"/>
+        <location filename="../../ui/mainwindow.cpp" line="130"/>
         <source>Demo caption</source>
         <translation>演示说明</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="135"/>
+        <location filename="../../ui/mainwindow.cpp" line="136"/>
         <source>Next ▸</source>
         <translation>下一步 ▸</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="136"/>
+        <location filename="../../ui/mainwindow.cpp" line="137"/>
         <source>Next demo step</source>
         <translation>演示下一步</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="145"/>
+        <location filename="../../ui/mainwindow.cpp" line="146"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="146"/>
+        <location filename="../../ui/mainwindow.cpp" line="147"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="152"/>
+        <location filename="../../ui/mainwindow.cpp" line="153"/>
         <source>Scan message</source>
         <translation>扫码提示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="160"/>
+        <location filename="../../ui/mainwindow.cpp" line="161"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="164"/>
+        <location filename="../../ui/mainwindow.cpp" line="165"/>
         <source>Select a line: + and - change its quantity, Del removes it.</source>
         <translation>选中一行：按 + 和 - 修改数量，按 Del 删除。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="170"/>
+        <location filename="../../ui/mainwindow.cpp" line="171"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="176"/>
+        <location filename="../../ui/mainwindow.cpp" line="177"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="178"/>
+        <location filename="../../ui/mainwindow.cpp" line="179"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="187"/>
+        <location filename="../../ui/mainwindow.cpp" line="188"/>
         <source>Card reader (test card):</source>
         <translation>读卡器（测试卡）：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="189"/>
+        <location filename="../../ui/mainwindow.cpp" line="190"/>
         <source>Test card</source>
         <translation>测试卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="198"/>
+        <location filename="../../ui/mainwindow.cpp" line="199"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="199"/>
+        <location filename="../../ui/mainwindow.cpp" line="200"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="204"/>
+        <location filename="../../ui/mainwindow.cpp" line="205"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="205"/>
+        <location filename="../../ui/mainwindow.cpp" line="206"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="212"/>
+        <location filename="../../ui/mainwindow.cpp" line="213"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="213"/>
+        <location filename="../../ui/mainwindow.cpp" line="214"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="222"/>
+        <location filename="../../ui/mainwindow.cpp" line="223"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="223"/>
+        <location filename="../../ui/mainwindow.cpp" line="224"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="239"/>
+        <location filename="../../ui/mainwindow.cpp" line="240"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="240"/>
+        <location filename="../../ui/mainwindow.cpp" line="241"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="265"/>
+        <location filename="../../ui/mainwindow.cpp" line="266"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="276"/>
+        <location filename="../../ui/mainwindow.cpp" line="277"/>
         <source>Connection</source>
         <translation>网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="277"/>
+        <location filename="../../ui/mainwindow.cpp" line="278"/>
         <source>Waiting payments</source>
         <translation>待发送支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="279"/>
+        <location filename="../../ui/mainwindow.cpp" line="280"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="285"/>
+        <location filename="../../ui/mainwindow.cpp" line="286"/>
         <source>Notice</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="296"/>
+        <location filename="../../ui/mainwindow.cpp" line="297"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="297"/>
+        <location filename="../../ui/mainwindow.cpp" line="298"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="300"/>
+        <location filename="../../ui/mainwindow.cpp" line="301"/>
         <source>Refund a sale by its &amp;receipt number…</source>
         <translation>按小票号退款(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="304"/>
+        <location filename="../../ui/mainwindow.cpp" line="306"/>
+        <source>&amp;Close shift…</source>
+        <translation>结班(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="312"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="315"/>
+        <location filename="../../ui/mainwindow.cpp" line="323"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="316"/>
+        <location filename="../../ui/mainwindow.cpp" line="324"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="318"/>
+        <location filename="../../ui/mainwindow.cpp" line="326"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="324"/>
+        <location filename="../../ui/mainwindow.cpp" line="332"/>
         <source>Si&amp;mulation</source>
         <translation>模拟(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="325"/>
+        <location filename="../../ui/mainwindow.cpp" line="333"/>
         <source>&amp;Network</source>
         <translation>网络(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="328"/>
+        <location filename="../../ui/mainwindow.cpp" line="336"/>
         <source>Online</source>
         <translation>正常联网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="329"/>
+        <location filename="../../ui/mainwindow.cpp" line="337"/>
         <source>Offline (connections refused)</source>
         <translation>断网（拒绝连接）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="330"/>
+        <location filename="../../ui/mainwindow.cpp" line="338"/>
         <source>Black hole (no answer)</source>
         <translation>黑洞（无应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="331"/>
+        <location filename="../../ui/mainwindow.cpp" line="339"/>
         <source>Lose responses (charged, answer lost)</source>
         <translation>丢失应答（已扣款，应答丢失）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="332"/>
+        <location filename="../../ui/mainwindow.cpp" line="340"/>
         <source>Latency 800 ms</source>
         <translation>延迟 800 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="333"/>
+        <location filename="../../ui/mainwindow.cpp" line="341"/>
         <source>Flaky 30 %</source>
         <translation>不稳定（30% 出错）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="350"/>
+        <location filename="../../ui/mainwindow.cpp" line="358"/>
         <source>Demo, step %1 of %2: %3</source>
         <translation>演示，第 %1 步，共 %2 步：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="359"/>
+        <location filename="../../ui/mainwindow.cpp" line="367"/>
         <source>&amp;Demo</source>
         <translation>演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="364"/>
+        <location filename="../../ui/mainwindow.cpp" line="372"/>
         <source>Stop the demo</source>
         <translation>停止演示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="369"/>
+        <location filename="../../ui/mainwindow.cpp" line="377"/>
         <source>The bank&apos;s &amp;ledger…</source>
         <translation>银行账本(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="370"/>
+        <location filename="../../ui/mainwindow.cpp" line="378"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="373"/>
+        <location filename="../../ui/mainwindow.cpp" line="381"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="374"/>
+        <location filename="../../ui/mainwindow.cpp" line="382"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="375"/>
+        <location filename="../../ui/mainwindow.cpp" line="383"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="376"/>
+        <location filename="../../ui/mainwindow.cpp" line="384"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="404"/>
+        <location filename="../../ui/mainwindow.cpp" line="412"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="429"/>
+        <location filename="../../ui/mainwindow.cpp" line="437"/>
         <source>Matching products</source>
         <translation>相符的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="515"/>
+        <location filename="../../ui/mainwindow.cpp" line="523"/>
         <source>◌ No answer from the gateway</source>
         <translation>◌ 网关无应答</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="553"/>
+        <location filename="../../ui/mainwindow.cpp" line="561"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="578"/>
+        <location filename="../../ui/mainwindow.cpp" line="586"/>
         <source>Quit OncePay?</source>
         <translation>退出 OncePay？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="579"/>
+        <location filename="../../ui/mainwindow.cpp" line="587"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="581"/>
+        <location filename="../../ui/mainwindow.cpp" line="589"/>
         <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
         <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="582"/>
+        <location filename="../../ui/mainwindow.cpp" line="590"/>
         <source>Quit, send them on next start</source>
         <translation>退出，下次启动时发送</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="583"/>
+        <location filename="../../ui/mainwindow.cpp" line="591"/>
         <source>Keep the till open</source>
         <translation>不退出</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="497"/>
+        <location filename="../../ui/mainwindow.cpp" line="505"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="512"/>
+        <location filename="../../ui/mainwindow.cpp" line="520"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="513"/>
+        <location filename="../../ui/mainwindow.cpp" line="521"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="514"/>
+        <location filename="../../ui/mainwindow.cpp" line="522"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="518"/>
+        <location filename="../../ui/mainwindow.cpp" line="526"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="521"/>
+        <location filename="../../ui/mainwindow.cpp" line="529"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="528"/>
+        <location filename="../../ui/mainwindow.cpp" line="536"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="530"/>
+        <location filename="../../ui/mainwindow.cpp" line="538"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="532"/>
+        <location filename="../../ui/mainwindow.cpp" line="540"/>
         <source>(gateway %1 of %2)</source>
         <translation>（网关 %1/%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="533"/>
+        <location filename="../../ui/mainwindow.cpp" line="541"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="535"/>
+        <location filename="../../ui/mainwindow.cpp" line="543"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
@@ -2838,6 +3060,650 @@
         <location filename="../../ui/settingsdialog.cpp" line="97"/>
         <source>The till needs a token.</source>
         <translation>收银机需要令牌。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ShiftChartView</name>
+    <message>
+        <location filename="../../ui/shiftchartview.cpp" line="19"/>
+        <location filename="../../ui/shiftchartview.cpp" line="27"/>
+        <source>Sales per hour</source>
+        <translation>每小时销售额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftchartview.cpp" line="30"/>
+        <source>Card</source>
+        <translation>银行卡</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftchartview.cpp" line="31"/>
+        <source>Cash</source>
+        <translation>现金</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftchartview.cpp" line="50"/>
+        <source>no sales yet</source>
+        <translation>尚无销售</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ShiftCloseDialog</name>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="39"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="140"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="265"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="290"/>
+        <source>Close shift</source>
+        <translation>结班</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="48"/>
+        <source>Shift status</source>
+        <translation>班次状态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="54"/>
+        <source>Shift totals</source>
+        <translation>班次合计</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="69"/>
+        <source>Cash expected</source>
+        <translation>应有现金</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="70"/>
+        <source>Expected in the drawer:</source>
+        <translation>钱箱应有：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="72"/>
+        <source>Cash counted</source>
+        <translation>清点现金</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="73"/>
+        <source>count the drawer, e.g. 120.50</source>
+        <translation>清点钱箱，例如 120.50</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="74"/>
+        <source>Cash &amp;counted:</source>
+        <translation>清点现金(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="76"/>
+        <source>Cash difference</source>
+        <translation>现金差额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="77"/>
+        <source>Difference:</source>
+        <translation>差额：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="79"/>
+        <source>Float for the next shift</source>
+        <translation>留给下一班的备用金</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="81"/>
+        <source>&amp;Left for the next shift:</source>
+        <translation>留给下一班(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="84"/>
+        <source>Still waiting</source>
+        <translation>仍在等待</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="93"/>
+        <source>Reconciliation summary</source>
+        <translation>对账摘要</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="97"/>
+        <source>Reconciliation</source>
+        <translation>对账</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="107"/>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="108"/>
+        <source>Check the shift again</source>
+        <translation>重新核对班次</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="109"/>
+        <source>&amp;Print…</source>
+        <translation>打印(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="110"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="257"/>
+        <source>Print the shift report</source>
+        <translation>打印班次报表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="111"/>
+        <source>Save as P&amp;DF…</source>
+        <translation>另存为 PDF(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="112"/>
+        <source>Save the shift report as PDF</source>
+        <translation>将班次报表另存为 PDF</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="115"/>
+        <source>Close &amp;shift…</source>
+        <translation>结班(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="116"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="234"/>
+        <source>Close the shift</source>
+        <translation>结班</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="153"/>
+        <source>no payment yet</source>
+        <translation>尚无付款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="154"/>
+        <source>Shift %1 closed (opened %2)</source>
+        <translation>第 %1 班已结班（开班于 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="155"/>
+        <source>Shift %1, opened %2</source>
+        <translation>第 %1 班，开班于 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="156"/>
+        <source>%1 (float %2 + cash sales %3 − cash refunds %4)</source>
+        <translation>%1（备用金 %2 + 现金销售 %3 − 现金退款 %4）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="161"/>
+        <source>none: the drawer is right</source>
+        <translation>无：钱箱金额正确</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="162"/>
+        <source>%1 missing</source>
+        <translation>短缺 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="163"/>
+        <source>%1 too much</source>
+        <translation>多出 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="166"/>
+        <source>count the drawer</source>
+        <translation>请清点钱箱</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="170"/>
+        <source>Nothing waits for the server.</source>
+        <translation>没有等待服务器处理的交易。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/shiftclosedialog.cpp" line="171"/>
+        <source>Still waiting for the server (%n):</source>
+        <translation>
+            <numerusform>仍在等待服务器（%n 笔）：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="183"/>
+        <source>Checking the shift with the server…</source>
+        <translation>正在与服务器核对班次…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="185"/>
+        <source>Closing the shift…</source>
+        <translation>正在结班…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="187"/>
+        <source>Shift %1 is closed and its report is kept on this till. The next payment opens shift %2.</source>
+        <translation>第 %1 班已结班，报表保存在本收银机上。下一笔付款将开启第 %2 班。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="191"/>
+        <source>Checked with the server at %1.</source>
+        <translation>已于 %1 与服务器核对。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="201"/>
+        <source>Reconciliation: not checked yet.</source>
+        <translation>对账：尚未核对。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="203"/>
+        <source>Reconciliation with the server%1: %2 agree, %3 to wait for, %4 for a person.</source>
+        <translation>与服务器%1对账：%2 项一致，%3 项待等待，%4 项需人工处理。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="204"/>
+        <source> and the bank</source>
+        <translation>和银行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="219"/>
+        <source>Close shift %1?</source>
+        <translation>结束第 %1 班？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="220"/>
+        <source>Net takings %1; expected in the drawer %2.</source>
+        <translation>净收入 %1；钱箱应有 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="223"/>
+        <source>The cash has not been counted.</source>
+        <translation>尚未清点现金。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/shiftclosedialog.cpp" line="225"/>
+        <source>%n still wait(s) for the server and will move to the next shift:</source>
+        <translation>
+            <numerusform>%n 笔仍在等待服务器，将转入下一班：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/shiftclosedialog.cpp" line="231"/>
+        <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
+        <translation>
+            <numerusform>%n 行对账结果需人工处理；它们与报表一同保存。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="233"/>
+        <source>A closed shift cannot be reopened.</source>
+        <translation>结班后不能重新打开。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/shiftclosedialog.cpp" line="234"/>
+        <source>Close with %n waiting</source>
+        <translation>
+            <numerusform>结班（%n 笔仍在等待）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="236"/>
+        <source>Keep the shift open</source>
+        <translation>暂不结班</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="265"/>
+        <source>The printer reported an error; the report may not have been printed.</source>
+        <translation>打印机报告错误；报表可能未打印。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="271"/>
+        <source>Save the shift report</source>
+        <translation>保存班次报表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="274"/>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="288"/>
+        <source>The report was saved to %1.</source>
+        <translation>报表已保存到 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="290"/>
+        <source>The report could not be written to %1: %2</source>
+        <translation>报表无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ShiftCloseViewModel</name>
+    <message>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="56"/>
+        <source>The journal could not be read: %1</source>
+        <translation>无法读取日志：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="66"/>
+        <source>The shift cannot be checked with the server (%1). It can be closed once the server answers.</source>
+        <translation>无法与服务器核对班次（%1）。服务器响应后即可结班。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="123"/>
+        <source>Refund for sale %1</source>
+        <translation>订单 %1 的退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="124"/>
+        <source>Sale %1</source>
+        <translation>订单 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="125"/>
+        <source>%1: %2, %3%4</source>
+        <translation>%1：%2，%3%4</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="126"/>
+        <source> (from an earlier shift)</source>
+        <translation>（来自之前的班次）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="148"/>
+        <source>The shift was not closed: %1</source>
+        <translation>未能结班：%1</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ShiftFindingsModel</name>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="40"/>
+        <source>Voided</source>
+        <translation>已作废</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="42"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="50"/>
+        <source>Refunded</source>
+        <translation>已退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="52"/>
+        <source>Refund failed</source>
+        <translation>退款失败</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="66"/>
+        <source>Cash payment</source>
+        <translation>现金支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="66"/>
+        <source>Card payment</source>
+        <translation>银行卡付款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="67"/>
+        <source>Cash refund</source>
+        <translation>现金退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="67"/>
+        <source>Card refund</source>
+        <translation>银行卡退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="68"/>
+        <source>Refunded in all</source>
+        <translation>退款合计</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="70"/>
+        <source>%1, sale %2</source>
+        <translation>%1，订单 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="75"/>
+        <source>not on the till</source>
+        <translation>不在收银机上</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="78"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="84"/>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="81"/>
+        <source>not sent (cash)</source>
+        <translation>未发送（现金）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="81"/>
+        <source>not on the server</source>
+        <translation>不在服务器上</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="109"/>
+        <source>Key %1</source>
+        <translation>幂等键 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="125"/>
+        <source>Payment</source>
+        <translation>付款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="126"/>
+        <source>Finding</source>
+        <translation>核对结果</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="127"/>
+        <source>Till</source>
+        <translation>收银机</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="128"/>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="129"/>
+        <source>Bank</source>
+        <translation>银行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="130"/>
+        <source>What to do</source>
+        <translation>处理办法</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ShiftReportDocument</name>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="34"/>
+        <source>Z report: shift %1 closed</source>
+        <translation>Z 报表：第 %1 班已结班</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="35"/>
+        <source>Shift %1 (open): report so far</source>
+        <translation>第 %1 班（未结班）：截至目前的报表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="37"/>
+        <source>Terminal %1</source>
+        <translation>终端 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="38"/>
+        <source>Opened %1, %2 %3</source>
+        <translation>开班于 %1，%2 %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="39"/>
+        <source>closed</source>
+        <translation>结班于</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="39"/>
+        <source>printed</source>
+        <translation>打印于</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="43"/>
+        <source>Totals</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="43"/>
+        <source>Count</source>
+        <translation>笔数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="43"/>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="50"/>
+        <source>Cash drawer: float %1 + cash sales %2 − cash refunds %3 = expected %4.</source>
+        <translation>钱箱：备用金 %1 + 现金销售 %2 − 现金退款 %3 = 应有 %4。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="55"/>
+        <source>the drawer is right</source>
+        <translation>钱箱金额正确</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="56"/>
+        <source>%1 missing</source>
+        <translation>短缺 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="56"/>
+        <source>%1 too much</source>
+        <translation>多出 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="57"/>
+        <source>Counted %1: %2.</source>
+        <translation>清点 %1：%2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="61"/>
+        <source>Still waiting for the server:</source>
+        <translation>仍在等待服务器：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="66"/>
+        <source>Sales per hour</source>
+        <translation>每小时销售额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="67"/>
+        <source>Reconciliation with the server and the bank</source>
+        <translation>与服务器和银行对账</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="69"/>
+        <source>Not checked: the server could not be asked.</source>
+        <translation>未核对：无法查询服务器。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="72"/>
+        <source>%1 of %2 rows need nothing.</source>
+        <translation>%2 行中有 %1 行无需处理。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="75"/>
+        <source>Sale</source>
+        <translation>订单</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="75"/>
+        <source>Finding</source>
+        <translation>核对结果</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="75"/>
+        <source>Bank</source>
+        <translation>银行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="75"/>
+        <source>What to do</source>
+        <translation>处理办法</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="104"/>
+        <source>Z report</source>
+        <translation>Z 报表</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ShiftTotalsModel</name>
+    <message>
+        <location filename="../../ui/shifttotalsmodel.cpp" line="22"/>
+        <source>Card sales</source>
+        <translation>银行卡销售</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shifttotalsmodel.cpp" line="23"/>
+        <source>Cash sales</source>
+        <translation>现金销售</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shifttotalsmodel.cpp" line="24"/>
+        <source>Card refunds</source>
+        <translation>银行卡退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shifttotalsmodel.cpp" line="25"/>
+        <source>Cash refunds</source>
+        <translation>现金退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shifttotalsmodel.cpp" line="26"/>
+        <source>Refunds that failed</source>
+        <translation>失败的退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shifttotalsmodel.cpp" line="27"/>
+        <source>Declined card payments</source>
+        <translation>被拒绝的银行卡付款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shifttotalsmodel.cpp" line="28"/>
+        <source>Voided before sending</source>
+        <translation>发送前作废</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shifttotalsmodel.cpp" line="29"/>
+        <source>Refused by the gateway</source>
+        <translation>被网关拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shifttotalsmodel.cpp" line="30"/>
+        <source>Payments still waiting</source>
+        <translation>仍在等待的付款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shifttotalsmodel.cpp" line="31"/>
+        <source>Refunds still waiting</source>
+        <translation>仍在等待的退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shifttotalsmodel.cpp" line="32"/>
+        <source>Net takings (sales − refunds)</source>
+        <translation>净收入（销售 − 退款）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shifttotalsmodel.cpp" line="99"/>
+        <source>Shift totals</source>
+        <translation>班次合计</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shifttotalsmodel.cpp" line="100"/>
+        <source>Count</source>
+        <translation>笔数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shifttotalsmodel.cpp" line="101"/>
+        <source>Amount</source>
+        <translation>金额</translation>
     </message>
 </context>
 <context>

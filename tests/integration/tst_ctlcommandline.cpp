@@ -84,7 +84,8 @@ void TestCtlCommandLine::answers_data()
     QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0 << QStringLiteral("Commands:") << QString();
     QTest::newRow("help") << QStringList{QStringLiteral("help")} << 0 << QStringLiteral("Commands:") << QString();
     QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0 << QStringLiteral(ONCEPAY_VERSION) << QString();
-    for (const char *command : {"pay", "refund", "void", "sync", "list", "queue", "show", "reconcile", "export", "proxy"}) {
+    for (const char *command : {"pay", "refund", "void", "sync", "list", "queue", "show", "reconcile", "shift", "close-shift",
+                                "export", "proxy"}) {
         QTest::addRow("%s --help", command) << QStringList{QLatin1String(command), QStringLiteral("--help")} << 0
                                             << QStringLiteral("Usage: oncepay-ctl") << QString();
         QTest::addRow("help %s", command) << QStringList{QStringLiteral("help"), QLatin1String(command)} << 0
@@ -100,6 +101,15 @@ void TestCtlCommandLine::answers_data()
                                  << QStringLiteral("amount");
     QTest::newRow("amount abc") << pay + QStringList{QStringLiteral("--amount"), QStringLiteral("abc")} << 2 << QString()
                                 << QStringLiteral("amount");
+    QTest::newRow("close-shift --counted-cash abc")
+        << QStringList{QStringLiteral("close-shift"), QStringLiteral("--counted-cash"), QStringLiteral("abc")} << 2 << QString()
+        << QStringLiteral("counted-cash");
+    QTest::newRow("shift --counted-cash -1")
+        << QStringList{QStringLiteral("shift"), QStringLiteral("--counted-cash"), QStringLiteral("-1")} << 2 << QString()
+        << QStringLiteral("counted-cash");
+    QTest::newRow("close-shift --currency XYZ")
+        << QStringList{QStringLiteral("close-shift"), QStringLiteral("--currency"), QStringLiteral("XYZ")} << 2 << QString()
+        << QStringLiteral("currency");
     const QString key = QStringLiteral("pay-0f8e3c1a-4d5b-4c1e-9d2a-7b6c5d4e3f21");
     const QStringList refund{QStringLiteral("refund"), key};
     QTest::newRow("refund without a key") << QStringList{QStringLiteral("refund")} << 2 << QString() << QStringLiteral("PAYMENT_KEY");

@@ -1,0 +1,262 @@
+#include "shiftreport.h"
+
+#include "timeutil.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QJsonArray>
+
+#include <algorithm>
+
+namespace OncePay {
+
+namespace {
+
+constexpr qint64 kHourMs = 3600 * 1000;
+
+// The first millisecond of the local clock hour `ms` falls in.
+qint64 hourStart(qint64 ms, const QTimeZone &zone)
+{
+    const QDateTime t = QDateTime::fromMSecsSinceEpoch(ms, zone);
+    return QDateTime(t.date(), QTime(t.time().hour(), 0), zone).toMSecsSinceEpoch();
+}
+
+QString majorityCurrency(const QList<Intent> &intents)
+{
+    QHash<QString, int> uses;
+    QString best;
+    for (const Intent &i : intents) {
+        const int n = ++uses[i.amount.currency()];
+        if (n > uses.value(best))
+            best = i.amount.currency();
+    }
+    return best.isEmpty() ? QStringLiteral("CNY") : best;
+}
+
+ShiftReport::Waiting waitingItem(const Intent &i, bool carriedOver)
+{
+    return {i.key, i.kind, i.orderId, i.amount, i.state, i.createdAt, carriedOver};
+}
+
+QJsonObject totalsJson(const ShiftReport::Totals &t)
+{
+    return {{QStringLiteral("count"), t.count}, {QStringLiteral("amount"), t.amount}};
+}
+
+ShiftReport::Totals totalsFrom(const QJsonValue &v)
+{
+    const QJsonObject o = v.toObject();
+    return {o.value(QStringLiteral("count")).toInt(), o.value(QStringLiteral("amount")).toInteger()};
+}
+
+QJsonValue optionalAmount(const std::optional<qint64> &v)
+{
+    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue timeOrNull(qint64 ms)
+{
+    return ms > 0 ? QJsonValue(toRfc3339(ms)) : QJsonValue(QJsonValue::Null);
+}
+
+qint64 timeFrom(const QJsonValue &v)
+{
+    return v.isString() ? fromRfc3339(v.toString()).value_or(0) : 0;
+}
+
+} // namespace
+
+std::optional<qint64> ShiftReport::cashDifference() const
+{
+    if (!countedCash)
+        return std::nullopt;
+    return *countedCash - cashExpected();
+}
+
+ShiftReport ShiftReport::compute(const Input &in)
+{
+    ShiftReport r;
+    r.number = in.number;
+    r.openedAt = in.openedAt;
+    r.generatedAt = in.generatedAt;
+    r.firstIntentId = in.firstIntentId;
+    r.lastIntentId = in.lastIntentId;
+    r.currency = in.currency.isEmpty() ? majorityCurrency(in.intents) : in.currency;
+    r.openingFloat = in.openingFloat;
+    r.countedCash = in.countedCash;
+
+    // Hours are counted from the first intent's; gaps are filled below.
+    QList<const Intent *> own;
+    own.reserve(in.intents.size());
+    for (const Intent &i : in.intents) {
+        if (i.amount.currency() != r.currency) {
+            ++r.otherCurrency;
+            continue;
+        }
+        own.append(&i);
+    }
+    std::sort(own.begin(), own.end(), [](const Intent *a, const Intent *b) { return a->id < b->id; });
+    qint64 first = 0, last = 0;
+    for (const Intent *i : std::as_const(own)) {
+        first = first == 0 ? i->createdAt : qMin(first, i->createdAt);
+        last = qMax(last, i->createdAt);
+    }
+    const qint64 firstHour = own.isEmpty() ? 0 : hourStart(first, in.zone);
+    if (!own.isEmpty()) {
+        for (qint64 h = firstHour; h <= last; h += kHourMs)
+            r.perHour.append(Hour{h, {}, {}, {}});
+    }
+    auto hourOf = [&](const Intent &i) -> Hour & { return r.perHour[qsizetype((i.createdAt - firstHour) / kHourMs)]; };
+
+    for (const Intent *p : std::as_const(own)) {
+        const Intent &i = *p;
+        const qint64 amount = i.amount.minorUnits();
+        const bool cash = i.isCash();
+        if (!isFinal(i.state)) {
+            (i.isRefund() ? r.waitingRefunds : r.waitingPayments).add(amount);
+            r.waiting.append(waitingItem(i, false));
+            continue;
+        }
+        if (i.state == IntentState::Voided) {
+            r.voided.add(amount);
+            continue;
+        }
+        if (i.isRefund()) {
+            if (i.state == IntentState::Succeeded) {
+                (cash ? r.cashRefunds : r.cardRefunds).add(amount);
+                hourOf(i).refunds.add(amount);
+            } else {
+                r.failedRefunds.add(amount);
+            }
+            continue;
+        }
+        switch (i.state) {
+        case IntentState::Succeeded:
+            (cash ? r.cashSales : r.cardSales).add(amount);
+            (cash ? hourOf(i).cash : hourOf(i).card).add(amount);
+            break;
+        case IntentState::Declined:
+            r.declined.add(amount);
+            break;
+        default:   // needs_attention: the gateway refused it without executing it
+            r.needsAttention.add(amount);
+            break;
+        }
+    }
+    for (const Intent &i : in.carriedOver) {
+        if (i.amount.currency() != r.currency) {
+            ++r.otherCurrency;
+            continue;
+        }
+        if (!isFinal(i.state)) {
+            (i.isRefund() ? r.waitingRefunds : r.waitingPayments).add(i.amount.minorUnits());
+            r.waiting.append(waitingItem(i, true));
+        } else if (!i.isRefund() && i.state == IntentState::Succeeded) {
+            r.carriedOverSettled.add(i.amount.minorUnits());
+        }
+    }
+    // Oldest first: the one that waited longest leads the list the cashier confirms.
+    std::stable_sort(r.waiting.begin(), r.waiting.end(),
+                     [](const Waiting &a, const Waiting &b) { return a.createdAt < b.createdAt; });
+    return r;
+}
+
+QJsonObject ShiftReport::toJson() const
+{
+    QJsonArray waitingItems;
+    for (const Waiting &w : waiting) {
+        waitingItems.append(QJsonObject{
+            {QStringLiteral("key"), w.key}, {QStringLiteral("kind"), intentKindName(w.kind)},
+            {QStringLiteral("order_id"), w.orderId}, {QStringLiteral("amount"), w.amount.minorUnits()},
+            {QStringLiteral("currency"), w.amount.currency()}, {QStringLiteral("state"), intentStateName(w.state)},
+            {QStringLiteral("created_at"), timeOrNull(w.createdAt)}, {QStringLiteral("carried_over"), w.carriedOver}});
+    }
+    QJsonArray hours;
+    for (const Hour &h : perHour) {
+        hours.append(QJsonObject{{QStringLiteral("hour"), toRfc3339(h.start)}, {QStringLiteral("card"), totalsJson(h.card)},
+                                 {QStringLiteral("cash"), totalsJson(h.cash)}, {QStringLiteral("refunds"), totalsJson(h.refunds)}});
+    }
+    const std::optional<qint64> difference = cashDifference();
+    return {
+        {QStringLiteral("shift"), number},
+        {QStringLiteral("opened_at"), timeOrNull(openedAt)},
+        {QStringLiteral("closed_at"), timeOrNull(closedAt)},
+        {QStringLiteral("generated_at"), timeOrNull(generatedAt)},
+        {QStringLiteral("first_intent_id"), firstIntentId},
+        {QStringLiteral("last_intent_id"), lastIntentId},
+        {QStringLiteral("currency"), currency},
+        {QStringLiteral("sales"), QJsonObject{{QStringLiteral("card"), totalsJson(cardSales)},
+                                              {QStringLiteral("cash"), totalsJson(cashSales)},
+                                              {QStringLiteral("total"), salesTotal()}}},
+        {QStringLiteral("refunds"), QJsonObject{{QStringLiteral("card"), totalsJson(cardRefunds)},
+                                                {QStringLiteral("cash"), totalsJson(cashRefunds)},
+                                                {QStringLiteral("failed"), totalsJson(failedRefunds)},
+                                                {QStringLiteral("total"), refundsTotal()}}},
+        {QStringLiteral("net"), netTotal()},
+        {QStringLiteral("declined"), totalsJson(declined)},
+        {QStringLiteral("voided"), totalsJson(voided)},
+        {QStringLiteral("needs_attention"), totalsJson(needsAttention)},
+        {QStringLiteral("cash_drawer"), QJsonObject{{QStringLiteral("opening_float"), openingFloat},
+                                                    {QStringLiteral("cash_sales"), cashSales.amount},
+                                                    {QStringLiteral("cash_refunds"), cashRefunds.amount},
+                                                    {QStringLiteral("expected"), cashExpected()},
+                                                    {QStringLiteral("counted"), optionalAmount(countedCash)},
+                                                    {QStringLiteral("difference"), optionalAmount(difference)}}},
+        {QStringLiteral("waiting"), QJsonObject{{QStringLiteral("payments"), totalsJson(waitingPayments)},
+                                                {QStringLiteral("refunds"), totalsJson(waitingRefunds)},
+                                                {QStringLiteral("items"), waitingItems}}},
+        {QStringLiteral("carried_over_settled"), totalsJson(carriedOverSettled)},
+        {QStringLiteral("other_currency"), otherCurrency},
+        {QStringLiteral("per_hour"), hours},
+    };
+}
+
+std::optional<ShiftReport> ShiftReport::fromJson(const QJsonObject &o)
+{
+    if (!o.value(QStringLiteral("shift")).isDouble() || !o.value(QStringLiteral("currency")).isString())
+        return std::nullopt;
+    ShiftReport r;
+    r.number = o.value(QStringLiteral("shift")).toInt();
+    r.openedAt = timeFrom(o.value(QStringLiteral("opened_at")));
+    r.closedAt = timeFrom(o.value(QStringLiteral("closed_at")));
+    r.generatedAt = timeFrom(o.value(QStringLiteral("generated_at")));
+    r.firstIntentId = o.value(QStringLiteral("first_intent_id")).toInteger();
+    r.lastIntentId = o.value(QStringLiteral("last_intent_id")).toInteger();
+    r.currency = o.value(QStringLiteral("currency")).toString();
+    const QJsonObject sales = o.value(QStringLiteral("sales")).toObject();
+    r.cardSales = totalsFrom(sales.value(QStringLiteral("card")));
+    r.cashSales = totalsFrom(sales.value(QStringLiteral("cash")));
+    const QJsonObject refunds = o.value(QStringLiteral("refunds")).toObject();
+    r.cardRefunds = totalsFrom(refunds.value(QStringLiteral("card")));
+    r.cashRefunds = totalsFrom(refunds.value(QStringLiteral("cash")));
+    r.failedRefunds = totalsFrom(refunds.value(QStringLiteral("failed")));
+    r.declined = totalsFrom(o.value(QStringLiteral("declined")));
+    r.voided = totalsFrom(o.value(QStringLiteral("voided")));
+    r.needsAttention = totalsFrom(o.value(QStringLiteral("needs_attention")));
+    const QJsonObject drawer = o.value(QStringLiteral("cash_drawer")).toObject();
+    r.openingFloat = drawer.value(QStringLiteral("opening_float")).toInteger();
+    if (drawer.value(QStringLiteral("counted")).isDouble())
+        r.countedCash = drawer.value(QStringLiteral("counted")).toInteger();
+    const QJsonObject waiting = o.value(QStringLiteral("waiting")).toObject();
+    r.waitingPayments = totalsFrom(waiting.value(QStringLiteral("payments")));
+    r.waitingRefunds = totalsFrom(waiting.value(QStringLiteral("refunds")));
+    for (const QJsonValue &v : waiting.value(QStringLiteral("items")).toArray()) {
+        const QJsonObject w = v.toObject();
+        r.waiting.append({w.value(QStringLiteral("key")).toString(),
+                          intentKindFromName(w.value(QStringLiteral("kind")).toString()).value_or(IntentKind::Payment),
+                          w.value(QStringLiteral("order_id")).toString(),
+                          Money(w.value(QStringLiteral("amount")).toInteger(), w.value(QStringLiteral("currency")).toString()),
+                          intentStateFromName(w.value(QStringLiteral("state")).toString()).value_or(IntentState::Unknown),
+                          timeFrom(w.value(QStringLiteral("created_at"))), w.value(QStringLiteral("carried_over")).toBool()});
+    }
+    r.carriedOverSettled = totalsFrom(o.value(QStringLiteral("carried_over_settled")));
+    r.otherCurrency = o.value(QStringLiteral("other_currency")).toInt();
+    for (const QJsonValue &v : o.value(QStringLiteral("per_hour")).toArray()) {
+        const QJsonObject h = v.toObject();
+        r.perHour.append({timeFrom(h.value(QStringLiteral("hour"))), totalsFrom(h.value(QStringLiteral("card"))),
+                          totalsFrom(h.value(QStringLiteral("cash"))), totalsFrom(h.value(QStringLiteral("refunds")))});
+    }
+    return r;
+}
+
+} // namespace OncePay

@@ -1,0 +1,109 @@
+#pragma once
+
+#include "intent.h"
+#include "money.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QTimeZone>
+
+#include <optional>
+
+namespace OncePay {
+
+// The Z report of one shift, computed from its intents alone (no I/O): sales by tender, refunds,
+// voids, declines, what is still waiting, the cash the drawer should hold, and sales per hour.
+// Amounts are minor units of `currency`; intents in another currency are counted apart and left
+// out of every total.
+struct ShiftReport
+{
+    struct Totals
+    {
+        int count = 0;
+        qint64 amount = 0;
+        void add(qint64 minorUnits) { ++count; amount += minorUnits; }
+        friend bool operator==(const Totals &a, const Totals &b) { return a.count == b.count && a.amount == b.amount; }
+    };
+    // Payments that succeeded in one clock hour (local time of the till), by tender, and what
+    // was refunded in it.
+    struct Hour
+    {
+        qint64 start = 0;   // epoch ms of the hour's first millisecond
+        Totals card;
+        Totals cash;
+        Totals refunds;
+    };
+    // A payment or refund that is not final: the gateway's answer has not reached the till.
+    struct Waiting
+    {
+        QString key;
+        IntentKind kind = IntentKind::Payment;
+        QString orderId;
+        Money amount;
+        IntentState state = IntentState::Queued;
+        qint64 createdAt = 0;
+        bool carriedOver = false;   // from an earlier shift, still waiting
+    };
+
+    int number = 0;              // 1 for the journal's first shift
+    qint64 openedAt = 0;         // the shift's first intent (or the previous close), epoch ms
+    qint64 closedAt = 0;         // 0 while the shift is open
+    qint64 generatedAt = 0;
+    qint64 firstIntentId = 0;    // the shift's intents are the ids after the previous shift's last
+    qint64 lastIntentId = 0;     // and up to this one
+    QString currency;
+
+    Totals cardSales;            // payments that succeeded
+    Totals cashSales;
+    Totals cardRefunds;          // refunds that succeeded
+    Totals cashRefunds;
+    Totals failedRefunds;        // refunds declined or refused: nothing was given back
+    Totals declined;             // card payments the bank declined (nothing charged)
+    Totals voided;               // payments and refunds cancelled on the till before they were sent
+    Totals needsAttention;       // refused by the gateway without being executed
+    Totals waitingPayments;      // not final: counted in no sale yet
+    Totals waitingRefunds;
+    QList<Waiting> waiting;      // the same, one by one, with those carried over from earlier shifts
+    // Payments an earlier shift closed while they were waiting and that became final since:
+    // the card money of an earlier shift, not of this one's sales.
+    Totals carriedOverSettled;
+    int otherCurrency = 0;       // intents in another currency: in no total above
+
+    qint64 openingFloat = 0;     // the cash in the drawer when the shift opened
+    std::optional<qint64> countedCash;   // what the cashier counted at the close
+    QList<Hour> perHour;         // every hour from the first intent's to the last one's
+
+    qint64 salesTotal() const { return cardSales.amount + cashSales.amount; }
+    qint64 refundsTotal() const { return cardRefunds.amount + cashRefunds.amount; }
+    qint64 netTotal() const { return salesTotal() - refundsTotal(); }
+    // Opening float + cash taken − cash given back.
+    qint64 cashExpected() const { return openingFloat + cashSales.amount - cashRefunds.amount; }
+    // Counted − expected (negative: cash is missing); none until counted.
+    std::optional<qint64> cashDifference() const;
+    bool hasWaiting() const { return !waiting.isEmpty(); }
+    Money money(qint64 minorUnits) const { return Money(minorUnits, currency); }
+
+    struct Input
+    {
+        int number = 1;
+        qint64 openedAt = 0;
+        qint64 firstIntentId = 0;
+        qint64 lastIntentId = 0;
+        QString currency;          // empty: the currency most of the intents use (CNY if none)
+        QList<Intent> intents;     // the shift's own, any order
+        QList<Intent> carriedOver; // waiting at an earlier close, as they are now
+        qint64 openingFloat = 0;
+        std::optional<qint64> countedCash;
+        qint64 generatedAt = 0;
+        QTimeZone zone = QTimeZone::systemTimeZone();   // of the hours
+    };
+    static ShiftReport compute(const Input &input);
+
+    // The report as oncepay-ctl prints it and the journal keeps it (amounts in minor units, times
+    // RFC 3339), and back.
+    QJsonObject toJson() const;
+    static std::optional<ShiftReport> fromJson(const QJsonObject &object);
+};
+
+} // namespace OncePay

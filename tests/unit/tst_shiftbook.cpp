@@ -1,0 +1,322 @@
+// The journal's shifts (schema v5): a shift is the intents after the previous close; closing
+// stores the report computed in the closing transaction, refuses what waits unconfirmed, carries
+// the waiting payments into the next shift, and is never rewritten. A version-4 journal migrates.
+#include "journaltest.h"
+#include "shiftbook.h"
+
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+
+using namespace OncePay;
+using namespace JournalTest;
+
+class TestShiftBook final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void closeStoresTheReportAndOpensTheNextShift();
+    void waitingNeedsConfirmationAndIsCarriedOver();
+    void intentsAfterTheReportBelongToTheNextShift();
+    void aShiftClosesOnce();
+    void closedShiftsAreNeverRewritten();
+    void earlierKeysAreThoseOfEarlierShifts();
+    void version4JournalIsMigrated();
+
+private:
+    std::unique_ptr<IntentJournal> open();
+    Intent store(IntentJournal &j, Intent i, IntentState final = IntentState::Queued);
+    ShiftBook::Snapshot snapshot(ShiftBook &book);
+    Answer<ShiftReport> close(ShiftBook &book, const ShiftBook::Snapshot &s, std::optional<qint64> counted = std::nullopt,
+                              QStringList confirmed = {}, qint64 nextFloat = 0);
+    QVariant sql(const QString &statement);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_path;
+};
+
+void TestShiftBook::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_path = m_dir->filePath(QStringLiteral("journal.db"));
+}
+
+void TestShiftBook::cleanup()
+{
+    m_dir.reset();
+}
+
+std::unique_ptr<IntentJournal> TestShiftBook::open()
+{
+    auto j = std::make_unique<IntentJournal>(IntentJournal::Options{m_path});
+    QString error;
+    if (!j->open(&error)) {
+        qWarning("%s", qPrintable(error));
+        return nullptr;
+    }
+    return j;
+}
+
+// Creates `i` and, unless it is to stay queued, moves it to `final` as the engine would.
+Intent TestShiftBook::store(IntentJournal &j, Intent i, IntentState final)
+{
+    if (i.isCash())
+        i.state = IntentState::Succeeded;
+    const auto created = await<Intent>([&](auto reply) { j.create(i, this, reply); });
+    if (!created.ok) {
+        qWarning("create: %s", qPrintable(created.error));
+        return {};
+    }
+    Intent stored = created.value;
+    if (final == IntentState::Queued || stored.state == final)
+        return stored;
+    Intent after = stored;
+    after.state = final;
+    if (!after.isRefund())
+        after.paymentId = QStringLiteral("pay_") + after.key;
+    const auto updated = await<bool>([&](auto reply) { j.update(after, stored.state, QStringLiteral("test"), {}, this, reply); });
+    if (!updated.ok || !updated.value)
+        qWarning("update: %s", qPrintable(updated.error));
+    return await<Intent>([&](auto reply) { j.find(after.key, this, reply); }).value;
+}
+
+ShiftBook::Snapshot TestShiftBook::snapshot(ShiftBook &book)
+{
+    const auto s = await<ShiftBook::Snapshot>([&](auto reply) { book.current(this, reply); });
+    if (!s.ok)
+        qWarning("current: %s", qPrintable(s.error));
+    return s.value;
+}
+
+Answer<ShiftReport> TestShiftBook::close(ShiftBook &book, const ShiftBook::Snapshot &s, std::optional<qint64> counted,
+                                         QStringList confirmed, qint64 nextFloat)
+{
+    ShiftBook::Close c;
+    c.number = s.number;
+    c.lastIntentId = s.lastIntentId;
+    c.currency = QStringLiteral("CNY");
+    c.countedCash = counted;
+    c.nextFloat = nextFloat;
+    c.confirmedWaiting = confirmed;
+    c.reconciliation = QJsonObject{{QStringLiteral("all_agree"), true}};
+    return await<ShiftReport>([&](auto reply) { book.close(c, this, reply); });
+}
+
+// One value from the file, read beside the journal.
+QVariant TestShiftBook::sql(const QString &statement)
+{
+    QVariant value;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("peek"));
+        db.setDatabaseName(m_path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(statement))
+                value = q.next() ? q.value(0) : QVariant(true);
+            else
+                value = q.lastError().text();
+            q.finish();
+            db.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("peek"));
+    return value;
+}
+
+void TestShiftBook::closeStoresTheReportAndOpensTheNextShift()
+{
+    auto j = open();
+    QVERIFY(j);
+    ShiftBook book(j.get());
+    ShiftBook::Snapshot s = snapshot(book);
+    QCOMPARE(s.number, 1);
+    QVERIFY(s.intents.isEmpty());
+    QCOMPARE(s.openedAt, qint64(0));
+
+    const Intent card = store(*j, newIntent(QStringLiteral("o1"), 1999), IntentState::Succeeded);
+    store(*j, newIntent(QStringLiteral("o2"), 500, Tender::Cash));
+    store(*j, newIntent(QStringLiteral("o3"), 700), IntentState::Declined);
+    s = snapshot(book);
+    QCOMPARE(s.number, 1);
+    QCOMPARE(s.intents.size(), 3);
+    QCOMPARE(s.openedAt, card.createdAt);
+    QCOMPARE(s.firstIntentId, qint64(1));
+    QCOMPARE(s.lastIntentId, s.intents.constLast().id);
+
+    const auto closed = close(book, s, 480, {}, 10000);
+    QVERIFY2(closed.ok, qPrintable(closed.error));
+    QCOMPARE(closed.value.number, 1);
+    QCOMPARE(closed.value.cardSales.amount, qint64(1999));
+    QCOMPARE(closed.value.cashSales.amount, qint64(500));
+    QCOMPARE(closed.value.declined.count, 1);
+    QCOMPARE(closed.value.cashExpected(), qint64(500));
+    QCOMPARE(*closed.value.cashDifference(), qint64(-20));
+    QVERIFY(closed.value.closedAt >= closed.value.generatedAt);
+
+    // The next shift is empty until the next intent, and starts with the float left for it.
+    s = snapshot(book);
+    QCOMPARE(s.number, 2);
+    QVERIFY(s.intents.isEmpty());
+    QCOMPARE(s.openingFloat, qint64(10000));
+    QCOMPARE(s.previousClosedAt, closed.value.closedAt);
+    const Intent next = store(*j, newIntent(QStringLiteral("o4"), 300, Tender::Cash));
+    s = snapshot(book);
+    QCOMPARE(s.intents.size(), 1);
+    QCOMPARE(s.intents.constFirst().key, next.key);
+    QCOMPARE(s.firstIntentId, closed.value.lastIntentId + 1);
+    QCOMPARE(ShiftReport::compute(s.reportInput({}, std::nullopt)).cashExpected(), qint64(10300));
+
+    // What the close stored: the report as computed, the counted cash, the reconciliation shown.
+    const auto stored = await<QJsonArray>([&](auto reply) { book.closedShifts(10, this, reply); });
+    QVERIFY(stored.ok);
+    QCOMPARE(stored.value.size(), 1);
+    const QJsonObject row = stored.value.at(0).toObject();
+    QCOMPARE(row.value(QStringLiteral("shift")).toInt(), 1);
+    QCOMPARE(row.value(QStringLiteral("counted_cash")).toInteger(), qint64(480));
+    QCOMPARE(row.value(QStringLiteral("next_float")).toInteger(), qint64(10000));
+    QCOMPARE(row.value(QStringLiteral("report")).toObject(), closed.value.toJson());
+    QVERIFY(row.value(QStringLiteral("reconciliation")).toObject().value(QStringLiteral("all_agree")).toBool());
+}
+
+void TestShiftBook::waitingNeedsConfirmationAndIsCarriedOver()
+{
+    auto j = open();
+    QVERIFY(j);
+    ShiftBook book(j.get());
+    store(*j, newIntent(QStringLiteral("o1"), 1000), IntentState::Succeeded);
+    const Intent waiting = store(*j, newIntent(QStringLiteral("o2"), 2500));   // queued: waits for the gateway
+    ShiftBook::Snapshot s = snapshot(book);
+
+    const auto refused = close(book, s);
+    QVERIFY(!refused.ok);
+    QVERIFY2(refused.error.contains(waiting.key), qPrintable(refused.error));
+    QCOMPARE(snapshot(book).number, 1);   // nothing was stored
+
+    const auto closed = close(book, s, std::nullopt, {waiting.key});
+    QVERIFY2(closed.ok, qPrintable(closed.error));
+    QCOMPARE(closed.value.waiting.size(), 1);
+    QCOMPARE(closed.value.waitingPayments.amount, qint64(2500));
+
+    // The next shift carries it; once it is paid it counts as settled since, not as a sale.
+    s = snapshot(book);
+    QCOMPARE(s.number, 2);
+    QCOMPARE(s.carriedOver.size(), 1);
+    QCOMPARE(s.carriedOver.constFirst().key, waiting.key);
+    ShiftReport report = ShiftReport::compute(s.reportInput({}, std::nullopt));
+    QCOMPARE(report.waiting.size(), 1);
+    QVERIFY(report.waiting.constFirst().carriedOver);
+    QVERIFY(!close(book, s).ok);   // still waiting: still needs confirming
+
+    Intent paid = waiting;
+    paid.state = IntentState::Succeeded;
+    const auto updated = await<bool>([&](auto reply) { j->update(paid, IntentState::Queued, {}, {}, this, reply); });
+    QVERIFY(updated.ok && updated.value);
+    s = snapshot(book);
+    report = ShiftReport::compute(s.reportInput({}, std::nullopt));
+    QVERIFY(!report.hasWaiting());
+    QCOMPARE(report.carriedOverSettled.amount, qint64(2500));
+    QCOMPARE(report.cardSales.amount, qint64(0));
+    const auto second = close(book, s);
+    QVERIFY2(second.ok, qPrintable(second.error));
+    QCOMPARE(snapshot(book).carriedOver.size(), 0);   // nothing carried any further
+}
+
+void TestShiftBook::intentsAfterTheReportBelongToTheNextShift()
+{
+    auto j = open();
+    QVERIFY(j);
+    ShiftBook book(j.get());
+    store(*j, newIntent(QStringLiteral("o1"), 100, Tender::Cash));
+    const ShiftBook::Snapshot shown = snapshot(book);
+    const Intent late = store(*j, newIntent(QStringLiteral("o2"), 200, Tender::Cash));   // while the report is on screen
+    const auto closed = close(book, shown);
+    QVERIFY2(closed.ok, qPrintable(closed.error));
+    QCOMPARE(closed.value.cashSales.amount, qint64(100));
+    const ShiftBook::Snapshot next = snapshot(book);
+    QCOMPARE(next.number, 2);
+    QCOMPARE(next.intents.size(), 1);
+    QCOMPARE(next.intents.constFirst().key, late.key);
+}
+
+void TestShiftBook::aShiftClosesOnce()
+{
+    auto j = open();
+    QVERIFY(j);
+    ShiftBook book(j.get());
+    store(*j, newIntent(QStringLiteral("o1"), 100, Tender::Cash));
+    const ShiftBook::Snapshot shown = snapshot(book);
+    QVERIFY(close(book, shown).ok);
+    const auto again = close(book, shown);   // a second window, a second ctl: the same shift
+    QVERIFY(!again.ok);
+    QVERIFY2(again.error.contains(QLatin1String("closed meanwhile")), qPrintable(again.error));
+    QCOMPARE(snapshot(book).number, 2);
+}
+
+void TestShiftBook::closedShiftsAreNeverRewritten()
+{
+    {
+        auto j = open();
+        QVERIFY(j);
+        ShiftBook book(j.get());
+        store(*j, newIntent(QStringLiteral("o1"), 100, Tender::Cash));
+        QVERIFY(close(book, snapshot(book), 100).ok);
+    }
+    QCOMPARE(sql(QStringLiteral("SELECT counted_cash FROM shifts WHERE id = 1")).toLongLong(), qint64(100));
+    QVERIFY(sql(QStringLiteral("UPDATE shifts SET counted_cash = 999")).toString().contains(QLatin1String("never changed")));
+    QVERIFY(sql(QStringLiteral("DELETE FROM shifts")).toString().contains(QLatin1String("never changed")));
+    QCOMPARE(sql(QStringLiteral("SELECT counted_cash FROM shifts WHERE id = 1")).toLongLong(), qint64(100));
+}
+
+void TestShiftBook::earlierKeysAreThoseOfEarlierShifts()
+{
+    auto j = open();
+    QVERIFY(j);
+    ShiftBook book(j.get());
+    const Intent first = store(*j, newIntent(QStringLiteral("o1"), 100, Tender::Cash));
+    QVERIFY(close(book, snapshot(book)).ok);
+    const Intent second = store(*j, newIntent(QStringLiteral("o2"), 100, Tender::Cash));
+    const ShiftBook::Snapshot s = snapshot(book);
+    QStringList keys{first.key, second.key, QStringLiteral("pay-unknown")};
+    for (int i = 0; i < 450; ++i)   // more than one statement's worth
+        keys << QStringLiteral("pay-none-%1").arg(i);
+    const auto known = await<QSet<QString>>([&](auto reply) { book.earlierKeys(keys, s.firstIntentId - 1, this, reply); });
+    QVERIFY(known.ok);
+    QCOMPARE(known.value, QSet<QString>{first.key});
+}
+
+void TestShiftBook::version4JournalIsMigrated()
+{
+    // A version-4 journal is a version-5 one without the shifts table: made so, it opens as
+    // version 5 with every earlier intent in shift 1.
+    QString key;
+    {
+        auto j = open();
+        QVERIFY(j);
+        key = store(*j, newIntent(QStringLiteral("o1"), 1999), IntentState::Succeeded).key;
+        store(*j, newIntent(QStringLiteral("o2"), 500, Tender::Cash));
+    }
+    QCOMPARE(sql(QStringLiteral("DROP TABLE shifts")), QVariant(true));
+    QCOMPARE(sql(QStringLiteral("PRAGMA user_version=4")), QVariant(true));
+    QCOMPARE(sql(QStringLiteral("PRAGMA user_version")).toInt(), 4);
+
+    auto j = open();
+    QVERIFY(j);
+    QCOMPARE(sql(QStringLiteral("PRAGMA user_version")).toInt(), 5);
+    ShiftBook book(j.get());
+    const ShiftBook::Snapshot s = snapshot(book);
+    QCOMPARE(s.number, 1);
+    QCOMPARE(s.intents.size(), 2);
+    QCOMPARE(s.intents.constFirst().key, key);
+    const auto closed = close(book, s, 500);
+    QVERIFY2(closed.ok, qPrintable(closed.error));
+    QCOMPARE(closed.value.netTotal(), qint64(2499));
+    QCOMPARE(sql(QStringLiteral("SELECT COUNT(*) FROM shifts")).toInt(), 1);
+}
+
+QTEST_GUILESS_MAIN(TestShiftBook)
+#include "tst_shiftbook.moc"

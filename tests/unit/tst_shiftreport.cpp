@@ -1,0 +1,236 @@
+// The shift's Z report as a table: intents of a shift (payments and refunds, card and cash, every
+// state) against its totals, the drawer's expected cash and the sales per hour; and the report's
+// JSON read back as it was written.
+#include "shiftreport.h"
+
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace OncePay;
+
+namespace {
+
+// 2026-12-02T00:00:00Z: the hours below are of that day, in UTC.
+constexpr qint64 kDay = 1796169600000;
+
+qint64 at(const QString &hhmm)
+{
+    const QStringList parts = hhmm.split(QLatin1Char(':'));
+    return kDay + (parts.at(0).toLongLong() * 60 + parts.at(1).toLongLong()) * 60'000;
+}
+
+// "payment card succeeded 1999 10:05 [USD]" or "refund cash succeeded 500 11:00".
+Intent intent(const QString &spec)
+{
+    static qint64 nextId = 100;
+    const QStringList f = spec.split(QLatin1Char(' '));
+    Intent i;
+    i.id = ++nextId;
+    i.key = QStringLiteral("key-%1").arg(i.id);
+    i.kind = intentKindFromName(f.at(0)).value();
+    i.tender = tenderFromName(f.at(1)).value();
+    i.state = intentStateFromName(f.at(2)).value();
+    i.amount = Money(f.at(3).toLongLong(), f.size() > 5 ? f.at(5) : QStringLiteral("CNY"));
+    i.createdAt = at(f.at(4));
+    i.orderId = QStringLiteral("ord-%1").arg(i.id);
+    return i;
+}
+
+// Lines of a table (the build has no implicit conversion from char strings).
+QStringList specs(std::initializer_list<const char *> lines)
+{
+    QStringList out;
+    for (const char *l : lines)
+        out << QString::fromUtf8(l);
+    return out;
+}
+
+QList<Intent> intents(const QStringList &specs)
+{
+    QList<Intent> out;
+    for (const QString &s : specs)
+        out.append(intent(s));
+    return out;
+}
+
+QString t(const ShiftReport::Totals &totals)
+{
+    return QStringLiteral("%1/%2").arg(totals.count).arg(totals.amount);
+}
+
+// The totals on one line, the way the rows below read.
+QString describe(const ShiftReport &r)
+{
+    return QStringLiteral("%1 sales card %2 cash %3 refunds card %4 cash %5 failed %6 declined %7 voided %8 attention %9"
+                          " waiting %10+%11 expected %12 settled-since %13 other %14 net %15")
+        .arg(r.currency, t(r.cardSales), t(r.cashSales), t(r.cardRefunds), t(r.cashRefunds), t(r.failedRefunds),
+             t(r.declined), t(r.voided), t(r.needsAttention))
+        .arg(t(r.waitingPayments), t(r.waitingRefunds))
+        .arg(r.cashExpected())
+        .arg(t(r.carriedOverSettled))
+        .arg(r.otherCurrency)
+        .arg(r.netTotal());
+}
+
+// "10:00 card 1/1999 cash 0/0 refunds 0/0|11:00 ...".
+QString hours(const ShiftReport &r)
+{
+    QStringList out;
+    for (const ShiftReport::Hour &h : r.perHour) {
+        out << QStringLiteral("%1 card %2 cash %3 refunds %4")
+                   .arg(QDateTime::fromMSecsSinceEpoch(h.start, QTimeZone::utc()).toString(QStringLiteral("HH:mm")),
+                        t(h.card), t(h.cash), t(h.refunds));
+    }
+    return out.join(QLatin1Char('|'));
+}
+
+ShiftReport compute(const QStringList &own, const QStringList &carried = {}, qint64 openingFloat = 0,
+                    const QString &currency = {})
+{
+    ShiftReport::Input in;
+    in.intents = intents(own);
+    in.carriedOver = intents(carried);
+    in.openingFloat = openingFloat;
+    in.currency = currency;
+    in.zone = QTimeZone::utc();
+    in.generatedAt = at(QStringLiteral("23:00"));
+    return ShiftReport::compute(in);
+}
+
+} // namespace
+
+class TestShiftReport final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void totals_data();
+    void totals();
+    void waitingIsListedOldestFirst();
+    void cashDifference();
+    void jsonReadsBackAsWritten();
+};
+
+void TestShiftReport::totals_data()
+{
+    QTest::addColumn<QStringList>("own");
+    QTest::addColumn<QStringList>("carried");
+    QTest::addColumn<qint64>("openingFloat");
+    QTest::addColumn<QString>("expected");
+    QTest::addColumn<QString>("perHour");
+
+    QTest::newRow("empty shift") << QStringList() << QStringList() << qint64(0)
+        << QStringLiteral("CNY sales card 0/0 cash 0/0 refunds card 0/0 cash 0/0 failed 0/0 declined 0/0 voided 0/0 attention 0/0"
+           " waiting 0/0+0/0 expected 0 settled-since 0/0 other 0 net 0")
+        << QStringLiteral("");
+    QTest::newRow("sales by tender, an empty hour between")
+        << specs({"payment card succeeded 1999 10:05", "payment cash succeeded 500 10:40",
+                       "payment card succeeded 1000 12:59"}) << QStringList() << qint64(0)
+        << QStringLiteral("CNY sales card 2/2999 cash 1/500 refunds card 0/0 cash 0/0 failed 0/0 declined 0/0 voided 0/0 attention 0/0"
+           " waiting 0/0+0/0 expected 500 settled-since 0/0 other 0 net 3499")
+        << QStringLiteral("10:00 card 1/1999 cash 1/500 refunds 0/0|11:00 card 0/0 cash 0/0 refunds 0/0|12:00 card 1/1000 cash 0/0 refunds 0/0");
+    QTest::newRow("refunds by tender, cash expected with a float")
+        << specs({"payment cash succeeded 5000 09:00", "payment card succeeded 3000 09:10",
+                       "refund cash succeeded 1200 09:30", "refund card succeeded 3000 10:15"})
+        << QStringList() << qint64(20000)
+        << QStringLiteral("CNY sales card 1/3000 cash 1/5000 refunds card 1/3000 cash 1/1200 failed 0/0 declined 0/0 voided 0/0 attention 0/0"
+           " waiting 0/0+0/0 expected 23800 settled-since 0/0 other 0 net 3800")
+        << QStringLiteral("09:00 card 1/3000 cash 1/5000 refunds 1/1200|10:00 card 0/0 cash 0/0 refunds 1/3000");
+    QTest::newRow("declines, voids and refusals are in no sale")
+        << specs({"payment card declined 700 14:00", "payment card voided 300 14:01", "refund card voided 100 14:02",
+                       "payment card needs_attention 900 14:03", "refund card declined 400 14:04",
+                       "payment card succeeded 100 14:05"})
+        << QStringList() << qint64(0)
+        << QStringLiteral("CNY sales card 1/100 cash 0/0 refunds card 0/0 cash 0/0 failed 1/400 declined 1/700 voided 2/400 attention 1/900"
+           " waiting 0/0+0/0 expected 0 settled-since 0/0 other 0 net 100")
+        << QStringLiteral("14:00 card 1/100 cash 0/0 refunds 0/0");
+    QTest::newRow("waiting, and what an earlier close left waiting")
+        << specs({"payment card queued 999 16:00", "payment card unknown 111 16:10", "refund card processing 50 16:20",
+                       "payment card succeeded 222 16:30"})
+        << specs({"payment card succeeded 4000 08:00", "payment card declined 10 08:01", "payment card sending 20 08:02"})
+        << qint64(0)
+        << QStringLiteral("CNY sales card 1/222 cash 0/0 refunds card 0/0 cash 0/0 failed 0/0 declined 0/0 voided 0/0 attention 0/0"
+           " waiting 3/1130+1/50 expected 0 settled-since 1/4000 other 0 net 222")
+        << QStringLiteral("16:00 card 1/222 cash 0/0 refunds 0/0");
+    QTest::newRow("another currency is counted apart")
+        << specs({"payment card succeeded 100 10:00", "payment cash succeeded 200 10:00",
+                       "payment card succeeded 5 11:00 USD"})
+        << QStringList() << qint64(0)
+        << QStringLiteral("CNY sales card 1/100 cash 1/200 refunds card 0/0 cash 0/0 failed 0/0 declined 0/0 voided 0/0 attention 0/0"
+           " waiting 0/0+0/0 expected 200 settled-since 0/0 other 1 net 300")
+        << QStringLiteral("10:00 card 1/100 cash 1/200 refunds 0/0");
+}
+
+void TestShiftReport::totals()
+{
+    QFETCH(QStringList, own);
+    QFETCH(QStringList, carried);
+    QFETCH(qint64, openingFloat);
+    QFETCH(QString, expected);
+    QFETCH(QString, perHour);
+    const ShiftReport r = compute(own, carried, openingFloat);
+    QCOMPARE(describe(r), expected);
+    QCOMPARE(hours(r), perHour);
+    QCOMPARE(r.hasWaiting(), r.waitingPayments.count + r.waitingRefunds.count > 0);
+    QCOMPARE(r.waiting.size(), qsizetype(r.waitingPayments.count + r.waitingRefunds.count));
+}
+
+void TestShiftReport::waitingIsListedOldestFirst()
+{
+    const ShiftReport r = compute(specs({"payment card queued 1 12:00", "refund card unknown 2 11:00"}),
+                                  specs({"payment card processing 3 07:00"}));
+    QCOMPARE(r.waiting.size(), 3);
+    QCOMPARE(r.waiting.at(0).amount.minorUnits(), qint64(3));
+    QVERIFY(r.waiting.at(0).carriedOver);
+    QCOMPARE(r.waiting.at(1).kind, IntentKind::Refund);
+    QCOMPARE(r.waiting.at(1).state, IntentState::Unknown);
+    QVERIFY(!r.waiting.at(2).carriedOver);
+}
+
+void TestShiftReport::cashDifference()
+{
+    ShiftReport::Input in;
+    in.intents = intents(specs({"payment cash succeeded 1000 10:00", "refund cash succeeded 300 10:30"}));
+    in.openingFloat = 5000;
+    in.zone = QTimeZone::utc();
+    ShiftReport r = ShiftReport::compute(in);
+    QCOMPARE(r.cashExpected(), qint64(5700));
+    QVERIFY(!r.cashDifference());
+    in.countedCash = 5650;
+    r = ShiftReport::compute(in);
+    QCOMPARE(*r.cashDifference(), qint64(-50));   // 0.50 missing
+    in.countedCash = 5700;
+    QCOMPARE(*ShiftReport::compute(in).cashDifference(), qint64(0));
+}
+
+void TestShiftReport::jsonReadsBackAsWritten()
+{
+    ShiftReport::Input in;
+    in.number = 7;
+    in.openedAt = at(QStringLiteral("08:00"));
+    in.firstIntentId = 41;
+    in.lastIntentId = 99;
+    in.intents = intents(specs({"payment card succeeded 1999 08:05", "payment cash succeeded 500 09:40",
+                          "refund cash succeeded 200 09:50", "payment card queued 300 10:00", "payment card voided 10 10:01"}));
+    in.carriedOver = intents(specs({"payment card unknown 70 07:00"}));
+    in.openingFloat = 10000;
+    in.countedCash = 10250;
+    in.generatedAt = at(QStringLiteral("18:00"));
+    in.zone = QTimeZone::utc();
+    ShiftReport r = ShiftReport::compute(in);
+    r.closedAt = at(QStringLiteral("18:01"));
+    const QJsonObject json = r.toJson();
+    QCOMPARE(json.value(QStringLiteral("cash_drawer")).toObject().value(QStringLiteral("expected")).toInteger(), qint64(10300));
+    QCOMPARE(json.value(QStringLiteral("cash_drawer")).toObject().value(QStringLiteral("difference")).toInteger(), qint64(-50));
+    QCOMPARE(json.value(QStringLiteral("closed_at")).toString(), QStringLiteral("2026-12-02T18:01:00.000Z"));
+    const auto back = ShiftReport::fromJson(json);
+    QVERIFY(back);
+    QCOMPARE(describe(*back), describe(r));
+    QCOMPARE(hours(*back), hours(r));
+    QCOMPARE(back->waiting.size(), 2);
+    QCOMPARE(QJsonDocument(back->toJson()).toJson(), QJsonDocument(json).toJson());
+    QVERIFY(!ShiftReport::fromJson(QJsonObject{{QStringLiteral("shift"), QStringLiteral("seven")}}));
+}
+
+QTEST_GUILESS_MAIN(TestShiftReport)
+#include "tst_shiftreport.moc"

@@ -1,0 +1,295 @@
+#include "shiftclosedialog.h"
+
+#include "shiftchartview.h"
+#include "shiftreportdocument.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QFileInfo>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFile>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPointer>
+#include <QPrintDialog>
+#include <QPrinter>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTextDocument>
+#include <QThreadPool>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace OncePay::Ui {
+
+ShiftCloseDialog::ShiftCloseDialog(TillSession *session, const QString &currency, const QString &terminal,
+                                   const QString &shopName, QWidget *parent)
+    : QDialog(parent)
+    , m_vm(session, currency, terminal)
+    , m_terminal(terminal)
+    , m_shopName(shopName)
+{
+    setWindowTitle(tr("Close shift"));
+    auto *layout = new QVBoxLayout(this);
+    m_title = new QLabel(this);
+    QFont big = m_title->font();
+    big.setPointSize(big.pointSize() + 3);
+    big.setBold(true);
+    m_title->setFont(big);
+    layout->addWidget(m_title);
+    m_status = new QLabel(this);
+    m_status->setAccessibleName(tr("Shift status"));
+    m_status->setWordWrap(true);
+    layout->addWidget(m_status);
+
+    auto *grid = new QGridLayout;
+    m_totals = new QTableView(this);
+    m_totals->setAccessibleName(tr("Shift totals"));
+    m_totals->setModel(m_vm.totals());
+    m_totals->verticalHeader()->hide();
+    m_totals->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_totals->setSelectionMode(QAbstractItemView::NoSelection);
+    m_totals->setFocusPolicy(Qt::NoFocus);
+    m_totals->verticalHeader()->setDefaultSectionSize(m_totals->fontMetrics().height() + 8);
+    m_totals->setMinimumHeight(m_totals->verticalHeader()->defaultSectionSize() * (int(ShiftTotalsModel::Line::LineCount) + 1) + 6);
+    m_totals->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    grid->addWidget(m_totals, 0, 0);
+    m_chart = new ShiftChartView(this);
+    grid->addWidget(m_chart, 0, 1);
+
+    auto *cash = new QFormLayout;
+    m_expected = new QLabel(this);
+    m_expected->setAccessibleName(tr("Cash expected"));
+    cash->addRow(tr("Expected in the drawer:"), m_expected);
+    m_counted = new QLineEdit(this);
+    m_counted->setAccessibleName(tr("Cash counted"));
+    m_counted->setPlaceholderText(tr("count the drawer, e.g. 120.50"));
+    cash->addRow(tr("Cash &counted:"), m_counted);
+    m_difference = new QLabel(this);
+    m_difference->setAccessibleName(tr("Cash difference"));
+    cash->addRow(tr("Difference:"), m_difference);
+    m_nextFloat = new QLineEdit(this);
+    m_nextFloat->setAccessibleName(tr("Float for the next shift"));
+    m_nextFloat->setPlaceholderText(QStringLiteral("0.00"));
+    cash->addRow(tr("&Left for the next shift:"), m_nextFloat);
+    grid->addLayout(cash, 1, 0);
+    m_waiting = new QLabel(this);
+    m_waiting->setAccessibleName(tr("Still waiting"));
+    m_waiting->setWordWrap(true);
+    m_waiting->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    grid->addWidget(m_waiting, 1, 1);
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+    layout->addLayout(grid);
+
+    m_summary = new QLabel(this);
+    m_summary->setAccessibleName(tr("Reconciliation summary"));
+    m_summary->setWordWrap(true);
+    layout->addWidget(m_summary);
+    m_findings = new QTableView(this);
+    m_findings->setAccessibleName(tr("Reconciliation"));
+    m_findings->setModel(m_vm.findings());
+    m_findings->verticalHeader()->hide();
+    m_findings->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_findings->setWordWrap(true);
+    m_findings->horizontalHeader()->setSectionResizeMode(int(ShiftFindingsModel::Column::ToDo), QHeaderView::Stretch);
+    m_findings->setMinimumHeight(160);
+    layout->addWidget(m_findings, 1);
+
+    auto *buttons = new QDialogButtonBox(this);
+    m_refresh = buttons->addButton(tr("&Refresh"), QDialogButtonBox::ActionRole);
+    m_refresh->setAccessibleName(tr("Check the shift again"));
+    QPushButton *print = buttons->addButton(tr("&Print…"), QDialogButtonBox::ActionRole);
+    print->setAccessibleName(tr("Print the shift report"));
+    QPushButton *pdf = buttons->addButton(tr("Save as P&DF…"), QDialogButtonBox::ActionRole);
+    pdf->setAccessibleName(tr("Save the shift report as PDF"));
+    // Not an accept button: QDialogButtonBox would make it the default, and Enter in the cash
+    // field would start closing the shift.
+    m_close = buttons->addButton(tr("Close &shift…"), QDialogButtonBox::ActionRole);
+    m_close->setAccessibleName(tr("Close the shift"));
+    m_close->setAutoDefault(false);   // Enter in the cash field never closes a shift by itself
+    QPushButton *cancel = buttons->addButton(QDialogButtonBox::Close);
+    cancel->setAutoDefault(false);
+    connect(m_refresh, &QPushButton::clicked, &m_vm, &ShiftCloseViewModel::refresh);
+    connect(print, &QPushButton::clicked, this, &ShiftCloseDialog::print);
+    connect(pdf, &QPushButton::clicked, this, &ShiftCloseDialog::savePdf);
+    connect(m_close, &QPushButton::clicked, this, &ShiftCloseDialog::confirmClose);
+    connect(cancel, &QPushButton::clicked, this, &QDialog::reject);
+    layout->addWidget(buttons);
+
+    connect(m_counted, &QLineEdit::textChanged, this, [this](const QString &text) {
+        const bool ok = m_vm.setCountedCash(text);
+        m_counted->setStyleSheet(ok ? QString() : QStringLiteral("QLineEdit { background: #f7c6c6; }"));
+        showPhase();
+    });
+    connect(m_nextFloat, &QLineEdit::textChanged, this, [this](const QString &text) {
+        const bool ok = m_vm.setNextFloat(text);
+        m_nextFloat->setStyleSheet(ok ? QString() : QStringLiteral("QLineEdit { background: #f7c6c6; }"));
+        showPhase();
+    });
+    connect(&m_vm, &ShiftCloseViewModel::reportChanged, this, &ShiftCloseDialog::showReport);
+    connect(&m_vm, &ShiftCloseViewModel::phaseChanged, this, &ShiftCloseDialog::showPhase);
+    connect(&m_vm, &ShiftCloseViewModel::closeRefused, this, [this](const QString &reason) {
+        QMessageBox::warning(this, tr("Close shift"), reason);
+    });
+    showReport();
+    showPhase();
+    m_counted->setFocus();
+    resize(1080, 700);
+    m_vm.refresh();
+}
+
+void ShiftCloseDialog::showReport()
+{
+    const ShiftReport &r = m_vm.report();
+    const QString opened = r.openedAt > 0 ? QLocale().toString(QDateTime::fromMSecsSinceEpoch(r.openedAt), QLocale::ShortFormat)
+                                          : tr("no payment yet");
+    m_title->setText(r.closedAt > 0 ? tr("Shift %1 closed (opened %2)").arg(r.number).arg(opened)
+                                    : tr("Shift %1, opened %2").arg(r.number).arg(opened));
+    m_expected->setText(tr("%1 (float %2 + cash sales %3 − cash refunds %4)")
+                            .arg(r.money(r.cashExpected()).toDisplayString(), r.money(r.openingFloat).toDisplayString(),
+                                 r.money(r.cashSales.amount).toDisplayString(), r.money(r.cashRefunds.amount).toDisplayString()));
+    if (const auto d = r.cashDifference()) {
+        const QString amount = r.money(*d).toDisplayString();
+        m_difference->setText(*d == 0 ? tr("none: the drawer is right")
+                                      : (*d < 0 ? tr("%1 missing").arg(r.money(-*d).toDisplayString())
+                                                : tr("%1 too much").arg(amount)));
+        m_difference->setStyleSheet(*d == 0 ? QString() : QStringLiteral("QLabel { color: #b00020; font-weight: bold; }"));
+    } else {
+        m_difference->setText(tr("count the drawer"));
+        m_difference->setStyleSheet({});
+    }
+    const QStringList waiting = m_vm.waitingLines();
+    m_waiting->setText(waiting.isEmpty() ? tr("Nothing waits for the server.")
+                                         : tr("Still waiting for the server (%n):", nullptr, int(waiting.size()))
+                                               + QStringLiteral("\n• ") + waiting.join(QStringLiteral("\n• ")));
+    m_chart->setReport(r);
+    m_findings->resizeRowsToContents();
+}
+
+void ShiftCloseDialog::showPhase()
+{
+    using P = ShiftCloseViewModel::Phase;
+    const ShiftFindingsModel *f = m_vm.findings();
+    QString status;
+    switch (m_vm.phase()) {
+    case P::Loading: status = tr("Checking the shift with the server…"); break;
+    case P::Unreconciled: status = m_vm.problem(); break;
+    case P::Closing: status = tr("Closing the shift…"); break;
+    case P::Closed:
+        status = tr("Shift %1 is closed and its report is kept on this till. The next payment opens shift %2.")
+                     .arg(m_vm.report().number).arg(m_vm.report().number + 1);
+        break;
+    case P::Ready:
+        status = tr("Checked with the server at %1.")
+                     .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_vm.reconciliation().finishedAt).time(),
+                                             QLocale::ShortFormat));
+        break;
+    }
+    m_status->setText(status);
+    const int investigate = f->count(ShiftFinding::Action::Investigate);
+    const int wait = f->count(ShiftFinding::Action::Sync);
+    const int fine = f->rowCount() - investigate - wait;
+    if (m_vm.phase() == P::Loading || m_vm.phase() == P::Unreconciled) {
+        m_summary->setText(tr("Reconciliation: not checked yet."));
+    } else {
+        m_summary->setText(tr("Reconciliation with the server%1: %2 agree, %3 to wait for, %4 for a person.")
+                               .arg(m_vm.reconciliation().bankAsked ? tr(" and the bank") : QString())
+                               .arg(fine).arg(wait).arg(investigate));
+    }
+    m_close->setEnabled(m_vm.canClose());
+    m_refresh->setEnabled(m_vm.phase() != P::Loading && m_vm.phase() != P::Closing && m_vm.phase() != P::Closed);
+    m_counted->setReadOnly(m_vm.phase() == P::Closed);
+    m_nextFloat->setReadOnly(m_vm.phase() == P::Closed);
+}
+
+void ShiftCloseDialog::confirmClose()
+{
+    if (!m_vm.canClose())
+        return;
+    const ShiftReport &r = m_vm.report();
+    const QStringList waiting = m_vm.waitingLines();
+    QMessageBox ask(QMessageBox::Question, tr("Close shift %1?").arg(r.number), {}, QMessageBox::NoButton, this);
+    QString text = tr("Net takings %1; expected in the drawer %2.")
+                       .arg(r.money(r.netTotal()).toDisplayString(), r.money(r.cashExpected()).toDisplayString());
+    if (!r.countedCash)
+        text += QLatin1Char(' ') + tr("The cash has not been counted.");
+    if (!waiting.isEmpty()) {
+        text += QLatin1String("\n\n") + tr("%n still wait(s) for the server and will move to the next shift:", nullptr,
+                                           int(waiting.size()))
+              + QStringLiteral("\n• ") + waiting.join(QStringLiteral("\n• "));
+    }
+    const int investigate = m_vm.findings()->count(ShiftFinding::Action::Investigate);
+    if (investigate > 0)
+        text += QLatin1String("\n\n") + tr("%n reconciliation row(s) need a person; they are kept with the report.", nullptr, investigate);
+    ask.setText(text);
+    ask.setInformativeText(tr("A closed shift cannot be reopened."));
+    QPushButton *yes = ask.addButton(waiting.isEmpty() ? tr("Close the shift") : tr("Close with %n waiting", nullptr, int(waiting.size())),
+                                     QMessageBox::AcceptRole);
+    ask.setDefaultButton(ask.addButton(tr("Keep the shift open"), QMessageBox::RejectRole));
+    ask.exec();
+    if (ask.clickedButton() == yes)
+        m_vm.close();
+}
+
+QString ShiftCloseDialog::documentHtml() const
+{
+    ShiftReportDocument::Context c;
+    c.shopName = m_shopName;
+    c.terminal = m_terminal;
+    c.reconciled = m_vm.phase() == ShiftCloseViewModel::Phase::Ready || m_vm.phase() == ShiftCloseViewModel::Phase::Closed;
+    c.waitingLines = m_vm.waitingLines();
+    return ShiftReportDocument::html(m_vm.report(), m_vm.findings()->findings(), c);
+}
+
+void ShiftCloseDialog::print()
+{
+    QPrinter printer(QPrinter::HighResolution);
+    printer.setDocName(QFileInfo(ShiftReportDocument::fileName(m_vm.report(), m_terminal)).completeBaseName());
+    QPrintDialog dialog(&printer, this);
+    dialog.setWindowTitle(tr("Print the shift report"));
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QTextDocument doc;
+    doc.addResource(QTextDocument::ImageResource, QUrl(ShiftReportDocument::chartResource()), m_chart->image());
+    doc.setHtml(documentHtml());
+    doc.print(&printer);
+    if (printer.printerState() == QPrinter::Error)
+        QMessageBox::warning(this, tr("Close shift"), tr("The printer reported an error; the report may not have been printed."));
+}
+
+void ShiftCloseDialog::savePdf()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save the shift report"),
+        QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + QLatin1Char('/')
+            + ShiftReportDocument::fileName(m_vm.report(), m_terminal),
+        tr("PDF files (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    // Laid out here (fonts belong to this thread), written by a worker: the till never waits on the disk.
+    const QByteArray bytes = ShiftReportDocument::pdf(documentHtml(), m_chart->image());
+    QPointer<ShiftCloseDialog> self(this);
+    QThreadPool::globalInstance()->start([self, path, bytes] {
+        QFile f(path);
+        const bool ok = f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.flush();
+        const QString error = f.errorString();
+        QMetaObject::invokeMethod(qApp, [self, ok, path, error] {
+            if (!self)
+                return;
+            if (ok)
+                self->m_status->setText(tr("The report was saved to %1.").arg(path));
+            else
+                QMessageBox::warning(self, tr("Close shift"), tr("The report could not be written to %1: %2").arg(path, error));
+        });
+    });
+}
+
+} // namespace OncePay::Ui

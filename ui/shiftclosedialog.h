@@ -1,0 +1,54 @@
+#pragma once
+
+#include "shiftcloseviewmodel.h"
+
+#include <QDialog>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableView;
+
+namespace OncePay::Ui {
+
+class ShiftChartView;
+
+// Sale → Close shift: the Z report on screen (totals, cash drawer, what waits, sales per hour) and
+// its reconciliation rows with what to do; the cash counted; Print, Save as PDF; and Close shift,
+// confirmed by a question that names what still waits. Renders ShiftCloseViewModel.
+class ShiftCloseDialog final : public QDialog
+{
+    Q_OBJECT
+
+public:
+    ShiftCloseDialog(TillSession *session, const QString &currency, const QString &terminal, const QString &shopName,
+                     QWidget *parent = nullptr);
+    ShiftCloseViewModel *viewModel() { return &m_vm; }
+
+private:
+    void showReport();
+    void showPhase();
+    void confirmClose();
+    void print();
+    void savePdf();
+    QString documentHtml() const;
+
+    ShiftCloseViewModel m_vm;
+    QString m_terminal;
+    QString m_shopName;
+    QLabel *m_title = nullptr;
+    QLabel *m_status = nullptr;
+    QTableView *m_totals = nullptr;
+    QLabel *m_expected = nullptr;
+    QLineEdit *m_counted = nullptr;
+    QLabel *m_difference = nullptr;
+    QLineEdit *m_nextFloat = nullptr;
+    QLabel *m_waiting = nullptr;
+    ShiftChartView *m_chart = nullptr;
+    QLabel *m_summary = nullptr;
+    QTableView *m_findings = nullptr;
+    QPushButton *m_close = nullptr;
+    QPushButton *m_refresh = nullptr;
+};
+
+} // namespace OncePay::Ui

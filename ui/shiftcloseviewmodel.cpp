@@ -1,0 +1,160 @@
+#include "shiftcloseviewmodel.h"
+
+#include "intenttext.h"
+
+namespace OncePay::Ui {
+
+namespace {
+
+ShiftReconciler::Options reconcilerOptions(const QString &terminal)
+{
+    ShiftReconciler::Options o;
+    o.terminalId = terminal;
+    return o;
+}
+
+} // namespace
+
+ShiftCloseViewModel::ShiftCloseViewModel(TillSession *session, const QString &currency, const QString &terminal,
+                                         QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_currency(currency)
+    , m_book(std::make_unique<ShiftBook>(session->journal()))
+    , m_reconciler(session->client(), m_book.get(), reconcilerOptions(terminal))
+{
+    m_report.currency = currency;
+    m_refreshSoon.setSingleShot(true);
+    m_refreshSoon.setInterval(1000);
+    connect(&m_refreshSoon, &QTimer::timeout, this, &ShiftCloseViewModel::refresh);
+    connect(session->engine(), &SyncEngine::intentChanged, this, [this] {
+        if (m_phase == Phase::Ready || m_phase == Phase::Unreconciled)
+            m_refreshSoon.start();
+    });
+}
+
+ShiftCloseViewModel::~ShiftCloseViewModel() = default;
+
+void ShiftCloseViewModel::setPhase(Phase phase, const QString &problem)
+{
+    m_problem = problem;
+    if (m_phase == phase && problem.isEmpty())
+        return;
+    m_phase = phase;
+    emit phaseChanged(phase);
+}
+
+void ShiftCloseViewModel::refresh()
+{
+    if (m_phase == Phase::Closing || m_phase == Phase::Closed || m_reading)
+        return;
+    m_reading = true;
+    setPhase(Phase::Loading);
+    m_book->current(this, [this](bool ok, const QString &error, ShiftBook::Snapshot snapshot) {
+        m_reading = false;
+        if (!ok)
+            return setPhase(Phase::Unreconciled, tr("The journal could not be read: %1").arg(error));
+        m_snapshot = std::move(snapshot);
+        recompute();
+        m_reconciler.run(m_snapshot, this, [this](bool ok, const QString &error, const ShiftReconciler::Result &result) {
+            if (m_phase == Phase::Closing || m_phase == Phase::Closed)
+                return;
+            if (!ok) {
+                m_reconciliation = {};
+                m_findings.setFindings({});
+                return setPhase(Phase::Unreconciled,
+                                tr("The shift cannot be checked with the server (%1). It can be closed once the server answers.")
+                                    .arg(error));
+            }
+            m_reconciliation = result;
+            m_findings.setFindings(result.findings);
+            emit reportChanged();
+            setPhase(Phase::Ready);
+        });
+    });
+}
+
+void ShiftCloseViewModel::recompute()
+{
+    ShiftReport::Input in = m_snapshot.reportInput(m_currency, m_counted);
+    m_report = ShiftReport::compute(in);
+    m_totals.setReport(m_report);
+    emit reportChanged();
+}
+
+std::optional<qint64> ShiftCloseViewModel::parseAmount(const QString &text, bool *ok) const
+{
+    *ok = true;
+    const QString t = text.trimmed();
+    if (t.isEmpty())
+        return std::nullopt;
+    const auto m = Money::parse(t, m_report.currency);
+    *ok = m && m->minorUnits() >= 0;
+    return *ok ? std::optional<qint64>(m->minorUnits()) : std::nullopt;
+}
+
+bool ShiftCloseViewModel::setCountedCash(const QString &text)
+{
+    bool ok = false;
+    const std::optional<qint64> counted = parseAmount(text, &ok);
+    if (!ok)
+        return false;
+    if (counted != m_counted) {
+        m_counted = counted;
+        m_report.countedCash = counted;
+        emit reportChanged();
+    }
+    return true;
+}
+
+bool ShiftCloseViewModel::setNextFloat(const QString &text)
+{
+    bool ok = false;
+    const std::optional<qint64> amount = parseAmount(text, &ok);
+    if (ok)
+        m_nextFloat = amount.value_or(0);
+    return ok;
+}
+
+QStringList ShiftCloseViewModel::waitingLines() const
+{
+    QStringList lines;
+    for (const ShiftReport::Waiting &w : m_report.waiting) {
+        const QString what = w.kind == IntentKind::Refund ? tr("Refund for sale %1").arg(w.orderId)
+                                                          : tr("Sale %1").arg(w.orderId);
+        lines << tr("%1: %2, %3%4").arg(what, w.amount.toDisplayString(), IntentText::state(w.state),
+                                        w.carriedOver ? tr(" (from an earlier shift)") : QString());
+    }
+    return lines;
+}
+
+void ShiftCloseViewModel::close()
+{
+    if (!canClose())
+        return;
+    ShiftBook::Close request;
+    request.number = m_snapshot.number;
+    request.lastIntentId = m_snapshot.lastIntentId;
+    request.currency = m_report.currency;
+    request.countedCash = m_counted;
+    request.nextFloat = m_nextFloat;
+    for (const ShiftReport::Waiting &w : std::as_const(m_report.waiting))
+        request.confirmedWaiting << w.key;
+    request.reconciliation = m_reconciliation.toJson();
+    setPhase(Phase::Closing);
+    m_book->close(request, this, [this](bool ok, const QString &error, ShiftReport report) {
+        if (!ok) {
+            setPhase(Phase::Ready);
+            emit closeRefused(tr("The shift was not closed: %1").arg(error));
+            refresh();
+            return;
+        }
+        m_report = report;
+        m_totals.setReport(m_report);
+        emit reportChanged();
+        setPhase(Phase::Closed);
+        emit closed(m_report);
+    });
+}
+
+} // namespace OncePay::Ui

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "shiftbook.h"
+#include "shiftfindingsmodel.h"
+#include "shiftreconciler.h"
+#include "shiftreport.h"
+#include "shifttotalsmodel.h"
+#include "tillsession.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+
+namespace OncePay::Ui {
+
+// Close shift, without a widget: the open shift's Z report read from the journal, reconciled with
+// the gateway (and the demo's bank), the cash the cashier counted against what the drawer should
+// hold, and the close itself, which stores the report. Everything it waits for is asynchronous;
+// while the dialog is open, a payment that changes refreshes it (at most once a second).
+class ShiftCloseViewModel final : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class Phase {
+        Loading,        // reading the journal and asking the gateway
+        Ready,          // report and reconciliation shown: the shift may be closed
+        Unreconciled,   // the gateway's list could not be had: the shift cannot be closed yet
+        Closing,
+        Closed,
+    };
+    Q_ENUM(Phase)
+
+    ShiftCloseViewModel(TillSession *session, const QString &currency, const QString &terminal, QObject *parent = nullptr);
+    ~ShiftCloseViewModel() override;
+
+    void refresh();
+    Phase phase() const { return m_phase; }
+    QString problem() const { return m_problem; }   // why Unreconciled, or why the close was refused
+    const ShiftReport &report() const { return m_report; }
+    const ShiftReconciler::Result &reconciliation() const { return m_reconciliation; }
+    ShiftTotalsModel *totals() { return &m_totals; }
+    ShiftFindingsModel *findings() { return &m_findings; }
+    const ShiftFindingsModel *findings() const { return &m_findings; }
+
+    // The cash counted, as typed ("" = not counted): false when it is not an amount.
+    bool setCountedCash(const QString &text);
+    // Left in the drawer for the next shift ("" = nothing).
+    bool setNextFloat(const QString &text);
+    std::optional<qint64> countedCash() const { return m_counted; }
+    qint64 nextFloat() const { return m_nextFloat; }
+
+    bool canClose() const { return m_phase == Phase::Ready; }
+    // The payments and refunds still waiting, one line each for the confirmation.
+    QStringList waitingLines() const;
+    // Closes the shift as shown; the waiting ones listed by waitingLines() are confirmed.
+    void close();
+
+signals:
+    void phaseChanged(OncePay::Ui::ShiftCloseViewModel::Phase phase);
+    void reportChanged();
+    void closed(const OncePay::ShiftReport &report);
+    // The journal refused the close (closed meanwhile, something new waits): shown again after it.
+    void closeRefused(const QString &reason);
+
+private:
+    void setPhase(Phase phase, const QString &problem = {});
+    void recompute();
+    std::optional<qint64> parseAmount(const QString &text, bool *ok) const;
+
+    TillSession *m_session;
+    QString m_currency;
+    std::unique_ptr<ShiftBook> m_book;
+    ShiftReconciler m_reconciler;
+    Phase m_phase = Phase::Loading;
+    QString m_problem;
+    ShiftBook::Snapshot m_snapshot;
+    ShiftReport m_report;
+    ShiftReconciler::Result m_reconciliation;
+    ShiftTotalsModel m_totals;
+    ShiftFindingsModel m_findings;
+    std::optional<qint64> m_counted;
+    qint64 m_nextFloat = 0;
+    QTimer m_refreshSoon;
+    bool m_reading = false;
+};
+
+} // namespace OncePay::Ui
