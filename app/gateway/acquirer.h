@@ -49,6 +49,9 @@ struct AcquirerAnswer
     {
     }
 
+    // The outcome as the acquirer-calls metrics label it: "approved", "answer_lost", ...
+    QByteArray metricsLabel() const;
+
     Kind kind = Kind::AnswerLost;
     // Declined: why (a charge: "card_declined", ...; a refund: "refund_declined",
     // "charge_not_found", "amount_exceeds_charge").

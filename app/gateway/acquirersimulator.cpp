@@ -113,6 +113,18 @@ AcquirerAnswer answerFromRow(const QSqlQuery &q)
 
 } // namespace
 
+QByteArray AcquirerAnswer::metricsLabel() const
+{
+    switch (kind) {
+    case Kind::Approved: return "approved";
+    case Kind::Declined: return "declined";
+    case Kind::AnswerLost: return "answer_lost";
+    case Kind::Refused: return "refused";
+    case Kind::NotFound: return "not_found";
+    }
+    return "unknown";
+}
+
 QJsonObject LedgerEntry::toJson() const
 {
     QJsonObject o{{QStringLiteral("idempotency_key"), key},

@@ -11,20 +11,6 @@
 
 namespace OncePay::Gateway {
 
-namespace {
-QByteArray outcomeLabel(const AcquirerAnswer &a)
-{
-    switch (a.kind) {
-    case AcquirerAnswer::Kind::Approved: return "approved";
-    case AcquirerAnswer::Kind::Declined: return "declined";
-    case AcquirerAnswer::Kind::AnswerLost: return "answer_lost";
-    case AcquirerAnswer::Kind::Refused: return "refused";
-    case AcquirerAnswer::Kind::NotFound: return "not_found";
-    }
-    return "unknown";
-}
-} // namespace
-
 PaymentSteps::PaymentSteps(const PaymentConfig &config, GatewayStore *store, Acquirer *acquirer, Metrics *metrics,
                            QObject *parent)
     : QObject(parent)
@@ -132,7 +118,7 @@ void PaymentSteps::charge(Work work)
                            payment.paymentMethod};
     m_acquirer->charge(rq, this, [this, work, answered](const AcquirerAnswer &a) {
         m_acquirerCallsInFlight.remove(work.payment.id);
-        m_metrics->count("oncepay_acquirer_calls_total", "kind=\"charge\",outcome=\"" + outcomeLabel(a) + '"');
+        m_metrics->count("oncepay_acquirer_calls_total", "kind=\"charge\",outcome=\"" + a.metricsLabel() + '"');
         if (*answered)
             return;   // too late: the payment was answered 202 and recovery will ask the bank
         *answered = true;
@@ -152,7 +138,7 @@ void PaymentSteps::resume(Work work)
     // The acquirer may have charged: ask it by key before anything else.
     m_metrics->count("oncepay_acquirer_calls_total", "kind=\"lookup\",outcome=\"sent\"");
     m_acquirer->lookup(work.payment.merchant, work.payment.idempotencyKey, this, [this, work](const AcquirerAnswer &a) {
-        m_metrics->count("oncepay_acquirer_calls_total", "kind=\"lookup\",outcome=\"" + outcomeLabel(a) + '"');
+        m_metrics->count("oncepay_acquirer_calls_total", "kind=\"lookup\",outcome=\"" + a.metricsLabel() + '"');
         if (a.kind == AcquirerAnswer::Kind::NotFound)
             return callAcquirer(work);   // the same key: a call still on its way charges once
         if (a.kind == AcquirerAnswer::Kind::AnswerLost) {

@@ -11,17 +11,6 @@
 namespace OncePay::Gateway {
 
 namespace {
-QByteArray outcomeLabel(const AcquirerAnswer &a)
-{
-    switch (a.kind) {
-    case AcquirerAnswer::Kind::Approved: return "approved";
-    case AcquirerAnswer::Kind::Declined: return "declined";
-    case AcquirerAnswer::Kind::AnswerLost: return "answer_lost";
-    case AcquirerAnswer::Kind::Refused: return "refused";
-    case AcquirerAnswer::Kind::NotFound: return "not_found";
-    }
-    return "unknown";
-}
 
 HttpAnswer notRefundable(const QString &message)
 {
@@ -126,7 +115,7 @@ void RefundSteps::send(Work work)
     const RefundCall call{r.merchant, r.idempotencyKey, r.chargeKey, r.amount, r.currency};
     m_acquirer->refund(call, this, [this, work, answered](const AcquirerAnswer &a) {
         m_callsInFlight.remove(work.refund.id);
-        m_metrics->count("oncepay_acquirer_calls_total", "kind=\"refund\",outcome=\"" + outcomeLabel(a) + '"');
+        m_metrics->count("oncepay_acquirer_calls_total", "kind=\"refund\",outcome=\"" + a.metricsLabel() + '"');
         if (*answered)
             return;   // too late: answered 202, recovery asks the acquirer
         *answered = true;
@@ -145,7 +134,7 @@ void RefundSteps::resume(Work work)
     // The acquirer may have refunded: ask it by the refund's key before anything else.
     m_metrics->count("oncepay_acquirer_calls_total", "kind=\"refund_lookup\",outcome=\"sent\"");
     m_acquirer->lookupRefund(work.refund.merchant, work.refund.idempotencyKey, this, [this, work](const AcquirerAnswer &a) {
-        m_metrics->count("oncepay_acquirer_calls_total", "kind=\"refund_lookup\",outcome=\"" + outcomeLabel(a) + '"');
+        m_metrics->count("oncepay_acquirer_calls_total", "kind=\"refund_lookup\",outcome=\"" + a.metricsLabel() + '"');
         if (a.kind == AcquirerAnswer::Kind::NotFound)
             return callAcquirer(work);   // the same key: a call still on its way refunds once
         if (a.kind == AcquirerAnswer::Kind::AnswerLost || a.kind == AcquirerAnswer::Kind::Refused) {
