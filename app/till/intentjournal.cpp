@@ -122,12 +122,14 @@ void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent>
         const qint64 now = nowMs();
         tx.exec(QStringLiteral(
             "INSERT INTO intents (idem_key, kind, order_id, amount, currency, tender, payment_method, state, payment_id,"
-            " payment_key, reason, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+            " payment_key, reason, card_brand, card_last4, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
             {row.key, intentKindName(row.kind), row.orderId, row.amount.minorUnits(), row.amount.currency(),
              tenderName(row.tender),
              // Never NULL (a v1 column): cash has no token, an empty one.
              row.paymentMethod.isEmpty() ? QStringLiteral("") : row.paymentMethod, intentStateName(row.state),
-             orNull(row.paymentId), orNull(row.paymentKey), orNull(row.reason), now, now});
+             orNull(row.paymentId), orNull(row.paymentKey), orNull(row.reason), orNull(row.cardBrand),
+             orNull(row.cardLast4), now, now});
         appendJournal(tx, row.key, now, {}, intentStateName(row.state),
                       row.isRefund() ? QStringLiteral("created: refund of %1").arg(row.paymentKey) : QStringLiteral("created"));
         // A cash refund is final at once: its payment follows in the same transaction.

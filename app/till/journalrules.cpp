@@ -93,6 +93,9 @@ QString refundRefusal(SqlTx &tx, Intent *refund)
     }
     refund->orderId = payment.orderId;
     refund->paymentId = payment.paymentId;
+    // The money goes back to the card that paid: the panel and the slip name it.
+    refund->cardBrand = payment.cardBrand;
+    refund->cardLast4 = payment.cardLast4;
     return {};
 }
 

@@ -116,6 +116,8 @@ Intent TestRefundJournal::payment(const QString &order, IntentState state, Tende
         if (state == IntentState::Succeeded && withGatewayId) {
             p.paymentId = QStringLiteral("pay_") + order;
             p.gatewayStatus = QStringLiteral("succeeded");
+            p.cardBrand = QStringLiteral("visa");
+            p.cardLast4 = QStringLiteral("4242");
         }
         move(p, state);
     }
@@ -254,6 +256,8 @@ void TestRefundJournal::refundCarriesItsPayment()
     QCOMPARE(r.paymentKey, paid.key);
     QCOMPARE(r.orderId, paid.orderId);            // the sale's
     QCOMPARE(r.paymentId, QStringLiteral("pay_ord-carry"));   // what the POST goes to
+    QCOMPARE(r.cardBrand, QStringLiteral("visa"));            // the card the money goes back to
+    QCOMPARE(r.cardLast4, QStringLiteral("4242"));
     QCOMPARE(r.reason, QStringLiteral("wrong size"));
     QCOMPARE(r.tender, Tender::Card);
     QVERIFY(r.paymentMethod.isEmpty());
