@@ -73,11 +73,11 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
         QStringLiteral("A kept-alive connection idle this long is closed. Default 60s."),
         QStringLiteral("DUR"), QStringLiteral("60s"));
     const QCommandLineOption maxConnections(QStringLiteral("max-connections"),
-        QStringLiteral("Connections open at once (never more than the file limit allows); at the cap new ones wait. Default 1024."),
-        QStringLiteral("N"), QStringLiteral("1024"));
+        QStringLiteral("Connections open at once (never more than the file limit allows, less 64); at the cap new ones wait. Default 10000."),
+        QStringLiteral("N"), QStringLiteral("10000"));
     const QCommandLineOption maxPerPeer(QStringLiteral("max-connections-per-peer"),
-        QStringLiteral("Connections open at once from one address, 0 for no limit (behind a reverse proxy, raise it or set 0). Default 256."),
-        QStringLiteral("N"), QStringLiteral("256"));
+        QStringLiteral("Connections open at once from one address, 0 for no limit (default). Set it when clients connect directly (not behind a reverse proxy, which is one address)."),
+        QStringLiteral("N"), QStringLiteral("0"));
     const QCommandLineOption tlsCert(QStringLiteral("tls-cert"),
         QStringLiteral("Serve HTTPS (TLS 1.2 or later) with this PEM certificate (chain); needs --tls-key."),
         QStringLiteral("FILE"));

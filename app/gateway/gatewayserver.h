@@ -47,8 +47,8 @@ public:
         int headerTimeoutMs = 10'000;
         int bodyTimeoutMs = 30'000;
         int idleTimeoutMs = 60'000;
-        int maxConnections = 1024;
-        int maxConnectionsPerPeer = 256;
+        int maxConnections = 10000;
+        int maxConnectionsPerPeer = 0;
         QString tlsCertFile;         // both set: HTTPS only (TLS 1.2 or later)
         QString tlsKeyFile;
         QString faultKillAt;         // honoured with demo only

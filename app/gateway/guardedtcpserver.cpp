@@ -369,8 +369,10 @@ void GuardedTcpServer::reject(QTcpSocket *socket, int status, const char *slug, 
 {
     qCInfo(lcGuard) << "closing a connection from" << socket->peerAddress().toString() << "with" << status;
     const QByteArray body = Problem::make(status, QLatin1String(slug), QLatin1String(title), detail).toJson();
+    // A 503 (too many connections) is over in a moment: say when to come back.
     QByteArray response = "HTTP/1.1 " + QByteArray::number(status) + ' ' + title + "\r\n"
-        "Content-Type: application/problem+json\r\nConnection: close\r\nContent-Length: "
+        "Content-Type: application/problem+json\r\nConnection: close\r\n"
+        + (status == 503 ? QByteArrayLiteral("Retry-After: 1\r\n") : QByteArray()) + "Content-Length: "
         + QByteArray::number(body.size()) + "\r\n\r\n" + body;
     // Stop the parser from seeing any of it, answer, and close once the answer is out.
     enter(socket, Phase::Busy);

@@ -43,8 +43,8 @@ public:
         // Caps (0: none): connections at once, and from one peer address (503 and close). Never
         // more than the process's file limit allows, less a reserve for its own files: at the cap
         // it stops accepting (the kernel's backlog holds new connections) until one closes.
-        int maxConnections = 1024;
-        int maxConnectionsPerPeer = 256;
+        int maxConnections = 10000;
+        int maxConnectionsPerPeer = 0;
         // Set (a certificate and key): every connection is TLS 1.2 or later; the head's time
         // limit covers the handshake too.
         std::optional<QSslConfiguration> tls;

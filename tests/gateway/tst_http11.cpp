@@ -331,7 +331,9 @@ void TestHttp11::connectionsAreCapped()
     // A fourth from the same address is refused at once.
     Connection fourth(gateway.port());
     QVERIFY(fourth.connected());
-    ONCEPAY_VERIFY_PROBLEM(fourth.response().asReply(), 503, QStringLiteral("too-many-connections"));
+    const RawResult refused = fourth.response();
+    ONCEPAY_VERIFY_PROBLEM(refused.asReply(), 503, QStringLiteral("too-many-connections"));
+    QCOMPARE(refused.header("Retry-After"), QByteArray("1"));
     QVERIFY(fourth.closedByServer());
     // Another address is served; that is the fourth connection open: the cap.
     Connection other(gateway.port(), QHostAddress(QStringLiteral("127.0.0.2")));
