@@ -10,6 +10,7 @@
 #include <QSslCertificate>
 #include <QSslKey>
 #include <QSslSocket>
+#include <QSocketNotifier>
 #include <QTcpSocket>
 #include <QTimer>
 
@@ -30,6 +31,7 @@ constexpr const char *kClose = "oncepay_close";       // close once this request
 constexpr const char *kRequestBytes = "oncepay_request_bytes";   // head + announced body; -1: chunked
 constexpr const char *kPhase = "oncepay_phase";
 constexpr const char *kDeadline = "oncepay_deadline"; // the connection's one timer
+constexpr const char *kHeld = "oncepay_held";         // reading held while the answer is made
 // The time limits, copied onto each connection for the static write().
 constexpr const char *kHeaderMs = "oncepay_header_ms";
 constexpr const char *kBodyMs = "oncepay_body_ms";
@@ -72,6 +74,17 @@ GuardedTcpServer::GuardedTcpServer(Limits limits, QObject *parent)
                 continue;
             connect(s, &QIODevice::readyRead, s, [sock = s.data()] {
                 sock->setProperty(kUnread, sock->bytesAvailable());
+                // The whole request is in and its answer is still being made (the bank is
+                // asked): read nothing until it is written, so that a client which ended its
+                // sending side (shutdown(SHUT_WR)) still gets it. QAbstractSocket closes the
+                // connection as soon as a read returns end-of-file, answer or not.
+                if (Phase(sock->property(kPhase).toInt()) == Phase::Busy)
+                    holdReading(sock, true);
+            });
+            connect(s, &QIODevice::bytesWritten, s, [sock = s.data()] {
+                if (sock->property(kHeld).toBool() && sock->bytesToWrite() == 0
+                    && Phase(sock->property(kPhase).toInt()) != Phase::Busy)
+                    holdReading(sock, false);
             });
         }
         m_fresh.clear();
@@ -159,6 +172,12 @@ void GuardedTcpServer::write(const HttpAnswer &answer, QHttpServerResponder &res
     } else {
         answer.writeTo(responder);
     }
+    // Out now rather than on the next turn of the event loop: a read of end-of-file from a
+    // half-closed client (once reading resumes) would otherwise discard what is still buffered.
+    if (auto *ssl = qobject_cast<QSslSocket *>(socket))
+        ssl->flush();
+    else
+        socket->flush();
     const qint64 requestBytes = socket->property(kRequestBytes).toLongLong();
     const qint64 leftover = requestBytes >= 0 ? socket->property(kPending).toLongLong() - requestBytes : 0;
     socket->setProperty(kHead, QByteArray());
@@ -176,11 +195,35 @@ void GuardedTcpServer::write(const HttpAnswer &answer, QHttpServerResponder &res
         socket->setProperty(kHeaderSeen, true);
         socket->setProperty(kRequestBytes, -1);
         enter(socket, Phase::Body);
-        return;
+    } else {
+        socket->setProperty(kPending, 0);
+        socket->setProperty(kHeaderSeen, false);
+        enter(socket, Phase::Idle);
     }
-    socket->setProperty(kPending, 0);
-    socket->setProperty(kHeaderSeen, false);
-    enter(socket, Phase::Idle);
+    // Reading resumes once the answer has left (bytesWritten() above, when it could not all go
+    // at once): the next request, or the end-of-file that closes the connection.
+    if (socket->property(kHeld).toBool() && socket->bytesToWrite() == 0)
+        holdReading(socket, false);
+}
+
+void GuardedTcpServer::holdReading(QTcpSocket *socket, bool hold)
+{
+    // QAbstractSocket has no public way to stop reading: its socket engine's read notifier (a
+    // QSocketNotifier below the socket; for TLS, below the socket's plain TCP socket) is switched
+    // directly. Qt's own code treats a disabled notifier as "not reading now" and re-enables it
+    // on its next read(), which nothing does while the answer is being made. tst_http11
+    // halfClosedClientGetsItsAnswer fails if this stops working.
+    const QList<QSocketNotifier *> notifiers = socket->findChildren<QSocketNotifier *>();
+    bool found = false;
+    for (QSocketNotifier *n : notifiers) {
+        if (n->type() == QSocketNotifier::Read) {
+            n->setEnabled(!hold);
+            found = true;
+        }
+    }
+    if (!found && hold)
+        qCWarning(lcGuard) << "no read notifier under the socket: a half-closed client may lose its answer";
+    socket->setProperty(kHeld, hold && found);
 }
 
 void GuardedTcpServer::enter(QTcpSocket *socket, Phase phase)

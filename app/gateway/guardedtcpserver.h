@@ -24,7 +24,8 @@ namespace OncePay::Gateway {
 // other than chunked is answered 400/501 and the connection closed; an announced or sent body
 // over the limit gets 413 (oversized headers 431), so QHttpServer never buffers a 200 MB body;
 // "Expect: 100-continue" gets its interim answer; "Connection: close" and HTTP/1.0 close the
-// connection once the answer is written.
+// connection once the answer is written. While an answer is being made the connection is not
+// read, so a client that half-closed after its request still receives it.
 class GuardedTcpServer final : public QTcpServer
 {
     Q_OBJECT
@@ -74,6 +75,7 @@ protected:
 private:
     enum class Phase { Idle, Head, Body, Busy };
     static void enter(QTcpSocket *socket, Phase phase);
+    static void holdReading(QTcpSocket *socket, bool hold);
     void admit(QTcpSocket *socket);
     void beforeParser(QTcpSocket *socket);
     void deadlinePassed(QTcpSocket *socket);

@@ -13,7 +13,7 @@
 #include <QtTest>
 
 #include <sys/resource.h>
-#include <QtTest>
+#include <sys/socket.h>
 
 using namespace GatewayApi;
 
@@ -84,6 +84,9 @@ public:
         }
         return m_closed || m_socket.state() != QAbstractSocket::ConnectedState;
     }
+    // Ends the sending direction only (shutdown(SHUT_WR)): the server reads end-of-file after
+    // the request, and the connection stays open for the answer.
+    bool halfClose() { return ::shutdown(int(m_socket.socketDescriptor()), SHUT_WR) == 0; }
     void forget() { m_received.clear(); }
     QByteArray received() { return m_received += m_socket.readAll(); }
     void close() { m_socket.abort(); }
@@ -121,6 +124,8 @@ private slots:
     void checksRunOnASplitHead_data();
     void checksRunOnASplitHead();
     void expectContinueIsAnswered();
+    void halfClosedClientGetsItsAnswer_data();
+    void halfClosedClientGetsItsAnswer();
     void slowClientsAreCutOff_data();
     void slowClientsAreCutOff();
     void idleConnectionsAreClosed();
@@ -269,6 +274,45 @@ void TestHttp11::expectContinueIsAnswered()
     const RawResult r = c.response();
     QVERIFY2(r.complete && r.status == 201, r.describe().constData());
     QCOMPARE(paymentOf(r.asReply()).value(QStringLiteral("amount")).toInteger(), 2222);
+}
+
+void TestHttp11::halfClosedClientGetsItsAnswer_data()
+{
+    QTest::addColumn<bool>("payment");
+    QTest::addColumn<int>("bankLatencyMs");
+    QTest::newRow("livez, answered at once") << false << 0;
+    QTest::newRow("payment, the bank answers at once") << true << 0;
+    QTest::newRow("payment, the bank takes 300 ms") << true << 300;
+}
+
+// RFC 9112 9.6 and RFC 9293 3.6: a client may end its sending side after the request and still
+// read the answer. The payment runs either way; the client must learn how it ended.
+void TestHttp11::halfClosedClientGetsItsAnswer()
+{
+    QFETCH(bool, payment);
+    QFETCH(int, bankLatencyMs);
+    QVERIFY(setAcquirer(m_client, QStringLiteral("normal"), bankLatencyMs));
+    const QString key = uniqueKey(QStringLiteral("halfclose"));
+    const QByteArray body = paymentBody(3131);
+    const QByteArray request = payment
+        ? paymentHead(key, {"Content-Length: " + QByteArray::number(body.size())}) + body
+        : QByteArray("GET /livez HTTP/1.1\r\nHost: x\r\n\r\n");
+    Connection c(m_gateway.port());
+    QVERIFY(c.connected());
+    c.send(request, false);
+    QVERIFY(c.halfClose());
+    const RawResult r = c.response();
+    QVERIFY(setAcquirer(m_client, QStringLiteral("normal"), 0));
+    QVERIFY2(r.complete, ("no answer after the half-close: " + r.describe()).constData());
+    QCOMPARE(r.status, payment ? 201 : 200);
+    // Nothing more can come on it: the gateway closes once the answer is out.
+    QVERIFY2(c.closedByServer(), "the gateway kept a half-closed connection open after the answer");
+    if (!payment)
+        return;
+    QCOMPARE(paymentOf(r.asReply()).value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
+    const Charges charges = acquirerCharges(m_client, key);
+    QVERIFY(charges.ok);
+    QCOMPARE(charges.succeeded, 1);
 }
 
 void TestHttp11::slowClientsAreCutOff_data()

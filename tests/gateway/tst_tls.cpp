@@ -8,6 +8,8 @@
 #include <QProcess>
 #include <QSslConfiguration>
 #include <QSslSocket>
+
+#include <sys/socket.h>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -21,6 +23,7 @@ class TestTls final : public QObject
 private slots:
     void initTestCase();
     void paysOverTls();
+    void halfClosedClientGetsItsAnswer();
     void plainHttpGetsNoAnswer();
     void stalledHandshakeIsCutOff();
     void badOptions_data();
@@ -28,7 +31,8 @@ private slots:
 
 private:
     // One request over TLS that trusts only the test's certificate; the raw answer.
-    RawResult exchange(const QByteArray &request);
+    // `halfClose`: the client ends its TCP sending side once the request is out.
+    RawResult exchange(const QByteArray &request, bool halfClose = false);
 
     QTemporaryDir m_dir;
     QString m_cert;
@@ -58,7 +62,7 @@ void TestTls::initTestCase()
     QCOMPARE(m_gateway.baseUrl().scheme(), QStringLiteral("https"));
 }
 
-RawResult TestTls::exchange(const QByteArray &request)
+RawResult TestTls::exchange(const QByteArray &request, bool halfClose)
 {
     RawResult out;
     QSslSocket socket;
@@ -73,6 +77,13 @@ RawResult TestTls::exchange(const QByteArray &request)
     }
     out.connected = true;
     socket.write(request);
+    if (halfClose) {
+        while (socket.bytesToWrite() > 0 && socket.waitForBytesWritten(5000)) { }
+        if (::shutdown(int(socket.socketDescriptor()), SHUT_WR) != 0) {
+            out.received = "shutdown(SHUT_WR) failed";
+            return out;
+        }
+    }
     QDeadlineTimer deadline(10000);
     while (!deadline.hasExpired()) {
         out.received += socket.readAll();
@@ -98,6 +109,20 @@ void TestTls::paysOverTls()
     const RawResult again = exchange(RawHttp::request("GET", "/v1/payments?idempotency_key=" + key.toUtf8(),
                                                       {"Authorization: Bearer sk_test_demo_till1"}));
     QCOMPARE(again.status, 200);
+}
+
+// As over plain TCP (tst_http11): a client that ends its sending side after the request still
+// reads the answer, here through the TLS layer.
+void TestTls::halfClosedClientGetsItsAnswer()
+{
+    const QString key = uniqueKey(QStringLiteral("tls-halfclose"));
+    const RawResult r = exchange(RawHttp::request("POST", "/v1/payments",
+                                                  {"Authorization: Bearer sk_test_demo_till1",
+                                                   "Content-Type: application/json",
+                                                   "Idempotency-Key: \"" + key.toUtf8() + '"'}, paymentBody(1234)),
+                                 true);
+    QVERIFY2(r.connected && r.complete, r.describe().constData());
+    QCOMPARE(r.status, 201);
 }
 
 void TestTls::plainHttpGetsNoAnswer()
