@@ -1,14 +1,12 @@
 #include "sqlbatchworker.h"
 
-#include "threadannotations.h"
-
-#include <condition_variable>
-#include <mutex>
+#include "completionrelay.h"
 
 #include <QMetaObject>
-#include <QTimer>
 #include <QSqlDatabase>
 #include <QSqlError>
+
+#include <pthread.h>
 
 namespace OncePay {
 
@@ -62,9 +60,6 @@ int SqlTx::numRowsAffected(const QString &sql, const QVariantList &binds)
 SqlBatchWorker::SqlBatchWorker(Options options)
     : m_options(std::move(options))
 {
-    m_thread.setObjectName(m_options.connectionName);
-    moveToThread(&m_thread);
-    m_thread.start();
 }
 
 SqlBatchWorker::~SqlBatchWorker()
@@ -74,81 +69,113 @@ SqlBatchWorker::~SqlBatchWorker()
 
 bool SqlBatchWorker::start(QString *error)
 {
-    bool ok = false;
-    QString err;
-    // Waits on a std::condition_variable rather than a BlockingQueuedConnection: the same wait,
-    // but one ThreadSanitizer can see (Qt's own is a futex it cannot).
-    std::mutex opened;
-    std::condition_variable openedChanged;
-    bool finished = false;
-    ONCEPAY_POSTING();
-    QMetaObject::invokeMethod(this, [&] {
-        ONCEPAY_RECEIVED();
-        openInThread(&ok, &err);
-        std::lock_guard<std::mutex> lock(opened);
-        finished = true;
-        openedChanged.notify_one();
-    }, Qt::QueuedConnection);
     {
-        std::unique_lock<std::mutex> lock(opened);
-        openedChanged.wait(lock, [&] { return finished; });
+        std::unique_lock<std::mutex> lock(m_mutex);
+        if (m_run != Run::NotStarted) {
+            if (error)
+                *error = QStringLiteral("%1: the worker was started before").arg(m_options.path);
+            return false;
+        }
+        m_run = Run::Opening;
     }
+    m_thread = std::thread([this] { run(); });
+    std::unique_lock<std::mutex> lock(m_mutex);
+    m_wake.wait(lock, [this] { return m_run != Run::Opening; });
     if (error)
-        *error = err;
-    if (ok && m_options.checkpointIntervalMs > 0 && !isPostgres()) {
-        m_checkpointer = new QObject;
-        m_checkpointer->moveToThread(&m_checkpointThread);
-        m_checkpointThread.setObjectName(m_options.connectionName + QStringLiteral("-ckpt"));
-        m_checkpointThread.start(QThread::LowPriority);
-        const QString name = m_options.connectionName + QStringLiteral("-ckpt");
-        const QString path = m_options.path;
-        const int interval = m_options.checkpointIntervalMs;
-        QMetaObject::invokeMethod(m_checkpointer, [cp = m_checkpointer, name, path, interval] {
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-            db.setDatabaseName(path);
-            if (!db.open()) {
-                qCWarning(lcSql) << name << "checkpointer cannot open the database:" << db.lastError().text();
-                return;
-            }
-            auto *timer = new QTimer(cp);
-            QObject::connect(timer, &QTimer::timeout, cp, [name] {
+        *error = m_openError;
+    const bool ok = m_openOk;
+    lock.unlock();
+    if (ok && m_options.checkpointIntervalMs > 0 && !isPostgres())
+        m_checkpointThread = std::thread([this] { checkpointLoop(); });
+    return ok;
+}
+
+void SqlBatchWorker::checkpointLoop()
+{
+    const QString name = m_options.connectionName + QStringLiteral("-ckpt");
+    pthread_setname_np(pthread_self(), name.left(15).toLocal8Bit().constData());
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(m_options.path);
+        if (!db.open()) {
+            qCWarning(lcSql) << name << "checkpointer cannot open the database:" << db.lastError().text();
+        } else {
+            QSqlQuery q(db);
+            const auto interval = std::chrono::milliseconds(m_options.checkpointIntervalMs);
+            std::unique_lock<std::mutex> lock(m_mutex);
+            // system_clock: libstdc++ waits for it with pthread_cond_timedwait, which TSan (GCC 12)
+            // intercepts; a steady_clock wait is pthread_cond_clockwait, which it does not, and the
+            // mutex would look held by this thread throughout. A clock jump only moves one
+            // checkpoint.
+            while (!m_checkpointWake.wait_until(lock, std::chrono::system_clock::now() + interval,
+                                                [this] { return m_checkpointStop; })) {
+                lock.unlock();
                 // PASSIVE never waits for the writer: it copies what it can and fsyncs the database file.
-                QSqlQuery q(QSqlDatabase::database(name, false));
                 if (!q.exec(QStringLiteral("PRAGMA wal_checkpoint(PASSIVE)")))
                     qCWarning(lcSql) << name << "checkpoint failed:" << q.lastError().text();
-            });
-            timer->start(interval);
-        });
+                q.finish();
+                lock.lock();
+            }
+        }
     }
-    return ok;
+    QSqlDatabase::removeDatabase(name);
 }
 
 void SqlBatchWorker::stop()
 {
-    if (m_checkpointer) {
-        const QString name = m_options.connectionName + QStringLiteral("-ckpt");
-        QMetaObject::invokeMethod(m_checkpointer, [cp = m_checkpointer, name] {
-            delete cp;
-            QSqlDatabase::removeDatabase(name);
-            QThread::currentThread()->quit();
-        }, Qt::QueuedConnection);
-        m_checkpointThread.wait();
-        m_checkpointer = nullptr;
+    if (m_checkpointThread.joinable()) {
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_checkpointStop = true;
+        }
+        m_checkpointWake.notify_all();
+        m_checkpointThread.join();
     }
-    if (!m_thread.isRunning())
-        return;
-    // Queued after any pending drain, so accepted work is finished first.
-    ONCEPAY_POSTING();
-    QMetaObject::invokeMethod(this, [this] {
-        ONCEPAY_RECEIVED();
-        drain();
-        closeInThread();
-        moveToThread(nullptr);
-        ONCEPAY_POSTING();
-        QThread::currentThread()->quit();
-    }, Qt::QueuedConnection);
-    m_thread.wait();
-    ONCEPAY_RECEIVED();
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_run == Run::NotStarted)
+            m_run = Run::Stopped;
+        if (m_run == Run::Stopped)
+            return;
+        m_run = Run::Stopping;   // the queue is finished first: accepted work is not dropped
+    }
+    m_wake.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+void SqlBatchWorker::run()
+{
+    pthread_setname_np(pthread_self(), m_options.connectionName.left(15).toLocal8Bit().constData());
+    bool ok = false;
+    QString error;
+    openInThread(&ok, &error);
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_openOk = ok;
+        m_openError = error;
+        if (m_run == Run::Opening)
+            m_run = Run::Running;
+    }
+    m_wake.notify_all();
+    for (;;) {
+        QList<Item> batch;
+        {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            m_wake.wait(lock, [this] { return !m_queue.isEmpty() || m_run == Run::Stopping; });
+            if (m_queue.isEmpty()) {
+                m_run = Run::Stopped;
+                break;
+            }
+            const qsizetype n = qMin<qsizetype>(m_queue.size(), m_options.maxBatch);
+            batch = m_queue.mid(0, n);
+            m_queue.remove(0, n);
+        }
+        runBatch(batch);
+        for (Item &item : batch)
+            complete(item);
+    }
+    closeInThread();
 }
 
 bool SqlBatchWorker::openConnection(QString *error)
@@ -317,42 +344,39 @@ void SqlBatchWorker::closeInThread()
 
 void SqlBatchWorker::submit(Work work, QObject *context, Done done)
 {
-    QMutexLocker lock(&m_mutex);
-    m_queue.append(Item{std::move(work), context, std::move(done), false, {}});
-    ONCEPAY_POSTING();
-    if (!m_scheduled) {
-        m_scheduled = true;
-        QMetaObject::invokeMethod(this, &SqlBatchWorker::drain, Qt::QueuedConnection);
+    // The relay is made here, on the caller's thread (the main one when it serves the context),
+    // not on the worker's: the main thread then uses an object it made itself.
+    const bool viaRelay = CompletionRelay::servesContext(context) && CompletionRelay::instance();
+    Item item{std::move(work), context, std::move(done), viaRelay, false, {}};
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_run == Run::Opening || m_run == Run::Running) {
+            m_queue.append(std::move(item));
+            m_wake.notify_one();
+            return;
+        }
     }
+    item.error = QStringLiteral("the database is not open");
+    complete(item);
 }
 
-void SqlBatchWorker::drain()
+void SqlBatchWorker::complete(Item &item)
 {
-    for (;;) {
-        QList<Item> batch;
-        {
-            QMutexLocker lock(&m_mutex);
-            if (m_queue.isEmpty()) {
-                m_scheduled = false;
-                return;
-            }
-            ONCEPAY_RECEIVED();
-            const qsizetype n = qMin<qsizetype>(m_queue.size(), m_options.maxBatch);
-            batch = m_queue.mid(0, n);
-            m_queue.remove(0, n);
-        }
-        runBatch(batch);
-        for (Item &item : batch) {
-            if (!item.context || !item.done)
-                continue;
-            ONCEPAY_POSTING();
-            QMetaObject::invokeMethod(item.context.data(),
-                                      [done = std::move(item.done), ok = item.ok, error = item.error] {
-                ONCEPAY_RECEIVED();
+    if (!item.context || !item.done)
+        return;
+    if (item.viaRelay) {
+        if (CompletionRelay *relay = CompletionRelay::instance()) {
+            relay->post(item.context, [done = std::move(item.done), ok = item.ok, error = item.error] {
                 done(ok, error);
-            }, Qt::QueuedConnection);
+            });
+            return;
         }
     }
+    // A context on a thread other than the main one: Qt's own queue (correct, but its
+    // ordering is invisible to ThreadSanitizer).
+    QMetaObject::invokeMethod(item.context.data(), [done = std::move(item.done), ok = item.ok, error = item.error] {
+        done(ok, error);
+    }, Qt::QueuedConnection);
 }
 
 void SqlBatchWorker::runBatch(QList<Item> &batch)
@@ -439,20 +463,20 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
         failAll(e.message());
         return;
     }
-    QMutexLocker lock(&m_mutex);
+    std::lock_guard<std::mutex> lock(m_mutex);
     ++m_batches;
     m_units += batch.size();
 }
 
 qint64 SqlBatchWorker::batchesCommitted() const
 {
-    QMutexLocker lock(&m_mutex);
+    std::lock_guard<std::mutex> lock(m_mutex);
     return m_batches;
 }
 
 qint64 SqlBatchWorker::unitsCommitted() const
 {
-    QMutexLocker lock(&m_mutex);
+    std::lock_guard<std::mutex> lock(m_mutex);
     return m_units;
 }
 

@@ -1,0 +1,68 @@
+#include "completionrelay.h"
+
+#include <QCoreApplication>
+#include <QMetaObject>
+#include <QThread>
+
+#include <atomic>
+
+namespace OncePay {
+
+namespace {
+std::atomic<CompletionRelay *> g_relay{nullptr};
+std::mutex g_creating;
+} // namespace
+
+CompletionRelay *CompletionRelay::instance()
+{
+    if (CompletionRelay *relay = g_relay.load(std::memory_order_acquire))
+        return relay;
+    QCoreApplication *app = QCoreApplication::instance();
+    if (!app)
+        return nullptr;
+    std::lock_guard<std::mutex> lock(g_creating);
+    CompletionRelay *relay = g_relay.load(std::memory_order_acquire);
+    if (!relay) {
+        relay = new CompletionRelay;   // reachable from g_relay for the process's life
+        relay->moveToThread(app->thread());
+        g_relay.store(relay, std::memory_order_release);
+    }
+    return relay;
+}
+
+bool CompletionRelay::servesContext(const QObject *context)
+{
+    const QCoreApplication *app = QCoreApplication::instance();
+    return context && app && context->thread() == app->thread();
+}
+
+void CompletionRelay::post(QPointer<QObject> context, std::function<void()> run)
+{
+    bool wake = false;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_entries.push_back(Entry{std::move(context), std::move(run)});
+        wake = !m_scheduled;
+        m_scheduled = true;
+    }
+    // By name, with no arguments: Qt builds and delivers the call inside its own library.
+    if (wake)
+        QMetaObject::invokeMethod(this, "deliver", Qt::QueuedConnection);
+}
+
+void CompletionRelay::deliver()
+{
+    std::vector<Entry> ready;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        ready.swap(m_entries);
+        m_scheduled = false;
+    }
+    for (Entry &entry : ready) {
+        if (entry.context)
+            entry.run();
+        entry.run = nullptr;   // what it holds is released here, on the main thread
+    }
+}
+
+} // namespace OncePay
