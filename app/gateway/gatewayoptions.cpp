@@ -7,7 +7,32 @@
 #include <QCoreApplication>
 #include <QStandardPaths>
 
+#include <limits>
+#include <optional>
+
 namespace OncePay::Gateway {
+
+namespace {
+// "0", "4096", "512K", "64M", "2G", "1T" (powers of 1024); nullopt for anything else.
+std::optional<qint64> parseSize(const QString &text)
+{
+    static const QString units = QStringLiteral("KMGT");
+    QString digits = text.trimmed();
+    int shift = 0;
+    if (!digits.isEmpty()) {
+        const qsizetype unit = units.indexOf(digits.back().toUpper());
+        if (unit >= 0) {
+            shift = 10 * int(unit + 1);
+            digits.chop(1);
+        }
+    }
+    bool ok = false;
+    const qint64 n = digits.toLongLong(&ok);
+    if (!ok || n < 0 || digits.startsWith(QLatin1Char('+')) || n > (std::numeric_limits<qint64>::max() >> shift))
+        return std::nullopt;
+    return n << shift;
+}
+} // namespace
 
 namespace {
 GatewayOptions failure(const QString &message)
@@ -63,6 +88,9 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
     const QCommandLineOption busy(QStringLiteral("store-busy-timeout"),
         QStringLiteral("How long to wait for a locked store before answering 503. Default 2s."),
         QStringLiteral("DUR"), QStringLiteral("2s"));
+    const QCommandLineOption minFree(QStringLiteral("store-min-free"),
+        QStringLiteral("SQLite only: /healthz answers 503 (not ready) while the disk holding the store has less free space than this; 0 never. Default 64M."),
+        QStringLiteral("SIZE"), QStringLiteral("64M"));
     const QCommandLineOption headerTimeout(QStringLiteral("header-timeout"),
         QStringLiteral("A request's head must arrive within this time of its first byte (and a new connection start one), else 408. Default 10s."),
         QStringLiteral("DUR"), QStringLiteral("10s"));
@@ -84,7 +112,7 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
     const QCommandLineOption tlsKey(QStringLiteral("tls-key"),
         QStringLiteral("The PEM private key (RSA or EC, unencrypted) of --tls-cert."), QStringLiteral("FILE"));
     p.addOptions({help, version, listen, db, acquirerDb, demo, tokens, retention, lease, rate, recovery,
-                  acquirerTimeout, busy, acquirer, connections, headerTimeout, bodyTimeout, idleTimeout,
+                  acquirerTimeout, busy, acquirer, connections, minFree, headerTimeout, bodyTimeout, idleTimeout,
                   maxConnections, maxPerPeer, tlsCert, tlsKey});
 
     if (!p.parse(arguments))
@@ -179,6 +207,10 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
             return failure(QStringLiteral("--%1: expected a whole number from %2 to 1000000, got \"%3\"")
                                .arg(l.opt.names().first()).arg(min).arg(p.value(l.opt)));
     }
+    const std::optional<qint64> freeBytes = parseSize(p.value(minFree));
+    if (!freeBytes)
+        return failure(QStringLiteral("--store-min-free: expected a size such as 0, 512K, 64M, 2G, got \"%1\"").arg(p.value(minFree)));
+    c.storeMinFreeBytes = *freeBytes;
     bool connectionsOk = false;
     c.storeConnections = p.value(connections).toInt(&connectionsOk);
     if (!connectionsOk || c.storeConnections < 1 || c.storeConnections > 64)

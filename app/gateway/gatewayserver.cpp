@@ -58,6 +58,7 @@ bool GatewayServer::start(QString *error)
     }
     storeOptions->busyTimeoutMs = m_config.storeBusyTimeoutMs;
     storeOptions->connections = m_config.storeConnections;
+    storeOptions->minFreeBytes = m_config.storeMinFreeBytes;
     const bool postgres = storeOptions->driver == SqlBatchWorker::Driver::PostgreSql;
     QString ledger = m_config.acquirerDbPath;
     if (postgres && ledger.isEmpty() && m_config.acquirerUrl.isEmpty()) {

@@ -42,6 +42,7 @@ public:
         int rateLimitPerSecond = 0;
         int storeBusyTimeoutMs = 2'000;
         int storeConnections = 8;    // PostgreSQL pool size
+        qint64 storeMinFreeBytes = 64 * 1024 * 1024;   // SQLite: not ready below this much free disk
         // HTTP time limits and connection caps (GuardedTcpServer::Limits; body and head sizes
         // are the API's).
         int headerTimeoutMs = 10'000;

@@ -140,7 +140,7 @@ void PaymentService::readiness(Respond respond)
     m_store->ping(this, [respond](bool ok, const QString &error, bool) {
         if (!ok)
             return respond(HttpAnswer::problem(503, QStringLiteral("store-unavailable"), QStringLiteral("Not ready"),
-                                               QStringLiteral("The gateway's store does not answer: %1").arg(error))
+                                               QStringLiteral("The gateway's store is not ready: %1").arg(error))
                                .withHeader(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1")));
         respond(HttpAnswer::json(200, {{QStringLiteral("status"), QStringLiteral("ok")}}));
     });

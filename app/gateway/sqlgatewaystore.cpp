@@ -8,6 +8,9 @@
 
 #include <QAtomicInt>
 #include <QFile>
+#include <QFileInfo>
+#include <QLocale>
+#include <QStorageInfo>
 #include <QJsonDocument>
 #include <QSqlQuery>
 #include <QUrl>
@@ -276,9 +279,19 @@ void SqlGatewayStore::releaseLease(const Payment &payment, QObject *context, Rep
 
 void SqlGatewayStore::ping(QObject *context, Reply<bool> reply)
 {
-    transact<bool>(context, [](SqlTx &tx) {
+    const qint64 minFree = isPostgres() ? 0 : m_options.minFreeBytes;
+    const QString folder = QFileInfo(m_options.path).absolutePath();
+    transact<bool>(context, [minFree, folder](SqlTx &tx) {
         // Touches the payments table: a lock on it (PostgreSQL) makes the store not ready too.
         tx.exec(QStringLiteral("SELECT COUNT(*) FROM (SELECT 1 FROM payments LIMIT 1) AS probe")).finish();
+        // A full disk still answers reads, and fails every payment: not ready either.
+        if (minFree > 0) {
+            const QStorageInfo disk(folder);
+            if (disk.isValid() && disk.isReady() && disk.bytesAvailable() < minFree)
+                throw SqlError(QStringLiteral("the disk holding it (%1) has %2 free, less than the %3 it keeps free")
+                                   .arg(disk.rootPath(), QLocale::c().formattedDataSize(disk.bytesAvailable()),
+                                        QLocale::c().formattedDataSize(minFree)));
+        }
         return true;
     }, std::move(reply));
 }

@@ -1,10 +1,12 @@
 // Fail closed: while another connection holds the gateway's database locked (SQLite or PostgreSQL),
 // writes answer 503 store-unavailable after the busy timeout and execute nothing; after
-// the lock is gone the same key executes exactly once.
+// the lock is gone the same key executes exactly once. /healthz is not ready while the store is
+// locked, or (SQLite) while the disk holding it is full: a real small file system filled up.
 #include "gatewayapi.h"
 #include "gatewayprocess.h"
 #include "testdatabase.h"
 
+#include <QProcess>
 #include <QtTest>
 
 using namespace GatewayApi;
@@ -19,6 +21,8 @@ private slots:
     void failsClosed_data();
     void failsClosed();
     void notReadyWhileTheStoreIsLocked();
+    void notReadyBelowTheFreeSpaceFloor();
+    void notReadyWhileTheDiskIsFull();
 
 private:
     GatewayProcess m_gateway;
@@ -108,6 +112,114 @@ void TestStoreUnavailable::notReadyWhileTheStoreIsLocked()
         QVERIFY2(lock.release(), qPrintable(lock.error()));
     }
     ONCEPAY_VERIFY_STATUS(m_client.get(QStringLiteral("/healthz")), 200);
+}
+
+// --store-min-free: a floor no disk here reaches makes the gateway not ready from the start.
+void TestStoreUnavailable::notReadyBelowTheFreeSpaceFloor()
+{
+    if (TestDatabase::postgresRequested())
+        QSKIP("the free-space floor is for a SQLite store (PostgreSQL's disk is its server's)");
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start({QStringLiteral("--store-min-free"), QStringLiteral("1000000T")}),
+             gateway.failureMessage().constData());
+    HttpClient client;
+    client.setBaseUrl(gateway.baseUrl());
+    const HttpReply r = client.get(QStringLiteral("/healthz"));
+    ONCEPAY_VERIFY_PROBLEM(r, 503, QStringLiteral("store-unavailable"));
+    QVERIFY2(r.object().value(QStringLiteral("detail")).toString().contains(QLatin1String("free")), r.body.constData());
+    ONCEPAY_VERIFY_STATUS(client.get(QStringLiteral("/livez")), 200);
+}
+
+namespace {
+// A 4 MiB tmpfs mounted for the test (needs root, as CI runs), unmounted when done.
+class SmallDisk
+{
+public:
+    SmallDisk()
+    {
+        if (!m_dir.isValid())
+            return;
+        QProcess mount;
+        mount.start(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                                              QStringLiteral("size=4m"), QStringLiteral("oncepay-test"), m_dir.path()});
+        m_mounted = mount.waitForFinished(10000) && mount.exitStatus() == QProcess::NormalExit && mount.exitCode() == 0;
+        m_error = QString::fromLocal8Bit(mount.readAllStandardError()).trimmed();
+    }
+    ~SmallDisk()
+    {
+        if (!m_mounted)
+            return;
+        QProcess umount;
+        umount.start(QStringLiteral("umount"), {QStringLiteral("-l"), m_dir.path()});
+        umount.waitForFinished(10000);
+    }
+    bool mounted() const { return m_mounted; }
+    QString error() const { return m_error; }
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+    // Writes `name` until the disk refuses more; the bytes written.
+    qint64 fill(const QString &name) const
+    {
+        QFile f(path(name));
+        if (!f.open(QIODevice::WriteOnly))
+            return 0;
+        const QByteArray block(64 * 1024, 'x');
+        qint64 total = 0;
+        for (;;) {
+            const qint64 n = f.write(block);
+            if (n <= 0 || !f.flush())
+                break;
+            total += n;
+        }
+        return total;
+    }
+
+private:
+    QTemporaryDir m_dir;
+    bool m_mounted = false;
+    QString m_error;
+};
+} // namespace
+
+// A store on a disk that fills up: reads still work, so only the free-space check can say the
+// gateway is not ready. Payments fail closed meanwhile (nothing reaches the bank), and once space
+// is freed the gateway is ready again and the same key pays, once.
+void TestStoreUnavailable::notReadyWhileTheDiskIsFull()
+{
+    if (TestDatabase::postgresRequested())
+        QSKIP("the disk check is for a SQLite store (PostgreSQL's disk is its server's)");
+    SmallDisk disk;
+    if (!disk.mounted())
+        QSKIP(qPrintable(QStringLiteral("cannot mount a small tmpfs (root is needed): %1").arg(disk.error())));
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start({QStringLiteral("--db"), disk.path(QStringLiteral("gateway.db")),
+                            QStringLiteral("--acquirer-db"), gateway.dataDir() + QStringLiteral("/acquirer.db"),
+                            QStringLiteral("--store-min-free"), QStringLiteral("256K")}),
+             gateway.failureMessage().constData());
+    HttpClient client;
+    client.setBaseUrl(gateway.baseUrl());
+    ONCEPAY_VERIFY_STATUS(pay(client, uniqueKey(QStringLiteral("before")), paymentBody(1000)), 201);
+    ONCEPAY_VERIFY_STATUS(client.get(QStringLiteral("/healthz")), 200);
+
+    QVERIFY2(disk.fill(QStringLiteral("filler")) > 0, "nothing could be written to the small disk");
+    const HttpReply full = client.get(QStringLiteral("/healthz"));
+    ONCEPAY_VERIFY_PROBLEM(full, 503, QStringLiteral("store-unavailable"));
+    QVERIFY2(full.object().value(QStringLiteral("detail")).toString().contains(QLatin1String("free")), full.body.constData());
+    ONCEPAY_VERIFY_STATUS(client.get(QStringLiteral("/livez")), 200);
+
+    // Paying on the full disk fails closed: not recorded, so nothing was sent to the bank.
+    const QString key = uniqueKey(QStringLiteral("full"));
+    const HttpReply refused = pay(client, key, paymentBody(2500));
+    QVERIFY2(refused.status >= 500, refused.body.constData());
+    const Charges none = acquirerCharges(client, key);
+    QVERIFY2(none.ok, none.raw.constData());
+    QCOMPARE(none.rows.size(), 0);
+
+    QVERIFY(QFile::remove(disk.path(QStringLiteral("filler"))));
+    ONCEPAY_VERIFY_STATUS(client.get(QStringLiteral("/healthz")), 200);
+    ONCEPAY_VERIFY_STATUS(pay(client, key, paymentBody(2500)), 201);
+    const Charges once = acquirerCharges(client, key);
+    QCOMPARE(once.succeeded, 1);
+    QVERIFY2(gateway.terminate(), "the gateway did not stop on SIGTERM");
 }
 
 QTEST_GUILESS_MAIN(TestStoreUnavailable)
