@@ -1,6 +1,7 @@
 #include "completionrelay.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QMetaObject>
 #include <QThread>
 
@@ -58,11 +59,28 @@ void CompletionRelay::deliver()
         ready.swap(m_entries);
         m_scheduled = false;
     }
-    for (Entry &entry : ready) {
-        if (entry.context)
-            entry.run();
-        entry.run = nullptr;   // what it holds is released here, on the main thread
+    // A batch of a few hundred completions is run a slice at a time, as separate events each
+    // were before: the window paints and takes keys between two slices.
+    QElapsedTimer slice;
+    slice.start();
+    auto next = ready.begin();
+    for (; next != ready.end() && slice.elapsed() < kSliceMs; ++next) {
+        if (next->context)
+            next->run();
+        next->run = nullptr;   // what it holds is released here, on the main thread
     }
+    if (next == ready.end())
+        return;
+    bool wake = false;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        // The rest goes before anything posted meanwhile: completions keep their order.
+        m_entries.insert(m_entries.begin(), std::make_move_iterator(next), std::make_move_iterator(ready.end()));
+        wake = !m_scheduled;
+        m_scheduled = true;
+    }
+    if (wake)
+        QMetaObject::invokeMethod(this, "deliver", Qt::QueuedConnection);
 }
 
 } // namespace OncePay

@@ -33,6 +33,8 @@ private:
     CompletionRelay() = default;
     Q_INVOKABLE void deliver();
 
+    static constexpr qint64 kSliceMs = 8;   // completions run back to back at most this long
+
     struct Entry
     {
         QPointer<QObject> context;
