@@ -103,12 +103,7 @@ void SqlBatchWorker::checkpointLoop()
             QSqlQuery q(db);
             const auto interval = std::chrono::milliseconds(m_options.checkpointIntervalMs);
             std::unique_lock<std::mutex> lock(m_mutex);
-            // system_clock: libstdc++ waits for it with pthread_cond_timedwait, which TSan (GCC 12)
-            // intercepts; a steady_clock wait is pthread_cond_clockwait, which it does not, and the
-            // mutex would look held by this thread throughout. A clock jump only moves one
-            // checkpoint.
-            while (!m_checkpointWake.wait_until(lock, std::chrono::system_clock::now() + interval,
-                                                [this] { return m_checkpointStop; })) {
+            while (!m_checkpointWake.wait_for(lock, interval, [this] { return m_checkpointStop; })) {
                 lock.unlock();
                 // PASSIVE never waits for the writer: it copies what it can and fsyncs the database file.
                 if (!q.exec(QStringLiteral("PRAGMA wal_checkpoint(PASSIVE)")))
