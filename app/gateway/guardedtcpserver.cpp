@@ -28,10 +28,11 @@ constexpr const char *kPending = "oncepay_pending";   // bytes of the current re
 constexpr const char *kHeaderSeen = "oncepay_header_seen";
 constexpr const char *kHead = "oncepay_head";         // the head so far, however many reads it took
 constexpr const char *kClose = "oncepay_close";       // close once this request is answered
-constexpr const char *kRequestBytes = "oncepay_request_bytes";   // head + announced body; -1: chunked
+constexpr const char *kRequestBytes = "oncepay_request_bytes";   // head + body; -1: not known yet
 constexpr const char *kPhase = "oncepay_phase";
 constexpr const char *kDeadline = "oncepay_deadline"; // the connection's one timer
 constexpr const char *kHeld = "oncepay_held";         // reading held while the answer is made
+constexpr const char *kChunked = "oncepay_chunked";   // the ChunkWatch of a chunked request
 // The time limits, copied onto each connection for the static write().
 constexpr const char *kHeaderMs = "oncepay_header_ms";
 constexpr const char *kBodyMs = "oncepay_body_ms";
@@ -40,6 +41,23 @@ constexpr const char *kIdleMs = "oncepay_idle_ms";
 // File descriptors kept for the process's own files (databases, logs, the acquirer's
 // connections) when the connection cap is derived from the file limit.
 constexpr int kReservedFiles = 64;
+
+// Follows a chunked request's framing until it ends (a child of its socket, by name).
+class ChunkWatch final : public QObject
+{
+public:
+    ChunkWatch(qint64 maxBodyBytes, QObject *socket)
+        : QObject(socket)
+        , request(maxBodyBytes)
+    {
+        setObjectName(QLatin1String(kChunked));
+    }
+    static ChunkWatch *of(QObject *socket)
+    {
+        return static_cast<ChunkWatch *>(socket->findChild<QObject *>(QLatin1String(kChunked), Qt::FindDirectChildrenOnly));
+    }
+    ChunkedRequest request;
+};
 
 int fileLimit()
 {
@@ -181,6 +199,7 @@ void GuardedTcpServer::write(const HttpAnswer &answer, QHttpServerResponder &res
     const qint64 requestBytes = socket->property(kRequestBytes).toLongLong();
     const qint64 leftover = requestBytes >= 0 ? socket->property(kPending).toLongLong() - requestBytes : 0;
     socket->setProperty(kHead, QByteArray());
+    delete ChunkWatch::of(socket);
     // RFC 9112 9.6: "Connection: close" and HTTP/1.0 end the connection after the answer;
     // disconnectFromHost() sends what is buffered first.
     if (close) {
@@ -398,6 +417,28 @@ void GuardedTcpServer::beforeParser(QTcpSocket *socket)
         // the head is accepted (QHttpServer 6.4 never sends it).
         if (parsed.expectsContinue)
             socket->write("HTTP/1.1 100 Continue\r\n\r\n");
+        // A chunked request's end is in its body: followed from its first byte (the head).
+        if (parsed.chunked)
+            (new ChunkWatch(m_limits.maxBodyBytes, socket))->request.feed(head);
+    } else if (ChunkWatch *watch = ChunkWatch::of(socket)) {
+        watch->request.feed(socket->peek(available).right(fresh));
+    }
+    if (ChunkWatch *watch = ChunkWatch::of(socket)) {
+        switch (watch->request.state()) {
+        case ChunkedRequest::State::NeedMore:
+            break;
+        case ChunkedRequest::State::Done:
+            socket->setProperty(kRequestBytes, watch->request.requestBytes());
+            delete watch;
+            break;
+        case ChunkedRequest::State::Malformed:
+            return reject(socket, 400, "malformed-request", "Bad request", watch->request.reason());
+        case ChunkedRequest::State::Unsupported:
+            return reject(socket, 501, "not-implemented", "Not implemented", watch->request.reason());
+        case ChunkedRequest::State::TooLarge:
+            return reject(socket, 413, "payload-too-large", "Payload too large",
+                          QStringLiteral("Request bodies are limited to %1 bytes.").arg(m_limits.maxBodyBytes));
+        }
     }
     if (pending > m_limits.maxHeaderBytes + m_limits.maxBodyBytes) {
         return reject(socket, 413, "payload-too-large", "Payload too large",

@@ -24,8 +24,9 @@ namespace OncePay::Gateway {
 // other than chunked is answered 400/501 and the connection closed; an announced or sent body
 // over the limit gets 413 (oversized headers 431), so QHttpServer never buffers a 200 MB body;
 // "Expect: 100-continue" gets its interim answer; "Connection: close" and HTTP/1.0 close the
-// connection once the answer is written. While an answer is being made the connection is not
-// read, so a client that half-closed after its request still receives it.
+// connection once the answer is written. A chunked request is followed to its end by Beast too
+// (ChunkedRequest): bad chunk framing 400, trailer fields 501. While an answer is being made the
+// connection is not read, so a client that half-closed after its request still receives it.
 class GuardedTcpServer final : public QTcpServer
 {
     Q_OBJECT

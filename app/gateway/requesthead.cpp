@@ -1,9 +1,13 @@
 #include "requesthead.h"
 
+#include <boost/beast/http/basic_parser.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/rfc7230.hpp>
 #include <boost/asio/buffer.hpp>
+
+#include <cctype>
+#include <cstring>
 
 namespace OncePay::Gateway {
 
@@ -85,6 +89,139 @@ RequestHead RequestHead::parse(const QByteArray &head, qint64 maxBodyBytes)
             out.expectsContinue = out.chunked || out.contentLength > 0;
     }
     return out;
+}
+
+// A request parser that keeps nothing: only where the message ends matters.
+class ChunkedRequest::Parser final : public http::basic_parser<true>
+{
+public:
+    // Between two chunks (or before the first): the next bytes are a chunk's line.
+    bool atChunkLine() const { return m_headerDone && m_atChunkLine; }
+    // A chunk's data came before: its CRLF is due first.
+    bool afterChunkData() const { return m_afterData; }
+
+private:
+    using string_view = boost::beast::string_view;
+    using error_code = boost::beast::error_code;
+    void on_request_impl(http::verb, string_view, string_view, int, error_code &) override {}
+    void on_response_impl(int, string_view, int, error_code &) override {}
+    void on_field_impl(http::field, string_view, string_view, error_code &) override {}
+    void on_header_impl(error_code &) override { m_headerDone = true; }
+    void on_body_init_impl(const boost::optional<std::uint64_t> &, error_code &) override {}
+    std::size_t on_body_impl(string_view body, error_code &) override { return body.size(); }
+    void on_chunk_header_impl(std::uint64_t size, string_view, error_code &) override { m_atChunkLine = size == 0; }
+    std::size_t on_chunk_body_impl(std::uint64_t remain, string_view body, error_code &) override
+    {
+        m_atChunkLine = body.size() == remain;   // this chunk's data ends here
+        m_afterData = m_afterData || m_atChunkLine;
+        return body.size();
+    }
+    void on_finish_impl(error_code &) override {}
+    bool m_headerDone = false;
+    bool m_atChunkLine = true;
+    bool m_afterData = false;
+};
+
+namespace {
+// Beast reports the last chunk only once the whole trailer section has arrived, but QtHttpServer
+// 6.4 ends the request (and runs it) on the first two bytes after the last chunk's line, reading
+// anything but CRLF there as the start of the next request. So where a chunk's line is due, the
+// bytes are looked at first: the last chunk's line ended ("0", perhaps "000", with or without
+// extensions), then something other than CRLF. The rest of the chunk grammar is Beast's.
+enum class AfterLastChunk { Unknown, Trailer, Malformed };
+// Unknown: not the last chunk, not all there yet, or a fault Beast itself reports.
+AfterLastChunk afterLastChunk(QByteArrayView rest, bool crlfFirst)
+{
+    if (crlfFirst) {
+        if (!rest.startsWith("\r\n"))
+            return AfterLastChunk::Unknown;   // the previous chunk's data has not ended right
+        rest = rest.sliced(2);
+    }
+    qsizetype zeros = 0;
+    while (zeros < rest.size() && rest.at(zeros) == '0')
+        ++zeros;
+    if (zeros == 0 || (zeros < rest.size() && std::isxdigit(static_cast<unsigned char>(rest.at(zeros)))))
+        return AfterLastChunk::Unknown;   // not the last chunk
+    qsizetype eol = zeros;
+    while (eol < rest.size() && rest.at(eol) != '\r' && rest.at(eol) != '\n')
+        ++eol;
+    if (eol + 2 > rest.size() || rest.at(eol) != '\r' || rest.at(eol + 1) != '\n')
+        return AfterLastChunk::Unknown;   // its line has not ended (or ends badly)
+    const QByteArrayView after = rest.sliced(eol + 2);
+    if (!after.isEmpty() && after.at(0) != '\r') {
+        // A field name starts with a token character (RFC 9110 5.6.2); anything else is noise.
+        const char c = after.at(0);
+        const bool token = std::isalnum(static_cast<unsigned char>(c)) || std::strchr("!#$%&'*+-.^_`|~", c);
+        return c != '\0' && token ? AfterLastChunk::Trailer : AfterLastChunk::Malformed;
+    }
+    if (after.size() >= 2 && after.at(1) != '\n')
+        return AfterLastChunk::Malformed;
+    return AfterLastChunk::Unknown;
+}
+} // namespace
+
+ChunkedRequest::ChunkedRequest(qint64 maxBodyBytes)
+    : m_parser(std::make_unique<Parser>())
+{
+    // One step per put(), so that each chunk's line is looked at before Beast reads it.
+    m_parser->eager(false);
+    // The head was judged by RequestHead::parse() already; a chunk line or trailer that never
+    // ends is bounded by the guard's cap on a request's bytes.
+    m_parser->header_limit(std::numeric_limits<std::uint32_t>::max());
+    m_parser->body_limit(std::uint64_t(qMax<qint64>(0, maxBodyBytes)));
+}
+
+ChunkedRequest::~ChunkedRequest() = default;
+
+ChunkedRequest::State ChunkedRequest::feed(QByteArrayView bytes)
+{
+    if (m_state != State::NeedMore)
+        return m_state;
+    m_unparsed.append(bytes.data(), bytes.size());
+    qsizetype used = 0;
+    while (used < m_unparsed.size() && !m_parser->is_done()) {
+        // A trailer (or noise) after the last chunk is judged before Beast waits for the end of
+        // the trailer section: QtHttpServer would already be running the request.
+        if (m_parser->atChunkLine()) {
+            const AfterLastChunk after = afterLastChunk(QByteArrayView(m_unparsed).sliced(used),
+                                                        m_parser->afterChunkData());
+            if (after == AfterLastChunk::Trailer) {
+                m_state = State::Unsupported;
+                m_reason = QStringLiteral("Trailer fields after a chunked body are not supported.");
+                return m_state;
+            }
+            if (after == AfterLastChunk::Malformed) {
+                m_state = State::Malformed;
+                m_reason = QStringLiteral("The chunked body is malformed: no CRLF after the last chunk.");
+                return m_state;
+            }
+        }
+        boost::system::error_code ec;
+        const std::size_t n = m_parser->put(
+            boost::asio::buffer(m_unparsed.constData() + used, std::size_t(m_unparsed.size() - used)), ec);
+        used += qsizetype(n);
+        if (ec == http::error::need_more)
+            break;
+        if (ec == http::error::body_limit) {
+            m_state = State::TooLarge;
+            m_reason = QStringLiteral("The chunked body is over the limit.");
+            return m_state;
+        }
+        if (ec) {
+            m_state = State::Malformed;
+            m_reason = QStringLiteral("The chunked body is malformed: %1.").arg(QString::fromStdString(ec.message()));
+            return m_state;
+        }
+        if (n == 0)
+            break;
+    }
+    m_consumed += used;
+    m_unparsed.remove(0, used);
+    if (m_parser->is_done()) {
+        m_state = State::Done;
+        m_unparsed.clear();   // the next request's bytes: not ours
+    }
+    return m_state;
 }
 
 } // namespace OncePay::Gateway

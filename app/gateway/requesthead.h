@@ -1,7 +1,10 @@
 #pragma once
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QString>
+
+#include <memory>
 
 namespace OncePay::Gateway {
 
@@ -26,6 +29,37 @@ struct RequestHead
     int httpStatus() const;         // 200 for Ok, else the status to answer with
 
     static RequestHead parse(const QByteArray &head, qint64 maxBodyBytes);
+};
+
+// Where a chunked request ends (RFC 9112 7.1), found by the same Boost.Beast parser: the guard
+// must know when a request is whole to hold reading while it is answered. Fed the request's
+// bytes from its first (the head) in pieces as they arrive; the body is not kept.
+class ChunkedRequest
+{
+public:
+    // Unsupported: trailer fields after the last chunk (QtHttpServer 6.4 reads them as the
+    // start of a next request and drops the connection without the answer: refused up front).
+    enum class State { NeedMore, Done, Malformed, TooLarge, Unsupported };
+
+    explicit ChunkedRequest(qint64 maxBodyBytes);
+    ~ChunkedRequest();
+    ChunkedRequest(const ChunkedRequest &) = delete;
+    ChunkedRequest &operator=(const ChunkedRequest &) = delete;
+
+    State feed(QByteArrayView bytes);
+    State state() const { return m_state; }
+    // Once Done: the request's length on the wire, head, chunks and trailer included (what
+    // follows is the next pipelined request).
+    qint64 requestBytes() const { return m_consumed; }
+    QString reason() const { return m_reason; }
+
+private:
+    class Parser;
+    std::unique_ptr<Parser> m_parser;
+    QByteArray m_unparsed;   // an incomplete chunk line or head, kept until the rest arrives
+    qint64 m_consumed = 0;
+    State m_state = State::NeedMore;
+    QString m_reason;
 };
 
 } // namespace OncePay::Gateway
