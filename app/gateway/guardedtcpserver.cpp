@@ -199,7 +199,8 @@ void GuardedTcpServer::write(const HttpAnswer &answer, QHttpServerResponder &res
     const qint64 requestBytes = socket->property(kRequestBytes).toLongLong();
     const qint64 leftover = requestBytes >= 0 ? socket->property(kPending).toLongLong() - requestBytes : 0;
     socket->setProperty(kHead, QByteArray());
-    delete ChunkWatch::of(socket);
+    if (requestBytes < 0)
+        delete ChunkWatch::of(socket);   // answered before its end came (nothing does, today)
     // RFC 9112 9.6: "Connection: close" and HTTP/1.0 end the connection after the answer;
     // disconnectFromHost() sends what is buffered first.
     if (close) {
@@ -377,6 +378,7 @@ void GuardedTcpServer::beforeParser(QTcpSocket *socket)
     socket->setProperty(kPending, pending);
     if (fresh > 0 && Phase(socket->property(kPhase).toInt()) == Phase::Idle)
         enter(socket, Phase::Head);
+    ChunkWatch *watch = nullptr;   // a chunked request's, while its end has not come
     if (!socket->property(kHeaderSeen).toBool()) {
         // The parser consumes what it is given, so the head is collected here across reads:
         // every check runs on the whole head however it arrives (one segment or many).
@@ -418,12 +420,14 @@ void GuardedTcpServer::beforeParser(QTcpSocket *socket)
         if (parsed.expectsContinue)
             socket->write("HTTP/1.1 100 Continue\r\n\r\n");
         // A chunked request's end is in its body: followed from its first byte (the head).
-        if (parsed.chunked)
-            (new ChunkWatch(m_limits.maxBodyBytes, socket))->request.feed(head);
-    } else if (ChunkWatch *watch = ChunkWatch::of(socket)) {
+        if (parsed.chunked) {
+            watch = new ChunkWatch(m_limits.maxBodyBytes, socket);
+            watch->request.feed(head);
+        }
+    } else if (socket->property(kRequestBytes).toLongLong() < 0 && (watch = ChunkWatch::of(socket))) {
         watch->request.feed(socket->peek(available).right(fresh));
     }
-    if (ChunkWatch *watch = ChunkWatch::of(socket)) {
+    if (watch) {
         switch (watch->request.state()) {
         case ChunkedRequest::State::NeedMore:
             break;

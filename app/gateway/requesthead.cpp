@@ -99,6 +99,7 @@ public:
     bool atChunkLine() const { return m_headerDone && m_atChunkLine; }
     // A chunk's data came before: its CRLF is due first.
     bool afterChunkData() const { return m_afterData; }
+    std::uint64_t limit = 0;   // of the chunks' data, in total
 
 private:
     using string_view = boost::beast::string_view;
@@ -109,7 +110,16 @@ private:
     void on_header_impl(error_code &) override { m_headerDone = true; }
     void on_body_init_impl(const boost::optional<std::uint64_t> &, error_code &) override {}
     std::size_t on_body_impl(string_view body, error_code &) override { return body.size(); }
-    void on_chunk_header_impl(std::uint64_t size, string_view, error_code &) override { m_atChunkLine = size == 0; }
+    void on_chunk_header_impl(std::uint64_t size, string_view, error_code &ec) override
+    {
+        m_atChunkLine = size == 0;
+        // Counted here, once the chunk's line is whole: Beast 1.74's own body_limit is lowered
+        // before the line's extensions are parsed, again on each retry of an incomplete line.
+        if (size > limit - m_total)
+            ec = http::error::body_limit;
+        else
+            m_total += size;
+    }
     std::size_t on_chunk_body_impl(std::uint64_t remain, string_view body, error_code &) override
     {
         m_atChunkLine = body.size() == remain;   // this chunk's data ends here
@@ -120,6 +130,7 @@ private:
     bool m_headerDone = false;
     bool m_atChunkLine = true;
     bool m_afterData = false;
+    std::uint64_t m_total = 0;
 };
 
 namespace {
@@ -168,7 +179,8 @@ ChunkedRequest::ChunkedRequest(qint64 maxBodyBytes)
     // The head was judged by RequestHead::parse() already; a chunk line or trailer that never
     // ends is bounded by the guard's cap on a request's bytes.
     m_parser->header_limit(std::numeric_limits<std::uint32_t>::max());
-    m_parser->body_limit(std::uint64_t(qMax<qint64>(0, maxBodyBytes)));
+    m_parser->limit = std::uint64_t(qMax<qint64>(0, maxBodyBytes));
+    m_parser->body_limit(std::numeric_limits<std::uint64_t>::max());   // see on_chunk_header_impl()
 }
 
 ChunkedRequest::~ChunkedRequest() = default;
