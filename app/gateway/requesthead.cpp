@@ -1,5 +1,7 @@
 #include "requesthead.h"
 
+#include <QList>
+
 #include <boost/beast/http/basic_parser.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/empty_body.hpp>
@@ -62,18 +64,25 @@ RequestHead RequestHead::parse(const QByteArray &head, qint64 maxBodyBytes)
         return fail(Verdict::ConflictingFraming,
                     QStringLiteral("Content-Length and Transfer-Encoding must not both be sent."));
     if (hasCoding) {
-        // Only "chunked", once: any other coding (gzip, chunked; identity) is not implemented.
-        int codings = 0;
-        bool onlyChunked = true;
+        // Only "chunked", once: any other coding (gzip, chunked; identity), or anything after
+        // it in the element ("chunked x", parameters, bytes Beast's token list skips), is not
+        // implemented. The list is split on commas, with white space and empty elements
+        // ignored (RFC 9110 5.6.1).
+        QList<QByteArray> codings;
         for (const auto &field : request) {
             if (field.name() != http::field::transfer_encoding)
                 continue;
-            for (const auto &coding : http::token_list{field.value()}) {
-                ++codings;
-                onlyChunked = onlyChunked && boost::beast::iequals(coding, "chunked");
+            const QByteArray value(field.value().data(), qsizetype(field.value().size()));
+            for (QByteArrayView element : value.split(',')) {
+                while (!element.isEmpty() && (element.front() == ' ' || element.front() == '\t'))
+                    element = element.sliced(1);   // OWS: spaces and tabs only
+                while (!element.isEmpty() && (element.back() == ' ' || element.back() == '\t'))
+                    element.chop(1);
+                if (!element.isEmpty())
+                    codings.append(element.toByteArray());
             }
         }
-        if (codings != 1 || !onlyChunked)
+        if (codings.size() != 1 || codings.constFirst().compare("chunked", Qt::CaseInsensitive) != 0)
             return fail(Verdict::UnsupportedCoding,
                         QStringLiteral("Only the chunked transfer coding is supported."));
         out.chunked = true;
@@ -180,7 +189,10 @@ ChunkedRequest::ChunkedRequest(qint64 maxBodyBytes)
     // ends is bounded by the guard's cap on a request's bytes.
     m_parser->header_limit(std::numeric_limits<std::uint32_t>::max());
     m_parser->limit = std::uint64_t(qMax<qint64>(0, maxBodyBytes));
-    m_parser->body_limit(std::numeric_limits<std::uint64_t>::max());   // see on_chunk_header_impl()
+    // None: Beast 1.74 lowers its own limit before a chunk's line has been parsed whole, again
+    // on each retry (see on_chunk_header_impl()). For a chunked body, none means "no limit";
+    // ChunkedRequest is only made for heads that RequestHead found chunked.
+    m_parser->body_limit(boost::none);
 }
 
 ChunkedRequest::~ChunkedRequest() = default;
@@ -212,6 +224,12 @@ ChunkedRequest::State ChunkedRequest::feed(QByteArrayView bytes)
         const std::size_t n = m_parser->put(
             boost::asio::buffer(m_unparsed.constData() + used, std::size_t(m_unparsed.size() - used)), ec);
         used += qsizetype(n);
+        if (!ec && m_parser->is_header_done() && !m_parser->chunked()) {
+            // RequestHead found it chunked and Beast does not: never guess where it ends.
+            m_state = State::Malformed;
+            m_reason = QStringLiteral("The request's transfer coding is ambiguous.");
+            return m_state;
+        }
         if (ec == http::error::need_more)
             break;
         if (ec == http::error::body_limit) {

@@ -43,6 +43,16 @@ private slots:
                               << false << qint64(-1) << true;
         QTest::newRow("too long") << QByteArray("POST / HTTP/1.1\r\nContent-Length: 1025\r\n\r\n") << 413 << false
                                   << qint64(-1) << true;
+        QTest::newRow("chunked, then more") << QByteArray("POST / HTTP/1.1\r\nTransfer-Encoding: chunked x\r\n\r\n")
+                                            << 501 << false << qint64(-1) << true;
+        QTest::newRow("chunked with a parameter")
+            << QByteArray("POST / HTTP/1.1\r\nTransfer-Encoding: chunked;q=1\r\n\r\n") << 501 << false << qint64(-1)
+            << true;
+        QTest::newRow("chunked and obs-text") << QByteArray("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\xff\r\n\r\n")
+                                              << 501 << false << qint64(-1) << true;
+        QTest::newRow("chunked among empty elements")
+            << QByteArray("POST / HTTP/1.1\r\nTransfer-Encoding: , Chunked ,\r\n\r\n") << 200 << true << qint64(-1)
+            << true;
         QTest::newRow("folded") << QByteArray("GET / HTTP/1.1\r\nA: b\r\n c\r\n\r\n") << 400 << false << qint64(-1)
                                 << true;
         QTest::newRow("space before colon") << QByteArray("GET / HTTP/1.1\r\nA : b\r\n\r\n") << 400 << false
