@@ -148,7 +148,10 @@ namespace {
 // anything but CRLF there as the start of the next request. So where a chunk's line is due, the
 // bytes are looked at first: the last chunk's line ended ("0", perhaps "000", with or without
 // extensions), then something other than CRLF. The rest of the chunk grammar is Beast's.
-enum class AfterLastChunk { Unknown, Trailer, Malformed };
+enum class AfterLastChunk { Unknown, Trailer, Malformed, LineTooLong };
+// The longest last-chunk line looked at ("0" and its extensions): each read of a line that does
+// not end is scanned again, so this bounds that work.
+constexpr qsizetype kMaxLastChunkLine = 4096;
 // Unknown: not the last chunk, not all there yet, or a fault Beast itself reports.
 AfterLastChunk afterLastChunk(QByteArrayView rest, bool crlfFirst)
 {
@@ -157,14 +160,19 @@ AfterLastChunk afterLastChunk(QByteArrayView rest, bool crlfFirst)
             return AfterLastChunk::Unknown;   // the previous chunk's data has not ended right
         rest = rest.sliced(2);
     }
+    const qsizetype scan = qMin(rest.size(), kMaxLastChunkLine);
     qsizetype zeros = 0;
-    while (zeros < rest.size() && rest.at(zeros) == '0')
+    while (zeros < scan && rest.at(zeros) == '0')
         ++zeros;
+    if (zeros == kMaxLastChunkLine)
+        return AfterLastChunk::LineTooLong;
     if (zeros == 0 || (zeros < rest.size() && std::isxdigit(static_cast<unsigned char>(rest.at(zeros)))))
         return AfterLastChunk::Unknown;   // not the last chunk
     qsizetype eol = zeros;
-    while (eol < rest.size() && rest.at(eol) != '\r' && rest.at(eol) != '\n')
+    while (eol < scan && rest.at(eol) != '\r' && rest.at(eol) != '\n')
         ++eol;
+    if (eol == kMaxLastChunkLine)
+        return AfterLastChunk::LineTooLong;
     if (eol + 2 > rest.size() || rest.at(eol) != '\r' || rest.at(eol + 1) != '\n')
         return AfterLastChunk::Unknown;   // its line has not ended (or ends badly)
     const QByteArrayView after = rest.sliced(eol + 2);
@@ -214,9 +222,12 @@ ChunkedRequest::State ChunkedRequest::feed(QByteArrayView bytes)
                 m_reason = QStringLiteral("Trailer fields after a chunked body are not supported.");
                 return m_state;
             }
-            if (after == AfterLastChunk::Malformed) {
+            if (after == AfterLastChunk::Malformed || after == AfterLastChunk::LineTooLong) {
                 m_state = State::Malformed;
-                m_reason = QStringLiteral("The chunked body is malformed: no CRLF after the last chunk.");
+                m_reason = after == AfterLastChunk::Malformed
+                    ? QStringLiteral("The chunked body is malformed: no CRLF after the last chunk.")
+                    : QStringLiteral("The chunked body is malformed: the last chunk's line is over %1 bytes.")
+                          .arg(kMaxLastChunkLine);
                 return m_state;
             }
         }

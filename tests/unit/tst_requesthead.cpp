@@ -136,6 +136,9 @@ private slots:
                                                        << ChunkedRequest::State::Malformed;
         QTest::newRow("a trailer field") << QByteArray("5\r\nhello\r\n0\r\nA: b\r\n\r\n")
                                          << ChunkedRequest::State::Unsupported;
+        // Looked at again on each read until it ends: bounded.
+        QTest::newRow("last chunk's line over 4 KiB") << "0;a=" + QByteArray(4100, 'b') << ChunkedRequest::State::Malformed;
+        QTest::newRow("4 KiB of zeros") << QByteArray(4100, '0') << ChunkedRequest::State::Malformed;
         QTest::newRow("incomplete") << QByteArray("5\r\nhel") << ChunkedRequest::State::NeedMore;
     }
     void refusesBadChunks()
