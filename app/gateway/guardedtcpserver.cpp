@@ -400,17 +400,8 @@ void GuardedTcpServer::beforeParser(QTcpSocket *socket)
                           QStringLiteral("Request headers are limited to %1 bytes.").arg(m_limits.maxHeaderBytes));
         }
         const RequestHead parsed = RequestHead::parse(head.left(headerEnd + 4), m_limits.maxBodyBytes);
-        switch (parsed.verdict) {
-        case RequestHead::Verdict::Ok:
-            break;
-        case RequestHead::Verdict::TooLarge:
-            return reject(socket, 413, "payload-too-large", "Payload too large", parsed.reason);
-        case RequestHead::Verdict::UnsupportedCoding:
-            return reject(socket, 501, "not-implemented", "Not implemented", parsed.reason);
-        case RequestHead::Verdict::Malformed:
-        case RequestHead::Verdict::ConflictingFraming:
-            return reject(socket, 400, "malformed-request", "Bad request", parsed.reason);
-        }
+        if (parsed.verdict != RequestHead::Verdict::Ok)
+            return refuse(socket, parsed.httpStatus(), parsed.reason);
         socket->setProperty(kClose, !parsed.keepAlive);
         const qint64 requestBytes = parsed.chunked ? -1 : headerEnd + 4 + qMax<qint64>(0, parsed.contentLength);
         socket->setProperty(kRequestBytes, requestBytes);
@@ -427,22 +418,11 @@ void GuardedTcpServer::beforeParser(QTcpSocket *socket)
     } else if (socket->property(kRequestBytes).toLongLong() < 0 && (watch = ChunkWatch::of(socket))) {
         watch->request.feed(socket->peek(available).right(fresh));
     }
-    if (watch) {
-        switch (watch->request.state()) {
-        case ChunkedRequest::State::NeedMore:
-            break;
-        case ChunkedRequest::State::Done:
-            socket->setProperty(kRequestBytes, watch->request.requestBytes());
-            delete watch;
-            break;
-        case ChunkedRequest::State::Malformed:
-            return reject(socket, 400, "malformed-request", "Bad request", watch->request.reason());
-        case ChunkedRequest::State::Unsupported:
-            return reject(socket, 501, "not-implemented", "Not implemented", watch->request.reason());
-        case ChunkedRequest::State::TooLarge:
-            return reject(socket, 413, "payload-too-large", "Payload too large",
-                          QStringLiteral("Request bodies are limited to %1 bytes.").arg(m_limits.maxBodyBytes));
-        }
+    if (watch && watch->request.state() == ChunkedRequest::State::Done) {
+        socket->setProperty(kRequestBytes, watch->request.requestBytes());
+        delete watch;
+    } else if (watch && watch->request.state() != ChunkedRequest::State::NeedMore) {
+        return refuse(socket, watch->request.httpStatus(), watch->request.reason());
     }
     if (pending > m_limits.maxHeaderBytes + m_limits.maxBodyBytes) {
         return reject(socket, 413, "payload-too-large", "Payload too large",
@@ -451,6 +431,18 @@ void GuardedTcpServer::beforeParser(QTcpSocket *socket)
     const qint64 requestBytes = socket->property(kRequestBytes).toLongLong();
     if (Phase(socket->property(kPhase).toInt()) == Phase::Body && requestBytes >= 0 && pending >= requestBytes)
         enter(socket, Phase::Busy);   // the whole request is in: the gateway answers
+}
+
+void GuardedTcpServer::refuse(QTcpSocket *socket, int status, const QString &detail)
+{
+    switch (status) {
+    case 413:
+        return reject(socket, 413, "payload-too-large", "Payload too large", detail);
+    case 501:
+        return reject(socket, 501, "not-implemented", "Not implemented", detail);
+    default:
+        return reject(socket, 400, "malformed-request", "Bad request", detail);
+    }
 }
 
 void GuardedTcpServer::reject(QTcpSocket *socket, int status, const char *slug, const char *title, const QString &detail)

@@ -82,6 +82,8 @@ private:
     void deadlinePassed(QTcpSocket *socket);
     void connectionClosed(const QHostAddress &peer);
     static void reject(QTcpSocket *socket, int status, const char *slug, const char *title, const QString &detail);
+    // A request whose framing RequestHead or ChunkedRequest refused, by their status (400, 413, 501).
+    static void refuse(QTcpSocket *socket, int status, const QString &detail);
 
     Limits m_limits;
     int m_cap = 0;

@@ -190,6 +190,7 @@ AfterLastChunk afterLastChunk(QByteArrayView rest, bool crlfFirst)
 
 ChunkedRequest::ChunkedRequest(qint64 maxBodyBytes)
     : m_parser(std::make_unique<Parser>())
+    , m_maxBodyBytes(maxBodyBytes)
 {
     // One step per put(), so that each chunk's line is looked at before Beast reads it.
     m_parser->eager(false);
@@ -204,6 +205,18 @@ ChunkedRequest::ChunkedRequest(qint64 maxBodyBytes)
 }
 
 ChunkedRequest::~ChunkedRequest() = default;
+
+int ChunkedRequest::httpStatus() const
+{
+    switch (m_state) {
+    case State::NeedMore:
+    case State::Done: return 200;
+    case State::Malformed: return 400;
+    case State::TooLarge: return 413;
+    case State::Unsupported: return 501;
+    }
+    return 400;
+}
 
 ChunkedRequest::State ChunkedRequest::feed(QByteArrayView bytes)
 {
@@ -245,7 +258,7 @@ ChunkedRequest::State ChunkedRequest::feed(QByteArrayView bytes)
             break;
         if (ec == http::error::body_limit) {
             m_state = State::TooLarge;
-            m_reason = QStringLiteral("The chunked body is over the limit.");
+            m_reason = QStringLiteral("Request bodies are limited to %1 bytes.").arg(m_maxBodyBytes);
             return m_state;
         }
         if (ec) {

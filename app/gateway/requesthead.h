@@ -48,6 +48,7 @@ public:
 
     State feed(QByteArrayView bytes);
     State state() const { return m_state; }
+    int httpStatus() const;   // 200 while not refused, else the status to answer with
     // Once Done: the request's length on the wire, head, chunks and trailer included (what
     // follows is the next pipelined request).
     qint64 requestBytes() const { return m_consumed; }
@@ -60,6 +61,7 @@ private:
     qint64 m_consumed = 0;
     State m_state = State::NeedMore;
     QString m_reason;
+    qint64 m_maxBodyBytes = 0;
 };
 
 } // namespace OncePay::Gateway

@@ -147,6 +147,13 @@ private slots:
         QFETCH(ChunkedRequest::State, state);
         ChunkedRequest chunked(1024);
         QCOMPARE(chunked.feed(kHead + chunks), state);
+        // The status the guard answers with: 400 for bad framing, 413 past the limit, 501 for
+        // a trailer; 200 while the request may still end well.
+        const int status = state == ChunkedRequest::State::Malformed ? 400
+            : state == ChunkedRequest::State::TooLarge                ? 413
+            : state == ChunkedRequest::State::Unsupported             ? 501
+                                                                      : 200;
+        QCOMPARE(chunked.httpStatus(), status);
         if (state != ChunkedRequest::State::NeedMore)
             QVERIFY(!chunked.reason().isEmpty());
         // Once refused, more bytes change nothing; an incomplete one ends with its last bytes.
