@@ -1,5 +1,6 @@
 // oncepay-acquirer: parses options and runs an AcquirerService until SIGTERM/SIGINT.
 #include "acquirerservice.h"
+#include "timeutil.h"
 #include "unixsignals.h"
 
 #include <QCommandLineParser>
@@ -37,7 +38,11 @@ int main(int argc, char *argv[])
         QStringLiteral("ADDR:PORT"), QStringLiteral("127.0.0.1:7070"));
     const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("SQLite ledger of the acquirer (created if missing)."),
                                 QStringLiteral("PATH"));
-    p.addOptions({help, version, listen, db});
+    const QCommandLineOption keyMemory(QStringLiteral("acquirer-key-memory"),
+        QStringLiteral("Forget idempotency keys older than this, as a real acquirer does after a window: a key it "
+                       "forgot charges or refunds again (0: never). Durations: 500ms, 30s, 5m, 24h. Default 0."),
+        QStringLiteral("DURATION"), QStringLiteral("0"));
+    p.addOptions({help, version, listen, db, keyMemory});
     if (!p.parse(QCoreApplication::arguments()))
         return fail(p.errorText());
     if (p.isSet(help)) {
@@ -59,6 +64,11 @@ int main(int argc, char *argv[])
         return fail(QStringLiteral("--listen: expected ADDR:PORT such as 127.0.0.1:7070, got \"%1\"").arg(p.value(listen)));
     config.port = quint16(addr.port());
     config.dbPath = p.value(db);
+    const std::optional<qint64> memory = parseDurationMs(p.value(keyMemory));
+    if (!memory)
+        return fail(QStringLiteral("--acquirer-key-memory: expected a duration such as 0, 30s, 24h, got \"%1\"")
+                        .arg(p.value(keyMemory)));
+    config.keyMemoryMs = *memory;
     if (config.dbPath.isEmpty())
         return fail(QStringLiteral("--db: the ledger's SQLite file is required, e.g. --db acquirer.db"));
 

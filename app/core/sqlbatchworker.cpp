@@ -31,7 +31,7 @@ QSqlQuery &SqlTx::exec(const QString &sql, const QVariantList &binds)
             m_direct = std::make_unique<QSqlQuery>(QSqlDatabase::database(m_connectionName, false));
         m_direct->finish();
         if (!m_direct->exec(sql))
-            throw SqlError(m_direct->lastError().text());
+            throw SqlError(m_direct->lastError().text(), m_direct->lastError().nativeErrorCode());
         return *m_direct;
     }
     QSqlQuery *q = m_cache.value(sql);
@@ -48,7 +48,7 @@ QSqlQuery &SqlTx::exec(const QString &sql, const QVariantList &binds)
     for (int i = 0; i < binds.size(); ++i)
         q->bindValue(i, binds.at(i));
     if (!q->exec())
-        throw SqlError(q->lastError().text());
+        throw SqlError(q->lastError().text(), q->lastError().nativeErrorCode());
     return *q;
 }
 
@@ -339,10 +339,28 @@ void SqlBatchWorker::closeInThread()
 
 void SqlBatchWorker::submit(Work work, QObject *context, Done done)
 {
+    submitChecked(std::move(work), context, [done = std::move(done)](Commit commit, const QString &error) {
+        done(commit == Commit::Done, error);
+    });
+}
+
+bool SqlBatchWorker::commitMayHaveHappened(const QString &sqlState)
+{
+    // 22 data, 23 integrity (a deferred constraint), 25 transaction state, 40 rollback
+    // (serialization failure, deadlock), 42 syntax or access: the server answered, and rolled
+    // back. No SQLSTATE (libpq's own "server closed the connection"), 08 connection, 57 operator
+    // intervention, 58 system, XX internal: the answer to COMMIT was lost, not the COMMIT.
+    static const QStringList rolledBack{QStringLiteral("22"), QStringLiteral("23"), QStringLiteral("25"),
+                                        QStringLiteral("40"), QStringLiteral("42")};
+    return sqlState.size() != 5 || !rolledBack.contains(sqlState.left(2));
+}
+
+void SqlBatchWorker::submitChecked(Work work, QObject *context, Completion done)
+{
     // The relay is made here, on the caller's thread (the main one when it serves the context),
     // not on the worker's: the main thread then uses an object it made itself.
     const bool viaRelay = CompletionRelay::servesContext(context) && CompletionRelay::instance();
-    Item item{std::move(work), context, std::move(done), viaRelay, false, {}};
+    Item item{std::move(work), context, std::move(done), viaRelay, false, false, {}};
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         if (m_run == Run::Opening || m_run == Run::Running) {
@@ -361,16 +379,16 @@ void SqlBatchWorker::complete(Item &item)
         return;
     if (item.viaRelay) {
         if (CompletionRelay *relay = CompletionRelay::instance()) {
-            relay->post(item.context, [done = std::move(item.done), ok = item.ok, error = item.error] {
-                done(ok, error);
+            relay->post(item.context, [done = std::move(item.done), commit = item.commit(), error = item.error] {
+                done(commit, error);
             });
             return;
         }
     }
     // A context on a thread other than the main one: Qt's own queue (correct, but its
     // ordering is invisible to ThreadSanitizer).
-    QMetaObject::invokeMethod(item.context.data(), [done = std::move(item.done), ok = item.ok, error = item.error] {
-        done(ok, error);
+    QMetaObject::invokeMethod(item.context.data(), [done = std::move(item.done), commit = item.commit(), error = item.error] {
+        done(commit, error);
     }, Qt::QueuedConnection);
 }
 
@@ -453,8 +471,21 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
     try {
         m_tx->exec(QStringLiteral("COMMIT"));
     } catch (const SqlError &e) {
-        qCWarning(lcSql) << m_options.connectionName << "commit failed:" << e.message();
-        QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
+        // SQLite's COMMIT happens in this process: a failed one was not committed. PostgreSQL's
+        // may have been committed by the server when only its answer was lost (API.md promise
+        // 10): the units that got as far as COMMIT say so.
+        const bool unknown = isPostgres() && commitMayHaveHappened(e.code());
+        qCWarning(lcSql) << m_options.connectionName << "commit failed:" << e.message()
+                         << (unknown ? "(it may have been committed)" : "");
+        for (Item &item : batch)
+            item.commitUnknown = unknown && item.ok;
+        if (unknown) {
+            // The connection is gone or cannot be trusted: the next batch connects again.
+            m_tx->clearCache();
+            QSqlDatabase::database(m_options.connectionName, false).close();
+        } else {
+            QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
+        }
         failAll(e.message());
         return;
     }

@@ -25,8 +25,15 @@ Q_DECLARE_LOGGING_CATEGORY(lcSql)
 class SqlError final : public std::runtime_error
 {
 public:
-    explicit SqlError(const QString &message) : std::runtime_error(message.toStdString()) {}
+    explicit SqlError(const QString &message, QString code = {})
+        : std::runtime_error(message.toStdString()), m_code(std::move(code)) {}
     QString message() const { return QString::fromStdString(what()); }
+    // The database's own error code (PostgreSQL: the SQLSTATE); empty when the driver made the
+    // error itself, e.g. because the connection went away.
+    QString code() const { return m_code; }
+
+private:
+    QString m_code;
 };
 
 // The handle a unit of work gets: prepared, cached, bound statements on the worker's connection.
@@ -64,6 +71,10 @@ public:
     using Migration = std::function<void(SqlTx &tx, int fromVersion)>;
     using Work = std::function<void(SqlTx &tx)>;
     using Done = std::function<void(bool ok, const QString &error)>;
+    // How a unit ended. Unknown: the connection was lost while COMMIT was on its way (PostgreSQL),
+    // so the unit may have been written; a caller that promises "nothing happened" must not.
+    enum class Commit { Done, Failed, Unknown };
+    using Completion = std::function<void(Commit commit, const QString &error)>;
 
     enum class Driver { Sqlite, PostgreSql };
 
@@ -114,6 +125,8 @@ public:
     // Thread-safe. `done` runs on `context`'s thread after the batch committed (ok) or failed
     // (at once with an error when the worker is not running: never started, or stopped).
     void submit(Work work, QObject *context, Done done);
+    // The same, telling a failed unit from one whose commit may have happened.
+    void submitChecked(Work work, QObject *context, Completion done);
 
     // Convenience for work that produces a value.
     template <typename R>
@@ -125,6 +138,22 @@ public:
                [done = std::move(done), result](bool ok, const QString &error) { done(ok, error, std::move(*result)); });
     }
 
+    template <typename R>
+    void transactChecked(QObject *context, std::function<R(SqlTx &)> work,
+                         std::function<void(Commit, const QString &, R)> done)
+    {
+        auto result = std::make_shared<R>();
+        submitChecked([work = std::move(work), result](SqlTx &tx) { *result = work(tx); },
+                      context,
+                      [done = std::move(done), result](Commit commit, const QString &error) {
+                          done(commit, error, std::move(*result));
+                      });
+    }
+
+    // Whether a COMMIT that failed with `sqlState` may still have been committed: yes unless the
+    // server itself answered that it rolled the transaction back.
+    static bool commitMayHaveHappened(const QString &sqlState);
+
     qint64 batchesCommitted() const;
     qint64 unitsCommitted() const;
 
@@ -133,10 +162,12 @@ private:
     {
         Work work;
         QPointer<QObject> context;
-        Done done;
+        Completion done;
         bool viaRelay = false;   // the context lives on the main thread (decided by the caller)
         bool ok = false;
+        bool commitUnknown = false;   // failed at a COMMIT that may have been committed
         QString error;
+        Commit commit() const { return ok ? Commit::Done : commitUnknown ? Commit::Unknown : Commit::Failed; }
     };
 
     void run();

@@ -1,10 +1,13 @@
-// oncepay-gateway: parses options and runs a GatewayServer until SIGTERM/SIGINT.
+// oncepay-gateway: parses options and runs a GatewayServer until SIGTERM/SIGINT (or, as
+// `oncepay-gateway review`, the review command).
 #include "gatewayoptions.h"
 #include "gatewayserver.h"
+#include "reviewcommand.h"
 #include "systemdnotify.h"
 #include "unixsignals.h"
 
 #include <QCoreApplication>
+#include <QTextStream>
 
 #include <csignal>
 #include <cstdio>
@@ -17,6 +20,12 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("oncepay-gateway"));
     QCoreApplication::setOrganizationName(QStringLiteral("OncePay"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ONCEPAY_VERSION));
+
+    if (argc >= 2 && qstrcmp(argv[1], "review") == 0) {
+        QTextStream out(stdout);
+        QTextStream err(stderr);
+        return Gateway::ReviewCommand::run(QCoreApplication::arguments(), out, err);
+    }
 
     const Gateway::GatewayOptions options = Gateway::GatewayOptions::parse(QCoreApplication::arguments());
     switch (options.result) {

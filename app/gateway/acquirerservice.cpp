@@ -88,7 +88,7 @@ QString AcquirerService::baseUrl() const
 
 bool AcquirerService::start(QString *error)
 {
-    m_simulator = std::make_unique<AcquirerSimulator>(m_config.dbPath);
+    m_simulator = std::make_unique<AcquirerSimulator>(m_config.dbPath, m_config.keyMemoryMs);
     if (!m_simulator->open(error)) {
         m_simulator.reset();
         return false;

@@ -31,6 +31,7 @@ public:
         QHostAddress address = QHostAddress::LocalHost;
         quint16 port = 0;
         QString dbPath;   // the ledger (SQLite), created if missing
+        qint64 keyMemoryMs = 0;   // forgets idempotency keys older than this (0: never)
     };
 
     explicit AcquirerService(Config config, QObject *parent = nullptr);

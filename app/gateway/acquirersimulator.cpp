@@ -84,7 +84,39 @@ void migrate(SqlTx &tx, int from)
             " created_at INTEGER NOT NULL, PRIMARY KEY (merchant, idem_key)) WITHOUT ROWID"));
         tx.exec(QStringLiteral("CREATE INDEX refunds_by_charge ON refunds (merchant, charge_key)"));
     }
+    if (from < 4) {
+        // v4: a real acquirer forgets idempotency keys after a window (--acquirer-key-memory): a
+        // key it forgot charges or refunds again, a row of its own, so the ledger shows it.
+        const char *rebuild[] = {
+            "CREATE TABLE charges_v4 (seq INTEGER PRIMARY KEY AUTOINCREMENT, merchant TEXT NOT NULL,"
+            " idem_key TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL, token TEXT NOT NULL,"
+            " status TEXT NOT NULL, decline_code TEXT, created_at INTEGER NOT NULL, auth_code TEXT)",
+            "INSERT INTO charges_v4 (merchant, idem_key, amount, currency, token, status, decline_code, created_at,"
+            " auth_code) SELECT merchant, idem_key, amount, currency, token, status, decline_code, created_at,"
+            " auth_code FROM charges ORDER BY created_at",
+            "DROP TABLE charges",
+            "ALTER TABLE charges_v4 RENAME TO charges",
+            "CREATE INDEX charges_by_key ON charges (merchant, idem_key, seq)",
+            "CREATE TABLE refunds_v4 (seq INTEGER PRIMARY KEY AUTOINCREMENT, merchant TEXT NOT NULL,"
+            " idem_key TEXT NOT NULL, charge_key TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,"
+            " status TEXT NOT NULL, decline_code TEXT, created_at INTEGER NOT NULL)",
+            "INSERT INTO refunds_v4 (merchant, idem_key, charge_key, amount, currency, status, decline_code,"
+            " created_at) SELECT merchant, idem_key, charge_key, amount, currency, status, decline_code, created_at"
+            " FROM refunds ORDER BY created_at",
+            "DROP TABLE refunds",
+            "ALTER TABLE refunds_v4 RENAME TO refunds",
+            "CREATE INDEX refunds_by_key ON refunds (merchant, idem_key, seq)",
+            "CREATE INDEX refunds_by_charge ON refunds (merchant, charge_key)",
+        };
+        for (const char *sql : rebuild)
+            tx.exec(QString::fromLatin1(sql));
+    }
 }
+
+// The row of a key the acquirer still remembers: the newest, and only within its key memory
+// (0: forever). Binds: merchant, key, memory, oldest remembered creation time.
+const QString kRemembered = QStringLiteral(
+    " WHERE merchant = ? AND idem_key = ? AND (? = 0 OR created_at >= ?) ORDER BY seq DESC LIMIT 1");
 
 // A refund row (status, decline_code) as an answer.
 AcquirerAnswer refundAnswerFromRow(const QSqlQuery &q)
@@ -166,10 +198,16 @@ std::optional<RefundLedgerEntry> RefundLedgerEntry::fromJson(const QJsonObject &
     return e;
 }
 
-AcquirerSimulator::AcquirerSimulator(const QString &ledgerPath, QObject *parent)
+AcquirerSimulator::AcquirerSimulator(const QString &ledgerPath, qint64 keyMemoryMs, QObject *parent)
     : Acquirer(parent)
     , m_path(ledgerPath)
+    , m_keyMemoryMs(qMax<qint64>(0, keyMemoryMs))
 {
+}
+
+QVariantList AcquirerSimulator::remembered(const QString &merchant, const QString &key) const
+{
+    return {merchant, key, m_keyMemoryMs, nowMs() - m_keyMemoryMs};
 }
 
 AcquirerSimulator::~AcquirerSimulator()
@@ -182,7 +220,7 @@ bool AcquirerSimulator::open(QString *error)
     SqlBatchWorker::Options o;
     o.path = m_path;
     o.connectionName = QStringLiteral("oncepay-acquirer-%1").arg(g_counter.fetchAndAddRelaxed(1));
-    o.schemaVersion = 3;
+    o.schemaVersion = 4;
     o.migrate = migrate;
     o.checkpointIntervalMs = 200;
     m_worker = std::make_unique<SqlBatchWorker>(o);
@@ -311,10 +349,9 @@ void AcquirerSimulator::executeRefund(const RefundCall &rq, Mode mode, QObject *
         done({AcquirerAnswer::Kind::Refused, {}, QStringLiteral("acquirer ledger closed")});
         return;
     }
-    m_worker->transact<AcquirerAnswer>(context, [rq, mode](SqlTx &tx) {
-        // Idempotent by key: a refund key already in the ledger answers what it answered then.
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code FROM refunds WHERE merchant = ? AND idem_key = ?"),
-                               {rq.merchant, rq.key});
+    m_worker->transact<AcquirerAnswer>(context, [rq, mode, key = remembered(rq.merchant, rq.key)](SqlTx &tx) {
+        // Idempotent by key: a refund key it remembers answers what it answered then.
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code FROM refunds") + kRemembered, key);
         if (q.next()) {
             const AcquirerAnswer a = refundAnswerFromRow(q);
             q.finish();
@@ -327,10 +364,12 @@ void AcquirerSimulator::executeRefund(const RefundCall &rq, Mode mode, QObject *
         QString code;
         QSqlQuery &c = tx.exec(QStringLiteral(
             "SELECT amount, status, (SELECT IFNULL(SUM(amount), 0) FROM refunds r WHERE r.merchant = c.merchant"
-            " AND r.charge_key = c.idem_key AND r.status = 'succeeded') FROM charges c"
-            " WHERE c.merchant = ? AND c.idem_key = ?"), {rq.merchant, rq.chargeKey});
+            " AND r.charge_key = c.idem_key AND r.status = 'succeeded'), currency FROM charges c"
+            " WHERE c.merchant = ? AND c.idem_key = ? ORDER BY c.seq DESC LIMIT 1"), {rq.merchant, rq.chargeKey});
         if (!c.next() || c.value(1).toString() != QLatin1String("succeeded"))
             code = QStringLiteral("charge_not_found");
+        else if (c.value(3).toString() != rq.currency)   // money goes back in the money it came in
+            code = QStringLiteral("currency_mismatch");
         else if (c.value(2).toLongLong() + rq.amount > c.value(0).toLongLong())
             code = QStringLiteral("amount_exceeds_charge");
         else if (mode == Mode::DeclineAll)
@@ -359,9 +398,8 @@ void AcquirerSimulator::lookupRefund(const QString &merchant, const QString &key
         done({AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("acquirer ledger closed")});
         return;
     }
-    m_worker->transact<AcquirerAnswer>(context, [merchant, key](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code FROM refunds WHERE merchant = ? AND idem_key = ?"),
-                               {merchant, key});
+    m_worker->transact<AcquirerAnswer>(context, [key = remembered(merchant, key)](SqlTx &tx) {
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code FROM refunds") + kRemembered, key);
         AcquirerAnswer a{AcquirerAnswer::Kind::NotFound, {}, {}};
         if (q.next())
             a = refundAnswerFromRow(q);
@@ -382,7 +420,7 @@ void AcquirerSimulator::refundLedger(const QString &merchant, const QString &cha
     m_worker->transact<QList<RefundLedgerEntry>>(context, [merchant, chargeKey](SqlTx &tx) {
         QSqlQuery &q = tx.exec(QStringLiteral(
             "SELECT idem_key, charge_key, amount, currency, status, decline_code, created_at FROM refunds"
-            " WHERE merchant = ? AND (IFNULL(?, '') = '' OR charge_key = ?) ORDER BY created_at LIMIT 1000"),
+            " WHERE merchant = ? AND (IFNULL(?, '') = '' OR charge_key = ?) ORDER BY created_at, seq LIMIT 1000"),
             {merchant, chargeKey, chargeKey});
         QList<RefundLedgerEntry> out;
         while (q.next())
@@ -408,10 +446,9 @@ void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, QObject *con
         return;
     }
     struct Result { AcquirerAnswer answer; };
-    m_worker->transact<Result>(context, [rq, outcome](SqlTx &tx) {
-        // Idempotent by key: a key already in the ledger answers what it answered then.
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges WHERE merchant = ? AND idem_key = ?")
-                                   .arg(kChargeColumns), {rq.merchant, rq.key});
+    m_worker->transact<Result>(context, [rq, outcome, key = remembered(rq.merchant, rq.key)](SqlTx &tx) {
+        // Idempotent by key: a key it remembers answers what it answered then.
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges").arg(kChargeColumns) + kRemembered, key);
         if (q.next()) {
             Result r{answerFromRow(q)};
             q.finish();
@@ -454,9 +491,8 @@ void AcquirerSimulator::lookup(const QString &merchant, const QString &key, QObj
         done({AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("acquirer ledger closed")});
         return;
     }
-    m_worker->transact<AcquirerAnswer>(context, [merchant, key](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges WHERE merchant = ? AND idem_key = ?")
-                                   .arg(kChargeColumns), {merchant, key});
+    m_worker->transact<AcquirerAnswer>(context, [key = remembered(merchant, key)](SqlTx &tx) {
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges").arg(kChargeColumns) + kRemembered, key);
         AcquirerAnswer a{AcquirerAnswer::Kind::NotFound, {}, {}};
         if (q.next())
             a = answerFromRow(q);
@@ -476,7 +512,7 @@ void AcquirerSimulator::ledger(const QString &merchant, const QString &key, QObj
     m_worker->transact<QList<LedgerEntry>>(context, [merchant, key](SqlTx &tx) {
         QSqlQuery &q = tx.exec(QStringLiteral(
             "SELECT idem_key, amount, currency, status, decline_code, created_at, token, auth_code FROM charges"
-            " WHERE merchant = ? AND (IFNULL(?, '') = '' OR idem_key = ?) ORDER BY created_at LIMIT 1000"),
+            " WHERE merchant = ? AND (IFNULL(?, '') = '' OR idem_key = ?) ORDER BY created_at, seq LIMIT 1000"),
             {merchant, key, key});
         QList<LedgerEntry> out;
         while (q.next())

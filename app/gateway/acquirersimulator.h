@@ -19,7 +19,9 @@ class AcquirerSimulator final : public Acquirer
 public:
     using Mode = SimulationState::Mode;
 
-    explicit AcquirerSimulator(const QString &ledgerPath, QObject *parent = nullptr);
+    // `keyMemoryMs`: how long it remembers an idempotency key, as a real acquirer does for a
+    // window (0: forever). A key it forgot charges or refunds again.
+    explicit AcquirerSimulator(const QString &ledgerPath, qint64 keyMemoryMs = 0, QObject *parent = nullptr);
     ~AcquirerSimulator() override;
 
     bool open(QString *error) override;
@@ -52,8 +54,12 @@ private:
     // Runs `work` after the merchant's simulated latency, with the mode it had on arrival.
     void afterLatency(const QString &merchant, QObject *context, std::function<void(Mode, QObject *)> work);
 
+    // The binds of kRemembered for a key: merchant, key and the window it is remembered for.
+    QVariantList remembered(const QString &merchant, const QString &key) const;
+
     std::unique_ptr<SqlBatchWorker> m_worker;
     QString m_path;
+    qint64 m_keyMemoryMs = 0;
     QHash<QString, SimulationState> m_simulation;   // per merchant; absent: normal, no latency
 };
 

@@ -111,8 +111,17 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
         QStringLiteral("FILE"));
     const QCommandLineOption tlsKey(QStringLiteral("tls-key"),
         QStringLiteral("The PEM private key (RSA or EC, unencrypted) of --tls-cert."), QStringLiteral("FILE"));
+    const QCommandLineOption keyWindow(QStringLiteral("acquirer-key-window"),
+        QStringLiteral("How long the acquirer remembers an idempotency key, from the record's creation. Past it, a "
+                       "payment or refund the acquirer does not know is never sent again but marked needs_review "
+                       "(see the review command). Default 24h."),
+        QStringLiteral("DURATION"), QStringLiteral("24h"));
+    const QCommandLineOption keyMemory(QStringLiteral("acquirer-key-memory"),
+        QStringLiteral("The embedded acquirer simulator forgets idempotency keys older than this, as a real "
+                       "acquirer does (0: never). Default 0."),
+        QStringLiteral("DURATION"), QStringLiteral("0"));
     p.addOptions({help, version, listen, db, acquirerDb, demo, tokens, retention, lease, rate, recovery,
-                  acquirerTimeout, busy, acquirer, connections, minFree, headerTimeout, bodyTimeout, idleTimeout,
+                  keyWindow, keyMemory, acquirerTimeout, busy, acquirer, connections, minFree, headerTimeout, bodyTimeout, idleTimeout,
                   maxConnections, maxPerPeer, tlsCert, tlsKey});
 
     if (!p.parse(arguments))
@@ -121,7 +130,10 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
         GatewayOptions o;
         o.result = Result::Help;
         o.message = p.helpText()
-            + QStringLiteral("\nDurations: 500ms, 30s, 5m, 24h, 7d. Stop with SIGTERM or SIGINT: in-flight requests finish first.\n");
+            + QStringLiteral("\nDurations: 500ms, 30s, 5m, 24h, 7d. Stop with SIGTERM or SIGINT: in-flight requests finish first.\n"
+                             "\noncepay-gateway review --db DB [--json]: the payments and refunds that need review.\n"
+                             "oncepay-gateway review --db DB --resolve ID --outcome succeeded|declined (a refund: "
+                             "succeeded|failed): settles one after checking with the acquirer.\n");
         return o;
     }
     if (p.isSet(version)) {
@@ -170,6 +182,8 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
         if (p.isSet(acquirerDb))
             return failure(QStringLiteral("--acquirer and --acquirer-db exclude each other: the ledger belongs to the acquirer service"));
         c.acquirerUrl = url.adjusted(QUrl::StripTrailingSlash);
+        if (p.isSet(keyMemory))
+            return failure(QStringLiteral("--acquirer-key-memory is the embedded acquirer's: give it to oncepay-acquirer"));
     }
     if (p.isSet(tlsCert) != p.isSet(tlsKey))
         return failure(QStringLiteral("--tls-cert and --tls-key go together"));
@@ -182,7 +196,8 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
     qint64 busyMs = 0;
     for (const Dur &d : {Dur{retention, &c.retentionMs, 1000}, Dur{lease, &c.leaseMs, 100},
                          Dur{recovery, &c.recoveryIntervalMs, 50}, Dur{acquirerTimeout, &c.acquirerTimeoutMs, 10},
-                         Dur{busy, &busyMs, 0}}) {
+                         Dur{busy, &busyMs, 0}, Dur{keyWindow, &c.acquirerKeyWindowMs, 0},
+                         Dur{keyMemory, &c.acquirerKeyMemoryMs, 0}}) {
         const auto v = parseDurationMs(p.value(d.opt));
         if (!v || *v < d.min)
             return failure(QStringLiteral("--%1: expected a duration such as 500ms, 30s, 24h (at least %2 ms), got \"%3\"")

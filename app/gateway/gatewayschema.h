@@ -20,5 +20,8 @@ struct LeaseClock
     qint64 now = 0;
 };
 LeaseClock leaseClock(SqlTx &tx, bool postgres);
+// The clock a record's age is counted on (the acquirer's key window, promise 11): PostgreSQL's
+// own wall clock; for SQLite this machine's, the one every process on the file runs on.
+qint64 storeWallClock(SqlTx &tx, bool postgres);
 
 } // namespace OncePay::Gateway

@@ -78,7 +78,7 @@ bool GatewayServer::start(QString *error)
     // The acquirer must answer well within the lease, or a retry could take over a live call.
     const qint64 acquirerTimeoutMs = qBound<qint64>(1, m_config.acquirerTimeoutMs, qMax<qint64>(1, m_config.leaseMs / 2));
     if (m_config.acquirerUrl.isEmpty())
-        m_acquirer = new AcquirerSimulator(ledger, this);
+        m_acquirer = new AcquirerSimulator(ledger, m_config.acquirerKeyMemoryMs, this);
     else   // a shared acquirer; its deadline is the payment's, PaymentService keeps its own too
         m_acquirer = new HttpAcquirer(m_config.acquirerUrl, int(qMin<qint64>(acquirerTimeoutMs, 3'600'000)), this);
     if (!m_acquirer->open(error))
@@ -89,6 +89,7 @@ bool GatewayServer::start(QString *error)
     pc.retentionMs = m_config.retentionMs;
     pc.acquirerTimeoutMs = acquirerTimeoutMs;
     pc.recoveryIntervalMs = m_config.recoveryIntervalMs;
+    pc.acquirerKeyWindowMs = m_config.acquirerKeyWindowMs;
     if (m_config.demo) {
         pc.faultKillAt = m_config.faultKillAt;
         pc.faultPauseAt = m_config.faultPauseAt;

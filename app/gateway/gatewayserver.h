@@ -39,6 +39,8 @@ public:
         qint64 retentionMs = 24 * 3600 * 1000LL;
         qint64 recoveryIntervalMs = 5'000;
         qint64 acquirerTimeoutMs = 10'000;
+        qint64 acquirerKeyWindowMs = 24 * 3600 * 1000LL;   // promise 11
+        qint64 acquirerKeyMemoryMs = 0;   // the embedded simulator's memory of keys; 0: forever
         int rateLimitPerSecond = 0;
         int storeBusyTimeoutMs = 2'000;
         int storeConnections = 8;    // PostgreSQL pool size

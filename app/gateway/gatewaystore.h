@@ -2,6 +2,7 @@
 
 #include "gatewaytypes.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QString>
@@ -41,8 +42,41 @@ struct ClaimOutcome
 
 // The result of a write of a step made under a lease.
 enum class StepWrite {
-    Written,   // done, under the lease
-    Fenced,    // matched no row: the lease was taken over (or lapsed); stop, answer from the store
+    Written,       // done, under the lease
+    Fenced,        // matched no row: the lease was taken over (or lapsed); stop, answer from the store
+    // Only with ok = false: the database lost the connection while COMMIT was on its way, so the
+    // step may have been written (API.md promise 10). Any other failure wrote nothing.
+    Unconfirmed,
+};
+
+// Resuming a record whose acquirer call may have happened, the acquirer said it does not know
+// the key (API.md promise 11).
+enum class KeyWindow {
+    Within,    // younger than the acquirer's key window: calling again with the key is safe
+    Review,    // older: marked needs_review under the lease, its 202 recorded; nobody calls again
+    Fenced,    // the lease was taken over
+};
+
+// The records a person settles with the acquirer (`oncepay-gateway review`).
+struct ReviewList
+{
+    QList<Payment> payments;
+    QList<Refund> refunds;
+};
+
+// What `oncepay-gateway review --resolve` asked for, and how it ended.
+struct ReviewResolution
+{
+    enum class Kind {
+        Resolved,     // written through the fenced step, as recovery writes
+        NotFound,     // no payment or refund with that id
+        NotInReview,  // it does not need review (settled, or still being resolved by the gateway)
+        Busy,         // a live lease is held on it right now: try again
+        BadOutcome,   // the outcome does not fit (a payment: succeeded|declined; a refund: succeeded|failed)
+    };
+    Kind kind = Kind::NotFound;
+    QString object;   // "payment" or "refund"
+    QJsonObject resource;   // Resolved: the settled payment or refund
 };
 
 struct Settlement
@@ -175,6 +209,11 @@ public:
                               Reply<StepWrite> reply) = 0;
     // Ends the lease early so that the next retry or recovery run may take over at once.
     virtual void releaseLease(const Payment &payment, QObject *context, Reply<StepWrite> reply) = 0;
+    // The acquirer does not know the key of `payment` (held under its lease, at acquirer_called).
+    // Within `windowMs` of its creation, on the store's clock: Within, nothing written. Older:
+    // needs_review set, the lease ended and the record completed with `response` (a 202).
+    virtual void checkKeyWindow(const Payment &payment, qint64 windowMs, const StoredResponse &response,
+                                qint64 retentionMs, QObject *context, Reply<KeyWindow> reply) = 0;
 
     virtual void findPayment(const QString &merchant, const QString &id, QObject *context, Reply<Payment> reply) = 0;
     virtual void findPaymentByKey(const QString &merchant, const QString &key, QObject *context, Reply<Payment> reply) = 0;
@@ -192,6 +231,8 @@ public:
     virtual void releaseRefundClaim(const Refund &refund, bool acquirerRefused, QObject *context,
                                     Reply<StepWrite> reply) = 0;
     virtual void releaseRefundLease(const Refund &refund, QObject *context, Reply<StepWrite> reply) = 0;
+    virtual void checkRefundKeyWindow(const Refund &refund, qint64 windowMs, const StoredResponse &response,
+                                      qint64 retentionMs, QObject *context, Reply<KeyWindow> reply) = 0;
     virtual void findRefund(const QString &merchant, const QString &id, QObject *context, Reply<Refund> reply) = 0;
     virtual void findRefundByKey(const QString &merchant, const QString &key, QObject *context, Reply<Refund> reply) = 0;
     virtual void listRefunds(const QString &merchant, const QString &paymentId, QObject *context,
@@ -204,6 +245,12 @@ public:
     virtual void takeRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<RecoveryItem>> reply) = 0;
     // Deletes finished response records past their retention; payments keep their keys forever.
     virtual void sweepExpiredRecords(qint64 now, int limit, QObject *context, Reply<int> reply) = 0;
+    // Review (promise 11): every payment and refund marked needs_review, oldest first; and a
+    // person's outcome for one, written as recovery writes: the lease taken over (a new
+    // generation, only when no live lease is held), then the settlement under it.
+    virtual void listNeedsReview(QObject *context, Reply<ReviewList> reply) = 0;
+    virtual void resolveReview(const QString &id, const QString &outcome, qint64 leaseMs, QObject *context,
+                               Reply<ReviewResolution> reply) = 0;
     // Readiness: one transaction as every unit runs it (SQLite: BEGIN IMMEDIATE, so a write lock
     // held elsewhere fails it after the busy timeout; PostgreSQL: a round trip to the server).
     virtual void ping(QObject *context, Reply<bool> reply) = 0;

@@ -112,6 +112,7 @@ QJsonObject Payment::toJson() const
         {QStringLiteral("authorization_code"),
          authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(authorizationCode)},
         {QStringLiteral("amount_refunded"), amountRefunded},
+        {QStringLiteral("needs_review"), needsReview},
         {QStringLiteral("created_at"), toRfc3339(createdAt)},
         {QStringLiteral("updated_at"), toRfc3339(updatedAt)},
     };
@@ -134,6 +135,7 @@ QJsonObject Refund::toJson() const
         {QStringLiteral("idempotency_key"), idempotencyKey},
         {QStringLiteral("terminal_id"), terminalId},
         {QStringLiteral("failure_code"), failureCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(failureCode)},
+        {QStringLiteral("needs_review"), needsReview},
         {QStringLiteral("created_at"), toRfc3339(createdAt)},
         {QStringLiteral("updated_at"), toRfc3339(updatedAt)},
     };

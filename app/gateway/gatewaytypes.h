@@ -91,6 +91,8 @@ struct Payment
     qint64 updatedAt = 0;
     // The lease this copy was read or taken under: every write of a step is conditional on it.
     qint64 leaseGeneration = 0;
+    // Past the acquirer's key window and unknown to it: a person settles it (API.md promise 11).
+    bool needsReview = false;
 
     bool isValid() const { return !id.isEmpty(); }
     QJsonObject toJson() const;
@@ -115,6 +117,7 @@ struct Refund
     qint64 updatedAt = 0;
     qint64 leaseGeneration = 0;
     QString chargeKey;          // the payment's idempotency key: the charge the acquirer refunds
+    bool needsReview = false;   // as a payment's
 
     bool isValid() const { return !id.isEmpty(); }
     QJsonObject toJson() const;

@@ -109,4 +109,25 @@ bool endLease(SqlTx &tx, LeasedTable table, const QString &id, qint64 generation
                                   .arg(tableName(table)), {id, generation}) == 1;
 }
 
+KeyWindow checkKeyWindow(SqlTx &tx, LeasedTable table, const QString &id, qint64 generation, qint64 windowMs,
+                         qint64 now, bool postgres)
+{
+    const qint64 storeNow = storeWallClock(tx, postgres);
+    QSqlQuery &q = tx.exec(QStringLiteral("SELECT created_at FROM %1 WHERE id = ? AND lease_generation = ?"
+                                          " AND status = 'processing'").arg(tableName(table)), {id, generation});
+    const bool held = q.next();
+    const qint64 createdAt = held ? q.value(0).toLongLong() : 0;
+    q.finish();
+    if (!held)
+        return KeyWindow::Fenced;
+    if (storeNow - createdAt <= windowMs)
+        return KeyWindow::Within;
+    return tx.numRowsAffected(QStringLiteral(
+               "UPDATE %1 SET needs_review = 1, lease_expires_at = 0, updated_at = ?"
+               " WHERE id = ? AND lease_generation = ? AND status = 'processing'").arg(tableName(table)),
+               {now, id, generation}) == 1
+        ? KeyWindow::Review
+        : KeyWindow::Fenced;
+}
+
 } // namespace OncePay::Gateway

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gatewaystore.h"
 #include "gatewaytypes.h"
 #include "sqlbatchworker.h"
 
@@ -46,5 +47,9 @@ bool markCalled(SqlTx &tx, LeasedTable table, const QString &id, qint64 generati
                 bool postgres);
 // Ends the lease early so that the next retry or recovery run may take over at once.
 bool endLease(SqlTx &tx, LeasedTable table, const QString &id, qint64 generation);
+// Promise 11 for the row `id` held at `generation`: within `windowMs` of its creation (on the
+// store's clock) Within; older, needs_review is set and the lease ended: Review.
+KeyWindow checkKeyWindow(SqlTx &tx, LeasedTable table, const QString &id, qint64 generation, qint64 windowMs,
+                         qint64 now, bool postgres);
 
 } // namespace OncePay::Gateway

@@ -54,6 +54,8 @@ private:
     void settle(Work work, const AcquirerAnswer &answer);
     void writeSettlement(Work work, const Settlement &s, const HttpAnswer &answer, qint64 firstTryAt);
     void resume(Work work);
+    void callAgainIfRemembered(Work work);
+    void releaseRefused(Work work, const HttpAnswer &refused, qint64 firstTryAt);
     void answerFenced(const Work &work);
     template <typename T>
     GatewayStore::Reply<T> timed(GatewayStore::Reply<T> reply);

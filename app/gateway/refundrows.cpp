@@ -13,7 +13,7 @@ namespace {
 
 const QString kRefundColumns = QStringLiteral(
     "r.id, r.payment_id, r.merchant, r.terminal_id, r.idem_key, r.fingerprint, r.amount, r.currency, r.reason,"
-    " r.status, r.step, r.failure_code, r.created_at, r.updated_at, r.lease_generation, p.idem_key");
+    " r.status, r.step, r.failure_code, r.created_at, r.updated_at, r.lease_generation, p.idem_key, r.needs_review");
 
 // As for payments: a name this version does not know never reads as an outcome.
 Refund readRefund(const QSqlQuery &q)
@@ -43,6 +43,7 @@ Refund readRefund(const QSqlQuery &q)
     r.updatedAt = q.value(13).toLongLong();
     r.leaseGeneration = q.value(14).toLongLong();
     r.chargeKey = q.value(15).toString();
+    r.needsReview = q.value(16).toInt() != 0;
     return r;
 }
 
@@ -114,8 +115,7 @@ RefundClaimOutcome refundAnswerFromRecord(SqlTx &tx, const QString &merchant, co
 RefundClaimOutcome claimRefund(SqlTx &tx, const RefundClaim &c, bool postgres)
 {
     RefundClaimOutcome out;
-    const Refund &d = c.draft;
-    if (!insertClaim(tx, c.merchant, c.key, c.fingerprint, d.id, d.createdAt))
+    if (!insertClaim(tx, c.merchant, c.key, c.fingerprint, c.draft.id, c.draft.createdAt))
         return refundAnswerFromRecord(tx, c.merchant, c.key, c.fingerprint, true, c.leaseMs, postgres);
     // From here on an early answer gives the key back: nothing is recorded for it.
     auto giveBack = [&](RefundClaimOutcome::Kind kind, const QString &message) {
@@ -131,7 +131,7 @@ RefundClaimOutcome claimRefund(SqlTx &tx, const RefundClaim &c, bool postgres)
         deleteRecord(tx, c.merchant, c.key);
         return refundAnswerFromRecord(tx, c.merchant, c.key, c.fingerprint, false, 0, postgres);
     }
-    const Payment p = paymentWhere(tx, QStringLiteral("merchant = ? AND id = ?"), {c.merchant, d.paymentId});
+    const Payment p = paymentWhere(tx, QStringLiteral("merchant = ? AND id = ?"), {c.merchant, c.draft.paymentId});
     if (!p.isValid())
         return giveBack(RefundClaimOutcome::Kind::PaymentNotFound, {});
     if (p.status != PaymentStatus::Succeeded && p.status != PaymentStatus::PartiallyRefunded)
@@ -143,7 +143,7 @@ RefundClaimOutcome claimRefund(SqlTx &tx, const RefundClaim &c, bool postgres)
     const bool reserved = tx.numRowsAffected(QStringLiteral(
         "UPDATE payments SET amount_refund_pending = amount_refund_pending + ?"
         " WHERE id = ? AND status IN ('succeeded', 'partially_refunded')"
-        " AND amount_refunded + amount_refund_pending + ? <= amount"), {d.amount, p.id, d.amount}) == 1;
+        " AND amount_refunded + amount_refund_pending + ? <= amount"), {c.draft.amount, p.id, c.draft.amount}) == 1;
     if (!reserved) {
         QSqlQuery &q = tx.exec(QStringLiteral("SELECT amount - amount_refunded, amount_refund_pending FROM payments"
                                               " WHERE id = ?"), {p.id});
@@ -157,6 +157,9 @@ RefundClaimOutcome claimRefund(SqlTx &tx, const RefundClaim &c, bool postgres)
         return giveBack(RefundClaimOutcome::Kind::NotRefundable, message);
     }
     const LeaseClock clock = leaseClock(tx, postgres);
+    Refund d = c.draft;
+    if (postgres)   // a record's age is counted on the store's clock (promise 11)
+        d.createdAt = d.updatedAt = clock.now;
     tx.exec(QStringLiteral(
         "INSERT INTO refunds (id, payment_id, merchant, terminal_id, idem_key, fingerprint, amount, currency, reason,"
         " status, step, created_at, updated_at, lease_generation, lease_boot, lease_expires_at)"
@@ -231,7 +234,8 @@ QList<Refund> takeRefundRecoveryWork(SqlTx &tx, qint64 leaseMs, int limit, bool 
 {
     const LeaseClock clock = leaseClock(tx, postgres);
     const QList<Refund> lapsed = refundsWhere(
-        tx, QStringLiteral("r.status = 'processing' AND NOT (r.lease_boot = ? AND r.lease_expires_at > ?)"),
+        tx, QStringLiteral("r.status = 'processing' AND r.needs_review = 0"
+                           " AND NOT (r.lease_boot = ? AND r.lease_expires_at > ?)"),
         {clock.boot, clock.now}, limit);
     QList<Refund> out;
     for (Refund r : lapsed) {

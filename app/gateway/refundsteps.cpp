@@ -94,8 +94,12 @@ void RefundSteps::callAcquirer(Work work)
     // acquirer_called means "ask the acquirer first", and a holder paused past its lease stops.
     m_store->markRefundAcquirerCalled(work.refund, m_config.leaseMs, nowMs(), this,
                                       timed<StepWrite>([this, work](bool ok, const QString &, StepWrite w) mutable {
-        if (!ok)
-            return answerNothing(work, Answers::storeUnavailable());   // not called by us
+        if (!ok) {
+            // Not called by us; but a step that may have been written (the answer to COMMIT was
+            // lost) is resumed as acquirer_called: never 503 then (promise 10).
+            return answerNothing(work, w == StepWrite::Unconfirmed ? Answers::outcomeUnknown()
+                                                                   : Answers::storeUnavailable());
+        }
         if (w == StepWrite::Fenced)
             return answerFenced(work);
         m_faults.reach("refund_after_mark_called");
@@ -136,7 +140,7 @@ void RefundSteps::resume(Work work)
     m_acquirer->lookupRefund(work.refund.merchant, work.refund.idempotencyKey, this, [this, work](const AcquirerAnswer &a) {
         m_metrics->count("oncepay_acquirer_calls_total", "kind=\"refund_lookup\",outcome=\"" + a.metricsLabel() + '"');
         if (a.kind == AcquirerAnswer::Kind::NotFound)
-            return callAcquirer(work);   // the same key: a call still on its way refunds once
+            return callAgainIfRemembered(work);
         if (a.kind == AcquirerAnswer::Kind::AnswerLost || a.kind == AcquirerAnswer::Kind::Refused) {
             // Could not ask: give the lease back so that the next retry or recovery asks again.
             m_store->releaseRefundLease(work.refund, this, timed<StepWrite>([this, work](bool, const QString &, StepWrite) {
@@ -146,6 +150,60 @@ void RefundSteps::resume(Work work)
         }
         settle(work, a);
     });
+}
+
+void RefundSteps::callAgainIfRemembered(Work work)
+{
+    // As for payments: within the acquirer's key window the same key refunds at most once; past
+    // it the acquirer may have forgotten a refund it made, and a person settles it (promise 11).
+    Refund review = work.refund;
+    review.needsReview = true;
+    review.updatedAt = nowMs();
+    const HttpAnswer answer = HttpAnswer::forRefund(review);   // 202 processing, needs_review
+    m_store->checkRefundKeyWindow(review, m_config.acquirerKeyWindowMs, answer.toStored(), m_config.retentionMs, this,
+                                  timed<KeyWindow>([this, work, answer](bool ok, const QString &, KeyWindow w) {
+        if (!ok) {
+            m_store->releaseRefundLease(work.refund, this, timed<StepWrite>([this, work](bool, const QString &, StepWrite) {
+                answerNothing(work, Answers::outcomeUnknown());
+            }));
+            return;
+        }
+        switch (w) {
+        case KeyWindow::Within:
+            return callAcquirer(work);
+        case KeyWindow::Fenced:
+            return answerFenced(work);
+        case KeyWindow::Review:
+            qCWarning(lcPayments) << "refund" << work.refund.id << "is older than the acquirer's key window and"
+                                  << "unknown to it: left for review (oncepay-gateway review)";
+            m_metrics->count("oncepay_needs_review_total", "kind=\"refund\"");
+            return answerNothing(work, answer);
+        }
+    }));
+}
+
+void RefundSteps::releaseRefused(Work work, const HttpAnswer &refused, qint64 firstTryAt)
+{
+    m_store->releaseRefundClaim(work.refund, true, this, timed<StepWrite>([this, work, refused, firstTryAt](
+                                                              bool ok, const QString &, StepWrite w) {
+        if (ok && w == StepWrite::Fenced)
+            return answerFenced(work);
+        if (ok)
+            return answerNothing(work, refused);
+        // Not released: the record still says acquirer_called and recovery would refund after the
+        // lease; 502 would promise that nothing happens (promise 10). Keep trying while the
+        // client waits, then 500 outcome-unknown.
+        const qint64 waited = QDateTime::currentMSecsSinceEpoch() - firstTryAt;
+        m_metrics->count("oncepay_release_retries_total");
+        if (waited >= m_config.acquirerTimeoutMs)
+            answerNothing(work, Answers::outcomeUnknown());
+        if (waited >= m_config.leaseMs) {
+            qCWarning(lcPayments) << "refund" << work.refund.id << "refused, but its claim could not be released;"
+                                  << "left to recovery";
+            return;
+        }
+        QTimer::singleShot(200, this, [this, work, refused, firstTryAt] { releaseRefused(work, refused, firstTryAt); });
+    }));
 }
 
 void RefundSteps::answerFenced(const Work &work)
@@ -180,24 +238,20 @@ void RefundSteps::settle(Work work, const AcquirerAnswer &answer)
     Refund &refund = work.refund;
     switch (answer.kind) {
     case AcquirerAnswer::Kind::Refused: {
-        const HttpAnswer refused = Answers::acquirerUnavailable(
-            QStringLiteral("The acquirer refused the refund before acting: %1").arg(answer.error));
         if (!work.firstCall) {
-            // An earlier holder's call may still reach the acquirer: keep the refund and its
-            // reservation, give the lease back; a retry with the same key asks again.
-            m_store->releaseRefundLease(refund, this, timed<StepWrite>([this, work, refused](bool, const QString &, StepWrite) {
-                answerNothing(work, refused);
+            // An earlier holder's call may still reach the acquirer: the refund and its
+            // reservation are kept and recovery goes on asking, so money can still move: 500,
+            // never 502 (promise 10).
+            m_store->releaseRefundLease(refund, this, timed<StepWrite>([this, work](bool, const QString &, StepWrite) {
+                answerNothing(work, Answers::outcomeUnknown());
             }));
             return;
         }
         // Nothing moved and no other call exists: give the key and the reserved amount back,
         // so that a retry executes again (not recorded).
-        m_store->releaseRefundClaim(refund, true, this, timed<StepWrite>([this, work, refused](
-                                                               bool ok, const QString &, StepWrite w) {
-            if (ok && w == StepWrite::Fenced)
-                return answerFenced(work);
-            answerNothing(work, refused);
-        }));
+        const HttpAnswer refused = Answers::acquirerUnavailable(
+            QStringLiteral("The acquirer refused the refund before acting: %1").arg(answer.error));
+        releaseRefused(std::move(work), refused, QDateTime::currentMSecsSinceEpoch());
         return;
     }
     case AcquirerAnswer::Kind::NotFound:

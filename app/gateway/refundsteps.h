@@ -49,6 +49,8 @@ private:
     void callAcquirer(Work work);
     void send(Work work);
     void resume(Work work);
+    void callAgainIfRemembered(Work work);
+    void releaseRefused(Work work, const HttpAnswer &refused, qint64 firstTryAt);
     void settle(Work work, const AcquirerAnswer &answer);
     void writeSettlement(Work work, const RefundSettlement &s, const HttpAnswer &answer, qint64 firstTryAt);
     void answerFenced(const Work &work);

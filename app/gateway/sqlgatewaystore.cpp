@@ -5,6 +5,8 @@
 #include "paymentlog.h"
 #include "paymentrows.h"
 #include "refundrows.h"
+#include "reviewrows.h"
+#include "storeplacement.h"
 
 #include <QAtomicInt>
 #include <QFile>
@@ -16,6 +18,7 @@
 #include <QUrl>
 
 #include <ctime>
+#include <type_traits>
 
 namespace OncePay::Gateway {
 
@@ -74,8 +77,7 @@ ClaimOutcome answerFromRecord(SqlTx &tx, const IdempotencyRecord &r, const QStri
 ClaimOutcome claim(SqlTx &tx, const PaymentClaim &c, bool postgres)
 {
     ClaimOutcome out;
-    const Payment &p = c.draft;
-    if (insertClaim(tx, c.merchant, c.key, c.fingerprint, p.id, p.createdAt)) {
+    if (insertClaim(tx, c.merchant, c.key, c.fingerprint, c.draft.id, c.draft.createdAt)) {
         if (keyUsedByRefund(tx, c.merchant, c.key)) {
             deleteRecord(tx, c.merchant, c.key);
             out.kind = ClaimOutcome::Kind::Mismatch;
@@ -83,6 +85,9 @@ ClaimOutcome claim(SqlTx &tx, const PaymentClaim &c, bool postgres)
         }
         // The lease starts now, on the store's clock, not when the request was parsed.
         const LeaseClock clock = leaseClock(tx, postgres);
+        Payment p = c.draft;
+        if (postgres)   // a record's age is counted on the store's clock (promise 11)
+            p.createdAt = p.updatedAt = clock.now;
         const bool inserted = tx.numRowsAffected(QStringLiteral(
             "INSERT INTO payments (id, merchant, terminal_id, idem_key, fingerprint, amount, currency,"
             " order_id, payment_method, description, metadata, status, step, created_at, updated_at,"
@@ -146,6 +151,16 @@ SqlGatewayStore::~SqlGatewayStore()
 
 bool SqlGatewayStore::open(QString *error)
 {
+    if (!isPostgres()) {
+        // SQLite leases hold on this machine only (storeplacement.h): refuse a shared file.
+        QString why;
+        if (!StorePlacement::readBootId(QString::fromLatin1(StorePlacement::kBootIdPath), &why)) {
+            *error = QStringLiteral("%1: a SQLite store needs it to measure leases").arg(why);
+            return false;
+        }
+        if (!StorePlacement::checkLocalFolder(QFileInfo(m_options.path).absolutePath(), error))
+            return false;
+    }
     const int count = isPostgres() ? qBound(1, m_options.connections, 64) : 1;
     for (int i = 0; i < count; ++i) {
         SqlBatchWorker::Options o;
@@ -202,7 +217,15 @@ void SqlGatewayStore::transact(QObject *context, std::function<R(SqlTx &)> work,
         return;
     }
     SqlBatchWorker *worker = m_workers[m_next.fetchAndAddRelaxed(1) % m_workers.size()].get();
-    worker->transact<R>(context, std::move(work), std::move(reply));
+    worker->transactChecked<R>(context, std::move(work), [reply = std::move(reply)](
+                                   SqlBatchWorker::Commit commit, const QString &error, R value) {
+        if constexpr (std::is_same_v<R, StepWrite>) {
+            // A step whose COMMIT may have happened must not be answered as "nothing happened".
+            if (commit == SqlBatchWorker::Commit::Unknown)
+                return reply(false, error, StepWrite::Unconfirmed);
+        }
+        reply(commit == SqlBatchWorker::Commit::Done, error, std::move(value));
+    });
 }
 
 void SqlGatewayStore::claimPayment(const PaymentClaim &c, QObject *context, Reply<ClaimOutcome> reply)
@@ -228,6 +251,57 @@ void SqlGatewayStore::markAcquirerCalled(const Payment &payment, qint64 leaseMs,
     const qint64 generation = payment.leaseGeneration;
     transact<StepWrite>(context, [id, generation, leaseMs, now, pg](SqlTx &tx) {
         return written(markCalled(tx, LeasedTable::Payments, id, generation, leaseMs, now, pg));
+    }, std::move(reply));
+}
+
+void SqlGatewayStore::checkKeyWindow(const Payment &payment, qint64 windowMs, const StoredResponse &response,
+                                     qint64 retentionMs, QObject *context, Reply<KeyWindow> reply)
+{
+    const bool pg = isPostgres();
+    const Payment p = payment;
+    transact<KeyWindow>(context, [p, windowMs, response, retentionMs, pg](SqlTx &tx) {
+        const KeyWindow w = Gateway::checkKeyWindow(tx, LeasedTable::Payments, p.id, p.leaseGeneration, windowMs,
+                                                    p.updatedAt, pg);
+        if (w == KeyWindow::Review)   // replays answer the payment's current state from now on
+            completeRecord(tx, p.merchant, p.idempotencyKey, response, p.updatedAt + retentionMs, true);
+        return w;
+    }, std::move(reply));
+}
+
+void SqlGatewayStore::checkRefundKeyWindow(const Refund &refund, qint64 windowMs, const StoredResponse &response,
+                                           qint64 retentionMs, QObject *context, Reply<KeyWindow> reply)
+{
+    const bool pg = isPostgres();
+    const Refund r = refund;
+    transact<KeyWindow>(context, [r, windowMs, response, retentionMs, pg](SqlTx &tx) {
+        const KeyWindow w = Gateway::checkKeyWindow(tx, LeasedTable::Refunds, r.id, r.leaseGeneration, windowMs,
+                                                    r.updatedAt, pg);
+        if (w == KeyWindow::Review)
+            completeRecord(tx, r.merchant, r.idempotencyKey, response, r.updatedAt + retentionMs, true);
+        return w;
+    }, std::move(reply));
+}
+
+void SqlGatewayStore::listNeedsReview(QObject *context, Reply<ReviewList> reply)
+{
+    transact<ReviewList>(context, [](SqlTx &tx) {
+        ReviewList out;
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM payments WHERE needs_review = 1 AND status = 'processing'"
+                                              " ORDER BY created_at, id").arg(kPaymentColumns));
+        while (q.next())
+            out.payments.append(readPayment(q));
+        q.finish();
+        out.refunds = refundsWhere(tx, QStringLiteral("r.needs_review = 1 AND r.status = 'processing'"), {}, 100000);
+        return out;
+    }, std::move(reply));
+}
+
+void SqlGatewayStore::resolveReview(const QString &id, const QString &outcome, qint64 leaseMs, QObject *context,
+                                    Reply<ReviewResolution> reply)
+{
+    const bool pg = isPostgres();
+    transact<ReviewResolution>(context, [id, outcome, leaseMs, pg](SqlTx &tx) {
+        return Gateway::resolveReview(tx, id, outcome, leaseMs, pg);
     }, std::move(reply));
 }
 
@@ -416,7 +490,7 @@ void SqlGatewayStore::takeRecoveryWork(qint64 leaseMs, int limit, QObject *conte
         QSqlQuery &q = tx.exec(QStringLiteral(
             "SELECT r.state, %1 FROM payments p"
             " LEFT JOIN idempotency_records r ON r.merchant = p.merchant AND r.idem_key = p.idem_key"
-            " WHERE p.status = 'processing' AND NOT (p.lease_boot = ? AND p.lease_expires_at > ?)"
+            " WHERE p.status = 'processing' AND p.needs_review = 0 AND NOT (p.lease_boot = ? AND p.lease_expires_at > ?)"
             " ORDER BY p.seq LIMIT ?%2").arg(prefixed(kPaymentColumns, QStringLiteral("p")),
                                              pg ? QStringLiteral(" FOR UPDATE OF p SKIP LOCKED") : QString()),
             {clock.boot, clock.now, limit});

@@ -73,7 +73,15 @@ public:
     void takeRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<RecoveryItem>> reply) override;
     void sweepExpiredRecords(qint64 now, int limit, QObject *context, Reply<int> reply) override;
 
-    static constexpr int schemaVersion = 4;
+    void checkKeyWindow(const Payment &payment, qint64 windowMs, const StoredResponse &response, qint64 retentionMs,
+                        QObject *context, Reply<KeyWindow> reply) override;
+    void checkRefundKeyWindow(const Refund &refund, qint64 windowMs, const StoredResponse &response,
+                              qint64 retentionMs, QObject *context, Reply<KeyWindow> reply) override;
+    void listNeedsReview(QObject *context, Reply<ReviewList> reply) override;
+    void resolveReview(const QString &id, const QString &outcome, qint64 leaseMs, QObject *context,
+                       Reply<ReviewResolution> reply) override;
+
+    static constexpr int schemaVersion = 5;
 
 private:
     template <typename R>

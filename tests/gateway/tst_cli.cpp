@@ -7,6 +7,7 @@
 
 #include <QDirIterator>
 #include <QTemporaryDir>
+#include <QStandardPaths>
 #include <QtTest>
 
 #include <csignal>
@@ -29,6 +30,7 @@ private slots:
     void help();
     void unreadableTokenFile();
     void corruptDatabaseIsKept();
+    void refusesNetworkFileSystem();
     void signalsFinishInFlightRequests_data();
     void signalsFinishInFlightRequests();
     void tokenFile();
@@ -144,6 +146,38 @@ void TestCli::corruptDatabaseIsKept()
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), garbage);
+}
+
+void TestCli::refusesNetworkFileSystem()
+{
+    // SQLite leases hold on one machine: a store on a network or user-space file system (here a
+    // real FUSE mount, bindfs) could be shared with another host. Refused at start, in one line
+    // that names the file system, with nothing written there.
+    const QString bindfs = QStandardPaths::findExecutable(QStringLiteral("bindfs"));
+    if (bindfs.isEmpty())
+        QSKIP("bindfs is not installed (scripts/install-deps installs it)");
+    const QString source = m_dir.filePath(QStringLiteral("fuse-source"));
+    const QString mount = m_dir.filePath(QStringLiteral("fuse-mount"));
+    QVERIFY(QDir().mkpath(source) && QDir().mkpath(mount));
+    QProcess mounter;
+    mounter.start(bindfs, {source, mount});
+    QVERIFY(mounter.waitForFinished(10000));
+    if (mounter.exitCode() != 0)
+        QSKIP(qPrintable(QStringLiteral("no FUSE on this machine: %1").arg(QString::fromLocal8Bit(mounter.readAllStandardError()).trimmed())));
+    auto unmount = qScopeGuard([&mount] {
+        if (QProcess::execute(QStringLiteral("fusermount"), {QStringLiteral("-u"), mount}) != 0)
+            QProcess::execute(QStringLiteral("umount"), {mount});
+    });
+    QProcess p;
+    p.start(GatewayProcess::binaryPath(), {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"),
+                                           mount + QStringLiteral("/gateway.db"), QStringLiteral("--demo")});
+    QVERIFY(p.waitForFinished(10000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 1);
+    const QByteArray err = p.readAllStandardError().trimmed();
+    QVERIFY2(!err.contains('\n') && err.contains("FUSE") && err.contains("local disk"), err.constData());
+    QVERIFY(!p.readAllStandardOutput().contains("listening on"));
+    QVERIFY2(QDir(source).entryList(QDir::Files).isEmpty(), "the gateway wrote on the network file system");
 }
 
 void TestCli::signalsFinishInFlightRequests_data()

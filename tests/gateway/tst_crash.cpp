@@ -4,6 +4,7 @@
 // the acquirer's ledger shows exactly one charge.
 #include "gatewayapi.h"
 #include "gatewayprocess.h"
+#include "testdatabase.h"
 
 #include <QtTest>
 
@@ -22,6 +23,10 @@ private slots:
     void refundKilledAtStep_data();
     void refundKilledAtStep();
     void faultInjectionNeedsDemo();
+    void takeoverMeetsRefusingAcquirer_data();
+    void takeoverMeetsRefusingAcquirer();
+    void forgottenKeyNeedsReview_data();
+    void forgottenKeyNeedsReview();
 
 private:
     void verifyResumes(GatewayProcess &gateway, const QString &key, const QByteArray &body,
@@ -30,6 +35,30 @@ private:
 
 static const QStringList kArgs{QStringLiteral("--claim-lease"), QStringLiteral("1s"),
                                QStringLiteral("--recovery-interval"), QStringLiteral("500ms")};
+
+namespace {
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+// `oncepay-gateway review ...` on the gateway's database, as an operator runs it beside it.
+Run review(GatewayProcess &gateway, const QStringList &args)
+{
+    QProcess p;
+    p.start(GatewayProcess::binaryPath(),
+            QStringList{QStringLiteral("review"), QStringLiteral("--db"), gateway.database().dbArg()} + args);
+    Run r;
+    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit)
+        return r;
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+} // namespace
 
 static QString paymentStatus(const HttpReply &r)
 {
@@ -85,8 +114,10 @@ void TestCrash::killedAtStep_data()
     // The acquirer refuses before charging: nothing is charged, and 502 is not recorded.
     QTest::newRow("after_claim refused") << QStringLiteral("after_claim") << QStringLiteral("tok_errorBeforeCharge")
                                          << 502 << 0 << 0;
+    // Taken over at acquirer_called: the dead holder's call may still arrive, so the record is
+    // kept and recovery goes on asking. 500 outcome-unknown, never 502 (promise 10).
     QTest::newRow("after_mark_called refused") << QStringLiteral("after_mark_called")
-                                               << QStringLiteral("tok_errorBeforeCharge") << 502 << 0 << 0;
+                                               << QStringLiteral("tok_errorBeforeCharge") << 500 << 0 << 0;
 }
 
 void TestCrash::killedAtStep()
@@ -245,6 +276,151 @@ void TestCrash::refundKilledAtStep()
     const AcquirerRefunds bank = acquirerRefunds(client, payKey);
     QVERIFY2(bank.ok && bank.succeeded == 2 && bank.refunded == 3000 && bank.keys.count(key) == 1, bank.raw.constData());
     QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
+}
+
+void TestCrash::takeoverMeetsRefusingAcquirer_data()
+{
+    QTest::addColumn<bool>("isRefund");
+    QTest::newRow("payment") << false;
+    QTest::newRow("refund") << true;
+}
+
+void TestCrash::takeoverMeetsRefusingAcquirer()
+{
+    // API.md promise 10. The holder dies after recording acquirer_called; a retry after the lease
+    // takes over while the acquirer refuses. The record is kept (the dead holder's call could
+    // still arrive) and recovery will call again: the client is told 500, never "502, nothing
+    // will happen", and the key ends with one charge (refund) once the acquirer is back.
+    QFETCH(bool, isRefund);
+    GatewayProcess gateway;
+    const QString step = isRefund ? QStringLiteral("refund_after_mark_called") : QStringLiteral("after_mark_called");
+    QVERIFY2(gateway.start(kArgs, {{QStringLiteral("ONCEPAY_FAULT_KILL_AT"), step}}), gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    const QString payKey = uniqueKey(QStringLiteral("takeover-pay"));
+    const QByteArray body = paymentBody(2500);
+    QString paymentId;
+    if (isRefund) {
+        const HttpReply paid = pay(client, payKey, body);
+        ONCEPAY_VERIFY_STATUS(paid, 201);
+        paymentId = paid.object().value(QStringLiteral("id")).toString();
+    }
+    const QString key = isRefund ? uniqueKey(QStringLiteral("takeover-refund")) : payKey;
+    auto send = [&] { return isRefund ? refund(client, paymentId, key, 1000) : pay(client, key, body); };
+    const HttpReply first = send();
+    QVERIFY2(first.status == 0, first.describe().constData());
+    QVERIFY2(gateway.waitForExit(10000), "the gateway did not die at the fault step");
+
+    QVERIFY2(gateway.restart(kArgs), gateway.failureMessage().constData());
+    client.setBaseUrl(gateway.baseUrl());
+    QVERIFY(setAcquirer(client, QStringLiteral("error_before_charge")));
+    HttpReply refused;
+    ONCEPAY_TRY_UNTIL(refused = send(), refused.status != 409 && refused.status != 202, 30000);
+    ONCEPAY_VERIFY_PROBLEM(refused, 500, QStringLiteral("outcome-unknown"));
+    QVERIFY(!refused.replayed());
+
+    QVERIFY(setAcquirer(client, QStringLiteral("normal")));
+    HttpReply settled;
+    ONCEPAY_TRY_UNTIL(settled = send(), settled.status != 409 && settled.status != 202 && settled.status != 500, 30000);
+    ONCEPAY_VERIFY_STATUS(settled, 201);
+    if (isRefund) {
+        const AcquirerRefunds bank = acquirerRefunds(client, payKey);
+        QVERIFY2(bank.ok && bank.succeeded == 1 && bank.refunded == 1000, bank.raw.constData());
+    } else {
+        const Charges charges = acquirerCharges(client, key);
+        QVERIFY2(charges.ok && charges.rows.size() == 1 && charges.succeeded == 1, charges.raw.constData());
+    }
+}
+
+void TestCrash::forgottenKeyNeedsReview_data()
+{
+    QTest::addColumn<bool>("isRefund");
+    QTest::newRow("payment") << false;
+    QTest::newRow("refund") << true;
+}
+
+void TestCrash::forgottenKeyNeedsReview()
+{
+    // API.md promise 11. The acquirer charged (refunded), the gateway died before recording it,
+    // and by the time anyone resumes the acquirer has forgotten the key (here at once:
+    // --acquirer-key-memory 1ms) and the record is older than the acquirer's key window. A call
+    // with the same key would charge a second time: the record waits for a person instead,
+    // processing with needs_review, and `oncepay-gateway review` settles it.
+    QFETCH(bool, isRefund);
+    const QStringList args = kArgs + QStringList{QStringLiteral("--acquirer-key-window"), QStringLiteral("1ms"),
+                                                 QStringLiteral("--acquirer-key-memory"), QStringLiteral("1ms")};
+    GatewayProcess gateway;
+    const QString step = isRefund ? QStringLiteral("refund_after_acquirer") : QStringLiteral("after_acquirer");
+    QVERIFY2(gateway.start(args, {{QStringLiteral("ONCEPAY_FAULT_KILL_AT"), step}}), gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    const QString payKey = uniqueKey(QStringLiteral("forgotten-pay"));
+    const QByteArray body = paymentBody(2600);
+    QString paymentId;
+    if (isRefund) {
+        const HttpReply paid = pay(client, payKey, body);
+        ONCEPAY_VERIFY_STATUS(paid, 201);
+        paymentId = paid.object().value(QStringLiteral("id")).toString();
+    }
+    const QString key = isRefund ? uniqueKey(QStringLiteral("forgotten-refund")) : payKey;
+    auto send = [&] { return isRefund ? refund(client, paymentId, key, 1200) : pay(client, key, body); };
+    QCOMPARE(send().status, 0);
+    QVERIFY2(gateway.waitForExit(10000), "the gateway did not die at the fault step");
+    QVERIFY2(gateway.restart(args), gateway.failureMessage().constData());
+    client.setBaseUrl(gateway.baseUrl());
+
+    // A retry (or recovery, whichever comes first) finds the key forgotten and the record past
+    // the window: 202 processing with needs_review, and nothing more at the acquirer.
+    HttpReply held;
+    ONCEPAY_TRY_UNTIL(held = send(), held.status != 409, 30000);
+    ONCEPAY_VERIFY_STATUS(held, 202);
+    QCOMPARE(held.object().value(QStringLiteral("status")).toString(), QStringLiteral("processing"));
+    QCOMPARE(held.object().value(QStringLiteral("needs_review")), QJsonValue(true));
+    const QString id = held.object().value(QStringLiteral("id")).toString();
+    auto atAcquirer = [&] {
+        return isRefund ? acquirerRefunds(client, payKey).rows.size() : acquirerCharges(client, key).rows.size();
+    };
+    QCOMPARE(atAcquirer(), qsizetype(1));
+    const HttpReply again = send();
+    ONCEPAY_VERIFY_STATUS(again, 202);
+    QCOMPARE(again.object().value(QStringLiteral("needs_review")), QJsonValue(true));
+    QCOMPARE(atAcquirer(), qsizetype(1));
+    const QMap<QString, double> metrics = parseMetrics(client.get(QStringLiteral("/metrics")).body);
+    QVERIFY(metricSum(metrics, QStringLiteral("oncepay_needs_review_total"),
+                      {isRefund ? QStringLiteral("kind=\"refund\"") : QStringLiteral("kind=\"payment\"")}) >= 1);
+
+    // The operator's list names it; a wrong outcome for its kind is refused; the right one settles it.
+    const Run listed = review(gateway, {QStringLiteral("--json")});
+    QVERIFY2(listed.exitCode == 0, listed.err.constData());
+    const QJsonArray data = QJsonDocument::fromJson(listed.out).object().value(QStringLiteral("data")).toArray();
+    QVERIFY2(data.size() == 1 && data.first().toObject().value(QStringLiteral("id")).toString() == id, listed.out.constData());
+    QCOMPARE(data.first().toObject().value(QStringLiteral("merchant")).toString(), QStringLiteral("demo"));
+    const Run wrong = review(gateway, {QStringLiteral("--resolve"), id, QStringLiteral("--outcome"),
+                                       isRefund ? QStringLiteral("declined") : QStringLiteral("failed")});
+    QVERIFY2(wrong.exitCode == 1, wrong.err.constData());
+    const Run resolved = review(gateway, {QStringLiteral("--resolve"), id, QStringLiteral("--outcome"),
+                                          QStringLiteral("succeeded"), QStringLiteral("--json")});
+    QVERIFY2(resolved.exitCode == 0, resolved.err.constData());
+    QCOMPARE(QJsonDocument::fromJson(resolved.out).object().value(QStringLiteral("status")).toString(),
+             QStringLiteral("succeeded"));
+    const Run twice = review(gateway, {QStringLiteral("--resolve"), id, QStringLiteral("--outcome"), QStringLiteral("succeeded")});
+    QVERIFY2(twice.exitCode == 1, twice.err.constData());
+    const Run unknown = review(gateway, {QStringLiteral("--resolve"), QStringLiteral("pay_nosuchthing"),
+                                         QStringLiteral("--outcome"), QStringLiteral("succeeded")});
+    QVERIFY2(unknown.exitCode == 1, unknown.err.constData());
+
+    // The key now answers the settled state, and still never reaches the acquirer again.
+    const HttpReply final = send();
+    ONCEPAY_VERIFY_STATUS(final, 201);
+    QCOMPARE(final.object().value(QStringLiteral("needs_review")), QJsonValue(false));
+    QCOMPARE(final.object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
+    if (isRefund) {
+        const QJsonObject payment = client.get(QStringLiteral("/v1/payments/") + paymentId).object();
+        QCOMPARE(payment.value(QStringLiteral("amount_refunded")).toInteger(), 1200);
+    }
+    QCOMPARE(atAcquirer(), qsizetype(1));
+    const Run empty = review(gateway, {QStringLiteral("--json")});
+    QVERIFY2(empty.exitCode == 0, empty.err.constData());
+    QVERIFY2(QJsonDocument::fromJson(empty.out).object().value(QStringLiteral("data")).toArray().isEmpty(),
+             empty.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCrash)

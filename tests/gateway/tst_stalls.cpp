@@ -26,6 +26,8 @@ private slots:
     void storeLockedAtStep();
     void storeLockedPastClientPatience();
     void slowBankWhileStoreLocked();
+    void refusedWhileStoreLocked_data();
+    void refusedWhileStoreLocked();
 
 private:
     static double metric(HttpClient &client, const QString &name, const QStringList &labels = {});
@@ -235,6 +237,70 @@ void TestStalls::slowBankWhileStoreLocked()
     QVERIFY(setAcquirer(observer, QStringLiteral("normal"), 0));
     const Charges charges = acquirerCharges(observer, key);
     QVERIFY2(charges.ok && charges.rows.size() == 1, charges.raw.constData());
+}
+
+void TestStalls::refusedWhileStoreLocked_data()
+{
+    QTest::addColumn<bool>("isRefund");
+    QTest::newRow("payment") << false;
+    QTest::newRow("refund") << true;
+}
+
+void TestStalls::refusedWhileStoreLocked()
+{
+    // API.md promise 10. The acquirer refuses the first call (slowly) and the store is locked
+    // while the claim is given back: the record still says acquirer_called, and recovery would
+    // call the acquirer again after the lease. The client must not read "502, nothing will
+    // happen": it gets 500 outcome-unknown, and the key ends with one charge (or refund) once
+    // the acquirer is back.
+    QFETCH(bool, isRefund);
+    GatewayProcess gateway;
+    // The refusal comes after 1 s; the client is kept waiting up to the acquirer timeout (3 s)
+    // while the claim is given back.
+    QVERIFY2(gateway.start(kShortLease + QStringList{QStringLiteral("--claim-lease"), QStringLiteral("8s"),
+                                                      QStringLiteral("--acquirer-timeout"), QStringLiteral("3s")}),
+             gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    HttpClient observer(gateway.baseUrl());
+    const QString payKey = uniqueKey(QStringLiteral("refused-pay"));
+    const QByteArray body = paymentBody(1999);
+    QString paymentId;
+    if (isRefund) {
+        const HttpReply paid = pay(client, payKey, body);
+        ONCEPAY_VERIFY_STATUS(paid, 201);
+        paymentId = paid.object().value(QStringLiteral("id")).toString();
+    }
+    const QString key = isRefund ? uniqueKey(QStringLiteral("refused-refund")) : payKey;
+    const QByteArray refundBody = QByteArrayLiteral("{\"amount\":1000}");
+    const QString path = isRefund ? QStringLiteral("/v1/payments/%1/refunds").arg(paymentId) : QStringLiteral("/v1/payments");
+    const QByteArray &sent = isRefund ? refundBody : body;
+    const QString kind = isRefund ? QStringLiteral("kind=\"refund\"") : QStringLiteral("kind=\"charge\"");
+
+    QVERIFY(setAcquirer(observer, QStringLiteral("error_before_charge"), 1000));
+    const double before = metric(observer, QStringLiteral("oncepay_acquirer_calls_total"), {kind, QStringLiteral("outcome=\"sent\"")});
+    QNetworkReply *inFlight = client.start({"POST", path, sent, keyHeader(key)});
+    QTRY_VERIFY_WITH_TIMEOUT(metric(observer, QStringLiteral("oncepay_acquirer_calls_total"),
+                                    {kind, QStringLiteral("outcome=\"sent\"")}) > before, 10000);
+    StoreLock lock(gateway.database());
+    QVERIFY2(lock.ok(), qPrintable(lock.error()));
+    const HttpReply first = client.collect(inFlight);
+    QVERIFY(lock.release());
+    ONCEPAY_VERIFY_PROBLEM(first, 500, QStringLiteral("outcome-unknown"));
+
+    // The acquirer is back: the same key ends with exactly one charge or refund, whether the
+    // claim was given back after all (a fresh execution) or recovery called again.
+    QVERIFY(setAcquirer(observer, QStringLiteral("normal"), 0));
+    HttpReply retry;
+    ONCEPAY_TRY_UNTIL(retry = client.send({"POST", path, sent, keyHeader(key)}),
+                      retry.status != 409 && retry.status != 202 && retry.status != 500, 20000);
+    ONCEPAY_VERIFY_STATUS(retry, 201);
+    if (isRefund) {
+        const AcquirerRefunds refunds = acquirerRefunds(observer, payKey);
+        QVERIFY2(refunds.ok && refunds.succeeded == 1 && refunds.refunded == 1000, refunds.raw.constData());
+    } else {
+        const Charges charges = acquirerCharges(observer, key);
+        QVERIFY2(charges.ok && charges.rows.size() == 1 && charges.succeeded == 1, charges.raw.constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestStalls)

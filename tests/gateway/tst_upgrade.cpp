@@ -138,7 +138,8 @@ void TestUpgrade::v2DatabaseIsMigrated()
                                       keyHeader(oldRefundKey)), 201);
     QVERIFY(gateway.terminate());
 
-    // The gateway's tables as v2 left them: no card columns, refunds without steps, version 2.
+    // The gateway's tables as v2 left them: no card columns, refunds without steps, no review
+    // marks (v5), version 2.
     {
         QString error;
         QVERIFY2(gateway.database().connect(QStringLiteral("v2"), &error), qPrintable(error));
@@ -155,7 +156,9 @@ void TestUpgrade::v2DatabaseIsMigrated()
                                 "ALTER TABLE refunds DROP COLUMN updated_at",
                                 "ALTER TABLE refunds DROP COLUMN lease_generation",
                                 "ALTER TABLE refunds DROP COLUMN lease_boot",
-                                "ALTER TABLE refunds DROP COLUMN lease_expires_at"})
+                                "ALTER TABLE refunds DROP COLUMN lease_expires_at",
+                                "ALTER TABLE payments DROP COLUMN needs_review",
+                                "ALTER TABLE refunds DROP COLUMN needs_review"})
             QVERIFY2(q.exec(QString::fromLatin1(sql)), qPrintable(q.lastError().text()));
         QVERIFY2(q.exec(pg ? QStringLiteral("UPDATE oncepay_schema SET version = 2") : QStringLiteral("PRAGMA user_version=2")),
                  qPrintable(q.lastError().text()));
@@ -184,6 +187,7 @@ void TestUpgrade::v2DatabaseIsMigrated()
     QCOMPARE(byId.object().value(QStringLiteral("amount_refunded")).toInteger(), 345);
     QVERIFY2(byId.object().value(QStringLiteral("card")).isNull(), byId.body.constData());
     QVERIFY2(byId.object().value(QStringLiteral("authorization_code")).isNull(), byId.body.constData());
+    QCOMPARE(byId.object().value(QStringLiteral("needs_review")), QJsonValue(false));
     // Its recorded answer still replays byte for byte.
     const HttpReply replay = pay(client, oldKey, paymentBody(2345));
     ONCEPAY_VERIFY_STATUS(replay, 201);

@@ -1,0 +1,88 @@
+// API.md promise 10 on PostgreSQL: a COMMIT whose answer is lost (the connection drops after
+// the server got it) counts as "may have been written". A proxy between the gateway and the
+// server (PgCommitCutter) forwards the COMMIT that records acquirer_called, swallows the
+// server's answer and cuts the connection: the step is stored, so the client must not be told
+// "503, nothing happened"; it gets 500 outcome-unknown, and the key ends with one charge
+// (refund). SQLite commits inside the gateway's own process: there is no answer to lose.
+#include "gatewayapi.h"
+#include "gatewayprocess.h"
+#include "pgcommitcutter.h"
+#include "testdatabase.h"
+
+#include <QtTest>
+
+using namespace GatewayApi;
+
+class TestCommitLost final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void stepCommitAnswerLost_data();
+    void stepCommitAnswerLost();
+};
+
+void TestCommitLost::stepCommitAnswerLost_data()
+{
+    QTest::addColumn<bool>("isRefund");
+    QTest::newRow("payment") << false;
+    QTest::newRow("refund") << true;
+}
+
+void TestCommitLost::stepCommitAnswerLost()
+{
+    QFETCH(bool, isRefund);
+    if (!TestDatabase::postgresRequested())
+        QSKIP("SQLite commits in the gateway's own process: no answer to lose (runs as tst_commitlost_pg)");
+    GatewayProcess gateway;
+    const TestDatabase &db = gateway.database();
+    QVERIFY2(db.ok(), qPrintable(db.error()));
+    const QUrl direct(db.dbArg());
+    PgCommitCutter cutter;
+    QVERIFY(cutter.listen(direct.host(), quint16(direct.port(5432))));
+    QUrl proxied = direct;
+    proxied.setHost(QStringLiteral("127.0.0.1"));
+    proxied.setPort(cutter.port());
+    // The proxy reads the protocol: no TLS between the gateway and the server.
+    const QMap<QString, QString> env{{QStringLiteral("PGSSLMODE"), QStringLiteral("disable")},
+                                     {QStringLiteral("PGGSSENCMODE"), QStringLiteral("disable")}};
+    QVERIFY2(gateway.start({QStringLiteral("--db"), proxied.toString(), QStringLiteral("--claim-lease"), QStringLiteral("2s"),
+                            QStringLiteral("--recovery-interval"), QStringLiteral("200ms")}, env),
+             gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+
+    const QString payKey = uniqueKey(QStringLiteral("commitlost-pay"));
+    const QByteArray body = paymentBody(1700);
+    QString paymentId;
+    if (isRefund) {
+        const HttpReply paid = pay(client, payKey, body);
+        ONCEPAY_VERIFY_STATUS(paid, 201);
+        paymentId = paid.object().value(QStringLiteral("id")).toString();
+    }
+    const QString key = isRefund ? uniqueKey(QStringLiteral("commitlost-refund")) : payKey;
+    auto send = [&] { return isRefund ? refund(client, paymentId, key, 700) : pay(client, key, body); };
+
+    // The step "about to call the acquirer" binds its name; its transaction's COMMIT is cut.
+    cutter.arm(QByteArrayLiteral("'acquirer_called'"));
+    const HttpReply first = send();
+    QCOMPARE(cutter.cuts(), 1);
+    ONCEPAY_VERIFY_PROBLEM(first, 500, QStringLiteral("outcome-unknown"));
+    QVERIFY(!first.replayed());
+
+    // It was committed: whoever resumes it (a retry after the lease, or recovery) asks the
+    // acquirer and calls it once.
+    HttpReply settled;
+    ONCEPAY_TRY_UNTIL(settled = send(), settled.status != 409 && settled.status != 202 && settled.status != 500, 30000);
+    QVERIFY2(settled.status == 201, (settled.describe() + gateway.failureMessage()).constData());
+    if (isRefund) {
+        const AcquirerRefunds bank = acquirerRefunds(client, payKey);
+        QVERIFY2(bank.ok && bank.succeeded == 1 && bank.refunded == 700, bank.raw.constData());
+    } else {
+        const Charges charges = acquirerCharges(client, key);
+        QVERIFY2(charges.ok && charges.rows.size() == 1 && charges.succeeded == 1, charges.raw.constData());
+    }
+    QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
+}
+
+QTEST_GUILESS_MAIN(TestCommitLost)
+#include "tst_commitlost.moc"
