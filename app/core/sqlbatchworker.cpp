@@ -38,9 +38,10 @@ QSqlQuery &SqlTx::exec(const QString &sql, const QVariantList &binds)
     if (!q) {
         q = new QSqlQuery(QSqlDatabase::database(m_connectionName, false));
         if (!q->prepare(sql)) {
-            const QString err = q->lastError().text();
+            const QSqlError err = q->lastError();
             delete q;
-            throw SqlError(QStringLiteral("prepare failed: %1 [%2]").arg(err, sql));
+            throw SqlError(QStringLiteral("prepare failed: %1 [%2]").arg(err.text(), sql), err.nativeErrorCode(),
+                           SqlError::Stage::Prepare);
         }
         m_cache.insert(sql, q);
     }
@@ -346,21 +347,22 @@ void SqlBatchWorker::submit(Work work, QObject *context, Done done)
 
 bool SqlBatchWorker::commitMayHaveHappened(const QString &sqlState)
 {
-    // 22 data, 23 integrity (a deferred constraint), 25 transaction state, 40 rollback
-    // (serialization failure, deadlock), 42 syntax or access: the server answered, and rolled
-    // back. No SQLSTATE (libpq's own "server closed the connection"), 08 connection, 57 operator
-    // intervention, 58 system, XX internal: the answer to COMMIT was lost, not the COMMIT.
-    static const QStringList rolledBack{QStringLiteral("22"), QStringLiteral("23"), QStringLiteral("25"),
-                                        QStringLiteral("40"), QStringLiteral("42")};
-    return sqlState.size() != 5 || !rolledBack.contains(sqlState.left(2));
+    // An error the server answered with (a lock timeout 55P03, a serialization failure 40001, a
+    // constraint 23...) means the statement, or the transaction at COMMIT, was rolled back. No
+    // SQLSTATE (libpq's own "server closed the connection"), 08 (connection), 57 (the server
+    // shutting down or crashing, which may come in place of the answer), 58 (system) and XX
+    // (internal): the answer was lost, not necessarily the work.
+    static const QStringList lost{QStringLiteral("08"), QStringLiteral("57"), QStringLiteral("58"),
+                                  QStringLiteral("XX")};
+    return sqlState.size() != 5 || lost.contains(sqlState.left(2));
 }
 
-void SqlBatchWorker::submitChecked(Work work, QObject *context, Completion done)
+void SqlBatchWorker::submitChecked(Work work, QObject *context, Completion done, bool singleStatement)
 {
     // The relay is made here, on the caller's thread (the main one when it serves the context),
     // not on the worker's: the main thread then uses an object it made itself.
     const bool viaRelay = CompletionRelay::servesContext(context) && CompletionRelay::instance();
-    Item item{std::move(work), context, std::move(done), viaRelay, false, false, {}};
+    Item item{std::move(work), context, std::move(done), viaRelay, false, false, singleStatement, {}};
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         if (m_run == Run::Opening || m_run == Run::Running) {
@@ -404,6 +406,8 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
         failAll(QStringLiteral("the database is not open"));
         return;
     }
+    // One statement on PostgreSQL: its own transaction, no BEGIN and COMMIT round trips.
+    const bool autocommit = isPostgres() && batch.size() == 1 && batch.first().singleStatement;
     try {
         if (isPostgres() && (!m_tx || !QSqlDatabase::database(m_options.connectionName, false).isOpen())) {
             // The server went away and came back (restart, failover): connect again.
@@ -417,7 +421,8 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
             m_tx->exec(QStringLiteral("SET lock_timeout = %1").arg(m_options.busyTimeoutMs)).finish();
         }
         // IMMEDIATE: SQLite takes the write lock now, not at the first write (no upgrade deadlock).
-        m_tx->exec(isPostgres() || m_options.readOnly ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"));
+        if (!autocommit)
+            m_tx->exec(isPostgres() || m_options.readOnly ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE"));
     } catch (const SqlError &e) {
         qCWarning(lcSql) << m_options.connectionName << "cannot begin a transaction:" << e.message();
         if (isPostgres() && m_tx) {
@@ -435,12 +440,31 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
         try {
             item.work(*m_tx);
         } catch (const SqlError &e) {
+            if (autocommit) {
+                // The statement was its own transaction: as for a COMMIT, a lost connection
+                // leaves its outcome unknown.
+                item.commitUnknown = e.stage() == SqlError::Stage::Execute && commitMayHaveHappened(e.code());
+                qCWarning(lcSql) << m_options.connectionName << "statement failed:" << e.message()
+                                 << (item.commitUnknown ? "(it may have been committed)" : "");
+                if (item.commitUnknown) {
+                    m_tx->clearCache();
+                    QSqlDatabase::database(m_options.connectionName, false).close();
+                }
+                failAll(e.message());
+                return;
+            }
             qCWarning(lcSql) << m_options.connectionName << "unit rolled back:" << e.message();
             QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
             failAll(e.message());
             return;
         }
         item.ok = true;
+        if (autocommit) {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            ++m_batches;
+            ++m_units;
+            return;
+        }
     } else {
         for (Item &item : batch) {
             try {

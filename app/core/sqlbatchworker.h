@@ -25,15 +25,19 @@ Q_DECLARE_LOGGING_CATEGORY(lcSql)
 class SqlError final : public std::runtime_error
 {
 public:
-    explicit SqlError(const QString &message, QString code = {})
-        : std::runtime_error(message.toStdString()), m_code(std::move(code)) {}
+    enum class Stage { Execute, Prepare };
+    explicit SqlError(const QString &message, QString code = {}, Stage stage = Stage::Execute)
+        : std::runtime_error(message.toStdString()), m_code(std::move(code)), m_stage(stage) {}
     QString message() const { return QString::fromStdString(what()); }
     // The database's own error code (PostgreSQL: the SQLSTATE); empty when the driver made the
     // error itself, e.g. because the connection went away.
     QString code() const { return m_code; }
+    // Prepare: the statement failed before it ran, so it changed nothing whatever the cause.
+    Stage stage() const { return m_stage; }
 
 private:
     QString m_code;
+    Stage m_stage = Stage::Execute;
 };
 
 // The handle a unit of work gets: prepared, cached, bound statements on the worker's connection.
@@ -125,8 +129,11 @@ public:
     // Thread-safe. `done` runs on `context`'s thread after the batch committed (ok) or failed
     // (at once with an error when the worker is not running: never started, or stopped).
     void submit(Work work, QObject *context, Done done);
-    // The same, telling a failed unit from one whose commit may have happened.
-    void submitChecked(Work work, QObject *context, Completion done);
+    // The same, telling a failed unit from one whose commit may have happened. A `singleStatement`
+    // unit runs exactly one statement: on PostgreSQL it runs without BEGIN and COMMIT, as a
+    // transaction of its own (one round trip instead of three); if the connection is lost while
+    // it runs it may have been committed (Commit::Unknown). SQLite batches it like any other.
+    void submitChecked(Work work, QObject *context, Completion done, bool singleStatement = false);
 
     // Convenience for work that produces a value.
     template <typename R>
@@ -140,14 +147,15 @@ public:
 
     template <typename R>
     void transactChecked(QObject *context, std::function<R(SqlTx &)> work,
-                         std::function<void(Commit, const QString &, R)> done)
+                         std::function<void(Commit, const QString &, R)> done, bool singleStatement = false)
     {
         auto result = std::make_shared<R>();
         submitChecked([work = std::move(work), result](SqlTx &tx) { *result = work(tx); },
                       context,
                       [done = std::move(done), result](Commit commit, const QString &error) {
                           done(commit, error, std::move(*result));
-                      });
+                      },
+                      singleStatement);
     }
 
     // Whether a COMMIT that failed with `sqlState` may still have been committed: yes unless the
@@ -166,6 +174,7 @@ private:
         bool viaRelay = false;   // the context lives on the main thread (decided by the caller)
         bool ok = false;
         bool commitUnknown = false;   // failed at a COMMIT that may have been committed
+        bool singleStatement = false;
         QString error;
         Commit commit() const { return ok ? Commit::Done : commitUnknown ? Commit::Unknown : Commit::Failed; }
     };

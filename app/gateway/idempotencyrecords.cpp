@@ -94,6 +94,16 @@ bool takeOverLease(SqlTx &tx, LeasedTable table, const QString &id, qint64 gener
 bool markCalled(SqlTx &tx, LeasedTable table, const QString &id, qint64 generation, qint64 leaseMs, qint64 now,
                 bool postgres)
 {
+    if (postgres) {
+        // One statement, the database's clock read inside it: a transaction of its own.
+        return tx.numRowsAffected(QStringLiteral(
+            "UPDATE %1 SET step = ?, updated_at = ?,"
+            " lease_expires_at = (extract(epoch from clock_timestamp()) * 1000)::bigint + ?::bigint"
+            " WHERE id = ? AND lease_generation = ? AND lease_boot = 'db'"
+            " AND lease_expires_at > (extract(epoch from clock_timestamp()) * 1000)::bigint"
+            " AND status = 'processing' AND step IN ('claimed', 'acquirer_called')").arg(tableName(table)),
+            {paymentStepName(PaymentStep::AcquirerCalled), now, leaseMs, id, generation}) == 1;
+    }
     const LeaseClock clock = leaseClock(tx, postgres);
     return tx.numRowsAffected(QStringLiteral(
         "UPDATE %1 SET step = ?, updated_at = ?, lease_expires_at = ?"

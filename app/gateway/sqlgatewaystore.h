@@ -84,8 +84,10 @@ public:
     static constexpr int schemaVersion = 5;
 
 private:
+    // `singleStatement`: `work` runs exactly one statement; on PostgreSQL it is sent alone, as a
+    // transaction of its own (SqlBatchWorker::submitChecked).
     template <typename R>
-    void transact(QObject *context, std::function<R(SqlTx &)> work, Reply<R> reply);
+    void transact(QObject *context, std::function<R(SqlTx &)> work, Reply<R> reply, bool singleStatement = false);
     bool isPostgres() const { return m_options.driver == SqlBatchWorker::Driver::PostgreSql; }
 
     Options m_options;

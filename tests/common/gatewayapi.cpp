@@ -86,6 +86,7 @@ QByteArray paymentMismatch(const QJsonObject &p)
     need("order_id", p.value(QStringLiteral("order_id")).isString());
     need("terminal_id", p.value(QStringLiteral("terminal_id")).isString());
     need("idempotency_key", p.value(QStringLiteral("idempotency_key")).isString());
+    need("needs_review", p.value(QStringLiteral("needs_review")).isBool());   // promise 11: always present
     need("decline_code", p.contains(QStringLiteral("decline_code"))
                                  && (p.value(QStringLiteral("decline_code")).isNull()
                                      || p.value(QStringLiteral("decline_code")).isString()));

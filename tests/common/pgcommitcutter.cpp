@@ -51,10 +51,18 @@ private:
             if (m_parse.at(0) == 'Q') {
                 const QByteArray query = m_parse.mid(5, length - 4).trimmed();
                 const QByteArray &marker = m_owner->m_marker;
-                if (!marker.isEmpty() && query.contains(marker))
-                    m_armed = true;
-                else if (m_armed && query.startsWith("COMMIT"))
-                    commitPassed = true;
+                if (query.startsWith("BEGIN")) {
+                    m_inTransaction = true;
+                } else if (query.startsWith("COMMIT") || query.startsWith("ROLLBACK")) {
+                    m_inTransaction = false;
+                    commitPassed = commitPassed || (m_armed && query.startsWith("COMMIT"));
+                } else if (!marker.isEmpty() && !query.startsWith("PREPARE") && query.contains(marker)) {
+                    // Outside BEGIN the statement is its own transaction: its answer is the one lost.
+                    if (m_inTransaction)
+                        m_armed = true;
+                    else
+                        commitPassed = true;
+                }
             }
             m_parse.remove(0, 1 + length);
         }
@@ -90,6 +98,7 @@ private:
     QTcpSocket *m_upstream = nullptr;
     QByteArray m_parse;
     bool m_started = false;
+    bool m_inTransaction = false;
     bool m_armed = false;
     bool m_swallow = false;
 };

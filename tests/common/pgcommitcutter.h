@@ -7,9 +7,11 @@
 
 // A TCP proxy between a gateway and PostgreSQL that reads the client's side of the wire
 // protocol. Once a simple-protocol Query containing the armed marker has passed on a
-// connection, that connection's next COMMIT is forwarded to the server, the server's answer
-// is swallowed and both sides are cut: the COMMIT happened, its answer was lost (API.md
-// promise 10). Fires once per arm(). The client must not use TLS (PGSSLMODE=disable).
+// connection inside BEGIN, that connection's next COMMIT is forwarded to the server, the
+// server's answer is swallowed and both sides are cut: the COMMIT happened, its answer was
+// lost (API.md promise 10). A marked statement sent outside BEGIN is its own transaction: its
+// answer is the one swallowed. PREPARE statements never match. Fires once per arm(). The
+// client must not use TLS (PGSSLMODE=disable).
 class PgCommitCutter final : public QObject
 {
     Q_OBJECT
