@@ -7,8 +7,6 @@
 #include <QList>
 #include <QPair>
 
-class QHttpServerResponder;
-
 namespace OncePay::Gateway {
 
 // What the gateway answers to one request, before it is written to the socket.
@@ -34,8 +32,10 @@ struct HttpAnswer
     HttpAnswer &withHeader(const QByteArray &name, const QByteArray &value);
     HttpAnswer &markReplayed() { return withHeader(QByteArrayLiteral("Idempotent-Replayed"), QByteArrayLiteral("true")); }
     QByteArray header(const QByteArray &name) const;
-    // Status line, Content-Type, Content-Length, the headers, then the body.
-    void writeTo(QHttpServerResponder &responder) const;
+    // The answer as HTTP/1.1 bytes: status line, Content-Type, Content-Length, the headers,
+    // "Connection: close" when the connection ends after it, then the body.
+    QByteArray toWire(bool closing) const;
+    static QByteArray reasonPhrase(int status);
 };
 
 // "application/json", with or without parameters such as "; charset=utf-8".
