@@ -85,7 +85,7 @@ QByteArray HttpAnswer::header(const QByteArray &name) const
     return {};
 }
 
-QByteArray HttpAnswer::toWire(bool closing) const
+QByteArray HttpAnswer::toWire(Connection connection, bool withBody) const
 {
     QByteArray out;
     out.reserve(160 + body.size());
@@ -93,10 +93,13 @@ QByteArray HttpAnswer::toWire(bool closing) const
         + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
     for (const auto &h : headers)
         out += h.first + ": " + h.second + "\r\n";
-    if (closing)
+    if (connection == Connection::Close)
         out += "Connection: close\r\n";
+    else if (connection == Connection::KeepAlive)
+        out += "Connection: keep-alive\r\n";
     out += "\r\n";
-    out += body;
+    if (withBody)
+        out += body;
     return out;
 }
 

@@ -83,7 +83,7 @@ void HttpConnection::start()
 void HttpConnection::refuse(const HttpAnswer &answer)
 {
     m_inputEnded = true;
-    m_queue.push_back({++m_lastSequence, true, true, answer.toWire(true)});
+    m_queue.push_back({++m_lastSequence, true, true, false, false, answer.toWire(HttpAnswer::Connection::Close)});
     if (m_phase == Phase::Open) {
         moveReadyAnswers();
         flushOutput();
@@ -191,7 +191,7 @@ void HttpConnection::pump()
         // the head is accepted, in its place among the answers.
         if (before == HttpRequestParser::State::Head && state == HttpRequestParser::State::Body
             && m_parser->expectsContinue())
-            m_queue.push_back({0, true, false, kContinue});
+            m_queue.push_back({0, true, false, false, false, kContinue});
         if (state != HttpRequestParser::State::Complete)
             break;
         HttpRequest request = m_parser->takeRequest();
@@ -199,7 +199,8 @@ void HttpConnection::pump()
         const quint64 sequence = ++m_lastSequence;
         // RFC 9112 9.6: nothing after a request that ends the connection is read or executed.
         const bool last = !request.keepAlive;
-        m_queue.push_back({sequence, false, last, {}});
+        m_queue.push_back({sequence, false, last, !last && request.version < 11,
+                           request.method == HttpRequest::Method::Head, {}});
         m_servedAny = true;
         if (last) {
             m_inputEnded = true;
@@ -231,7 +232,8 @@ void HttpConnection::refuseRequest(const HttpRefusal &refusal)
     m_inputEnded = true;
     m_in.clear();
     m_parser.reset();
-    m_queue.push_back({++m_lastSequence, true, true, HttpAnswer::problem(problem).toWire(true)});
+    m_queue.push_back({++m_lastSequence, true, true, false, false,
+                       HttpAnswer::problem(problem).toWire(HttpAnswer::Connection::Close)});
 }
 
 void HttpConnection::answer(quint64 sequence, const HttpAnswer &answer)
@@ -242,7 +244,10 @@ void HttpConnection::answer(quint64 sequence, const HttpAnswer &answer)
         if (slot.sequence == sequence) {
             if (slot.ready)
                 return;   // answered once already
-            slot.bytes = answer.toWire(slot.closeAfter);
+            slot.bytes = answer.toWire(slot.closeAfter    ? HttpAnswer::Connection::Close
+                                       : slot.keepAlive10 ? HttpAnswer::Connection::KeepAlive
+                                                          : HttpAnswer::Connection::Default,
+                                       !slot.head);
             slot.ready = true;
             break;
         }

@@ -62,6 +62,8 @@ private:
         quint64 sequence = 0;       // 0: an interim answer (100 Continue), ready when queued
         bool ready = false;
         bool closeAfter = false;    // the connection ends once this answer is out
+        bool keepAlive10 = false;   // an HTTP/1.0 request that asked to keep the connection
+        bool head = false;          // a HEAD request: the answer's length, not its body
         QByteArray bytes;
     };
 

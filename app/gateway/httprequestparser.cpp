@@ -279,11 +279,34 @@ HttpRequestParser::State HttpRequestParser::feed(QByteArray &bytes)
                        : QStringLiteral("The request head is malformed: %1.").arg(QString::fromStdString(ec.message())));
             return m_state;
         }
-        if (!headBefore && p.is_header_done()) {
-            judgeHead(QByteArrayView(bytes).first(qsizetype(n)));
-            if (m_state == State::Refused)
+        if (!headBefore) {
+            // Beast takes a head line by line as lines complete, so what it took in this step
+            // is judged now: the head is never seen whole in one buffer.
+            const QByteArrayView piece = QByteArrayView(bytes).first(qsizetype(n));
+            // obs-fold (a field line continued on the next line) is obsolete; Beast 1.74 unfolds
+            // it, a proxy in front may read it otherwise (RFC 9112 5.2 lets a server reject it;
+            // white space before the first field, RFC 9112 2.2, likewise): refused.
+            if ((m_lastHeadByte == '\n' && (piece.startsWith(' ') || piece.startsWith('\t')))
+                || piece.indexOf("\n ") >= 0 || piece.indexOf("\n\t") >= 0) {
+                refuse(HttpRefusal::Kind::Malformed, QStringLiteral("A header field is folded over several lines (obs-fold)."));
                 return m_state;
-            m_state = State::Body;
+            }
+            if (!piece.isEmpty())
+                m_lastHeadByte = piece.back();
+            // Beast 1.74's header_limit bounds one buffer, not the head: a head sent line by line
+            // is counted here, what Beast took and what waits for the rest of its line.
+            m_headBytes += qint64(n);
+            if (m_headBytes + (p.is_header_done() ? 0 : qint64(bytes.size()) - qint64(n)) > m_limits.maxHeaderBytes) {
+                refuse(HttpRefusal::Kind::HeadTooLarge,
+                       QStringLiteral("Request headers are limited to %1 bytes.").arg(m_limits.maxHeaderBytes));
+                return m_state;
+            }
+            if (p.is_header_done()) {
+                judgeHead();
+                if (m_state == State::Refused)
+                    return m_state;
+                m_state = State::Body;
+            }
         }
         m_consumed += qint64(n);
         bytes.remove(0, qsizetype(n));
@@ -301,19 +324,10 @@ HttpRequestParser::State HttpRequestParser::feed(QByteArray &bytes)
     return m_state;
 }
 
-void HttpRequestParser::judgeHead(QByteArrayView head)
+void HttpRequestParser::judgeHead()
 {
     http::request_parser<ByteArrayBody> &p = m_beast->parser;
     const auto &request = p.get();
-    // obs-fold (a field line continued on the next line) is obsolete; Beast 1.74 unfolds it, a
-    // proxy in front may read it otherwise (RFC 9112 5.2 lets a server reject it): refused.
-    const qsizetype requestLineEnd = head.indexOf('\n');
-    if (requestLineEnd >= 0) {
-        const QByteArrayView fields = head.sliced(requestLineEnd);
-        if (fields.indexOf("\n ") >= 0 || fields.indexOf("\n\t") >= 0)
-            return refuse(HttpRefusal::Kind::Malformed,
-                          QStringLiteral("A header field is folded over several lines (obs-fold)."));
-    }
     // RFC 9112 3.2: a server MUST answer 400 to an HTTP/1.1 request without exactly one Host
     // (an HTTP/1.0 one may omit it, but never send two). Beast takes HTTP/1.x only (another
     // major version is malformed); a later 1.x is read as 1.1 (RFC 9110 2.5).

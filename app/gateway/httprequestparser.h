@@ -75,13 +75,15 @@ public:
 private:
     class Beast;
     void refuse(HttpRefusal::Kind kind, const QString &detail);
-    void judgeHead(QByteArrayView head);
+    void judgeHead();
 
     Limits m_limits;
     std::unique_ptr<Beast> m_beast;
     State m_state = State::Head;
     HttpRefusal m_refusal;
     qint64 m_consumed = 0;
+    qint64 m_headBytes = 0;    // of the head, taken by Beast so far
+    char m_lastHeadByte = 0;
     qint64 m_contentLength = -1;
     bool m_chunked = false;
     bool m_keepAlive = true;

@@ -59,6 +59,8 @@ private slots:
     void tenPipelinedPaymentsGetTenAnswers();
     void exactlyOneHost_data();
     void exactlyOneHost();
+    void headAndHttp10KeepAlive_data() { transports(); }
+    void headAndHttp10KeepAlive();
 
 private:
     static void transports()
@@ -313,6 +315,24 @@ void TestPipelining::exactlyOneHost()
     QCOMPARE(r.responses.first().status, status);
     if (status == 400)
         ONCEPAY_VERIFY_PROBLEM(r.responses.first().asReply(), 400, QStringLiteral("malformed-request"));
+}
+
+// A HEAD request's answer has its length but no body (else the next answer would be read as
+// its body); an HTTP/1.0 client that asked to keep the connection is told it is kept.
+void TestPipelining::headAndHttp10KeepAlive()
+{
+    QFETCH(bool, tls);
+    const QByteArray bytes = "HEAD /healthz HTTP/1.1\r\nHost: a\r\n\r\n"
+                             "GET /livez HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"
+                             "GET /livez HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n";
+    const PipelineResult r = send(tls, bytes);
+    QVERIFY2(r.closedByServer, r.describe().constData());
+    const qsizetype headEnd = r.received.indexOf("\r\n\r\n");
+    QVERIFY2(headEnd > 0 && r.received.startsWith("HTTP/1.1 405"), r.describe().constData());
+    const QList<RawResult> rest = Pipeline::split(r.received.mid(headEnd + 4));
+    QVERIFY2(rest.size() == 2 && rest.at(0).status == 200 && rest.at(1).status == 200, r.describe().constData());
+    QCOMPARE(rest.at(0).header("Connection").toLower(), QByteArray("keep-alive"));
+    QCOMPARE(rest.at(1).header("Connection").toLower(), QByteArray("close"));
 }
 
 QTEST_GUILESS_MAIN(TestPipelining)

@@ -182,6 +182,31 @@ private slots:
         QVERIFY(bytes.isEmpty());
     }
 
+    // Beast takes a head line by line as its lines complete: obs-fold is found wherever the
+    // head is cut, and a head sent a line at a time is held to the same size limit.
+    void aHeadIsJudgedHoweverItIsCut()
+    {
+        const QByteArray folded = "GET / HTTP/1.1\r\nA: b\r\n c\r\nHost: x\r\nContent-Length: 1, 1\r\n\r\n";
+        for (qsizetype cut = 0; cut <= folded.size(); ++cut) {
+            HttpRequestParser parser(kLimits);
+            QByteArray bytes = folded.left(cut);
+            parser.feed(bytes);
+            bytes += folded.mid(cut);
+            QCOMPARE(parser.feed(bytes), HttpRequestParser::State::Refused);
+            QCOMPARE(parser.refusal().status(), 400);
+        }
+        HttpRequestParser lineByLine(kLimits);
+        QByteArray bytes = "GET / HTTP/1.1\r\nHost: x\r\n";
+        int lines = 0;
+        while (lineByLine.feed(bytes) == HttpRequestParser::State::Head && lines < 10'000) {
+            bytes += "X-Line: " + QByteArray(100, 'a') + "\r\n";
+            ++lines;
+        }
+        QCOMPARE(lineByLine.state(), HttpRequestParser::State::Refused);
+        QCOMPARE(lineByLine.refusal().status(), 431);
+        QVERIFY2(lines * 110 <= 32 * 1024 + 220, qPrintable(QString::number(lines)));
+    }
+
     void expectContinueIsSeen()
     {
         HttpRequestParser parser(kLimits);
