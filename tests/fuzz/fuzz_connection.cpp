@@ -40,6 +40,7 @@ HttpLimits limits()
 struct Expected
 {
     QList<QByteArray> executed;   // "METHOD target body" of each request that must run
+    QList<bool> head;             // whether each is a HEAD request (answered without a body)
     int refusedStatus = 0;        // 0: no refusal
 };
 
@@ -58,6 +59,7 @@ Expected reference(QByteArray bytes)
             break;   // cut short by the client's end: never a request
         const HttpRequest r = parser.takeRequest();
         out.executed.append(r.methodName + ' ' + r.target + ' ' + r.body);
+        out.head.append(r.method == HttpRequest::Method::Head);
         if (!r.keepAlive)
             break;
     }
@@ -71,8 +73,9 @@ struct Response
     QByteArray body;
 };
 
-// The answers in `wire`, interim ones (100 Continue) skipped; aborts on bytes that are not answers.
-QList<Response> responses(const QByteArray &wire)
+// The answers in `wire`, interim ones (100 Continue) skipped; aborts on bytes that are not
+// answers. The i-th answer has no body when `headRequests` says its request was a HEAD.
+QList<Response> responses(const QByteArray &wire, const QList<bool> &headRequests)
 {
     QList<Response> out;
     qsizetype pos = 0;
@@ -90,8 +93,10 @@ QList<Response> responses(const QByteArray &wire)
         if (cl < 0)
             std::abort();
         const qsizetype eol = head.indexOf("\r\n", cl + 2);
-        const qsizetype length = head.mid(cl + 18, (eol < 0 ? head.size() : eol) - cl - 18).toLongLong();
+        qsizetype length = head.mid(cl + 18, (eol < 0 ? head.size() : eol) - cl - 18).toLongLong();
         r.closing = head.contains("\r\nConnection: close");
+        if (headRequests.value(out.size()))
+            length = 0;   // the length a GET would have had; no body follows
         r.body = wire.mid(pos, length);
         if (r.body.size() != length)
             std::abort();
@@ -172,7 +177,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const Expected expected = reference(input);
     if (executed != expected.executed)
         std::abort();   // ran something the framing did not allow, or skipped a request
-    const QList<Response> answers = responses(wire);
+    const QList<Response> answers = responses(wire, expected.head);
     if (answers.size() != expected.executed.size() + (expected.refusedStatus ? 1 : 0))
         std::abort();   // a request without its answer, or an answer too many
     for (qsizetype i = 0; i < expected.executed.size(); ++i) {

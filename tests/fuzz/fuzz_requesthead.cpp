@@ -1,7 +1,7 @@
 // The gateway's one HTTP parser (HttpRequestParser: Boost.Beast's request_parser and the
 // framing rules) on arbitrary bytes: never crashes; a head it accepts has one framing; its
-// verdict, its end and its body are the same however the bytes are cut (the first input byte
-// picks the cut); it never takes bytes past the request's end; a verdict once reached stays.
+// acceptance, its end and its body are the same however the bytes are cut (the first input
+// byte picks the cut); it never takes bytes past the request's end; a verdict once reached stays.
 // (Found so: Beast takes a head line by line, so obs-fold and the head's size are judged on
 // each piece it takes; seed corpus `fold-split`.)
 #include "httprequestparser.h"
@@ -29,10 +29,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pieces += bytes.mid(at);
     const HttpRequestParser::State twice = cut.feed(pieces);
 
-    if (once != twice)
+    // A request accepted (its head, or all of it) one way is accepted the other way, alike. Not
+    // accepted may differ in how: Beast 1.74 refuses a head with a bare LF at once when it comes
+    // whole, but once an earlier read left it waiting it looks for CRLFCRLF first and waits on
+    // (to the head's time or size limit). Either way nothing runs. Seed `bare-lf-head`.
+    const auto accepted = [](HttpRequestParser::State s) {
+        return s == HttpRequestParser::State::Body || s == HttpRequestParser::State::Complete;
+    };
+    if ((accepted(once) || accepted(twice)) && once != twice)
         std::abort();
-    // Where a refused request stopped being read does not matter: nothing after it is.
-    if (once != HttpRequestParser::State::Refused && (rest != pieces || whole.consumed() != cut.consumed()))
+    // Where a complete request ends must not depend on the cut. (How far Beast has taken an
+    // unfinished head, or a refused request, may: nothing after a refusal is read, and an
+    // unfinished request is judged again on its next bytes.)
+    if (once == HttpRequestParser::State::Complete && (rest != pieces || whole.consumed() != cut.consumed()))
         std::abort();
     if (whole.consumed() + rest.size() != bytes.size())
         std::abort();   // bytes taken are the front of the input, the rest untouched
