@@ -1,6 +1,7 @@
 #include "httpapi.h"
 
 #include "canonicaljson.h"
+#include "httplog.h"
 #include "idempotencykey.h"
 #include "requestvalidation.h"
 #include "timeutil.h"
@@ -11,8 +12,6 @@
 #include <QUrlQuery>
 
 namespace OncePay::Gateway {
-
-Q_LOGGING_CATEGORY(lcHttp, "oncepay.gateway.http", QtInfoMsg)
 
 namespace {
 

@@ -1,17 +1,15 @@
 #include "httpconnection.h"
 
 #include "httpanswer.h"
+#include "httplog.h"
 #include "httptransport.h"
 
-#include <QLoggingCategory>
 #include <QSocketNotifier>
 
 #include <fcntl.h>
 #include <unistd.h>
 
 namespace OncePay::Gateway {
-
-Q_LOGGING_CATEGORY(lcConnection, "oncepay.gateway.http", QtInfoMsg)
 
 namespace {
 // Bytes read ahead of the parser, at most: past it, reading waits until requests are taken.
@@ -110,7 +108,7 @@ void HttpConnection::handshake()
         return settle();
     case HttpTransport::Io::EndOfInput:
     case HttpTransport::Io::Failed:
-        qCInfo(lcConnection) << "TLS handshake with" << m_peer.toString() << "failed:" << m_transport->lastError();
+        qCInfo(lcHttpLayer) << "TLS handshake with" << m_peer.toString() << "failed:" << m_transport->lastError();
         return closeNow();
     }
 }
@@ -163,7 +161,7 @@ void HttpConnection::readInput()
         } else if (r.io == HttpTransport::Io::WantWrite) {
             m_transportWantsWrite = true;
         } else if (r.io == HttpTransport::Io::Failed) {
-            qCDebug(lcConnection) << "connection from" << m_peer.toString() << "failed:" << m_transport->lastError();
+            qCDebug(lcHttpLayer) << "connection from" << m_peer.toString() << "failed:" << m_transport->lastError();
             return closeNow();
         }
         break;
@@ -215,7 +213,7 @@ void HttpConnection::pump()
     if (m_peerEnded && !m_inputEnded && m_queue.size() < maxQueued) {
         m_inputEnded = true;
         if (!m_in.isEmpty() || m_parser)
-            qCDebug(lcConnection) << "an incomplete request from" << m_peer.toString() << "ended with its input";
+            qCDebug(lcHttpLayer) << "an incomplete request from" << m_peer.toString() << "ended with its input";
         m_in.clear();
         m_parser.reset();
     }
@@ -226,7 +224,7 @@ void HttpConnection::pump()
 
 void HttpConnection::refuseRequest(const HttpRefusal &refusal)
 {
-    qCInfo(lcConnection) << "closing a connection from" << m_peer.toString() << "with" << refusal.status() << "-"
+    qCInfo(lcHttpLayer) << "closing a connection from" << m_peer.toString() << "with" << refusal.status() << "-"
                          << refusal.detail;
     const Problem problem = Problem::make(refusal.status(), refusal.slug(), refusal.title(), refusal.detail);
     m_inputEnded = true;
@@ -296,7 +294,7 @@ void HttpConnection::flushOutput()
             m_transportWantsRead = r.io == HttpTransport::Io::WantRead;
             break;
         }
-        qCDebug(lcConnection) << "writing to" << m_peer.toString() << "failed:" << m_transport->lastError();
+        qCDebug(lcHttpLayer) << "writing to" << m_peer.toString() << "failed:" << m_transport->lastError();
         return closeNow();
     }
     m_out.remove(0, written);
@@ -383,10 +381,10 @@ void HttpConnection::deadlinePassed()
     case Deadline::Handshake:
     case Deadline::FirstRequest:
     case Deadline::Idle:
-        qCDebug(lcConnection) << "closing an idle connection from" << m_peer.toString();
+        qCDebug(lcHttpLayer) << "closing an idle connection from" << m_peer.toString();
         return closeNow();
     case Deadline::Sending:
-        qCInfo(lcConnection) << "closing a connection from" << m_peer.toString() << "that does not read its answers";
+        qCInfo(lcHttpLayer) << "closing a connection from" << m_peer.toString() << "that does not read its answers";
         return closeNow();
     case Deadline::Linger:
         return closeNow();

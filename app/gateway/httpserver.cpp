@@ -1,11 +1,11 @@
 #include "httpserver.h"
 
 #include "httpanswer.h"
+#include "httplog.h"
 #include "httptransport.h"
 #include "problem.h"
 #include "tlscontext.h"
 
-#include <QLoggingCategory>
 #include <QTimer>
 
 #include <csignal>
@@ -19,7 +19,7 @@
 
 namespace OncePay::Gateway {
 
-Q_LOGGING_CATEGORY(lcServerHttp, "oncepay.gateway.http", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcHttpLayer, "oncepay.gateway.http", QtInfoMsg)
 
 namespace {
 // File descriptors kept for the process's own files (databases, logs, the acquirer's
@@ -66,7 +66,7 @@ HttpServer::HttpServer(HttpLimits limits, std::shared_ptr<const TlsContext> tls,
     // An accept that fails (out of files after all, or any other reason) must not spin on a
     // listening socket that stays readable: stop accepting, try again shortly.
     connect(this, &QTcpServer::acceptError, this, [this](QAbstractSocket::SocketError error) {
-        qCWarning(lcServerHttp) << "accepting a connection failed:" << error << errorString() << "- pausing for 200 ms";
+        qCWarning(lcHttpLayer) << "accepting a connection failed:" << error << errorString() << "- pausing for 200 ms";
         pauseAccepting();
         QTimer::singleShot(200, this, [this] {
             if (!m_pausedAtCap)
@@ -124,7 +124,7 @@ void HttpServer::incomingConnection(qintptr descriptor)
     auto *connection = new HttpConnection(fd, std::move(transport), m_limits, peer, m_handler, this);
     m_connections.insert(connection);
     if (m_limits.maxConnectionsPerPeer > 0 && m_perPeer.value(peer) >= m_limits.maxConnectionsPerPeer) {
-        qCWarning(lcServerHttp) << "refusing a connection from" << peer.toString() << ":" << m_limits.maxConnectionsPerPeer
+        qCWarning(lcHttpLayer) << "refusing a connection from" << peer.toString() << ":" << m_limits.maxConnectionsPerPeer
                                 << "already open from there";
         connect(connection, &HttpConnection::closed, this, [this, connection] { connectionClosed(connection, false); });
         connection->refuse(tooMany(QStringLiteral("At most %1 connections from one address.").arg(m_limits.maxConnectionsPerPeer)));
@@ -146,7 +146,7 @@ void HttpServer::incomingConnection(qintptr descriptor)
         // The kernel's backlog holds the next connections until one closes.
         m_pausedAtCap = true;
         pauseAccepting();
-        qCWarning(lcServerHttp) << "connection cap reached:" << m_live << "open; not accepting until one closes";
+        qCWarning(lcHttpLayer) << "connection cap reached:" << m_live << "open; not accepting until one closes";
     }
     connection->start();
 }
@@ -163,7 +163,7 @@ void HttpServer::connectionClosed(HttpConnection *connection, bool counted)
     if (m_pausedAtCap && m_live < m_cap) {
         m_pausedAtCap = false;
         resumeAccepting();
-        qCInfo(lcServerHttp) << "accepting connections again:" << m_live << "of" << m_cap;
+        qCInfo(lcHttpLayer) << "accepting connections again:" << m_live << "of" << m_cap;
     }
 }
 
