@@ -12,7 +12,8 @@
 namespace OncePay::Gateway {
 
 namespace {
-// Bytes read ahead of the parser, at most: past it, reading waits until requests are taken.
+// Bytes read ahead of the parser, or answers not yet taken by the client, at most: past it,
+// reading waits.
 constexpr qsizetype kReadAhead = 128 * 1024;
 constexpr qsizetype kReadChunk = 16 * 1024;
 const QByteArray kContinue = QByteArrayLiteral("HTTP/1.1 100 Continue\r\n\r\n");
@@ -142,8 +143,10 @@ void HttpConnection::onWritable()
 
 bool HttpConnection::wantsInput() const
 {
+    // A client that sends requests but does not read its answers is not read either: its
+    // answers would pile up here.
     return m_phase == Phase::Open && !m_inputEnded && !m_peerEnded && m_in.size() < kReadAhead
-        && m_queue.size() < std::size_t(qMax(1, m_limits.maxPipelined));
+        && m_out.size() < kReadAhead && m_queue.size() < std::size_t(qMax(1, m_limits.maxPipelined));
 }
 
 void HttpConnection::readInput()
