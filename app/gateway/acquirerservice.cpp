@@ -1,19 +1,15 @@
 #include "acquirerservice.h"
 
 #include "acquirersimulator.h"
-#include "guardedtcpserver.h"
 #include "httpanswer.h"
 #include "httpapi.h"
+#include "httpserver.h"
 #include "idempotencykey.h"
 #include "requestvalidation.h"
 
-#include <QHttpServer>
-#include <QHttpServerRequest>
-#include <QHttpServerResponder>
 #include <QJsonArray>
 #include <QLoggingCategory>
 #include <QPointer>
-#include <QTcpSocket>
 #include <QUrlQuery>
 
 namespace OncePay::Gateway {
@@ -22,12 +18,12 @@ Q_LOGGING_CATEGORY(lcService, "oncepay.acquirer.http", QtInfoMsg)
 
 struct AcquirerService::Request
 {
-    QHttpServerRequest::Method method;
+    HttpRequest::Method method;
     QString path;
     QUrlQuery query;
     QByteArray body;
     QList<QByteArray> contentTypes;
-    QPointer<QTcpSocket> socket;
+    HttpResponder responder;
 };
 
 namespace {
@@ -83,7 +79,7 @@ AcquirerService::~AcquirerService()
 
 QString AcquirerService::baseUrl() const
 {
-    return GuardedTcpServer::baseUrl(m_config.address, m_port);
+    return HttpServer::baseUrl(m_config.address, m_port, false);
 }
 
 bool AcquirerService::start(QString *error)
@@ -93,11 +89,10 @@ bool AcquirerService::start(QString *error)
         m_simulator.reset();
         return false;
     }
-    m_http = new QHttpServer(this);
-    m_http->setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
-        handle(request, std::move(responder));
-    });
-    m_port = GuardedTcpServer::serve(m_http, m_config.address, m_config.port, GuardedTcpServer::Limits{}, error);
+    m_server = new HttpServer(HttpLimits{}, nullptr, [this](HttpRequest &&request, const HttpResponder &responder) {
+        handle(std::move(request), responder);
+    }, this);
+    m_port = m_server->start(m_config.address, m_config.port, error);
     if (m_port == 0)
         return false;
     qCInfo(lcService) << "acquirer listening on" << baseUrl() << "ledger" << m_config.dbPath;
@@ -106,34 +101,24 @@ bool AcquirerService::start(QString *error)
 
 void AcquirerService::stop()
 {
-    if (m_http) {
-        for (QTcpServer *s : m_http->servers())
-            s->close();
-    }
+    if (m_server)
+        m_server->close();
     // Queued ledger work finishes first: a charge that reached the ledger stays charged.
     if (m_simulator)
         m_simulator->close();
     m_simulator.reset();
 }
 
-void AcquirerService::handle(const QHttpServerRequest &request, QHttpServerResponder &&responder)
+void AcquirerService::handle(HttpRequest &&request, const HttpResponder &responder)
 {
-    QList<QByteArray> contentTypes;
-    for (const auto &h : request.headers()) {
-        if (h.first.compare("content-type", Qt::CaseInsensitive) == 0)
-            contentTypes.append(h.second);
-    }
-    auto shared = std::make_shared<QHttpServerResponder>(std::move(responder));
-    const Request rq{request.method(), request.url().path(), request.query(), request.body(), contentTypes,
-                     shared->socket()};
-    route(rq, [shared, socket = rq.socket](const HttpAnswer &a) {
-        GuardedTcpServer::write(a, *shared, socket);
-    });
+    const Request rq{request.method, std::move(request.path), std::move(request.query), std::move(request.body),
+                     request.values("content-type"), responder};
+    route(rq, [responder](const HttpAnswer &a) { responder.respond(a); });
 }
 
 void AcquirerService::route(const Request &rq, const Respond &respond)
 {
-    using M = QHttpServerRequest::Method;
+    using M = HttpRequest::Method;
     if (!m_simulator)
         return respond(ledgerUnavailable());
     if (rq.body.size() > HttpApi::maxBodyBytes) {
@@ -156,7 +141,7 @@ void AcquirerService::route(const Request &rq, const Respond &respond)
 
     // Every GET and the PUT name their merchant in the query.
     const QString merchant = rq.query.queryItemValue(QStringLiteral("merchant"), QUrl::FullyDecoded);
-    if (merchant.isEmpty() || merchant.size() > 64)
+    if (merchant.isEmpty() || codePoints(merchant) > 64)
         return respond(badRequest(QStringLiteral("merchant"), QStringLiteral("is required: 1 to 64 characters")));
     if (charges)
         return getCharge(rq, merchant, respond);
@@ -199,27 +184,40 @@ void AcquirerService::postRefund(const Request &rq, const Respond &respond)
     qCInfo(lcService) << "refund received: merchant" << v.fields.merchant << "key" << v.fields.key
                       << "charge" << v.fields.chargeKey << "amount" << v.fields.amount;
     const RefundCall call = v.fields;
-    executeMoney(rq, QStringLiteral("refund"), call.key, m_simulator->losesRefundAnswer(call.merchant),
-                 [this, call](QObject *context, Acquirer::AnswerCallback done) {
-        m_simulator->refund(call, context, std::move(done));
-    }, respond);
+    // A refund moves money back in the charge's currency only: 100 USD against a 100 CNY charge
+    // is refused before the bank acts (nothing recorded, like any invalid request). An unknown
+    // charge is the simulator's to decline (charge_not_found).
+    m_simulator->ledger(call.merchant, call.chargeKey, this,
+                        [this, rq, call, respond](bool ok, const QList<LedgerEntry> &charges) {
+        if (!ok || !m_simulator)
+            return respond(ledgerUnavailable());
+        if (!charges.isEmpty() && charges.first().currency != call.currency) {
+            return respond(badRequest(QStringLiteral("currency"),
+                                      QStringLiteral("must be the currency of the charge (%1)").arg(charges.first().currency)));
+        }
+        executeMoney(rq, QStringLiteral("refund"), call.key, m_simulator->losesRefundAnswer(call.merchant),
+                     [this, call](QObject *context, Acquirer::AnswerCallback done) {
+            m_simulator->refund(call, context, std::move(done));
+        }, respond);
+    });
 }
 
 void AcquirerService::executeMoney(const Request &rq, const QString &what, const QString &key, bool losesAnswer,
                                    const std::function<void(QObject *, Acquirer::AnswerCallback)> &execute,
                                    const Respond &respond)
 {
-    if (!rq.socket)
+    HttpConnection *connection = rq.responder.connection();
+    if (!connection)
         return;   // the caller is gone before the bank acted: nothing happens
     // The context lives as long as the caller's connection: when the caller hangs up during
     // the simulated latency (its deadline passed), the bank never acts on it, because the
     // simulator drops work whose context is gone. Asked later, it says "not found": the truth.
-    auto *context = new QObject(rq.socket);
-    connect(rq.socket, &QAbstractSocket::disconnected, context, &QObject::deleteLater);
+    auto *context = new QObject(connection);
+    connect(connection, &HttpConnection::closed, context, &QObject::deleteLater);
     // `losesAnswer` is decided on arrival, like the simulator's mode. A lost answer stays lost
     // for a repeat of the same request too: an HTTP stack that resends it after the dropped
     // connection (Qt 6.4 does, once or twice) must not turn the simulated loss into an answer.
-    execute(context, [respond, context, losesAnswer, socket = rq.socket, what, key](const AcquirerAnswer &a) {
+    execute(context, [respond, context, losesAnswer, responder = rq.responder, what, key](const AcquirerAnswer &a) {
         context->deleteLater();
         if (a.kind == AcquirerAnswer::Kind::Refused) {
             return respond(HttpAnswer::problem(502, QStringLiteral("acquirer-refused"), QStringLiteral("Acquirer refused"),
@@ -230,8 +228,7 @@ void AcquirerService::executeMoney(const Request &rq, const QString &what, const
         // Done (or unsure: the ledger failed): the answer is lost on the wire, as a real
         // bank's can be. The caller sees its connection closed and has to ask by key.
         qCInfo(lcService) << qUtf8Printable(what) << key << "answer dropped:" << (a.error.isEmpty() ? QStringLiteral("simulated loss") : a.error);
-        if (socket)
-            socket->abort();
+        responder.abort();
     });
 }
 
@@ -298,7 +295,7 @@ void AcquirerService::simulation(const Request &rq, const QString &merchant, con
     auto answerState = [respond](bool ok, const SimulationState &state) {
         respond(ok ? HttpAnswer::json(200, state.toJson()) : ledgerUnavailable());
     };
-    if (rq.method == QHttpServerRequest::Method::Get)
+    if (rq.method == HttpRequest::Method::Get)
         return m_simulator->simulation(merchant, this, answerState);
     HttpAnswer error;
     const std::optional<JsonNode> body = jsonBody(rq.contentTypes, rq.body, &error);

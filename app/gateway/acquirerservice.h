@@ -2,6 +2,8 @@
 
 #include <QHostAddress>
 #include "acquirer.h"
+#include "httprequest.h"
+#include "httpresponder.h"
 
 #include <QObject>
 #include <QString>
@@ -9,13 +11,10 @@
 #include <functional>
 #include <memory>
 
-class QHttpServer;
-class QHttpServerRequest;
-class QHttpServerResponder;
-
 namespace OncePay::Gateway {
 
 class AcquirerSimulator;
+class HttpServer;
 struct HttpAnswer;
 
 // The simulated acquirer as a service of its own (`oncepay-acquirer`): a small JSON API over
@@ -48,7 +47,7 @@ private:
     struct Request;
     using Respond = std::function<void(const HttpAnswer &)>;
 
-    void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
+    void handle(HttpRequest &&request, const HttpResponder &responder);
     void route(const Request &rq, const Respond &respond);
     void postCharge(const Request &rq, const Respond &respond);
     void postRefund(const Request &rq, const Respond &respond);
@@ -65,7 +64,7 @@ private:
     Config m_config;
     quint16 m_port = 0;
     std::unique_ptr<AcquirerSimulator> m_simulator;
-    QHttpServer *m_http = nullptr;
+    HttpServer *m_server = nullptr;
 };
 
 } // namespace OncePay::Gateway

@@ -1,21 +1,19 @@
 #include "gatewayserver.h"
 
 #include "acquirersimulator.h"
-#include "guardedtcpserver.h"
 #include "httpacquirer.h"
 #include "httpapi.h"
+#include "httpserver.h"
 #include "metrics.h"
 #include "paymentservice.h"
 #include "sqlgatewaystore.h"
+#include "tlscontext.h"
 #include "tokenstore.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QHttpServer>
 #include <QLoggingCategory>
 #include <QElapsedTimer>
-#include <QTcpServer>
-#include <QTcpSocket>
 #include <QTimer>
 
 namespace OncePay::Gateway {
@@ -35,7 +33,7 @@ GatewayServer::~GatewayServer()
 
 QString GatewayServer::baseUrl() const
 {
-    return GuardedTcpServer::baseUrl(m_config.address, m_port, !m_config.tlsCertFile.isEmpty());
+    return HttpServer::baseUrl(m_config.address, m_port, !m_config.tlsCertFile.isEmpty());
 }
 
 bool GatewayServer::start(QString *error)
@@ -106,23 +104,23 @@ bool GatewayServer::start(QString *error)
         m_metrics->setGauge("oncepay_store_units_total", "store=\"acquirer\"", m_acquirer->ledgerUnits());
     };
 
-    m_http = new QHttpServer(this);
-    m_http->setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
-        m_api->handle(request, std::move(responder));
-    });
-    GuardedTcpServer::Limits limits;
+    HttpLimits limits;
     limits.maxBodyBytes = HttpApi::maxBodyBytes;
     limits.headerTimeoutMs = m_config.headerTimeoutMs;
     limits.bodyTimeoutMs = m_config.bodyTimeoutMs;
     limits.idleTimeoutMs = m_config.idleTimeoutMs;
     limits.maxConnections = m_config.maxConnections;
     limits.maxConnectionsPerPeer = m_config.maxConnectionsPerPeer;
+    std::shared_ptr<const TlsContext> tls;
     if (!m_config.tlsCertFile.isEmpty()) {
-        limits.tls = GuardedTcpServer::tlsFromFiles(m_config.tlsCertFile, m_config.tlsKeyFile, error);
-        if (!limits.tls)
+        tls = TlsContext::fromFiles(m_config.tlsCertFile, m_config.tlsKeyFile, error);
+        if (!tls)
             return false;
     }
-    m_port = GuardedTcpServer::serve(m_http, m_config.address, m_config.port, limits, error);
+    m_server = new HttpServer(limits, std::move(tls), [this](HttpRequest &&request, const HttpResponder &responder) {
+        m_api->handle(std::move(request), responder);
+    }, this);
+    m_port = m_server->start(m_config.address, m_config.port, error);
     if (m_port == 0)
         return false;
     m_payments->start();
@@ -132,10 +130,8 @@ bool GatewayServer::start(QString *error)
 
 void GatewayServer::shutdown(int graceMs, std::function<void()> done)
 {
-    if (m_http) {
-        for (QTcpServer *s : m_http->servers())
-            s->close();
-    }
+    if (m_server)
+        m_server->close();   // stops listening; open connections finish their answers
     if (m_payments)
         m_payments->stop();
     auto finished = std::make_shared<bool>(false);
@@ -161,13 +157,7 @@ void GatewayServer::flushConnections(int timeoutMs, std::function<void()> done)
     auto *poll = new QTimer(this);
     poll->setInterval(5);
     connect(poll, &QTimer::timeout, this, [this, poll, elapsed, timeoutMs, done] {
-        bool pending = false;
-        if (m_http) {
-            for (QTcpServer *server : m_http->servers()) {
-                for (QTcpSocket *socket : server->findChildren<QTcpSocket *>())
-                    pending = pending || (socket->state() == QAbstractSocket::ConnectedState && socket->bytesToWrite() > 0);
-            }
-        }
+        const bool pending = m_server && m_server->isSending();
         if (pending && elapsed.elapsed() < timeoutMs)
             return;
         poll->stop();

@@ -8,13 +8,12 @@
 #include <functional>
 #include <memory>
 
-class QHttpServer;
-
 namespace OncePay::Gateway {
 
 class Acquirer;
 class GatewayStore;
 class HttpApi;
+class HttpServer;
 class Metrics;
 class PaymentService;
 class TokenStore;
@@ -45,8 +44,7 @@ public:
         int storeBusyTimeoutMs = 2'000;
         int storeConnections = 8;    // PostgreSQL pool size
         qint64 storeMinFreeBytes = 64 * 1024 * 1024;   // SQLite: not ready below this much free disk
-        // HTTP time limits and connection caps (GuardedTcpServer::Limits; body and head sizes
-        // are the API's).
+        // HTTP time limits and connection caps (HttpLimits; body and head sizes are the API's).
         int headerTimeoutMs = 10'000;
         int bodyTimeoutMs = 30'000;
         int idleTimeoutMs = 60'000;
@@ -80,7 +78,7 @@ private:
     Acquirer *m_acquirer = nullptr;
     PaymentService *m_payments = nullptr;
     HttpApi *m_api = nullptr;
-    QHttpServer *m_http = nullptr;
+    HttpServer *m_server = nullptr;
 };
 
 } // namespace OncePay::Gateway

@@ -1,6 +1,5 @@
 #include "httpanswer.h"
 
-#include <QHttpServerResponder>
 #include <QJsonDocument>
 
 namespace OncePay::Gateway {
@@ -86,14 +85,53 @@ QByteArray HttpAnswer::header(const QByteArray &name) const
     return {};
 }
 
-void HttpAnswer::writeTo(QHttpServerResponder &r) const
+QByteArray HttpAnswer::toWire(Connection connection, bool withBody) const
 {
-    r.writeStatusLine(QHttpServerResponder::StatusCode(status));
-    r.writeHeader(QByteArrayLiteral("Content-Type"), contentType);
-    r.writeHeader(QByteArrayLiteral("Content-Length"), QByteArray::number(body.size()));
+    QByteArray out;
+    out.reserve(160 + body.size());
+    out += "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\nContent-Type: " + contentType
+        + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
     for (const auto &h : headers)
-        r.writeHeader(h.first, h.second);
-    r.writeBody(body);
+        out += h.first + ": " + h.second + "\r\n";
+    if (connection == Connection::Close)
+        out += "Connection: close\r\n";
+    else if (connection == Connection::KeepAlive)
+        out += "Connection: keep-alive\r\n";
+    out += "\r\n";
+    if (withBody)
+        out += body;
+    return out;
+}
+
+QByteArray HttpAnswer::reasonPhrase(int status)
+{
+    switch (status) {
+    case 100: return QByteArrayLiteral("Continue");
+    case 200: return QByteArrayLiteral("OK");
+    case 201: return QByteArrayLiteral("Created");
+    case 202: return QByteArrayLiteral("Accepted");
+    case 204: return QByteArrayLiteral("No Content");
+    case 400: return QByteArrayLiteral("Bad Request");
+    case 401: return QByteArrayLiteral("Unauthorized");
+    case 402: return QByteArrayLiteral("Payment Required");
+    case 403: return QByteArrayLiteral("Forbidden");
+    case 404: return QByteArrayLiteral("Not Found");
+    case 405: return QByteArrayLiteral("Method Not Allowed");
+    case 408: return QByteArrayLiteral("Request Timeout");
+    case 409: return QByteArrayLiteral("Conflict");
+    case 413: return QByteArrayLiteral("Content Too Large");
+    case 415: return QByteArrayLiteral("Unsupported Media Type");
+    case 422: return QByteArrayLiteral("Unprocessable Content");
+    case 429: return QByteArrayLiteral("Too Many Requests");
+    case 431: return QByteArrayLiteral("Request Header Fields Too Large");
+    case 500: return QByteArrayLiteral("Internal Server Error");
+    case 501: return QByteArrayLiteral("Not Implemented");
+    case 502: return QByteArrayLiteral("Bad Gateway");
+    case 503: return QByteArrayLiteral("Service Unavailable");
+    case 504: return QByteArrayLiteral("Gateway Timeout");
+    case 505: return QByteArrayLiteral("HTTP Version Not Supported");
+    default: return QByteArrayLiteral("Status");
+    }
 }
 
 bool isJsonContentType(const QByteArray &value)

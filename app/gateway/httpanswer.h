@@ -7,8 +7,6 @@
 #include <QList>
 #include <QPair>
 
-class QHttpServerResponder;
-
 namespace OncePay::Gateway {
 
 // What the gateway answers to one request, before it is written to the socket.
@@ -34,8 +32,13 @@ struct HttpAnswer
     HttpAnswer &withHeader(const QByteArray &name, const QByteArray &value);
     HttpAnswer &markReplayed() { return withHeader(QByteArrayLiteral("Idempotent-Replayed"), QByteArrayLiteral("true")); }
     QByteArray header(const QByteArray &name) const;
-    // Status line, Content-Type, Content-Length, the headers, then the body.
-    void writeTo(QHttpServerResponder &responder) const;
+    // What the answer's Connection field says: close (the connection ends after it), or
+    // keep-alive for an HTTP/1.0 client that asked to keep it.
+    enum class Connection { Default, Close, KeepAlive };
+    // The answer as HTTP/1.1 bytes: status line, Content-Type, Content-Length, the headers, the
+    // Connection field, then the body (none for a HEAD request: its length is still given).
+    QByteArray toWire(Connection connection, bool withBody = true) const;
+    static QByteArray reasonPhrase(int status);
 };
 
 // "application/json", with or without parameters such as "; charset=utf-8".

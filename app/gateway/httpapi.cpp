@@ -1,52 +1,23 @@
 #include "httpapi.h"
 
 #include "canonicaljson.h"
-#include "guardedtcpserver.h"
+#include "httplog.h"
 #include "idempotencykey.h"
 #include "requestvalidation.h"
 #include "timeutil.h"
 
-#include <QHttpServerRequest>
-#include <QHttpServerResponder>
 #include <QJsonArray>
 #include <QLoggingCategory>
 #include <QPointer>
-#include <QTcpSocket>
 #include <QUrlQuery>
 
 namespace OncePay::Gateway {
 
-Q_LOGGING_CATEGORY(lcHttp, "oncepay.gateway.http", QtInfoMsg)
-
-struct HttpApi::Request
-{
-    QHttpServerRequest::Method method;
-    QString path;
-    QUrlQuery query;
-    QByteArray body;
-    QList<QPair<QByteArray, QByteArray>> headers;
-
-    QList<QByteArray> values(const QByteArray &name) const
-    {
-        QList<QByteArray> out;
-        for (const auto &h : headers) {
-            if (h.first.compare(name, Qt::CaseInsensitive) == 0)
-                out.append(h.second);
-        }
-        return out;
-    }
-    QByteArray value(const QByteArray &name) const
-    {
-        const QList<QByteArray> v = values(name);
-        return v.isEmpty() ? QByteArray() : v.first();
-    }
-};
-
 namespace {
 
-QString methodName(QHttpServerRequest::Method m)
+QString methodName(HttpRequest::Method m)
 {
-    using M = QHttpServerRequest::Method;
+    using M = HttpRequest::Method;
     switch (m) {
     case M::Get: return QStringLiteral("GET");
     case M::Post: return QStringLiteral("POST");
@@ -112,20 +83,18 @@ QString HttpApi::routeTemplate(const QString &path)
     return QStringLiteral("other");
 }
 
-void HttpApi::handle(const QHttpServerRequest &request, QHttpServerResponder &&responder)
+void HttpApi::handle(HttpRequest &&request, const HttpResponder &responder)
 {
-    Request rq{request.method(), request.url().path(), request.query(), request.body(), request.headers()};
-    auto shared = std::make_shared<QHttpServerResponder>(std::move(responder));
-    QPointer<QTcpSocket> socket = shared->socket();
+    const Request rq = std::move(request);
     ++m_inFlight;
     const QByteArray routeLabel = label("method", methodName(rq.method)) + ',' + label("route", routeTemplate(rq.path));
     auto answered = std::make_shared<bool>(false);
-    Respond respond = [this, shared, socket, routeLabel, answered](const HttpAnswer &a) {
+    Respond respond = [this, responder, routeLabel, answered](const HttpAnswer &a) {
         if (*answered)
             return;
         *answered = true;
         m_metrics->count("oncepay_http_requests_total", routeLabel + ',' + label("status", QString::number(a.status)));
-        GuardedTcpServer::write(a, *shared, socket);
+        responder.respond(a);
         if (--m_inFlight == 0)
             emit idle();
     };
@@ -152,7 +121,7 @@ bool HttpApi::allowRate(const Caller &caller)
 
 void HttpApi::route(const Request &rq, const Respond &respond)
 {
-    using M = QHttpServerRequest::Method;
+    using M = HttpRequest::Method;
     if (rq.path == QLatin1String("/healthz")) {   // ready: the store answers
         if (rq.method != M::Get)
             return respond(Answers::methodNotAllowed("GET"));
@@ -332,7 +301,7 @@ void HttpApi::getPayments(const Request &rq, const Caller &caller, const Respond
 
 void HttpApi::simulation(const Request &rq, const Caller &caller, const QString &rest, const Respond &respond)
 {
-    using M = QHttpServerRequest::Method;
+    using M = HttpRequest::Method;
     auto answerState = [respond](bool ok, const SimulationState &state) {
         respond(ok ? HttpAnswer::json(200, state.toJson()) : Answers::acquirerUnavailable(
                          QStringLiteral("The acquirer could not be reached.")));

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "httpanswer.h"
+#include "httprequest.h"
+#include "httpresponder.h"
 #include "metrics.h"
 #include "paymentservice.h"
 #include "tokenstore.h"
@@ -10,9 +12,6 @@
 #include <QObject>
 
 #include <functional>
-
-class QHttpServerRequest;
-class QHttpServerResponder;
 
 namespace OncePay::Gateway {
 
@@ -36,7 +35,7 @@ public:
     // Fills gauges just before /metrics is rendered.
     std::function<void()> beforeMetrics;
 
-    void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
+    void handle(HttpRequest &&request, const HttpResponder &responder);
     int requestsInFlight() const { return m_inFlight; }
 
     static constexpr qsizetype maxBodyBytes = 64 * 1024;
@@ -46,7 +45,7 @@ signals:
 
 private:
     using Respond = PaymentService::Respond;
-    struct Request;
+    using Request = HttpRequest;
 
     void route(const Request &rq, const Respond &respond);
     void postPayment(const Request &rq, const Caller &caller, const Respond &respond);

@@ -8,6 +8,17 @@
 
 namespace OncePay::Gateway {
 
+qsizetype codePoints(QStringView text)
+{
+    // A pair of surrogates is one character (API.md: lengths count Unicode code points).
+    qsizetype n = 0;
+    for (qsizetype i = 0; i < text.size(); ++i, ++n) {
+        if (text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate())
+            ++i;
+    }
+    return n;
+}
+
 namespace {
 
 constexpr qint64 kMaxAmount = 100'000'000;
@@ -76,7 +87,7 @@ struct Checker
         const JsonNode *n = typed(field, JsonNode::Type::String, required);
         if (!n)
             return {};
-        if (n->string.size() > maxLength) {
+        if (codePoints(n->string) > maxLength) {
             error(QLatin1String(field), QStringLiteral("must be at most %1 characters").arg(maxLength));
             return {};
         }
@@ -123,8 +134,8 @@ PaymentValidation validatePayment(const JsonNode &body)
             c.error(QStringLiteral("metadata"), QStringLiteral("must have at most 20 entries"));
         bool ok = meta->members.size() <= 20;
         for (const auto &m : meta->members) {
-            if (m.first.isEmpty() || m.first.size() > 40 || m.second.type != JsonNode::Type::String
-                || m.second.string.size() > 500 || m.first.contains(QChar(0)) || m.second.string.contains(QChar(0))) {
+            if (m.first.isEmpty() || codePoints(m.first) > 40 || m.second.type != JsonNode::Type::String
+                || codePoints(m.second.string) > 500 || m.first.contains(QChar(0)) || m.second.string.contains(QChar(0))) {
                 c.error(QStringLiteral("metadata.") + m.first.left(40),
                         QStringLiteral("keys are 1 to 40 characters and values strings of at most 500, without NUL"));
                 ok = false;

@@ -9,6 +9,9 @@
 
 namespace OncePay::Gateway {
 
+// The length of `text` as API.md counts it: Unicode code points, not UTF-16 units.
+qsizetype codePoints(QStringView text);
+
 // The body of POST /v1/payments and of POST /v1/payments/{id}/refunds, checked field by field.
 // Every error found is reported, not just the first.
 struct PaymentValidation

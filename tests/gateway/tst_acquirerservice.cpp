@@ -3,6 +3,7 @@
 // charges twice, and the acquirer's own HTTP API and command line reject bad input.
 #include "gatewayapi.h"
 #include "gatewayprocess.h"
+#include "pipeline.h"
 
 #include <QtTest>
 
@@ -29,6 +30,9 @@ private slots:
     void acquirerApiRejectsBadInput_data();
     void acquirerApiRejectsBadInput();
     void acquirerApiChargesOncePerKey();
+    void refundInAnotherCurrencyIsRefused();
+    void acquirerFramesEveryRequestWithOneParser();
+    void lengthsCountCodePoints();
 
 private:
     bool startGateway(GatewayProcess &gateway);
@@ -429,6 +433,93 @@ void TestAcquirerService::acquirerApiChargesOncePerKey()
     QCOMPARE(ledger.object().value(QStringLiteral("data")).toArray().size(), 1);
     // Another merchant never sees it.
     ONCEPAY_VERIFY_STATUS(m_bank.get(QStringLiteral("/v1/charges?merchant=demo&key=") + key), 404);
+}
+
+// A refund moves money back in its charge's currency only (issue 19): 500 USD against a CNY
+// charge is refused (400, nothing refunded); the same in CNY is refunded.
+void TestAcquirerService::refundInAnotherCurrencyIsRefused()
+{
+    const QString chargeKey = uniqueKey(QStringLiteral("cur"));
+    const QJsonObject charge{{QStringLiteral("merchant"), QStringLiteral("currency")}, {QStringLiteral("key"), chargeKey},
+                             {QStringLiteral("amount"), 1000}, {QStringLiteral("currency"), QStringLiteral("CNY")},
+                             {QStringLiteral("token"), QStringLiteral("tok_visa")}};
+    const HttpReply charged = m_bank.post(QStringLiteral("/v1/charges"), QJsonDocument(charge).toJson(QJsonDocument::Compact));
+    ONCEPAY_VERIFY_STATUS(charged, 200);
+    QCOMPARE(charged.object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
+    auto refundIn = [&](const QString &currency, const QString &key) {
+        const QJsonObject refund{{QStringLiteral("merchant"), QStringLiteral("currency")}, {QStringLiteral("key"), key},
+                                 {QStringLiteral("charge_key"), chargeKey}, {QStringLiteral("amount"), 500},
+                                 {QStringLiteral("currency"), currency}};
+        return m_bank.post(QStringLiteral("/v1/refunds"), QJsonDocument(refund).toJson(QJsonDocument::Compact));
+    };
+    const HttpReply foreign = refundIn(QStringLiteral("USD"), uniqueKey(QStringLiteral("re-usd")));
+    ONCEPAY_VERIFY_PROBLEM(foreign, 400, QStringLiteral("validation-failed"));
+    HttpReply ledger = m_bank.get(QStringLiteral("/v1/refund-ledger?merchant=currency&charge_key=") + chargeKey);
+    ONCEPAY_VERIFY_STATUS(ledger, 200);
+    QCOMPARE(ledger.object().value(QStringLiteral("data")).toArray().size(), 0);
+    const HttpReply same = refundIn(QStringLiteral("CNY"), uniqueKey(QStringLiteral("re-cny")));
+    ONCEPAY_VERIFY_STATUS(same, 200);
+    QCOMPARE(same.object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
+    ledger = m_bank.get(QStringLiteral("/v1/refund-ledger?merchant=currency&charge_key=") + chargeKey);
+    QCOMPARE(ledger.object().value(QStringLiteral("data")).toArray().size(), 1);
+}
+
+// oncepay-acquirer is served by the gateway's HTTP layer: "Content-Length: N, N" frames one
+// body, and a pipelined charge with ambiguous framing is refused, never executed.
+void TestAcquirerService::acquirerFramesEveryRequestWithOneParser()
+{
+    auto chargeRequest = [](const QString &key, const QList<QByteArray> &framing, const QByteArray &bodyOverride = {}) {
+        const QJsonObject charge{{QStringLiteral("merchant"), QStringLiteral("smuggle")}, {QStringLiteral("key"), key},
+                                 {QStringLiteral("amount"), 700}, {QStringLiteral("currency"), QStringLiteral("CNY")},
+                                 {QStringLiteral("token"), QStringLiteral("tok_visa")}};
+        const QByteArray body = bodyOverride.isNull() ? QJsonDocument(charge).toJson(QJsonDocument::Compact) : bodyOverride;
+        QByteArray out = "POST /v1/charges HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n";
+        for (const QByteArray &line : framing.isEmpty() ? QList<QByteArray>{"Content-Length: " + QByteArray::number(body.size())}
+                                                        : framing)
+            out += line + "\r\n";
+        return out + "\r\n" + body;
+    };
+    auto charged = [this](const QString &key) {
+        return m_bank.get(QStringLiteral("/v1/charges?merchant=smuggle&key=") + key).status;
+    };
+    const QString outer = uniqueKey(QStringLiteral("outer"));
+    const QString inner = uniqueKey(QStringLiteral("inner"));
+    const QByteArray innerRequest = chargeRequest(inner, {});
+    const QByteArray n = QByteArray::number(innerRequest.size());
+    const PipelineResult listed = Pipeline::send(m_acquirer.port(), chargeRequest(outer, {"Content-Length: " + n + ", " + n},
+                                                                                  innerRequest),
+                                                 {QString(), false, 1, 15000});
+    QVERIFY2(listed.statuses() == QList<int>{400}, listed.describe().constData());
+    QCOMPARE(charged(inner), 404);
+
+    const QString first = uniqueKey(QStringLiteral("first"));
+    const QString second = uniqueKey(QStringLiteral("second"));
+    const PipelineResult smuggled = Pipeline::send(
+        m_acquirer.port(), chargeRequest(first, {}) + chargeRequest(second, {"Content-Length: 5", "Transfer-Encoding: chunked"}));
+    QVERIFY2(smuggled.statuses() == (QList<int>{200, 400}) && smuggled.closedByServer, smuggled.describe().constData());
+    QCOMPARE(charged(first), 200);
+    QCOMPARE(charged(second), 404);
+}
+
+// API.md: lengths count Unicode code points. 500 emoji (1000 UTF-16 units) are a valid
+// description, 501 are not; a merchant name of 64 emoji is one, of 65 is not.
+void TestAcquirerService::lengthsCountCodePoints()
+{
+    const QString emoji = QString::fromUcs4(U"\U0001F600");
+    QCOMPARE(emoji.size(), 2);
+    QJsonObject body = QJsonDocument::fromJson(paymentBody(1234)).object();
+    body.insert(QStringLiteral("description"), emoji.repeated(500));
+    const HttpReply ok = pay(m_till1, uniqueKey(QStringLiteral("emoji")), QJsonDocument(body).toJson(QJsonDocument::Compact));
+    ONCEPAY_VERIFY_STATUS(ok, 201);
+    body.insert(QStringLiteral("description"), emoji.repeated(501));
+    const HttpReply tooLong = pay(m_till1, uniqueKey(QStringLiteral("emoji")), QJsonDocument(body).toJson(QJsonDocument::Compact));
+    ONCEPAY_VERIFY_PROBLEM(tooLong, 400, QStringLiteral("validation-failed"));
+
+    const QString merchant64 = QString::fromLatin1(QUrl::toPercentEncoding(emoji.repeated(64)));
+    ONCEPAY_VERIFY_STATUS(m_bank.get(QStringLiteral("/v1/ledger?merchant=") + merchant64), 200);
+    const QString merchant65 = QString::fromLatin1(QUrl::toPercentEncoding(emoji.repeated(65)));
+    ONCEPAY_VERIFY_PROBLEM(m_bank.get(QStringLiteral("/v1/ledger?merchant=") + merchant65), 400,
+                           QStringLiteral("validation-failed"));
 }
 
 QTEST_GUILESS_MAIN(TestAcquirerService)

@@ -37,6 +37,7 @@ private:
     QTemporaryDir m_dir;
     QString m_cert;
     QString m_key;
+    QString m_otherKey;   // a valid key, of no certificate given to the gateway
     GatewayProcess m_gateway;
 };
 
@@ -56,6 +57,12 @@ void TestTls::initTestCase()
                                               QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
                                               QStringLiteral("subjectAltName=IP:127.0.0.1")});
     QVERIFY2(openssl.waitForFinished(30000) && openssl.exitCode() == 0, openssl.readAllStandardError().constData());
+    m_otherKey = m_dir.filePath(QStringLiteral("other-key.pem"));
+    QProcess genkey;
+    genkey.start(QStringLiteral("openssl"), {QStringLiteral("genpkey"), QStringLiteral("-algorithm"), QStringLiteral("EC"),
+                                             QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"),
+                                             QStringLiteral("-out"), m_otherKey});
+    QVERIFY2(genkey.waitForFinished(30000) && genkey.exitCode() == 0, genkey.readAllStandardError().constData());
     QVERIFY2(m_gateway.start({QStringLiteral("--tls-cert"), m_cert, QStringLiteral("--tls-key"), m_key,
                               QStringLiteral("--header-timeout"), QStringLiteral("1s")}),
              m_gateway.failureMessage().constData());
@@ -154,6 +161,9 @@ void TestTls::badOptions_data()
                                                          QStringLiteral("--tls-key"), QStringLiteral("CERT")};
     QTest::newRow("cert is a key") << QStringList{QStringLiteral("--tls-cert"), QStringLiteral("KEY"),
                                                   QStringLiteral("--tls-key"), QStringLiteral("KEY")};
+    // Issue 19: it started, said it listened on https, and every handshake failed.
+    QTest::newRow("key of another certificate") << QStringList{QStringLiteral("--tls-cert"), QStringLiteral("CERT"),
+                                                               QStringLiteral("--tls-key"), QStringLiteral("OTHERKEY")};
 }
 
 void TestTls::badOptions()
@@ -161,6 +171,7 @@ void TestTls::badOptions()
     QFETCH(QStringList, args);
     args.replaceInStrings(QRegularExpression(QStringLiteral("^CERT$")), m_cert);
     args.replaceInStrings(QRegularExpression(QStringLiteral("^KEY$")), m_key);
+    args.replaceInStrings(QRegularExpression(QStringLiteral("^OTHERKEY$")), m_otherKey);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     args << QStringLiteral("--demo") << QStringLiteral("--listen") << QStringLiteral("127.0.0.1:0")

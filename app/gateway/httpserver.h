@@ -1,0 +1,56 @@
+#pragma once
+
+#include "httpconnection.h"
+#include "httplimits.h"
+
+#include <QHash>
+#include <QHostAddress>
+#include <QSet>
+#include <QTcpServer>
+
+#include <memory>
+
+namespace OncePay::Gateway {
+
+class TlsContext;
+
+// The gateway's HTTP/1.1 server (docs/architecture.md, "The HTTP layer"): QTcpServer only
+// listens and accepts; each accepted descriptor becomes an HttpConnection, which reads and
+// writes it itself (with TLS when a context is given) and hands complete requests to the
+// handler. Caps connections in total (bounded by the file limit) and per peer address.
+class HttpServer final : public QTcpServer
+{
+    Q_OBJECT
+
+public:
+    HttpServer(HttpLimits limits, std::shared_ptr<const TlsContext> tls, HttpConnection::Handler handler,
+               QObject *parent = nullptr);
+    ~HttpServer() override;
+
+    // Listens on address:port; the port actually bound (0 picks one), or 0 with `error` set.
+    quint16 start(const QHostAddress &address, quint16 port, QString *error);
+    // The URL a client uses for address:port.
+    static QString baseUrl(const QHostAddress &address, quint16 port, bool tls);
+
+    int liveConnections() const { return m_live; }
+    int connectionCap() const { return m_cap; }
+    // Whether an answer is still on its way out on some connection.
+    bool isSending() const;
+
+protected:
+    void incomingConnection(qintptr descriptor) override;
+
+private:
+    void connectionClosed(HttpConnection *connection, bool counted);
+
+    HttpLimits m_limits;
+    std::shared_ptr<const TlsContext> m_tls;
+    HttpConnection::Handler m_handler;
+    int m_cap = 0;
+    int m_live = 0;
+    bool m_pausedAtCap = false;
+    QHash<QHostAddress, int> m_perPeer;
+    QSet<HttpConnection *> m_connections;
+};
+
+} // namespace OncePay::Gateway
