@@ -1,30 +1,42 @@
 #!/usr/bin/env node
 // Benchmark baseline: POST /v1/payments of the contract (shared/API.md) on Express 4 with the
-// express-idempotency middleware and its default in-memory data adapter.
+// express-idempotency middleware and, by default, its in-memory data adapter.
 //
 // It mirrors oncepay-gateway as far as the library allows (order of checks, problem
-// bodies, validation, acquirer outcomes), but keeps everything in memory: NOT durable.
-// See README.md in this folder for what differs and how replays are detected.
+// bodies, validation, acquirer outcomes). With the memory and map adapters everything is
+// in memory: NOT durable. With the sqlite adapter the idempotency records are durable
+// (SQLite WAL, synchronous=FULL, committed before the answer); payments and the simulated
+// acquirer stay in memory. See README.md in this folder for what differs and how replays
+// are detected.
 //
-// usage: node server.js [--port N] [--adapter memory|map]
+// usage: node server.js [--port N] [--adapter memory|map|sqlite] [--db FILE]
 //   --port N        port on 127.0.0.1 (0, the default, picks a free one); prints exactly
 //                   one line "listening on http://127.0.0.1:PORT" when ready
 //   --adapter A     memory (default): the library's own InMemoryDataAdapter;
-//                   map: the same interface on a Map (O(1) look-ups), for comparison only
+//                   map: the same interface on a Map (O(1) look-ups), for comparison only;
+//                   sqlite: a durable adapter on better-sqlite3 (see SqliteDataAdapter)
+//   --db FILE       sqlite only: the database file (created if missing, reopened if it
+//                   exists); default: idempotency.sqlite in a new directory under the
+//                   system's temporary directory ($TMPDIR, else /tmp), kept after exit.
+//                   Refused on tmpfs/ramfs (fsync would be a no-op).
 'use strict';
 
 const crypto = require('crypto');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
 const express = require('express');
 const { idempotency, getSharedIdempotencyService } = require('express-idempotency');
 
 // ---------------------------------------------------------------- options
 function usage(code) {
     (code ? process.stderr : process.stdout).write(
-        'usage: node server.js [--port N] [--adapter memory|map]\n');
+        'usage: node server.js [--port N] [--adapter memory|map|sqlite] [--db FILE]\n');
     process.exit(code);
 }
 let port = 0;
 let adapterName = 'memory';
+let dbFile = null;
 {
     const args = process.argv.slice(2);
     for (let i = 0; i < args.length; ++i) {
@@ -42,13 +54,17 @@ let adapterName = 'memory';
             port = Number(v);
         } else if (name === '--adapter') {
             adapterName = takeValue();
-            if (adapterName !== 'memory' && adapterName !== 'map') usage(2);
+            if (adapterName !== 'memory' && adapterName !== 'map' && adapterName !== 'sqlite') usage(2);
+        } else if (name === '--db') {
+            dbFile = takeValue();
+            if (dbFile === '') usage(2);
         } else if (name === '-h' || name === '--help') {
             usage(0);
         } else {
             usage(2);
         }
     }
+    if (dbFile !== null && adapterName !== 'sqlite') usage(2);
 }
 
 // ---------------------------------------------------------------- constants
@@ -173,19 +189,155 @@ class MapDataAdapter {
     async delete(key) { this.resources.delete(key); }
 }
 
+// A durable IIdempotencyDataAdapter on better-sqlite3. Only with --adapter sqlite.
+//
+// One SQLite file in WAL mode with synchronous=FULL, as the gateway's store: each method
+// runs one statement in autocommit, i.e. one transaction, and better-sqlite3's run() is
+// synchronous, so when a method returns its transaction is committed and the WAL fsynced.
+// No group commit: better-sqlite3 blocks the event loop for each commit, and the library
+// awaits one adapter call at a time per request.
+//
+// Same semantics as the library's InMemoryDataAdapter: find returns the resource or null;
+// create throws Error('Duplicate') for a key it holds; update replaces the resource of an
+// existing key (a missing key stays missing); delete removes the key if present. The
+// request and the response are stored as JSON (the library gives plain JSON data here:
+// parsed bodies, header and query objects, and the answer's body as a string).
+//
+// The library itself writes the outcome only AFTER sending the answer (its send hook calls
+// Express's send and then, a few microtasks later, update() or delete()). recordOutcome()
+// lets server.js commit that same write BEFORE the answer leaves (see recordBeforeAnswer);
+// the library's own update()/delete() for that key then finds the identical write already
+// done and skips it, so each outcome costs one commit, not two.
+class SqliteDataAdapter {
+    constructor(file) {
+        let Database;
+        try {
+            Database = require('better-sqlite3');
+        } catch (e) {
+            throw new Error(`--adapter sqlite needs better-sqlite3 (npm install --no-package-lock here): ${e.message}`);
+        }
+        this.db = new Database(file);
+        const mode = this.db.pragma('journal_mode = WAL', { simple: true });
+        if (String(mode).toLowerCase() !== 'wal')
+            throw new Error(`${file}: the database refused WAL mode (journal_mode is ${mode})`);
+        this.db.pragma('synchronous = FULL');
+        const sync = this.db.pragma('synchronous', { simple: true });
+        if (sync !== 2) throw new Error(`${file}: synchronous is ${sync}, not FULL (2)`);
+        this.db.pragma(`journal_size_limit = ${32 * 1024 * 1024}`); // as the gateway
+        this.db.exec(`CREATE TABLE IF NOT EXISTS idempotency_resources (
+            idempotency_key TEXT PRIMARY KEY NOT NULL,
+            request TEXT NOT NULL,  -- JSON: {body, headers, method, query, url}
+            response TEXT           -- JSON: {statusCode, headers, body}; NULL while in progress
+        )`);
+        this.findStmt = this.db.prepare(
+            'SELECT request, response FROM idempotency_resources WHERE idempotency_key = ?');
+        this.insertStmt = this.db.prepare(
+            'INSERT INTO idempotency_resources (idempotency_key, request, response) VALUES (?, ?, ?)');
+        this.updateStmt = this.db.prepare(
+            'UPDATE idempotency_resources SET request = ?, response = ? WHERE idempotency_key = ?');
+        this.deleteStmt = this.db.prepare('DELETE FROM idempotency_resources WHERE idempotency_key = ?');
+        // key -> what recordOutcome() committed for it: the "request\nresponse" JSON of an
+        // update, or null for a delete. Consumed by the library's update()/delete() that follows.
+        this.recorded = new Map();
+    }
+
+    static requestJson(request) { return JSON.stringify(request); }
+    static responseJson(response) { return response === undefined ? null : JSON.stringify(response); }
+
+    async findByIdempotencyKey(key) {
+        const row = this.findStmt.get(key);
+        if (!row) return null;
+        const resource = { idempotencyKey: key, request: JSON.parse(row.request) };
+        if (row.response !== null) resource.response = JSON.parse(row.response);
+        return resource;
+    }
+
+    async create(resource) {
+        try {
+            this.insertStmt.run(resource.idempotencyKey, SqliteDataAdapter.requestJson(resource.request),
+                SqliteDataAdapter.responseJson(resource.response));
+        } catch (e) {
+            if (e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new Error('Duplicate');
+            throw e;
+        }
+    }
+
+    async update(resource) {
+        const request = SqliteDataAdapter.requestJson(resource.request);
+        const response = SqliteDataAdapter.responseJson(resource.response);
+        const early = this.recorded.get(resource.idempotencyKey);
+        if (early !== undefined) {
+            this.recorded.delete(resource.idempotencyKey);
+            if (early === `${request}\n${response}`) return; // already committed, byte for byte
+        }
+        this.updateStmt.run(request, response, resource.idempotencyKey);
+    }
+
+    async delete(key) {
+        const early = this.recorded.get(key);
+        if (early !== undefined) {
+            this.recorded.delete(key);
+            if (early === null) return; // already deleted
+        }
+        this.deleteStmt.run(key);
+    }
+
+    // Commits now (synchronously) the write the library will ask for after the answer:
+    // update(key, request, response) when keep, else delete(key). Throws on failure.
+    recordOutcome(key, request, response, keep) {
+        if (keep) {
+            const requestJson = SqliteDataAdapter.requestJson(request);
+            const responseJson = SqliteDataAdapter.responseJson(response);
+            this.updateStmt.run(requestJson, responseJson, key);
+            this.recorded.set(key, `${requestJson}\n${responseJson}`);
+        } else {
+            this.deleteStmt.run(key);
+            this.recorded.set(key, null);
+        }
+    }
+
+    close() { this.db.close(); }
+}
+
+// The default database file: in a new directory under the temporary directory. A file
+// system in memory (tmpfs, ramfs) would make every fsync a no-op: refused.
+function openSqliteAdapter(file) {
+    const dir = file === null ? os.tmpdir() : path.dirname(path.resolve(file));
+    const TMPFS_MAGIC = 0x01021994, RAMFS_MAGIC = 0x858458f6;
+    const type = fs.statfsSync(dir).type;
+    if (type === TMPFS_MAGIC || type === RAMFS_MAGIC)
+        throw new Error(`${dir} is in memory (tmpfs/ramfs): fsync would be a no-op;` +
+            ' give --db a file on a disk (or set TMPDIR, e.g. TMPDIR=/var/tmp)');
+    file = file === null
+        ? path.join(fs.mkdtempSync(path.join(dir, 'oncepay-express-idem-')), 'idempotency.sqlite')
+        : path.resolve(file);
+    const adapter = new SqliteDataAdapter(file);
+    process.stderr.write(`server.js: idempotency records in ${file} (SQLite WAL, synchronous=FULL)\n`);
+    return adapter;
+}
+
 // ---------------------------------------------------------------- app
 const app = express();
 app.disable('x-powered-by');
 app.disable('etag');
 
+let durableStore = null; // the SqliteDataAdapter with --adapter sqlite
+try {
+    if (adapterName === 'sqlite') durableStore = openSqliteAdapter(dbFile);
+} catch (e) {
+    console.error(`server.js: ${e.message}`);
+    process.exit(1);
+}
+// Record the business outcomes like the gateway (201, 202, 402); the library's
+// default records any 2xx. Everything else deletes the key, so a retry executes.
+const responseValidator = {
+    isValidForPersistence: (r) => r.statusCode === 201 || r.statusCode === 202 || r.statusCode === 402,
+};
 const idempotencyMiddleware = idempotency({
     // idempotencyKeyHeader: default 'idempotency-key'
-    dataAdapter: adapterName === 'map' ? new MapDataAdapter() : undefined, // undefined: library default
-    // Record the business outcomes like the gateway (201, 202, 402); the library's
-    // default records any 2xx. Everything else deletes the key, so a retry executes.
-    responseValidator: {
-        isValidForPersistence: (r) => r.statusCode === 201 || r.statusCode === 202 || r.statusCode === 402,
-    },
+    dataAdapter: adapterName === 'map' ? new MapDataAdapter()
+        : durableStore || undefined, // undefined: library default (InMemoryDataAdapter)
+    responseValidator,
     // intentValidator: default (url, method, query and body deep-equal)
 });
 const idempotencyService = getSharedIdempotencyService();
@@ -278,9 +430,52 @@ function claim(req, res, next) {
     idempotencyMiddleware(req, res, next).catch(next);
 }
 
+// Durable store only: commit the outcome BEFORE the answer leaves, where the library would
+// commit it only after sending (see SqliteDataAdapter). Installed by the route handler, so
+// only for a request whose key the library has just claimed (created): it captures the body
+// the library's send hook receives (the first res.send) and, when Express's send calls
+// res.end (headers final, nothing written yet), builds the same response the library will
+// build, with the library's own functions, and commits the update (recorded outcome) or the
+// delete (any other answer) first. If that commit fails, the answer becomes a 500 instead.
+function recordBeforeAnswer(req, res) {
+    const key = req.idempotencyKey; // the header value the library keyed on
+    let sent = false;
+    let body;
+    const send = res.send; // the library's hook, then markReplays, then Express
+    res.send = function sendCapturingBody(b) {
+        res.send = send;
+        sent = true;
+        body = b;
+        return send.call(this, b);
+    };
+    const end = res.end;
+    res.end = function endAfterRecording(...args) {
+        res.end = end;
+        if (!sent) return end.apply(this, args); // the library records nothing either
+        try {
+            const response = idempotencyService.buildIdempotencyResponse(res, res.statusCode, body);
+            durableStore.recordOutcome(key, idempotencyService.convertToIdempotencyRequest(req), response,
+                responseValidator.isValidForPersistence(response));
+        } catch (e) {
+            console.error(`server.js: the outcome for key ${key} could not be recorded: ${e.message}`);
+            const problemBody = JSON.stringify({
+                type: 'https://oncepay.example/problems/internal-error', title: 'Internal error', status: 500,
+                detail: 'The outcome could not be recorded.',
+            });
+            res.statusCode = 500;
+            res.removeHeader('Location');
+            res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
+            res.setHeader('Content-Length', Buffer.byteLength(problemBody));
+            return end.call(this, problemBody, 'utf8');
+        }
+        return end.apply(this, args);
+    };
+}
+
 function createPayment(req, res) {
     // The library calls next() after sending a replay: do nothing more then.
     if (idempotencyService.isHit(req)) return;
+    if (durableStore) recordBeforeAnswer(req, res);
     const { merchant, terminal } = req.caller;
     const key = req.idempotencyKey;
     const b = req.body;
@@ -358,4 +553,7 @@ server.on('error', (e) => {
     process.exit(1);
 });
 for (const sig of ['SIGTERM', 'SIGINT'])
-    process.on(sig, () => process.exit(0));
+    process.on(sig, () => {
+        if (durableStore) durableStore.close(); // every record is committed already
+        process.exit(0);
+    });
