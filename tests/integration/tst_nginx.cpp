@@ -158,7 +158,9 @@ void TestNginx::paymentsSpreadOverInstances()
     verifyExactlyOnce(keys);
     // Round robin: every instance executed some of them.
     for (int i = 0; i < m_cluster.size(); ++i)
-        QVERIFY2(paymentPosts(i) >= 5, qPrintable(QStringLiteral("instance %1 served %2 payments").arg(i).arg(paymentPosts(i))));
+        QVERIFY2(paymentPosts(i) >= 5, qPrintable(QStringLiteral("instance %1 served %2 payments\n%3")
+                                                      .arg(i).arg(paymentPosts(i))
+                                                      .arg(QString::fromUtf8(m_nginx.failureMessage()))));
 }
 
 void TestNginx::instanceKilledTillKeepsPaying()
