@@ -213,3 +213,50 @@ double metricSum(const QMap<QString, double> &metrics, const QString &namePrefix
 }
 
 } // namespace GatewayApi
+
+namespace GatewayApi {
+
+KeyedMove::KeyedMove(bool isRefund, const QString &prefix, qint64 paymentAmount, qint64 refundAmount)
+    : m_isRefund(isRefund)
+    , m_refundAmount(refundAmount)
+    , m_paymentBody(paymentBody(paymentAmount))
+    , m_paymentKey(uniqueKey(prefix + QStringLiteral("-pay")))
+    , m_key(isRefund ? uniqueKey(prefix + QStringLiteral("-refund")) : m_paymentKey)
+{
+}
+
+QByteArray KeyedMove::prepare(HttpClient &client)
+{
+    if (!m_isRefund)
+        return {};
+    const HttpReply paid = pay(client, m_paymentKey, m_paymentBody);
+    if (paid.status != 201)
+        return "the payment to refund was not made: " + paid.describe();
+    m_paymentId = paid.object().value(QStringLiteral("id")).toString();
+    return {};
+}
+
+HttpRequest KeyedMove::request() const
+{
+    if (!m_isRefund)
+        return {"POST", QStringLiteral("/v1/payments"), m_paymentBody, keyHeader(m_key)};
+    return {"POST", QStringLiteral("/v1/payments/%1/refunds").arg(m_paymentId),
+            "{\"amount\":" + QByteArray::number(m_refundAmount) + '}', keyHeader(m_key)};
+}
+
+qsizetype KeyedMove::rowsAtAcquirer(HttpClient &client) const
+{
+    return m_isRefund ? acquirerRefunds(client, m_paymentKey).rows.size() : acquirerCharges(client, m_key).rows.size();
+}
+
+QByteArray KeyedMove::onceAtAcquirer(HttpClient &client) const
+{
+    if (m_isRefund) {
+        const AcquirerRefunds bank = acquirerRefunds(client, m_paymentKey);
+        return bank.ok && bank.succeeded == 1 && bank.refunded == m_refundAmount ? QByteArray() : bank.raw;
+    }
+    const Charges charges = acquirerCharges(client, m_key);
+    return charges.ok && charges.rows.size() == 1 && charges.succeeded == 1 ? QByteArray() : charges.raw;
+}
+
+} // namespace GatewayApi

@@ -87,3 +87,39 @@ double metricSum(const QMap<QString, double> &metrics, const QString &namePrefix
         bool done_ = false;                                                              \
         QTRY_VERIFY_WITH_TIMEOUT(done_ || ((action), done_ = bool(condition)), timeoutMs); \
     } while (false)
+
+namespace GatewayApi {
+
+// The keyed POST the money suites repeat for both flows ("payment" and "refund" rows): a
+// payment, or a refund of `refundAmount` against a payment made first for it. The same key and
+// body on every send().
+class KeyedMove final
+{
+public:
+    KeyedMove(bool isRefund, const QString &prefix, qint64 paymentAmount, qint64 refundAmount);
+
+    // A refund's payment is made here (with `client`); empty when ready, else why not.
+    QByteArray prepare(HttpClient &client);
+    HttpRequest request() const;
+    HttpReply send(HttpClient &client) const { return client.send(request()); }
+
+    bool isRefund() const { return m_isRefund; }
+    QString key() const { return m_key; }
+    QString paymentKey() const { return m_paymentKey; }
+    QString paymentId() const { return m_paymentId; }
+    // Rows the acquirer holds for it: the charges of the key, or the refunds of the payment.
+    qsizetype rowsAtAcquirer(HttpClient &client) const;
+    // Empty when the acquirer moved the money exactly once (one succeeded charge, or refunds
+    // that add up to `refundAmount` in one), else its ledger.
+    QByteArray onceAtAcquirer(HttpClient &client) const;
+
+private:
+    bool m_isRefund;
+    qint64 m_refundAmount;
+    QByteArray m_paymentBody;
+    QString m_paymentKey;
+    QString m_key;
+    QString m_paymentId;
+};
+
+} // namespace GatewayApi

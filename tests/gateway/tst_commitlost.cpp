@@ -51,16 +51,10 @@ void TestCommitLost::stepCommitAnswerLost()
              gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
 
-    const QString payKey = uniqueKey(QStringLiteral("commitlost-pay"));
-    const QByteArray body = paymentBody(1700);
-    QString paymentId;
-    if (isRefund) {
-        const HttpReply paid = pay(client, payKey, body);
-        ONCEPAY_VERIFY_STATUS(paid, 201);
-        paymentId = paid.object().value(QStringLiteral("id")).toString();
-    }
-    const QString key = isRefund ? uniqueKey(QStringLiteral("commitlost-refund")) : payKey;
-    auto send = [&] { return isRefund ? refund(client, paymentId, key, 700) : pay(client, key, body); };
+    KeyedMove move(isRefund, QStringLiteral("commitlost"), 1700, 700);
+    const QByteArray unprepared = move.prepare(client);
+    QVERIFY2(unprepared.isEmpty(), unprepared.constData());
+    auto send = [&] { return move.send(client); };
 
     // The step "about to call the acquirer" binds its name; its transaction's COMMIT is cut.
     cutter.arm(QByteArrayLiteral("'acquirer_called'"));
@@ -74,13 +68,8 @@ void TestCommitLost::stepCommitAnswerLost()
     HttpReply settled;
     ONCEPAY_TRY_UNTIL(settled = send(), settled.status != 409 && settled.status != 202 && settled.status != 500, 30000);
     QVERIFY2(settled.status == 201, (settled.describe() + gateway.failureMessage()).constData());
-    if (isRefund) {
-        const AcquirerRefunds bank = acquirerRefunds(client, payKey);
-        QVERIFY2(bank.ok && bank.succeeded == 1 && bank.refunded == 700, bank.raw.constData());
-    } else {
-        const Charges charges = acquirerCharges(client, key);
-        QVERIFY2(charges.ok && charges.rows.size() == 1 && charges.succeeded == 1, charges.raw.constData());
-    }
+    const QByteArray notOnce = move.onceAtAcquirer(client);
+    QVERIFY2(notOnce.isEmpty(), notOnce.constData());
     QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
 }
 

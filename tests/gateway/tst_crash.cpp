@@ -296,16 +296,10 @@ void TestCrash::takeoverMeetsRefusingAcquirer()
     const QString step = isRefund ? QStringLiteral("refund_after_mark_called") : QStringLiteral("after_mark_called");
     QVERIFY2(gateway.start(kArgs, {{QStringLiteral("ONCEPAY_FAULT_KILL_AT"), step}}), gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
-    const QString payKey = uniqueKey(QStringLiteral("takeover-pay"));
-    const QByteArray body = paymentBody(2500);
-    QString paymentId;
-    if (isRefund) {
-        const HttpReply paid = pay(client, payKey, body);
-        ONCEPAY_VERIFY_STATUS(paid, 201);
-        paymentId = paid.object().value(QStringLiteral("id")).toString();
-    }
-    const QString key = isRefund ? uniqueKey(QStringLiteral("takeover-refund")) : payKey;
-    auto send = [&] { return isRefund ? refund(client, paymentId, key, 1000) : pay(client, key, body); };
+    KeyedMove move(isRefund, QStringLiteral("takeover"), 2500, 1000);
+    const QByteArray unprepared = move.prepare(client);
+    QVERIFY2(unprepared.isEmpty(), unprepared.constData());
+    auto send = [&] { return move.send(client); };
     const HttpReply first = send();
     QVERIFY2(first.status == 0, first.describe().constData());
     QVERIFY2(gateway.waitForExit(10000), "the gateway did not die at the fault step");
@@ -322,13 +316,8 @@ void TestCrash::takeoverMeetsRefusingAcquirer()
     HttpReply settled;
     ONCEPAY_TRY_UNTIL(settled = send(), settled.status != 409 && settled.status != 202 && settled.status != 500, 30000);
     ONCEPAY_VERIFY_STATUS(settled, 201);
-    if (isRefund) {
-        const AcquirerRefunds bank = acquirerRefunds(client, payKey);
-        QVERIFY2(bank.ok && bank.succeeded == 1 && bank.refunded == 1000, bank.raw.constData());
-    } else {
-        const Charges charges = acquirerCharges(client, key);
-        QVERIFY2(charges.ok && charges.rows.size() == 1 && charges.succeeded == 1, charges.raw.constData());
-    }
+    const QByteArray notOnce = move.onceAtAcquirer(client);
+    QVERIFY2(notOnce.isEmpty(), notOnce.constData());
 }
 
 void TestCrash::forgottenKeyNeedsReview_data()
@@ -352,16 +341,10 @@ void TestCrash::forgottenKeyNeedsReview()
     const QString step = isRefund ? QStringLiteral("refund_after_acquirer") : QStringLiteral("after_acquirer");
     QVERIFY2(gateway.start(args, {{QStringLiteral("ONCEPAY_FAULT_KILL_AT"), step}}), gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
-    const QString payKey = uniqueKey(QStringLiteral("forgotten-pay"));
-    const QByteArray body = paymentBody(2600);
-    QString paymentId;
-    if (isRefund) {
-        const HttpReply paid = pay(client, payKey, body);
-        ONCEPAY_VERIFY_STATUS(paid, 201);
-        paymentId = paid.object().value(QStringLiteral("id")).toString();
-    }
-    const QString key = isRefund ? uniqueKey(QStringLiteral("forgotten-refund")) : payKey;
-    auto send = [&] { return isRefund ? refund(client, paymentId, key, 1200) : pay(client, key, body); };
+    KeyedMove move(isRefund, QStringLiteral("forgotten"), 2600, 1200);
+    const QByteArray unprepared = move.prepare(client);
+    QVERIFY2(unprepared.isEmpty(), unprepared.constData());
+    auto send = [&] { return move.send(client); };
     QCOMPARE(send().status, 0);
     QVERIFY2(gateway.waitForExit(10000), "the gateway did not die at the fault step");
     QVERIFY2(gateway.restart(args), gateway.failureMessage().constData());
@@ -375,9 +358,7 @@ void TestCrash::forgottenKeyNeedsReview()
     QCOMPARE(held.object().value(QStringLiteral("status")).toString(), QStringLiteral("processing"));
     QCOMPARE(held.object().value(QStringLiteral("needs_review")), QJsonValue(true));
     const QString id = held.object().value(QStringLiteral("id")).toString();
-    auto atAcquirer = [&] {
-        return isRefund ? acquirerRefunds(client, payKey).rows.size() : acquirerCharges(client, key).rows.size();
-    };
+    auto atAcquirer = [&] { return move.rowsAtAcquirer(client); };
     QCOMPARE(atAcquirer(), qsizetype(1));
     const HttpReply again = send();
     ONCEPAY_VERIFY_STATUS(again, 202);
@@ -413,7 +394,7 @@ void TestCrash::forgottenKeyNeedsReview()
     QCOMPARE(final.object().value(QStringLiteral("needs_review")), QJsonValue(false));
     QCOMPARE(final.object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
     if (isRefund) {
-        const QJsonObject payment = client.get(QStringLiteral("/v1/payments/") + paymentId).object();
+        const QJsonObject payment = client.get(QStringLiteral("/v1/payments/") + move.paymentId()).object();
         QCOMPARE(payment.value(QStringLiteral("amount_refunded")).toInteger(), 1200);
     }
     QCOMPARE(atAcquirer(), qsizetype(1));

@@ -266,23 +266,14 @@ void TestStalls::refusedWhileStoreLocked()
              gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
     HttpClient observer(gateway.baseUrl());
-    const QString payKey = uniqueKey(QStringLiteral("refused-pay"));
-    const QByteArray body = paymentBody(1999);
-    QString paymentId;
-    if (isRefund) {
-        const HttpReply paid = pay(client, payKey, body);
-        ONCEPAY_VERIFY_STATUS(paid, 201);
-        paymentId = paid.object().value(QStringLiteral("id")).toString();
-    }
-    const QString key = isRefund ? uniqueKey(QStringLiteral("refused-refund")) : payKey;
-    const QByteArray refundBody = QByteArrayLiteral("{\"amount\":1000}");
-    const QString path = isRefund ? QStringLiteral("/v1/payments/%1/refunds").arg(paymentId) : QStringLiteral("/v1/payments");
-    const QByteArray &sent = isRefund ? refundBody : body;
+    KeyedMove move(isRefund, QStringLiteral("refused"), 1999, 1000);
+    const QByteArray unprepared = move.prepare(client);
+    QVERIFY2(unprepared.isEmpty(), unprepared.constData());
     const QString kind = isRefund ? QStringLiteral("kind=\"refund\"") : QStringLiteral("kind=\"charge\"");
 
     QVERIFY(setAcquirer(observer, QStringLiteral("error_before_charge"), 1000));
     const double before = metric(observer, QStringLiteral("oncepay_acquirer_calls_total"), {kind, QStringLiteral("outcome=\"sent\"")});
-    QNetworkReply *inFlight = client.start({"POST", path, sent, keyHeader(key)});
+    QNetworkReply *inFlight = client.start(move.request());
     QTRY_VERIFY_WITH_TIMEOUT(metric(observer, QStringLiteral("oncepay_acquirer_calls_total"),
                                     {kind, QStringLiteral("outcome=\"sent\"")}) > before, 10000);
     StoreLock lock(gateway.database());
@@ -295,16 +286,11 @@ void TestStalls::refusedWhileStoreLocked()
     // claim was given back after all (a fresh execution) or recovery called again.
     QVERIFY(setAcquirer(observer, QStringLiteral("normal"), 0));
     HttpReply retry;
-    ONCEPAY_TRY_UNTIL(retry = client.send({"POST", path, sent, keyHeader(key)}),
+    ONCEPAY_TRY_UNTIL(retry = move.send(client),
                       retry.status != 409 && retry.status != 202 && retry.status != 500, 20000);
     ONCEPAY_VERIFY_STATUS(retry, 201);
-    if (isRefund) {
-        const AcquirerRefunds refunds = acquirerRefunds(observer, payKey);
-        QVERIFY2(refunds.ok && refunds.succeeded == 1 && refunds.refunded == 1000, refunds.raw.constData());
-    } else {
-        const Charges charges = acquirerCharges(observer, key);
-        QVERIFY2(charges.ok && charges.rows.size() == 1 && charges.succeeded == 1, charges.raw.constData());
-    }
+    const QByteArray notOnce = move.onceAtAcquirer(observer);
+    QVERIFY2(notOnce.isEmpty(), notOnce.constData());
 }
 
 QTEST_GUILESS_MAIN(TestStalls)
