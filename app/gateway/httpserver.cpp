@@ -6,9 +6,12 @@
 #include "problem.h"
 #include "tlscontext.h"
 
+#include <QSocketNotifier>
 #include <QTimer>
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <limits>
 
 #include <netinet/in.h>
@@ -52,27 +55,81 @@ HttpAnswer tooMany(const QString &detail)
     return HttpAnswer::problem(503, QStringLiteral("too-many-connections"), QStringLiteral("Too many connections"), detail)
         .withHeader(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1"));   // over in a moment
 }
+
+// A listening socket on address:port (dual-stack for QHostAddress::Any), non-blocking, or -1
+// with `error` set. `bound` gets the port actually bound.
+int openListener(const QHostAddress &address, quint16 port, QString *error, quint16 *bound)
+{
+    sockaddr_storage storage{};
+    socklen_t length = 0;
+    int family = AF_INET6;
+    bool dualStack = false;
+    if (address.protocol() == QAbstractSocket::IPv4Protocol) {
+        auto *in = reinterpret_cast<sockaddr_in *>(&storage);
+        in->sin_family = AF_INET;
+        in->sin_port = htons(port);
+        in->sin_addr.s_addr = htonl(address.toIPv4Address());
+        family = AF_INET;
+        length = sizeof(sockaddr_in);
+    } else {
+        auto *in6 = reinterpret_cast<sockaddr_in6 *>(&storage);
+        in6->sin6_family = AF_INET6;
+        in6->sin6_port = htons(port);
+        dualStack = address == QHostAddress(QHostAddress::Any);
+        if (!dualStack) {
+            const Q_IPV6ADDR ip6 = address.toIPv6Address();
+            std::memcpy(&in6->sin6_addr, &ip6, sizeof ip6);
+            in6->sin6_scope_id = address.scopeId().toUInt();
+        }
+        length = sizeof(sockaddr_in6);
+    }
+    int fd = ::socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0 && dualStack) {
+        // No IPv6 on this host: "any" is IPv4's any.
+        return openListener(QHostAddress(QHostAddress::AnyIPv4), port, error, bound);
+    }
+    auto fail = [&](const char *what) {
+        *error = QStringLiteral("cannot listen on %1:%2: %3 (%4)")
+                     .arg(address.toString())
+                     .arg(port)
+                     .arg(QString::fromLocal8Bit(std::strerror(errno)), QLatin1String(what));
+        if (fd >= 0)
+            ::close(fd);
+        return -1;
+    };
+    if (fd < 0)
+        return fail("socket");
+    const int on = 1;
+    const int off = 0;
+    // A restarted gateway binds its port again at once, past the old connections' TIME_WAIT.
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    if (dualStack)
+        ::setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof off);
+    if (::bind(fd, reinterpret_cast<const sockaddr *>(&storage), length) != 0)
+        return fail("bind");
+    // A herd of tills reconnecting at once must not overflow the backlog and wait a SYN
+    // retransmission (1 s) each. The kernel caps it at net.core.somaxconn.
+    if (::listen(fd, 4096) != 0)
+        return fail("listen");
+    sockaddr_storage local{};
+    socklen_t localLength = sizeof local;
+    if (::getsockname(fd, reinterpret_cast<sockaddr *>(&local), &localLength) != 0)
+        return fail("getsockname");
+    *bound = local.ss_family == AF_INET ? ntohs(reinterpret_cast<const sockaddr_in *>(&local)->sin_port)
+                                        : ntohs(reinterpret_cast<const sockaddr_in6 *>(&local)->sin6_port);
+    return fd;
+}
 } // namespace
 
 HttpServer::HttpServer(HttpLimits limits, std::shared_ptr<const TlsContext> tls, HttpConnection::Handler handler,
                        QObject *parent)
-    : QTcpServer(parent)
+    : QObject(parent)
     , m_limits(limits)
     , m_tls(std::move(tls))
     , m_handler(std::move(handler))
 {
     const int byFiles = qMax(1, fileLimit() - kReservedFiles);
     m_cap = m_limits.maxConnections > 0 ? qMin(m_limits.maxConnections, byFiles) : byFiles;
-    // An accept that fails (out of files after all, or any other reason) must not spin on a
-    // listening socket that stays readable: stop accepting, try again shortly.
-    connect(this, &QTcpServer::acceptError, this, [this](QAbstractSocket::SocketError error) {
-        qCWarning(lcHttpLayer) << "accepting a connection failed:" << error << errorString() << "- pausing for 200 ms";
-        pauseAccepting();
-        QTimer::singleShot(200, this, [this] {
-            if (!m_pausedAtCap)
-                resumeAccepting();
-        });
-    });
 }
 
 HttpServer::~HttpServer()
@@ -80,20 +137,63 @@ HttpServer::~HttpServer()
     // Connections are children: deleted with the server, their descriptors closed.
     for (HttpConnection *c : std::as_const(m_connections))
         disconnect(c, nullptr, this, nullptr);
+    close();
 }
 
 quint16 HttpServer::start(const QHostAddress &address, quint16 port, QString *error)
 {
     // OpenSSL writes with write(): a client gone mid-answer must be an error, not SIGPIPE.
     std::signal(SIGPIPE, SIG_IGN);
-    // Qt's default backlog is 50: a herd of tills reconnecting at once would overflow it and
-    // wait a SYN retransmission (1 s) each. The kernel caps it at net.core.somaxconn.
-    setListenBacklogSize(4096);
-    if (!listen(address, port)) {
-        *error = QStringLiteral("cannot listen on %1:%2: %3").arg(address.toString()).arg(port).arg(errorString());
+    close();
+    quint16 bound = 0;
+    m_listener = openListener(address, port, error, &bound);
+    if (m_listener < 0)
         return 0;
+    m_acceptNotifier = new QSocketNotifier(qintptr(m_listener), QSocketNotifier::Read, this);
+    connect(m_acceptNotifier, &QSocketNotifier::activated, this, &HttpServer::acceptWhileUnderCap);
+    return bound;
+}
+
+void HttpServer::close()
+{
+    delete m_acceptNotifier;
+    m_acceptNotifier = nullptr;
+    if (m_listener >= 0)
+        ::close(m_listener);
+    m_listener = -1;
+}
+
+void HttpServer::setAccepting(bool on)
+{
+    if (m_acceptNotifier)
+        m_acceptNotifier->setEnabled(on && !m_pausedAtCap && !m_acceptErrorPause);
+}
+
+// One accept() per free slot: a connection never leaves the kernel's backlog unless it can be
+// served (or is turned away for its own address's cap).
+void HttpServer::acceptWhileUnderCap()
+{
+    while (m_listener >= 0 && m_live < m_cap && !m_acceptErrorPause) {
+        const int fd = ::accept4(m_listener, nullptr, nullptr, SOCK_CLOEXEC);
+        if (fd >= 0) {
+            serve(fd);
+            continue;
+        }
+        if (errno == EINTR || errno == ECONNABORTED)
+            continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK)
+            return;
+        // Out of files after all, or any other reason: a listening socket that stays readable
+        // must not spin. Stop accepting, try again shortly.
+        qCWarning(lcHttpLayer) << "accepting a connection failed:" << std::strerror(errno) << "- pausing for 200 ms";
+        m_acceptErrorPause = true;
+        setAccepting(false);
+        QTimer::singleShot(200, this, [this] {
+            m_acceptErrorPause = false;
+            setAccepting(true);
+        });
+        return;
     }
-    return serverPort();
 }
 
 QString HttpServer::baseUrl(const QHostAddress &address, quint16 port, bool tls)
@@ -113,9 +213,8 @@ bool HttpServer::isSending() const
     return false;
 }
 
-void HttpServer::incomingConnection(qintptr descriptor)
+void HttpServer::serve(int fd)
 {
-    const int fd = int(descriptor);
     const int on = 1;
     // Each answer leaves in one write: no reason to hold its last segment back.
     ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
@@ -131,21 +230,13 @@ void HttpServer::incomingConnection(qintptr descriptor)
         connection->start();
         return;
     }
-    if (m_live >= m_cap) {
-        // Accepted in the same burst as the one that reached the cap (QTcpServer accepts all
-        // the backlog holds before a pause takes effect): turned away, not kept.
-        connect(connection, &HttpConnection::closed, this, [this, connection] { connectionClosed(connection, false); });
-        connection->refuse(tooMany(QStringLiteral("The gateway is at its cap of %1 connections; try again.").arg(m_cap)));
-        connection->start();
-        return;
-    }
     ++m_live;
     ++m_perPeer[peer];
     connect(connection, &HttpConnection::closed, this, [this, connection] { connectionClosed(connection, true); });
     if (m_live >= m_cap && !m_pausedAtCap) {
         // The kernel's backlog holds the next connections until one closes.
         m_pausedAtCap = true;
-        pauseAccepting();
+        setAccepting(false);
         qCWarning(lcHttpLayer) << "connection cap reached:" << m_live << "open; not accepting until one closes";
     }
     connection->start();
@@ -162,7 +253,7 @@ void HttpServer::connectionClosed(HttpConnection *connection, bool counted)
         m_perPeer.remove(peer);
     if (m_pausedAtCap && m_live < m_cap) {
         m_pausedAtCap = false;
-        resumeAccepting();
+        setAccepting(true);
         qCInfo(lcHttpLayer) << "accepting connections again:" << m_live << "of" << m_cap;
     }
 }

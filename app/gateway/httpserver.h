@@ -5,8 +5,10 @@
 
 #include <QHash>
 #include <QHostAddress>
+#include <QObject>
 #include <QSet>
-#include <QTcpServer>
+
+class QSocketNotifier;
 
 #include <memory>
 
@@ -14,11 +16,15 @@ namespace OncePay::Gateway {
 
 class TlsContext;
 
-// The gateway's HTTP/1.1 server (docs/architecture.md, "The HTTP layer"): QTcpServer only
-// listens and accepts; each accepted descriptor becomes an HttpConnection, which reads and
-// writes it itself (with TLS when a context is given) and hands complete requests to the
-// handler. Caps connections in total (bounded by the file limit) and per peer address.
-class HttpServer final : public QTcpServer
+// The gateway's HTTP/1.1 server (docs/architecture.md, "The HTTP layer"): it listens on its
+// own socket and accepts one descriptor at a time, only while under its cap; each becomes an
+// HttpConnection, which reads and writes it itself (with TLS when a context is given) and
+// hands complete requests to the handler. Caps connections in total (bounded by the file
+// limit) and per peer address. At the cap the listening socket is not read: the kernel's
+// backlog holds the next connections until one closes (QTcpServer could not do this: it
+// accepts everything the backlog holds in one burst, so a connection arriving while it
+// paused was accepted past the cap and could only be turned away).
+class HttpServer final : public QObject
 {
     Q_OBJECT
 
@@ -29,6 +35,8 @@ public:
 
     // Listens on address:port; the port actually bound (0 picks one), or 0 with `error` set.
     quint16 start(const QHostAddress &address, quint16 port, QString *error);
+    // Stops listening; open connections finish their answers.
+    void close();
     // The URL a client uses for address:port.
     static QString baseUrl(const QHostAddress &address, quint16 port, bool tls);
 
@@ -37,15 +45,18 @@ public:
     // Whether an answer is still on its way out on some connection.
     bool isSending() const;
 
-protected:
-    void incomingConnection(qintptr descriptor) override;
-
 private:
+    void acceptWhileUnderCap();
+    void setAccepting(bool on);
+    void serve(int descriptor);
     void connectionClosed(HttpConnection *connection, bool counted);
 
     HttpLimits m_limits;
     std::shared_ptr<const TlsContext> m_tls;
     HttpConnection::Handler m_handler;
+    int m_listener = -1;
+    QSocketNotifier *m_acceptNotifier = nullptr;
+    bool m_acceptErrorPause = false;
     int m_cap = 0;
     int m_live = 0;
     bool m_pausedAtCap = false;

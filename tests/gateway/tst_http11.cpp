@@ -13,6 +13,8 @@
 #include <QTcpSocket>
 #include <QtTest>
 
+#include <csignal>
+
 #include <sys/resource.h>
 #include <sys/socket.h>
 
@@ -134,6 +136,7 @@ private slots:
     void idleConnectionsAreClosed();
     void connectionsAreCapped();
     void fileLimitBoundsTheCap();
+    void burstPastTheCapWaits();
 
 private:
     GatewayProcess m_gateway;
@@ -508,6 +511,40 @@ void TestHttp11::fileLimitBoundsTheCap()
     QVERIFY2(r.complete && r.status == 200, r.describe().constData());
     QVERIFY2(!gateway.stderrText().contains(QLatin1String("accepting a connection failed")),
              gateway.stderrText().toUtf8().constData());
+    QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
+}
+
+// Connections that reach the backlog together, more than the cap: those past it wait there
+// and are served as slots free, none is accepted only to be turned away. The gateway is
+// stopped (SIGSTOP) while they connect, so all of them are in the backlog at once when it
+// wakes. QTcpServer accepted the whole backlog in one burst: two of these got 503.
+void TestHttp11::burstPastTheCapWaits()
+{
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start({QStringLiteral("--max-connections"), QStringLiteral("2")}), gateway.failureMessage().constData());
+    const QByteArray livez = "GET /livez HTTP/1.1\r\nHost: x\r\n\r\n";
+    QVERIFY(gateway.sendSignal(SIGSTOP));
+    QTRY_VERIFY_WITH_TIMEOUT(gateway.isStopped(), 5000);
+    std::vector<std::unique_ptr<Connection>> burst;
+    for (int i = 0; i < 4; ++i) {
+        burst.push_back(std::make_unique<Connection>(gateway.port()));
+        QVERIFY(burst.back()->connected());   // the kernel completed it: in the backlog
+        burst.back()->send(livez, false);
+    }
+    QVERIFY(gateway.sendSignal(SIGCONT));
+    for (int i = 0; i < 2; ++i) {
+        const RawResult r = burst[i]->response();
+        QVERIFY2(r.complete && r.status == 200, r.describe().constData());
+    }
+    QTRY_VERIFY2_WITH_TIMEOUT(gateway.stderrText().contains(QLatin1String("connection cap reached: 2 open")),
+                              "the cap was not reached", 5000);
+    QVERIFY2(burst[2]->received().isEmpty() && burst[3]->received().isEmpty(),
+             "a connection past the cap was answered before a slot freed");
+    for (int i = 2; i < 4; ++i) {
+        burst[i - 2]->close();
+        const RawResult r = burst[i]->response();
+        QVERIFY2(r.complete && r.status == 200, r.describe().constData());
+    }
     QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
 }
 
