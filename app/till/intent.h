@@ -79,6 +79,9 @@ struct Intent
     // A payment: what its succeeded refunds gave back, in minor units of `amount` (API.md's
     // amount_refunded, kept by the journal with each refund that succeeds).
     qint64 amountRefunded = 0;
+    // A card part of a sale the cashier gave up ("the customer pays another way", epoch ms; 0:
+    // not). It is still resolved with the gateway; charged, the till refunds it by itself.
+    qint64 givenUpAt = 0;
 
     bool isValid() const { return id > 0; }
     bool isCash() const { return tender == Tender::Cash; }

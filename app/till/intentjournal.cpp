@@ -2,6 +2,7 @@
 
 #include "journallock.h"
 #include "journalrules.h"
+#include "salebook.h"
 #include "journalschema.h"
 
 #include "timeutil.h"
@@ -116,7 +117,7 @@ void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent>
     m_worker->transact<Result>(context, [intent](SqlTx &tx) {
         Intent row = intent;
         const QString refusal = row.isRefund() ? JournalRules::refundRefusal(tx, &row)
-                                               : JournalRules::saleRefusal(tx, row.orderId);
+                                               : JournalRules::saleRefusal(tx, row);
         if (!refusal.isEmpty())
             return Result{{}, refusal};
         const qint64 now = nowMs();
@@ -135,6 +136,7 @@ void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent>
         // A cash refund is final at once: its payment follows in the same transaction.
         if (row.isRefund() && row.state == IntentState::Succeeded)
             JournalRules::creditPayment(tx, row.key, now);
+        SaleBook::refresh(tx, row.orderId, now);
         QSqlQuery &back = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {row.key});
         Result r;
         if (back.next())
@@ -163,13 +165,14 @@ void IntentJournal::update(const Intent &after, IntentState from, const QString 
             "UPDATE intents SET state = ?, payment_id = ?, gateway_status = ?, decline_code = ?, attempts = ?,"
             " next_attempt_at = ?, last_problem = ?, updated_at = ?,"
             " card_brand = ?, card_last4 = ?, authorization_code = ?, refund_id = ?"
-            " WHERE idem_key = ? AND state = ? RETURNING kind"),
+            " WHERE idem_key = ? AND state = ? RETURNING kind, order_id"),
             {intentStateName(after.state), orNull(after.paymentId), orNull(after.gatewayStatus),
              orNull(after.declineCode), after.attempts, after.nextAttemptAt, orNull(after.lastProblem), now,
              orNull(after.cardBrand), orNull(after.cardLast4), orNull(after.authorizationCode), orNull(after.refundId),
              after.key, intentStateName(from)});
         const bool applied = q.next();
         const bool refund = applied && intentKindFromName(q.value(0).toString()) == IntentKind::Refund;
+        const QString orderId = applied ? q.value(1).toString() : QString();
         q.finish();
         if (!applied)
             return false;
@@ -187,6 +190,8 @@ void IntentJournal::update(const Intent &after, IntentState from, const QString 
         // A refund that has just succeeded gives back to its payment, in the same transaction.
         if (refund && after.state == IntentState::Succeeded && from != IntentState::Succeeded)
             JournalRules::creditPayment(tx, after.key, now);
+        if (from != after.state)
+            SaleBook::refresh(tx, orderId, now);
         return true;
     }, std::move(reply));
 }
@@ -217,11 +222,186 @@ void IntentJournal::voidIntent(const QString &key, QObject *context, Reply<Inten
             return Result{i, IntentJournal::tr("It changed meanwhile; look at it again.")};
         appendJournal(tx, key, now, intentStateName(IntentState::Queued), intentStateName(IntentState::Voided),
                       QStringLiteral("voided on the till: never sent"));
+        SaleBook::refresh(tx, i.orderId, now);
         i.state = IntentState::Voided;
         i.nextAttemptAt = 0;
         i.lastProblem.clear();   // nothing is wrong with it any more: it will never go out
         i.updatedAt = now;
         return Result{i, {}};
+    }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {
+        if (!ok)
+            return reply(false, error, {});
+        if (!r.refusal.isEmpty())
+            return reply(false, r.refusal, r.intent);
+        reply(true, {}, r.intent);
+    });
+}
+
+namespace {
+
+Intent readByKey(SqlTx &tx, const QString &key)
+{
+    QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {key});
+    const Intent i = q.next() ? readIntent(q) : Intent();
+    q.finish();
+    return i;
+}
+
+// Voids `part` when no try of it may have reached the gateway and `mayVoid`; otherwise marks it
+// given up. Either way it no longer counts for its sale. Returns it as it is now.
+Intent giveUpPart(SqlTx &tx, Intent part, bool mayVoid, const QString &why, qint64 now)
+{
+    if (mayVoid && part.state == IntentState::Queued && JournalRules::voidRefusal(tx, part).isEmpty()
+        && tx.numRowsAffected(QStringLiteral("UPDATE intents SET state = 'voided', next_attempt_at = 0, last_problem = NULL,"
+                                             " updated_at = ? WHERE idem_key = ? AND state = 'queued'"), {now, part.key}) == 1) {
+        appendJournal(tx, part.key, now, intentStateName(IntentState::Queued), intentStateName(IntentState::Voided),
+                      QStringLiteral("voided on the till: never sent (%1)").arg(why));
+        return readByKey(tx, part.key);
+    }
+    tx.exec(QStringLiteral("UPDATE intents SET given_up_at = ?, updated_at = ? WHERE idem_key = ? AND given_up_at IS NULL"),
+            {now, now, part.key});
+    appendJournal(tx, part.key, now, intentStateName(part.state), intentStateName(part.state),
+                  QStringLiteral("given up: %1; if it was charged, the till refunds it").arg(why));
+    return readByKey(tx, part.key);
+}
+
+// Inserts `refund` (its key derived from its payment's) unless an intent has that key already:
+// then that one is the answer, and nothing is written.
+Intent insertDerivedRefund(SqlTx &tx, Intent refund, QString *refusal, qint64 now)
+{
+    const Intent existing = readByKey(tx, refund.key);
+    if (existing.isValid())
+        return existing;
+    *refusal = JournalRules::refundRefusal(tx, &refund);
+    if (!refusal->isEmpty())
+        return {};
+    tx.exec(QStringLiteral(
+        "INSERT INTO intents (idem_key, kind, order_id, amount, currency, tender, payment_method, state, payment_id,"
+        " payment_key, reason, card_brand, card_last4, created_at, updated_at)"
+        " VALUES (?, 'refund', ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?)"),
+        {refund.key, refund.orderId, refund.amount.minorUnits(), refund.amount.currency(), tenderName(refund.tender),
+         intentStateName(refund.state), orNull(refund.paymentId), refund.paymentKey, orNull(refund.reason),
+         orNull(refund.cardBrand), orNull(refund.cardLast4), now, now});
+    appendJournal(tx, refund.key, now, {}, intentStateName(refund.state),
+                  QStringLiteral("created by the till: refund of %1 (%2)").arg(refund.paymentKey, refund.reason));
+    if (refund.state == IntentState::Succeeded)
+        JournalRules::creditPayment(tx, refund.key, now);
+    return readByKey(tx, refund.key);
+}
+
+} // namespace
+
+void IntentJournal::giveUp(const QString &key, bool mayVoid, QObject *context, Reply<Intent> reply)
+{
+    if (!m_worker)
+        return reply(false, tr("The journal is not open."), {});
+    struct Result { Intent intent; QString refusal; };
+    m_worker->transact<Result>(context, [key, mayVoid](SqlTx &tx) {
+        const Intent part = readByKey(tx, key);
+        if (!part.isValid())
+            return Result{{}, IntentJournal::tr("No payment of this till has the key %1.").arg(key)};
+        if (!SaleBook::read(tx, part.orderId))
+            return Result{part, IntentJournal::tr("This payment is not a part of a sale; it cannot be given up.")};
+        const QString refusal = JournalRules::giveUpRefusal(part);
+        if (!refusal.isEmpty())
+            return Result{part, refusal};
+        const qint64 now = nowMs();
+        const Intent after = giveUpPart(tx, part, mayVoid, QStringLiteral("the customer pays another way"), now);
+        SaleBook::refresh(tx, part.orderId, now);
+        return Result{after, {}};
+    }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {
+        if (!ok)
+            return reply(false, error, {});
+        if (!r.refusal.isEmpty())
+            return reply(false, r.refusal, r.intent);
+        reply(true, {}, r.intent);
+    });
+}
+
+void IntentJournal::cancelSale(const QString &orderId, const QSet<QString> &mayVoid, QObject *context,
+                               Reply<QList<Intent>> reply)
+{
+    if (!m_worker)
+        return reply(false, tr("The journal is not open."), {});
+    struct Result { QList<Intent> changed; QString refusal; };
+    m_worker->transact<Result>(context, [orderId, mayVoid](SqlTx &tx) {
+        const std::optional<Sale> sale = SaleBook::read(tx, orderId);
+        if (!sale)
+            return Result{{}, IntentJournal::tr("There is no sale %1.").arg(orderId)};
+        if (sale->state == SaleState::Cancelled)
+            return Result{{}, IntentJournal::tr("Sale %1 is cancelled already.").arg(sale->number)};
+        if (sale->state == SaleState::Paid)
+            return Result{{}, IntentJournal::tr("Sale %1 is paid; refund it instead of cancelling it.").arg(sale->number)};
+        const qint64 now = nowMs();
+        Result r;
+        for (const Intent &i : sale->intents) {
+            if (i.isRefund())
+                continue;
+            if (i.isCash() && i.state == IntentState::Succeeded) {
+                // The cash taken goes back from the drawer now.
+                Intent back;
+                back.kind = IntentKind::Refund;
+                back.key = autoRefundKey(i.key);
+                back.paymentKey = i.key;
+                back.tender = Tender::Cash;
+                back.state = IntentState::Succeeded;
+                back.reason = QStringLiteral("sale cancelled");
+                QString refusal;
+                const Intent stored = insertDerivedRefund(tx, back, &refusal, now);
+                if (stored.isValid())
+                    r.changed.append(stored);
+            } else if (!i.isCash() && !isFinal(i.state) && i.givenUpAt == 0) {
+                r.changed.append(giveUpPart(tx, i, mayVoid.contains(i.key), QStringLiteral("the sale was cancelled"), now));
+            }
+        }
+        SaleBook::setCancelled(tx, orderId, now);
+        return r;
+    }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {
+        if (!ok)
+            return reply(false, error, {});
+        if (!r.refusal.isEmpty())
+            return reply(false, r.refusal, {});
+        reply(true, {}, r.changed);
+    });
+}
+
+void IntentJournal::dueAutoRefunds(QObject *context, Reply<QStringList> reply)
+{
+    if (!m_worker)
+        return reply(false, tr("The journal is not open."), {});
+    m_worker->transact<QStringList>(context, [](SqlTx &tx) {
+        // Card parts the till no longer keeps (given up, or of a cancelled sale) that were charged
+        // and have no refund by the till yet.
+        QSqlQuery &q = tx.exec(QStringLiteral(
+            "SELECT p.idem_key FROM intents p WHERE p.kind = 'payment' AND p.tender = 'card' AND p.state = 'succeeded'"
+            " AND (p.given_up_at IS NOT NULL OR p.order_id IN (SELECT order_id FROM sales WHERE state = 'cancelled'))"
+            " AND NOT EXISTS (SELECT 1 FROM intents r WHERE r.idem_key = 'auto-ref-' || p.idem_key) ORDER BY p.id"));
+        QStringList keys;
+        while (q.next())
+            keys << q.value(0).toString();
+        q.finish();
+        return keys;
+    }, std::move(reply));
+}
+
+void IntentJournal::createAutoRefund(const QString &paymentKey, QObject *context, Reply<Intent> reply)
+{
+    if (!m_worker)
+        return reply(false, tr("The journal is not open."), {});
+    struct Result { Intent intent; QString refusal; };
+    m_worker->transact<Result>(context, [paymentKey](SqlTx &tx) {
+        const Intent payment = readByKey(tx, paymentKey);
+        Intent refund;
+        refund.kind = IntentKind::Refund;
+        refund.key = autoRefundKey(paymentKey);
+        refund.paymentKey = paymentKey;
+        refund.tender = Tender::Card;
+        refund.state = IntentState::Queued;
+        refund.reason = payment.givenUpAt > 0 ? QStringLiteral("charged after the customer paid another way")
+                                              : QStringLiteral("sale cancelled");
+        Result r;
+        r.intent = insertDerivedRefund(tx, refund, &r.refusal, nowMs());
+        return r;
     }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {
         if (!ok)
             return reply(false, error, {});

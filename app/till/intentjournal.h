@@ -6,6 +6,8 @@
 
 #include <QList>
 #include <QMap>
+#include <QSet>
+#include <QStringList>
 #include <QObject>
 
 #include <functional>
@@ -65,6 +67,21 @@ public:
     // (JournalRules::voidRefusal). The value is the intent as it is now; on a refusal `error` says
     // why in words and the value is the intent as stored (invalid when there is none).
     void voidIntent(const QString &key, QObject *context, Reply<Intent> reply);
+    // A card part of a sale the customer pays another way: voided when `mayVoid` and no try of it
+    // may have reached the gateway, else marked given up (still resolved; charged, it is refunded
+    // by the till). Refused in words unless it is a card payment of a sale, not final, not given
+    // up. The value is the part as it is now.
+    void giveUp(const QString &key, bool mayVoid, QObject *context, Reply<Intent> reply);
+    // Cancels a sale that is not paid: its open card parts are given up (voided when in `mayVoid`
+    // and never sent), its cash parts are handed back (cash refunds, final). Card parts that were
+    // charged are then refunded by the till (dueAutoRefunds). The value: the intents it changed.
+    void cancelSale(const QString &orderId, const QSet<QString> &mayVoid, QObject *context, Reply<QList<Intent>> reply);
+    // The keys of card parts charged that the till must refund by itself (given up, or of a
+    // cancelled sale) and whose refund is not stored yet.
+    void dueAutoRefunds(QObject *context, Reply<QStringList> reply);
+    // Stores that refund (key autoRefundKey(paymentKey), the whole remainder); the one stored
+    // already when there is one, so it is made once whoever asks and however often.
+    void createAutoRefund(const QString &paymentKey, QObject *context, Reply<Intent> reply);
     // Start-up: intents left in `sending` by a crash become `unknown` (to be asked about first).
     void recoverInterrupted(QObject *context, Reply<int> reply);
 

@@ -1,6 +1,7 @@
 #include "journalrules.h"
 
 #include "journalschema.h"
+#include "salebook.h"
 
 #include <QCoreApplication>
 #include <QSqlQuery>
@@ -9,12 +10,42 @@ namespace OncePay::JournalRules {
 
 using namespace JournalSchema;
 
-// The rules speak in IntentJournal's words: its translation context, spelled out for lupdate.
-QString saleRefusal(SqlTx &tx, const QString &orderId)
+namespace {
+
+// A new tender of a sale: the sale must still want money, a card part waits for the one before
+// it, and nothing may pay more than remains (the change of a cash tender is the caller's).
+QString tenderRefusal(const Sale &sale, const Intent &payment)
 {
-    // One sale, one payment: a new intent only when every earlier one was declined or voided
-    // (nothing was charged). Refunds of the sale's payment are not payments of it.
-    QSqlQuery &q = tx.exec(QStringLiteral("SELECT state FROM intents WHERE order_id = ? AND kind = 'payment'"), {orderId});
+    if (sale.state == SaleState::Cancelled)
+        return QCoreApplication::translate("OncePay::IntentJournal", "Sale %1 was cancelled.").arg(sale.number);
+    if (sale.state == SaleState::Paid)
+        return QCoreApplication::translate("OncePay::IntentJournal", "This sale is already paid.");
+    if (payment.amount.currency() != sale.total.currency())
+        return QCoreApplication::translate("OncePay::IntentJournal", "Sale %1 is in %2.").arg(sale.number, sale.total.currency());
+    const SalePosition p = positionOf(sale);
+    if (!payment.isCash() && !p.openCardKey.isEmpty())
+        return QCoreApplication::translate("OncePay::IntentJournal",
+                                           "A card payment for this sale is still in progress. Wait for it, or choose "
+                                           "\"Customer pays another way\".");
+    if (payment.amount.minorUnits() > p.remaining) {
+        return p.remaining == 0
+            ? QCoreApplication::translate("OncePay::IntentJournal", "Nothing remains to be paid for this sale while its card payment is in progress.")
+            : QCoreApplication::translate("OncePay::IntentJournal", "At most %1 remains to be paid for sale %2.")
+                  .arg(Money(p.remaining, sale.total.currency()).toDisplayString(), sale.number);
+    }
+    return {};
+}
+
+} // namespace
+
+// The rules speak in IntentJournal's words: its translation context, spelled out for lupdate.
+QString saleRefusal(SqlTx &tx, const Intent &payment)
+{
+    if (const std::optional<Sale> sale = SaleBook::read(tx, payment.orderId))
+        return tenderRefusal(*sale, payment);
+    // One order, one payment: a new intent only when every earlier one was declined or voided
+    // (nothing was charged). Refunds of the order's payment are not payments of it.
+    QSqlQuery &q = tx.exec(QStringLiteral("SELECT state FROM intents WHERE order_id = ? AND kind = 'payment'"), {payment.orderId});
     QString refusal;
     while (q.next() && refusal.isEmpty()) {
         const IntentState s = intentStateFromName(q.value(0).toString()).value_or(IntentState::Unknown);
@@ -27,6 +58,18 @@ QString saleRefusal(SqlTx &tx, const QString &orderId)
     }
     q.finish();
     return refusal;
+}
+
+QString giveUpRefusal(const Intent &part)
+{
+    if (part.isRefund() || part.isCash())
+        return QCoreApplication::translate("OncePay::IntentJournal", "Only a card payment can be given up.");
+    if (part.givenUpAt > 0)
+        return QCoreApplication::translate("OncePay::IntentJournal", "This card payment was given up already.");
+    if (isFinal(part.state))
+        return QCoreApplication::translate("OncePay::IntentJournal", "This card payment is final already (%1): there is nothing to give up.")
+            .arg(intentStateName(part.state));
+    return {};
 }
 
 QString refundRefusal(SqlTx &tx, Intent *refund)

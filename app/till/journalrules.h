@@ -10,8 +10,15 @@
 // voided, and a payment following its refunds. Every refusal is a sentence for the cashier.
 namespace OncePay::JournalRules {
 
-// Empty when the sale may take a new payment intent: every earlier one was declined or voided.
-QString saleRefusal(SqlTx &tx, const QString &orderId);
+// Empty when `payment` may be stored as a new payment of its order. An order that is a sale (the
+// `sales` table) takes tenders until it is paid: a card part only while no other card part of it
+// is still open (not final and not given up), and no tender above what remains. Any other order
+// takes one payment: a new intent only when every earlier one was declined or voided.
+QString saleRefusal(SqlTx &tx, const Intent &payment);
+
+// Empty when the card part `part` may be given up ("the customer pays another way"): a payment of
+// a sale, by card, not final, not given up already.
+QString giveUpRefusal(const Intent &part);
 
 // Empty when `refund` may be stored, after filling in what it takes from its payment (the
 // order, the gateway's payment id, and the whole remainder when its amount is not valid).

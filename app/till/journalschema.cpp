@@ -1,5 +1,6 @@
 #include "journalschema.h"
 
+#include "salebook.h"
 #include "shiftbook.h"
 
 #include <QStringList>
@@ -72,6 +73,13 @@ void migrate(SqlTx &tx, int from)
     }
     if (from < 5)
         ShiftBook::createTable(tx);   // closed shifts and their reports (the Z report)
+    if (from < 6) {
+        // Issue 21: the sale is the business intent. Its tenders are the intents with its order
+        // id; a card part can be given up (the customer pays another way).
+        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN given_up_at INTEGER"));
+        tx.exec(QStringLiteral("CREATE INDEX intents_given_up ON intents (given_up_at) WHERE given_up_at IS NOT NULL"));
+        SaleBook::createTable(tx);
+    }
 }
 
 QString intentColumns()
@@ -80,7 +88,7 @@ QString intentColumns()
         "id, idem_key, order_id, amount, currency, payment_method, state, payment_id, gateway_status,"
         " decline_code, attempts, next_attempt_at, last_problem, created_at, updated_at, tender, customer_left_at,"
         " acknowledged_at, card_brand, card_last4, authorization_code, kind, payment_key, refund_id, reason,"
-        " amount_refunded");
+        " amount_refunded, given_up_at");
 }
 
 Intent readIntent(const QSqlQuery &q)
@@ -112,6 +120,7 @@ Intent readIntent(const QSqlQuery &q)
     i.refundId = q.value(23).toString();
     i.reason = q.value(24).toString();
     i.amountRefunded = q.value(25).toLongLong();
+    i.givenUpAt = q.value(26).toLongLong();
     return i;
 }
 

@@ -43,6 +43,7 @@ void SyncEngine::start(std::function<void(bool, const QString &)> ready)
                 schedule(i.key);
             emit queueChanged();
             pump();
+            makeAutoRefunds();   // any a crash left unmade
             ready(true, {});
         });
     });
@@ -209,6 +210,105 @@ void SyncEngine::voidIntent(const QString &key, PayCallback done)
         }
         pump();
         done(ok, error, intent);
+    });
+}
+
+void SyncEngine::giveUp(const QString &key, PayCallback done)
+{
+    if (m_voiding.contains(key))
+        return done(false, tr("It is being given up already."), {});
+    // One on the wire now may reach the gateway: it is given up, never voided. Otherwise it is
+    // held out of dispatch while the journal decides, so that a part voided is never sent.
+    const bool mayVoid = !m_inFlight.contains(key);
+    if (mayVoid)
+        m_voiding.insert(key);
+    m_journal->giveUp(key, mayVoid, this, [this, key, mayVoid, done](bool ok, const QString &error, const Intent &part) {
+        if (mayVoid)
+            m_voiding.remove(key);
+        if (ok)
+            adoptGivenUp(part);
+        else
+            schedule(key);
+        pump();
+        done(ok, error, part);
+    });
+}
+
+void SyncEngine::cancelSale(const QString &orderId, std::function<void(bool, const QString &, const QList<Intent> &)> done)
+{
+    QSet<QString> mayVoid;
+    for (const Intent &i : std::as_const(m_active)) {
+        if (i.orderId == orderId && !i.isRefund() && !m_inFlight.contains(i.key) && !m_voiding.contains(i.key))
+            mayVoid.insert(i.key);
+    }
+    for (const QString &key : std::as_const(mayVoid))
+        m_voiding.insert(key);
+    m_journal->cancelSale(orderId, mayVoid, this, [this, mayVoid, done](bool ok, const QString &error, const QList<Intent> &changed) {
+        for (const QString &key : mayVoid) {
+            m_voiding.remove(key);
+            schedule(key);
+        }
+        for (const Intent &i : changed) {
+            if (i.isRefund())
+                emit intentChanged(i);   // cash handed back: final at once
+            else
+                adoptGivenUp(i);
+        }
+        if (ok)
+            makeAutoRefunds();   // card parts charged already go back to the card
+        pump();
+        done(ok, error, changed);
+    });
+}
+
+void SyncEngine::adoptGivenUp(const Intent &part)
+{
+    if (isFinal(part.state)) {
+        // Voided: it never goes out.
+        m_active.remove(part.key);
+        m_keyById.remove(part.id);
+        m_failures.remove(part.key);
+    } else if (auto it = m_active.find(part.key); it != m_active.end()) {
+        it->givenUpAt = part.givenUpAt;   // the engine's copy: a success then makes its refund
+        schedule(part.key);
+    }
+    emit intentChanged(part);
+    emit queueChanged();
+}
+
+void SyncEngine::makeAutoRefunds()
+{
+    if (m_makingAutoRefunds) {
+        m_autoRefundsAgain = true;
+        return;
+    }
+    m_makingAutoRefunds = true;
+    m_journal->dueAutoRefunds(this, [this](bool ok, const QString &error, const QStringList &keys) {
+        if (!ok)
+            qCWarning(lcSync) << "cannot read the refunds the till owes:" << error;
+        auto remaining = std::make_shared<int>(int(keys.size()));
+        auto finished = [this] {
+            m_makingAutoRefunds = false;
+            if (std::exchange(m_autoRefundsAgain, false))
+                makeAutoRefunds();
+        };
+        if (keys.isEmpty())
+            return finished();
+        for (const QString &paymentKey : keys) {
+            m_journal->createAutoRefund(paymentKey, this, [this, paymentKey, remaining, finished](bool ok, const QString &error,
+                                                                                                const Intent &refund) {
+                if (ok && refund.isValid()) {
+                    qCInfo(lcSync) << "refunding by itself" << IdempotencyKey::fromString(paymentKey)->redacted()
+                                   << "(the till no longer keeps it)";
+                    stored(refund);
+                } else {
+                    // E.g. a refund of it by the cashier is still open: asked again at the next start.
+                    qCWarning(lcSync) << "cannot refund a given-up payment yet:" << error;
+                }
+                if (--*remaining == 0)
+                    finished();
+            });
+        }
     });
 }
 
@@ -495,6 +595,8 @@ void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult
         emit intentChanged(after);
         if (after.isRefund() && after.state == IntentState::Succeeded)
             announcePayment(after.paymentKey);   // the journal credited it with this refund
+        if (!after.isRefund() && after.state == IntentState::Succeeded && after.givenUpAt > 0)
+            makeAutoRefunds();   // charged after the customer paid another way: give it back
         emit queueChanged();
         if (d.pauseQueue && !m_paused) {
             m_paused = true;

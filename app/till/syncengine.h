@@ -68,6 +68,14 @@ public:
     // refused with the reason in words (only a payment that ends paid can then be refunded).
     // While the journal decides, the intent is held out of dispatch; one on the wire is refused.
     void voidIntent(const QString &key, PayCallback done);
+    // "The customer pays another way" for the card part `key` of a sale: voided if it was never
+    // sent, else given up: still resolved with the gateway by the same key, and if it turns out
+    // charged the till refunds it by itself, once (autoRefundKey). Refused in words otherwise.
+    void giveUp(const QString &key, PayCallback done);
+    // Cancels a sale that is not paid (IntentJournal::cancelSale): open card parts voided or
+    // given up, cash handed back, card parts charged refunded by the till. `done` gets the
+    // intents it changed (the cash refunds say what to hand back).
+    void cancelSale(const QString &orderId, std::function<void(bool ok, const QString &error, const QList<Intent> &changed)> done);
     void retryNow(const QString &key);
     // Probes the gateway now instead of at the next backoff (e.g. the system reports the
     // network is back); does nothing while online.
@@ -107,6 +115,9 @@ private:
                       PayCallback done);
     void stored(const Intent &intent);   // a new intent is durable: announce it, queue it unless final
     void announcePayment(const QString &paymentKey);   // its refund succeeded: read it back, announce it
+    void adoptGivenUp(const Intent &part);   // the journal gave it up (or voided it): follow
+    // Stores and sends the refunds the till owes by itself (IntentJournal::dueAutoRefunds).
+    void makeAutoRefunds();
     void handleAnswer(const QString &key, Kind kind, const GatewayResult &result, const Decision &decision, qint64 startedAt);
     // The journal refused a change made from a state it no longer holds: take what it holds.
     void adoptStored(const QString &key);
@@ -137,6 +148,8 @@ private:
     QString m_pauseReason;
     qint64 m_nextRetryAt = 0;
     bool m_started = false;
+    bool m_makingAutoRefunds = false;
+    bool m_autoRefundsAgain = false;
 };
 
 } // namespace OncePay

@@ -291,8 +291,9 @@ void TestShiftBook::earlierKeysAreThoseOfEarlierShifts()
 
 void TestShiftBook::version4JournalIsMigrated()
 {
-    // A version-4 journal is a version-5 one without the shifts table: made so, it opens as
-    // version 5 with every earlier intent in shift 1.
+    // A version-4 journal is today's without the shifts table (version 5) and without the sales
+    // and given-up parts (version 6): made so, it opens as today's with every earlier intent in
+    // shift 1.
     QString key;
     {
         auto j = open();
@@ -301,12 +302,15 @@ void TestShiftBook::version4JournalIsMigrated()
         store(*j, newIntent(QStringLiteral("o2"), 500, Tender::Cash));
     }
     QCOMPARE(sql(QStringLiteral("DROP TABLE shifts")), QVariant(true));
+    QCOMPARE(sql(QStringLiteral("DROP TABLE sales")), QVariant(true));
+    QCOMPARE(sql(QStringLiteral("DROP INDEX intents_given_up")), QVariant(true));
+    QCOMPARE(sql(QStringLiteral("ALTER TABLE intents DROP COLUMN given_up_at")), QVariant(true));
     QCOMPARE(sql(QStringLiteral("PRAGMA user_version=4")), QVariant(true));
     QCOMPARE(sql(QStringLiteral("PRAGMA user_version")).toInt(), 4);
 
     auto j = open();
     QVERIFY(j);
-    QCOMPARE(sql(QStringLiteral("PRAGMA user_version")).toInt(), 5);
+    QCOMPARE(sql(QStringLiteral("PRAGMA user_version")).toInt(), IntentJournal::schemaVersion);
     ShiftBook book(j.get());
     const ShiftBook::Snapshot s = snapshot(book);
     QCOMPARE(s.number, 1);

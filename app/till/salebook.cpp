@@ -1,0 +1,154 @@
+#include "salebook.h"
+
+#include "intentjournal.h"
+#include "journalschema.h"
+#include "timeutil.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QSqlQuery>
+
+namespace OncePay {
+
+using namespace JournalSchema;
+
+namespace {
+
+const QString saleColumns = QStringLiteral("id, order_id, number, state, total, currency, lines, created_at, updated_at");
+
+Sale readSaleRow(const QSqlQuery &q)
+{
+    Sale s;
+    s.id = q.value(0).toLongLong();
+    s.orderId = q.value(1).toString();
+    s.number = q.value(2).toString();
+    s.state = saleStateFromName(q.value(3).toString()).value_or(SaleState::Paying);
+    s.total = Money(q.value(4).toLongLong(), q.value(5).toString());
+    s.lines = QJsonDocument::fromJson(q.value(6).toByteArray()).array();
+    s.createdAt = q.value(7).toLongLong();
+    s.updatedAt = q.value(8).toLongLong();
+    return s;
+}
+
+void readIntentsOf(SqlTx &tx, Sale *sale)
+{
+    QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE order_id = ? ORDER BY id").arg(intentColumns()),
+                           {sale->orderId});
+    sale->intents = readIntents(q);
+}
+
+QList<Sale> readSales(SqlTx &tx, const QString &sql, const QVariantList &binds)
+{
+    QSqlQuery &q = tx.exec(sql, binds);
+    QList<Sale> sales;
+    while (q.next())
+        sales.append(readSaleRow(q));
+    q.finish();
+    for (Sale &s : sales)
+        readIntentsOf(tx, &s);
+    return sales;
+}
+
+} // namespace
+
+SaleBook::SaleBook(IntentJournal *journal, QObject *parent)
+    : QObject(parent)
+    , m_journal(journal)
+{
+}
+
+QString SaleBook::newOrderId()
+{
+    return QStringLiteral("S%1-%2")
+        .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmsszzz")))
+        .arg(QRandomGenerator::global()->bounded(1000), 3, 10, QLatin1Char('0'));
+}
+
+void SaleBook::createTable(SqlTx &tx)
+{
+    tx.exec(QStringLiteral(
+        "CREATE TABLE sales (id INTEGER PRIMARY KEY AUTOINCREMENT, order_id TEXT NOT NULL UNIQUE,"
+        " number TEXT NOT NULL UNIQUE, state TEXT NOT NULL, total INTEGER NOT NULL, currency TEXT NOT NULL,"
+        " lines TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)"));
+    tx.exec(QStringLiteral("CREATE INDEX sales_unfinished ON sales (state) WHERE state IN ('open', 'paying')"));
+}
+
+void SaleBook::open(const Money &total, const QJsonArray &lines, QObject *context, Reply<Sale> reply)
+{
+    if (!total.isValid() || total.minorUnits() < 1 || total.minorUnits() > 100'000'000)
+        return reply(false, tr("A sale must cost between %1 and %2.")
+                                .arg(Money(1, total.currency()).toDecimalString(),
+                                     Money(100'000'000, total.currency()).toDecimalString()), {});
+    const int till = m_tillNumber;
+    m_journal->transact<Sale>(context, [total, lines, till](SqlTx &tx) {
+        const qint64 now = nowMs();
+        const QString orderId = newOrderId();
+        QSqlQuery &q = tx.exec(QStringLiteral(
+            "INSERT INTO sales (order_id, number, state, total, currency, lines, created_at, updated_at)"
+            " VALUES (?, '', 'open', ?, ?, ?, ?, ?) RETURNING id"),
+            {orderId, total.minorUnits(), total.currency(),
+             QString::fromUtf8(QJsonDocument(lines).toJson(QJsonDocument::Compact)), now, now});
+        const qint64 id = q.next() ? q.value(0).toLongLong() : 0;
+        q.finish();
+        const QString number = QStringLiteral("%1-%2").arg(till).arg(id, 6, 10, QLatin1Char('0'));
+        tx.exec(QStringLiteral("UPDATE sales SET number = ? WHERE id = ?"), {number, id});
+        return read(tx, orderId).value_or(Sale());
+    }, std::move(reply));
+}
+
+void SaleBook::find(const QString &numberOrOrderId, QObject *context, Reply<Sale> reply)
+{
+    m_journal->transact<Sale>(context, [numberOrOrderId](SqlTx &tx) {
+        const QList<Sale> found = readSales(tx, QStringLiteral("SELECT %1 FROM sales WHERE number = ? OR order_id = ?")
+                                                    .arg(saleColumns), {numberOrOrderId, numberOrOrderId});
+        return found.isEmpty() ? Sale() : found.first();
+    }, std::move(reply));
+}
+
+void SaleBook::list(int limit, QObject *context, Reply<QList<Sale>> reply)
+{
+    m_journal->transact<QList<Sale>>(context, [limit](SqlTx &tx) {
+        return readSales(tx, QStringLiteral("SELECT * FROM (SELECT %1 FROM sales ORDER BY id DESC LIMIT ?) ORDER BY id")
+                                 .arg(saleColumns), {limit});
+    }, std::move(reply));
+}
+
+void SaleBook::unfinished(QObject *context, Reply<QList<Sale>> reply)
+{
+    m_journal->transact<QList<Sale>>(context, [](SqlTx &tx) {
+        return readSales(tx, QStringLiteral("SELECT %1 FROM sales WHERE state IN ('open', 'paying') ORDER BY id")
+                                 .arg(saleColumns), {});
+    }, std::move(reply));
+}
+
+std::optional<Sale> SaleBook::read(SqlTx &tx, const QString &orderId)
+{
+    const QList<Sale> found = readSales(tx, QStringLiteral("SELECT %1 FROM sales WHERE order_id = ?").arg(saleColumns), {orderId});
+    if (found.isEmpty())
+        return std::nullopt;
+    return found.first();
+}
+
+void SaleBook::refresh(SqlTx &tx, const QString &orderId, qint64 now)
+{
+    const std::optional<Sale> sale = read(tx, orderId);
+    if (!sale || sale->state == SaleState::Cancelled || sale->state == SaleState::Paid)
+        return;
+    const SalePosition p = positionOf(*sale);
+    bool tendered = false;
+    for (const Intent &i : sale->intents)
+        tendered = tendered || !i.isRefund();
+    const SaleState next = p.covered ? SaleState::Paid : tendered ? SaleState::Paying : SaleState::Open;
+    if (next != sale->state) {
+        tx.exec(QStringLiteral("UPDATE sales SET state = ?, updated_at = ? WHERE order_id = ?"),
+                {saleStateName(next), now, orderId});
+    }
+}
+
+void SaleBook::setCancelled(SqlTx &tx, const QString &orderId, qint64 now)
+{
+    tx.exec(QStringLiteral("UPDATE sales SET state = 'cancelled', updated_at = ? WHERE order_id = ?"), {now, orderId});
+}
+
+} // namespace OncePay

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "sale.h"
+#include "sqlbatchworker.h"
+
+#include <QObject>
+
+#include <functional>
+#include <optional>
+
+namespace OncePay {
+
+class IntentJournal;
+
+// The sales of the till, in the journal's own file and transactions (the `sales` table): a sale is
+// opened with its lines and total, its tenders are the intents stored with its order id, and its
+// state follows them in the transaction that changes them (refresh()). Every call answers on the
+// caller's context; the SQL runs on the journal's thread.
+class SaleBook final : public QObject
+{
+    Q_OBJECT
+
+public:
+    template <typename T>
+    using Reply = std::function<void(bool ok, const QString &error, T value)>;
+
+    explicit SaleBook(IntentJournal *journal, QObject *parent = nullptr);
+
+    // The number people read is "<till>-<six digits>", e.g. "1-000123".
+    void setTillNumber(int number) { m_tillNumber = qMax(1, number); }
+    int tillNumber() const { return m_tillNumber; }
+
+    // Stores a new open sale (a new order id, the next short number).
+    void open(const Money &total, const QJsonArray &lines, QObject *context, Reply<Sale> reply);
+    // The sale with that short number ("1-000123"), or that order id; invalid when none.
+    void find(const QString &numberOrOrderId, QObject *context, Reply<Sale> reply);
+    // Every sale, oldest first, with its intents; at most `limit` of the newest (-1: all).
+    void list(int limit, QObject *context, Reply<QList<Sale>> reply);
+    // Sales still open or paying: the till restores them to its window after a restart.
+    void unfinished(QObject *context, Reply<QList<Sale>> reply);
+
+    static QString newOrderId();
+
+    // --- inside a journal transaction ---
+    static void createTable(SqlTx &tx);
+    // The sale with this order id, with its intents; nullopt when the order is not a sale.
+    static std::optional<Sale> read(SqlTx &tx, const QString &orderId);
+    // Open/paying/paid from its intents (a cancelled or paid sale stays so). No-op for an order
+    // that is not a sale.
+    static void refresh(SqlTx &tx, const QString &orderId, qint64 now);
+    static void setCancelled(SqlTx &tx, const QString &orderId, qint64 now);
+
+private:
+    IntentJournal *m_journal;
+    int m_tillNumber = 1;
+};
+
+} // namespace OncePay
