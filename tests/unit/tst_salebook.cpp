@@ -1,0 +1,338 @@
+// The sale is paid exactly once whatever its tenders (issue 21): the rules the journal checks in
+// the transaction that stores a tender, giving up a card part, the refund the till then owes by
+// itself (made once), and cancelling a partly paid sale. The journal alone: no network.
+#include "journaltest.h"
+#include "salebook.h"
+
+#include <QJsonObject>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace OncePay;
+using namespace JournalTest;
+
+class TestSaleBook final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void salesHaveShortNumbers();
+    void tenderRules_data();
+    void tenderRules();
+    void givenUpPartChargedIsRefundedOnce();
+    void partNeverSentIsVoided();
+    void cancelHandsBackCashAndRefundsCards();
+    void saleSurvivesReopening();
+
+private:
+    std::unique_ptr<IntentJournal> open();
+    Sale newSale(SaleBook &book, qint64 total);
+    Answer<Intent> tender(IntentJournal &j, const Sale &sale, const QString &kind, qint64 amount);
+    bool finish(IntentJournal &j, Intent *i, IntentState state, Attempt::Transport transport = Attempt::Transport::Answered);
+    Sale reread(SaleBook &book, const Sale &sale);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_path;
+};
+
+void TestSaleBook::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_path = m_dir->filePath(QStringLiteral("journal.db"));
+}
+
+void TestSaleBook::cleanup()
+{
+    m_dir.reset();
+}
+
+std::unique_ptr<IntentJournal> TestSaleBook::open()
+{
+    auto j = std::make_unique<IntentJournal>(IntentJournal::Options{m_path});
+    QString error;
+    if (!j->open(&error)) {
+        qWarning("%s", qPrintable(error));
+        return nullptr;
+    }
+    return j;
+}
+
+Sale TestSaleBook::newSale(SaleBook &book, qint64 total)
+{
+    const QJsonArray lines{QJsonObject{{QStringLiteral("code"), QStringLiteral("1001")},
+                                       {QStringLiteral("unit_price"), total},
+                                       {QStringLiteral("quantity"), 1}}};
+    const auto s = await<Sale>([&](auto reply) { book.open(Money(total, QStringLiteral("CNY")), lines, this, reply); });
+    if (!s.ok)
+        qWarning("open: %s", qPrintable(s.error));
+    return s.value;
+}
+
+Answer<Intent> TestSaleBook::tender(IntentJournal &j, const Sale &sale, const QString &kind, qint64 amount)
+{
+    Intent i = newIntent(sale.orderId, amount, kind == QLatin1String("cash") ? Tender::Cash : Tender::Card);
+    if (i.isCash())
+        i.state = IntentState::Succeeded;
+    return await<Intent>([&](auto reply) { j.create(i, this, reply); });
+}
+
+// Moves `i` to `state` as the engine would after one POST that ended with `transport`.
+bool TestSaleBook::finish(IntentJournal &j, Intent *i, IntentState state, Attempt::Transport transport)
+{
+    Intent after = *i;
+    after.state = state;
+    after.attempts = i->attempts + 1;
+    if (state == IntentState::Succeeded)
+        after.paymentId = QStringLiteral("pay_") + i->key.right(12);
+    Attempt a;
+    a.kind = Attempt::Kind::Post;
+    a.transport = transport;
+    a.startedAt = a.endedAt = 1;
+    const auto u = await<bool>([&](auto reply) { j.update(after, i->state, QStringLiteral("test"), a, this, reply); });
+    if (!u.ok || !u.value)
+        return false;
+    *i = after;
+    return true;
+}
+
+Sale TestSaleBook::reread(SaleBook &book, const Sale &sale)
+{
+    return await<Sale>([&](auto reply) { book.find(sale.number, this, reply); }).value;
+}
+
+void TestSaleBook::salesHaveShortNumbers()
+{
+    auto j = open();
+    QVERIFY(j);
+    SaleBook book(j.get());
+    book.setTillNumber(3);
+    const Sale a = newSale(book, 990);
+    const Sale b = newSale(book, 500);
+    QCOMPARE(a.number, QStringLiteral("3-000001"));
+    QCOMPARE(b.number, QStringLiteral("3-000002"));
+    QCOMPARE(a.state, SaleState::Open);
+    QCOMPARE(a.lines.size(), 1);
+    QCOMPARE(reread(book, a).orderId, a.orderId);
+    QCOMPARE(await<Sale>([&](auto reply) { book.find(b.orderId, this, reply); }).value.number, b.number);
+    QVERIFY(!await<Sale>([&](auto reply) { book.find(QStringLiteral("3-000009"), this, reply); }).value.isValid());
+    VERIFY_REFUSED(await<Sale>([&](auto reply) { book.open(Money(0, QStringLiteral("CNY")), {}, this, reply); }));
+}
+
+// A script of tenders for a sale of 1000: "card:600:succeeded" (a card part, then its outcome),
+// "card:400" (stays queued), "cash:400", "giveup:N" (the card part of step N). `refused` lists
+// the steps the journal must refuse; `state` and `paid` are the sale's afterwards.
+void TestSaleBook::tenderRules_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("refused");
+    QTest::addColumn<QString>("state");
+    QTest::addColumn<qint64>("paid");
+
+    QTest::newRow("card for all") << "card:1000:succeeded" << "" << "paid" << qint64(1000);
+    QTest::newRow("cash part, card for the rest") << "cash:400;card:600:succeeded" << "" << "paid" << qint64(1000);
+    QTest::newRow("two cards") << "card:300:succeeded;card:700:succeeded" << "" << "paid" << qint64(1000);
+    QTest::newRow("card over the total") << "card:1001" << "0" << "open" << qint64(0);
+    QTest::newRow("cash over what remains") << "card:600:succeeded;cash:401" << "1" << "paying" << qint64(600);
+    QTest::newRow("second card while the first waits") << "card:500;card:500" << "1" << "paying" << qint64(0);
+    QTest::newRow("cash for the rest while a card waits") << "card:500;cash:500" << "" << "paying" << qint64(500);
+    QTest::newRow("cash for the waiting card's part too") << "card:500;cash:501" << "1" << "paying" << qint64(0);
+    QTest::newRow("declined, then another card") << "card:1000:declined;card:1000:succeeded" << "" << "paid" << qint64(1000);
+    QTest::newRow("given up, then cash for all") << "card:1000:unknown;giveup:0;cash:1000" << "" << "paid" << qint64(1000);
+    QTest::newRow("given up, then another card") << "card:1000:unknown;giveup:0;card:1000:succeeded" << "" << "paid" << qint64(1000);
+    QTest::newRow("given up part charged late") << "card:1000:unknown;giveup:0;cash:1000;finish:0:succeeded" << "" << "paid" << qint64(1000);
+    QTest::newRow("paid sale takes nothing more") << "cash:1000;cash:1" << "1" << "paid" << qint64(1000);
+    QTest::newRow("a final part cannot be given up") << "card:1000:declined;giveup:0" << "1" << "paying" << qint64(0);
+    QTest::newRow("cash cannot be given up") << "cash:500;giveup:0" << "1" << "paying" << qint64(500);
+}
+
+void TestSaleBook::tenderRules()
+{
+    QFETCH(QString, script);
+    QFETCH(QString, refused);
+    QFETCH(QString, state);
+    QFETCH(qint64, paid);
+    auto j = open();
+    QVERIFY(j);
+    SaleBook book(j.get());
+    const Sale sale = newSale(book, 1000);
+    QList<Intent> steps;
+    const QStringList expectRefused = refused.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    const QStringList parts = script.split(QLatin1Char(';'));
+    for (int n = 0; n < parts.size(); ++n) {
+        const QStringList f = parts[n].split(QLatin1Char(':'));
+        bool ok = true;
+        QString error;
+        Intent stepIntent;
+        if (f[0] == QLatin1String("giveup")) {
+            const auto g = await<Intent>([&](auto reply) { j->giveUp(steps[f[1].toInt()].key, true, this, reply); });
+            ok = g.ok;
+            error = g.error;
+        } else if (f[0] == QLatin1String("finish")) {
+            Intent &target = steps[f[1].toInt()];
+            ok = finish(*j, &target, intentStateFromName(f[2]).value());
+        } else {
+            const auto t = tender(*j, sale, f[0], f[1].toLongLong());
+            ok = t.ok;
+            error = t.error;
+            stepIntent = t.value;
+            if (ok && f.size() > 2) {
+                // An unknown outcome follows a POST whose answer was lost: it may have reached the bank.
+                const IntentState to = intentStateFromName(f[2]).value();
+                QVERIFY(finish(*j, &stepIntent, to, to == IntentState::Unknown ? Attempt::Transport::AnswerLost
+                                                                               : Attempt::Transport::Answered));
+            }
+        }
+        steps.append(stepIntent);
+        const bool shouldRefuse = expectRefused.contains(QString::number(n));
+        QVERIFY2(ok != shouldRefuse, qPrintable(QStringLiteral("step %1 (%2): %3").arg(n).arg(parts[n], ok ? QStringLiteral("accepted") : error)));
+        if (!ok)
+            QVERIFY2(!error.isEmpty(), "a refusal without words");
+    }
+    const Sale after = reread(book, sale);
+    QCOMPARE(saleStateName(after.state), state);
+    QCOMPARE(positionOf(after).paid, paid);
+}
+
+void TestSaleBook::givenUpPartChargedIsRefundedOnce()
+{
+    auto j = open();
+    QVERIFY(j);
+    SaleBook book(j.get());
+    const Sale sale = newSale(book, 990);
+    auto card = tender(*j, sale, QStringLiteral("card"), 990);
+    VERIFY_OK(card);
+    QVERIFY(finish(*j, &card.value, IntentState::Unknown, Attempt::Transport::AnswerLost));
+    // The customer pays cash: the card part may have reached the bank, so it is given up, not voided.
+    const auto given = await<Intent>([&](auto reply) { j->giveUp(card.value.key, true, this, reply); });
+    VERIFY_OK(given);
+    QCOMPARE(given.value.state, IntentState::Unknown);
+    QVERIFY(given.value.givenUpAt > 0);
+    VERIFY_REFUSED(await<Intent>([&](auto reply) { j->giveUp(card.value.key, true, this, reply); }));
+    VERIFY_OK(tender(*j, sale, QStringLiteral("cash"), 990));
+    QCOMPARE(reread(book, sale).state, SaleState::Paid);
+    QCOMPARE(await<QStringList>([&](auto reply) { j->dueAutoRefunds(this, reply); }).value, QStringList());
+
+    // Back online, the card turns out charged: the till owes its refund.
+    QVERIFY(finish(*j, &card.value, IntentState::Succeeded));
+    QCOMPARE(await<QStringList>([&](auto reply) { j->dueAutoRefunds(this, reply); }).value, QStringList{card.value.key});
+    const auto first = await<Intent>([&](auto reply) { j->createAutoRefund(card.value.key, this, reply); });
+    VERIFY_OK(first);
+    QCOMPARE(first.value.key, autoRefundKey(card.value.key));
+    QCOMPARE(first.value.amount.minorUnits(), qint64(990));
+    QCOMPARE(first.value.state, IntentState::Queued);
+    // Asked again (a second engine, a restart): the same refund, nothing new written.
+    const auto second = await<Intent>([&](auto reply) { j->createAutoRefund(card.value.key, this, reply); });
+    VERIFY_OK(second);
+    QCOMPARE(second.value.id, first.value.id);
+    QCOMPARE(await<QStringList>([&](auto reply) { j->dueAutoRefunds(this, reply); }).value, QStringList());
+    Intent refund = first.value;
+    QVERIFY(finish(*j, &refund, IntentState::Succeeded));
+    const Sale done = reread(book, sale);
+    QCOMPARE(done.state, SaleState::Paid);
+    const SalePosition p = positionOf(done);
+    QCOMPARE(p.paid, qint64(990));
+    QCOMPARE(p.refundedByTill, qint64(990));
+    // The invariant: card charged - card refunded + cash taken - cash handed back = the total.
+    QCOMPARE(990 - p.refundedByTill + 990 - p.handedBack, qint64(990));
+    const auto parts = done.intents;
+    QCOMPARE(tenderStateName(parts.at(0)), QStringLiteral("succeeded"));
+}
+
+void TestSaleBook::partNeverSentIsVoided()
+{
+    auto j = open();
+    QVERIFY(j);
+    SaleBook book(j.get());
+    const Sale sale = newSale(book, 500);
+    const auto card = tender(*j, sale, QStringLiteral("card"), 500);
+    VERIFY_OK(card);
+    // Held by the engine (mayVoid false: on the wire now): given up, never voided.
+    const auto held = await<Intent>([&](auto reply) { j->giveUp(card.value.key, false, this, reply); });
+    VERIFY_OK(held);
+    QCOMPARE(held.value.state, IntentState::Queued);
+    QVERIFY(held.value.givenUpAt > 0);
+
+    const Sale other = newSale(book, 500);
+    const auto queued = tender(*j, other, QStringLiteral("card"), 500);
+    VERIFY_OK(queued);
+    const auto voided = await<Intent>([&](auto reply) { j->giveUp(queued.value.key, true, this, reply); });
+    VERIFY_OK(voided);
+    QCOMPARE(voided.value.state, IntentState::Voided);
+    QCOMPARE(reread(book, other).state, SaleState::Paying);
+    VERIFY_OK(tender(*j, other, QStringLiteral("card"), 500));
+}
+
+void TestSaleBook::cancelHandsBackCashAndRefundsCards()
+{
+    auto j = open();
+    QVERIFY(j);
+    SaleBook book(j.get());
+    const Sale sale = newSale(book, 1000);
+    const auto cash = tender(*j, sale, QStringLiteral("cash"), 300);
+    VERIFY_OK(cash);
+    auto card = tender(*j, sale, QStringLiteral("card"), 400);
+    VERIFY_OK(card);
+    QVERIFY(finish(*j, &card.value, IntentState::Succeeded));
+    auto open = tender(*j, sale, QStringLiteral("card"), 300);
+    VERIFY_OK(open);
+    QVERIFY(finish(*j, &open.value, IntentState::Unknown, Attempt::Transport::AnswerLost));
+
+    const auto cancelled = await<QList<Intent>>([&](auto reply) { j->cancelSale(sale.orderId, {open.value.key}, this, reply); });
+    VERIFY_OK(cancelled);
+    QCOMPARE(cancelled.value.size(), 2);   // the cash handed back, the open card part given up
+    const Sale after = reread(book, sale);
+    QCOMPARE(after.state, SaleState::Cancelled);
+    const SalePosition p = positionOf(after);
+    QCOMPARE(p.handedBack, qint64(300));
+    QCOMPARE(p.givenUpOpen, 1);
+    QCOMPARE(await<QStringList>([&](auto reply) { j->dueAutoRefunds(this, reply); }).value, QStringList{card.value.key});
+    VERIFY_REFUSED(tender(*j, sale, QStringLiteral("cash"), 100));
+    VERIFY_REFUSED(await<QList<Intent>>([&](auto reply) { j->cancelSale(sale.orderId, {}, this, reply); }));
+    // The given-up part charged late is owed back too.
+    QVERIFY(finish(*j, &open.value, IntentState::Succeeded));
+    const QStringList due = await<QStringList>([&](auto reply) { j->dueAutoRefunds(this, reply); }).value;
+    QCOMPARE(due, (QStringList{card.value.key, open.value.key}));
+
+    // A paid sale is refunded, not cancelled.
+    const Sale paid = newSale(book, 100);
+    VERIFY_OK(tender(*j, paid, QStringLiteral("cash"), 100));
+    VERIFY_REFUSED(await<QList<Intent>>([&](auto reply) { j->cancelSale(paid.orderId, {}, this, reply); }));
+}
+
+void TestSaleBook::saleSurvivesReopening()
+{
+    Sale sale;
+    QString cardKey;
+    {
+        auto j = open();
+        QVERIFY(j);
+        SaleBook book(j.get());
+        sale = newSale(book, 800);
+        VERIFY_OK(tender(*j, sale, QStringLiteral("cash"), 300));
+        const auto card = tender(*j, sale, QStringLiteral("card"), 500);
+        VERIFY_OK(card);
+        cardKey = card.value.key;
+    }
+    auto j = open();
+    QVERIFY(j);
+    SaleBook book(j.get());
+    const auto unfinished = await<QList<Sale>>([&](auto reply) { book.unfinished(this, reply); });
+    VERIFY_OK(unfinished);
+    QCOMPARE(unfinished.value.size(), 1);
+    const Sale back = unfinished.value.first();
+    QCOMPARE(back.number, sale.number);
+    QCOMPARE(back.state, SaleState::Paying);
+    QCOMPARE(back.intents.size(), 2);
+    const SalePosition p = positionOf(back);
+    QCOMPARE(p.paid, qint64(300));
+    QCOMPARE(p.waiting, qint64(500));
+    QCOMPARE(p.openCardKey, cardKey);
+}
+
+QTEST_GUILESS_MAIN(TestSaleBook)
+#include "tst_salebook.moc"
