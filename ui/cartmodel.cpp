@@ -107,7 +107,7 @@ QVariant CartModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole && role != Qt::AccessibleTextRole)
         return {};
     switch (Column(index.column())) {
-    case Column::Name: return l.product.name(m_language);
+    case Column::Name: return l.product.name(m_language == Language::SimplifiedChinese);
     case Column::Quantity: return l.quantity;
     case Column::UnitPrice: return l.product.price.toDisplayString();
     case Column::LineTotal: return Money(l.product.price.minorUnits() * l.quantity, l.product.price.currency()).toDisplayString();

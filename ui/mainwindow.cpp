@@ -436,7 +436,7 @@ void MainWindow::pickProduct(const QList<Product> &candidates)
     QMenu menu(this);
     menu.setAccessibleName(tr("Matching products"));
     for (const Product &p : candidates) {
-        QAction *a = menu.addAction(QStringLiteral("%1   %2").arg(p.name(m_vm.cart()->language()),
+        QAction *a = menu.addAction(QStringLiteral("%1   %2").arg(p.name(m_vm.cart()->language() == Language::SimplifiedChinese),
                                                                 p.price.toDisplayString()));
         a->setData(p.code);
     }

@@ -29,6 +29,7 @@ public:
 
     bool isSet(const QString &name) const { return m_parser.isSet(name); }
     QString value(const QString &name) const { return m_parser.value(name); }
+    QStringList values(const QString &name) const { return m_parser.values(name); }
     QStringList positionalArguments() const { return m_parser.positionalArguments(); }
     QString errorText() const { return m_parser.errorText(); }
     QString helpText() const;

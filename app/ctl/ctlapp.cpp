@@ -9,6 +9,7 @@
 #include "proxycommand.h"
 #include "reconcilecommand.h"
 #include "refundcommands.h"
+#include "salecommands.h"
 #include "shiftcommands.h"
 #include "timeutil.h"
 
@@ -33,6 +34,13 @@ constexpr Command kCommands[] = {
      "store a payment intent, send it, wait for the gateway's answer", payCommand},
     {"refund", "PAYMENT_KEY [--amount 5.00] [--reason TEXT] [--no-wait] [--wait SECONDS]",
      "refund a payment of this till (to the card, or cash from the drawer), wait for the answer", refundCommand},
+    {"sale", "--item CODE[:QTY]... --tender T... [--no-wait] [--wait SECONDS]",
+     "ring up a sale and take its tenders (card[:AMOUNT], card/TOKEN[:AMOUNT], cash[:AMOUNT]) in order", saleCommand},
+    {"sales", "[--json]", "every sale with its tenders, newest last", salesCommand},
+    {"pay-another-way", "KEY --tender T... [--no-wait] [--wait SECONDS]",
+     "give up the card part KEY (refunded by the till if it turns out charged) and take the rest", payAnotherWayCommand},
+    {"sale-cancel", "SALE [--wait SECONDS]", "cancel a sale not paid: void or give up its cards, refund, hand back cash",
+     saleCancelCommand},
     {"void", "KEY", "cancel a card payment or refund that is queued and was never sent", voidCommand},
     {"sync", "[--wait SECONDS]", "send what waits until nothing is pending or the time is up", syncCommand},
     {"list", "[--json] [--state S] [--kind K]", "every intent of the journal (payments and refunds)", listCommand},

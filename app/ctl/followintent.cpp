@@ -27,13 +27,12 @@ int paused(const SyncEngine &engine)
     return fail(NeedsAttention, QStringLiteral("the gateway refused the token: %1").arg(engine.pauseReason()));
 }
 
-int followIntent(SyncEngine &engine, const std::function<void(SyncEngine::PayCallback)> &create, bool noWait,
-                 qint64 timeoutMs)
+std::optional<Intent> storeAndFollow(SyncEngine &engine, const std::function<void(SyncEngine::PayCallback)> &create,
+                                     bool noWait, qint64 timeoutMs, QString *error)
 {
     Intent current;
     bool created = false;
     bool answered = false;
-    QString error;
     QObject following;   // ends the connection below with this function, before the engine goes
     QObject::connect(&engine, &SyncEngine::intentChanged, &following, [&](const Intent &i) {
         if (i.key == current.key)
@@ -43,14 +42,14 @@ int followIntent(SyncEngine &engine, const std::function<void(SyncEngine::PayCal
     create([&](bool ok, const QString &e, const Intent &i) {
         answered = true;
         created = ok;
-        error = e;
+        *error = e;
         if (ok)
             current = i;
         stored.recheck();
     });
     stored.exec();
     if (!created)
-        return fail(Error, error);
+        return std::nullopt;
 
     EventWait settled([&] {
         if (isFinal(current.state) || engine.isPaused())
@@ -70,10 +69,20 @@ int followIntent(SyncEngine &engine, const std::function<void(SyncEngine::PayCal
     settled.recheckOn(&engine, &SyncEngine::pausedChanged);
     settled.recheckOn(&engine, &SyncEngine::nextRetryChanged);
     settled.exec(noWait ? 30'000 : timeoutMs);
-    outJson(intentJson(current));
+    return current;
+}
+
+int followIntent(SyncEngine &engine, const std::function<void(SyncEngine::PayCallback)> &create, bool noWait,
+                 qint64 timeoutMs)
+{
+    QString error;
+    const std::optional<Intent> current = storeAndFollow(engine, create, noWait, timeoutMs, &error);
+    if (!current)
+        return fail(Error, error);
+    outJson(intentJson(*current));
     if (engine.isPaused())
         return paused(engine);
-    return exitFor(current.state);
+    return exitFor(current->state);
 }
 
 } // namespace OncePay::Ctl

@@ -24,4 +24,9 @@ int paused(const SyncEngine &engine);
 int followIntent(SyncEngine &engine, const std::function<void(SyncEngine::PayCallback)> &create, bool noWait,
                  qint64 timeoutMs);
 
+// The part of followIntent that neither prints nor chooses an exit code: the intent as it stands
+// when the wait ended, or nullopt with the refusal in `error` when it was not stored.
+std::optional<Intent> storeAndFollow(SyncEngine &engine, const std::function<void(SyncEngine::PayCallback)> &create,
+                                     bool noWait, qint64 timeoutMs, QString *error);
+
 } // namespace OncePay::Ctl

@@ -28,7 +28,7 @@ public:
 private:
     DemoBackend m_demo;
     std::unique_ptr<SimulationClient> m_simulation;
-    Ui::Catalog m_catalog;
+    Catalog m_catalog;
     std::unique_ptr<TillSession> m_session;
     std::unique_ptr<Ui::MainWindow> m_window;
 };

@@ -254,10 +254,11 @@ void SyncEngine::cancelSale(const QString &orderId, std::function<void(bool, con
             else
                 adoptGivenUp(i);
         }
-        if (ok)
-            makeAutoRefunds();   // card parts charged already go back to the card
         pump();
-        done(ok, error, changed);
+        if (!ok)
+            return done(ok, error, changed);
+        // Card parts charged already go back to the card: stored (and on their way) before `done`.
+        makeAutoRefunds([done, changed] { done(true, {}, changed); });
     });
 }
 
@@ -276,10 +277,12 @@ void SyncEngine::adoptGivenUp(const Intent &part)
     emit queueChanged();
 }
 
-void SyncEngine::makeAutoRefunds()
+void SyncEngine::makeAutoRefunds(std::function<void()> then)
 {
+    if (then)
+        m_afterAutoRefunds.push_back(std::move(then));
     if (m_makingAutoRefunds) {
-        m_autoRefundsAgain = true;
+        m_autoRefundsAgain = true;   // what changed meanwhile is read by one more pass
         return;
     }
     m_makingAutoRefunds = true;
@@ -290,7 +293,9 @@ void SyncEngine::makeAutoRefunds()
         auto finished = [this] {
             m_makingAutoRefunds = false;
             if (std::exchange(m_autoRefundsAgain, false))
-                makeAutoRefunds();
+                return makeAutoRefunds();
+            for (const auto &f : std::exchange(m_afterAutoRefunds, {}))
+                f();
         };
         if (keys.isEmpty())
             return finished();

@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <vector>
 
 namespace OncePay {
 
@@ -117,7 +118,8 @@ private:
     void announcePayment(const QString &paymentKey);   // its refund succeeded: read it back, announce it
     void adoptGivenUp(const Intent &part);   // the journal gave it up (or voided it): follow
     // Stores and sends the refunds the till owes by itself (IntentJournal::dueAutoRefunds).
-    void makeAutoRefunds();
+    // `then` runs once the refunds owed when it was called are stored.
+    void makeAutoRefunds(std::function<void()> then = {});
     void handleAnswer(const QString &key, Kind kind, const GatewayResult &result, const Decision &decision, qint64 startedAt);
     // The journal refused a change made from a state it no longer holds: take what it holds.
     void adoptStored(const QString &key);
@@ -150,6 +152,7 @@ private:
     bool m_started = false;
     bool m_makingAutoRefunds = false;
     bool m_autoRefundsAgain = false;
+    std::vector<std::function<void()>> m_afterAutoRefunds;
 };
 
 } // namespace OncePay

@@ -638,7 +638,7 @@
     </message>
 </context>
 <context>
-    <name>OncePay::Ui::Catalog</name>
+    <name>OncePay::Catalog</name>
     <message>
         <location filename="../../ui/catalog.cpp" line="14"/>
         <source>Cannot read %1: %2</source>

@@ -5,7 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-namespace OncePay::Ui {
+namespace OncePay {
 
 bool Catalog::load(const QString &path, QString *error)
 {
@@ -64,4 +64,4 @@ const Product *Catalog::find(const QString &codeOrName) const
     return found.size() == 1 ? found.first() : nullptr;
 }
 
-} // namespace OncePay::Ui
+} // namespace OncePay

@@ -1,13 +1,12 @@
 #pragma once
 
-#include "languages.h"
 #include "money.h"
 
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
 
-namespace OncePay::Ui {
+namespace OncePay {
 
 struct Product
 {
@@ -16,16 +15,17 @@ struct Product
     QString nameZh;
     Money price;
 
-    QString name(Language language) const
+    QString name(bool simplifiedChinese) const
     {
-        return language == Language::SimplifiedChinese && !nameZh.isEmpty() ? nameZh : nameEn;
+        return simplifiedChinese && !nameZh.isEmpty() ? nameZh : nameEn;
     }
 };
 
-// The products a till sells, read from a JSON file (the demo catalog is a resource).
+// The products a till sells, read from a JSON file (the demo catalog is a resource of oncepay-pos
+// and oncepay-ctl: both sell from the same one).
 class Catalog final
 {
-    Q_DECLARE_TR_FUNCTIONS(OncePay::Ui::Catalog)
+    Q_DECLARE_TR_FUNCTIONS(OncePay::Catalog)
 
 public:
     bool load(const QString &path, QString *error);
@@ -43,4 +43,4 @@ private:
     QString m_currency;
 };
 
-} // namespace OncePay::Ui
+} // namespace OncePay
