@@ -66,7 +66,7 @@ int syncCommand(CtlSession &session, const QStringList &arguments)
         return *rc;
     SyncEngine &engine = *session.till().engine();
     const int before = engine.waitingCount();
-    EventWait drained([&] { return engine.waitingCount() == 0 || engine.isPaused(); });
+    EventWait drained([&] { return (engine.waitingCount() == 0 && !engine.isMakingRefunds()) || engine.isPaused(); });
     drained.recheckOn(&engine, &SyncEngine::queueChanged);
     drained.recheckOn(&engine, &SyncEngine::pausedChanged);
     drained.exec(*timeoutMs);

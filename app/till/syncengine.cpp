@@ -43,8 +43,7 @@ void SyncEngine::start(std::function<void(bool, const QString &)> ready)
                 schedule(i.key);
             emit queueChanged();
             pump();
-            makeAutoRefunds();   // any a crash left unmade
-            ready(true, {});
+            makeAutoRefunds([ready] { ready(true, {}); });   // any a crash left unmade, first
         });
     });
 }

@@ -94,6 +94,9 @@ public:
     QList<Intent> activeIntents() const { return m_active.values(); }
     std::optional<Intent> activeIntent(const QString &key) const;
     int requestsInFlight() const { return int(m_inFlight.size()); }
+    // Storing the refunds the till owes by itself (a given-up card part charged): not idle yet,
+    // even with nothing waiting.
+    bool isMakingRefunds() const { return m_makingAutoRefunds; }
 
 signals:
     // After the change is durable. A refund that succeeds changes its payment too (what was
