@@ -3,6 +3,7 @@
 #include "salerecords.h"
 
 #include <QDateTime>
+#include <QJsonObject>
 #include <QLoggingCategory>
 #include <QRandomGenerator>
 
@@ -66,9 +67,47 @@ bool CheckoutViewModel::canPay() const
     return canEditCart() && !m_cart.isEmpty();
 }
 
+bool CheckoutViewModel::leavingAsksFirst() const
+{
+    return m_sales && m_intent && !m_intent->isCash() && !isFinal(m_intent->state) && !m_saleNumber.isEmpty();
+}
+
+bool CheckoutViewModel::canPayAnotherWay() const
+{
+    return !m_payInProgress && !m_givingUp && leavingAsksFirst();
+}
+
+void CheckoutViewModel::payAnotherWay()
+{
+    if (!canPayAnotherWay())
+        return;
+    m_givingUp = true;
+    emit actionsChanged();
+    const QString key = m_intent->key;
+    m_engine->giveUp(key, [this, key](bool ok, const QString &error, const Intent &part) {
+        m_givingUp = false;
+        if (!ok) {
+            // E.g. it became final meanwhile: show what it is now.
+            if (part.isValid() && m_intent && part.key == m_intent->key)
+                follow(part);
+            setPhase(m_phase, error);
+            emit actionsChanged();
+            return;
+        }
+        m_unconfirmedTimer.stop();
+        m_unconfirmed = false;
+        m_intent.reset();
+        setPhase(Phase::Selling, part.state == IntentState::Voided
+                                     ? tr("The card payment was never sent and is voided. Take cash or another card.")
+                                     : tr("The card payment is given up: if it turns out charged, the till refunds it by itself. "
+                                          "Take cash or another card."));
+        emit actionsChanged();
+    });
+}
+
 bool CheckoutViewModel::canStartNewSale() const
 {
-    if (m_payInProgress)
+    if (m_payInProgress || m_givingUp)
         return false;
     // A sale waiting offline (queued) may be left as "payment pending": the queue sends it; so
     // may one that found no final answer within the limit. Only a first send in flight holds it.
@@ -124,18 +163,26 @@ void CheckoutViewModel::payByCard(const QString &cardToken)
         return;
     m_payInProgress = true;   // first, so that a second click in the same event burst does nothing
     m_unconfirmed = false;
-    m_unconfirmedTimer.start(m_unconfirmedAfterMs);
     emit actionsChanged();
     setPhase(Phase::Storing, tr("Saving the payment…"));
-    keepLines();
-    m_engine->pay(m_orderId, m_cart.total(), cardToken, [this](bool ok, const QString &error, const Intent &i) {
-        m_payInProgress = false;
+    withSale([this, cardToken](bool ok, const QString &error) {
         if (!ok) {
+            m_payInProgress = false;
             setPhase(Phase::Failed, error);
             emit actionsChanged();
             return;
         }
-        follow(i);
+        m_unconfirmedTimer.start(m_unconfirmedAfterMs);
+        keepLines();
+        m_engine->pay(m_orderId, m_cart.total(), cardToken, [this](bool ok, const QString &error, const Intent &i) {
+            m_payInProgress = false;
+            if (!ok) {
+                setPhase(Phase::Failed, error);
+                emit actionsChanged();
+                return;
+            }
+            follow(i);
+        });
     });
 }
 
@@ -157,18 +204,27 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
     setPhase(Phase::Storing, tr("Saving the payment…"));
     // Known before the journal answers: the engine may report the paid intent first.
     m_cashTendered = tendered;
-    keepLines();
-    m_engine->recordCash(m_orderId, total, [this, change = *change](bool ok, const QString &error, const Intent &i) {
-        m_payInProgress = false;
+    withSale([this, total, change = *change](bool ok, const QString &error) {
         if (!ok) {
+            m_payInProgress = false;
             m_cashTendered.reset();
             setPhase(Phase::Failed, error);
             emit actionsChanged();
             return;
         }
-        m_intent = i;
-        setPhase(Phase::Paid, tr("Paid in cash. Change: %1").arg(change.toDisplayString()));
-        emit actionsChanged();
+        keepLines();
+        m_engine->recordCash(m_orderId, total, [this, change](bool ok, const QString &error, const Intent &i) {
+            m_payInProgress = false;
+            if (!ok) {
+                m_cashTendered.reset();
+                setPhase(Phase::Failed, error);
+                emit actionsChanged();
+                return;
+            }
+            m_intent = i;
+            setPhase(Phase::Paid, tr("Paid in cash. Change: %1").arg(change.toDisplayString()));
+            emit actionsChanged();
+        });
     });
     return true;
 }
@@ -185,18 +241,76 @@ void CheckoutViewModel::keepLines()
     });
 }
 
-void CheckoutViewModel::startNewSale()
+QJsonArray CheckoutViewModel::linesJson() const
+{
+    QJsonArray lines;
+    for (const SaleLine &l : m_cart.saleLines()) {
+        lines.append(QJsonObject{{QStringLiteral("code"), l.code},
+                                 {QStringLiteral("name"), l.nameEn},
+                                 {QStringLiteral("name_zh"), l.nameZh},
+                                 {QStringLiteral("unit_price"), l.unitPrice.minorUnits()},
+                                 {QStringLiteral("quantity"), l.quantity},
+                                 {QStringLiteral("total"), l.total(l.quantity).minorUnits()}});
+    }
+    return lines;
+}
+
+void CheckoutViewModel::withSale(std::function<void(bool, const QString &)> then)
+{
+    if (!m_sales)
+        return then(true, {});
+    const Money total = m_cart.total();
+    const QJsonArray lines = linesJson();
+    if (!m_saleNumber.isEmpty()) {
+        if (total.minorUnits() == m_saleTotal && lines == m_saleLines)
+            return then(true, {});
+        // The cart changed after a card was declined or given up: its lines and total follow
+        // while nothing of it is paid (the journal refuses otherwise).
+        return m_sales->reprice(m_orderId, total, lines, this, [this, total, lines, then](bool ok, const QString &error, bool) {
+            if (ok) {
+                m_saleTotal = total.minorUnits();
+                m_saleLines = lines;
+            }
+            then(ok, error);
+        });
+    }
+    m_sales->open(total, lines, this, [this, then](bool ok, const QString &error, const Sale &sale) {
+        if (ok) {
+            m_orderId = sale.orderId;
+            m_saleNumber = sale.number;
+            m_saleTotal = sale.total.minorUnits();
+            m_saleLines = sale.lines;
+        }
+        then(ok, error);
+    });
+}
+
+void CheckoutViewModel::startNewSale(Leaving leaving)
 {
     if (!canStartNewSale())
         return;
+    if (leaving == Leaving::PaysAnotherWay && leavingAsksFirst())
+        return payAnotherWay();
     if (m_intent && !isFinal(m_intent->state))
         emit customerLeft(*m_intent);
+    // A sale in the journal that nothing paid and nothing waits for (a card declined or given up,
+    // then the customer went) is cancelled: a given-up card charged late is then refunded.
+    const bool nothingHolds = !m_intent || (isFinal(m_intent->state) && m_intent->state != IntentState::Succeeded);
+    if (m_sales && !m_saleNumber.isEmpty() && nothingHolds) {
+        m_engine->cancelSale(m_orderId, [number = m_saleNumber](bool ok, const QString &error, const QList<Intent> &) {
+            if (!ok)
+                qCInfo(lcCheckout) << "sale" << number << "left as it is:" << error;
+        });
+    }
     m_unconfirmedTimer.stop();
     m_unconfirmed = false;
     m_cart.clear();
     m_intent.reset();
     m_cashTendered.reset();
     m_orderId = newOrderId();
+    m_saleNumber.clear();
+    m_saleTotal = 0;
+    m_saleLines = {};
     setPhase(Phase::Selling, {});
     emit saleStarted();
     emit actionsChanged();

@@ -3,6 +3,7 @@
 #include "cartmodel.h"
 #include "catalog.h"
 #include "intent.h"
+#include "salebook.h"
 #include "syncengine.h"
 
 #include <QObject>
@@ -40,6 +41,12 @@ public:
 
     // Where each paid sale's lines are kept for refunds by items (none: not kept).
     void setSaleRecords(SaleRecords *records) { m_records = records; }
+    // The journal's sales (issue 21): each cart that is paid becomes a sale there before its first
+    // tender, so that the journal's rules hold for the sale as a whole (a card part given up, the
+    // customer paying another way). None: each payment stands alone (one per order id).
+    void setSaleBook(SaleBook *sales) { m_sales = sales; }
+    // The sale's short number ("1-000123") once it is in the journal; empty before.
+    QString saleNumber() const { return m_saleNumber; }
 
     CartModel *cart() { return &m_cart; }
     QString orderId() const { return m_orderId; }
@@ -52,6 +59,14 @@ public:
     bool canEditCart() const;
     bool canPay() const;
     bool canStartNewSale() const;
+    // The sale has a card payment that is not final: leaving it asks first whether the customer
+    // left (keep whatever the card does) or pays another way.
+    bool leavingAsksFirst() const;
+    // "Customer pays another way": the card payment that is not final is voided if it was never
+    // sent, otherwise given up (if it turns out charged, the till refunds it by itself); the sale
+    // stays, for cash or another card.
+    bool canPayAnotherWay() const;
+    void payAnotherWay();
     // How long a card payment may wait for its final answer before the sale is handed to the
     // queue ("not confirmed yet; you may serve the next customer"). The payment stays locked.
     void setUnconfirmedAfterMs(int ms) { m_unconfirmedAfterMs = ms; }
@@ -70,7 +85,10 @@ public:
     void payByCard(const QString &cardToken);
     // Cash never goes to the gateway: recorded in the journal as paid. Change via `change`.
     bool payCash(const Money &tendered, Money *change, QString *reason);
-    void startNewSale();
+    // What Ctrl+N does when leavingAsksFirst(): the customer left, or pays another way (then the
+    // sale stays on screen). Without a card payment pending, both start the next sale.
+    enum class Leaving { CustomerLeft, PaysAnotherWay };
+    void startNewSale(Leaving leaving = Leaving::CustomerLeft);
 
 signals:
     void phaseChanged(OncePay::Ui::CheckoutViewModel::Phase phase, const QString &message);
@@ -84,10 +102,19 @@ private:
     void follow(const Intent &intent);
     static QString newOrderId();
     void keepLines();
+    // The cart as a sale in the journal (opened, or its lines and total brought up to date while
+    // nothing of it is paid), then `then` with the order id to pay.
+    void withSale(std::function<void(bool ok, const QString &error)> then);
+    QJsonArray linesJson() const;
 
     SyncEngine *m_engine;
     const Catalog *m_catalog;
     SaleRecords *m_records = nullptr;
+    SaleBook *m_sales = nullptr;
+    QString m_saleNumber;         // the journal's sale for this cart, once opened
+    qint64 m_saleTotal = 0;
+    QJsonArray m_saleLines;
+    bool m_givingUp = false;
     CartModel m_cart;
     QString m_orderId;
     Phase m_phase = Phase::Selling;

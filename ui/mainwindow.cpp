@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "salebook.h"
+
 #include "cashpanel.h"
 #include "democontroller.h"
 #include "faultproxy.h"
@@ -31,6 +33,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QPushButton>
 #include <QShortcut>
 #include <QStatusBar>
@@ -86,6 +89,11 @@ MainWindow::MainWindow(TillSession *session, const Catalog *catalog, DemoLinks d
     if (QString error; !m_records->open(&error))
         qCWarning(lcWindow) << "sale lines are not kept (refunds by amount only):" << error;
     m_vm.setSaleRecords(m_records);
+    // Each cart that is paid is a sale in the journal, numbered "<till>-<six digits>".
+    m_sales = new SaleBook(session->journal(), this);
+    static const QRegularExpression lastNumber(QStringLiteral("(\\d+)$"));
+    m_sales->setTillNumber(qMax(1, lastNumber.match(m_terminal).captured(1).toInt()));
+    m_vm.setSaleBook(m_sales);
     connect(&m_vm, &CheckoutViewModel::customerLeft, m_late, &LateOutcomes::customerLeft);
     buildUi();
     buildMenus();
@@ -239,11 +247,17 @@ void MainWindow::buildUi()
 
     m_newSale = new QPushButton(tr("New sale (Ctrl+N)"), central);
     m_newSale->setAccessibleName(tr("Start a new sale"));
-    connect(m_newSale, &QPushButton::clicked, this, [this] {
-        m_vm.startNewSale();
+    connect(m_newSale, &QPushButton::clicked, this, &MainWindow::newSale);
+    right->addWidget(m_newSale);
+    m_anotherWay = new QPushButton(tr("Customer pays another way (F6)"), central);
+    m_anotherWay->setAccessibleName(tr("Customer pays another way"));
+    m_anotherWay->setToolTip(tr("Give up the card payment that is not final: if it turns out charged, the till refunds it by itself. "
+                                "Then take cash or another card."));
+    connect(m_anotherWay, &QPushButton::clicked, this, [this] {
+        m_vm.payAnotherWay();
         m_search->setFocus();
     });
-    right->addWidget(m_newSale);
+    right->addWidget(m_anotherWay);
     right->addStretch(1);
     layout->addLayout(right, 2);
     setCentralWidget(central);
@@ -251,6 +265,7 @@ void MainWindow::buildUi()
     // Keys: the action handlers check the view model, so repeats and bursts do nothing more.
     new QShortcut(QKeySequence(Qt::Key_F12), this, this, &MainWindow::payCard);
     new QShortcut(QKeySequence(Qt::Key_F10), this, this, &MainWindow::payCash);
+    new QShortcut(QKeySequence(Qt::Key_F6), this, this, [this] { m_anotherWay->click(); });
     new QShortcut(QKeySequence(Qt::Key_Delete), m_cartView, this, [this] {
         m_vm.removeLine(m_cartView->currentIndex().row());
     });
@@ -470,6 +485,41 @@ void MainWindow::payCard()
     refreshActions();
 }
 
+void MainWindow::newSale()
+{
+    if (!m_vm.leavingAsksFirst()) {
+        m_vm.startNewSale();
+        m_search->setFocus();
+        return;
+    }
+    if (m_leaveQuestion && m_leaveQuestion->isVisible())
+        return;   // one question at a time: a repeated Ctrl+N asks nothing more
+    // Never silently: the customer left (keep whatever the card does), or pays another way. One
+    // key answers (L or A); Enter (a scanner's) only goes back.
+    auto *ask = new QMessageBox(QMessageBox::Question, tr("The card payment is not final yet"),
+                                tr("Has the customer left, or will they pay another way?"), QMessageBox::NoButton, this);
+    ask->setInformativeText(tr("Customer left: the till keeps whatever the card does and tells you if it is declined.\n"
+                               "Pays another way: the card payment is given up (if it turns out charged, the till refunds it by "
+                               "itself) and this sale waits for cash or another card."));
+    QPushButton *left = ask->addButton(tr("Customer &left (L)"), QMessageBox::AcceptRole);
+    QPushButton *another = ask->addButton(tr("Pays &another way (A)"), QMessageBox::ActionRole);
+    QPushButton *back = ask->addButton(tr("Go &back"), QMessageBox::RejectRole);
+    ask->setDefaultButton(back);
+    ask->setEscapeButton(back);
+    ask->setAttribute(Qt::WA_DeleteOnClose);
+    connect(ask, &QMessageBox::buttonClicked, this, [this, left, another](QAbstractButton *button) {
+        if (button == left)
+            m_vm.startNewSale(CheckoutViewModel::Leaving::CustomerLeft);
+        else if (button == another)
+            m_vm.startNewSale(CheckoutViewModel::Leaving::PaysAnotherWay);
+        // The keys (F10, F12, scans) go to the checkout again at once.
+        activateWindow();
+        m_search->setFocus();
+    });
+    m_leaveQuestion = ask;
+    ask->open();
+}
+
 void MainWindow::payCash()
 {
     m_cashPanel->start();   // inline: quick tenders, the amount, a short tender told on the spot
@@ -482,6 +532,8 @@ void MainWindow::refreshActions()
     m_card->setEnabled(m_vm.canPay());
     m_search->setEnabled(m_vm.canEditCart() || m_vm.scanStartsNextSale());
     m_newSale->setEnabled(m_vm.canStartNewSale());
+    m_anotherWay->setEnabled(m_vm.canPayAnotherWay());
+    m_anotherWay->setVisible(m_vm.leavingAsksFirst() || m_vm.canPayAnotherWay());
     const QModelIndexList selected = m_cartView->selectionModel()->selectedRows();
     m_remove->setEnabled(m_vm.canEditCart() && !selected.isEmpty() && selected.first().row() < m_vm.cart()->rowCount());
     m_receipt->setEnabled(m_vm.intent() && Receipt::kindFor(*m_vm.intent()) != Receipt::Kind::None);

@@ -11,6 +11,7 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class QLineEdit;
+class QMessageBox;
 class QPushButton;
 class QTableView;
 class QTimer;
@@ -51,6 +52,8 @@ private:
     void addFromSearch();
     void payCard();
     void payCash();
+    // Ctrl+N: the next sale; first a one-key question when a card payment is not final.
+    void newSale();
     void refreshActions();
     void showPhase(CheckoutViewModel::Phase phase, const QString &message);
     void refreshStatus();
@@ -71,6 +74,9 @@ private:
     QPushButton *m_payCard = nullptr;
     QPushButton *m_payCash = nullptr;
     QPushButton *m_newSale = nullptr;
+    QPushButton *m_anotherWay = nullptr;   // F6: the customer pays another way
+    QPointer<QMessageBox> m_leaveQuestion;
+    SaleBook *m_sales = nullptr;
     QPushButton *m_remove = nullptr;
     CashPanel *m_cashPanel = nullptr;
     QPushButton *m_receipt = nullptr;

@@ -97,6 +97,32 @@ void SaleBook::open(const Money &total, const QJsonArray &lines, QObject *contex
     }, std::move(reply));
 }
 
+void SaleBook::reprice(const QString &orderId, const Money &total, const QJsonArray &lines, QObject *context,
+                       Reply<bool> reply)
+{
+    if (!total.isValid() || total.minorUnits() < 1 || total.minorUnits() > 100'000'000)
+        return reply(false, tr("A sale must cost between %1 and %2.")
+                                .arg(Money(1, total.currency()).toDecimalString(),
+                                     Money(100'000'000, total.currency()).toDecimalString()), false);
+    struct Result { bool ok = false; QString refusal; };
+    m_journal->transact<Result>(context, [orderId, total, lines](SqlTx &tx) {
+        const std::optional<Sale> sale = read(tx, orderId);
+        if (!sale)
+            return Result{false, SaleBook::tr("There is no sale %1.").arg(orderId)};
+        const SalePosition p = positionOf(*sale);
+        if (sale->state == SaleState::Paid || sale->state == SaleState::Cancelled || p.paid > 0 || p.waiting > 0)
+            return Result{false, SaleBook::tr("Sale %1 is partly paid: its items cannot change now.").arg(sale->number)};
+        tx.exec(QStringLiteral("UPDATE sales SET total = ?, currency = ?, lines = ?, updated_at = ? WHERE order_id = ?"),
+                {total.minorUnits(), total.currency(), QString::fromUtf8(QJsonDocument(lines).toJson(QJsonDocument::Compact)),
+                 nowMs(), orderId});
+        return Result{true, {}};
+    }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {
+        if (!ok)
+            return reply(false, error, false);
+        reply(r.ok, r.refusal, r.ok);
+    });
+}
+
 void SaleBook::find(const QString &numberOrOrderId, QObject *context, Reply<Sale> reply)
 {
     m_journal->transact<Sale>(context, [numberOrOrderId](SqlTx &tx) {

@@ -32,6 +32,9 @@ public:
 
     // Stores a new open sale (a new order id, the next short number).
     void open(const Money &total, const QJsonArray &lines, QObject *context, Reply<Sale> reply);
+    // New lines and total for a sale nothing of which is paid or waiting (a card declined or given
+    // up, then the cart changed). Refused in words otherwise.
+    void reprice(const QString &orderId, const Money &total, const QJsonArray &lines, QObject *context, Reply<bool> reply);
     // The sale with that short number ("1-000123"), or that order id; invalid when none.
     void find(const QString &numberOrOrderId, QObject *context, Reply<Sale> reply);
     // Every sale, oldest first, with its intents; at most `limit` of the newest (-1: all).

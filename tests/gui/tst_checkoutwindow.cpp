@@ -38,6 +38,7 @@
 #include <QNetworkAccessManager>
 #include <QPointer>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QSettings>
@@ -87,6 +88,7 @@ private slots:
     void detailsShowLabelledFields();
     void timelineScrollsToItsLastDot();
     void quitWithPaymentsWaitingAsks();
+    void customerPaysAnotherWayAfterALostAnswer();
 
 private:
     template <typename W = QWidget>
@@ -101,6 +103,10 @@ private:
     qint64 intentsOfSale(const QString &orderId);
     void payExactCash();
     QJsonArray ledger(const QString &key);
+    QJsonArray refundLedger(const QString &chargeKey);
+    // Ctrl+N from where the focus is, then the one-key answer to the question it asks when a card
+    // payment is not final (L: the customer left; A: pays another way; Return: a scanner's Enter).
+    void leaveSale(Qt::Key answer);
     void openSession();
     void addItem(const QString &code);
 
@@ -551,7 +557,8 @@ void TestCheckoutWindow::noAnswerHandsTheSaleToTheQueue()
 
     // The next customer, from the keyboard.
     QWidget *focused = QApplication::focusWidget();
-    QTest::keyClick(focused ? focused : m_window.get(), Qt::Key_N, Qt::ControlModifier);
+    Q_UNUSED(focused);
+    leaveSale(Qt::Key_L);
     QTRY_COMPARE(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
     QVERIFY(m_window->viewModel()->cart()->isEmpty());
     QTRY_COMPARE(m_window->lateOutcomes()->followedCount(), 1);
@@ -576,8 +583,7 @@ void TestCheckoutWindow::declineAfterTheCustomerLeftIsAnAlert()
     QTest::keyClick(m_window.get(), Qt::Key_F12);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
     const QString order = m_window->viewModel()->orderId();
-    QWidget *focused = QApplication::focusWidget();
-    QTest::keyClick(focused ? focused : m_window.get(), Qt::Key_N, Qt::ControlModifier);   // the customer leaves
+    leaveSale(Qt::Key_L);   // the customer leaves
     QTRY_COMPARE(m_window->lateOutcomes()->followedCount(), 1);
 
     m_demo->network()->setSettings({NetSim::Mode::Online});
@@ -796,6 +802,70 @@ qint64 TestCheckoutWindow::intentsOfSale(const QString &orderId)
 }
 
 // F10, then the "exact" quick tender, with real events.
+void TestCheckoutWindow::leaveSale(Qt::Key answer)
+{
+    QWidget *focused = QApplication::focusWidget();
+    QTest::keyClick(focused ? focused : m_window.get(), Qt::Key_N, Qt::ControlModifier);
+    QMessageBox *ask = nullptr;
+    QTRY_VERIFY((ask = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) != nullptr);
+    QTRY_VERIFY(ask->isVisible());
+    QTest::keyClick(ask, answer);
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+}
+
+QJsonArray TestCheckoutWindow::refundLedger(const QString &chargeKey)
+{
+    GatewayClient direct(m_demo->gatewayUrl(), Pos::DemoBackend::token(), 5000);
+    GatewayResult result;
+    bool done = false;
+    direct.send("GET", QStringLiteral("/v1/_sim/acquirer/refunds?charge_key=") + chargeKey, {}, this,
+                [&](const GatewayResult &r) { result = r; done = true; });
+    [&] { QTRY_VERIFY_WITH_TIMEOUT(done, 10000); }();
+    return result.json.value(QStringLiteral("data")).toArray();
+}
+
+// Issue 21: the card's answer is lost, the customer will not wait and pays cash. Ctrl+N asks
+// (a scanner's Enter only goes back); "pays another way" keeps the sale for cash; back online the
+// card turns out charged and the till refunds it by itself, once: one charge, one refund.
+void TestCheckoutWindow::customerPaysAnotherWayAfterALostAnswer()
+{
+    m_window->viewModel()->setUnconfirmedAfterMs(1500);
+    m_demo->network()->setSettings({NetSim::Mode::LoseResponses});
+    addItem(QStringLiteral("6901234500011"));
+    QTest::keyClick(m_window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::NotConfirmed, 15000);
+    const QString key = m_window->viewModel()->intent()->key;
+    const QString number = m_window->viewModel()->saleNumber();
+    QVERIFY2(QRegularExpression(QStringLiteral("^1-\\d{6}$")).match(number).hasMatch(), qPrintable(number));
+    QTRY_COMPARE_WITH_TIMEOUT(ledger(key).size(), 1, 10000);   // the bank did charge
+    QVERIFY(!m_window->viewModel()->canPay());
+
+    // A scan's Enter answers nothing: the question goes away, the sale stays as it was.
+    leaveSale(Qt::Key_Return);
+    QCOMPARE(m_window->viewModel()->intent()->key, key);
+    QVERIFY(!m_window->viewModel()->cart()->isEmpty());
+    // The customer pays another way: the same sale, now open for cash.
+    leaveSale(Qt::Key_A);
+    QTRY_VERIFY(m_window->viewModel()->canPay());
+    QCOMPARE(m_window->viewModel()->saleNumber(), number);
+    QVERIFY(!m_window->viewModel()->cart()->isEmpty());
+    auto *banner = named<QLabel>(m_window.get(), QStringLiteral("Payment state"));
+    QVERIFY(banner);
+    QVERIFY2(banner->text().contains(QStringLiteral("given up")), qPrintable(banner->text()));
+    payExactCash();
+    QCOMPARE(m_window->viewModel()->saleNumber(), number);
+
+    // Back online: charged late, refunded by the till; nothing twice.
+    m_demo->network()->setSettings({NetSim::Mode::Online});
+    m_session->engine()->checkConnectionNow();
+    QTRY_COMPARE_WITH_TIMEOUT(refundLedger(key).size(), 1, 40000);
+    QCOMPARE(ledger(key).size(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(m_session->engine()->waitingCount() == 0, 20000);
+    QCOMPARE(refundLedger(key).size(), 1);
+    QCOMPARE(refundLedger(key).first().toObject().value(QStringLiteral("amount")).toInteger(), qint64(450));
+}
+
 void TestCheckoutWindow::payExactCash()
 {
     QTest::keyClick(m_window.get(), Qt::Key_F10);
