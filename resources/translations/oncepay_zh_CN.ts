@@ -2,6 +2,24 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>OncePay::Catalog</name>
+    <message>
+        <location filename="../../app/till/catalog.cpp" line="14"/>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalog.cpp" line="20"/>
+        <source>%1 is not a catalog: %2</source>
+        <translation>%1 不是商品目录文件：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalog.cpp" line="29"/>
+        <source>%1: the price of %2 must be a whole number of minor units (fen, cents).</source>
+        <translation>%1：商品 %2 的价格必须是以最小货币单位（分）计的整数。</translation>
+    </message>
+</context>
+<context>
     <name>OncePay::GatewaySecurity</name>
     <message>
         <location filename="../../app/till/gatewaysecurity.cpp" line="25"/>
@@ -22,189 +40,255 @@
 <context>
     <name>OncePay::IntentJournal</name>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="68"/>
+        <location filename="../../app/till/intentjournal.cpp" line="69"/>
         <source>There is no till journal at %1.</source>
         <translation>%1 处没有收银交易日志。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="77"/>
+        <location filename="../../app/till/intentjournal.cpp" line="78"/>
         <source>The lock file %1 cannot be created beside the journal: %2</source>
         <translation>无法在交易日志旁创建锁文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="78"/>
+        <location filename="../../app/till/intentjournal.cpp" line="79"/>
         <source>The till journal %1 is in use by process %2. Close that program first; commands that only read (list, show, export) work beside it.</source>
         <translation>收银交易日志 %1 正被进程 %2 使用。请先关闭该程序；只读命令（list、show、export）可以同时使用。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="114"/>
-        <location filename="../../app/till/intentjournal.cpp" line="155"/>
-        <location filename="../../app/till/intentjournal.cpp" line="195"/>
-        <location filename="../../app/till/intentjournal.cpp" line="235"/>
-        <location filename="../../app/till/intentjournal.cpp" line="264"/>
-        <location filename="../../app/till/intentjournal.cpp" line="278"/>
-        <location filename="../../app/till/intentjournal.cpp" line="291"/>
-        <location filename="../../app/till/intentjournal.cpp" line="304"/>
-        <location filename="../../app/till/intentjournal.cpp" line="332"/>
-        <location filename="../../app/till/intentjournal.cpp" line="349"/>
-        <location filename="../../app/till/intentjournal.cpp" line="367"/>
-        <location filename="../../app/till/intentjournal.cpp" line="385"/>
-        <location filename="../../app/till/intentjournal.h" line="105"/>
+        <location filename="../../app/till/intentjournal.cpp" line="115"/>
+        <location filename="../../app/till/intentjournal.cpp" line="159"/>
+        <location filename="../../app/till/intentjournal.cpp" line="202"/>
+        <location filename="../../app/till/intentjournal.cpp" line="297"/>
+        <location filename="../../app/till/intentjournal.cpp" line="325"/>
+        <location filename="../../app/till/intentjournal.cpp" line="371"/>
+        <location filename="../../app/till/intentjournal.cpp" line="390"/>
+        <location filename="../../app/till/intentjournal.cpp" line="417"/>
+        <location filename="../../app/till/intentjournal.cpp" line="446"/>
+        <location filename="../../app/till/intentjournal.cpp" line="460"/>
+        <location filename="../../app/till/intentjournal.cpp" line="473"/>
+        <location filename="../../app/till/intentjournal.cpp" line="486"/>
+        <location filename="../../app/till/intentjournal.cpp" line="514"/>
+        <location filename="../../app/till/intentjournal.cpp" line="531"/>
+        <location filename="../../app/till/intentjournal.cpp" line="549"/>
+        <location filename="../../app/till/intentjournal.cpp" line="567"/>
+        <location filename="../../app/till/intentjournal.h" line="122"/>
         <source>The journal is not open.</source>
         <translation>交易日志未打开。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="203"/>
+        <location filename="../../app/till/intentjournal.cpp" line="210"/>
         <source>No payment or refund of this till has the key %1.</source>
         <translation>本收银机没有幂等键为 %1 的支付或退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="215"/>
+        <location filename="../../app/till/intentjournal.cpp" line="222"/>
         <source>It changed meanwhile; look at it again.</source>
         <translation>它在此期间已经变化，请重新查看。</translation>
     </message>
     <message>
+        <location filename="../../app/till/intentjournal.cpp" line="304"/>
+        <source>This payment is not a part of a sale; it cannot be given up.</source>
+        <translation>此付款不属于任何一笔销售，不能放弃。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/intentjournal.cpp" line="330"/>
+        <source>There is no sale %1.</source>
+        <translation>没有销售单 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/intentjournal.cpp" line="332"/>
+        <source>Sale %1 is cancelled already.</source>
+        <translation>销售单 %1 已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/intentjournal.cpp" line="334"/>
+        <source>Sale %1 is paid; refund it instead of cancelling it.</source>
+        <translation>销售单 %1 已付清；请退款，而不是取消。</translation>
+    </message>
+    <message>
         <location filename="../../app/till/journalrules.cpp" line="22"/>
+        <location filename="../../app/till/journalrules.cpp" line="53"/>
         <source>This sale is already paid.</source>
         <translation>本单已付款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="24"/>
+        <location filename="../../app/till/journalrules.cpp" line="55"/>
         <source>A payment for this sale needs attention first.</source>
         <translation>本单有一笔支付需要先处理。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="26"/>
+        <location filename="../../app/till/journalrules.cpp" line="57"/>
         <source>A payment for this sale is still in progress.</source>
         <translation>本单有一笔支付仍在处理中。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="40"/>
+        <location filename="../../app/till/intentjournal.cpp" line="302"/>
+        <location filename="../../app/till/journalrules.cpp" line="83"/>
         <source>No payment of this till has the key %1.</source>
         <translation>本收银机没有幂等键为 %1 的支付。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="42"/>
+        <location filename="../../app/till/journalrules.cpp" line="20"/>
+        <source>Sale %1 was cancelled.</source>
+        <translation>销售单 %1 已被取消。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="24"/>
+        <source>Sale %1 is in %2.</source>
+        <translation>销售单 %1 的币种是 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="27"/>
+        <source>A card payment for this sale is still in progress. Wait for it, or choose &quot;Customer pays another way&quot;.</source>
+        <translation>这笔销售还有一笔刷卡付款正在处理中。请等待结果，或选择“顾客改用其他方式支付”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="32"/>
+        <source>Nothing remains to be paid for this sale while its card payment is in progress.</source>
+        <translation>这笔销售的刷卡付款正在处理中，目前没有剩余待付金额。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="33"/>
+        <source>At most %1 remains to be paid for sale %2.</source>
+        <translation>销售单 %2 最多还需支付 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="66"/>
+        <source>Only a card payment can be given up.</source>
+        <translation>只有刷卡付款可以放弃。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="68"/>
+        <source>This card payment was given up already.</source>
+        <translation>这笔刷卡付款已经放弃。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="70"/>
+        <source>This card payment is final already (%1): there is nothing to give up.</source>
+        <translation>这笔刷卡付款已有最终结果（%1），无需放弃。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/journalrules.cpp" line="85"/>
         <source>%1 is a refund; only a payment can be refunded.</source>
         <translation>%1 是一笔退款；只有支付才能退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="44"/>
+        <location filename="../../app/till/journalrules.cpp" line="87"/>
         <source>This sale was paid in cash: give the money back from the drawer as a cash refund.</source>
         <translation>本单是现金支付：请作为现金退款从钱箱退还。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="45"/>
+        <location filename="../../app/till/journalrules.cpp" line="88"/>
         <source>This payment was made by card: it is refunded to the card, not in cash.</source>
         <translation>这笔支付是刷卡支付：退款退回到银行卡，而不是现金。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="51"/>
+        <location filename="../../app/till/journalrules.cpp" line="94"/>
         <source>This payment was declined: nothing was charged, so there is nothing to refund.</source>
         <translation>这笔支付已被拒绝：没有扣款，因此无需退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="53"/>
+        <location filename="../../app/till/journalrules.cpp" line="96"/>
         <source>This payment was voided before it was sent: nothing was charged, so there is nothing to refund.</source>
         <translation>这笔支付在发送前已作废：没有扣款，因此无需退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="55"/>
+        <location filename="../../app/till/journalrules.cpp" line="98"/>
         <source>This payment was never executed (it needs attention): there is nothing to refund.</source>
         <translation>这笔支付从未执行（需要处理）：无需退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="60"/>
+        <location filename="../../app/till/journalrules.cpp" line="103"/>
         <source>This payment is not confirmed yet. It can be refunded once the gateway says it is paid.</source>
         <translation>这笔支付尚未确认。网关确认支付成功后才能退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="63"/>
+        <location filename="../../app/till/journalrules.cpp" line="106"/>
         <source>The gateway&apos;s id of this payment is not known, so it cannot be refunded from the till.</source>
         <translation>不知道这笔支付在网关的编号，因此无法在收银机上退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="79"/>
+        <location filename="../../app/till/journalrules.cpp" line="122"/>
         <source>A refund of this payment is still in progress (%1). Wait for its outcome before refunding again.</source>
         <translation>这笔支付有一笔退款仍在处理中（%1）。请等待其结果后再退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="83"/>
+        <location filename="../../app/till/journalrules.cpp" line="126"/>
         <source>This payment has already been refunded in full.</source>
         <translation>这笔支付已全额退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="87"/>
+        <location filename="../../app/till/journalrules.cpp" line="130"/>
         <source>The payment is in %1; its refund must be in %1 too.</source>
         <translation>这笔支付的币种是 %1；退款也必须使用 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="89"/>
+        <location filename="../../app/till/journalrules.cpp" line="132"/>
         <source>A refund must give back more than nothing.</source>
         <translation>退款金额必须大于零。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="91"/>
+        <location filename="../../app/till/journalrules.cpp" line="134"/>
         <source>At most %1 of this payment remains to be refunded (paid %2).</source>
         <translation>这笔支付最多还可退 %1（实付 %2）。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="106"/>
+        <location filename="../../app/till/journalrules.cpp" line="152"/>
         <source>It is voided already.</source>
         <translation>它已经作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="109"/>
+        <location filename="../../app/till/journalrules.cpp" line="155"/>
         <source>A cash refund is final once the money is given back.</source>
         <translation>现金退款在钱款退还后即为最终结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="110"/>
+        <location filename="../../app/till/journalrules.cpp" line="156"/>
         <source>A cash payment is final once it is taken; give the money back as a cash refund instead.</source>
         <translation>现金支付收款后即为最终结果；请改为现金退款退还钱款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="111"/>
+        <location filename="../../app/till/journalrules.cpp" line="157"/>
         <source>This refund has been made already; it cannot be voided.</source>
         <translation>这笔退款已经完成，不能作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="112"/>
+        <location filename="../../app/till/journalrules.cpp" line="158"/>
         <source>This payment is paid already; it cannot be voided, only refunded.</source>
         <translation>这笔支付已经成功，不能作废，只能退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="114"/>
+        <location filename="../../app/till/journalrules.cpp" line="160"/>
         <source>This refund was declined: nothing was given back, there is nothing to void.</source>
         <translation>这笔退款已被拒绝：没有退还任何钱款，无需作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="115"/>
+        <location filename="../../app/till/journalrules.cpp" line="161"/>
         <source>This payment was declined: nothing was charged, there is nothing to void.</source>
         <translation>这笔支付已被拒绝：没有扣款，无需作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="117"/>
+        <location filename="../../app/till/journalrules.cpp" line="163"/>
         <source>The gateway refused it without executing it: there is nothing to void.</source>
         <translation>网关未执行就拒绝了它：无需作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="121"/>
+        <location filename="../../app/till/journalrules.cpp" line="167"/>
         <source>This refund may have reached the gateway already, so it cannot be voided; the till will learn its outcome by itself.</source>
         <translation>这笔退款可能已经到达网关，因此不能作废；收银机会自行获知其结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="122"/>
+        <location filename="../../app/till/journalrules.cpp" line="168"/>
         <source>This payment may have reached the bank already, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
         <translation>这笔支付可能已经到达银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="132"/>
+        <location filename="../../app/till/journalrules.cpp" line="178"/>
         <source>An earlier try of this refund may have reached the gateway, so it cannot be voided; the till will learn its outcome by itself.</source>
         <translation>这笔退款之前的某次尝试可能已经到达网关，因此不能作废；收银机会自行获知其结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="133"/>
+        <location filename="../../app/till/journalrules.cpp" line="179"/>
         <source>An earlier try of this payment may have reached the bank, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
         <translation>这笔支付之前的某次尝试可能已经到达银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
     </message>
@@ -271,6 +355,25 @@
         <location filename="../../app/pos/demobackend.cpp" line="25"/>
         <source>Cannot create the data folder %1.</source>
         <translation>无法创建数据文件夹 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::SaleBook</name>
+    <message>
+        <location filename="../../app/till/salebook.cpp" line="80"/>
+        <location filename="../../app/till/salebook.cpp" line="104"/>
+        <source>A sale must cost between %1 and %2.</source>
+        <translation>一笔销售的金额必须在 %1 到 %2 之间。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/salebook.cpp" line="111"/>
+        <source>There is no sale %1.</source>
+        <translation>没有销售单 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/salebook.cpp" line="114"/>
+        <source>Sale %1 is partly paid: its items cannot change now.</source>
+        <translation>销售单 %1 已部分付款，现在不能修改商品。</translation>
     </message>
 </context>
 <context>
@@ -532,6 +635,11 @@
         <source>It is being voided already.</source>
         <translation>它正在作废中。</translation>
     </message>
+    <message>
+        <location filename="../../app/till/syncengine.cpp" line="218"/>
+        <source>It is being given up already.</source>
+        <translation>正在放弃中。</translation>
+    </message>
 </context>
 <context>
     <name>OncePay::TillSession</name>
@@ -638,121 +746,113 @@
     </message>
 </context>
 <context>
-    <name>OncePay::Catalog</name>
-    <message>
-        <location filename="../../ui/catalog.cpp" line="14"/>
-        <source>Cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../../ui/catalog.cpp" line="20"/>
-        <source>%1 is not a catalog: %2</source>
-        <translation>%1 不是商品目录文件：%2</translation>
-    </message>
-    <message>
-        <location filename="../../ui/catalog.cpp" line="29"/>
-        <source>%1: the price of %2 must be a whole number of minor units (fen, cents).</source>
-        <translation>%1：商品 %2 的价格必须是以最小货币单位（分）计的整数。</translation>
-    </message>
-</context>
-<context>
     <name>OncePay::Ui::CheckoutViewModel</name>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="18"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="19"/>
         <source>card declined</source>
         <translation>银行卡被拒</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="20"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="21"/>
         <source>insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="22"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="23"/>
         <source>the bank could not process it</source>
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="102"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="141"/>
         <source>This sale is being paid; start a new sale to add items.</source>
         <translation>本单正在付款；如需添加商品，请开始新交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="95"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="134"/>
         <source>No product has the code or name &quot;%1&quot;.</source>
         <translation>找不到编码或名称为“%1”的商品。</translation>
     </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="101"/>
+        <source>The card payment was never sent and is voided. Take cash or another card.</source>
+        <translation>这笔刷卡付款从未发出，已作废。请收取现金或换一张卡。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="102"/>
+        <source>The card payment is given up: if it turns out charged, the till refunds it by itself. Take cash or another card.</source>
+        <translation>已放弃这笔刷卡付款：如果最终扣款成功，收银机会自动退款。请收取现金或换一张卡。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/checkoutviewmodel.cpp" line="96"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="135"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>有 %n 个商品与“%1”相符：请选择一个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="129"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="157"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="167"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="204"/>
         <source>Saving the payment…</source>
         <translation>正在保存支付记录…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="145"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="192"/>
         <source>There is nothing to pay.</source>
         <translation>没有需要支付的金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="150"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="197"/>
         <source>The amount tendered is less than the total %1.</source>
         <translation>实收金额少于应付金额 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="170"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="225"/>
         <source>Paid in cash. Change: %1</source>
         <translation>现金支付成功。找零：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="212"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="326"/>
         <source>Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer.</source>
         <translation>尚未确认：收银机会自行确认这笔付款。请勿为这笔销售再次收款；您可以接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="221"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="335"/>
         <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
         <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="223"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="226"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="337"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="340"/>
         <source>Sending the payment…</source>
         <translation>正在发送支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="229"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="343"/>
         <source>The bank is processing the payment. Please wait.</source>
         <translation>银行正在处理这笔支付，请稍候。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="232"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="346"/>
         <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
         <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="235"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="349"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="238"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="352"/>
         <source>Declined (%1). Ask for another card.</source>
         <translation>已拒绝（%1）。请顾客换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="241"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="355"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="244"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="358"/>
         <source>Voided before it was sent: nothing was charged. The sale may be paid again.</source>
         <translation>已在发送前作废：没有扣款。本单可以重新支付。</translation>
     </message>
@@ -1524,456 +1624,503 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="48"/>
+        <location filename="../../ui/mainwindow.cpp" line="51"/>
         <source>Visa (approved)</source>
         <translation>Visa 卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="49"/>
+        <location filename="../../ui/mainwindow.cpp" line="52"/>
         <source>Mastercard (approved)</source>
         <translation>万事达卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="50"/>
+        <location filename="../../ui/mainwindow.cpp" line="53"/>
         <source>UnionPay (approved)</source>
         <translation>银联卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="51"/>
+        <location filename="../../ui/mainwindow.cpp" line="54"/>
         <source>Card declined</source>
         <translation>被拒卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="52"/>
+        <location filename="../../ui/mainwindow.cpp" line="55"/>
         <source>Insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="53"/>
+        <location filename="../../ui/mainwindow.cpp" line="56"/>
         <source>Bank answer lost after charging</source>
         <translation>扣款后银行应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="54"/>
+        <location filename="../../ui/mainwindow.cpp" line="57"/>
         <source>Bank refuses before charging</source>
         <translation>银行扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="61"/>
+        <location filename="../../ui/mainwindow.cpp" line="64"/>
         <source>online</source>
         <comment>network simulation</comment>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="62"/>
+        <location filename="../../ui/mainwindow.cpp" line="65"/>
         <source>offline</source>
         <comment>network simulation</comment>
         <translation>断网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="63"/>
+        <location filename="../../ui/mainwindow.cpp" line="66"/>
         <source>black hole</source>
         <comment>network simulation</comment>
         <translation>无应答（黑洞）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="64"/>
+        <location filename="../../ui/mainwindow.cpp" line="67"/>
         <source>losing responses</source>
         <comment>network simulation</comment>
         <translation>丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="65"/>
+        <location filename="../../ui/mainwindow.cpp" line="68"/>
         <source>latency %1 ms</source>
         <comment>network simulation</comment>
         <translation>延迟 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="66"/>
+        <location filename="../../ui/mainwindow.cpp" line="69"/>
         <source>flaky %1 %</source>
         <comment>network simulation</comment>
         <translation>不稳定 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="78"/>
+        <location filename="../../ui/mainwindow.cpp" line="81"/>
         <source>OncePay till</source>
         <translation>OncePay 收银台</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="112"/>
+        <location filename="../../ui/mainwindow.cpp" line="120"/>
         <source>Sale %1 is paid (%2).</source>
         <translation>销售 %1 已付款（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="130"/>
+        <location filename="../../ui/mainwindow.cpp" line="138"/>
         <source>Demo caption</source>
         <translation>演示说明</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="136"/>
+        <location filename="../../ui/mainwindow.cpp" line="144"/>
         <source>Next ▸</source>
         <translation>下一步 ▸</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="137"/>
+        <location filename="../../ui/mainwindow.cpp" line="145"/>
         <source>Next demo step</source>
         <translation>演示下一步</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="146"/>
+        <location filename="../../ui/mainwindow.cpp" line="154"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="147"/>
+        <location filename="../../ui/mainwindow.cpp" line="155"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="153"/>
+        <location filename="../../ui/mainwindow.cpp" line="161"/>
         <source>Scan message</source>
         <translation>扫码提示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="161"/>
+        <location filename="../../ui/mainwindow.cpp" line="169"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="165"/>
+        <location filename="../../ui/mainwindow.cpp" line="173"/>
         <source>Select a line: + and - change its quantity, Del removes it.</source>
         <translation>选中一行：按 + 和 - 修改数量，按 Del 删除。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="171"/>
+        <location filename="../../ui/mainwindow.cpp" line="179"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="177"/>
+        <location filename="../../ui/mainwindow.cpp" line="185"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="179"/>
+        <location filename="../../ui/mainwindow.cpp" line="187"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="188"/>
+        <location filename="../../ui/mainwindow.cpp" line="196"/>
         <source>Card reader (test card):</source>
         <translation>读卡器（测试卡）：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="190"/>
+        <location filename="../../ui/mainwindow.cpp" line="198"/>
         <source>Test card</source>
         <translation>测试卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="199"/>
+        <location filename="../../ui/mainwindow.cpp" line="207"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="200"/>
+        <location filename="../../ui/mainwindow.cpp" line="208"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="205"/>
+        <location filename="../../ui/mainwindow.cpp" line="213"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="206"/>
+        <location filename="../../ui/mainwindow.cpp" line="214"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="213"/>
+        <location filename="../../ui/mainwindow.cpp" line="221"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="214"/>
+        <location filename="../../ui/mainwindow.cpp" line="222"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="223"/>
+        <location filename="../../ui/mainwindow.cpp" line="231"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="224"/>
+        <location filename="../../ui/mainwindow.cpp" line="232"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="240"/>
+        <location filename="../../ui/mainwindow.cpp" line="248"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="241"/>
+        <location filename="../../ui/mainwindow.cpp" line="249"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="266"/>
+        <location filename="../../ui/mainwindow.cpp" line="252"/>
+        <source>Customer pays another way (F6)</source>
+        <translation>顾客改用其他方式支付 (F6)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="253"/>
+        <source>Customer pays another way</source>
+        <translation>顾客改用其他方式支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="254"/>
+        <source>Give up the card payment that is not final: if it turns out charged, the till refunds it by itself. Then take cash or another card.</source>
+        <translation>放弃尚无最终结果的刷卡付款：如果最终扣款成功，收银机会自动退款。然后收取现金或换一张卡。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="281"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="277"/>
+        <location filename="../../ui/mainwindow.cpp" line="292"/>
         <source>Connection</source>
         <translation>网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="278"/>
+        <location filename="../../ui/mainwindow.cpp" line="293"/>
         <source>Waiting payments</source>
         <translation>待发送支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="280"/>
+        <location filename="../../ui/mainwindow.cpp" line="295"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="286"/>
+        <location filename="../../ui/mainwindow.cpp" line="301"/>
         <source>Notice</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="297"/>
+        <location filename="../../ui/mainwindow.cpp" line="312"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="298"/>
+        <location filename="../../ui/mainwindow.cpp" line="313"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="301"/>
+        <location filename="../../ui/mainwindow.cpp" line="316"/>
         <source>Refund a sale by its &amp;receipt number…</source>
         <translation>按小票号退款(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="306"/>
+        <location filename="../../ui/mainwindow.cpp" line="321"/>
         <source>&amp;Close shift…</source>
         <translation>结班(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="312"/>
+        <location filename="../../ui/mainwindow.cpp" line="327"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="323"/>
+        <location filename="../../ui/mainwindow.cpp" line="338"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="324"/>
+        <location filename="../../ui/mainwindow.cpp" line="339"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="326"/>
+        <location filename="../../ui/mainwindow.cpp" line="341"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="332"/>
+        <location filename="../../ui/mainwindow.cpp" line="347"/>
         <source>Si&amp;mulation</source>
         <translation>模拟(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="333"/>
+        <location filename="../../ui/mainwindow.cpp" line="348"/>
         <source>&amp;Network</source>
         <translation>网络(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="336"/>
+        <location filename="../../ui/mainwindow.cpp" line="351"/>
         <source>Online</source>
         <translation>正常联网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="337"/>
+        <location filename="../../ui/mainwindow.cpp" line="352"/>
         <source>Offline (connections refused)</source>
         <translation>断网（拒绝连接）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="338"/>
+        <location filename="../../ui/mainwindow.cpp" line="353"/>
         <source>Black hole (no answer)</source>
         <translation>黑洞（无应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="339"/>
+        <location filename="../../ui/mainwindow.cpp" line="354"/>
         <source>Lose responses (charged, answer lost)</source>
         <translation>丢失应答（已扣款，应答丢失）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="340"/>
+        <location filename="../../ui/mainwindow.cpp" line="355"/>
         <source>Latency 800 ms</source>
         <translation>延迟 800 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="341"/>
+        <location filename="../../ui/mainwindow.cpp" line="356"/>
         <source>Flaky 30 %</source>
         <translation>不稳定（30% 出错）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="358"/>
+        <location filename="../../ui/mainwindow.cpp" line="373"/>
         <source>Demo, step %1 of %2: %3</source>
         <translation>演示，第 %1 步，共 %2 步：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="367"/>
+        <location filename="../../ui/mainwindow.cpp" line="382"/>
         <source>&amp;Demo</source>
         <translation>演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="372"/>
+        <location filename="../../ui/mainwindow.cpp" line="387"/>
         <source>Stop the demo</source>
         <translation>停止演示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="377"/>
+        <location filename="../../ui/mainwindow.cpp" line="392"/>
         <source>The bank&apos;s &amp;ledger…</source>
         <translation>银行账本(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="378"/>
+        <location filename="../../ui/mainwindow.cpp" line="393"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="381"/>
+        <location filename="../../ui/mainwindow.cpp" line="396"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="382"/>
+        <location filename="../../ui/mainwindow.cpp" line="397"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="383"/>
+        <location filename="../../ui/mainwindow.cpp" line="398"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="384"/>
+        <location filename="../../ui/mainwindow.cpp" line="399"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="412"/>
+        <location filename="../../ui/mainwindow.cpp" line="427"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="437"/>
+        <location filename="../../ui/mainwindow.cpp" line="452"/>
         <source>Matching products</source>
         <translation>相符的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="523"/>
+        <location filename="../../ui/mainwindow.cpp" line="499"/>
+        <source>The card payment is not final yet</source>
+        <translation>刷卡付款尚无最终结果</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="500"/>
+        <source>Has the customer left, or will they pay another way?</source>
+        <translation>顾客已经离开，还是改用其他方式支付？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="501"/>
+        <source>Customer left: the till keeps whatever the card does and tells you if it is declined.
+Pays another way: the card payment is given up (if it turns out charged, the till refunds it by itself) and this sale waits for cash or another card.</source>
+        <translation>顾客已离开：以银行卡的最终结果为准，若被拒绝会提醒您。
+改用其他方式支付：放弃这笔刷卡付款（如果最终扣款成功，收银机会自动退款），本笔销售等待现金或另一张卡。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="504"/>
+        <source>Customer &amp;left (L)</source>
+        <translation>顾客已离开(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="505"/>
+        <source>Pays &amp;another way (A)</source>
+        <translation>改用其他方式支付(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="506"/>
+        <source>Go &amp;back</source>
+        <translation>返回(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="575"/>
         <source>◌ No answer from the gateway</source>
         <translation>◌ 网关无应答</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="561"/>
+        <location filename="../../ui/mainwindow.cpp" line="613"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="586"/>
+        <location filename="../../ui/mainwindow.cpp" line="638"/>
         <source>Quit OncePay?</source>
         <translation>退出 OncePay？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="587"/>
+        <location filename="../../ui/mainwindow.cpp" line="639"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="589"/>
+        <location filename="../../ui/mainwindow.cpp" line="641"/>
         <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
         <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="590"/>
+        <location filename="../../ui/mainwindow.cpp" line="642"/>
         <source>Quit, send them on next start</source>
         <translation>退出，下次启动时发送</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="591"/>
+        <location filename="../../ui/mainwindow.cpp" line="643"/>
         <source>Keep the till open</source>
         <translation>不退出</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="505"/>
+        <location filename="../../ui/mainwindow.cpp" line="557"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="520"/>
+        <location filename="../../ui/mainwindow.cpp" line="572"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="521"/>
+        <location filename="../../ui/mainwindow.cpp" line="573"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="522"/>
+        <location filename="../../ui/mainwindow.cpp" line="574"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="526"/>
+        <location filename="../../ui/mainwindow.cpp" line="578"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="529"/>
+        <location filename="../../ui/mainwindow.cpp" line="581"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="536"/>
+        <location filename="../../ui/mainwindow.cpp" line="588"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="538"/>
+        <location filename="../../ui/mainwindow.cpp" line="590"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="540"/>
+        <location filename="../../ui/mainwindow.cpp" line="592"/>
         <source>(gateway %1 of %2)</source>
         <translation>（网关 %1/%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="541"/>
+        <location filename="../../ui/mainwindow.cpp" line="593"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="543"/>
+        <location filename="../../ui/mainwindow.cpp" line="595"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>

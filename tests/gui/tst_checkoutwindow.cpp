@@ -809,6 +809,8 @@ void TestCheckoutWindow::leaveSale(Qt::Key answer)
     QMessageBox *ask = nullptr;
     QTRY_VERIFY((ask = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) != nullptr);
     QTRY_VERIFY(ask->isVisible());
+    if (const QString shots = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !shots.isEmpty())
+        ask->grab().save(shots + QStringLiteral("/leave-sale-question.png"));
     QTest::keyClick(ask, answer);
     QTRY_VERIFY(!QApplication::activeModalWidget());
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
@@ -853,6 +855,8 @@ void TestCheckoutWindow::customerPaysAnotherWayAfterALostAnswer()
     auto *banner = named<QLabel>(m_window.get(), QStringLiteral("Payment state"));
     QVERIFY(banner);
     QVERIFY2(banner->text().contains(QStringLiteral("given up")), qPrintable(banner->text()));
+    if (const QString shots = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !shots.isEmpty())
+        m_window->grab().save(shots + QStringLiteral("/paid-another-way-window.png"));
     payExactCash();
     QCOMPARE(m_window->viewModel()->saleNumber(), number);
 
