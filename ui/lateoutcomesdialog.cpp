@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
@@ -41,9 +42,35 @@ LateOutcomesDialog::LateOutcomesDialog(LateOutcomes *outcomes, QWidget *parent)
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
+    // A barcode scanner types digits and Enter wherever the keyboard is: no button here is ever
+    // pressed by Enter (acknowledging is a deliberate click or Alt+A), and the dialog does not take
+    // the keyboard from the scan field when it pops up.
+    // Nothing in it takes the keyboard (the mouse and Alt+A still work): whatever is typed reaches
+    // keyPressEvent() and goes back to the checkout.
+    for (QPushButton *b : buttons->findChildren<QPushButton *>()) {
+        b->setAutoDefault(false);
+        b->setDefault(false);
+        b->setFocusPolicy(Qt::NoFocus);
+    }
+    m_table->setFocusPolicy(Qt::NoFocus);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_ShowWithoutActivating);
     connect(m_outcomes, &LateOutcomes::alertsChanged, this, &LateOutcomesDialog::refresh);
     refresh();
     resize(640, 320);
+}
+
+void LateOutcomesDialog::keyPressEvent(QKeyEvent *event)
+{
+    const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
+    const bool plain = !(event->modifiers() & (Qt::AltModifier | Qt::ControlModifier | Qt::MetaModifier));
+    const QString text = event->text();
+    if (plain && (enter || (!text.isEmpty() && text.at(0).isPrint()))) {
+        emit typedForCheckout(enter ? QString() : text, enter);
+        event->accept();
+        return;
+    }
+    QDialog::keyPressEvent(event);   // Escape closes: a deliberate act, never a scanner's
 }
 
 void LateOutcomesDialog::refresh()

@@ -2,6 +2,7 @@
 
 #include <QDialog>
 
+class QKeyEvent;
 class QPushButton;
 class QTableWidget;
 
@@ -17,6 +18,14 @@ class LateOutcomesDialog final : public QDialog
 
 public:
     explicit LateOutcomesDialog(LateOutcomes *outcomes, QWidget *parent = nullptr);
+
+signals:
+    // What a barcode scanner (or a cashier who did not look up) typed while the dialog had the
+    // keyboard: it belongs to the checkout's scan field; `enter` ends the scan.
+    void typedForCheckout(const QString &text, bool enter);
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void refresh();

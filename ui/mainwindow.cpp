@@ -601,6 +601,15 @@ void MainWindow::showLateOutcomes()
     if (!m_lateDialog) {
         m_lateDialog = new LateOutcomesDialog(m_late, this);
         m_lateDialog->setAttribute(Qt::WA_DeleteOnClose);
+        // A scan typed while the alert has the keyboard is a scan: into the field, not an answer.
+        connect(m_lateDialog, &LateOutcomesDialog::typedForCheckout, this, [this](const QString &text, bool enter) {
+            activateWindow();
+            m_search->setFocus();
+            if (!text.isEmpty() && m_search->isEnabled())
+                m_search->insert(text);
+            if (enter)
+                addFromSearch();
+        });
     }
     m_lateDialog->show();
     m_lateDialog->raise();

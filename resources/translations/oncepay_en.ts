@@ -77,7 +77,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="613"/>
+        <location filename="../../ui/mainwindow.cpp" line="622"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>
@@ -85,7 +85,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="639"/>
+        <location filename="../../ui/mainwindow.cpp" line="648"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>%n payment waiting, %1 in all, not sent yet.</numerusform>

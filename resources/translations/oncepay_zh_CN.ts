@@ -1492,52 +1492,52 @@
 <context>
     <name>OncePay::Ui::LateOutcomesDialog</name>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="20"/>
+        <location filename="../../ui/lateoutcomesdialog.cpp" line="21"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="22"/>
+        <location filename="../../ui/lateoutcomesdialog.cpp" line="23"/>
         <source>These sales were handed over before the bank&apos;s answer came, and the bank then refused the payment. The goods were not paid for: follow up, then acknowledge.</source>
         <translation>这些销售在银行回复之前已交付商品，随后银行拒绝了付款。商品未付款：请跟进处理，然后确认。</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="27"/>
+        <location filename="../../ui/lateoutcomesdialog.cpp" line="28"/>
         <source>Declined payments</source>
         <translation>被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="28"/>
+        <location filename="../../ui/lateoutcomesdialog.cpp" line="29"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="28"/>
+        <location filename="../../ui/lateoutcomesdialog.cpp" line="29"/>
         <source>Sale</source>
         <translation>订单</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="28"/>
+        <location filename="../../ui/lateoutcomesdialog.cpp" line="29"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="28"/>
+        <location filename="../../ui/lateoutcomesdialog.cpp" line="29"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="36"/>
+        <location filename="../../ui/lateoutcomesdialog.cpp" line="37"/>
         <source>&amp;Acknowledge</source>
         <translation>确认(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="56"/>
+        <location filename="../../ui/lateoutcomesdialog.cpp" line="83"/>
         <source>declined by the bank (%1)</source>
         <translation>银行拒绝（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="57"/>
+        <location filename="../../ui/lateoutcomesdialog.cpp" line="84"/>
         <source>needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
@@ -2032,36 +2032,36 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>◌ 网关无应答</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="613"/>
+        <location filename="../../ui/mainwindow.cpp" line="622"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="638"/>
+        <location filename="../../ui/mainwindow.cpp" line="647"/>
         <source>Quit OncePay?</source>
         <translation>退出 OncePay？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="639"/>
+        <location filename="../../ui/mainwindow.cpp" line="648"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="641"/>
+        <location filename="../../ui/mainwindow.cpp" line="650"/>
         <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
         <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="642"/>
+        <location filename="../../ui/mainwindow.cpp" line="651"/>
         <source>Quit, send them on next start</source>
         <translation>退出，下次启动时发送</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="643"/>
+        <location filename="../../ui/mainwindow.cpp" line="652"/>
         <source>Keep the till open</source>
         <translation>不退出</translation>
     </message>
