@@ -221,9 +221,8 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
                 emit actionsChanged();
                 return;
             }
-            m_intent = i;
-            setPhase(Phase::Paid, tr("Paid in cash. Change: %1").arg(change.toDisplayString()));
-            emit actionsChanged();
+            m_cashChange = change;
+            follow(i);
         });
     });
     return true;
@@ -307,6 +306,7 @@ void CheckoutViewModel::startNewSale(Leaving leaving)
     m_cart.clear();
     m_intent.reset();
     m_cashTendered.reset();
+    m_cashChange.reset();
     m_orderId = newOrderId();
     m_saleNumber.clear();
     m_saleTotal = 0;
@@ -346,7 +346,11 @@ void CheckoutViewModel::follow(const Intent &i)
         setPhase(Phase::Checking, tr("Checking with the server… The answer was lost; this sale cannot be paid again until the server answers."));
         break;
     case IntentState::Succeeded:
-        setPhase(Phase::Paid, tr("Paid. %1").arg(i.amount.toDisplayString()));
+        // The change stays said until the next sale, whatever is announced meanwhile.
+        if (i.isCash() && m_cashChange)
+            setPhase(Phase::Paid, tr("Paid in cash. Change: %1").arg(m_cashChange->toDisplayString()));
+        else
+            setPhase(Phase::Paid, tr("Paid. %1").arg(i.amount.toDisplayString()));
         break;
     case IntentState::Declined:
         setPhase(Phase::Declined, tr("Declined (%1). Ask for another card.").arg(declineReason(i)));

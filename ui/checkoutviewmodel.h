@@ -121,6 +121,7 @@ private:
     QString m_message;
     std::optional<Intent> m_intent;
     std::optional<Money> m_cashTendered;
+    std::optional<Money> m_cashChange;   // said with "Paid in cash" until the next sale
     bool m_payInProgress = false;   // set in the click's own handler, before anything else
     int m_unconfirmedAfterMs = 30'000;
     QTimer m_unconfirmedTimer;

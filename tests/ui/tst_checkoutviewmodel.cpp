@@ -50,6 +50,7 @@ private slots:
     void cashIsPaidAtOnce_data();
     void cashIsPaidAtOnce();
     void cardWaitsOfflineAndLocksTheSale();
+    void changeStaysWhileTheConnectionChanges();
     void queueModelFollowsTheJournal();
     void queueModelShowsPeopleNotKeys();
     void needsAttentionFilter();
@@ -191,6 +192,30 @@ void TestCheckoutViewModel::cardWaitsOfflineAndLocksTheSale()
     QCOMPARE(m_vm->phase(), CheckoutViewModel::Phase::Selling);
     QVERIFY(m_vm->cart()->isEmpty());
     QCOMPARE(m_session->engine()->waitingCount(), 1);
+}
+
+// Issue 21, item 5: the change to give back stays on screen until the next sale starts, whatever
+// the connection does meanwhile (an earlier card payment waits offline and is probed for).
+void TestCheckoutViewModel::changeStaysWhileTheConnectionChanges()
+{
+    QString reason;
+    QVERIFY(m_vm->addProduct(QStringLiteral("6901234500059"), &reason));
+    m_vm->payByCard(QStringLiteral("tok_visa"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_vm->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
+    m_vm->startNewSale();
+    QVERIFY(m_vm->addProduct(QStringLiteral("6901234500011"), &reason));
+    Money change;
+    QVERIFY(m_vm->payCash(*Money::parse(QStringLiteral("10"), QStringLiteral("CNY")), &change, &reason));
+    QTRY_COMPARE(m_vm->phase(), CheckoutViewModel::Phase::Paid);
+    const QString said = m_vm->message();
+    QVERIFY2(said.contains(QStringLiteral("5.50")), qPrintable(said));
+    QSignalSpy changes(m_session->engine(), &SyncEngine::connectivityChanged);
+    m_session->engine()->checkConnectionNow();   // a probe: Reconnecting, then Offline again
+    QTRY_VERIFY_WITH_TIMEOUT(changes.size() >= 2, 10000);
+    QCOMPARE(m_vm->phase(), CheckoutViewModel::Phase::Paid);
+    QCOMPARE(m_vm->message(), said);
+    m_vm->startNewSale();
+    QVERIFY(!m_vm->message().contains(QStringLiteral("5.50")));
 }
 
 void TestCheckoutViewModel::queueModelFollowsTheJournal()
