@@ -53,9 +53,27 @@ CashPanel::CashPanel(CheckoutViewModel *vm, QWidget *parent)
     m_message->setStyleSheet(QStringLiteral("QLabel { color: #b71c1c; font-weight: bold; }"));
     m_message->hide();
     layout->addWidget(m_message);
+    // A short tender is refused first (a mistyped amount records nothing); taking it as part of
+    // the sale, the rest by card or more cash, is this deliberate second act.
+    m_part = new QPushButton(this);
+    m_part->setAccessibleName(tr("Take as part payment"));
+    m_part->setAutoDefault(false);
+    m_part->hide();
+    layout->addWidget(m_part);
+    connect(m_part, &QPushButton::clicked, this, [this] {
+        const auto tendered = Money::parse(m_amount->text().trimmed(), m_vm->remaining().currency());
+        QString reason;
+        if (tendered && m_vm->payCashPart(*tendered, &reason)) {
+            m_part->hide();
+            return;
+        }
+        m_message->setText(reason);
+        m_message->show();
+    });
 
     connect(m_amount, &QLineEdit::returnPressed, this, &CashPanel::takeTyped);
     connect(m_amount, &QLineEdit::textEdited, m_message, &QWidget::hide);
+    connect(m_amount, &QLineEdit::textEdited, m_part, &QWidget::hide);
     connect(takeButton, &QPushButton::clicked, this, &CashPanel::takeTyped);
     connect(cancel, &QPushButton::clicked, this, &CashPanel::finish);
     auto *escape = new QAction(this);
@@ -79,8 +97,9 @@ void CashPanel::start()
     if (!m_vm->canPay())
         return;
     m_message->hide();
+    m_part->hide();
     refreshTenders();
-    m_amount->setText(m_vm->cart()->total().toDecimalString());
+    m_amount->setText(m_vm->remaining().toDecimalString());
     show();
     m_amount->setFocus();
     m_amount->selectAll();
@@ -95,7 +114,7 @@ void CashPanel::refreshTenders()
         b->deleteLater();
     }
     m_quickButtons.clear();
-    const QList<Money> amounts = quickTenders(m_vm->cart()->total());
+    const QList<Money> amounts = quickTenders(m_vm->remaining());
     for (int n = 0; n < amounts.size(); ++n) {
         const Money amount = amounts.at(n);
         auto *button = new QPushButton(n == 0 ? tr("Exact %1").arg(amount.toDisplayString()) : noteText(amount), this);
@@ -109,7 +128,7 @@ void CashPanel::refreshTenders()
 
 void CashPanel::takeTyped()
 {
-    const Money total = m_vm->cart()->total();
+    const Money total = m_vm->remaining();
     const QString text = m_amount->text().trimmed();
     const auto tendered = Money::parse(text, total.currency());
     if (!tendered) {
@@ -123,15 +142,20 @@ void CashPanel::takeTyped()
 
 void CashPanel::take(const Money &tendered)
 {
-    const Money total = m_vm->cart()->total();
+    const Money total = m_vm->remaining();
     Money change;
     QString reason;
+    m_part->hide();
     if (m_vm->payCash(tendered, &change, &reason))
         return;   // the sale is being recorded; actionsChanged closes the panel
     if (tendered.currency() == total.currency() && tendered.minorUnits() < total.minorUnits()) {
         reason = tr("Short by %1: %2 received, the total is %3. Nothing was recorded.")
                      .arg(Money(total.minorUnits() - tendered.minorUnits(), total.currency()).toDisplayString(),
                           tendered.toDisplayString(), total.toDisplayString());
+        if (tendered.minorUnits() > 0) {
+            m_part->setText(tr("Take %1 as &part payment; the rest by card or more cash").arg(tendered.toDisplayString()));
+            m_part->show();
+        }
     }
     m_message->setText(reason);
     m_message->show();

@@ -40,6 +40,7 @@ private:
     QGridLayout *m_quick = nullptr;
     QList<QPushButton *> m_quickButtons;
     QLabel *m_message = nullptr;
+    QPushButton *m_part = nullptr;   // after a short tender: take it as part of the sale
 };
 
 } // namespace OncePay::Ui

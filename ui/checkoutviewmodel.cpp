@@ -56,15 +56,99 @@ QString CheckoutViewModel::newOrderId()
         .arg(QRandomGenerator::global()->bounded(1000), 3, 10, QLatin1Char('0'));
 }
 
+bool CheckoutViewModel::tenderOpen() const
+{
+    return !m_payInProgress && !m_givingUp
+        && (!m_intent || m_intent->state == IntentState::Declined || m_intent->state == IntentState::Voided);
+}
+
 bool CheckoutViewModel::canEditCart() const
 {
-    return !m_payInProgress
-        && (!m_intent || m_intent->state == IntentState::Declined || m_intent->state == IntentState::Voided);
+    // Once part of the sale is paid its items are what the customer pays for.
+    return tenderOpen() && m_salePaid == 0;
 }
 
 bool CheckoutViewModel::canPay() const
 {
-    return canEditCart() && !m_cart.isEmpty();
+    return tenderOpen() && !m_cart.isEmpty() && remaining().minorUnits() > 0;
+}
+
+Money CheckoutViewModel::remaining() const
+{
+    const Money total = m_cart.total();
+    return Money(qMax<qint64>(0, total.minorUnits() - m_salePaid), total.currency());
+}
+
+bool CheckoutViewModel::canCancelSale() const
+{
+    return tenderOpen() && m_salePaid > 0 && remaining().minorUnits() > 0;
+}
+
+void CheckoutViewModel::cancelSale()
+{
+    if (!canCancelSale() || !m_sales)
+        return;
+    m_payInProgress = true;
+    emit actionsChanged();
+    m_engine->cancelSale(m_orderId, [this](bool ok, const QString &error, const QList<Intent> &changed) {
+        m_payInProgress = false;
+        if (!ok) {
+            setPhase(Phase::Failed, error);
+            emit actionsChanged();
+            return;
+        }
+        qint64 handBack = 0;
+        for (const Intent &i : changed) {
+            if (i.isRefund() && i.isCash())
+                handBack += i.amount.minorUnits();
+        }
+        const QString said = tr("Sale %1 is cancelled. Hand back %2 in cash.")
+                                 .arg(m_saleNumber, Money(handBack, m_cart.total().currency()).toDisplayString());
+        m_salePaid = 0;
+        m_intent.reset();
+        m_saleNumber.clear();   // cancelled already: the next sale starts clean
+        startNewSale();
+        setPhase(Phase::Selling, said);
+    });
+}
+
+bool CheckoutViewModel::payCashPart(const Money &tendered, QString *reason)
+{
+    if (!canPay() || !m_sales) {
+        *reason = tr("There is nothing to pay.");
+        return false;
+    }
+    const Money rest = remaining();
+    if (tendered.currency() != rest.currency() || tendered.minorUnits() < 1 || tendered.minorUnits() >= rest.minorUnits()) {
+        *reason = tr("A part payment in cash must be less than the %1 that remains.").arg(rest.toDisplayString());
+        return false;
+    }
+    m_payInProgress = true;
+    m_unconfirmedTimer.stop();
+    emit actionsChanged();
+    setPhase(Phase::Storing, tr("Saving the payment…"));
+    withSale([this, tendered](bool ok, const QString &error) {
+        if (!ok) {
+            m_payInProgress = false;
+            setPhase(Phase::Failed, error);
+            emit actionsChanged();
+            return;
+        }
+        m_engine->recordCash(m_orderId, tendered, [this](bool ok, const QString &error, const Intent &i) {
+            m_payInProgress = false;
+            if (!ok) {
+                setPhase(Phase::Failed, error);
+                emit actionsChanged();
+                return;
+            }
+            m_salePaid += i.amount.minorUnits();
+            m_intent.reset();   // the next tender is open
+            setPhase(Phase::Selling, tr("%1 taken in cash. %2 remains: card (F12) or more cash (F10).")
+                                         .arg(i.amount.toDisplayString(), remaining().toDisplayString()));
+            emit actionsChanged();
+        });
+    });
+    return true;
 }
 
 bool CheckoutViewModel::leavingAsksFirst() const
@@ -108,6 +192,9 @@ void CheckoutViewModel::payAnotherWay()
 bool CheckoutViewModel::canStartNewSale() const
 {
     if (m_payInProgress || m_givingUp)
+        return false;
+    // Part of it paid and the rest not: never dropped silently (cancelSale gives the money back).
+    if (m_salePaid > 0 && remaining().minorUnits() > 0 && (!m_intent || isFinal(m_intent->state)))
         return false;
     // A sale waiting offline (queued) may be left as "payment pending": the queue sends it; so
     // may one that found no final answer within the limit. Only a first send in flight holds it.
@@ -174,7 +261,7 @@ void CheckoutViewModel::payByCard(const QString &cardToken)
         }
         m_unconfirmedTimer.start(m_unconfirmedAfterMs);
         keepLines();
-        m_engine->pay(m_orderId, m_cart.total(), cardToken, [this](bool ok, const QString &error, const Intent &i) {
+        m_engine->pay(m_orderId, remaining(), cardToken, [this](bool ok, const QString &error, const Intent &i) {
             m_payInProgress = false;
             if (!ok) {
                 setPhase(Phase::Failed, error);
@@ -192,9 +279,10 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
         *reason = tr("There is nothing to pay.");
         return false;
     }
-    const Money total = m_cart.total();
+    const Money total = remaining();   // the whole total, or what remains after a part paid
     if (tendered.currency() != total.currency() || tendered.minorUnits() < total.minorUnits()) {
-        *reason = tr("The amount tendered is less than the total %1.").arg(total.toDisplayString());
+        *reason = m_salePaid > 0 ? tr("The amount tendered is less than the %1 that remains.").arg(total.toDisplayString())
+                                 : tr("The amount tendered is less than the total %1.").arg(total.toDisplayString());
         return false;
     }
     *change = Money(tendered.minorUnits() - total.minorUnits(), total.currency());
@@ -307,6 +395,7 @@ void CheckoutViewModel::startNewSale(Leaving leaving)
     m_intent.reset();
     m_cashTendered.reset();
     m_cashChange.reset();
+    m_salePaid = 0;
     m_orderId = newOrderId();
     m_saleNumber.clear();
     m_saleTotal = 0;

@@ -58,6 +58,15 @@ public:
 
     bool canEditCart() const;
     bool canPay() const;
+    // What is still to be paid: the total less the parts paid (split tender: cash for part).
+    Money remaining() const;
+    // Cash for part of the sale (less than remains): recorded as a tender of the sale; the rest
+    // by card or more cash. Needs the journal's sales (setSaleBook).
+    bool payCashPart(const Money &tendered, QString *reason);
+    // A sale partly paid and abandoned: cancelled in the journal (cash handed back, card parts
+    // refunded), then the next sale; the banner says what to hand back.
+    bool canCancelSale() const;
+    void cancelSale();
     bool canStartNewSale() const;
     // The sale has a card payment that is not final: leaving it asks first whether the customer
     // left (keep whatever the card does) or pays another way.
@@ -105,6 +114,7 @@ private:
     // The cart as a sale in the journal (opened, or its lines and total brought up to date while
     // nothing of it is paid), then `then` with the order id to pay.
     void withSale(std::function<void(bool ok, const QString &error)> then);
+    bool tenderOpen() const;   // no tender of this sale being stored or waiting
     QJsonArray linesJson() const;
 
     SyncEngine *m_engine;
@@ -115,6 +125,7 @@ private:
     qint64 m_saleTotal = 0;
     QJsonArray m_saleLines;
     bool m_givingUp = false;
+    qint64 m_salePaid = 0;        // minor units: the parts of this sale paid before its last tender
     CartModel m_cart;
     QString m_orderId;
     Phase m_phase = Phase::Selling;

@@ -487,6 +487,29 @@ void MainWindow::payCard()
 
 void MainWindow::newSale()
 {
+    if (m_vm.canCancelSale()) {
+        // Part of it is paid: leaving it means cancelling it and giving the money back. Asked,
+        // never silent; C answers, Enter only goes back.
+        auto *ask = new QMessageBox(QMessageBox::Question, tr("This sale is partly paid"),
+                                    tr("%1 of this sale is paid and %2 remains. Cancel the sale and give the money back?")
+                                        .arg(Money(m_vm.cart()->total().minorUnits() - m_vm.remaining().minorUnits(),
+                                                   m_vm.remaining().currency()).toDisplayString(),
+                                             m_vm.remaining().toDisplayString()),
+                                    QMessageBox::NoButton, this);
+        QPushButton *cancelSale = ask->addButton(tr("&Cancel the sale (C)"), QMessageBox::DestructiveRole);
+        QPushButton *back = ask->addButton(tr("Go &back"), QMessageBox::RejectRole);
+        ask->setDefaultButton(back);
+        ask->setEscapeButton(back);
+        ask->setAttribute(Qt::WA_DeleteOnClose);
+        connect(ask, &QMessageBox::buttonClicked, this, [this, cancelSale](QAbstractButton *button) {
+            if (button == cancelSale)
+                m_vm.cancelSale();
+            activateWindow();
+            m_search->setFocus();
+        });
+        ask->open();
+        return;
+    }
     if (!m_vm.leavingAsksFirst()) {
         m_vm.startNewSale();
         m_search->setFocus();
@@ -531,7 +554,7 @@ void MainWindow::refreshActions()
     m_payCash->setEnabled(m_vm.canPay());
     m_card->setEnabled(m_vm.canPay());
     m_search->setEnabled(m_vm.canEditCart() || m_vm.scanStartsNextSale());
-    m_newSale->setEnabled(m_vm.canStartNewSale());
+    m_newSale->setEnabled(m_vm.canStartNewSale() || m_vm.canCancelSale());
     m_anotherWay->setEnabled(m_vm.canPayAnotherWay());
     m_anotherWay->setVisible(m_vm.leavingAsksFirst() || m_vm.canPayAnotherWay());
     const QModelIndexList selected = m_cartView->selectionModel()->selectedRows();

@@ -720,29 +720,39 @@
         <translation>现金提示</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="101"/>
+        <location filename="../../ui/cashpanel.cpp" line="59"/>
+        <source>Take as part payment</source>
+        <translation>作为部分付款收取</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="120"/>
         <source>Exact %1</source>
         <translation>刚好 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="102"/>
+        <location filename="../../ui/cashpanel.cpp" line="121"/>
         <source>Exact amount</source>
         <translation>刚好应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="102"/>
+        <location filename="../../ui/cashpanel.cpp" line="121"/>
         <source>Cash %1</source>
         <translation>现金 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="116"/>
+        <location filename="../../ui/cashpanel.cpp" line="135"/>
         <source>&quot;%1&quot; is not an amount.</source>
         <translation>“%1”不是有效金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="132"/>
+        <location filename="../../ui/cashpanel.cpp" line="152"/>
         <source>Short by %1: %2 received, the total is %3. Nothing was recorded.</source>
         <translation>还差 %1：实收 %2，应付 %3。本次未记账。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/cashpanel.cpp" line="156"/>
+        <source>Take %1 as &amp;part payment; the rest by card or more cash</source>
+        <translation>收取 %1 作为部分付款(&amp;P)；其余刷卡或再付现金</translation>
     </message>
 </context>
 <context>
@@ -763,96 +773,118 @@
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="141"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="228"/>
         <source>This sale is being paid; start a new sale to add items.</source>
         <translation>本单正在付款；如需添加商品，请开始新交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="134"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="221"/>
         <source>No product has the code or name &quot;%1&quot;.</source>
         <translation>找不到编码或名称为“%1”的商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="101"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="185"/>
         <source>The card payment was never sent and is voided. Take cash or another card.</source>
         <translation>这笔刷卡付款从未发出，已作废。请收取现金或换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="102"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="186"/>
         <source>The card payment is given up: if it turns out charged, the till refunds it by itself. Take cash or another card.</source>
         <translation>已放弃这笔刷卡付款：如果最终扣款成功，收银机会自动退款。请收取现金或换一张卡。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/checkoutviewmodel.cpp" line="135"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="222"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>有 %n 个商品与“%1”相符：请选择一个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="167"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="204"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="129"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="254"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="292"/>
         <source>Saving the payment…</source>
         <translation>正在保存支付记录…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="192"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="118"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="279"/>
         <source>There is nothing to pay.</source>
         <translation>没有需要支付的金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="197"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="285"/>
         <source>The amount tendered is less than the total %1.</source>
         <translation>实收金额少于应付金额 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="225"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="440"/>
         <source>Paid in cash. Change: %1</source>
         <translation>现金支付成功。找零：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="326"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="415"/>
         <source>Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer.</source>
         <translation>尚未确认：收银机会自行确认这笔付款。请勿为这笔销售再次收款；您可以接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="335"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="105"/>
+        <source>Sale %1 is cancelled. Hand back %2 in cash.</source>
+        <translation>销售单 %1 已取消。请退还现金 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="123"/>
+        <source>A part payment in cash must be less than the %1 that remains.</source>
+        <translation>现金部分付款必须少于剩余的 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="146"/>
+        <source>%1 taken in cash. %2 remains: card (F12) or more cash (F10).</source>
+        <translation>已收现金 %1。还剩 %2：刷卡 (F12) 或再付现金 (F10)。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="284"/>
+        <source>The amount tendered is less than the %1 that remains.</source>
+        <translation>所收金额少于剩余的 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="424"/>
         <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
         <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="337"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="340"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="426"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="429"/>
         <source>Sending the payment…</source>
         <translation>正在发送支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="343"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="432"/>
         <source>The bank is processing the payment. Please wait.</source>
         <translation>银行正在处理这笔支付，请稍候。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="346"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="435"/>
         <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
         <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="349"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="442"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="352"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="445"/>
         <source>Declined (%1). Ask for another card.</source>
         <translation>已拒绝（%1）。请顾客换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="355"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="448"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="358"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="451"/>
         <source>Voided before it was sent: nothing was charged. The sale may be paid again.</source>
         <translation>已在发送前作废：没有扣款。本单可以重新支付。</translation>
     </message>
@@ -1995,132 +2027,148 @@
         <translation>相符的商品</translation>
     </message>
     <message>
+        <location filename="../../ui/mainwindow.cpp" line="493"/>
+        <source>This sale is partly paid</source>
+        <translation>这笔销售已部分付款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="494"/>
+        <source>%1 of this sale is paid and %2 remains. Cancel the sale and give the money back?</source>
+        <translation>这笔销售已付 %1，还剩 %2。取消这笔销售并退还已付款项吗？</translation>
+    </message>
+    <message>
         <location filename="../../ui/mainwindow.cpp" line="499"/>
+        <source>&amp;Cancel the sale (C)</source>
+        <translation>取消这笔销售(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="522"/>
         <source>The card payment is not final yet</source>
         <translation>刷卡付款尚无最终结果</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="500"/>
+        <location filename="../../ui/mainwindow.cpp" line="523"/>
         <source>Has the customer left, or will they pay another way?</source>
         <translation>顾客已经离开，还是改用其他方式支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="501"/>
+        <location filename="../../ui/mainwindow.cpp" line="524"/>
         <source>Customer left: the till keeps whatever the card does and tells you if it is declined.
 Pays another way: the card payment is given up (if it turns out charged, the till refunds it by itself) and this sale waits for cash or another card.</source>
         <translation>顾客已离开：以银行卡的最终结果为准，若被拒绝会提醒您。
 改用其他方式支付：放弃这笔刷卡付款（如果最终扣款成功，收银机会自动退款），本笔销售等待现金或另一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="504"/>
+        <location filename="../../ui/mainwindow.cpp" line="527"/>
         <source>Customer &amp;left (L)</source>
         <translation>顾客已离开(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="505"/>
+        <location filename="../../ui/mainwindow.cpp" line="528"/>
         <source>Pays &amp;another way (A)</source>
         <translation>改用其他方式支付(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="506"/>
+        <location filename="../../ui/mainwindow.cpp" line="500"/>
+        <location filename="../../ui/mainwindow.cpp" line="529"/>
         <source>Go &amp;back</source>
         <translation>返回(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="575"/>
+        <location filename="../../ui/mainwindow.cpp" line="598"/>
         <source>◌ No answer from the gateway</source>
         <translation>◌ 网关无应答</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="622"/>
+        <location filename="../../ui/mainwindow.cpp" line="645"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="647"/>
+        <location filename="../../ui/mainwindow.cpp" line="670"/>
         <source>Quit OncePay?</source>
         <translation>退出 OncePay？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="648"/>
+        <location filename="../../ui/mainwindow.cpp" line="671"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="650"/>
+        <location filename="../../ui/mainwindow.cpp" line="673"/>
         <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
         <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="651"/>
+        <location filename="../../ui/mainwindow.cpp" line="674"/>
         <source>Quit, send them on next start</source>
         <translation>退出，下次启动时发送</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="652"/>
+        <location filename="../../ui/mainwindow.cpp" line="675"/>
         <source>Keep the till open</source>
         <translation>不退出</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="557"/>
+        <location filename="../../ui/mainwindow.cpp" line="580"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="572"/>
+        <location filename="../../ui/mainwindow.cpp" line="595"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="573"/>
+        <location filename="../../ui/mainwindow.cpp" line="596"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="574"/>
+        <location filename="../../ui/mainwindow.cpp" line="597"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="578"/>
+        <location filename="../../ui/mainwindow.cpp" line="601"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="581"/>
+        <location filename="../../ui/mainwindow.cpp" line="604"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="588"/>
+        <location filename="../../ui/mainwindow.cpp" line="611"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="590"/>
+        <location filename="../../ui/mainwindow.cpp" line="613"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="592"/>
+        <location filename="../../ui/mainwindow.cpp" line="615"/>
         <source>(gateway %1 of %2)</source>
         <translation>（网关 %1/%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="593"/>
+        <location filename="../../ui/mainwindow.cpp" line="616"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="595"/>
+        <location filename="../../ui/mainwindow.cpp" line="618"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>

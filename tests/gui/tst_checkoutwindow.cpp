@@ -11,6 +11,7 @@
 #include "mainwindow.h"
 #include "queuemodel.h"
 #include "receipt.h"
+#include "salebook.h"
 #include "simulationclient.h"
 #include "tillsession.h"
 #include "timelinewidget.h"
@@ -89,6 +90,8 @@ private slots:
     void timelineScrollsToItsLastDot();
     void quitWithPaymentsWaitingAsks();
     void customerPaysAnotherWayAfterALostAnswer();
+    void partCashRestByCard();
+    void partlyPaidSaleIsCancelledNotDropped();
 
 private:
     template <typename W = QWidget>
@@ -890,6 +893,82 @@ void TestCheckoutWindow::customerPaysAnotherWayAfterALostAnswer()
     QTRY_VERIFY_WITH_TIMEOUT(m_session->engine()->waitingCount() == 0, 20000);
     QCOMPARE(refundLedger(key).size(), 1);
     QCOMPARE(refundLedger(key).first().toObject().value(QStringLiteral("amount")).toInteger(), qint64(450));
+}
+
+// Issue 21, item 2: a short cash tender is refused first (nothing recorded), then taken as part
+// of the sale by a deliberate Alt+P; the card pays what remains; the bank charges only that.
+void TestCheckoutWindow::partCashRestByCard()
+{
+    addItem(QStringLiteral("Rice"));   // ¥49.90
+    QTest::keyClick(m_window.get(), Qt::Key_F10);
+    auto *amount = named<QLineEdit>(m_window.get(), QStringLiteral("Cash received"));
+    QVERIFY(amount);
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(amount));
+    QTest::keyClicks(amount, QStringLiteral("20"));
+    QTest::keyClick(amount, Qt::Key_Return);
+    auto *part = named<QPushButton>(m_window.get(), QStringLiteral("Take as part payment"));
+    QVERIFY(part);
+    QTRY_VERIFY(part->isVisible());
+    QCOMPARE(m_window->viewModel()->remaining().minorUnits(), qint64(4990));   // nothing recorded yet
+    QTest::keyClick(amount, Qt::Key_P, Qt::AltModifier);
+    QTRY_COMPARE(m_window->viewModel()->remaining().minorUnits(), qint64(2990));
+    auto *banner = named<QLabel>(m_window.get(), QStringLiteral("Payment state"));
+    QVERIFY(banner);
+    QTRY_VERIFY2(banner->text().contains(QStringLiteral("¥29.90 remains")), qPrintable(banner->text()));
+    QVERIFY(!m_window->viewModel()->canEditCart());   // the items are what is being paid for
+    QVERIFY(m_window->payButton()->isEnabled());
+    QTest::keyClick(m_window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    const Intent card = *m_window->viewModel()->intent();
+    QCOMPARE(card.amount.minorUnits(), qint64(2990));
+    const QJsonArray charges = ledger(card.key);
+    QCOMPARE(charges.size(), 1);
+    QCOMPARE(charges.first().toObject().value(QStringLiteral("amount")).toInteger(), qint64(2990));
+    // The journal's sale: paid, a cash part and a card part.
+    SaleBook book(m_session->journal());
+    Sale sale;
+    bool found = false;
+    book.find(m_window->viewModel()->saleNumber(), this, [&](bool ok, const QString &, const Sale &s) {
+        found = ok;
+        sale = s;
+    });
+    QTRY_VERIFY(found);
+    QCOMPARE(sale.state, SaleState::Paid);
+    QCOMPARE(sale.intents.size(), 2);
+    QCOMPARE(positionOf(sale).paid, qint64(4990));
+}
+
+// Issue 21, item 4: a sale with a part paid is never dropped by Ctrl+N: it asks, and C cancels it
+// and says how much cash to hand back; Enter only goes back.
+void TestCheckoutWindow::partlyPaidSaleIsCancelledNotDropped()
+{
+    addItem(QStringLiteral("Rice"));
+    QTest::keyClick(m_window.get(), Qt::Key_F10);
+    auto *amount = named<QLineEdit>(m_window.get(), QStringLiteral("Cash received"));
+    QVERIFY(amount);
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(amount));
+    QTest::keyClicks(amount, QStringLiteral("10"));
+    QTest::keyClick(amount, Qt::Key_Return);
+    QTest::keyClick(amount, Qt::Key_P, Qt::AltModifier);
+    QTRY_COMPARE(m_window->viewModel()->remaining().minorUnits(), qint64(3990));
+    const QString number = m_window->viewModel()->saleNumber();
+    leaveSale(Qt::Key_Return);   // a scanner's Enter: nothing happens
+    QCOMPARE(m_window->viewModel()->remaining().minorUnits(), qint64(3990));
+    QCOMPARE(m_window->viewModel()->saleNumber(), number);
+    leaveSale(Qt::Key_C);
+    auto *banner = named<QLabel>(m_window.get(), QStringLiteral("Payment state"));
+    QTRY_VERIFY2(banner->text().contains(QStringLiteral("Hand back ¥10.00")), qPrintable(banner->text()));
+    QVERIFY(m_window->viewModel()->cart()->isEmpty());
+    SaleBook book(m_session->journal());
+    Sale sale;
+    bool found = false;
+    book.find(number, this, [&](bool ok, const QString &, const Sale &s) {
+        found = ok;
+        sale = s;
+    });
+    QTRY_VERIFY(found);
+    QCOMPARE(sale.state, SaleState::Cancelled);
+    QCOMPARE(positionOf(sale).handedBack, qint64(1000));
 }
 
 void TestCheckoutWindow::payExactCash()
