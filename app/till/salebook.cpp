@@ -72,6 +72,7 @@ void SaleBook::createTable(SqlTx &tx)
         " number TEXT NOT NULL UNIQUE, state TEXT NOT NULL, total INTEGER NOT NULL, currency TEXT NOT NULL,"
         " lines TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)"));
     tx.exec(QStringLiteral("CREATE INDEX sales_unfinished ON sales (state) WHERE state IN ('open', 'paying')"));
+    tx.exec(QStringLiteral("CREATE INDEX sales_cancelled ON sales (state) WHERE state = 'cancelled'"));
 }
 
 void SaleBook::open(const Money &total, const QJsonArray &lines, QObject *context, Reply<Sale> reply)
