@@ -271,6 +271,17 @@ void SyncEngine::adoptGivenUp(const Intent &part)
     } else if (auto it = m_active.find(part.key); it != m_active.end()) {
         it->givenUpAt = part.givenUpAt;   // the engine's copy: a success then makes its refund
         schedule(part.key);
+    } else {
+        // Its answer was stored between the give-up and this reply (the engine's copy did not
+        // know it was given up yet): the journal holds the truth. If it ended charged, it is owed
+        // back now, not at the next start.
+        makeAutoRefunds();
+        m_journal->find(part.key, this, [this](bool ok, const QString &, const Intent &now) {
+            if (ok && now.isValid())
+                emit intentChanged(now);
+        });
+        emit queueChanged();
+        return;
     }
     emit intentChanged(part);
     emit queueChanged();
