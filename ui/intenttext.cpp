@@ -36,6 +36,14 @@ QString IntentText::kind(IntentKind kind)
 
 QString IntentText::stateOf(const Intent &intent)
 {
+    // A card part the cashier gave up (the customer paid another way): what it is to the sale.
+    if (!intent.isRefund() && intent.givenUpAt > 0) {
+        if (!isFinal(intent.state))
+            return tr("Given up, still checking: refunded by the till if charged");
+        if (intent.state == IntentState::Succeeded)
+            return intent.amountRefunded >= intent.amount.minorUnits() ? tr("Charged late, refunded automatically")
+                                                                      : tr("Charged late, being refunded automatically");
+    }
     if (intent.state != IntentState::Succeeded)
         return state(intent.state);
     if (intent.isRefund())

@@ -61,16 +61,16 @@
         <location filename="../../app/till/intentjournal.cpp" line="297"/>
         <location filename="../../app/till/intentjournal.cpp" line="325"/>
         <location filename="../../app/till/intentjournal.cpp" line="371"/>
-        <location filename="../../app/till/intentjournal.cpp" line="390"/>
-        <location filename="../../app/till/intentjournal.cpp" line="417"/>
-        <location filename="../../app/till/intentjournal.cpp" line="446"/>
-        <location filename="../../app/till/intentjournal.cpp" line="460"/>
-        <location filename="../../app/till/intentjournal.cpp" line="473"/>
-        <location filename="../../app/till/intentjournal.cpp" line="486"/>
-        <location filename="../../app/till/intentjournal.cpp" line="514"/>
-        <location filename="../../app/till/intentjournal.cpp" line="531"/>
-        <location filename="../../app/till/intentjournal.cpp" line="549"/>
-        <location filename="../../app/till/intentjournal.cpp" line="567"/>
+        <location filename="../../app/till/intentjournal.cpp" line="397"/>
+        <location filename="../../app/till/intentjournal.cpp" line="424"/>
+        <location filename="../../app/till/intentjournal.cpp" line="453"/>
+        <location filename="../../app/till/intentjournal.cpp" line="467"/>
+        <location filename="../../app/till/intentjournal.cpp" line="480"/>
+        <location filename="../../app/till/intentjournal.cpp" line="493"/>
+        <location filename="../../app/till/intentjournal.cpp" line="521"/>
+        <location filename="../../app/till/intentjournal.cpp" line="538"/>
+        <location filename="../../app/till/intentjournal.cpp" line="556"/>
+        <location filename="../../app/till/intentjournal.cpp" line="574"/>
         <location filename="../../app/till/intentjournal.h" line="122"/>
         <source>The journal is not open.</source>
         <translation>交易日志未打开。</translation>
@@ -360,18 +360,18 @@
 <context>
     <name>OncePay::SaleBook</name>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="80"/>
-        <location filename="../../app/till/salebook.cpp" line="104"/>
+        <location filename="../../app/till/salebook.cpp" line="81"/>
+        <location filename="../../app/till/salebook.cpp" line="105"/>
         <source>A sale must cost between %1 and %2.</source>
         <translation>一笔销售的金额必须在 %1 到 %2 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="111"/>
+        <location filename="../../app/till/salebook.cpp" line="112"/>
         <source>There is no sale %1.</source>
         <translation>没有销售单 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="114"/>
+        <location filename="../../app/till/salebook.cpp" line="115"/>
         <source>Sale %1 is partly paid: its items cannot change now.</source>
         <translation>销售单 %1 已部分付款，现在不能修改商品。</translation>
     </message>
@@ -1234,8 +1234,8 @@
     </message>
     <message>
         <location filename="../../ui/intenttext.cpp" line="18"/>
-        <location filename="../../ui/intenttext.cpp" line="184"/>
-        <location filename="../../ui/intenttext.cpp" line="197"/>
+        <location filename="../../ui/intenttext.cpp" line="192"/>
+        <location filename="../../ui/intenttext.cpp" line="205"/>
         <source>Bank processing</source>
         <translation>银行处理中</translation>
     </message>
@@ -1246,14 +1246,14 @@
     </message>
     <message>
         <location filename="../../ui/intenttext.cpp" line="20"/>
-        <location filename="../../ui/intenttext.cpp" line="180"/>
+        <location filename="../../ui/intenttext.cpp" line="188"/>
         <source>Paid</source>
         <translation>已支付</translation>
     </message>
     <message>
         <location filename="../../ui/intenttext.cpp" line="21"/>
-        <location filename="../../ui/intenttext.cpp" line="182"/>
-        <location filename="../../ui/intenttext.cpp" line="199"/>
+        <location filename="../../ui/intenttext.cpp" line="190"/>
+        <location filename="../../ui/intenttext.cpp" line="207"/>
         <source>Declined</source>
         <translation>已拒绝</translation>
     </message>
@@ -1278,245 +1278,260 @@
         <translation>退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="52"/>
+        <location filename="../../ui/intenttext.cpp" line="42"/>
+        <source>Given up, still checking: refunded by the till if charged</source>
+        <translation>已放弃，仍在核实：如已扣款，收银机会自动退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="44"/>
+        <source>Charged late, refunded automatically</source>
+        <translation>延迟扣款，已自动退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="45"/>
+        <source>Charged late, being refunded automatically</source>
+        <translation>延迟扣款，正在自动退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="60"/>
         <source>−%1</source>
         <comment>a refund&apos;s amount: money going back to the customer</comment>
         <translation>−%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="65"/>
-        <location filename="../../ui/intenttext.cpp" line="70"/>
-        <location filename="../../ui/intenttext.cpp" line="242"/>
+        <location filename="../../ui/intenttext.cpp" line="73"/>
+        <location filename="../../ui/intenttext.cpp" line="78"/>
+        <location filename="../../ui/intenttext.cpp" line="250"/>
         <source>Card</source>
         <translation>银行卡</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="71"/>
+        <location filename="../../ui/intenttext.cpp" line="79"/>
         <source>%1 ··%2</source>
         <comment>card brand and its last four digits</comment>
         <translation>%1 ··%2</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="77"/>
+        <location filename="../../ui/intenttext.cpp" line="85"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="104"/>
+        <location filename="../../ui/intenttext.cpp" line="112"/>
         <source>%1 → %2</source>
         <comment>journal: from one state to another</comment>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="107"/>
+        <location filename="../../ui/intenttext.cpp" line="115"/>
         <source>%1  %2: %3</source>
         <comment>journal line: time, states, what happened</comment>
         <translation>%1  %2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="117"/>
+        <location filename="../../ui/intenttext.cpp" line="125"/>
         <source>the gateway answered: %1</source>
         <translation>网关答复：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="121"/>
+        <location filename="../../ui/intenttext.cpp" line="129"/>
         <source>the gateway answered: declined</source>
         <translation>网关答复：已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="123"/>
+        <location filename="../../ui/intenttext.cpp" line="131"/>
         <source>the gateway has no payment with this key</source>
         <translation>网关没有这笔支付的记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="123"/>
+        <location filename="../../ui/intenttext.cpp" line="131"/>
         <source>the gateway has no refund with this key</source>
         <translation>网关没有这笔退款的记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="125"/>
+        <location filename="../../ui/intenttext.cpp" line="133"/>
         <source>the gateway is still working on this key</source>
         <translation>网关仍在处理这笔支付</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="127"/>
+        <location filename="../../ui/intenttext.cpp" line="135"/>
         <source>the gateway refused this till&apos;s token</source>
         <translation>网关拒绝了本收银机的令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="129"/>
+        <location filename="../../ui/intenttext.cpp" line="137"/>
         <source>the gateway asked the till to slow down</source>
         <translation>网关要求收银机放慢请求</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="131"/>
+        <location filename="../../ui/intenttext.cpp" line="139"/>
         <source>the gateway had a problem (%1)</source>
         <translation>网关出现问题（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="134"/>
+        <location filename="../../ui/intenttext.cpp" line="142"/>
         <source>the gateway refused the refund (%1)</source>
         <translation>网关拒绝了这笔退款（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="135"/>
+        <location filename="../../ui/intenttext.cpp" line="143"/>
         <source>the gateway refused the payment (%1)</source>
         <translation>网关拒绝了这笔支付（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="137"/>
+        <location filename="../../ui/intenttext.cpp" line="145"/>
         <source>the gateway answered %1</source>
         <translation>网关答复 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="145"/>
+        <location filename="../../ui/intenttext.cpp" line="153"/>
         <source>created</source>
         <translation>已创建</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="147"/>
+        <location filename="../../ui/intenttext.cpp" line="155"/>
         <source>interrupted while sending; ask the gateway first</source>
         <translation>发送时被中断；先向网关查询</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="149"/>
+        <location filename="../../ui/intenttext.cpp" line="157"/>
         <source>voided on the till: never sent</source>
         <translation>已在收银机上作废：从未发送</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="151"/>
+        <location filename="../../ui/intenttext.cpp" line="159"/>
         <source>customer left; the till confirms it by itself</source>
         <translation>顾客已离开；收银机将自行确认</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="153"/>
+        <location filename="../../ui/intenttext.cpp" line="161"/>
         <source>acknowledged by the cashier</source>
         <translation>收银员已确认</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="156"/>
+        <location filename="../../ui/intenttext.cpp" line="164"/>
         <source>created: a refund of payment %1</source>
         <translation>已创建：支付 %1 的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="160"/>
+        <location filename="../../ui/intenttext.cpp" line="168"/>
         <source>refund %1 succeeded: %2 given back (%3 of %4 refunded)</source>
         <translation>退款 %1 成功：退还 %2（已退 %3，共 %4）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="163"/>
+        <location filename="../../ui/intenttext.cpp" line="171"/>
         <source>attempt %1</source>
         <translation>第 %1 次尝试</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="166"/>
+        <location filename="../../ui/intenttext.cpp" line="174"/>
         <source>not sent: %1</source>
         <translation>未发出：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="168"/>
+        <location filename="../../ui/intenttext.cpp" line="176"/>
         <source>no answer after sending: %1</source>
         <translation>已发出但没有应答：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="172"/>
+        <location filename="../../ui/intenttext.cpp" line="180"/>
         <source>%1 (the same answer again)</source>
         <comment>a replayed answer</comment>
         <translation>%1（重复的同一应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="213"/>
+        <location filename="../../ui/intenttext.cpp" line="221"/>
         <source>the bank declined the refund</source>
         <translation>银行拒绝了退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="215"/>
+        <location filename="../../ui/intenttext.cpp" line="223"/>
         <source>the bank has no such charge</source>
         <translation>银行没有这笔扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="217"/>
+        <location filename="../../ui/intenttext.cpp" line="225"/>
         <source>more than the bank charged</source>
         <translation>超过了银行的扣款金额</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="271"/>
+        <location filename="../../ui/intenttext.cpp" line="279"/>
         <source>Refund id</source>
         <translation>退款编号</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="273"/>
+        <location filename="../../ui/intenttext.cpp" line="281"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="42"/>
-        <location filename="../../ui/intenttext.cpp" line="44"/>
-        <location filename="../../ui/intenttext.cpp" line="98"/>
-        <location filename="../../ui/intenttext.cpp" line="186"/>
-        <location filename="../../ui/intenttext.cpp" line="195"/>
+        <location filename="../../ui/intenttext.cpp" line="50"/>
+        <location filename="../../ui/intenttext.cpp" line="52"/>
+        <location filename="../../ui/intenttext.cpp" line="106"/>
+        <location filename="../../ui/intenttext.cpp" line="194"/>
+        <location filename="../../ui/intenttext.cpp" line="203"/>
         <source>Refunded</source>
         <translation>已退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="44"/>
-        <location filename="../../ui/intenttext.cpp" line="188"/>
+        <location filename="../../ui/intenttext.cpp" line="52"/>
+        <location filename="../../ui/intenttext.cpp" line="196"/>
         <source>Partly refunded</source>
         <translation>部分退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="206"/>
+        <location filename="../../ui/intenttext.cpp" line="214"/>
         <source>card declined</source>
         <translation>银行卡被拒</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="208"/>
+        <location filename="../../ui/intenttext.cpp" line="216"/>
         <source>insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="210"/>
+        <location filename="../../ui/intenttext.cpp" line="218"/>
         <source>the bank could not process it</source>
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="223"/>
-        <location filename="../../ui/intenttext.cpp" line="254"/>
+        <location filename="../../ui/intenttext.cpp" line="231"/>
+        <location filename="../../ui/intenttext.cpp" line="262"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="238"/>
-        <location filename="../../ui/intenttext.cpp" line="269"/>
+        <location filename="../../ui/intenttext.cpp" line="246"/>
+        <location filename="../../ui/intenttext.cpp" line="277"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="239"/>
-        <location filename="../../ui/intenttext.cpp" line="270"/>
+        <location filename="../../ui/intenttext.cpp" line="247"/>
+        <location filename="../../ui/intenttext.cpp" line="278"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="240"/>
+        <location filename="../../ui/intenttext.cpp" line="248"/>
         <source>Sale</source>
         <translation>订单</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="241"/>
-        <location filename="../../ui/intenttext.cpp" line="272"/>
+        <location filename="../../ui/intenttext.cpp" line="249"/>
+        <location filename="../../ui/intenttext.cpp" line="280"/>
         <source>Payment id</source>
         <translation>支付编号</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="243"/>
-        <location filename="../../ui/intenttext.cpp" line="274"/>
+        <location filename="../../ui/intenttext.cpp" line="251"/>
+        <location filename="../../ui/intenttext.cpp" line="282"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="244"/>
+        <location filename="../../ui/intenttext.cpp" line="252"/>
         <source>Decline reason</source>
         <translation>拒绝原因</translation>
     </message>

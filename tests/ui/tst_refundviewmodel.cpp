@@ -497,6 +497,18 @@ void TestRefundViewModel::refundsInWords()
     QCOMPARE(IntentText::stateOf(payment), QStringLiteral("Refunded"));
     payment.state = IntentState::Voided;
     QCOMPARE(IntentText::stateOf(payment), QStringLiteral("Voided"));
+    // Issue 21: a card part given up (the customer paid another way), as the panel says it.
+    Intent part;
+    part.amount = Money(990, QStringLiteral("CNY"));
+    part.givenUpAt = 1;
+    part.state = IntentState::Unknown;
+    QCOMPARE(IntentText::stateOf(part), QStringLiteral("Given up, still checking: refunded by the till if charged"));
+    part.state = IntentState::Succeeded;
+    QCOMPARE(IntentText::stateOf(part), QStringLiteral("Charged late, being refunded automatically"));
+    part.amountRefunded = 990;
+    QCOMPARE(IntentText::stateOf(part), QStringLiteral("Charged late, refunded automatically"));
+    part.state = IntentState::Declined;
+    QCOMPARE(IntentText::stateOf(part), QStringLiteral("Declined"));
     QCOMPARE(QueueModel::stateColor(IntentState::Voided), QColor(0x75, 0x75, 0x75));
     // The journal's new lines in words.
     QCOMPARE(IntentText::journalDetail(QStringLiteral("voided on the till: never sent")), QStringLiteral("voided on the till: never sent"));
