@@ -109,17 +109,40 @@ void IntentJournal::close()
     m_lock.reset();   // unlocks: the next owner may open it
 }
 
+namespace {
+
+// What a call the journal may refuse in words decides on its thread: the intent (as it is now,
+// or as stored when refused) and the refusal, empty when it went through.
+struct Decided
+{
+    Intent intent;
+    QString refusal;
+};
+
+// Its answer on the caller's context: an error, a refusal (with the intent as stored), or the intent.
+std::function<void(bool, const QString &, Decided)> decidedReply(IntentJournal::Reply<Intent> reply)
+{
+    return [reply = std::move(reply)](bool ok, const QString &error, Decided r) {
+        if (!ok)
+            return reply(false, error, {});
+        if (!r.refusal.isEmpty())
+            return reply(false, r.refusal, r.intent);
+        reply(true, {}, r.intent);
+    };
+}
+
+} // namespace
+
 void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent> reply)
 {
     if (!m_worker)
         return reply(false, tr("The journal is not open."), {});
-    struct Result { Intent intent; QString refusal; };
-    m_worker->transact<Result>(context, [intent](SqlTx &tx) {
+    m_worker->transact<Decided>(context, [intent](SqlTx &tx) {
         Intent row = intent;
         const QString refusal = row.isRefund() ? JournalRules::refundRefusal(tx, &row)
                                                : JournalRules::saleRefusal(tx, row);
         if (!refusal.isEmpty())
-            return Result{{}, refusal};
+            return Decided{{}, refusal};
         const qint64 now = nowMs();
         tx.exec(QStringLiteral(
             "INSERT INTO intents (idem_key, kind, order_id, amount, currency, tender, payment_method, state, payment_id,"
@@ -138,18 +161,12 @@ void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent>
             JournalRules::creditPayment(tx, row.key, now);
         SaleBook::refresh(tx, row.orderId, now);
         QSqlQuery &back = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {row.key});
-        Result r;
+        Decided r;
         if (back.next())
             r.intent = readIntent(back);
         back.finish();
         return r;
-    }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {
-        if (!ok)
-            return reply(false, error, {});
-        if (!r.refusal.isEmpty())
-            return reply(false, r.refusal, {});
-        reply(true, {}, r.intent);
-    });
+    }, decidedReply(std::move(reply)));
 }
 
 void IntentJournal::update(const Intent &after, IntentState from, const QString &detail,
@@ -200,17 +217,16 @@ void IntentJournal::voidIntent(const QString &key, QObject *context, Reply<Inten
 {
     if (!m_worker)
         return reply(false, tr("The journal is not open."), {});
-    struct Result { Intent intent; QString refusal; };
-    m_worker->transact<Result>(context, [key](SqlTx &tx) {
+    m_worker->transact<Decided>(context, [key](SqlTx &tx) {
         QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {key});
         const bool found = q.next();
         Intent i = found ? readIntent(q) : Intent();
         q.finish();
         if (!found)
-            return Result{{}, IntentJournal::tr("No payment or refund of this till has the key %1.").arg(key)};
+            return Decided{{}, IntentJournal::tr("No payment or refund of this till has the key %1.").arg(key)};
         const QString refusal = JournalRules::voidRefusal(tx, i);
         if (!refusal.isEmpty())
-            return Result{i, refusal};
+            return Decided{i, refusal};
         // Compare and set from `queued`, decided in this transaction: a send records `sending`
         // in a transaction of its own, before this one or after it, never in between.
         const qint64 now = nowMs();
@@ -219,7 +235,7 @@ void IntentJournal::voidIntent(const QString &key, QObject *context, Reply<Inten
             " WHERE idem_key = ? AND state = 'queued'"),
             {now, key});
         if (changed != 1)
-            return Result{i, IntentJournal::tr("It changed meanwhile; look at it again.")};
+            return Decided{i, IntentJournal::tr("It changed meanwhile; look at it again.")};
         appendJournal(tx, key, now, intentStateName(IntentState::Queued), intentStateName(IntentState::Voided),
                       QStringLiteral("voided on the till: never sent"));
         SaleBook::refresh(tx, i.orderId, now);
@@ -227,14 +243,8 @@ void IntentJournal::voidIntent(const QString &key, QObject *context, Reply<Inten
         i.nextAttemptAt = 0;
         i.lastProblem.clear();   // nothing is wrong with it any more: it will never go out
         i.updatedAt = now;
-        return Result{i, {}};
-    }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {
-        if (!ok)
-            return reply(false, error, {});
-        if (!r.refusal.isEmpty())
-            return reply(false, r.refusal, r.intent);
-        reply(true, {}, r.intent);
-    });
+        return Decided{i, {}};
+    }, decidedReply(std::move(reply)));
 }
 
 namespace {
@@ -295,27 +305,20 @@ void IntentJournal::giveUp(const QString &key, bool mayVoid, QObject *context, R
 {
     if (!m_worker)
         return reply(false, tr("The journal is not open."), {});
-    struct Result { Intent intent; QString refusal; };
-    m_worker->transact<Result>(context, [key, mayVoid](SqlTx &tx) {
+    m_worker->transact<Decided>(context, [key, mayVoid](SqlTx &tx) {
         const Intent part = readByKey(tx, key);
         if (!part.isValid())
-            return Result{{}, IntentJournal::tr("No payment of this till has the key %1.").arg(key)};
+            return Decided{{}, IntentJournal::tr("No payment of this till has the key %1.").arg(key)};
         if (!SaleBook::read(tx, part.orderId))
-            return Result{part, IntentJournal::tr("This payment is not a part of a sale; it cannot be given up.")};
+            return Decided{part, IntentJournal::tr("This payment is not a part of a sale; it cannot be given up.")};
         const QString refusal = JournalRules::giveUpRefusal(part);
         if (!refusal.isEmpty())
-            return Result{part, refusal};
+            return Decided{part, refusal};
         const qint64 now = nowMs();
         const Intent after = giveUpPart(tx, part, mayVoid, QStringLiteral("the customer pays another way"), now);
         SaleBook::refresh(tx, part.orderId, now);
-        return Result{after, {}};
-    }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {
-        if (!ok)
-            return reply(false, error, {});
-        if (!r.refusal.isEmpty())
-            return reply(false, r.refusal, r.intent);
-        reply(true, {}, r.intent);
-    });
+        return Decided{after, {}};
+    }, decidedReply(std::move(reply)));
 }
 
 void IntentJournal::cancelSale(const QString &orderId, const QSet<QString> &mayVoid, QObject *context,
@@ -395,8 +398,7 @@ void IntentJournal::createAutoRefund(const QString &paymentKey, QObject *context
 {
     if (!m_worker)
         return reply(false, tr("The journal is not open."), {});
-    struct Result { Intent intent; QString refusal; };
-    m_worker->transact<Result>(context, [paymentKey](SqlTx &tx) {
+    m_worker->transact<Decided>(context, [paymentKey](SqlTx &tx) {
         const Intent payment = readByKey(tx, paymentKey);
         Intent refund;
         refund.kind = IntentKind::Refund;
@@ -406,16 +408,10 @@ void IntentJournal::createAutoRefund(const QString &paymentKey, QObject *context
         refund.state = IntentState::Queued;
         refund.reason = payment.givenUpAt > 0 ? QStringLiteral("charged after the customer paid another way")
                                               : QStringLiteral("sale cancelled");
-        Result r;
+        Decided r;
         r.intent = insertDerivedRefund(tx, refund, &r.refusal, nowMs());
         return r;
-    }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {
-        if (!ok)
-            return reply(false, error, {});
-        if (!r.refusal.isEmpty())
-            return reply(false, r.refusal, r.intent);
-        reply(true, {}, r.intent);
-    });
+    }, decidedReply(std::move(reply)));
 }
 
 void IntentJournal::recoverInterrupted(QObject *context, Reply<int> reply)
