@@ -60,6 +60,18 @@ void CartModel::clear()
     emit totalChanged();
 }
 
+void CartModel::setLines(const QList<SaleLine> &lines)
+{
+    beginResetModel();
+    m_lines.clear();
+    for (const SaleLine &l : lines) {
+        m_currency = l.unitPrice.currency();
+        m_lines.append({Product{l.code, l.nameEn, l.nameZh, l.unitPrice}, l.quantity});
+    }
+    endResetModel();
+    emit totalChanged();
+}
+
 Money CartModel::total() const
 {
     qint64 sum = 0;

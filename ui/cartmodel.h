@@ -26,6 +26,9 @@ public:
     void setQuantity(int row, int quantity);
     int quantity(int row) const { return row >= 0 && row < m_lines.size() ? m_lines.at(row).quantity : 0; }
     void clear();
+    // The lines of a sale kept in the journal, at the prices they were sold for (a sale restored
+    // after a restart): replaces the cart.
+    void setLines(const QList<SaleLine> &lines);
     Money total() const;
     bool isEmpty() const { return m_lines.isEmpty(); }
     int itemCount() const;

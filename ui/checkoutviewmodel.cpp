@@ -79,6 +79,64 @@ Money CheckoutViewModel::remaining() const
     return Money(qMax<qint64>(0, total.minorUnits() - m_salePaid), total.currency());
 }
 
+Money CheckoutViewModel::paid() const
+{
+    return Money(m_salePaid, m_cart.total().currency());
+}
+
+Money CheckoutViewModel::waiting() const
+{
+    const bool open = m_intent && !m_intent->isCash() && !isFinal(m_intent->state);
+    return Money(open ? m_intent->amount.minorUnits() : 0, m_cart.total().currency());
+}
+
+std::optional<Money> CheckoutViewModel::cardAmount(const QString &typed, QString *reason) const
+{
+    const Money rest = remaining();
+    if (typed.trimmed().isEmpty())
+        return rest;
+    const std::optional<Money> amount = Money::parse(typed.trimmed(), rest.currency());
+    if (!amount || amount->minorUnits() < 1 || amount->minorUnits() > rest.minorUnits()) {
+        *reason = tr("\"%1\" is not an amount the card can pay: type at most the %2 that remains, e.g. %3.")
+                      .arg(typed.trimmed(), rest.toDisplayString(), rest.toDecimalString());
+        return std::nullopt;
+    }
+    return amount;
+}
+
+void CheckoutViewModel::restoreSale(const Sale &sale)
+{
+    if (!m_sales || !sale.isValid() || m_payInProgress || !m_saleNumber.isEmpty() || !m_cart.isEmpty())
+        return;
+    m_cart.setLines(SaleRecords::fromJson(sale.lines, sale.total.currency()));
+    m_orderId = sale.orderId;
+    m_saleNumber = sale.number;
+    m_saleTotal = sale.total.minorUnits();
+    m_saleLines = sale.lines;
+    m_salePaid = 0;
+    m_paidParts.clear();
+    m_intent.reset();
+    for (const Intent &i : sale.intents) {
+        if (i.isRefund() || i.givenUpAt > 0)
+            continue;
+        if (i.state == IntentState::Succeeded) {
+            m_salePaid += i.amount.minorUnits();
+            m_paidParts.append(i);
+        } else if (!isFinal(i.state)) {
+            m_intent = i;   // the card part still waiting: followed again
+        }
+    }
+    const QString restored = tr("Sale %1 was open when the till stopped and is back: %2 paid, %3 remains.")
+                                 .arg(sale.number, paid().toDisplayString(), remaining().toDisplayString());
+    if (m_intent) {
+        m_unconfirmedTimer.start(m_unconfirmedAfterMs);
+        follow(*m_intent);
+    } else {
+        setPhase(Phase::Selling, restored);
+    }
+    emit actionsChanged();
+}
+
 bool CheckoutViewModel::canCancelSale() const
 {
     return tenderOpen() && m_salePaid > 0 && remaining().minorUnits() > 0;
@@ -105,6 +163,7 @@ void CheckoutViewModel::cancelSale()
         const QString said = tr("Sale %1 is cancelled. Hand back %2 in cash.")
                                  .arg(m_saleNumber, Money(handBack, m_cart.total().currency()).toDisplayString());
         m_salePaid = 0;
+        m_paidParts.clear();
         m_intent.reset();
         m_saleNumber.clear();   // cancelled already: the next sale starts clean
         startNewSale();
@@ -142,6 +201,7 @@ bool CheckoutViewModel::payCashPart(const Money &tendered, QString *reason)
                 return;
             }
             m_salePaid += i.amount.minorUnits();
+            m_paidParts.append(i);
             m_intent.reset();   // the next tender is open
             setPhase(Phase::Selling, tr("%1 taken in cash. %2 remains: card (F12) or more cash (F10).")
                                          .arg(i.amount.toDisplayString(), remaining().toDisplayString()));
@@ -244,15 +304,19 @@ void CheckoutViewModel::changeQuantity(int row, int delta)
         m_cart.setQuantity(row, m_cart.quantity(row) + delta);
 }
 
-void CheckoutViewModel::payByCard(const QString &cardToken)
+void CheckoutViewModel::payByCard(const QString &cardToken, std::optional<Money> amount)
 {
     if (!canPay())
         return;
+    const Money rest = remaining();
+    if (amount && (amount->currency() != rest.currency() || amount->minorUnits() < 1 || amount->minorUnits() > rest.minorUnits()))
+        return setPhase(Phase::Failed, tr("A card can pay at most the %1 that remains.").arg(rest.toDisplayString()));
+    const Money charge = amount.value_or(rest);
     m_payInProgress = true;   // first, so that a second click in the same event burst does nothing
     m_unconfirmed = false;
     emit actionsChanged();
     setPhase(Phase::Storing, tr("Saving the payment…"));
-    withSale([this, cardToken](bool ok, const QString &error) {
+    withSale([this, cardToken, charge](bool ok, const QString &error) {
         if (!ok) {
             m_payInProgress = false;
             setPhase(Phase::Failed, error);
@@ -260,8 +324,7 @@ void CheckoutViewModel::payByCard(const QString &cardToken)
             return;
         }
         m_unconfirmedTimer.start(m_unconfirmedAfterMs);
-        keepLines();
-        m_engine->pay(m_orderId, remaining(), cardToken, [this](bool ok, const QString &error, const Intent &i) {
+        m_engine->pay(m_orderId, charge, cardToken, [this](bool ok, const QString &error, const Intent &i) {
             m_payInProgress = false;
             if (!ok) {
                 setPhase(Phase::Failed, error);
@@ -300,7 +363,6 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
             emit actionsChanged();
             return;
         }
-        keepLines();
         m_engine->recordCash(m_orderId, total, [this, change](bool ok, const QString &error, const Intent &i) {
             m_payInProgress = false;
             if (!ok) {
@@ -314,18 +376,6 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
         });
     });
     return true;
-}
-
-void CheckoutViewModel::keepLines()
-{
-    // Beside the payment's intent, not before it: paying waits for nothing more. Lines that
-    // were not kept only mean that this sale is refunded by amount.
-    if (!m_records)
-        return;
-    m_records->recordSale(m_orderId, m_cart.saleLines(), this, [order = m_orderId](bool ok, const QString &error, bool) {
-        if (!ok)
-            qCWarning(lcCheckout) << "the lines of sale" << order << "were not kept:" << error;
-    });
 }
 
 QJsonArray CheckoutViewModel::linesJson() const
@@ -396,6 +446,7 @@ void CheckoutViewModel::startNewSale(Leaving leaving)
     m_cashTendered.reset();
     m_cashChange.reset();
     m_salePaid = 0;
+    m_paidParts.clear();
     m_orderId = newOrderId();
     m_saleNumber.clear();
     m_saleTotal = 0;
@@ -435,6 +486,15 @@ void CheckoutViewModel::follow(const Intent &i)
         setPhase(Phase::Checking, tr("Checking with the server… The answer was lost; this sale cannot be paid again until the server answers."));
         break;
     case IntentState::Succeeded:
+        if (!i.isCash() && m_salePaid + i.amount.minorUnits() < m_cart.total().minorUnits()) {
+            // A card part: the rest is paid by more cards or cash.
+            m_salePaid += i.amount.minorUnits();
+            m_paidParts.append(i);
+            m_intent.reset();
+            setPhase(Phase::Selling, tr("%1 paid by card. %2 remains: card (F12) or cash (F10).")
+                                         .arg(i.amount.toDisplayString(), remaining().toDisplayString()));
+            break;
+        }
         // The change stays said until the next sale, whatever is announced meanwhile.
         if (i.isCash() && m_cashChange)
             setPhase(Phase::Paid, tr("Paid in cash. Change: %1").arg(m_cashChange->toDisplayString()));

@@ -11,8 +11,6 @@
 
 namespace OncePay::Ui {
 
-class SaleRecords;
-
 // The checkout's logic, testable without widgets: the cart, the sale's order id, and the
 // sale's payment intent followed through the sync engine. The pay action locks itself in the
 // same call that starts it, so a double click, key repeat or scanner burst creates one intent.
@@ -39,8 +37,6 @@ public:
 
     CheckoutViewModel(SyncEngine *engine, const Catalog *catalog, QObject *parent = nullptr);
 
-    // Where each paid sale's lines are kept for refunds by items (none: not kept).
-    void setSaleRecords(SaleRecords *records) { m_records = records; }
     // The journal's sales (issue 21): each cart that is paid becomes a sale there before its first
     // tender, so that the journal's rules hold for the sale as a whole (a card part given up, the
     // customer paying another way). None: each payment stands alone (one per order id).
@@ -60,6 +56,18 @@ public:
     bool canPay() const;
     // What is still to be paid: the total less the parts paid (split tender: cash for part).
     Money remaining() const;
+    // The parts of this sale paid (cash taken, cards that succeeded), and the card part still
+    // waiting for its answer: the window says what is paid, what waits, what remains.
+    Money paid() const;
+    Money waiting() const;
+    // The parts paid so far, oldest first (a receipt of a split sale names each tender).
+    QList<Intent> paidParts() const { return m_paidParts; }
+    // A card amount the cashier typed ("5.00"): nullopt and a sentence unless it is more than 0
+    // and at most what remains. An empty text means all that remains.
+    std::optional<Money> cardAmount(const QString &typed, QString *reason) const;
+    // A sale the journal kept open or paying when the till stopped (SaleBook::unfinished): its
+    // lines at their prices then, what is paid, and the card part still waiting are shown again.
+    void restoreSale(const Sale &sale);
     // Cash for part of the sale (less than remains): recorded as a tender of the sale; the rest
     // by card or more cash. Needs the journal's sales (setSaleBook).
     bool payCashPart(const Money &tendered, QString *reason);
@@ -91,7 +99,9 @@ public:
     void removeLine(int row);
     void changeQuantity(int row, int delta);   // + / - on the selected line
 
-    void payByCard(const QString &cardToken);
+    // The card pays `amount` (at most what remains; none: all that remains). Less than what
+    // remains is a card part: the rest by more cards or cash.
+    void payByCard(const QString &cardToken, std::optional<Money> amount = std::nullopt);
     // Cash never goes to the gateway: recorded in the journal as paid. Change via `change`.
     bool payCash(const Money &tendered, Money *change, QString *reason);
     // What Ctrl+N does when leavingAsksFirst(): the customer left, or pays another way (then the
@@ -110,7 +120,6 @@ private:
     void setPhase(Phase phase, const QString &message);
     void follow(const Intent &intent);
     static QString newOrderId();
-    void keepLines();
     // The cart as a sale in the journal (opened, or its lines and total brought up to date while
     // nothing of it is paid), then `then` with the order id to pay.
     void withSale(std::function<void(bool ok, const QString &error)> then);
@@ -119,13 +128,13 @@ private:
 
     SyncEngine *m_engine;
     const Catalog *m_catalog;
-    SaleRecords *m_records = nullptr;
     SaleBook *m_sales = nullptr;
     QString m_saleNumber;         // the journal's sale for this cart, once opened
     qint64 m_saleTotal = 0;
     QJsonArray m_saleLines;
     bool m_givingUp = false;
     qint64 m_salePaid = 0;        // minor units: the parts of this sale paid before its last tender
+    QList<Intent> m_paidParts;    // those parts
     CartModel m_cart;
     QString m_orderId;
     Phase m_phase = Phase::Selling;

@@ -32,7 +32,7 @@ IntentDetailsDialog::IntentDetailsDialog(TillSession *session, const Intent &int
     , m_session(session)
     , m_intent(intent)
 {
-    setWindowTitle(intent.isRefund() ? tr("Refund for sale %1").arg(intent.orderId) : tr("Payment %1").arg(intent.orderId));
+    setWindowTitle(intent.isRefund() ? tr("Refund for sale %1").arg(intent.saleLabel()) : tr("Payment %1").arg(intent.saleLabel()));
     auto *layout = new QVBoxLayout(this);
 
     // The timeline keeps its natural width; wider than the dialog, it scrolls.
@@ -54,7 +54,7 @@ IntentDetailsDialog::IntentDetailsDialog(TillSession *session, const Intent &int
     auto *local = new QFormLayout(localBox);
     const QString none = tr("—", "no value");
     local->addRow(tr("Kind:"), valueLabel(IntentText::kind(intent.kind), localBox));
-    local->addRow(tr("Sale:"), valueLabel(intent.orderId, localBox));
+    local->addRow(tr("Sale:"), valueLabel(intent.saleLabel(), localBox));
     local->addRow(tr("Amount:"), valueLabel(IntentText::amount(intent), localBox));
     local->addRow(intent.isRefund() ? tr("Back to:") : tr("Paid with:"), valueLabel(IntentText::paymentMethod(intent), localBox));
     local->addRow(tr("State:"), valueLabel(IntentText::stateOf(intent), localBox));

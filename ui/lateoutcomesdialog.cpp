@@ -82,7 +82,7 @@ void LateOutcomesDialog::refresh()
         const QString why = i.state == IntentState::Declined
             ? tr("declined by the bank (%1)").arg(i.declineCode.isEmpty() ? i.lastProblem : IntentText::declineReason(i.declineCode))
             : tr("needs attention: %1").arg(i.lastProblem);
-        const QStringList cells{IntentText::shortTime(i.updatedAt), i.orderId, i.amount.toDisplayString(), why};
+        const QStringList cells{IntentText::shortTime(i.updatedAt), i.saleLabel(), i.amount.toDisplayString(), why};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells.at(c));
             item->setData(Qt::UserRole, i.key);

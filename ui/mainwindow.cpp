@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include <algorithm>
+
 #include "salebook.h"
 
 #include "cashpanel.h"
@@ -83,17 +85,21 @@ MainWindow::MainWindow(TillSession *session, const Catalog *catalog, DemoLinks d
     m_terminal = settings.terminal;
     m_vm.setUnconfirmedAfterMs(settings.unconfirmedAfterSeconds * 1000);
     m_late = new LateOutcomes(session->journal(), session->engine(), this);
-    // The lines of each paid sale, beside the journal (start-up, like the journal: a small file).
-    // Without it the till still sells and refunds, by amount only.
-    m_records = new SaleRecords(SaleRecords::pathFor(session->journal()->path()), this);
-    if (QString error; !m_records->open(&error))
-        qCWarning(lcWindow) << "sale lines are not kept (refunds by amount only):" << error;
-    m_vm.setSaleRecords(m_records);
-    // Each cart that is paid is a sale in the journal, numbered "<till>-<six digits>".
+    // Each cart that is paid is a sale in the journal, numbered "<till>-<six digits>", with its
+    // lines (for refunds by items).
     m_sales = new SaleBook(session->journal(), this);
     static const QRegularExpression lastNumber(QStringLiteral("(\\d+)$"));
     m_sales->setTillNumber(qMax(1, lastNumber.match(m_terminal).captured(1).toInt()));
     m_vm.setSaleBook(m_sales);
+    m_records = new SaleRecords(m_sales, this);
+    // A till that kept its lines in a file of their own copies them into the journal once.
+    m_sales->importLegacyLines(SaleBook::legacyLinesPath(session->journal()->path()), this,
+                               [](bool ok, const QString &error, int copied) {
+        if (!ok)
+            qCWarning(lcWindow) << "the lines of earlier sales were not copied (refunds by amount only):" << error;
+        else if (copied > 0)
+            qCInfo(lcWindow) << copied << "lines of earlier sales copied into the journal";
+    });
     connect(&m_vm, &CheckoutViewModel::customerLeft, m_late, &LateOutcomes::customerLeft);
     buildUi();
     buildMenus();
@@ -117,14 +123,35 @@ MainWindow::MainWindow(TillSession *session, const Catalog *catalog, DemoLinks d
         showLateOutcomes();
     });
     connect(m_late, &LateOutcomes::settledQuietly, this, [this](const Intent &i) {
-        m_notice->setText(tr("Sale %1 is paid (%2).").arg(i.orderId, i.amount.toDisplayString()));
+        m_notice->setText(tr("Sale %1 is paid (%2).").arg(i.saleLabel(), i.amount.toDisplayString()));
         QTimer::singleShot(10'000, m_notice, [notice = m_notice, text = m_notice->text()] {
             if (notice->text() == text)
                 notice->clear();
         });
     });
     m_late->load();
+    restoreUnfinishedSale();
     m_search->setFocus();
+}
+
+void MainWindow::restoreUnfinishedSale()
+{
+    // The sale on the counter when the till stopped comes back (lines at their prices then, the
+    // parts paid, a card part still waiting). Sales whose customer left stay with the queue.
+    m_sales->unfinished(this, [this](bool ok, const QString &error, const QList<Sale> &sales) {
+        if (!ok) {
+            qCWarning(lcWindow) << "unfinished sales were not read:" << error;
+            return;
+        }
+        for (auto it = sales.crbegin(); it != sales.crend(); ++it) {
+            const bool left = std::any_of(it->intents.cbegin(), it->intents.cend(),
+                                          [](const Intent &i) { return i.customerLeftAt > 0; });
+            if (!left) {
+                m_vm.restoreSale(*it);
+                return;
+            }
+        }
+    });
 }
 
 void MainWindow::buildUi()
@@ -182,7 +209,8 @@ void MainWindow::buildUi()
     layout->addLayout(left, 3);
 
     auto *right = new QVBoxLayout;
-    auto *totalCaption = new QLabel(tr("Total"), central);
+    m_totalCaption = new QLabel(tr("Total"), central);
+    m_totalCaption->setAccessibleName(tr("Sale"));
     m_total = new QLabel(central);
     m_total->setAccessibleName(tr("Total to pay"));
     QFont big = m_total->font();
@@ -190,8 +218,14 @@ void MainWindow::buildUi()
     big.setBold(true);
     m_total->setFont(big);
     m_total->setAlignment(Qt::AlignRight);
-    right->addWidget(totalCaption);
+    right->addWidget(m_totalCaption);
     right->addWidget(m_total);
+    m_tenders = new QLabel(central);
+    m_tenders->setAccessibleName(tr("Paid, waiting and remaining"));
+    m_tenders->setAlignment(Qt::AlignRight);
+    m_tenders->setWordWrap(true);
+    m_tenders->hide();
+    right->addWidget(m_tenders);
 
     auto *cardCaption = new QLabel(tr("Card reader (test card):"), central);
     m_card = new QComboBox(central);
@@ -203,6 +237,16 @@ void MainWindow::buildUi()
     connect(&m_vm, &CheckoutViewModel::saleStarted, this, [this] { m_card->setCurrentIndex(0); });
     right->addWidget(cardCaption);
     right->addWidget(m_card);
+    auto *amountCaption = new QLabel(tr("&Amount on this card:"), central);
+    m_cardAmount = new QLineEdit(central);
+    m_cardAmount->setAccessibleName(tr("Amount on this card"));
+    m_cardAmount->setPlaceholderText(tr("All that remains"));
+    m_cardAmount->setToolTip(tr("Two cards, or card and cash: type what this card pays, then F12."));
+    amountCaption->setBuddy(m_cardAmount);
+    connect(m_cardAmount, &QLineEdit::returnPressed, this, &MainWindow::payCard);
+    connect(&m_vm, &CheckoutViewModel::saleStarted, m_cardAmount, &QLineEdit::clear);
+    right->addWidget(amountCaption);
+    right->addWidget(m_cardAmount);
 
     m_payCard = new QPushButton(tr("Pay by card (F12)"), central);
     m_payCard->setAccessibleName(tr("Pay by card"));
@@ -237,7 +281,7 @@ void MainWindow::buildUi()
         if (!intent || Receipt::kindFor(*intent) == Receipt::Kind::None)
             return;
         const TillSettings settings = TillSettings::load();
-        const ReceiptContext context{m_terminal, settings.shopName, settings.shopAddress, m_vm.cashTendered()};
+        const ReceiptContext context{m_terminal, settings.shopName, settings.shopAddress, m_vm.cashTendered(), m_vm.paidParts()};
         auto *dialog = new ReceiptDialog(Receipt::html(*intent, *m_vm.cart(), context),
                                          Receipt::fileName(*intent, m_terminal), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -480,9 +524,23 @@ void MainWindow::showSearchMessage(const QString &message)
 
 void MainWindow::payCard()
 {
+    if (!m_vm.canPay())
+        return;
+    QString reason;
+    const std::optional<Money> amount = m_vm.cardAmount(m_cardAmount->text(), &reason);
+    if (!amount) {
+        showSearchMessage(reason);
+        m_cardAmount->setFocus();
+        m_cardAmount->selectAll();
+        return;
+    }
+    showSearchMessage({});
+    m_cardAmount->clear();
     // Locked inside the view model before anything else runs; then the button follows.
-    m_vm.payByCard(m_card->currentData().toString());
+    m_vm.payByCard(m_card->currentData().toString(), amount);
     refreshActions();
+    if (m_search->isEnabled())
+        m_search->setFocus();
 }
 
 void MainWindow::newSale()
@@ -553,6 +611,7 @@ void MainWindow::refreshActions()
     m_payCard->setEnabled(m_vm.canPay());
     m_payCash->setEnabled(m_vm.canPay());
     m_card->setEnabled(m_vm.canPay());
+    m_cardAmount->setEnabled(m_vm.canPay());
     m_search->setEnabled(m_vm.canEditCart() || m_vm.scanStartsNextSale());
     m_newSale->setEnabled(m_vm.canStartNewSale() || m_vm.canCancelSale());
     m_anotherWay->setEnabled(m_vm.canPayAnotherWay());
@@ -561,6 +620,14 @@ void MainWindow::refreshActions()
     m_remove->setEnabled(m_vm.canEditCart() && !selected.isEmpty() && selected.first().row() < m_vm.cart()->rowCount());
     m_receipt->setEnabled(m_vm.intent() && Receipt::kindFor(*m_vm.intent()) != Receipt::Kind::None);
     m_total->setText(m_vm.cart()->total().toDisplayString());
+    m_totalCaption->setText(m_vm.saleNumber().isEmpty() ? tr("Total") : tr("Total \u2014 sale %1").arg(m_vm.saleNumber()));
+    const bool split = m_vm.paid().minorUnits() > 0 && m_vm.remaining().minorUnits() > 0;
+    m_tenders->setVisible(split);
+    if (split) {
+        m_tenders->setText(tr("Paid %1 \u00B7 waiting %2 \u00B7 remains %3")
+                               .arg(m_vm.paid().toDisplayString(), m_vm.waiting().toDisplayString(),
+                                    m_vm.remaining().toDisplayString()));
+    }
 }
 
 void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &message)

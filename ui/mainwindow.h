@@ -68,7 +68,11 @@ private:
     void pickProduct(const QList<Product> &candidates);
     void showSearchMessage(const QString &message);
     QTableView *m_cartView = nullptr;
+    QLabel *m_totalCaption = nullptr;   // "Total", with the sale's short number once it has one
     QLabel *m_total = nullptr;
+    QLabel *m_tenders = nullptr;        // split tender: what is paid, what waits, what remains
+    QLineEdit *m_cardAmount = nullptr;  // the card pays this much; empty: all that remains
+    void restoreUnfinishedSale();
     QLabel *m_banner = nullptr;
     QComboBox *m_card = nullptr;
     QPushButton *m_payCard = nullptr;

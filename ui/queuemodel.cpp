@@ -176,7 +176,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
     switch (column) {
     case Column::Created: return IntentText::shortTime(i.createdAt);
     case Column::Kind: return IntentText::kind(i.kind);
-    case Column::Order: return i.orderId;
+    case Column::Order: return i.saleLabel();
     case Column::Amount: return IntentText::amount(i);
     case Column::Method: return IntentText::paymentMethod(i);
     case Column::State: return IntentText::stateOf(i);

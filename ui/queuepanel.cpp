@@ -151,8 +151,8 @@ void QueuePanel::askToVoid()
         return;   // one question, one void at a time: a repeated F7 asks nothing more
     const bool refund = i.isRefund();
     auto *box = new QMessageBox(QMessageBox::Question, refund ? tr("Void this refund?") : tr("Void this payment?"),
-                                refund ? tr("Void the refund of %1 for sale %2?").arg(i.amount.toDisplayString(), i.orderId)
-                                       : tr("Void the card payment of %1 for sale %2?").arg(i.amount.toDisplayString(), i.orderId),
+                                refund ? tr("Void the refund of %1 for sale %2?").arg(i.amount.toDisplayString(), i.saleLabel())
+                                       : tr("Void the card payment of %1 for sale %2?").arg(i.amount.toDisplayString(), i.saleLabel()),
                                 QMessageBox::NoButton, this);
     box->setInformativeText(refund ? tr("A refund that was never sent is cancelled on this till and never goes out.")
                                    : tr("A payment that was never sent is cancelled on this till and never goes out: nothing is "

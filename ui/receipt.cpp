@@ -42,6 +42,8 @@ Receipt::Kind Receipt::kindFor(const Intent &intent)
 
 QString Receipt::number(const Intent &intent, const QString &terminal)
 {
+    if (!intent.isRefund() && !intent.saleNumber.isEmpty())
+        return intent.saleNumber;
     const QString till = terminal.trimmed().isEmpty() ? QStringLiteral("till") : terminal.trimmed();
     return QStringLiteral("%1-%2").arg(till).arg(intent.id, 6, 10, QLatin1Char('0'));
 }
@@ -95,7 +97,8 @@ QString Receipt::html(const Intent &intent, const CartModel &cart, const Receipt
     out += row(pending ? tr("Reference") : tr("Receipt no."), number(intent, context.terminal));
     out += row(tr("Date"), when(pending ? intent.createdAt : intent.updatedAt));
     out += row(tr("Terminal"), context.terminal);
-    out += row(tr("Sale"), intent.orderId);
+    if (intent.saleNumber.isEmpty())
+        out += row(tr("Sale"), intent.orderId);
     out += QStringLiteral("</table><hr><table width=100%>");
     for (int r = 0; r < cart.rowCount(); ++r) {
         auto cell = [&](CartModel::Column c) { return esc(cart.data(cart.index(r, int(c))).toString()); };
@@ -103,10 +106,23 @@ QString Receipt::html(const Intent &intent, const CartModel &cart, const Receipt
                    .arg(cell(CartModel::Column::Name), cell(CartModel::Column::Quantity), cell(CartModel::Column::LineTotal));
     }
     out += QStringLiteral("</table><hr><table width=100%>");
-    out += row(tr("Total"), intent.amount.toDisplayString(), true);
+    qint64 total = intent.amount.minorUnits();
+    for (const Intent &part : context.earlierParts)
+        total += part.amount.minorUnits();
+    out += row(tr("Total"), Money(total, intent.amount.currency()).toDisplayString(), true);
+    // Each tender of a split sale, oldest first; then this one.
+    for (const Intent &part : context.earlierParts) {
+        out += row(part.isCash() ? tr("Cash") : cardLabel(part.cardBrand, part.cardLast4), part.amount.toDisplayString());
+        if (!part.isCash() && !part.authorizationCode.isEmpty())
+            out += row(tr("Authorization code"), part.authorizationCode);
+    }
+    if (!context.earlierParts.isEmpty())
+        out += row(pending ? tr("Waiting") : intent.isCash() ? tr("Cash") : cardLabel(intent.cardBrand, intent.cardLast4),
+                   intent.amount.toDisplayString());
 
     if (intent.isCash()) {
-        out += row(tr("Tender"), tr("Cash"));
+        if (context.earlierParts.isEmpty())
+            out += row(tr("Tender"), tr("Cash"));
         if (context.cashTendered && context.cashTendered->currency() == intent.amount.currency()) {
             out += row(tr("Tendered"), context.cashTendered->toDisplayString());
             out += row(tr("Change"), Money(context.cashTendered->minorUnits() - intent.amount.minorUnits(),
@@ -114,7 +130,8 @@ QString Receipt::html(const Intent &intent, const CartModel &cart, const Receipt
         }
         out += QStringLiteral("</table>");
     } else {
-        out += row(tr("Tender"), cardLabel(intent.cardBrand, intent.cardLast4));
+        if (context.earlierParts.isEmpty())
+            out += row(tr("Tender"), cardLabel(intent.cardBrand, intent.cardLast4));
         if (!pending && !intent.authorizationCode.isEmpty())
             out += row(tr("Authorization code"), intent.authorizationCode);
         out += QStringLiteral("</table>");

@@ -18,6 +18,9 @@ struct ReceiptContext
     QString shopName;
     QString shopAddress;
     std::optional<Money> cashTendered;   // cash: what the customer handed over, when known
+    // A split sale: the parts paid before `intent` (cash taken, cards that succeeded), each
+    // named on the receipt; the total is then the sale's.
+    QList<Intent> earlierParts = {};
 };
 
 // The document a cashier hands over, as HTML (no widget): a receipt for a paid sale, or a
@@ -34,7 +37,9 @@ public:
     };
     static Kind kindFor(const Intent &intent);
 
-    // "till-1-000042": the terminal and the journal's intent id, the same every time it prints.
+    // A sale's payment: the sale's short number ("1-000123"), the same on the screen, the payments
+    // panel and the refund lookup. Otherwise (a refund, an order stored before sales existed)
+    // "till-1-000042": the terminal and the journal's intent id. The same every time it prints.
     static QString number(const Intent &intent, const QString &terminal);
     // The PDF's default file name: the number (slips say "pending"), safe on any file system.
     static QString fileName(const Intent &intent, const QString &terminal);

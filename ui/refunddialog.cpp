@@ -276,7 +276,10 @@ void RefundDialog::refresh()
     const bool asked = m_vm.refundAsked();
     const QString none = tr("—", "no value");
     if (payment) {
-        m_sale->setText(tr("%1 · receipt %2").arg(payment->orderId, Receipt::number(*payment, m_context.terminal)));
+        // A sale's short number is its receipt number: said once.
+        const QString receipt = Receipt::number(*payment, m_context.terminal);
+        m_sale->setText(receipt == payment->saleLabel() ? receipt
+                                                        : tr("%1 · receipt %2").arg(payment->saleLabel(), receipt));
         m_paid->setText(tr("%1 by %2 (%3)").arg(payment->amount.toDisplayString(), IntentText::paymentMethod(*payment),
                                                IntentText::stateOf(*payment)));
         QString given = m_vm.refunded().toDisplayString();

@@ -40,7 +40,7 @@ QString RefundSlip::html(const Intent &refund, const Intent &payment, const QLis
     out += row(tr("Date"), QDateTime::fromMSecsSinceEpoch(done ? refund.updatedAt : refund.createdAt)
                                .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
     out += row(tr("Terminal"), context.terminal);
-    out += row(tr("Sale"), refund.orderId);
+    out += row(tr("Sale"), refund.saleLabel());
     out += row(tr("Receipt no. of the sale"), Receipt::number(payment, context.terminal));
     out += row(tr("Paid"), payment.amount.toDisplayString());
     out += QStringLiteral("</table>");

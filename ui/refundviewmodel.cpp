@@ -133,7 +133,7 @@ void RefundViewModel::loadRefunds()
             setPhase(Phase::Ready, why.isEmpty() ? tr("Choose the items or the amount to give back, then Refund.") : why);
             emit changed();
         };
-        if (!m_records || !m_records->isOpen())
+        if (!m_records)
             return ready({}, {});
         m_records->lines(m_payment->orderId, this, [this, generation, counted, ready](bool ok, const QString &error, const QList<SaleLine> &lines) {
             if (generation != m_generation)
@@ -302,7 +302,7 @@ void RefundViewModel::refund()
         }
         if (!isFinal(refund.state))
             self->m_inProgress += amount.minorUnits();
-        if (!self->m_choice.isEmpty() && self->m_records && self->m_records->isOpen()) {
+        if (!self->m_choice.isEmpty() && self->m_records) {
             self->m_records->recordRefund(refund.key, refund.orderId, self->m_choice, self,
                                           [key = refund.key](bool ok, const QString &error, bool) {
                 if (!ok)

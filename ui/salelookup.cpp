@@ -37,6 +37,12 @@ std::optional<qint64> SaleLookup::intentId(const QString &text, const QString &t
     return value;
 }
 
+bool SaleLookup::looksLikeSaleNumber(const QString &text)
+{
+    static const QRegularExpression number(QStringLiteral("^\\d{1,9}-\\d{6,12}$"));
+    return number.match(text.trimmed()).hasMatch();
+}
+
 bool SaleLookup::looksLikeSale(const QString &text)
 {
     static const QRegularExpression sale(QStringLiteral("^S\\d{8}-\\d{9}-\\d{3}$"));
@@ -48,16 +54,25 @@ void SaleLookup::find(IntentJournal *journal, const QString &text, const QString
     const QString t = text.trimmed();
     if (t.isEmpty())
         return found(false, tr("Type or scan the receipt number first."), {});
-    if (looksLikeSale(t)) {
+    if (looksLikeSale(t) || looksLikeSaleNumber(t)) {
         IntentJournal::Query q;
-        q.orderId = t;
+        if (looksLikeSale(t))
+            q.orderId = t;
+        else
+            q.saleNumber = t;
         q.kind = IntentKind::Payment;
         q.newestFirst = true;
-        journal->list(q, context, [found, t](bool ok, const QString &error, const QList<Intent> &payments) {
+        journal->list(q, context, [journal, found, t, terminal, context](bool ok, const QString &error, const QList<Intent> &payments) {
             if (!ok)
                 return found(false, error, {});
-            if (payments.isEmpty())
+            if (payments.isEmpty()) {
+                // "1-000042" is also the receipt number of a till named "1": read it so.
+                if (!looksLikeSale(t) && t.section(QLatin1Char('-'), 0, 0) == terminal.trimmed())
+                    return findReceipt(journal, t, terminal, context, found);
+                if (!looksLikeSale(t))
+                    return found(false, tr("No sale of this till has the number %1.").arg(t), {});
                 return found(false, tr("No payment of this till is for sale %1.").arg(t), {});
+            }
             for (const Intent &p : payments) {
                 if (p.state == IntentState::Succeeded)
                     return found(true, {}, p);
@@ -66,6 +81,11 @@ void SaleLookup::find(IntentJournal *journal, const QString &text, const QString
         });
         return;
     }
+    findReceipt(journal, t, terminal, context, found);
+}
+
+void SaleLookup::findReceipt(IntentJournal *journal, const QString &t, const QString &terminal, QObject *context, Found found)
+{
     QString error;
     const auto id = intentId(t, terminal, &error);
     if (!id)

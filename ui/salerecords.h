@@ -3,27 +3,23 @@
 #include "saleline.h"
 
 #include <QHash>
+#include <QJsonArray>
 #include <QList>
 #include <QObject>
 #include <QString>
 
 #include <functional>
-#include <memory>
 
 namespace OncePay {
-class SqlBatchWorker;
+class SaleBook;
 }
 
 namespace OncePay::Ui {
 
-// What the journal does not keep: the items of each sale, and which of them each refund gave
-// back. The journal knows amounts only (an intent is money for a sale), so a refund by items
-// needs the lines the customer paid for. A small SQLite file beside the journal, owned by the
-// till's screens (oncepay-ctl never writes it); every call answers on the caller's context.
-//
-// The lines are written when the sale is paid, beside (not before) the payment's intent, so
-// that paying waits for nothing more; a crash between the two leaves a sale without lines,
-// which is then refunded by amount. A refund's lines are written once its intent is stored.
+// The items of each sale as the till's screens read them, and which of them each refund gave
+// back: a refund by items needs the lines the customer paid for. Everything is in the journal
+// (SaleBook: the sale's own lines, and the refund_lines table), in its file and transactions;
+// every call answers on the caller's context.
 class SaleRecords final : public QObject
 {
     Q_OBJECT
@@ -32,17 +28,12 @@ public:
     template <typename T>
     using Reply = std::function<void(bool ok, const QString &error, T value)>;
 
-    // "…/till-journal.db" → "…/till-journal-sales.db"
-    static QString pathFor(const QString &journalPath);
+    explicit SaleRecords(SaleBook *sales, QObject *parent = nullptr);
 
-    explicit SaleRecords(QString path, QObject *parent = nullptr);
-    ~SaleRecords() override;
-    // Opens (creating) the file; start-up only, it waits for the disk.
-    bool open(QString *error);
-    bool isOpen() const { return bool(m_worker); }
+    // Lines as the journal keeps them ({code, name, name_zh, unit_price, quantity[, currency]}).
+    static QList<SaleLine> fromJson(const QJsonArray &json, const QString &currency);
 
-    // The lines of `orderId`, replacing any earlier ones (a declined card, then a changed cart).
-    void recordSale(const QString &orderId, const QList<SaleLine> &lines, QObject *context, Reply<bool> reply);
+    // The lines of `orderId` as they were paid; none for an order without lines (refund by amount).
     void lines(const QString &orderId, QObject *context, Reply<QList<SaleLine>> reply);
     // How many of each line (by SaleLine::line) the refund `refundKey` of `orderId` gives back.
     void recordRefund(const QString &refundKey, const QString &orderId, const QHash<int, int> &quantities,
@@ -51,8 +42,7 @@ public:
     void refundedQuantities(const QStringList &refundKeys, QObject *context, Reply<QHash<int, int>> reply);
 
 private:
-    QString m_path;
-    std::unique_ptr<SqlBatchWorker> m_worker;
+    SaleBook *m_sales;
 };
 
 } // namespace OncePay::Ui

@@ -120,8 +120,8 @@ QStringList ShiftCloseViewModel::waitingLines() const
 {
     QStringList lines;
     for (const ShiftReport::Waiting &w : m_report.waiting) {
-        const QString what = w.kind == IntentKind::Refund ? tr("Refund for sale %1").arg(w.orderId)
-                                                          : tr("Sale %1").arg(w.orderId);
+        const QString what = w.kind == IntentKind::Refund ? tr("Refund for sale %1").arg(w.saleLabel())
+                                                          : tr("Sale %1").arg(w.saleLabel());
         lines << tr("%1: %2, %3%4").arg(what, w.amount.toDisplayString(), IntentText::state(w.state),
                                         w.carriedOver ? tr(" (from an earlier shift)") : QString());
     }

@@ -67,7 +67,8 @@ QString ShiftFindingsModel::text(const ShiftFinding &f, Column column) const
         case ShiftFinding::Subject::Refund: what = f.tender == Tender::Cash ? tr("Cash refund") : tr("Card refund"); break;
         case ShiftFinding::Subject::RefundTotal: what = tr("Refunded in all"); break;
         }
-        return f.orderId.isEmpty() ? what : tr("%1, sale %2").arg(what, f.orderId);
+        const QString sale = f.saleNumber.isEmpty() ? f.orderId : f.saleNumber;
+        return sale.isEmpty() ? what : tr("%1, sale %2").arg(what, sale);
     }
     case Column::Finding: return f.findingText();
     case Column::Till:

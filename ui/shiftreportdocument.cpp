@@ -77,7 +77,7 @@ QString ShiftReportDocument::html(const ShiftReport &r, const QList<ShiftFinding
             if (!f.needsAction())
                 continue;   // the rows that agree are counted above: a printout of 10,000 lines helps nobody
             h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
-                     .arg(esc(f.orderId), esc(f.findingText()), esc(f.bankText()), esc(f.advice()));
+                     .arg(esc(f.saleNumber.isEmpty() ? f.orderId : f.saleNumber), esc(f.findingText()), esc(f.bankText()), esc(f.advice()));
         }
         h += QStringLiteral("</table>");
     }

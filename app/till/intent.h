@@ -82,8 +82,13 @@ struct Intent
     // A card part of a sale the cashier gave up ("the customer pays another way", epoch ms; 0:
     // not). It is still resolved with the gateway; charged, the till refunds it by itself.
     qint64 givenUpAt = 0;
+    // The short number of its sale ("1-000123", SaleBook), read with the intent; empty for an
+    // order that is not a sale (stored before sales existed, or by a script with an order id).
+    QString saleNumber;
 
     bool isValid() const { return id > 0; }
+    // What people read for its sale: the short number, else the order id.
+    QString saleLabel() const { return saleNumber.isEmpty() ? orderId : saleNumber; }
     bool isCash() const { return tender == Tender::Cash; }
     bool isRefund() const { return kind == IntentKind::Refund; }
 };

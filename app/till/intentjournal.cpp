@@ -38,6 +38,10 @@ QPair<QString, QVariantList> where(const IntentJournal::Query &q)
         parts << QStringLiteral("order_id = ?");
         binds << q.orderId;
     }
+    if (!q.saleNumber.isEmpty()) {
+        parts << QStringLiteral("order_id = (SELECT order_id FROM sales WHERE number = ?)");
+        binds << q.saleNumber;
+    }
     if (q.kind) {
         parts << QStringLiteral("kind = ?");
         binds << intentKindName(*q.kind);

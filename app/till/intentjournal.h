@@ -93,6 +93,7 @@ public:
         bool activeOnly = false;
         bool needsAttention = false;   // needsCashierAttention(): needs_attention, or declined late
         QString orderId;
+        QString saleNumber;            // the intents of the sale with this short number ("1-000123")
         std::optional<IntentKind> kind;
         QString paymentKey;            // the refunds of this payment
         int limit = 100;

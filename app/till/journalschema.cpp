@@ -80,6 +80,11 @@ void migrate(SqlTx &tx, int from)
         tx.exec(QStringLiteral("CREATE INDEX intents_given_up ON intents (given_up_at) WHERE given_up_at IS NOT NULL"));
         SaleBook::createTable(tx);
     }
+    if (from < 7) {
+        // Issue 21: what each refund by items gave back, and the lines of the sales paid before
+        // sales were in the journal (imported once from the old "-sales.db" file beside it).
+        SaleBook::createLineTables(tx);
+    }
 }
 
 QString intentColumns()
@@ -88,7 +93,8 @@ QString intentColumns()
         "id, idem_key, order_id, amount, currency, payment_method, state, payment_id, gateway_status,"
         " decline_code, attempts, next_attempt_at, last_problem, created_at, updated_at, tender, customer_left_at,"
         " acknowledged_at, card_brand, card_last4, authorization_code, kind, payment_key, refund_id, reason,"
-        " amount_refunded, given_up_at");
+        " amount_refunded, given_up_at,"
+        " (SELECT number FROM sales WHERE sales.order_id = intents.order_id)");
 }
 
 Intent readIntent(const QSqlQuery &q)
@@ -121,6 +127,7 @@ Intent readIntent(const QSqlQuery &q)
     i.reason = q.value(24).toString();
     i.amountRefunded = q.value(25).toLongLong();
     i.givenUpAt = q.value(26).toLongLong();
+    i.saleNumber = q.value(27).toString();
     return i;
 }
 

@@ -4,8 +4,15 @@
 #include "journalschema.h"
 #include "timeutil.h"
 
+#include <QAtomicInt>
 #include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlDatabase>
+#include <QSqlError>
 #include <QRandomGenerator>
 #include <QSqlQuery>
 
@@ -73,6 +80,142 @@ void SaleBook::createTable(SqlTx &tx)
         " lines TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)"));
     tx.exec(QStringLiteral("CREATE INDEX sales_unfinished ON sales (state) WHERE state IN ('open', 'paying')"));
     tx.exec(QStringLiteral("CREATE INDEX sales_cancelled ON sales (state) WHERE state = 'cancelled'"));
+}
+
+void SaleBook::createLineTables(SqlTx &tx)
+{
+    tx.exec(QStringLiteral(
+        "CREATE TABLE refund_lines (refund_key TEXT NOT NULL, order_id TEXT NOT NULL, line INTEGER NOT NULL,"
+        " quantity INTEGER NOT NULL, PRIMARY KEY (refund_key, line))"));
+    tx.exec(QStringLiteral(
+        "CREATE TABLE imported_sale_lines (order_id TEXT NOT NULL, line INTEGER NOT NULL, code TEXT NOT NULL,"
+        " name_en TEXT NOT NULL, name_zh TEXT NOT NULL, unit_price INTEGER NOT NULL, currency TEXT NOT NULL,"
+        " quantity INTEGER NOT NULL, PRIMARY KEY (order_id, line))"));
+}
+
+void SaleBook::lines(const QString &orderId, QObject *context, Reply<QJsonArray> reply)
+{
+    m_journal->transact<QJsonArray>(context, [orderId](SqlTx &tx) {
+        QJsonArray out;
+        if (const std::optional<Sale> sale = read(tx, orderId)) {
+            for (const QJsonValue &v : sale->lines) {
+                QJsonObject line = v.toObject();
+                line.insert(QStringLiteral("currency"), sale->total.currency());
+                out.append(line);
+            }
+            return out;
+        }
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT code, name_en, name_zh, unit_price, currency, quantity"
+                                              " FROM imported_sale_lines WHERE order_id = ? ORDER BY line"), {orderId});
+        while (q.next()) {
+            out.append(QJsonObject{{QStringLiteral("code"), q.value(0).toString()},
+                                   {QStringLiteral("name"), q.value(1).toString()},
+                                   {QStringLiteral("name_zh"), q.value(2).toString()},
+                                   {QStringLiteral("unit_price"), q.value(3).toLongLong()},
+                                   {QStringLiteral("currency"), q.value(4).toString()},
+                                   {QStringLiteral("quantity"), q.value(5).toInt()}});
+        }
+        q.finish();
+        return out;
+    }, std::move(reply));
+}
+
+void SaleBook::recordRefundLines(const QString &refundKey, const QString &orderId, const QHash<int, int> &quantities,
+                                 QObject *context, Reply<bool> reply)
+{
+    m_journal->transact<bool>(context, [refundKey, orderId, quantities](SqlTx &tx) {
+        for (auto it = quantities.cbegin(); it != quantities.cend(); ++it) {
+            if (it.value() > 0) {
+                tx.exec(QStringLiteral("INSERT OR REPLACE INTO refund_lines (refund_key, order_id, line, quantity)"
+                                       " VALUES (?, ?, ?, ?)"), {refundKey, orderId, it.key(), it.value()});
+            }
+        }
+        return true;
+    }, std::move(reply));
+}
+
+void SaleBook::refundedQuantities(const QStringList &refundKeys, QObject *context, Reply<QHash<int, int>> reply)
+{
+    m_journal->transact<QHash<int, int>>(context, [refundKeys](SqlTx &tx) {
+        QHash<int, int> out;
+        for (const QString &key : refundKeys) {
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT line, quantity FROM refund_lines WHERE refund_key = ?"), {key});
+            while (q.next())
+                out[q.value(0).toInt()] += q.value(1).toInt();
+            q.finish();
+        }
+        return out;
+    }, std::move(reply));
+}
+
+QString SaleBook::legacyLinesPath(const QString &journalPath)
+{
+    const QFileInfo journal(journalPath);
+    return journal.dir().filePath(journal.completeBaseName() + QStringLiteral("-sales.db"));
+}
+
+void SaleBook::importLegacyLines(const QString &path, QObject *context, Reply<int> reply)
+{
+    if (!QFileInfo::exists(path))
+        return reply(true, {}, 0);
+    static QAtomicInt counter;
+    const QString connection = QStringLiteral("oncepay-legacy-lines-%1").arg(counter.fetchAndAddRelaxed(1));
+    struct Result { int copied = -1; QString error; };
+    m_journal->transact<Result>(context, [path, connection](SqlTx &tx) {
+        Result r;
+        {
+            QSqlDatabase legacy = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+            legacy.setDatabaseName(path);
+            legacy.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+            if (!legacy.open()) {
+                r.error = legacy.lastError().text();
+            } else {
+                QSqlQuery sales(legacy);
+                QSqlQuery refunds(legacy);
+                if (!sales.exec(QStringLiteral("SELECT order_id, line, code, name_en, name_zh, unit_price, currency, quantity"
+                                               " FROM sale_lines"))
+                    || !refunds.exec(QStringLiteral("SELECT refund_key, order_id, line, quantity FROM refund_lines"))) {
+                    r.error = sales.lastError().isValid() ? sales.lastError().text() : refunds.lastError().text();
+                } else {
+                    r.copied = 0;
+                    while (sales.next()) {
+                        QVariantList row;
+                        for (int c = 0; c < 8; ++c)
+                            row << sales.value(c);
+                        r.copied += tx.numRowsAffected(QStringLiteral(
+                            "INSERT OR IGNORE INTO imported_sale_lines (order_id, line, code, name_en, name_zh, unit_price,"
+                            " currency, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"), row);
+                    }
+                    while (refunds.next()) {
+                        tx.exec(QStringLiteral("INSERT OR IGNORE INTO refund_lines (refund_key, order_id, line, quantity)"
+                                               " VALUES (?, ?, ?, ?)"),
+                                {refunds.value(0), refunds.value(1), refunds.value(2), refunds.value(3)});
+                    }
+                }
+                sales.finish();
+                refunds.finish();
+                legacy.close();
+            }
+        }
+        QSqlDatabase::removeDatabase(connection);
+        return r;
+    }, [path, reply = std::move(reply)](bool ok, const QString &error, Result r) {
+        if (!ok)
+            return reply(false, error, 0);
+        if (r.copied < 0)
+            return reply(false, SaleBook::tr("The old sales file %1 cannot be read: %2").arg(path, r.error), 0);
+        // Copied and committed: the file is not read again. A till killed before this line
+        // copies it again next time, and INSERT OR IGNORE keeps every line once.
+        // Its write-ahead log goes with it, under the name SQLite gives the renamed file's.
+        const QString done = path + QStringLiteral(".imported");
+        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+            QFile::remove(done + suffix);
+        if (!QFile::rename(path, done))
+            return reply(false, SaleBook::tr("The old sales file %1 was copied but cannot be renamed.").arg(path), r.copied);
+        for (const QString &suffix : {QStringLiteral("-wal"), QStringLiteral("-shm")})
+            QFile::rename(path + suffix, done + suffix);
+        reply(true, {}, r.copied);
+    });
 }
 
 void SaleBook::open(const Money &total, const QJsonArray &lines, QObject *context, Reply<Sale> reply)

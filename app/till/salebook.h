@@ -3,7 +3,9 @@
 #include "sale.h"
 #include "sqlbatchworker.h"
 
+#include <QHash>
 #include <QObject>
+#include <QStringList>
 
 #include <functional>
 #include <optional>
@@ -42,10 +44,26 @@ public:
     // Sales still open or paying: the till restores them to its window after a restart.
     void unfinished(QObject *context, Reply<QList<Sale>> reply);
 
+    // The lines of the sale `orderId` as it was paid ({code, name, name_zh, unit_price, currency,
+    // quantity}, line i at index i): the sale's own, or those imported from the old sales file.
+    void lines(const QString &orderId, QObject *context, Reply<QJsonArray> reply);
+    // How many of each line (by index) the refund `refundKey` of `orderId` gives back.
+    void recordRefundLines(const QString &refundKey, const QString &orderId, const QHash<int, int> &quantities,
+                           QObject *context, Reply<bool> reply);
+    // Per line, what the refunds `refundKeys` gave back, summed.
+    void refundedQuantities(const QStringList &refundKeys, QObject *context, Reply<QHash<int, int>> reply);
+    // The lines a till kept before sales were in the journal lived in a file beside it
+    // ("…/till-journal.db" → "…/till-journal-sales.db"). Copied into the journal once (again
+    // after a crash: nothing is copied twice), then the file is renamed "….imported". Answers
+    // how many lines were copied (0: no such file).
+    static QString legacyLinesPath(const QString &journalPath);
+    void importLegacyLines(const QString &path, QObject *context, Reply<int> reply);
+
     static QString newOrderId();
 
     // --- inside a journal transaction ---
     static void createTable(SqlTx &tx);
+    static void createLineTables(SqlTx &tx);   // refund_lines, imported_sale_lines (schema v7)
     // The sale with this order id, with its intents; nullopt when the order is not a sale.
     static std::optional<Sale> read(SqlTx &tx, const QString &orderId);
     // Open/paying/paid from its intents (a cancelled or paid sale stays so). No-op for an order

@@ -66,6 +66,8 @@ QJsonObject ShiftFinding::toJson() const
     };
     if (!refundId.isEmpty())
         o.insert(QStringLiteral("refund_id"), refundId);
+    if (!saleNumber.isEmpty())
+        o.insert(QStringLiteral("sale"), saleNumber);
     return o;
 }
 

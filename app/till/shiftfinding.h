@@ -46,6 +46,7 @@ public:
     Action action = Action::None;
     QString key;
     QString orderId;
+    QString saleNumber;                     // its sale's short number ("1-000123"), when it is a sale's
     QString paymentId;                      // the gateway's payment (a refund's: the payment it refunds)
     QString refundId;                       // a refund's, when the gateway has it
     Tender tender = Tender::Card;

@@ -57,6 +57,7 @@ ShiftFinding fromIntent(Subject subject, const Intent &i)
     f.subject = subject;
     f.key = i.key;
     f.orderId = i.orderId;
+    f.saleNumber = i.saleNumber;
     f.paymentId = i.paymentId;
     f.refundId = i.refundId;
     f.tender = i.tender;

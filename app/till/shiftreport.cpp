@@ -35,7 +35,7 @@ QString majorityCurrency(const QList<Intent> &intents)
 
 ShiftReport::Waiting waitingItem(const Intent &i, bool carriedOver)
 {
-    return {i.key, i.kind, i.orderId, i.amount, i.state, i.createdAt, carriedOver};
+    return {i.key, i.kind, i.orderId, i.amount, i.state, i.createdAt, carriedOver, i.saleNumber};
 }
 
 QJsonObject totalsJson(const ShiftReport::Totals &t)
@@ -169,7 +169,8 @@ QJsonObject ShiftReport::toJson() const
             {QStringLiteral("key"), w.key}, {QStringLiteral("kind"), intentKindName(w.kind)},
             {QStringLiteral("order_id"), w.orderId}, {QStringLiteral("amount"), w.amount.minorUnits()},
             {QStringLiteral("currency"), w.amount.currency()}, {QStringLiteral("state"), intentStateName(w.state)},
-            {QStringLiteral("created_at"), timeOrNull(w.createdAt)}, {QStringLiteral("carried_over"), w.carriedOver}});
+            {QStringLiteral("created_at"), timeOrNull(w.createdAt)}, {QStringLiteral("carried_over"), w.carriedOver},
+            {QStringLiteral("sale"), w.saleNumber.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(w.saleNumber)}});
     }
     QJsonArray hours;
     for (const Hour &h : perHour) {
@@ -247,7 +248,8 @@ std::optional<ShiftReport> ShiftReport::fromJson(const QJsonObject &o)
                           w.value(QStringLiteral("order_id")).toString(),
                           Money(w.value(QStringLiteral("amount")).toInteger(), w.value(QStringLiteral("currency")).toString()),
                           intentStateFromName(w.value(QStringLiteral("state")).toString()).value_or(IntentState::Unknown),
-                          timeFrom(w.value(QStringLiteral("created_at"))), w.value(QStringLiteral("carried_over")).toBool()});
+                          timeFrom(w.value(QStringLiteral("created_at"))), w.value(QStringLiteral("carried_over")).toBool(),
+                          w.value(QStringLiteral("sale")).toString()});
     }
     r.carriedOverSettled = totalsFrom(o.value(QStringLiteral("carried_over_settled")));
     r.otherCurrency = o.value(QStringLiteral("other_currency")).toInt();

@@ -44,6 +44,9 @@ struct ShiftReport
         IntentState state = IntentState::Queued;
         qint64 createdAt = 0;
         bool carriedOver = false;   // from an earlier shift, still waiting
+        QString saleNumber = {};    // its sale's short number, when it is a sale's
+
+        QString saleLabel() const { return saleNumber.isEmpty() ? orderId : saleNumber; }
     };
 
     int number = 0;              // 1 for the journal's first shift

@@ -378,7 +378,8 @@ void TestRefundDialog::partialRefundByItems()
     QTRY_COMPARE(view->model()->rowCount(), 2);
     auto cell = [view](int row, QueueModel::Column c) { return view->model()->index(row, int(c)).data().toString(); };
     QTRY_COMPARE(cell(0, QueueModel::Column::Kind), QStringLiteral("Refund"));
-    QCOMPARE(cell(0, QueueModel::Column::Order), paid.orderId);
+    QCOMPARE(cell(0, QueueModel::Column::Order), paid.saleNumber);   // the short number ("1-000001")
+    QVERIFY(!paid.saleNumber.isEmpty());
     QCOMPARE(cell(0, QueueModel::Column::Amount), QStringLiteral("−¥4.50"));
     QCOMPARE(cell(0, QueueModel::Column::State), QStringLiteral("Refunded"));
     QCOMPARE(cell(1, QueueModel::Column::Kind), QStringLiteral("Payment"));

@@ -58,6 +58,7 @@ private:
     std::unique_ptr<QTemporaryDir> m_dir;
     Catalog m_catalog;
     std::unique_ptr<TillSession> m_session;
+    std::unique_ptr<SaleBook> m_sales;
     std::unique_ptr<SaleRecords> m_records;
 };
 
@@ -83,13 +84,14 @@ void TestRefundViewModel::init()
     bool started = false;
     m_session->start([&](bool ok, const QString &) { started = ok; });
     QTRY_VERIFY(started);
-    m_records = std::make_unique<SaleRecords>(SaleRecords::pathFor(c.journal.path));
-    QVERIFY2(m_records->open(&error), qPrintable(error));
+    m_sales = std::make_unique<SaleBook>(m_session->journal());
+    m_records = std::make_unique<SaleRecords>(m_sales.get());
 }
 
 void TestRefundViewModel::cleanup()
 {
     m_records.reset();
+    m_sales.reset();
     m_session.reset();
     m_dir.reset();
 }
@@ -216,7 +218,7 @@ void TestRefundViewModel::linesModelIsSound()
 void TestRefundViewModel::saleLinesAreKeptWhenPaid()
 {
     CheckoutViewModel vm(m_session->engine(), &m_catalog);
-    vm.setSaleRecords(m_records.get());
+    vm.setSaleBook(m_sales.get());
     QString reason;
     QVERIFY(vm.addProduct(QStringLiteral("6901234500011"), &reason));
     QVERIFY(vm.addProduct(QStringLiteral("6901234500011"), &reason));
@@ -237,7 +239,7 @@ void TestRefundViewModel::saleLinesAreKeptWhenPaid()
 void TestRefundViewModel::cashSaleRefundedByItems()
 {
     CheckoutViewModel checkout(m_session->engine(), &m_catalog);
-    checkout.setSaleRecords(m_records.get());
+    checkout.setSaleBook(m_sales.get());
     QString reason;
     QVERIFY(checkout.addProduct(QStringLiteral("6901234500011"), &reason));   // tea ¥4.50
     QVERIFY(checkout.addProduct(QStringLiteral("Rice"), &reason));            // ¥49.90

@@ -4,6 +4,8 @@
 #include "journaltest.h"
 #include "salebook.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonObject>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -27,6 +29,9 @@ private slots:
     void partNeverSentIsVoided();
     void cancelHandsBackCashAndRefundsCards();
     void saleSurvivesReopening();
+    void intentsCarryTheSaleNumber();
+    void linesAndRefundLinesAreInTheJournal();
+    void oldSalesFileIsImportedOnce();
 
 private:
     std::unique_ptr<IntentJournal> open();
@@ -332,6 +337,119 @@ void TestSaleBook::saleSurvivesReopening()
     QCOMPARE(p.paid, qint64(300));
     QCOMPARE(p.waiting, qint64(500));
     QCOMPARE(p.openCardKey, cardKey);
+}
+
+void TestSaleBook::intentsCarryTheSaleNumber()
+{
+    auto j = open();
+    QVERIFY(j);
+    SaleBook book(j.get());
+    book.setTillNumber(3);
+    const Sale sale = newSale(book, 900);
+    QVERIFY(sale.number.startsWith(QStringLiteral("3-")));
+    const auto card = tender(*j, sale, QStringLiteral("card"), 900);
+    VERIFY_OK(card);
+    QCOMPARE(card.value.saleNumber, sale.number);
+    QCOMPARE(card.value.saleLabel(), sale.number);
+    // The payments panel and the refund lookup find the sale's intents by the number people read.
+    IntentJournal::Query q;
+    q.saleNumber = sale.number;
+    const auto found = await<QList<Intent>>([&](auto reply) { j->list(q, this, reply); });
+    VERIFY_OK(found);
+    QCOMPARE(found.value.size(), 1);
+    QCOMPARE(found.value.first().key, card.value.key);
+    // An order that is not a sale (a script's order id) keeps its order id as its label.
+    const auto loose = await<Intent>([&](auto reply) { j->create(newIntent(QStringLiteral("ORDER-7"), 100), this, reply); });
+    VERIFY_OK(loose);
+    QVERIFY(loose.value.saleNumber.isEmpty());
+    QCOMPARE(loose.value.saleLabel(), QStringLiteral("ORDER-7"));
+}
+
+void TestSaleBook::linesAndRefundLinesAreInTheJournal()
+{
+    auto j = open();
+    QVERIFY(j);
+    SaleBook book(j.get());
+    const Sale sale = newSale(book, 450);
+    const auto lines = await<QJsonArray>([&](auto reply) { book.lines(sale.orderId, this, reply); });
+    VERIFY_OK(lines);
+    QCOMPARE(lines.value.size(), 1);
+    QCOMPARE(lines.value.at(0).toObject().value(QStringLiteral("code")).toString(), QStringLiteral("1001"));
+    QCOMPARE(lines.value.at(0).toObject().value(QStringLiteral("currency")).toString(), QStringLiteral("CNY"));
+    VERIFY_OK(await<bool>([&](auto reply) { book.recordRefundLines(QStringLiteral("r1"), sale.orderId, {{0, 1}}, this, reply); }));
+    VERIFY_OK(await<bool>([&](auto reply) { book.recordRefundLines(QStringLiteral("r2"), sale.orderId, {{0, 2}}, this, reply); }));
+    const auto back = await<QHash<int, int>>([&](auto reply) {
+        book.refundedQuantities({QStringLiteral("r1"), QStringLiteral("r2")}, this, reply);
+    });
+    VERIFY_OK(back);
+    QCOMPARE(back.value.value(0), 3);
+    // No other file beside the journal.
+    QVERIFY(!QFileInfo::exists(SaleBook::legacyLinesPath(m_path)));
+}
+
+void TestSaleBook::oldSalesFileIsImportedOnce()
+{
+    // The file a till of the previous version kept beside its journal, as it wrote it.
+    const QString legacy = SaleBook::legacyLinesPath(m_path);
+    QCOMPARE(QFileInfo(legacy).fileName(), QStringLiteral("journal-sales.db"));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("legacy-writer"));
+        db.setDatabaseName(legacy);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral(
+            "CREATE TABLE sale_lines (order_id TEXT NOT NULL, line INTEGER NOT NULL, code TEXT NOT NULL,"
+            " name_en TEXT NOT NULL, name_zh TEXT NOT NULL, unit_price INTEGER NOT NULL, currency TEXT NOT NULL,"
+            " quantity INTEGER NOT NULL, PRIMARY KEY (order_id, line))")));
+        QVERIFY(q.exec(QStringLiteral(
+            "CREATE TABLE refund_lines (refund_key TEXT NOT NULL, order_id TEXT NOT NULL, line INTEGER NOT NULL,"
+            " quantity INTEGER NOT NULL, PRIMARY KEY (refund_key, line))")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO sale_lines VALUES ('S-old', 0, '6901', 'Tea', '茶', 450, 'CNY', 2),"
+                                      " ('S-old', 1, '6902', 'Rice', '米', 4990, 'CNY', 1)")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO refund_lines VALUES ('old-refund', 'S-old', 0, 1)")));
+        q.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("legacy-writer"));
+
+    auto j = open();
+    QVERIFY(j);
+    SaleBook book(j.get());
+    const auto copied = await<int>([&](auto reply) { book.importLegacyLines(legacy, this, reply); });
+    VERIFY_OK(copied);
+    QCOMPARE(copied.value, 2);
+    QVERIFY(!QFileInfo::exists(legacy));
+    QVERIFY(QFileInfo::exists(legacy + QStringLiteral(".imported")));
+    // Run again (the till started again): nothing to read, nothing copied twice.
+    const auto again = await<int>([&](auto reply) { book.importLegacyLines(legacy, this, reply); });
+    VERIFY_OK(again);
+    QCOMPARE(again.value, 0);
+    // A crash between the copy and the rename: the copy runs again and adds nothing.
+    QVERIFY(QFile::copy(legacy + QStringLiteral(".imported"), legacy));
+    const auto replay = await<int>([&](auto reply) { book.importLegacyLines(legacy, this, reply); });
+    VERIFY_OK(replay);
+    QCOMPARE(replay.value, 0);
+
+    const auto lines = await<QJsonArray>([&](auto reply) { book.lines(QStringLiteral("S-old"), this, reply); });
+    VERIFY_OK(lines);
+    QCOMPARE(lines.value.size(), 2);
+    QCOMPARE(lines.value.at(1).toObject().value(QStringLiteral("name_zh")).toString(), QStringLiteral("米"));
+    QCOMPARE(lines.value.at(0).toObject().value(QStringLiteral("quantity")).toInt(), 2);
+    const auto refunded = await<QHash<int, int>>([&](auto reply) {
+        book.refundedQuantities({QStringLiteral("old-refund")}, this, reply);
+    });
+    VERIFY_OK(refunded);
+    QCOMPARE(refunded.value.value(0), 1);
+
+    // A file that is not a sales file is refused in words, and left where it is.
+    QFile junk(legacy);
+    QVERIFY(junk.open(QIODevice::WriteOnly));
+    junk.write("not a database at all, just bytes that were there");
+    junk.close();
+    const auto refused = await<int>([&](auto reply) { book.importLegacyLines(legacy, this, reply); });
+    QVERIFY(!refused.ok);
+    QVERIFY2(refused.error.contains(legacy), qPrintable(refused.error));
+    QVERIFY(QFileInfo::exists(legacy));
 }
 
 QTEST_GUILESS_MAIN(TestSaleBook)
