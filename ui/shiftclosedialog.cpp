@@ -167,9 +167,18 @@ void ShiftCloseDialog::showReport()
         m_difference->setStyleSheet({});
     }
     const QStringList waiting = m_vm.waitingLines();
-    m_waiting->setText(waiting.isEmpty() ? tr("Nothing waits for the server.")
-                                         : tr("Still waiting for the server (%n):", nullptr, int(waiting.size()))
-                                               + QStringLiteral("\n• ") + waiting.join(QStringLiteral("\n• ")));
+    QString text = waiting.isEmpty() ? tr("Nothing waits for the server.")
+                                     : tr("Still waiting for the server (%n):", nullptr, int(waiting.size()))
+                                           + QStringLiteral("\n• ") + waiting.join(QStringLiteral("\n• "));
+    if (const QStringList refunds = m_vm.tillRefundLines(); !refunds.isEmpty()) {
+        text += QStringLiteral("\n") + tr("Refunded by the till by itself (%n):", nullptr, int(refunds.size()))
+              + QStringLiteral("\n• ") + refunds.join(QStringLiteral("\n• "));
+    }
+    if (const QStringList ended = m_vm.endedLines(); !ended.isEmpty()) {
+        text += QStringLiteral("\n") + tr("Waiting at the last close, and how they ended (%n):", nullptr, int(ended.size()))
+              + QStringLiteral("\n• ") + ended.join(QStringLiteral("\n• "));
+    }
+    m_waiting->setText(text);
     m_chart->setReport(r);
     m_findings->resizeRowsToContents();
 }
@@ -186,6 +195,8 @@ void ShiftCloseDialog::showPhase()
     case P::Closed:
         status = tr("Shift %1 is closed and its report is kept on this till. The next payment opens shift %2.")
                      .arg(m_vm.report().number).arg(m_vm.report().number + 1);
+        if (!m_vm.isReconciled())
+            status += QLatin1Char(' ') + tr("It was not checked with the server.");
         break;
     case P::Ready:
         status = tr("Checked with the server at %1.")
@@ -197,7 +208,7 @@ void ShiftCloseDialog::showPhase()
     const int investigate = f->count(ShiftFinding::Action::Investigate);
     const int wait = f->count(ShiftFinding::Action::Sync);
     const int fine = f->rowCount() - investigate - wait;
-    if (m_vm.phase() == P::Loading || m_vm.phase() == P::Unreconciled) {
+    if (!m_vm.isReconciled()) {
         m_summary->setText(tr("Reconciliation: not checked yet."));
     } else {
         m_summary->setText(tr("Reconciliation with the server%1: %2 agree, %3 to wait for, %4 for a person.")
@@ -229,9 +240,14 @@ void ShiftCloseDialog::confirmClose()
     const int investigate = m_vm.findings()->count(ShiftFinding::Action::Investigate);
     if (investigate > 0)
         text += QLatin1String("\n\n") + tr("%n reconciliation row(s) need a person; they are kept with the report.", nullptr, investigate);
+    if (!m_vm.isReconciled()) {
+        text += QLatin1String("\n\n") + tr("The server does not answer: the shift is closed without its check. "
+                                            "The next shift's report says how the waiting payments ended.");
+    }
     ask.setText(text);
     ask.setInformativeText(tr("A closed shift cannot be reopened."));
-    QPushButton *yes = ask.addButton(waiting.isEmpty() ? tr("Close the shift") : tr("Close with %n waiting", nullptr, int(waiting.size())),
+    QPushButton *yes = ask.addButton(!m_vm.isReconciled() ? tr("Close without the server's check")
+                                     : waiting.isEmpty() ? tr("Close the shift") : tr("Close with %n waiting", nullptr, int(waiting.size())),
                                      QMessageBox::AcceptRole);
     ask.setDefaultButton(ask.addButton(tr("Keep the shift open"), QMessageBox::RejectRole));
     ask.exec();
@@ -244,8 +260,10 @@ QString ShiftCloseDialog::documentHtml() const
     ShiftReportDocument::Context c;
     c.shopName = m_shopName;
     c.terminal = m_terminal;
-    c.reconciled = m_vm.phase() == ShiftCloseViewModel::Phase::Ready || m_vm.phase() == ShiftCloseViewModel::Phase::Closed;
+    c.reconciled = m_vm.isReconciled();
     c.waitingLines = m_vm.waitingLines();
+    c.tillRefundLines = m_vm.tillRefundLines();
+    c.endedLines = m_vm.endedLines();
     return ShiftReportDocument::html(m_vm.report(), m_vm.findings()->findings(), c);
 }
 

@@ -2,6 +2,8 @@
 
 #include "intenttext.h"
 
+#include <QJsonObject>
+
 namespace OncePay::Ui {
 
 namespace {
@@ -63,7 +65,8 @@ void ShiftCloseViewModel::refresh()
                 m_reconciliation = {};
                 m_findings.setFindings({});
                 return setPhase(Phase::Unreconciled,
-                                tr("The shift cannot be checked with the server (%1). It can be closed once the server answers.")
+                                tr("The shift cannot be checked with the server (%1). It can be closed without the check: "
+                                   "the payments still waiting move to the next shift.")
                                     .arg(error));
             }
             m_reconciliation = result;
@@ -128,6 +131,36 @@ QStringList ShiftCloseViewModel::waitingLines() const
     return lines;
 }
 
+QStringList ShiftCloseViewModel::tillRefundLines() const
+{
+    QStringList lines;
+    for (const ShiftReport::Waiting &w : m_report.refundsByTill) {
+        const QString amount = w.amount.toDisplayString();
+        QString what;
+        if (w.state == IntentState::Succeeded) {
+            what = ShiftReport::isChargedLate(w) ? tr("%1 charged late, refunded automatically").arg(amount)
+                                                 : tr("%1 refunded by the till (sale cancelled)").arg(amount);
+        } else if (isFinal(w.state)) {
+            what = tr("%1 charged late; the till's refund was refused: needs attention").arg(amount);
+        } else {
+            what = tr("%1 charged late; the till's refund is on its way").arg(amount);
+        }
+        lines << tr("Sale %1: %2").arg(w.saleLabel(), what);
+    }
+    return lines;
+}
+
+QStringList ShiftCloseViewModel::endedLines() const
+{
+    QStringList lines;
+    for (const ShiftReport::Waiting &w : m_report.carriedOverEnded) {
+        const QString what = w.kind == IntentKind::Refund ? tr("Refund for sale %1").arg(w.saleLabel())
+                                                          : tr("Sale %1").arg(w.saleLabel());
+        lines << tr("%1: %2, %3").arg(what, w.amount.toDisplayString(), IntentText::state(w.state));
+    }
+    return lines;
+}
+
 void ShiftCloseViewModel::close()
 {
     if (!canClose())
@@ -141,10 +174,14 @@ void ShiftCloseViewModel::close()
     for (const ShiftReport::Waiting &w : std::as_const(m_report.waiting))
         request.confirmedWaiting << w.key;
     request.reconciliation = m_reconciliation.toJson();
+    if (!isReconciled()) {
+        // Closed while the server did not answer: said in the report kept, with why.
+        request.reconciliation = QJsonObject{{QStringLiteral("checked"), false}, {QStringLiteral("problem"), m_problem}};
+    }
     setPhase(Phase::Closing);
     m_book->close(request, this, [this](bool ok, const QString &error, ShiftReport report) {
         if (!ok) {
-            setPhase(Phase::Ready);
+            setPhase(isReconciled() ? Phase::Ready : Phase::Unreconciled, m_problem);
             emit closeRefused(tr("The shift was not closed: %1").arg(error));
             refresh();
             return;

@@ -27,7 +27,7 @@ public:
     enum class Phase {
         Loading,        // reading the journal and asking the gateway
         Ready,          // report and reconciliation shown: the shift may be closed
-        Unreconciled,   // the gateway's list could not be had: the shift cannot be closed yet
+        Unreconciled,   // the gateway's list could not be had: closed only without the check
         Closing,
         Closed,
     };
@@ -52,9 +52,18 @@ public:
     std::optional<qint64> countedCash() const { return m_counted; }
     qint64 nextFloat() const { return m_nextFloat; }
 
-    bool canClose() const { return m_phase == Phase::Ready; }
+    // Ready, or Unreconciled: a shift is closed even while the server does not answer, its
+    // waiting payments named and carried into the next shift (whose report says how they ended).
+    bool canClose() const { return m_phase == Phase::Ready || m_phase == Phase::Unreconciled; }
+    // Whether the report shown (or closed) was checked with the server.
+    bool isReconciled() const { return m_reconciliation.finishedAt > 0; }
     // The payments and refunds still waiting, one line each for the confirmation.
     QStringList waitingLines() const;
+    // The card parts the till refunded by itself this shift, in words ("charged late, refunded
+    // automatically", or "needs attention" when its refund was refused).
+    QStringList tillRefundLines() const;
+    // Payments an earlier shift closed while they waited, and how each ended.
+    QStringList endedLines() const;
     // Closes the shift as shown; the waiting ones listed by waitingLines() are confirmed.
     void close();
 

@@ -63,6 +63,18 @@ QString ShiftReportDocument::html(const ShiftReport &r, const QList<ShiftFinding
             h += QStringLiteral("<li>%1</li>").arg(esc(l));
         h += QStringLiteral("</ul>");
     }
+    if (!c.tillRefundLines.isEmpty()) {
+        h += QStringLiteral("<p>%1</p><ul>").arg(esc(tr("Refunded by the till by itself:")));
+        for (const QString &l : c.tillRefundLines)
+            h += QStringLiteral("<li>%1</li>").arg(esc(l));
+        h += QStringLiteral("</ul>");
+    }
+    if (!c.endedLines.isEmpty()) {
+        h += QStringLiteral("<p>%1</p><ul>").arg(esc(tr("Waiting at the last close, and how they ended:")));
+        for (const QString &l : c.endedLines)
+            h += QStringLiteral("<li>%1</li>").arg(esc(l));
+        h += QStringLiteral("</ul>");
+    }
     h += QStringLiteral("<p>%1</p><img src=\"%2\" width=\"600\">").arg(esc(tr("Sales per hour")), chartResource());
     h += QStringLiteral("<h3>%1</h3>").arg(esc(tr("Reconciliation with the server and the bank")));
     if (!c.reconciled) {

@@ -25,6 +25,8 @@ public:
         QString terminal;
         bool reconciled = false;
         QStringList waitingLines;
+        QStringList tillRefundLines;   // card parts the till refunded by itself
+        QStringList endedLines;        // waiting at the last close, and how they ended
     };
     // The chart's image is referred to by this name: a QTextDocument resource.
     static QString chartResource() { return QStringLiteral("shift-chart.png"); }

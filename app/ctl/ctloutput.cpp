@@ -41,6 +41,8 @@ QJsonObject intentJson(const Intent &i)
         {QStringLiteral("kind"), intentKindName(i.kind)},
         {QStringLiteral("state"), intentStateName(i.state)},
         {QStringLiteral("order_id"), i.orderId},
+        // The sale's short number ("1-000123"), as the till's screen and receipt say it.
+        {QStringLiteral("sale"), i.saleNumber.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(i.saleNumber)},
         {QStringLiteral("amount"), i.amount.minorUnits()},
         {QStringLiteral("currency"), i.amount.currency()},
         {QStringLiteral("payment_id"), i.paymentId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(i.paymentId)},
@@ -83,7 +85,7 @@ QByteArray intentTable(const QList<Intent> &intents)
                        .arg(QStringLiteral("ORDER"), -20).arg(QStringLiteral("AMOUNT"), 14).arg(QStringLiteral("PAYMENT")).toUtf8();
     for (const Intent &i : intents) {
         t += QStringLiteral("%1  %2  %3  %4  %5  %6\n")
-                 .arg(i.key, -44).arg(intentKindName(i.kind), -7).arg(intentStateName(i.state), -15).arg(i.orderId, -20)
+                 .arg(i.key, -44).arg(intentKindName(i.kind), -7).arg(intentStateName(i.state), -15).arg(i.saleLabel(), -20)
                  .arg(i.amount.toDecimalString() + QLatin1Char(' ') + i.amount.currency(), 14).arg(i.paymentId).toUtf8();
     }
     return t;

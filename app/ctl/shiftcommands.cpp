@@ -20,6 +20,7 @@ struct ShiftView
     ShiftBook::Snapshot snapshot;
     ShiftReport report;
     ShiftReconciler::Result reconciliation;
+    QString unreconciled;   // why the gateway could not be asked (close-shift --yes closes all the same)
 };
 
 QList<QCommandLineOption> commonOptions()
@@ -61,7 +62,8 @@ std::optional<int> checkAmounts(const CommandLine &cl, const QStringList &names)
 }
 
 // The open shift, its report and its reconciliation with the gateway (and the bank, in demo mode).
-std::optional<int> gather(CtlSession &session, const CommandLine &cl, ShiftBook &book, ShiftView *view)
+std::optional<int> gather(CtlSession &session, const CommandLine &cl, ShiftBook &book, ShiftView *view,
+                          bool allowUnreconciled = false)
 {
     bool finished = false;
     bool ok = false;
@@ -93,8 +95,12 @@ std::optional<int> gather(CtlSession &session, const CommandLine &cl, ShiftBook 
         reconciled.recheck();
     });
     reconciled.exec();
-    if (!ok)
+    if (!ok && !allowUnreconciled)
         return fail(Error, QStringLiteral("the shift cannot be reconciled, the gateway's list is not available: %1").arg(error));
+    if (!ok) {
+        view->reconciliation = {};
+        view->unreconciled = error;
+    }
     view->report = ShiftReport::compute(view->snapshot.reportInput(cl.value(QStringLiteral("currency")), std::nullopt));
     return std::nullopt;
 }
@@ -117,7 +123,7 @@ QString line(const QString &label, const ShiftReport &r, const ShiftReport::Tota
 QString waitingLine(const ShiftReport::Waiting &w)
 {
     return QStringLiteral("%1 %2 (sale %3, %4, %5%6)")
-        .arg(intentKindName(w.kind), w.key, w.orderId, w.amount.toDisplayString(), intentStateName(w.state),
+        .arg(intentKindName(w.kind), w.key, w.saleLabel(), w.amount.toDisplayString(), intentStateName(w.state),
              w.carriedOver ? QStringLiteral(", from an earlier shift") : QString());
 }
 
@@ -144,6 +150,14 @@ QByteArray reportText(const ShiftView &v, bool closed)
     t += QLatin1Char('\n');
     for (const ShiftReport::Waiting &w : r.waiting)
         t += QStringLiteral("Waiting: ") + waitingLine(w) + QLatin1Char('\n');
+    for (const ShiftReport::Waiting &w : r.carriedOverEnded)
+        t += QStringLiteral("Waiting at the last close, now %1: ").arg(intentStateName(w.state)) + waitingLine(w) + QLatin1Char('\n');
+    for (const ShiftReport::Waiting &w : r.refundsByTill) {
+        t += QStringLiteral("Refunded by the till (%1, %2): ").arg(w.reason, intentStateName(w.state)) + waitingLine(w)
+           + QLatin1Char('\n');
+    }
+    if (!v.unreconciled.isEmpty())
+        t += QStringLiteral("Reconciliation: not checked, the gateway did not answer: %1\n").arg(v.unreconciled);
     const ShiftReconciler::Result &rec = v.reconciliation;
     int agree = 0;
     for (const ShiftFinding &f : rec.findings)
@@ -214,9 +228,10 @@ int closeShiftCommand(CtlSession &session, const QStringList &arguments)
                    QStringLiteral("Closes the open shift: reconciles it with the gateway (and the demo's bank), stores its Z\n"
                                   "report in the journal and prints it as `shift` does; the next payment opens the next\n"
                                   "shift. Payments still waiting for the gateway are named on stderr and the shift stays\n"
-                                  "open, unless --yes: then they are carried into the next shift. The journal must not be\n"
-                                  "in use by a till. Exit 0 closed, 4 not closed (payments wait), 5 closed but a\n"
-                                  "reconciliation row needs a person."));
+                                  "open, unless --yes: then they are carried into the next shift. When the gateway does not\n"
+                                  "answer, --yes also closes the shift without the check (said in the report kept). The\n"
+                                  "journal must not be in use by a till. Exit 0 closed, 4 not closed (payments wait), 5\n"
+                                  "closed but a reconciliation row needs a person, or closed without the check."));
     cl.addOptions(commonOptions());
     cl.addOptions({{QStringLiteral("counted-cash"), QStringLiteral("Cash counted in the drawer."), QStringLiteral("AMOUNT")},
                    {QStringLiteral("next-float"), QStringLiteral("Cash left in the drawer for the next shift (default 0)."),
@@ -230,7 +245,7 @@ int closeShiftCommand(CtlSession &session, const QStringList &arguments)
         return *rc;
     ShiftBook book(session.till().journal());
     ShiftView view;
-    if (auto rc = gather(session, cl, book, &view))
+    if (auto rc = gather(session, cl, book, &view, cl.isSet(QStringLiteral("yes"))))
         return *rc;
     ShiftBook::Close request;
     request.number = view.snapshot.number;
@@ -256,6 +271,11 @@ int closeShiftCommand(CtlSession &session, const QStringList &arguments)
             request.confirmedWaiting << w.key;
     }
     request.reconciliation = view.reconciliation.toJson();
+    if (!view.unreconciled.isEmpty()) {
+        request.reconciliation = QJsonObject{{QStringLiteral("checked"), false}, {QStringLiteral("problem"), view.unreconciled}};
+        (void)fail(NeedsAttention, QStringLiteral("shift %1 is closed without the gateway's check (%2); the next shift's report says how its waiting "
+                           "payments ended").arg(request.number).arg(view.unreconciled));
+    }
 
     bool finished = false;
     bool ok = false;
@@ -272,7 +292,7 @@ int closeShiftCommand(CtlSession &session, const QStringList &arguments)
     if (!ok)
         return fail(Error, QStringLiteral("shift %1 is not closed: %2").arg(request.number).arg(error));
     print(view, cl.isSet(QStringLiteral("json")), true);
-    return needsPerson(view.reconciliation) ? NeedsAttention : Succeeded;
+    return needsPerson(view.reconciliation) || !view.unreconciled.isEmpty() ? NeedsAttention : Succeeded;
 }
 
 } // namespace OncePay::Ctl

@@ -352,7 +352,7 @@ void IntentJournal::cancelSale(const QString &orderId, const QSet<QString> &mayV
                 back.paymentKey = i.key;
                 back.tender = Tender::Cash;
                 back.state = IntentState::Succeeded;
-                back.reason = QStringLiteral("sale cancelled");
+                back.reason = saleCancelledReason();
                 QString refusal;
                 const Intent stored = insertDerivedRefund(tx, back, &refusal, now);
                 if (stored.isValid())
@@ -410,8 +410,7 @@ void IntentJournal::createAutoRefund(const QString &paymentKey, QObject *context
         refund.paymentKey = paymentKey;
         refund.tender = Tender::Card;
         refund.state = IntentState::Queued;
-        refund.reason = payment.givenUpAt > 0 ? QStringLiteral("charged after the customer paid another way")
-                                              : QStringLiteral("sale cancelled");
+        refund.reason = payment.givenUpAt > 0 ? chargedLateReason() : saleCancelledReason();
         Decided r;
         r.intent = insertDerivedRefund(tx, refund, &r.refusal, nowMs());
         return r;

@@ -22,6 +22,16 @@ std::optional<SaleState> saleStateFromName(const QString &name)
     return std::nullopt;
 }
 
+QString saleCancelledReason()
+{
+    return QStringLiteral("sale cancelled");
+}
+
+QString chargedLateReason()
+{
+    return QStringLiteral("charged after the customer paid another way");
+}
+
 QString autoRefundKey(const QString &paymentKey)
 {
     return QStringLiteral("auto-ref-") + paymentKey;

@@ -59,6 +59,9 @@ SalePosition positionOf(const Sale &sale);
 // and charged late, or its sale cancelled): derived from the part's key, so it is made once,
 // across restarts and crashes.
 QString autoRefundKey(const QString &paymentKey);
+// The reasons the till gives its own refunds (sent to the gateway, kept in the journal).
+QString saleCancelledReason();   // "sale cancelled"
+QString chargedLateReason();     // "charged after the customer paid another way"
 bool isAutoRefundKey(const QString &key);
 
 // What a card part (a payment intent of a sale) shows as its state in `oncepay-ctl sales`: its

@@ -1,5 +1,6 @@
 #include "shiftreport.h"
 
+#include "sale.h"
 #include "timeutil.h"
 
 #include <QDateTime>
@@ -35,7 +36,7 @@ QString majorityCurrency(const QList<Intent> &intents)
 
 ShiftReport::Waiting waitingItem(const Intent &i, bool carriedOver)
 {
-    return {i.key, i.kind, i.orderId, i.amount, i.state, i.createdAt, carriedOver, i.saleNumber};
+    return {i.key, i.kind, i.orderId, i.amount, i.state, i.createdAt, carriedOver, i.saleNumber, i.reason};
 }
 
 QJsonObject totalsJson(const ShiftReport::Totals &t)
@@ -64,7 +65,45 @@ qint64 timeFrom(const QJsonValue &v)
     return v.isString() ? fromRfc3339(v.toString()).value_or(0) : 0;
 }
 
+QJsonArray itemsJson(const QList<ShiftReport::Waiting> &items)
+{
+    QJsonArray out;
+    for (const ShiftReport::Waiting &w : items) {
+        QJsonObject o{
+            {QStringLiteral("key"), w.key}, {QStringLiteral("kind"), intentKindName(w.kind)},
+            {QStringLiteral("order_id"), w.orderId}, {QStringLiteral("amount"), w.amount.minorUnits()},
+            {QStringLiteral("currency"), w.amount.currency()}, {QStringLiteral("state"), intentStateName(w.state)},
+            {QStringLiteral("created_at"), timeOrNull(w.createdAt)}, {QStringLiteral("carried_over"), w.carriedOver},
+            {QStringLiteral("sale"), w.saleNumber.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(w.saleNumber)}};
+        if (!w.reason.isEmpty())
+            o.insert(QStringLiteral("reason"), w.reason);
+        out.append(o);
+    }
+    return out;
+}
+
+QList<ShiftReport::Waiting> itemsFrom(const QJsonValue &array)
+{
+    QList<ShiftReport::Waiting> out;
+    for (const QJsonValue &v : array.toArray()) {
+        const QJsonObject w = v.toObject();
+        out.append({w.value(QStringLiteral("key")).toString(),
+                    intentKindFromName(w.value(QStringLiteral("kind")).toString()).value_or(IntentKind::Payment),
+                    w.value(QStringLiteral("order_id")).toString(),
+                    Money(w.value(QStringLiteral("amount")).toInteger(), w.value(QStringLiteral("currency")).toString()),
+                    intentStateFromName(w.value(QStringLiteral("state")).toString()).value_or(IntentState::Unknown),
+                    timeFrom(w.value(QStringLiteral("created_at"))), w.value(QStringLiteral("carried_over")).toBool(),
+                    w.value(QStringLiteral("sale")).toString(), w.value(QStringLiteral("reason")).toString()});
+    }
+    return out;
+}
+
 } // namespace
+
+bool ShiftReport::isChargedLate(const Waiting &tillRefund)
+{
+    return tillRefund.reason != saleCancelledReason();
+}
 
 std::optional<qint64> ShiftReport::cashDifference() const
 {
@@ -112,6 +151,8 @@ ShiftReport ShiftReport::compute(const Input &in)
         const Intent &i = *p;
         const qint64 amount = i.amount.minorUnits();
         const bool cash = i.isCash();
+        if (i.isRefund() && !cash && isAutoRefundKey(i.key))
+            r.refundsByTill.append(waitingItem(i, false));
         if (!isFinal(i.state)) {
             (i.isRefund() ? r.waitingRefunds : r.waitingPayments).add(amount);
             r.waiting.append(waitingItem(i, false));
@@ -151,27 +192,23 @@ ShiftReport ShiftReport::compute(const Input &in)
         if (!isFinal(i.state)) {
             (i.isRefund() ? r.waitingRefunds : r.waitingPayments).add(i.amount.minorUnits());
             r.waiting.append(waitingItem(i, true));
-        } else if (!i.isRefund() && i.state == IntentState::Succeeded) {
-            r.carriedOverSettled.add(i.amount.minorUnits());
+        } else {
+            r.carriedOverEnded.append(waitingItem(i, true));
+            if (!i.isRefund() && i.state == IntentState::Succeeded)
+                r.carriedOverSettled.add(i.amount.minorUnits());
         }
     }
     // Oldest first: the one that waited longest leads the list the cashier confirms.
     std::stable_sort(r.waiting.begin(), r.waiting.end(),
+                     [](const Waiting &a, const Waiting &b) { return a.createdAt < b.createdAt; });
+    std::stable_sort(r.carriedOverEnded.begin(), r.carriedOverEnded.end(),
                      [](const Waiting &a, const Waiting &b) { return a.createdAt < b.createdAt; });
     return r;
 }
 
 QJsonObject ShiftReport::toJson() const
 {
-    QJsonArray waitingItems;
-    for (const Waiting &w : waiting) {
-        waitingItems.append(QJsonObject{
-            {QStringLiteral("key"), w.key}, {QStringLiteral("kind"), intentKindName(w.kind)},
-            {QStringLiteral("order_id"), w.orderId}, {QStringLiteral("amount"), w.amount.minorUnits()},
-            {QStringLiteral("currency"), w.amount.currency()}, {QStringLiteral("state"), intentStateName(w.state)},
-            {QStringLiteral("created_at"), timeOrNull(w.createdAt)}, {QStringLiteral("carried_over"), w.carriedOver},
-            {QStringLiteral("sale"), w.saleNumber.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(w.saleNumber)}});
-    }
+    const QJsonArray waitingItems = itemsJson(waiting);
     QJsonArray hours;
     for (const Hour &h : perHour) {
         hours.append(QJsonObject{{QStringLiteral("hour"), toRfc3339(h.start)}, {QStringLiteral("card"), totalsJson(h.card)},
@@ -207,6 +244,8 @@ QJsonObject ShiftReport::toJson() const
                                                 {QStringLiteral("refunds"), totalsJson(waitingRefunds)},
                                                 {QStringLiteral("items"), waitingItems}}},
         {QStringLiteral("carried_over_settled"), totalsJson(carriedOverSettled)},
+        {QStringLiteral("carried_over_ended"), itemsJson(carriedOverEnded)},
+        {QStringLiteral("refunds_by_till"), itemsJson(refundsByTill)},
         {QStringLiteral("other_currency"), otherCurrency},
         {QStringLiteral("per_hour"), hours},
     };
@@ -241,17 +280,10 @@ std::optional<ShiftReport> ShiftReport::fromJson(const QJsonObject &o)
     const QJsonObject waiting = o.value(QStringLiteral("waiting")).toObject();
     r.waitingPayments = totalsFrom(waiting.value(QStringLiteral("payments")));
     r.waitingRefunds = totalsFrom(waiting.value(QStringLiteral("refunds")));
-    for (const QJsonValue &v : waiting.value(QStringLiteral("items")).toArray()) {
-        const QJsonObject w = v.toObject();
-        r.waiting.append({w.value(QStringLiteral("key")).toString(),
-                          intentKindFromName(w.value(QStringLiteral("kind")).toString()).value_or(IntentKind::Payment),
-                          w.value(QStringLiteral("order_id")).toString(),
-                          Money(w.value(QStringLiteral("amount")).toInteger(), w.value(QStringLiteral("currency")).toString()),
-                          intentStateFromName(w.value(QStringLiteral("state")).toString()).value_or(IntentState::Unknown),
-                          timeFrom(w.value(QStringLiteral("created_at"))), w.value(QStringLiteral("carried_over")).toBool(),
-                          w.value(QStringLiteral("sale")).toString()});
-    }
+    r.waiting = itemsFrom(waiting.value(QStringLiteral("items")));
     r.carriedOverSettled = totalsFrom(o.value(QStringLiteral("carried_over_settled")));
+    r.carriedOverEnded = itemsFrom(o.value(QStringLiteral("carried_over_ended")));
+    r.refundsByTill = itemsFrom(o.value(QStringLiteral("refunds_by_till")));
     r.otherCurrency = o.value(QStringLiteral("other_currency")).toInt();
     for (const QJsonValue &v : o.value(QStringLiteral("per_hour")).toArray()) {
         const QJsonObject h = v.toObject();

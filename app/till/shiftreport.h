@@ -45,6 +45,7 @@ struct ShiftReport
         qint64 createdAt = 0;
         bool carriedOver = false;   // from an earlier shift, still waiting
         QString saleNumber = {};    // its sale's short number, when it is a sale's
+        QString reason = {};        // a refund's reason (the till's own: why it refunded)
 
         QString saleLabel() const { return saleNumber.isEmpty() ? orderId : saleNumber; }
     };
@@ -71,6 +72,14 @@ struct ShiftReport
     // Payments an earlier shift closed while they were waiting and that became final since:
     // the card money of an earlier shift, not of this one's sales.
     Totals carriedOverSettled;
+    // The same one by one, with how each ended (paid, declined, refused...).
+    QList<Waiting> carriedOverEnded;
+    // The card refunds the till made by itself of card parts it no longer keeps (DESIGN.md "The sale
+    // and its tenders"): a part given up and charged late, or a settled part of a cancelled sale.
+    // Each with its state: succeeded ("charged late, refunded automatically"), declined or needing
+    // attention (a person must look), or not final yet. Counted in the totals above as refunds.
+    QList<Waiting> refundsByTill;
+    static bool isChargedLate(const Waiting &tillRefund);   // given up, then charged (not a cancelled sale)
     int otherCurrency = 0;       // intents in another currency: in no total above
 
     qint64 openingFloat = 0;     // the cash in the drawer when the shift opened

@@ -4,6 +4,7 @@
 // hour and its reconciliation rows (server and bank), and closes only after a question that
 // names the waiting payment; the next shift carries it.
 #include "demobackend.h"
+#include "faultproxy.h"
 #include "idempotencykey.h"
 #include "mainwindow.h"
 #include "shiftbook.h"
@@ -18,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QStackedBarSeries>
@@ -44,6 +46,7 @@ private slots:
     void init();
     void cleanup();
     void closeShiftFromTheKeyboard();
+    void closeWhileTheServerDoesNotAnswer();
 
 private:
     template <typename W = QWidget>
@@ -298,6 +301,72 @@ void TestShiftClose::closeShiftFromTheKeyboard()
 
     if (const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !dir.isEmpty())
         dialog->grab().save(dir + QStringLiteral("/shift-closed.png"));
+}
+
+// Issue 21, item 5: the shift is closed while the server does not answer (before, it could not
+// be): the question names the unconfirmed payment, the kept report says it was not checked, and
+// the next shift's report says how that payment ended.
+void TestShiftClose::closeWhileTheServerDoesNotAnswer()
+{
+    m_demo->network()->setSettings({NetSim::Mode::Offline});
+    Intent stored;
+    m_session->engine()->pay(QStringLiteral("s-offline"), Money(420, QStringLiteral("CNY")), QStringLiteral("tok_visa"),
+                             [&](bool ok, const QString &, const Intent &i) { stored = ok ? i : Intent(); });
+    QTRY_VERIFY(stored.isValid());
+
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    ShiftCloseDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<ShiftCloseDialog *>()) != nullptr);
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Unreconciled, 20000);
+    QVERIFY(!dialog->viewModel()->isReconciled());
+    QVERIFY2(named<QLabel>(dialog, QStringLiteral("Shift status"))->text().contains(QStringLiteral("without the check")),
+             qPrintable(named<QLabel>(dialog, QStringLiteral("Shift status"))->text()));
+    auto *close = named<QPushButton>(dialog, QStringLiteral("Close the shift"));
+    QVERIFY(close && close->isEnabled());
+
+    QString asked;
+    QTimer answer;
+    answer.setInterval(20);
+    connect(&answer, &QTimer::timeout, this, [&] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        answer.stop();
+        asked = box->text();
+        for (QAbstractButton *b : box->buttons()) {
+            if (b->text() == QLatin1String("Close without the server's check"))
+                QTest::mouseClick(b, Qt::LeftButton);
+        }
+    });
+    answer.start();
+    QTest::keyClick(named<QLineEdit>(dialog, QStringLiteral("Cash counted")), Qt::Key_S, Qt::AltModifier);
+    QTRY_VERIFY(!asked.isEmpty());
+    QVERIFY2(asked.contains(QStringLiteral("Sale s-offline: ¥4.20")) && asked.contains(QStringLiteral("without its check")),
+             qPrintable(asked));
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Closed, 10000);
+    QVERIFY(named<QLabel>(dialog, QStringLiteral("Shift status"))->text().contains(QStringLiteral("not checked with the server")));
+    ShiftBook book(m_session->journal());
+    QJsonArray closes;
+    book.closedShifts(5, this, [&](bool, const QString &, QJsonArray a) { closes = a; });
+    QTRY_COMPARE(closes.size(), 1);
+    QCOMPARE(closes.at(0).toObject().value(QStringLiteral("reconciliation")).toObject().value(QStringLiteral("checked")),
+             QJsonValue(false));
+    QTest::keyClick(dialog, Qt::Key_Escape);
+    QTRY_VERIFY(!m_window->findChild<ShiftCloseDialog *>());
+
+    // Back online: the payment is sent and paid. Shift 2's report says how it ended.
+    m_demo->network()->setSettings({NetSim::Mode::Online});
+    m_session->engine()->checkConnectionNow();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_session->engine()->activeIntent(stored.key), 20000);
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY((dialog = m_window->findChild<ShiftCloseDialog *>()) != nullptr);
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Ready, 15000);
+    QCOMPARE(dialog->viewModel()->report().number, 2);
+    QCOMPARE(dialog->viewModel()->endedLines(), QStringList{QStringLiteral("Sale s-offline: ¥4.20, Paid")});
+    QVERIFY2(named<QLabel>(dialog, QStringLiteral("Still waiting"))->text().contains(QStringLiteral("how they ended")),
+             qPrintable(named<QLabel>(dialog, QStringLiteral("Still waiting"))->text()));
 }
 
 QTEST_MAIN(TestShiftClose)

@@ -22,6 +22,7 @@ class TestCtlShift final : public QObject
 private slots:
     void initTestCase();
     void reportReconcileAndClose();
+    void closedWhileTheGatewayDoesNotAnswer();
 
 private:
     struct Run
@@ -36,6 +37,7 @@ private:
 
     GatewayProcess m_gateway;
     QTemporaryDir m_dir;
+    QString m_db = QStringLiteral("till.db");
 };
 
 void TestCtlShift::initTestCase()
@@ -49,7 +51,7 @@ TestCtlShift::Run TestCtlShift::ctl(const QStringList &args, const QString &gate
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("ONCEPAY_DB"), m_dir.filePath(QStringLiteral("till.db")));
+    env.insert(QStringLiteral("ONCEPAY_DB"), m_dir.filePath(m_db));
     env.insert(QStringLiteral("ONCEPAY_TOKEN"), QStringLiteral("sk_test_demo_till1"));
     env.insert(QStringLiteral("ONCEPAY_GATEWAY"), gateway.isEmpty() ? m_gateway.baseUrl().toString() : gateway);
     p.setProcessEnvironment(env);
@@ -163,6 +165,50 @@ void TestCtlShift::reportReconcileAndClose()
     QVERIFY(row(third.json(), QStringLiteral("pay-behind-the-tills-back")).isEmpty());   // reported once, at shift 2's close
     const Run text = ctl({QStringLiteral("shift")});
     QVERIFY2(text.out.contains("Shift 3 (open)") && text.out.contains("Cash drawer: float 0.00"), text.out.constData());
+}
+
+// Issue 21, item 5: the shift is closed while the server does not answer, its waiting payment
+// named and carried into the next shift, whose report says how it ended.
+void TestCtlShift::closedWhileTheGatewayDoesNotAnswer()
+{
+    m_db = QStringLiteral("offline-till.db");
+    const QString nobody = QStringLiteral("http://127.0.0.1:9");   // discard: nothing answers
+    const Run paid = ctl({QStringLiteral("pay"), QStringLiteral("--amount"), QStringLiteral("4.20"), QStringLiteral("--order"),
+                          QStringLiteral("off-1"), QStringLiteral("--method"), QStringLiteral("tok_visa"), QStringLiteral("--no-wait")},
+                         nobody);
+    const QString key = paid.json().value(QStringLiteral("key")).toString();
+    QVERIFY2(!key.isEmpty(), qPrintable(paid.err));
+
+    // Without --yes: refused in one line, nothing closed.
+    const Run refused = ctl({QStringLiteral("close-shift"), QStringLiteral("--no-bank")}, nobody);
+    QVERIFY(refused.code != 0 && refused.code != 5);
+    QCOMPARE(refused.err.trimmed().count(QLatin1Char('\n')), 0);
+    QVERIFY(refused.out.isEmpty());
+
+    const Run closed = ctl({QStringLiteral("close-shift"), QStringLiteral("--yes"), QStringLiteral("--json"),
+                            QStringLiteral("--no-bank")}, nobody);
+    QVERIFY2(closed.code == 5, qPrintable(closed.err));   // closed, and a person should know it was not checked
+    QVERIFY2(closed.err.contains(QStringLiteral("without the gateway's check")), qPrintable(closed.err));
+    QCOMPARE(closed.err.trimmed().count(QLatin1Char('\n')), 0);
+    QJsonObject report = closed.json().value(QStringLiteral("report")).toObject();
+    QVERIFY(report.value(QStringLiteral("closed_at")).isString());
+    const QJsonArray named = report.value(QStringLiteral("waiting")).toObject().value(QStringLiteral("items")).toArray();
+    QCOMPARE(named.size(), 1);
+    QCOMPARE(named.at(0).toObject().value(QStringLiteral("key")).toString(), key);
+
+    // Back online: the payment is sent and paid; shift 2's report says how it ended.
+    QCOMPARE(ctl({QStringLiteral("sync")}).code, 0);
+    const Run next = ctl({QStringLiteral("shift"), QStringLiteral("--json")});
+    report = next.json().value(QStringLiteral("report")).toObject();
+    QCOMPARE(report.value(QStringLiteral("shift")).toInt(), 2);
+    QVERIFY(report.value(QStringLiteral("waiting")).toObject().value(QStringLiteral("items")).toArray().isEmpty());
+    const QJsonArray ended = report.value(QStringLiteral("carried_over_ended")).toArray();
+    QCOMPARE(ended.size(), 1);
+    QCOMPARE(ended.at(0).toObject().value(QStringLiteral("key")).toString(), key);
+    QCOMPARE(ended.at(0).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("succeeded"));
+    QCOMPARE(report.value(QStringLiteral("carried_over_settled")).toObject().value(QStringLiteral("amount")).toInteger(), qint64(420));
+    const Run text = ctl({QStringLiteral("shift")});
+    QVERIFY2(text.out.contains("Waiting at the last close, now succeeded"), text.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCtlShift)

@@ -1,6 +1,7 @@
 // The shift's Z report as a table: intents of a shift (payments and refunds, card and cash, every
 // state) against its totals, the drawer's expected cash and the sales per hour; and the report's
 // JSON read back as it was written.
+#include "sale.h"
 #include "shiftreport.h"
 
 #include <QJsonDocument>
@@ -109,6 +110,7 @@ private slots:
     void waitingIsListedOldestFirst();
     void cashDifference();
     void jsonReadsBackAsWritten();
+    void tillRefundsAndHowCarriedOverEnded();
 };
 
 void TestShiftReport::totals_data()
@@ -230,6 +232,62 @@ void TestShiftReport::jsonReadsBackAsWritten()
     QCOMPARE(back->waiting.size(), 2);
     QCOMPARE(QJsonDocument(back->toJson()).toJson(), QJsonDocument(json).toJson());
     QVERIFY(!ShiftReport::fromJson(QJsonObject{{QStringLiteral("shift"), QStringLiteral("seven")}}));
+}
+
+// Issue 21: the card parts the till refunded by itself are listed with how their refund ended
+// (charged late and refunded, a cancelled sale's part refunded, or a refund refused: a person
+// looks); the payments an earlier shift closed while they waited are listed with how they ended.
+void TestShiftReport::tillRefundsAndHowCarriedOverEnded()
+{
+    QList<Intent> own = intents(specs({"payment card succeeded 990 10:00",        // the given-up part, charged late
+                                       "refund card succeeded 990 10:05",         // the till's refund of it
+                                       "payment card succeeded 500 11:00",        // a cancelled sale's part
+                                       "refund card succeeded 500 11:01",
+                                       "payment card succeeded 700 12:00",
+                                       "refund card declined 700 12:01",          // the till's refund refused
+                                       "refund card queued 300 13:00",            // a cashier's refund: not the till's own
+                                       "refund cash succeeded 200 13:05"}));      // cash handed back: counted as cash
+    own[1].key = autoRefundKey(own[0].key);
+    own[1].reason = chargedLateReason();
+    own[1].saleNumber = QStringLiteral("1-000007");
+    own[3].key = autoRefundKey(own[2].key);
+    own[3].reason = saleCancelledReason();
+    own[5].key = autoRefundKey(own[4].key);
+    own[5].reason = chargedLateReason();
+    own[7].key = autoRefundKey(QStringLiteral("cash-part"));
+    own[7].reason = saleCancelledReason();
+    ShiftReport::Input in;
+    in.intents = own;
+    in.carriedOver = intents(specs({"payment card succeeded 70 07:00", "payment card declined 80 06:00",
+                                    "payment card unknown 90 05:00"}));
+    in.zone = QTimeZone::utc();
+    const ShiftReport r = ShiftReport::compute(in);
+
+    QCOMPARE(r.refundsByTill.size(), 3);
+    QCOMPARE(r.refundsByTill.at(0).state, IntentState::Succeeded);
+    QVERIFY(ShiftReport::isChargedLate(r.refundsByTill.at(0)));
+    QCOMPARE(r.refundsByTill.at(0).saleLabel(), QStringLiteral("1-000007"));
+    QVERIFY(!ShiftReport::isChargedLate(r.refundsByTill.at(1)));
+    QCOMPARE(r.refundsByTill.at(2).state, IntentState::Declined);
+    // They are refunds like any other in the totals.
+    QCOMPARE(t(r.cardRefunds), QStringLiteral("2/1490"));
+    QCOMPARE(t(r.failedRefunds), QStringLiteral("1/700"));
+
+    // Ended since the last close: oldest first, each with its state; the one still unknown waits.
+    QCOMPARE(r.carriedOverEnded.size(), 2);
+    QCOMPARE(r.carriedOverEnded.at(0).state, IntentState::Declined);
+    QCOMPARE(r.carriedOverEnded.at(1).state, IntentState::Succeeded);
+    QCOMPARE(t(r.carriedOverSettled), QStringLiteral("1/70"));
+    QCOMPARE(r.waiting.size(), 2);   // the cashier's refund and the unknown payment
+
+    const auto back = ShiftReport::fromJson(r.toJson());
+    QVERIFY(back);
+    QCOMPARE(back->refundsByTill.size(), 3);
+    QCOMPARE(back->refundsByTill.at(0).reason, chargedLateReason());
+    QCOMPARE(back->refundsByTill.at(0).saleNumber, QStringLiteral("1-000007"));
+    QCOMPARE(back->carriedOverEnded.size(), 2);
+    QCOMPARE(back->carriedOverEnded.at(1).state, IntentState::Succeeded);
+    QCOMPARE(QJsonDocument(back->toJson()).toJson(), QJsonDocument(r.toJson()).toJson());
 }
 
 QTEST_GUILESS_MAIN(TestShiftReport)
