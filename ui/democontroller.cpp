@@ -2,9 +2,11 @@
 
 #include "faultproxy.h"
 #include "idempotencykey.h"
+#include "sale.h"
 #include "simulationclient.h"
 
 #include <QDateTime>
+#include <algorithm>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -55,6 +57,7 @@ QString DemoController::title(Story story)
     case Story::AnswerLost: return tr("Charged, but the answer was lost");
     case Story::HourOffline: return tr("An hour offline, then the queue drains");
     case Story::KeyReused: return tr("The same key reused with another amount");
+    case Story::PaidAnotherWay: return tr("The card's answer is lost, the customer pays cash, the till refunds the card by itself");
     }
     return {};
 }
@@ -66,6 +69,8 @@ void DemoController::play(Story story)
     m_key.clear();
     m_keys.clear();
     m_charges = -1;
+    m_refunds = -1;
+    m_tillRefunded = false;
     // A clean start: no sale in progress, the network and the bank as normal.
     m_checkout->startNewSale();
     NetSim::Settings online;
@@ -79,6 +84,7 @@ void DemoController::play(Story story)
 
 void DemoController::stop()
 {
+    disconnect(m_watch);
     m_poll.stop();
     m_advance.stop();
     m_step = -1;
@@ -205,6 +211,56 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
              [this] { return m_session->engine()->waitingCount() == 0; }},
             askBank(tr("The queue drained by itself, oldest first. Asking the bank's ledger…")),
             bankSaid(QT_TR_N_NOOP("%n charge(s) in the bank's ledger for the three payments: each sent once, however long it waited.")),
+        };
+    case Story::PaidAnotherWay:
+        return {
+            {text(tr("The network now loses every answer. A customer buys noodles.")),
+             [=] { network(NetSim::Mode::LoseResponses); newSaleWith({"6901234500134"}); }, {}},
+            {text(tr("The cashier pays by card. The bank charges the card, but the till never hears back.")),
+             [this] { m_checkout->payByCard(QStringLiteral("tok_visa")); },
+             [this] {
+                 if (m_checkout->phase() != P::Checking || !m_checkout->intent())
+                     return false;
+                 m_key = m_checkout->intent()->key;
+                 m_keys = {m_key};
+                 return true;
+             }},
+            {text(tr("The customer will not wait and pays cash. The cashier presses F6, \"Customer pays another way\": "
+                     "the card is given up in the journal, not forgotten.")),
+             [this] {
+                 // The till's own refund of the card, if it turns out charged, is watched from now.
+                 disconnect(m_watch);
+                 m_watch = connect(m_session->engine(), &SyncEngine::intentChanged, this, [this](const Intent &i) {
+                     if (i.key == autoRefundKey(m_key) && i.state == IntentState::Succeeded)
+                         m_tillRefunded = true;
+                 });
+                 m_checkout->payAnotherWay();
+             },
+             [this] { return m_checkout->canPay(); }},
+            {text(tr("The cashier takes the cash. The sale is paid once, in cash.")),
+             [this] {
+                 Money change;
+                 QString reason;
+                 m_checkout->payCash(m_checkout->remaining(), &change, &reason);
+             },
+             [this] { return m_checkout->phase() == P::Paid; }},
+            {text(tr("The network comes back. The till asks about the given-up card: it was charged. So the till refunds "
+                     "it through the bank by itself, once, with a key made from the card's.")),
+             [=] { network(NetSim::Mode::Online); },
+             [this] { return m_tillRefunded; }},
+            {text(tr("Refunded. Asking the bank's own ledger…")),
+             [this] {
+                 askLedger(m_keys, [this](int n) { m_charges = n; });
+                 m_demo.simulation->refunds(m_key, this, [this](bool, const QString &, const QList<LedgerRefund> &rows) {
+                     m_refunds = int(std::count_if(rows.cbegin(), rows.cend(), [](const LedgerRefund &r) { return r.refunded; }));
+                 });
+             },
+             [this] { return m_charges >= 0 && m_refunds >= 0; }},
+            {[this] {
+                 return tr("The bank's ledger: %1 and %2 for the card. The customer paid once, in cash; the shift report "
+                           "says \"charged late, refunded automatically\".")
+                     .arg(tr("%n charge(s)", nullptr, m_charges), tr("%n refund(s)", nullptr, m_refunds));
+             }, [this] { disconnect(m_watch); }, {}},
         };
     case Story::KeyReused:
         return {

@@ -18,7 +18,7 @@ class DemoController final : public QObject
     Q_OBJECT
 
 public:
-    enum class Story { DoubleClick, AnswerLost, HourOffline, KeyReused };
+    enum class Story { DoubleClick, AnswerLost, HourOffline, KeyReused, PaidAnotherWay };
     Q_ENUM(Story)
 
     DemoController(TillSession *session, DemoLinks demo, CheckoutViewModel *checkout, QObject *parent = nullptr);
@@ -66,6 +66,9 @@ private:
     QString m_key;
     QStringList m_keys;   // every payment of the story, for the ledger at its end
     int m_charges = -1;
+    int m_refunds = -1;       // the bank's refunds against the story's charges
+    bool m_tillRefunded = false;   // the till's own refund of the given-up card succeeded
+    QMetaObject::Connection m_watch;
     int m_firstStatus = 0;
     int m_secondStatus = 0;
 };

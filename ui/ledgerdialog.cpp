@@ -51,45 +51,62 @@ void LedgerDialog::setKeys(const QStringList &keys)
 void LedgerDialog::refresh()
 {
     auto failed = [this](const QString &error) { m_summary->setText(tr("The ledger could not be read: %1").arg(error)); };
-    if (m_keys.isEmpty()) {
-        m_simulation->charges({}, this, [this, failed](bool ok, const QString &error, const QList<LedgerCharge> &rows) {
-            ok ? showRows(rows) : failed(error);
-        });
-        return;
-    }
-    // One question per key: the whole ledger may be longer than one page.
-    auto rows = std::make_shared<QList<LedgerCharge>>();
-    auto pending = std::make_shared<int>(int(m_keys.size()));
+    // One question per key (the whole ledger may be longer than one page), charges and refunds;
+    // no key: the whole ledger.
+    const QStringList keys = m_keys.isEmpty() ? QStringList{QString()} : m_keys;
+    auto charges = std::make_shared<QList<LedgerCharge>>();
+    auto refunds = std::make_shared<QList<LedgerRefund>>();
+    auto pending = std::make_shared<int>(int(keys.size()) * 2);
     auto error = std::make_shared<QString>();
-    for (const QString &key : std::as_const(m_keys)) {
-        m_simulation->charges(key, this, [this, rows, pending, error, failed](bool ok, const QString &e, const QList<LedgerCharge> &r) {
-            if (!ok)
-                *error = e;
-            *rows += r;
-            if (--*pending == 0)
-                error->isEmpty() ? showRows(*rows) : failed(*error);
+    auto one = [this, charges, refunds, pending, error, failed](bool ok, const QString &e) {
+        if (!ok)
+            *error = e;
+        if (--*pending == 0)
+            error->isEmpty() ? showRows(*charges, *refunds) : failed(*error);
+    };
+    for (const QString &key : keys) {
+        m_simulation->charges(key, this, [charges, one](bool ok, const QString &e, const QList<LedgerCharge> &r) {
+            *charges += r;
+            one(ok, e);
+        });
+        m_simulation->refunds(key, this, [refunds, one](bool ok, const QString &e, const QList<LedgerRefund> &r) {
+            *refunds += r;
+            one(ok, e);
         });
     }
 }
 
-void LedgerDialog::showRows(QList<LedgerCharge> rows)
+void LedgerDialog::showRows(QList<LedgerCharge> charges, QList<LedgerRefund> refunds)
 {
-    // Newest first: what the audience just saw happen is on top.
-    std::stable_sort(rows.begin(), rows.end(), [](const LedgerCharge &a, const LedgerCharge &b) { return a.at > b.at; });
-    m_table->setRowCount(int(rows.size()));
+    struct Row { QDateTime at; QStringList cells; };
+    QList<Row> rows;
     QSet<QString> keys;
     int charged = 0;
-    for (int i = 0; i < rows.size(); ++i) {
-        const LedgerCharge &c = rows.at(i);
+    int refunded = 0;
+    for (const LedgerCharge &c : std::as_const(charges)) {
         keys.insert(c.key);
         charged += c.charged;
-        const QStringList cells{c.at.toLocalTime().toString(QStringLiteral("HH:mm:ss")), c.key,
-                                c.amount.toDisplayString(), c.charged ? tr("charged") : tr("declined")};
-        for (int col = 0; col < cells.size(); ++col)
-            m_table->setItem(i, col, new QTableWidgetItem(cells.at(col)));
+        rows.append({c.at, {c.at.toLocalTime().toString(QStringLiteral("HH:mm:ss")), c.key, c.amount.toDisplayString(),
+                            c.charged ? tr("charged") : tr("declined")}});
     }
-    m_summary->setText(tr("%1 for %2: never two for one key.", "charges for keys")
-                           .arg(tr("%n charge(s)", nullptr, charged), tr("%n key(s)", nullptr, int(keys.size()))));
+    for (const LedgerRefund &r : std::as_const(refunds)) {
+        refunded += r.refunded;
+        rows.append({r.at, {r.at.toLocalTime().toString(QStringLiteral("HH:mm:ss")), r.key,
+                            QStringLiteral("\u2212") + r.amount.toDisplayString(),
+                            r.refunded ? tr("refunded (charge %1)").arg(r.chargeKey) : tr("refund refused")}});
+    }
+    // Newest first: what the audience just saw happen is on top.
+    std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return a.at > b.at; });
+    m_table->setRowCount(int(rows.size()));
+    for (int i = 0; i < rows.size(); ++i) {
+        for (int col = 0; col < rows.at(i).cells.size(); ++col)
+            m_table->setItem(i, col, new QTableWidgetItem(rows.at(i).cells.at(col)));
+    }
+    QString summary = tr("%1 for %2: never two for one key.", "charges for keys")
+                          .arg(tr("%n charge(s)", nullptr, charged), tr("%n key(s)", nullptr, int(keys.size())));
+    if (refunded > 0)
+        summary += QLatin1Char(' ') + tr("%n refund(s), never two for one charge.", nullptr, refunded);
+    m_summary->setText(summary);
 }
 
 } // namespace OncePay::Ui

@@ -9,8 +9,9 @@ class QTableWidget;
 
 namespace OncePay::Ui {
 
-// The simulated bank's own ledger, for an audience: every charge with its key, refreshed while
-// open, so that "one charge per sale" can be seen rather than believed.
+// The simulated bank's own ledger, for an audience: every charge with its key, and every refund
+// against one, refreshed while open, so that "one charge per sale" (and "one refund for a card
+// the till gave up") can be seen rather than believed.
 class LedgerDialog final : public QDialog
 {
     Q_OBJECT
@@ -22,7 +23,7 @@ public:
 
 private:
     void refresh();
-    void showRows(QList<LedgerCharge> rows);
+    void showRows(QList<LedgerCharge> charges, QList<LedgerRefund> refunds);
 
     SimulationClient *m_simulation;
     QStringList m_keys;

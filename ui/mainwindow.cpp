@@ -425,7 +425,8 @@ void MainWindow::buildMenus()
     connect(m_demo, &DemoController::finished, this, [this] { m_demoBar->hide(); });
     QMenu *demo = menuBar()->addMenu(tr("&Demo"));
     for (auto story : {DemoController::Story::DoubleClick, DemoController::Story::AnswerLost,
-                       DemoController::Story::HourOffline, DemoController::Story::KeyReused})
+                       DemoController::Story::HourOffline, DemoController::Story::KeyReused,
+                       DemoController::Story::PaidAnotherWay})
         demo->addAction(DemoController::title(story), this, [this, story] { m_demo->play(story); });
     demo->addSeparator();
     demo->addAction(tr("Stop the demo"), this, [this] {

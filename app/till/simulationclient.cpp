@@ -39,6 +39,29 @@ void SimulationClient::charges(const QString &key, QObject *context, Reply<QList
     });
 }
 
+void SimulationClient::refunds(const QString &chargeKey, QObject *context, Reply<QList<LedgerRefund>> reply)
+{
+    QString path = QStringLiteral("/v1/_sim/acquirer/refunds");
+    if (!chargeKey.isEmpty()) {
+        QUrlQuery q;
+        q.addQueryItem(QStringLiteral("charge_key"), chargeKey);
+        path += QLatin1Char('?') + q.toString(QUrl::FullyEncoded);
+    }
+    m_client->send("GET", path, {}, context, [reply = std::move(reply)](const GatewayResult &r) {
+        if (!r.answered() || r.status != 200)
+            return reply(false, r.summary(), {});
+        QList<LedgerRefund> out;
+        for (const QJsonValue &v : r.json.value(QStringLiteral("data")).toArray()) {
+            const QJsonObject o = v.toObject();
+            out.append({o.value(QStringLiteral("idempotency_key")).toString(), o.value(QStringLiteral("charge_key")).toString(),
+                        Money(o.value(QStringLiteral("amount")).toInteger(), o.value(QStringLiteral("currency")).toString()),
+                        o.value(QStringLiteral("status")).toString() == QLatin1String("succeeded"),
+                        QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODateWithMs)});
+        }
+        reply(true, {}, out);
+    });
+}
+
 void SimulationClient::setAcquirerMode(const QString &mode, QObject *context, Reply<bool> reply)
 {
     const QByteArray body = QJsonDocument(QJsonObject{{QStringLiteral("mode"), mode}}).toJson(QJsonDocument::Compact);

@@ -22,6 +22,16 @@ struct LedgerCharge
     QDateTime at;
 };
 
+// One refund in the acquirer's refund ledger, against the charge of payment key `chargeKey`.
+struct LedgerRefund
+{
+    QString key;
+    QString chargeKey;
+    Money amount;
+    bool refunded = false;  // succeeded; false: refused
+    QDateTime at;
+};
+
 // The till's client of the demo gateway's simulation endpoints (API.md "/v1/_sim"): the
 // acquirer's ledger and its fault mode. It talks to the gateway straight, not through the
 // network simulator: the ledger is the ground truth the demo checks against.
@@ -38,6 +48,8 @@ public:
 
     // The ledger's charges, all of them or those of one idempotency key, oldest first.
     void charges(const QString &key, QObject *context, Reply<QList<LedgerCharge>> reply);
+    // The ledger's refunds, all of them or those against the charge of one payment key.
+    void refunds(const QString &chargeKey, QObject *context, Reply<QList<LedgerRefund>> reply);
     // normal, decline_all, timeout_after_charge, error_before_charge (API.md).
     void setAcquirerMode(const QString &mode, QObject *context, Reply<bool> reply);
 

@@ -425,6 +425,8 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill_data()
     QTest::newRow("answer lost") << int(DemoController::Story::AnswerLost) << QStringLiteral("1 charge(s) in the bank");
     QTest::newRow("hour offline") << int(DemoController::Story::HourOffline) << QStringLiteral("3 charge(s) in the bank's ledger for the three");
     QTest::newRow("key reused") << int(DemoController::Story::KeyReused) << QStringLiteral("took the first payment and refused the second");
+    QTest::newRow("paid another way") << int(DemoController::Story::PaidAnotherWay)
+                                      << QStringLiteral("1 charge(s) and 1 refund(s) for the card");
 }
 
 void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
@@ -448,10 +450,19 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
     LedgerDialog *ledgerDialog = nullptr;
     QTRY_VERIFY((ledgerDialog = m_window->findChild<LedgerDialog *>()) && ledgerDialog->isVisible());
     auto *rows = ledgerDialog->findChild<QTableWidget *>();
-    const int payments = story == int(DemoController::Story::HourOffline) ? 3 : 1;
-    QTRY_COMPARE(rows->rowCount(), payments);
-    for (int r = 0; r < payments; ++r)
-        QCOMPARE(rows->item(r, 3)->text(), QStringLiteral("charged"));
+    if (story == int(DemoController::Story::PaidAnotherWay)) {
+        // One charge and the till's one refund of it, newest first.
+        QTRY_COMPARE(rows->rowCount(), 2);
+        QVERIFY2(rows->item(0, 3)->text().startsWith(QStringLiteral("refunded")), qPrintable(rows->item(0, 3)->text()));
+        QCOMPARE(rows->item(1, 3)->text(), QStringLiteral("charged"));
+        QVERIFY(rows->item(0, 3)->text().contains(rows->item(1, 1)->text()));   // against that charge
+        QVERIFY(m_window->viewModel()->intent() && m_window->viewModel()->intent()->isCash());   // the customer paid cash
+    } else {
+        const int payments = story == int(DemoController::Story::HourOffline) ? 3 : 1;
+        QTRY_COMPARE(rows->rowCount(), payments);
+        for (int r = 0; r < payments; ++r)
+            QCOMPARE(rows->item(r, 3)->text(), QStringLiteral("charged"));
+    }
     QLabel *caption = nullptr;
     for (QLabel *l : m_window->findChildren<QLabel *>())
         caption = l->accessibleName() == QLatin1String("Demo caption") ? l : caption;
