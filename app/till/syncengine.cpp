@@ -584,12 +584,17 @@ void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult
     m_journal->update(after, before.state, r.summary(), attempt, this,
                       [this, key, after, d, answered = r.answered(),
                        lostAfterSend = r.transport == GatewayResult::Transport::LostAfterSend](bool ok, const QString &error,
-                                                                                                bool applied) {
+                                                                                                bool applied) mutable {
         m_inFlight.remove(key);
         if (ok && !applied) {
             adoptStored(key);
             return;
         }
+        // Given up while this answer was on its way to the journal (the give-up was stored
+        // first, its reply came first): the engine's copy knows it, `after` was made before.
+        // A charge it then records is owed back at once.
+        if (auto it = m_active.constFind(key); it != m_active.cend())
+            after.givenUpAt = qMax(after.givenUpAt, it->givenUpAt);
         if (!ok) {
             // The journal cannot follow: keep what it holds, ask again later (same key, safe).
             qCWarning(lcSync) << "cannot record the answer:" << error;

@@ -13,15 +13,24 @@
 #include "gatewayclient.h"
 #include "gatewayserver.h"
 #include "intentjournal.h"
+#include "salebook.h"
 #include "scriptedrefunds.h"
 #include "syncengine.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QScopeGuard>
+#include <QSemaphore>
+#include <QTimer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
 
 using namespace OncePay;
@@ -56,6 +65,7 @@ private slots:
     void secondRefundRefusedWhileOneIsOpen();
     void keyInProgressIsRetriedWithTheSameKey();
     void keyInProgressOnAScriptedGateway();
+    void givenUpAsItsChargeIsHeardIsRefundedAtOnce();
     void cashRefundNeverGoesOut();
     void voidQueuedPaymentNeverSends();
     void voidRefusedWhenItMayHaveBeenSent();
@@ -448,6 +458,74 @@ void TestRefundSync::keyInProgressOnAScriptedGateway()
     QCOMPARE(path, (QStringList{QStringLiteral("queued"), QStringLiteral("sending"), QStringLiteral("processing"),
                                 QStringLiteral("sending"), QStringLiteral("succeeded")}));
     QTRY_COMPARE_WITH_TIMEOUT(stored(paid.key).amountRefunded, qint64(1200), kWaitMs);
+}
+
+// Issue 21: the cashier gives a card part up ("the customer pays another way") at the instant
+// the till hears it was charged. The journal stores the give-up, then the charge (the answer was
+// read before the give-up's reply came back). The till owes that money back now, once, with the
+// key derived from the part's: not at its next start, when the customer has long gone.
+void TestRefundSync::givenUpAsItsChargeIsHeardIsRefundedAtOnce()
+{
+    ScriptedRefunds stub(0);
+    const quint16 port = stub.listen();
+    QVERIFY(port != 0);
+    stopTill();
+    m_proxy = std::make_unique<FaultProxy>();
+    QString error;
+    QVERIFY2(m_proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), port, &error), qPrintable(error));
+    startTill();
+    SaleBook book(m_journal.get());
+    std::optional<Sale> sale;
+    book.open(Money(990, QStringLiteral("CNY")), QJsonArray{QJsonObject{{QStringLiteral("code"), QStringLiteral("6901234500134")},
+                                                                       {QStringLiteral("unit_price"), 990},
+                                                                       {QStringLiteral("quantity"), 1}}},
+              this, [&sale](bool ok, const QString &, const Sale &s) { sale = ok ? s : Sale(); });
+    QTRY_VERIFY(sale.has_value());
+    QVERIFY(sale->isValid());
+    const auto [payError, part] = ClientProbe::pay(*m_engine, sale->orderId, 990, QStringLiteral("tok_visa"));
+    QVERIFY2(payError.isEmpty(), qPrintable(payError));
+    QTRY_VERIFY_WITH_TIMEOUT(stub.holdsPayment(), kWaitMs);   // on the wire, the bank charging
+
+    // The journal's thread is held...
+    auto gate = std::make_shared<QSemaphore>();
+    auto holding = std::make_shared<std::atomic_bool>(false);
+    const auto release = qScopeGuard([gate] { gate->release(); });   // never left hanging
+    m_journal->transact<bool>(this, [gate, holding](SqlTx &) {
+        *holding = true;
+        gate->acquire();
+        return true;
+    }, [](bool, const QString &, bool) {});
+    QTRY_VERIFY_WITH_TIMEOUT(holding->load(), kWaitMs);
+    // ...while the cashier gives the card up (stored first)...
+    std::optional<bool> gaveUp;
+    QString refusal;
+    m_engine->giveUp(part.key, [&gaveUp, &refusal](bool ok, const QString &why, const Intent &) { gaveUp = ok; refusal = why; });
+    // ...and the charge is heard: the engine reads the answer and stores it (second). The journal
+    // goes on once the engine has read it.
+    bool heard = false;
+    for (QNetworkAccessManager *nam : m_client->findChildren<QNetworkAccessManager *>()) {
+        connect(nam, &QNetworkAccessManager::finished, this, [gate, &heard](QNetworkReply *reply) {
+            if (heard || reply->operation() != QNetworkAccessManager::PostOperation
+                || reply->url().path() != QLatin1String("/v1/payments"))
+                return;
+            heard = true;
+            QTimer::singleShot(0, [gate] { gate->release(); });   // after the engine's own handler
+        });
+    }
+    stub.answerPayment();
+    QTRY_VERIFY_WITH_TIMEOUT(heard && gaveUp.has_value(), kWaitMs);
+    QVERIFY2(*gaveUp, qPrintable(refusal));
+
+    // The till refunds it by itself at once, with the derived key, once.
+    const QString refundKey = autoRefundKey(part.key);
+    QTRY_VERIFY_WITH_TIMEOUT(settled(refundKey), kWaitMs);
+    QCOMPARE(latest(refundKey)->state, IntentState::Succeeded);
+    QCOMPARE(latest(refundKey)->amount.minorUnits(), qint64(990));
+    QCOMPARE(stub.posts().size(), 1);
+    QCOMPARE(stub.posts().first().key, QByteArray('"' + refundKey.toLatin1() + '"'));
+    QCOMPARE(stub.paymentPosts().size(), 1);   // and the card was never charged again
+    QVERIFY(latest(part.key)->givenUpAt > 0);
+    QCOMPARE(latest(part.key)->state, IntentState::Succeeded);
 }
 
 void TestRefundSync::cashRefundNeverGoesOut()
