@@ -3,6 +3,7 @@
 #include "salerecords.h"
 
 #include <QDateTime>
+#include <algorithm>
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QRandomGenerator>
@@ -77,6 +78,16 @@ Money CheckoutViewModel::remaining() const
 {
     const Money total = m_cart.total();
     return Money(qMax<qint64>(0, total.minorUnits() - m_salePaid), total.currency());
+}
+
+QList<Intent> CheckoutViewModel::earlierParts() const
+{
+    QList<Intent> out;
+    for (const Intent &p : m_paidParts) {
+        if (!m_intent || p.key != m_intent->key)
+            out.append(p);
+    }
+    return out;
 }
 
 Money CheckoutViewModel::paid() const
@@ -486,10 +497,13 @@ void CheckoutViewModel::follow(const Intent &i)
         setPhase(Phase::Checking, tr("Checking with the server… The answer was lost; this sale cannot be paid again until the server answers."));
         break;
     case IntentState::Succeeded:
-        if (!i.isCash() && m_salePaid + i.amount.minorUnits() < m_cart.total().minorUnits()) {
-            // A card part: the rest is paid by more cards or cash.
+        // Counted once, however often the same answer is followed.
+        if (std::none_of(m_paidParts.cbegin(), m_paidParts.cend(), [&i](const Intent &p) { return p.key == i.key; })) {
             m_salePaid += i.amount.minorUnits();
             m_paidParts.append(i);
+        }
+        if (!i.isCash() && m_salePaid < m_cart.total().minorUnits()) {
+            // A card part: the rest is paid by more cards or cash.
             m_intent.reset();
             setPhase(Phase::Selling, tr("%1 paid by card. %2 remains: card (F12) or cash (F10).")
                                          .arg(i.amount.toDisplayString(), remaining().toDisplayString()));

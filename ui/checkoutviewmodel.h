@@ -60,8 +60,10 @@ public:
     // waiting for its answer: the window says what is paid, what waits, what remains.
     Money paid() const;
     Money waiting() const;
-    // The parts paid so far, oldest first (a receipt of a split sale names each tender).
+    // The parts paid so far, oldest first; those before the one shown now (a receipt of a split
+    // sale names each tender).
     QList<Intent> paidParts() const { return m_paidParts; }
+    QList<Intent> earlierParts() const;
     // A card amount the cashier typed ("5.00"): nullopt and a sentence unless it is more than 0
     // and at most what remains. An empty text means all that remains.
     std::optional<Money> cardAmount(const QString &typed, QString *reason) const;

@@ -281,7 +281,7 @@ void MainWindow::buildUi()
         if (!intent || Receipt::kindFor(*intent) == Receipt::Kind::None)
             return;
         const TillSettings settings = TillSettings::load();
-        const ReceiptContext context{m_terminal, settings.shopName, settings.shopAddress, m_vm.cashTendered(), m_vm.paidParts()};
+        const ReceiptContext context{m_terminal, settings.shopName, settings.shopAddress, m_vm.cashTendered(), m_vm.earlierParts()};
         auto *dialog = new ReceiptDialog(Receipt::html(*intent, *m_vm.cart(), context),
                                          Receipt::fileName(*intent, m_terminal), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -646,12 +646,19 @@ void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &messag
     }
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: %1; font-size: 15pt; padding: 8px; border-radius: 6px; }").arg(color));
     m_banner->setText(message.isEmpty() ? tr("Scan items, then pay by card (F12) or cash (F10).") : message);
-    if (phase == P::Paid || phase == P::Declined || phase == P::Failed || phase == P::NeedsAttention || phase == P::Voided) {
+    // A tender ended and the next may follow (a card part paid, cash taken for part): the keyboard
+    // goes back to the scan field unless the cash panel holds it.
+    const bool tenderEnded = phase == P::Selling && m_vm.paid().minorUnits() > 0 && !m_cashPanel->isVisible();
+    if (tenderEnded || phase == P::Paid || phase == P::Declined || phase == P::Failed || phase == P::NeedsAttention || phase == P::Voided) {
         // The next scan goes to the scan field: after Paid it starts the next customer's sale,
         // after a refusal it adds to this one (another card may follow).
         refreshActions();
+        // A partly paid sale takes no scan: the cart holds the keyboard then, where a scanner's
+        // Enter does nothing (never a pay button, never the payments panel's filter).
         if (m_search->isEnabled())
             m_search->setFocus();
+        else if (tenderEnded)
+            m_cartView->setFocus();
     }
 }
 

@@ -4,7 +4,7 @@
 <context>
     <name>OncePay::Ui::CheckoutViewModel</name>
     <message numerus="yes">
-        <location filename="../../ui/checkoutviewmodel.cpp" line="222"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="282"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>%n product matches &quot;%1&quot;: pick one.</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>OncePay::Ui::DemoController</name>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="168"/>
+        <location filename="../../ui/democontroller.cpp" line="174"/>
         <source>The bank&apos;s ledger shows %n charge(s) for this payment: one intent, one key.</source>
         <translation>
             <numerusform>The bank&apos;s ledger shows %n charge for this payment: one intent, one key.</numerusform>
@@ -23,7 +23,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="183"/>
+        <location filename="../../ui/democontroller.cpp" line="189"/>
         <source>%n charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
         <translation>
             <numerusform>%n charge in the bank&apos;s ledger: resolved by asking, not by charging again.</numerusform>
@@ -31,18 +31,34 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="207"/>
+        <location filename="../../ui/democontroller.cpp" line="213"/>
         <source>%n charge(s) in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</source>
         <translation>
             <numerusform>%n charge in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</numerusform>
             <numerusform>%n charges in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/democontroller.cpp" line="262"/>
+        <source>%n charge(s)</source>
+        <translation type="unfinished">
+            <numerusform>%n charge</numerusform>
+            <numerusform>%n charges</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/democontroller.cpp" line="262"/>
+        <source>%n refund(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>OncePay::Ui::LedgerDialog</name>
     <message numerus="yes">
-        <location filename="../../ui/ledgerdialog.cpp" line="92"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="106"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n charge</numerusform>
@@ -50,18 +66,26 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/ledgerdialog.cpp" line="92"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="106"/>
         <source>%n key(s)</source>
         <translation>
             <numerusform>%n key</numerusform>
             <numerusform>%n keys</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/ledgerdialog.cpp" line="108"/>
+        <source>%n refund(s), never two for one charge.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="604"/>
+        <location filename="../../ui/mainwindow.cpp" line="672"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>(next try in %n s)</numerusform>
@@ -69,7 +93,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="611"/>
+        <location filename="../../ui/mainwindow.cpp" line="679"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>Waiting: %n payment</numerusform>
@@ -77,7 +101,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="645"/>
+        <location filename="../../ui/mainwindow.cpp" line="713"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>
@@ -85,7 +109,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="671"/>
+        <location filename="../../ui/mainwindow.cpp" line="739"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>%n payment waiting, %1 in all, not sent yet.</numerusform>
@@ -115,7 +139,23 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="225"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="174"/>
+        <source>Refunded by the till by itself (%n):</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/shiftclosedialog.cpp" line="178"/>
+        <source>Waiting at the last close, and how they ended (%n):</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/shiftclosedialog.cpp" line="236"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n still waits for the server and will move to the next shift:</numerusform>
@@ -123,7 +163,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="231"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="242"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n reconciliation row needs a person; it is kept with the report.</numerusform>
@@ -131,7 +171,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="234"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="250"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>Close with %n waiting</numerusform>

@@ -40,68 +40,68 @@
 <context>
     <name>OncePay::IntentJournal</name>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="69"/>
+        <location filename="../../app/till/intentjournal.cpp" line="73"/>
         <source>There is no till journal at %1.</source>
         <translation>%1 处没有收银交易日志。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="78"/>
+        <location filename="../../app/till/intentjournal.cpp" line="82"/>
         <source>The lock file %1 cannot be created beside the journal: %2</source>
         <translation>无法在交易日志旁创建锁文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="79"/>
+        <location filename="../../app/till/intentjournal.cpp" line="83"/>
         <source>The till journal %1 is in use by process %2. Close that program first; commands that only read (list, show, export) work beside it.</source>
         <translation>收银交易日志 %1 正被进程 %2 使用。请先关闭该程序；只读命令（list、show、export）可以同时使用。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="115"/>
-        <location filename="../../app/till/intentjournal.cpp" line="159"/>
-        <location filename="../../app/till/intentjournal.cpp" line="202"/>
-        <location filename="../../app/till/intentjournal.cpp" line="297"/>
-        <location filename="../../app/till/intentjournal.cpp" line="325"/>
-        <location filename="../../app/till/intentjournal.cpp" line="371"/>
-        <location filename="../../app/till/intentjournal.cpp" line="397"/>
-        <location filename="../../app/till/intentjournal.cpp" line="424"/>
-        <location filename="../../app/till/intentjournal.cpp" line="453"/>
-        <location filename="../../app/till/intentjournal.cpp" line="467"/>
-        <location filename="../../app/till/intentjournal.cpp" line="480"/>
-        <location filename="../../app/till/intentjournal.cpp" line="493"/>
-        <location filename="../../app/till/intentjournal.cpp" line="521"/>
-        <location filename="../../app/till/intentjournal.cpp" line="538"/>
-        <location filename="../../app/till/intentjournal.cpp" line="556"/>
-        <location filename="../../app/till/intentjournal.cpp" line="574"/>
-        <location filename="../../app/till/intentjournal.h" line="122"/>
+        <location filename="../../app/till/intentjournal.cpp" line="143"/>
+        <location filename="../../app/till/intentjournal.cpp" line="180"/>
+        <location filename="../../app/till/intentjournal.cpp" line="223"/>
+        <location filename="../../app/till/intentjournal.cpp" line="311"/>
+        <location filename="../../app/till/intentjournal.cpp" line="332"/>
+        <location filename="../../app/till/intentjournal.cpp" line="378"/>
+        <location filename="../../app/till/intentjournal.cpp" line="404"/>
+        <location filename="../../app/till/intentjournal.cpp" line="423"/>
+        <location filename="../../app/till/intentjournal.cpp" line="452"/>
+        <location filename="../../app/till/intentjournal.cpp" line="466"/>
+        <location filename="../../app/till/intentjournal.cpp" line="479"/>
+        <location filename="../../app/till/intentjournal.cpp" line="492"/>
+        <location filename="../../app/till/intentjournal.cpp" line="520"/>
+        <location filename="../../app/till/intentjournal.cpp" line="537"/>
+        <location filename="../../app/till/intentjournal.cpp" line="555"/>
+        <location filename="../../app/till/intentjournal.cpp" line="573"/>
+        <location filename="../../app/till/intentjournal.h" line="123"/>
         <source>The journal is not open.</source>
         <translation>交易日志未打开。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="210"/>
+        <location filename="../../app/till/intentjournal.cpp" line="230"/>
         <source>No payment or refund of this till has the key %1.</source>
         <translation>本收银机没有幂等键为 %1 的支付或退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="222"/>
+        <location filename="../../app/till/intentjournal.cpp" line="242"/>
         <source>It changed meanwhile; look at it again.</source>
         <translation>它在此期间已经变化，请重新查看。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="304"/>
+        <location filename="../../app/till/intentjournal.cpp" line="317"/>
         <source>This payment is not a part of a sale; it cannot be given up.</source>
         <translation>此付款不属于任何一笔销售，不能放弃。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="330"/>
+        <location filename="../../app/till/intentjournal.cpp" line="337"/>
         <source>There is no sale %1.</source>
         <translation>没有销售单 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="332"/>
+        <location filename="../../app/till/intentjournal.cpp" line="339"/>
         <source>Sale %1 is cancelled already.</source>
         <translation>销售单 %1 已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="334"/>
+        <location filename="../../app/till/intentjournal.cpp" line="341"/>
         <source>Sale %1 is paid; refund it instead of cancelling it.</source>
         <translation>销售单 %1 已付清；请退款，而不是取消。</translation>
     </message>
@@ -122,7 +122,7 @@
         <translation>本单有一笔支付仍在处理中。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="302"/>
+        <location filename="../../app/till/intentjournal.cpp" line="315"/>
         <location filename="../../app/till/journalrules.cpp" line="83"/>
         <source>No payment of this till has the key %1.</source>
         <translation>本收银机没有幂等键为 %1 的支付。</translation>
@@ -360,18 +360,28 @@
 <context>
     <name>OncePay::SaleBook</name>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="81"/>
-        <location filename="../../app/till/salebook.cpp" line="105"/>
+        <location filename="../../app/till/salebook.cpp" line="206"/>
+        <source>The old sales file %1 cannot be read: %2</source>
+        <translation>旧的销售文件 %1 无法读取：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/salebook.cpp" line="214"/>
+        <source>The old sales file %1 was copied but cannot be renamed.</source>
+        <translation>旧的销售文件 %1 已复制，但无法重命名。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/salebook.cpp" line="224"/>
+        <location filename="../../app/till/salebook.cpp" line="248"/>
         <source>A sale must cost between %1 and %2.</source>
         <translation>一笔销售的金额必须在 %1 到 %2 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="112"/>
+        <location filename="../../app/till/salebook.cpp" line="255"/>
         <source>There is no sale %1.</source>
         <translation>没有销售单 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="115"/>
+        <location filename="../../app/till/salebook.cpp" line="258"/>
         <source>Sale %1 is partly paid: its items cannot change now.</source>
         <translation>销售单 %1 已部分付款，现在不能修改商品。</translation>
     </message>
@@ -392,202 +402,202 @@
 <context>
     <name>OncePay::ShiftFinding</name>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="77"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="79"/>
         <source>refunded amounts agree</source>
         <translation>退款金额一致</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="77"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="79"/>
         <source>refunded amounts differ</source>
         <translation>退款金额不一致</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="79"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="81"/>
         <source>matched</source>
         <translation>一致</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="80"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="82"/>
         <source>only on the till</source>
         <translation>仅在收银机上</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="81"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="83"/>
         <source>only on the server</source>
         <translation>仅在服务器上</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="82"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="84"/>
         <source>different amount</source>
         <translation>金额不同</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="83"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="85"/>
         <source>different state</source>
         <translation>状态不同</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="96"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="98"/>
         <source>nothing refunded</source>
         <translation>未退款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="96"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="98"/>
         <source>nothing charged</source>
         <translation>未扣款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="97"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="99"/>
         <source>refunded once</source>
         <translation>已退款一次</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="97"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="99"/>
         <source>charged once</source>
         <translation>已扣款一次</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="98"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="100"/>
         <source>no refund at the bank</source>
         <translation>银行无此退款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="98"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="100"/>
         <source>no charge at the bank</source>
         <translation>银行无此扣款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="99"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="101"/>
         <source>refunded by the bank</source>
         <translation>银行已退款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="99"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="101"/>
         <source>charged by the bank</source>
         <translation>银行已扣款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="101"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="103"/>
         <source>refunded %1 times</source>
         <translation>退款 %1 次</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="101"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="103"/>
         <source>charged %1 times</source>
         <translation>扣款 %1 次</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="102"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="104"/>
         <source>another amount at the bank</source>
         <translation>银行金额不同</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="115"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="117"/>
         <source>Nothing: a cash refund, from the drawer.</source>
         <translation>无需处理：现金退款，从钱箱支出。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="115"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="117"/>
         <source>Nothing: cash, counted in the drawer.</source>
         <translation>无需处理：现金，计入钱箱。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="117"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="119"/>
         <source>Nothing: voided before it was sent.</source>
         <translation>无需处理：发送前已作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="119"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="121"/>
         <source>Nothing: it never reached the gateway.</source>
         <translation>无需处理：从未到达网关。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="120"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="122"/>
         <source>Nothing to do.</source>
         <translation>无需处理。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="123"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="125"/>
         <source>Wait: the till is still asking the gateway about this refund with the same key; close the shift once it is final, or note it.</source>
         <translation>请等待：收银机仍在用同一幂等键向网关查询这笔退款；待其有最终结果后再结班，或记录下来。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="124"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="126"/>
         <source>Wait: the till is still asking the gateway about this payment with the same key; close the shift once it is final, or note it.</source>
         <translation>请等待：收银机仍在用同一幂等键向网关查询这笔付款；待其有最终结果后再结班，或记录下来。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="128"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="130"/>
         <source>Call support: the bank gave money back more than once for one refund.</source>
         <translation>请联系技术支持：银行对同一笔退款退了不止一次。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="129"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="131"/>
         <source>Call support: the bank charged the customer more than once for one payment.</source>
         <translation>请联系技术支持：银行对同一笔付款向顾客扣款不止一次。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="131"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="133"/>
         <source>Call support: the bank has no refund that the till or the gateway says was made; the customer may not have their money back.</source>
         <translation>请联系技术支持：收银机或网关显示已退款，但银行没有这笔退款；顾客可能尚未收到退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="132"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="134"/>
         <source>Call support: the bank has no charge for a payment the till or the gateway says is paid.</source>
         <translation>请联系技术支持：收银机或网关显示已付款，但银行没有这笔扣款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="134"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="136"/>
         <source>Call support: the bank refunded money that the till does not count as refunded.</source>
         <translation>请联系技术支持：银行退了一笔收银机未记为已退款的款项。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="135"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="137"/>
         <source>Call support: the bank charged the customer for a payment the till does not count as paid; it may have to be refunded.</source>
         <translation>请联系技术支持：银行对一笔收银机未记为已付的付款向顾客扣了款，可能需要退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="137"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="139"/>
         <source>Call support: the bank moved another amount than the till recorded.</source>
         <translation>请联系技术支持：银行处理的金额与收银机记录的不同。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="140"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="142"/>
         <source>Call support: the gateway has no record of a refund the till says it answered.</source>
         <translation>请联系技术支持：收银机显示网关已答复的退款，网关却没有记录。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="141"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="143"/>
         <source>Call support: the gateway has no record of a payment the till says it answered.</source>
         <translation>请联系技术支持：收银机显示网关已答复的付款，网关却没有记录。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="143"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="145"/>
         <source>Call support: money was given back on the gateway without this till&apos;s journal; find out who refunded it.</source>
         <translation>请联系技术支持：网关上有一笔不在本收银机日志中的退款；请查明是谁退的款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="144"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="146"/>
         <source>Call support: the gateway has a payment this till&apos;s journal does not know; check whether the customer was charged.</source>
         <translation>请联系技术支持：网关上有一笔本收银机日志中没有的付款；请核实顾客是否被扣款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="147"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="149"/>
         <source>Call support: the refunded amount on the gateway is not what the till&apos;s refunds add up to.</source>
         <translation>请联系技术支持：网关上的已退款金额与收银机退款合计不符。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="148"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="150"/>
         <source>Call support: the gateway&apos;s amount is not the till&apos;s; the customer may have paid another amount.</source>
         <translation>请联系技术支持：网关的金额与收银机不同；顾客支付的金额可能不同。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="150"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="152"/>
         <source>Call support: the gateway&apos;s outcome is not what the till recorded (%1 on the gateway).</source>
         <translation>请联系技术支持：网关的结果与收银机记录的不同（网关上为 %1）。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="154"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="156"/>
         <source>Call support: look into it.</source>
         <translation>请联系技术支持核查。</translation>
     </message>
@@ -657,22 +667,22 @@
 <context>
     <name>OncePay::Ui::CartModel</name>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="124"/>
+        <location filename="../../ui/cartmodel.cpp" line="136"/>
         <source>Item</source>
         <translation>商品</translation>
     </message>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="125"/>
+        <location filename="../../ui/cartmodel.cpp" line="137"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="126"/>
+        <location filename="../../ui/cartmodel.cpp" line="138"/>
         <source>Price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="127"/>
+        <location filename="../../ui/cartmodel.cpp" line="139"/>
         <source>Total</source>
         <translation>小计</translation>
     </message>
@@ -773,118 +783,138 @@
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="228"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="288"/>
         <source>This sale is being paid; start a new sale to add items.</source>
         <translation>本单正在付款；如需添加商品，请开始新交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="221"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="281"/>
         <source>No product has the code or name &quot;%1&quot;.</source>
         <translation>找不到编码或名称为“%1”的商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="185"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="245"/>
         <source>The card payment was never sent and is voided. Take cash or another card.</source>
         <translation>这笔刷卡付款从未发出，已作废。请收取现金或换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="186"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="246"/>
         <source>The card payment is given up: if it turns out charged, the till refunds it by itself. Take cash or another card.</source>
         <translation>已放弃这笔刷卡付款：如果最终扣款成功，收银机会自动退款。请收取现金或换一张卡。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/checkoutviewmodel.cpp" line="222"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="282"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>有 %n 个商品与“%1”相符：请选择一个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="129"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="254"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="292"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="188"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="318"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="355"/>
         <source>Saving the payment…</source>
         <translation>正在保存支付记录…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="118"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="279"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="177"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="342"/>
         <source>There is nothing to pay.</source>
         <translation>没有需要支付的金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="285"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="348"/>
         <source>The amount tendered is less than the total %1.</source>
         <translation>实收金额少于应付金额 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="440"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="500"/>
         <source>Paid in cash. Change: %1</source>
         <translation>现金支付成功。找零：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="415"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="466"/>
         <source>Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer.</source>
         <translation>尚未确认：收银机会自行确认这笔付款。请勿为这笔销售再次收款；您可以接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="105"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="100"/>
+        <source>&quot;%1&quot; is not an amount the card can pay: type at most the %2 that remains, e.g. %3.</source>
+        <translation>“%1”不是这张卡可以支付的金额：最多输入剩余的 %2，例如 %3。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="129"/>
+        <source>Sale %1 was open when the till stopped and is back: %2 paid, %3 remains.</source>
+        <translation>收银机停止时销售 %1 尚未完成，现已恢复：已付 %2，剩余 %3。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="163"/>
         <source>Sale %1 is cancelled. Hand back %2 in cash.</source>
         <translation>销售单 %1 已取消。请退还现金 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="123"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="182"/>
         <source>A part payment in cash must be less than the %1 that remains.</source>
         <translation>现金部分付款必须少于剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="146"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="206"/>
         <source>%1 taken in cash. %2 remains: card (F12) or more cash (F10).</source>
         <translation>已收现金 %1。还剩 %2：刷卡 (F12) 或再付现金 (F10)。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="284"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="313"/>
+        <source>A card can pay at most the %1 that remains.</source>
+        <translation>一张卡最多只能支付剩余的 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="347"/>
         <source>The amount tendered is less than the %1 that remains.</source>
         <translation>所收金额少于剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="424"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="475"/>
         <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
         <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="426"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="429"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="477"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="480"/>
         <source>Sending the payment…</source>
         <translation>正在发送支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="432"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="483"/>
         <source>The bank is processing the payment. Please wait.</source>
         <translation>银行正在处理这笔支付，请稍候。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="435"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="486"/>
         <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
         <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="442"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="494"/>
+        <source>%1 paid by card. %2 remains: card (F12) or cash (F10).</source>
+        <translation>已用卡支付 %1。剩余 %2：刷卡（F12）或现金（F10）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="502"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="445"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="505"/>
         <source>Declined (%1). Ask for another card.</source>
         <translation>已拒绝（%1）。请顾客换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="448"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="508"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="451"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="511"/>
         <source>Voided before it was sent: nothing was charged. The sale may be paid again.</source>
         <translation>已在发送前作废：没有扣款。本单可以重新支付。</translation>
     </message>
@@ -892,143 +922,197 @@
 <context>
     <name>OncePay::Ui::DemoController</name>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="54"/>
+        <location filename="../../ui/democontroller.cpp" line="56"/>
         <source>A double click on Pay</source>
         <translation>支付按钮被点了两次</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="55"/>
+        <location filename="../../ui/democontroller.cpp" line="57"/>
         <source>Charged, but the answer was lost</source>
         <translation>已扣款，但应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="56"/>
+        <location filename="../../ui/democontroller.cpp" line="58"/>
         <source>An hour offline, then the queue drains</source>
         <translation>断网一小时，恢复后队列自动发送</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="57"/>
+        <location filename="../../ui/democontroller.cpp" line="59"/>
         <source>The same key reused with another amount</source>
         <translation>同一个幂等键换了金额再次使用</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="162"/>
+        <location filename="../../ui/democontroller.cpp" line="60"/>
+        <source>The card&apos;s answer is lost, the customer pays cash, the till refunds the card by itself</source>
+        <translation>银行卡的应答丢失，顾客改付现金，收银机自动退还这笔卡款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="168"/>
         <source>A customer buys rice and tea. The network is fine.</source>
         <translation>顾客购买大米和茶，网络正常。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="164"/>
+        <location filename="../../ui/democontroller.cpp" line="170"/>
         <source>The cashier double-clicks Pay. The first click locks the button in its own handler; the second finds it locked.</source>
         <translation>收银员双击了支付。第一次点击在自己的处理函数里就锁定了按钮，第二次点击时按钮已被锁定。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="167"/>
+        <location filename="../../ui/democontroller.cpp" line="173"/>
         <source>Paid. Asking the bank&apos;s own ledger how many times it charged…</source>
         <translation>支付成功。正在查询银行自己的账本，看扣了几次款…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="168"/>
+        <location filename="../../ui/democontroller.cpp" line="174"/>
         <source>The bank&apos;s ledger shows %n charge(s) for this payment: one intent, one key.</source>
         <translation>
             <numerusform>银行账本中这笔付款有 %n 笔扣款：一次付款意图，一个付款编号。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="183"/>
+        <location filename="../../ui/democontroller.cpp" line="189"/>
         <source>%n charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
         <translation>
             <numerusform>银行账本中有 %n 笔扣款：靠询问解决，而不是再扣一次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="201"/>
+        <location filename="../../ui/democontroller.cpp" line="207"/>
         <source>Here is the queue: three payments waiting, each with its own key. The status bar shows what waits and when the next try is.</source>
         <translation>这是队列：三笔付款正在等待，每笔都有自己的付款编号。状态栏显示等待的内容和下次尝试的时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="203"/>
+        <location filename="../../ui/democontroller.cpp" line="209"/>
         <source>Now the network returns…</source>
         <translation>现在网络恢复了……</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="206"/>
+        <location filename="../../ui/democontroller.cpp" line="212"/>
         <source>The queue drained by itself, oldest first. Asking the bank&apos;s ledger…</source>
         <translation>队列已自动清空，最早的先发。正在查询银行账本……</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="207"/>
+        <location filename="../../ui/democontroller.cpp" line="213"/>
         <source>%n charge(s) in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</source>
         <translation>
             <numerusform>三笔付款在银行账本中共有 %n 笔扣款：无论等待多久，每笔只发送一次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="221"/>
+        <location filename="../../ui/democontroller.cpp" line="217"/>
+        <source>The network now loses every answer. A customer buys noodles.</source>
+        <translation>网络现在会丢失所有应答。一位顾客购买面条。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="219"/>
+        <source>The cashier pays by card. The bank charges the card, but the till never hears back.</source>
+        <translation>收银员刷卡收款。银行已扣款，但收银机始终没有收到应答。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="228"/>
+        <source>The customer will not wait and pays cash. The cashier presses F6, &quot;Customer pays another way&quot;: the card is given up in the journal, not forgotten.</source>
+        <translation>顾客不愿等待，改付现金。收银员按 F6“顾客改用其他方式支付”：这笔卡款在日志中记为已放弃，而不是被遗忘。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="240"/>
+        <source>The cashier takes the cash. The sale is paid once, in cash.</source>
+        <translation>收银员收取现金。这笔销售只付了一次，用的是现金。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="247"/>
+        <source>The network comes back. The till asks about the given-up card: it was charged. So the till refunds it through the bank by itself, once, with a key made from the card&apos;s.</source>
+        <translation>网络恢复。收银机查询已放弃的卡款：它已被扣款。于是收银机自动通过银行退款，只退一次，所用的键由这笔卡款的键派生而来。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="251"/>
+        <source>Refunded. Asking the bank&apos;s own ledger…</source>
+        <translation>已退款。正在查询银行自己的账本…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="260"/>
+        <source>The bank&apos;s ledger: %1 and %2 for the card. The customer paid once, in cash; the shift report says &quot;charged late, refunded automatically&quot;.</source>
+        <translation>银行账本：这张卡 %1、%2。顾客只付了一次，用的是现金；班次报表显示“延迟扣款，已自动退款”。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/democontroller.cpp" line="262"/>
+        <source>%n charge(s)</source>
+        <translation>
+            <numerusform>%n 笔扣款</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/democontroller.cpp" line="262"/>
+        <source>%n refund(s)</source>
+        <translation>
+            <numerusform>%n 笔退款</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="277"/>
         <source>took the first payment</source>
         <translation>接受了第一笔付款</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="221"/>
+        <location filename="../../ui/democontroller.cpp" line="277"/>
         <source>did not take the first payment</source>
         <translation>没有接受第一笔付款</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="222"/>
+        <location filename="../../ui/democontroller.cpp" line="278"/>
         <source>refused the second: that key already belongs to another amount</source>
         <translation>拒绝了第二笔：这个付款编号已属于另一个金额</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="223"/>
+        <location filename="../../ui/democontroller.cpp" line="279"/>
         <source>did not refuse the second</source>
         <translation>没有拒绝第二笔</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="224"/>
+        <location filename="../../ui/democontroller.cpp" line="280"/>
         <source>The gateway %1 and %2. The original payment is untouched.</source>
         <translation>网关%1，并%2。原来的付款保持不变。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="172"/>
+        <location filename="../../ui/democontroller.cpp" line="178"/>
         <source>The network now loses every answer: requests arrive, answers never come back.</source>
         <translation>现在网络会丢失所有应答：请求能到达，应答却回不来。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="174"/>
+        <location filename="../../ui/democontroller.cpp" line="180"/>
         <source>The cashier pays. The bank charges the card, but the till never hears back.</source>
         <translation>收银员发起支付。银行已经扣款，但收银机没有收到应答。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="177"/>
+        <location filename="../../ui/democontroller.cpp" line="183"/>
         <source>The till does not guess and does not charge again: it shows &quot;checking with the server&quot; and keeps the sale locked.</source>
         <translation>收银机不猜测，也不重复扣款：它显示“正在向服务器核实”，并锁定这笔交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="179"/>
+        <location filename="../../ui/democontroller.cpp" line="185"/>
         <source>The network comes back. The till asks the gateway by the payment&apos;s key…</source>
         <translation>网络恢复。收银机用这笔支付的幂等键向网关查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="182"/>
+        <location filename="../../ui/democontroller.cpp" line="188"/>
         <source>The gateway says: paid. Asking the bank&apos;s ledger…</source>
         <translation>网关回复：已支付。正在查询银行账本…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="187"/>
+        <location filename="../../ui/democontroller.cpp" line="193"/>
         <source>The connection drops (think of an hour without network).</source>
         <translation>网络断开（想象断网一小时）。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="189"/>
+        <location filename="../../ui/democontroller.cpp" line="195"/>
         <source>Three customers pay by card. Each payment is stored with its key and waits in the queue.</source>
         <translation>三位顾客刷卡支付。每笔支付连同其幂等键已保存，在队列中等待发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="211"/>
+        <location filename="../../ui/democontroller.cpp" line="267"/>
         <source>A buggy client sends a payment of ¥10.00 with a new key…</source>
         <translation>一个有缺陷的客户端用新的幂等键发送了一笔 ¥10.00 的支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="217"/>
+        <location filename="../../ui/democontroller.cpp" line="273"/>
         <source>…then the same key with ¥20.00.</source>
         <translation>…然后用同一个幂等键发送 ¥20.00。</translation>
     </message>
@@ -1638,552 +1722,610 @@
         <translation>无法读取账本：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="87"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="90"/>
         <source>charged</source>
         <translation>已扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="87"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="90"/>
         <source>declined</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="91"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="96"/>
+        <source>refunded (charge %1)</source>
+        <translation>已退款（扣款 %1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/ledgerdialog.cpp" line="96"/>
+        <source>refund refused</source>
+        <translation>退款被拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/ledgerdialog.cpp" line="105"/>
         <source>%1 for %2: never two for one key.</source>
         <comment>charges for keys</comment>
         <translation>%2共 %1：一个幂等键从不扣两次。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/ledgerdialog.cpp" line="92"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="106"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n 笔扣款</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/ledgerdialog.cpp" line="92"/>
+        <location filename="../../ui/ledgerdialog.cpp" line="106"/>
         <source>%n key(s)</source>
         <translation>
             <numerusform>%n 个幂等键</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/ledgerdialog.cpp" line="108"/>
+        <source>%n refund(s), never two for one charge.</source>
+        <translation>
+            <numerusform>%n 笔退款，同一笔扣款从不退两次。</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="51"/>
+        <location filename="../../ui/mainwindow.cpp" line="53"/>
         <source>Visa (approved)</source>
         <translation>Visa 卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="52"/>
+        <location filename="../../ui/mainwindow.cpp" line="54"/>
         <source>Mastercard (approved)</source>
         <translation>万事达卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="53"/>
+        <location filename="../../ui/mainwindow.cpp" line="55"/>
         <source>UnionPay (approved)</source>
         <translation>银联卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="54"/>
+        <location filename="../../ui/mainwindow.cpp" line="56"/>
         <source>Card declined</source>
         <translation>被拒卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="55"/>
+        <location filename="../../ui/mainwindow.cpp" line="57"/>
         <source>Insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="56"/>
+        <location filename="../../ui/mainwindow.cpp" line="58"/>
         <source>Bank answer lost after charging</source>
         <translation>扣款后银行应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="57"/>
+        <location filename="../../ui/mainwindow.cpp" line="59"/>
         <source>Bank refuses before charging</source>
         <translation>银行扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="64"/>
+        <location filename="../../ui/mainwindow.cpp" line="66"/>
         <source>online</source>
         <comment>network simulation</comment>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="65"/>
+        <location filename="../../ui/mainwindow.cpp" line="67"/>
         <source>offline</source>
         <comment>network simulation</comment>
         <translation>断网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="66"/>
+        <location filename="../../ui/mainwindow.cpp" line="68"/>
         <source>black hole</source>
         <comment>network simulation</comment>
         <translation>无应答（黑洞）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="67"/>
+        <location filename="../../ui/mainwindow.cpp" line="69"/>
         <source>losing responses</source>
         <comment>network simulation</comment>
         <translation>丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="68"/>
+        <location filename="../../ui/mainwindow.cpp" line="70"/>
         <source>latency %1 ms</source>
         <comment>network simulation</comment>
         <translation>延迟 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="69"/>
+        <location filename="../../ui/mainwindow.cpp" line="71"/>
         <source>flaky %1 %</source>
         <comment>network simulation</comment>
         <translation>不稳定 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="81"/>
+        <location filename="../../ui/mainwindow.cpp" line="83"/>
         <source>OncePay till</source>
         <translation>OncePay 收银台</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="120"/>
+        <location filename="../../ui/mainwindow.cpp" line="126"/>
         <source>Sale %1 is paid (%2).</source>
         <translation>销售 %1 已付款（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="138"/>
+        <location filename="../../ui/mainwindow.cpp" line="165"/>
         <source>Demo caption</source>
         <translation>演示说明</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="144"/>
+        <location filename="../../ui/mainwindow.cpp" line="171"/>
         <source>Next ▸</source>
         <translation>下一步 ▸</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="145"/>
+        <location filename="../../ui/mainwindow.cpp" line="172"/>
         <source>Next demo step</source>
         <translation>演示下一步</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="154"/>
+        <location filename="../../ui/mainwindow.cpp" line="181"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="155"/>
+        <location filename="../../ui/mainwindow.cpp" line="182"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="161"/>
+        <location filename="../../ui/mainwindow.cpp" line="188"/>
         <source>Scan message</source>
         <translation>扫码提示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="169"/>
+        <location filename="../../ui/mainwindow.cpp" line="196"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="173"/>
+        <location filename="../../ui/mainwindow.cpp" line="200"/>
         <source>Select a line: + and - change its quantity, Del removes it.</source>
         <translation>选中一行：按 + 和 - 修改数量，按 Del 删除。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="179"/>
+        <location filename="../../ui/mainwindow.cpp" line="206"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="185"/>
+        <location filename="../../ui/mainwindow.cpp" line="212"/>
+        <location filename="../../ui/mainwindow.cpp" line="624"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="187"/>
+        <location filename="../../ui/mainwindow.cpp" line="213"/>
+        <source>Sale</source>
+        <translation>销售</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="215"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="196"/>
+        <location filename="../../ui/mainwindow.cpp" line="224"/>
+        <source>Paid, waiting and remaining</source>
+        <translation>已付、等待中和剩余</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="230"/>
         <source>Card reader (test card):</source>
         <translation>读卡器（测试卡）：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="198"/>
+        <location filename="../../ui/mainwindow.cpp" line="232"/>
         <source>Test card</source>
         <translation>测试卡</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="207"/>
+        <location filename="../../ui/mainwindow.cpp" line="240"/>
+        <source>&amp;Amount on this card:</source>
+        <translation>本卡金额(&amp;A)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="242"/>
+        <source>Amount on this card</source>
+        <translation>本卡金额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="243"/>
+        <source>All that remains</source>
+        <translation>全部剩余金额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="244"/>
+        <source>Two cards, or card and cash: type what this card pays, then F12.</source>
+        <translation>两张卡，或卡加现金：输入这张卡支付的金额，然后按 F12。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="251"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="208"/>
+        <location filename="../../ui/mainwindow.cpp" line="252"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="213"/>
+        <location filename="../../ui/mainwindow.cpp" line="257"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="214"/>
+        <location filename="../../ui/mainwindow.cpp" line="258"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="221"/>
+        <location filename="../../ui/mainwindow.cpp" line="265"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="222"/>
+        <location filename="../../ui/mainwindow.cpp" line="266"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="231"/>
+        <location filename="../../ui/mainwindow.cpp" line="275"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="232"/>
+        <location filename="../../ui/mainwindow.cpp" line="276"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="248"/>
+        <location filename="../../ui/mainwindow.cpp" line="292"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="249"/>
+        <location filename="../../ui/mainwindow.cpp" line="293"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="252"/>
+        <location filename="../../ui/mainwindow.cpp" line="296"/>
         <source>Customer pays another way (F6)</source>
         <translation>顾客改用其他方式支付 (F6)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="253"/>
+        <location filename="../../ui/mainwindow.cpp" line="297"/>
         <source>Customer pays another way</source>
         <translation>顾客改用其他方式支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="254"/>
+        <location filename="../../ui/mainwindow.cpp" line="298"/>
         <source>Give up the card payment that is not final: if it turns out charged, the till refunds it by itself. Then take cash or another card.</source>
         <translation>放弃尚无最终结果的刷卡付款：如果最终扣款成功，收银机会自动退款。然后收取现金或换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="281"/>
+        <location filename="../../ui/mainwindow.cpp" line="325"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="292"/>
+        <location filename="../../ui/mainwindow.cpp" line="336"/>
         <source>Connection</source>
         <translation>网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="293"/>
+        <location filename="../../ui/mainwindow.cpp" line="337"/>
         <source>Waiting payments</source>
         <translation>待发送支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="295"/>
+        <location filename="../../ui/mainwindow.cpp" line="339"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="301"/>
+        <location filename="../../ui/mainwindow.cpp" line="345"/>
         <source>Notice</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="312"/>
+        <location filename="../../ui/mainwindow.cpp" line="356"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="313"/>
+        <location filename="../../ui/mainwindow.cpp" line="357"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="316"/>
+        <location filename="../../ui/mainwindow.cpp" line="360"/>
         <source>Refund a sale by its &amp;receipt number…</source>
         <translation>按小票号退款(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="321"/>
+        <location filename="../../ui/mainwindow.cpp" line="365"/>
         <source>&amp;Close shift…</source>
         <translation>结班(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="327"/>
+        <location filename="../../ui/mainwindow.cpp" line="371"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="338"/>
+        <location filename="../../ui/mainwindow.cpp" line="382"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="339"/>
+        <location filename="../../ui/mainwindow.cpp" line="383"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="341"/>
+        <location filename="../../ui/mainwindow.cpp" line="385"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="347"/>
+        <location filename="../../ui/mainwindow.cpp" line="391"/>
         <source>Si&amp;mulation</source>
         <translation>模拟(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="348"/>
+        <location filename="../../ui/mainwindow.cpp" line="392"/>
         <source>&amp;Network</source>
         <translation>网络(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="351"/>
+        <location filename="../../ui/mainwindow.cpp" line="395"/>
         <source>Online</source>
         <translation>正常联网</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="352"/>
+        <location filename="../../ui/mainwindow.cpp" line="396"/>
         <source>Offline (connections refused)</source>
         <translation>断网（拒绝连接）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="353"/>
+        <location filename="../../ui/mainwindow.cpp" line="397"/>
         <source>Black hole (no answer)</source>
         <translation>黑洞（无应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="354"/>
+        <location filename="../../ui/mainwindow.cpp" line="398"/>
         <source>Lose responses (charged, answer lost)</source>
         <translation>丢失应答（已扣款，应答丢失）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="355"/>
+        <location filename="../../ui/mainwindow.cpp" line="399"/>
         <source>Latency 800 ms</source>
         <translation>延迟 800 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="356"/>
+        <location filename="../../ui/mainwindow.cpp" line="400"/>
         <source>Flaky 30 %</source>
         <translation>不稳定（30% 出错）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="373"/>
+        <location filename="../../ui/mainwindow.cpp" line="417"/>
         <source>Demo, step %1 of %2: %3</source>
         <translation>演示，第 %1 步，共 %2 步：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="382"/>
+        <location filename="../../ui/mainwindow.cpp" line="426"/>
         <source>&amp;Demo</source>
         <translation>演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="387"/>
+        <location filename="../../ui/mainwindow.cpp" line="432"/>
         <source>Stop the demo</source>
         <translation>停止演示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="392"/>
+        <location filename="../../ui/mainwindow.cpp" line="437"/>
         <source>The bank&apos;s &amp;ledger…</source>
         <translation>银行账本(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="393"/>
+        <location filename="../../ui/mainwindow.cpp" line="438"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="396"/>
+        <location filename="../../ui/mainwindow.cpp" line="441"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="397"/>
+        <location filename="../../ui/mainwindow.cpp" line="442"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="398"/>
+        <location filename="../../ui/mainwindow.cpp" line="443"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="399"/>
+        <location filename="../../ui/mainwindow.cpp" line="444"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="427"/>
+        <location filename="../../ui/mainwindow.cpp" line="472"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="452"/>
+        <location filename="../../ui/mainwindow.cpp" line="497"/>
         <source>Matching products</source>
         <translation>相符的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="493"/>
+        <location filename="../../ui/mainwindow.cpp" line="552"/>
         <source>This sale is partly paid</source>
         <translation>这笔销售已部分付款</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="494"/>
+        <location filename="../../ui/mainwindow.cpp" line="553"/>
         <source>%1 of this sale is paid and %2 remains. Cancel the sale and give the money back?</source>
         <translation>这笔销售已付 %1，还剩 %2。取消这笔销售并退还已付款项吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="499"/>
+        <location filename="../../ui/mainwindow.cpp" line="558"/>
         <source>&amp;Cancel the sale (C)</source>
         <translation>取消这笔销售(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="522"/>
+        <location filename="../../ui/mainwindow.cpp" line="581"/>
         <source>The card payment is not final yet</source>
         <translation>刷卡付款尚无最终结果</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="523"/>
+        <location filename="../../ui/mainwindow.cpp" line="582"/>
         <source>Has the customer left, or will they pay another way?</source>
         <translation>顾客已经离开，还是改用其他方式支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="524"/>
+        <location filename="../../ui/mainwindow.cpp" line="583"/>
         <source>Customer left: the till keeps whatever the card does and tells you if it is declined.
 Pays another way: the card payment is given up (if it turns out charged, the till refunds it by itself) and this sale waits for cash or another card.</source>
         <translation>顾客已离开：以银行卡的最终结果为准，若被拒绝会提醒您。
 改用其他方式支付：放弃这笔刷卡付款（如果最终扣款成功，收银机会自动退款），本笔销售等待现金或另一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="527"/>
+        <location filename="../../ui/mainwindow.cpp" line="586"/>
         <source>Customer &amp;left (L)</source>
         <translation>顾客已离开(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="528"/>
+        <location filename="../../ui/mainwindow.cpp" line="587"/>
         <source>Pays &amp;another way (A)</source>
         <translation>改用其他方式支付(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="500"/>
-        <location filename="../../ui/mainwindow.cpp" line="529"/>
+        <location filename="../../ui/mainwindow.cpp" line="559"/>
+        <location filename="../../ui/mainwindow.cpp" line="588"/>
         <source>Go &amp;back</source>
         <translation>返回(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="598"/>
+        <location filename="../../ui/mainwindow.cpp" line="666"/>
         <source>◌ No answer from the gateway</source>
         <translation>◌ 网关无应答</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="645"/>
+        <location filename="../../ui/mainwindow.cpp" line="713"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="670"/>
+        <location filename="../../ui/mainwindow.cpp" line="738"/>
         <source>Quit OncePay?</source>
         <translation>退出 OncePay？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="671"/>
+        <location filename="../../ui/mainwindow.cpp" line="739"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="673"/>
+        <location filename="../../ui/mainwindow.cpp" line="741"/>
         <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
         <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="674"/>
+        <location filename="../../ui/mainwindow.cpp" line="742"/>
         <source>Quit, send them on next start</source>
         <translation>退出，下次启动时发送</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="675"/>
+        <location filename="../../ui/mainwindow.cpp" line="743"/>
         <source>Keep the till open</source>
         <translation>不退出</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="580"/>
+        <location filename="../../ui/mainwindow.cpp" line="648"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="595"/>
+        <location filename="../../ui/mainwindow.cpp" line="624"/>
+        <source>Total — sale %1</source>
+        <translation>合计 — 销售 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="628"/>
+        <source>Paid %1 · waiting %2 · remains %3</source>
+        <translation>已付 %1 · 等待中 %2 · 剩余 %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="663"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="596"/>
+        <location filename="../../ui/mainwindow.cpp" line="664"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="597"/>
+        <location filename="../../ui/mainwindow.cpp" line="665"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="601"/>
+        <location filename="../../ui/mainwindow.cpp" line="669"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="604"/>
+        <location filename="../../ui/mainwindow.cpp" line="672"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="611"/>
+        <location filename="../../ui/mainwindow.cpp" line="679"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="613"/>
+        <location filename="../../ui/mainwindow.cpp" line="681"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="615"/>
+        <location filename="../../ui/mainwindow.cpp" line="683"/>
         <source>(gateway %1 of %2)</source>
         <translation>（网关 %1/%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="616"/>
+        <location filename="../../ui/mainwindow.cpp" line="684"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="618"/>
+        <location filename="../../ui/mainwindow.cpp" line="686"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
@@ -2404,98 +2546,106 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::Receipt</name>
     <message>
-        <location filename="../../ui/receipt.cpp" line="66"/>
+        <location filename="../../ui/receipt.cpp" line="68"/>
         <source>UnionPay</source>
         <translation>银联</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="72"/>
+        <location filename="../../ui/receipt.cpp" line="74"/>
         <source>Card</source>
         <translation>银行卡</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="91"/>
+        <location filename="../../ui/receipt.cpp" line="93"/>
         <source>PAYMENT PENDING — NOT A RECEIPT</source>
         <translation>付款待确认 — 非购物小票</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="95"/>
+        <location filename="../../ui/receipt.cpp" line="97"/>
         <source>Reference</source>
         <translation>参考号</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="95"/>
+        <location filename="../../ui/receipt.cpp" line="97"/>
         <source>Receipt no.</source>
         <translation>小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="96"/>
+        <location filename="../../ui/receipt.cpp" line="98"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="97"/>
+        <location filename="../../ui/receipt.cpp" line="99"/>
         <source>Terminal</source>
         <translation>终端</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="98"/>
+        <location filename="../../ui/receipt.cpp" line="101"/>
         <source>Sale</source>
         <translation>订单</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="106"/>
+        <location filename="../../ui/receipt.cpp" line="112"/>
         <source>Total</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="109"/>
-        <location filename="../../ui/receipt.cpp" line="117"/>
+        <location filename="../../ui/receipt.cpp" line="120"/>
+        <source>Waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/receipt.cpp" line="125"/>
+        <location filename="../../ui/receipt.cpp" line="134"/>
         <source>Tender</source>
         <translation>支付方式</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="109"/>
+        <location filename="../../ui/receipt.cpp" line="115"/>
+        <location filename="../../ui/receipt.cpp" line="120"/>
+        <location filename="../../ui/receipt.cpp" line="125"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="111"/>
+        <location filename="../../ui/receipt.cpp" line="127"/>
         <source>Tendered</source>
         <translation>实收</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="112"/>
+        <location filename="../../ui/receipt.cpp" line="128"/>
         <source>Change</source>
         <translation>找零</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="119"/>
+        <location filename="../../ui/receipt.cpp" line="117"/>
+        <location filename="../../ui/receipt.cpp" line="136"/>
         <source>Authorization code</source>
         <translation>授权码</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="122"/>
+        <location filename="../../ui/receipt.cpp" line="139"/>
         <source>The card payment has not been confirmed yet. The till sends it by itself and never charges twice; the receipt is printed once it is paid.</source>
         <translation>此笔刷卡付款尚未确认。收银机会自动发送，绝不会重复扣款；付款成功后再打印小票。</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="126"/>
+        <location filename="../../ui/receipt.cpp" line="143"/>
         <source>APPROVED</source>
         <translation>交易成功</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="130"/>
+        <location filename="../../ui/receipt.cpp" line="147"/>
         <source>Thank you!</source>
         <translation>谢谢惠顾！</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="145"/>
+        <location filename="../../ui/receipt.cpp" line="162"/>
         <source>Receipt</source>
         <translation>小票</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="151"/>
+        <location filename="../../ui/receipt.cpp" line="168"/>
         <source>The receipt could not be written to %1.</source>
         <translation>无法将小票写入 %1。</translation>
     </message>
@@ -2762,42 +2912,42 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="279"/>
+        <location filename="../../ui/refunddialog.cpp" line="282"/>
         <source>%1 · receipt %2</source>
         <translation>%1 · 小票 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="280"/>
+        <location filename="../../ui/refunddialog.cpp" line="283"/>
         <source>%1 by %2 (%3)</source>
         <translation>%1，%2（%3）</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="284"/>
+        <location filename="../../ui/refunddialog.cpp" line="287"/>
         <source>(and %1 on its way)</source>
         <translation>（另有 %1 正在退款中）</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="287"/>
+        <location filename="../../ui/refunddialog.cpp" line="290"/>
         <source>Cash out of the drawer: the journal records it at once.</source>
         <translation>从钱箱支付现金：日志立即记录。</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="288"/>
+        <location filename="../../ui/refunddialog.cpp" line="291"/>
         <source>Back to the card %1, through the bank.</source>
         <translation>经银行退回到银行卡 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="316"/>
+        <location filename="../../ui/refunddialog.cpp" line="319"/>
         <source>Refund %1 (Enter)</source>
         <translation>退款 %1 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="317"/>
+        <location filename="../../ui/refunddialog.cpp" line="320"/>
         <source>Refund (Enter)</source>
         <translation>退款 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="369"/>
+        <location filename="../../ui/refunddialog.cpp" line="372"/>
         <source>Refund slip</source>
         <translation>退款单</translation>
     </message>
@@ -3077,17 +3227,22 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/salelookup.cpp" line="34"/>
-        <location filename="../../ui/salelookup.cpp" line="83"/>
+        <location filename="../../ui/salelookup.cpp" line="103"/>
         <source>No sale of this till has the receipt number %1.</source>
         <translation>本收银机没有小票号为 %1 的订单。</translation>
     </message>
     <message>
-        <location filename="../../ui/salelookup.cpp" line="50"/>
+        <location filename="../../ui/salelookup.cpp" line="56"/>
         <source>Type or scan the receipt number first.</source>
         <translation>请先输入或扫描小票号。</translation>
     </message>
     <message>
-        <location filename="../../ui/salelookup.cpp" line="60"/>
+        <location filename="../../ui/salelookup.cpp" line="73"/>
+        <source>No sale of this till has the number %1.</source>
+        <translation>本收银机没有编号为 %1 的销售。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/salelookup.cpp" line="74"/>
         <source>No payment of this till is for sale %1.</source>
         <translation>本收银机没有订单 %1 的支付。</translation>
     </message>
@@ -3095,12 +3250,8 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::SaleRecords</name>
     <message>
-        <location filename="../../ui/salerecords.cpp" line="65"/>
-        <location filename="../../ui/salerecords.cpp" line="80"/>
-        <location filename="../../ui/salerecords.cpp" line="104"/>
-        <location filename="../../ui/salerecords.cpp" line="119"/>
         <source>The sales file is not open.</source>
-        <translation>订单明细文件未打开。</translation>
+        <translation type="vanished">订单明细文件未打开。</translation>
     </message>
 </context>
 <context>
@@ -3301,8 +3452,8 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     <message>
         <location filename="../../ui/shiftclosedialog.cpp" line="39"/>
         <location filename="../../ui/shiftclosedialog.cpp" line="140"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="265"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="290"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="283"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="308"/>
         <source>Close shift</source>
         <translation>结班</translation>
     </message>
@@ -3393,7 +3544,7 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/shiftclosedialog.cpp" line="110"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="257"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="275"/>
         <source>Print the shift report</source>
         <translation>打印班次报表</translation>
     </message>
@@ -3414,7 +3565,7 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/shiftclosedialog.cpp" line="116"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="234"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="250"/>
         <source>Close the shift</source>
         <translation>结班</translation>
     </message>
@@ -3470,109 +3621,138 @@ Pays another way: the card payment is given up (if it turns out charged, the til
             <numerusform>仍在等待服务器（%n 笔）：</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/shiftclosedialog.cpp" line="174"/>
+        <source>Refunded by the till by itself (%n):</source>
+        <translation>
+            <numerusform>收银机自动退款（%n）：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/shiftclosedialog.cpp" line="178"/>
+        <source>Waiting at the last close, and how they ended (%n):</source>
+        <translation>
+            <numerusform>上次结班时仍在等待的款项及其结果（%n）：</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="183"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="192"/>
         <source>Checking the shift with the server…</source>
         <translation>正在与服务器核对班次…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="185"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="194"/>
         <source>Closing the shift…</source>
         <translation>正在结班…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="187"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="196"/>
         <source>Shift %1 is closed and its report is kept on this till. The next payment opens shift %2.</source>
         <translation>第 %1 班已结班，报表保存在本收银机上。下一笔付款将开启第 %2 班。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="191"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="199"/>
+        <source>It was not checked with the server.</source>
+        <translation>本班次未经服务器核对。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="202"/>
         <source>Checked with the server at %1.</source>
         <translation>已于 %1 与服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="201"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="212"/>
         <source>Reconciliation: not checked yet.</source>
         <translation>对账：尚未核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="203"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="214"/>
         <source>Reconciliation with the server%1: %2 agree, %3 to wait for, %4 for a person.</source>
         <translation>与服务器%1对账：%2 项一致，%3 项待等待，%4 项需人工处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="204"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="215"/>
         <source> and the bank</source>
         <translation>和银行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="219"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="230"/>
         <source>Close shift %1?</source>
         <translation>结束第 %1 班？</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="220"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="231"/>
         <source>Net takings %1; expected in the drawer %2.</source>
         <translation>净收入 %1；钱箱应有 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="223"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="234"/>
         <source>The cash has not been counted.</source>
         <translation>尚未清点现金。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="225"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="236"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n 笔仍在等待服务器，将转入下一班：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="231"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="242"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n 行对账结果需人工处理；它们与报表一同保存。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="233"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="244"/>
+        <source>The server does not answer: the shift is closed without its check. The next shift&apos;s report says how the waiting payments ended.</source>
+        <translation>服务器没有应答：本班次将在未核对的情况下结束。下一班次的报表会说明等待中的款项最终如何。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="248"/>
         <source>A closed shift cannot be reopened.</source>
         <translation>结班后不能重新打开。</translation>
     </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="249"/>
+        <source>Close without the server&apos;s check</source>
+        <translation>不经服务器核对直接结班</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="234"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="250"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>结班（%n 笔仍在等待）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="236"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="252"/>
         <source>Keep the shift open</source>
         <translation>暂不结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="265"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="283"/>
         <source>The printer reported an error; the report may not have been printed.</source>
         <translation>打印机报告错误；报表可能未打印。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="271"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="289"/>
         <source>Save the shift report</source>
         <translation>保存班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="274"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="292"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="288"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="306"/>
         <source>The report was saved to %1.</source>
         <translation>报表已保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="290"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="308"/>
         <source>The report could not be written to %1: %2</source>
         <translation>报表无法写入 %1：%2</translation>
     </message>
@@ -3580,37 +3760,73 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ShiftCloseViewModel</name>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="56"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="58"/>
         <source>The journal could not be read: %1</source>
         <translation>无法读取日志：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="66"/>
         <source>The shift cannot be checked with the server (%1). It can be closed once the server answers.</source>
-        <translation>无法与服务器核对班次（%1）。服务器响应后即可结班。</translation>
+        <translation type="vanished">无法与服务器核对班次（%1）。服务器响应后即可结班。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="123"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="68"/>
+        <source>The shift cannot be checked with the server (%1). It can be closed without the check: the payments still waiting move to the next shift.</source>
+        <translation>无法与服务器核对本班次（%1）。可以不经核对结班：仍在等待的款项转入下一班次。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="126"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="157"/>
         <source>Refund for sale %1</source>
         <translation>订单 %1 的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="124"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="127"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="158"/>
         <source>Sale %1</source>
         <translation>订单 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="125"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="128"/>
         <source>%1: %2, %3%4</source>
         <translation>%1：%2，%3%4</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="126"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="129"/>
         <source> (from an earlier shift)</source>
         <translation>（来自之前的班次）</translation>
     </message>
     <message>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="141"/>
+        <source>%1 charged late, refunded automatically</source>
+        <translation>%1 延迟扣款，已自动退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="142"/>
+        <source>%1 refunded by the till (sale cancelled)</source>
+        <translation>%1 已由收银机退款（销售已取消）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="144"/>
+        <source>%1 charged late; the till&apos;s refund was refused: needs attention</source>
+        <translation>%1 延迟扣款；收银机的退款被拒绝：需要处理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="146"/>
+        <source>%1 charged late; the till&apos;s refund is on its way</source>
+        <translation>%1 延迟扣款；收银机的退款正在进行</translation>
+    </message>
+    <message>
         <location filename="../../ui/shiftcloseviewmodel.cpp" line="148"/>
+        <source>Sale %1: %2</source>
+        <translation>销售 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="159"/>
+        <source>%1: %2, %3</source>
+        <translation>%1：%2，%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="185"/>
         <source>The shift was not closed: %1</source>
         <translation>未能结班：%1</translation>
     </message>
@@ -3659,63 +3875,63 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>退款合计</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="70"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="71"/>
         <source>%1, sale %2</source>
         <translation>%1，订单 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="75"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="76"/>
         <source>not on the till</source>
         <translation>不在收银机上</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="78"/>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="84"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="79"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="85"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="81"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="82"/>
         <source>not sent (cash)</source>
         <translation>未发送（现金）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="81"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="82"/>
         <source>not on the server</source>
         <translation>不在服务器上</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="109"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="110"/>
         <source>Key %1</source>
         <translation>幂等键 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="125"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="126"/>
         <source>Payment</source>
         <translation>付款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="126"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="127"/>
         <source>Finding</source>
         <translation>核对结果</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="127"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="128"/>
         <source>Till</source>
         <translation>收银机</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="128"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="129"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="129"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="130"/>
         <source>Bank</source>
         <translation>银行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="130"/>
+        <location filename="../../ui/shiftfindingsmodel.cpp" line="131"/>
         <source>What to do</source>
         <translation>处理办法</translation>
     </message>
@@ -3798,47 +4014,57 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>仍在等待服务器：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="66"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="67"/>
+        <source>Refunded by the till by itself:</source>
+        <translation>收银机自动退款：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="73"/>
+        <source>Waiting at the last close, and how they ended:</source>
+        <translation>上次结班时仍在等待的款项及其结果：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftreportdocument.cpp" line="78"/>
         <source>Sales per hour</source>
         <translation>每小时销售额</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="67"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="79"/>
         <source>Reconciliation with the server and the bank</source>
         <translation>与服务器和银行对账</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="69"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="81"/>
         <source>Not checked: the server could not be asked.</source>
         <translation>未核对：无法查询服务器。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="72"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="84"/>
         <source>%1 of %2 rows need nothing.</source>
         <translation>%2 行中有 %1 行无需处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="75"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="87"/>
         <source>Sale</source>
         <translation>订单</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="75"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="87"/>
         <source>Finding</source>
         <translation>核对结果</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="75"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="87"/>
         <source>Bank</source>
         <translation>银行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="75"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="87"/>
         <source>What to do</source>
         <translation>处理办法</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="104"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="116"/>
         <source>Z report</source>
         <translation>Z 报表</translation>
     </message>
