@@ -215,7 +215,7 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
     case Story::PaidAnotherWay:
         return {
             {text(tr("The network now loses every answer. A customer buys noodles.")),
-             [=] { network(NetSim::Mode::LoseResponses); newSaleWith({"6901234500134"}); }, {}},
+             [=] { network(NetSim::Mode::LoseResponses); newSaleWith({"6901234500073"}); }, {}},
             {text(tr("The cashier pays by card. The bank charges the card, but the till never hears back.")),
              [this] { m_checkout->payByCard(QStringLiteral("tok_visa")); },
              [this] {

@@ -13,6 +13,7 @@
 #include "receipt.h"
 #include "salebook.h"
 #include "salelookup.h"
+#include "shiftcloseviewmodel.h"
 #include "simulationclient.h"
 #include "tillsession.h"
 #include "timelinewidget.h"
@@ -457,6 +458,14 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
         QCOMPARE(rows->item(1, 3)->text(), QStringLiteral("charged"));
         QVERIFY(rows->item(0, 3)->text().contains(rows->item(1, 1)->text()));   // against that charge
         QVERIFY(m_window->viewModel()->intent() && m_window->viewModel()->intent()->isCash());   // the customer paid cash
+        // The shift report says what happened, in words.
+        ShiftCloseViewModel shift(m_session.get(), QStringLiteral("CNY"), QStringLiteral("till-1"));
+        shift.refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(shift.phase() == ShiftCloseViewModel::Phase::Ready
+                                     || shift.phase() == ShiftCloseViewModel::Phase::Unreconciled, 15000);
+        QCOMPARE(shift.tillRefundLines().size(), 1);
+        QVERIFY2(shift.tillRefundLines().first().endsWith(QStringLiteral("¥5.50 charged late, refunded automatically")),
+                 qPrintable(shift.tillRefundLines().first()));
     } else {
         const int payments = story == int(DemoController::Story::HourOffline) ? 3 : 1;
         QTRY_COMPARE(rows->rowCount(), payments);
