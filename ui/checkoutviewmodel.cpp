@@ -293,7 +293,9 @@ bool CheckoutViewModel::addProduct(const QString &codeOrName, QString *reason)
                              : tr("%n products match \"%1\": pick one.", nullptr, found).arg(codeOrName.trimmed());
         return false;   // a paid sale stays on screen
     }
-    if (!canEditCart() && scanStartsNextSale())
+    // A sale that is over (paid, or handed to the queue) gives way to the next customer's. One
+    // with a card payment not final asks first (the window's question), never silently.
+    if (!canEditCart() && canStartNewSale() && !leavingAsksFirst())
         startNewSale();
     if (!canEditCart()) {
         *reason = tr("This sale is being paid; start a new sale to add items.");

@@ -28,6 +28,7 @@
 #include <QDockWidget>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLoggingCategory>
@@ -134,6 +135,33 @@ MainWindow::MainWindow(TillSession *session, const Catalog *catalog, DemoLinks d
     m_search->setFocus();
 }
 
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_search && event->type() == QEvent::ShortcutOverride) {
+        // A key with Ctrl or Alt, or a function key, is the window's when the window has a
+        // shortcut for it: the field does not override it. Plain keys stay the field's.
+        auto *key = static_cast<QKeyEvent *>(event);
+        const bool command = (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier))
+                          || (key->key() >= Qt::Key_F1 && key->key() <= Qt::Key_F35);
+        if (command) {
+            const QKeySequence pressed(key->keyCombination());
+            const auto actions = findChildren<QAction *>();
+            const auto shortcuts = findChildren<QShortcut *>();
+            const bool windows = std::any_of(actions.cbegin(), actions.cend(), [&](const QAction *a) {
+                                     return a->shortcuts().contains(pressed);
+                                 })
+                              || std::any_of(shortcuts.cbegin(), shortcuts.cend(), [&](const QShortcut *s) {
+                                     return s->key() == pressed;
+                                 });
+            if (windows) {
+                event->ignore();
+                return true;
+            }
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
 void MainWindow::restoreUnfinishedSale()
 {
     // The sale on the counter when the till stopped comes back (lines at their prices then, the
@@ -182,6 +210,9 @@ void MainWindow::buildUi()
     m_search->setAccessibleName(tr("Product code or name"));
     m_search->setClearButtonEnabled(true);
     connect(m_search, &QLineEdit::returnPressed, this, &MainWindow::addFromSearch);
+    // The window's shortcuts work from the scan field (QLineEdit would take Ctrl+Shift+Z as redo).
+    m_search->installEventFilter(this);
+    connect(&m_vm, &CheckoutViewModel::saleStarted, m_search, &QLineEdit::clear);
     connect(m_search, &QLineEdit::textEdited, this, [this] { showSearchMessage({}); });
     left->addWidget(m_search);
     m_searchMessage = new QLabel(central);
@@ -475,8 +506,18 @@ void MainWindow::setAcquirerMode(const QString &mode)
 
 void MainWindow::addFromSearch()
 {
+    const QString typed = m_search->text().trimmed();
+    if (typed.isEmpty())
+        return;
+    // "You may serve the next customer": the scan is the next customer's first item. With a card
+    // payment of this sale not final, the one-key question comes first.
+    if (!m_vm.canEditCart() && !m_vm.scanStartsNextSale() && m_vm.leavingAsksFirst()) {
+        m_search->clear();
+        askHowTheCustomerLeaves(typed);
+        return;
+    }
     QString reason;
-    if (m_vm.addProduct(m_search->text(), &reason)) {
+    if (m_vm.addProduct(typed, &reason)) {
         m_search->clear();
         showSearchMessage({});
         m_cartView->scrollToBottom();
@@ -484,8 +525,9 @@ void MainWindow::addFromSearch()
     }
     QApplication::beep();
     showSearchMessage(reason);
-    m_search->selectAll();
-    const QList<Product> candidates = m_vm.matchingProducts(m_search->text());
+    // Never joined to the next scan: the message keeps what was typed.
+    m_search->clear();
+    const QList<Product> candidates = m_vm.matchingProducts(typed);
     if (candidates.size() > 1)
         pickProduct(candidates);
 }
@@ -574,8 +616,16 @@ void MainWindow::newSale()
         m_search->setFocus();
         return;
     }
-    if (m_leaveQuestion && m_leaveQuestion->isVisible())
+    askHowTheCustomerLeaves({});
+}
+
+void MainWindow::askHowTheCustomerLeaves(const QString &scanned)
+{
+    if (m_leaveQuestion && m_leaveQuestion->isVisible()) {
+        if (!scanned.isEmpty())
+            showSearchMessage(tr("%1 was not added: answer the question first.").arg(scanned));
         return;   // one question at a time: a repeated Ctrl+N asks nothing more
+    }
     // Never silently: the customer left (keep whatever the card does), or pays another way. One
     // key answers (L or A); Enter (a scanner's) only goes back.
     auto *ask = new QMessageBox(QMessageBox::Question, tr("The card payment is not final yet"),
@@ -589,11 +639,24 @@ void MainWindow::newSale()
     ask->setDefaultButton(back);
     ask->setEscapeButton(back);
     ask->setAttribute(Qt::WA_DeleteOnClose);
-    connect(ask, &QMessageBox::buttonClicked, this, [this, left, another](QAbstractButton *button) {
-        if (button == left)
+    connect(ask, &QMessageBox::buttonClicked, this, [this, left, another, scanned](QAbstractButton *button) {
+        if (button == left) {
             m_vm.startNewSale(CheckoutViewModel::Leaving::CustomerLeft);
-        else if (button == another)
-            m_vm.startNewSale(CheckoutViewModel::Leaving::PaysAnotherWay);
+            // The scan that asked is the next customer's first item.
+            if (!scanned.isEmpty()) {
+                QString reason;
+                if (m_vm.addProduct(scanned, &reason))
+                    showSearchMessage({});
+                else
+                    showSearchMessage(reason);
+            }
+        } else {
+            if (button == another)
+                m_vm.startNewSale(CheckoutViewModel::Leaving::PaysAnotherWay);
+            if (!scanned.isEmpty())
+                showSearchMessage(tr("%1 was not added: this customer's sale is still open. Scan it again for the next customer.")
+                                      .arg(scanned));
+        }
         // The keys (F10, F12, scans) go to the checkout again at once.
         activateWindow();
         m_search->setFocus();
@@ -613,7 +676,9 @@ void MainWindow::refreshActions()
     m_payCash->setEnabled(m_vm.canPay());
     m_card->setEnabled(m_vm.canPay());
     m_cardAmount->setEnabled(m_vm.canPay());
-    m_search->setEnabled(m_vm.canEditCart() || m_vm.scanStartsNextSale());
+    // Live whenever the next scan can do something: add to this sale, or start the next one
+    // (after a question when a card payment of this one is not final).
+    m_search->setEnabled(m_vm.canEditCart() || m_vm.scanStartsNextSale() || m_vm.canStartNewSale());
     m_newSale->setEnabled(m_vm.canStartNewSale() || m_vm.canCancelSale());
     m_anotherWay->setEnabled(m_vm.canPayAnotherWay());
     m_anotherWay->setVisible(m_vm.leavingAsksFirst() || m_vm.canPayAnotherWay());

@@ -59,6 +59,11 @@ private:
     void refreshStatus();
     void setAcquirerMode(const QString &mode);
     void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    // Ctrl+N, or a scan that would start the next sale, with a card payment not final: asks in
+    // one key whether the customer left or pays another way. `scanned`, if any, is the next
+    // customer's first item: added once the customer left.
+    void askHowTheCustomerLeaves(const QString &scanned);
 
     TillSession *m_session;
     DemoLinks m_demoLinks;
