@@ -272,6 +272,28 @@ bool CheckoutViewModel::canStartNewSale() const
     return !m_intent || m_unconfirmed || m_intent->state != IntentState::Sending;
 }
 
+bool CheckoutViewModel::discardAsksFirst() const
+{
+    const bool nothingHolds = !m_intent || (isFinal(m_intent->state) && m_intent->state != IntentState::Succeeded);
+    return canStartNewSale() && !m_cart.isEmpty() && m_salePaid == 0 && nothingHolds;
+}
+
+void CheckoutViewModel::discardSale()
+{
+    if (!discardAsksFirst())
+        return;
+    if (m_sales && m_saleNumber.isEmpty()) {
+        // Never in the journal yet: kept there now, cancelled, with its lines.
+        m_sales->discard(m_cart.total(), linesJson(), this, [](bool ok, const QString &error, const Sale &sale) {
+            if (ok)
+                qCInfo(lcCheckout) << "sale" << sale.number << "discarded before any tender";
+            else
+                qCWarning(lcCheckout) << "the discarded sale was not recorded:" << error;
+        });
+    }
+    startNewSale();   // a sale in the journal already (a card declined) is cancelled there
+}
+
 bool CheckoutViewModel::scanStartsNextSale() const
 {
     return !m_payInProgress && m_intent && m_intent->state == IntentState::Succeeded;
@@ -518,7 +540,7 @@ void CheckoutViewModel::follow(const Intent &i)
             setPhase(Phase::Paid, tr("Paid. %1").arg(i.amount.toDisplayString()));
         break;
     case IntentState::Declined:
-        setPhase(Phase::Declined, tr("Declined (%1). Ask for another card.").arg(declineReason(i)));
+        setPhase(Phase::Declined, tr("Declined (%1). Ask for another card (F12) or cash (F10).").arg(declineReason(i)));
         break;
     case IntentState::NeedsAttention:
         setPhase(Phase::NeedsAttention, tr("Needs attention: %1").arg(i.lastProblem));

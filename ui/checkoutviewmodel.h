@@ -78,6 +78,10 @@ public:
     bool canCancelSale() const;
     void cancelSale();
     bool canStartNewSale() const;
+    // Items rung up and nothing paid or waiting: Ctrl+N would throw the cart away. The window asks
+    // first; discardSale() keeps a record of it (a cancelled sale with its lines) and starts the next.
+    bool discardAsksFirst() const;
+    void discardSale();
     // The sale has a card payment that is not final: leaving it asks first whether the customer
     // left (keep whatever the card does) or pays another way.
     bool leavingAsksFirst() const;

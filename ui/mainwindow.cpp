@@ -611,6 +611,30 @@ void MainWindow::newSale()
         ask->open();
         return;
     }
+    if (m_vm.discardAsksFirst()) {
+        // Items rung up, nothing paid: never thrown away silently. D discards (and the journal
+        // keeps a record of it); Enter only goes back.
+        auto *ask = new QMessageBox(QMessageBox::Question, tr("Discard this sale?"),
+                                    tr("%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?",
+                                       nullptr, m_vm.cart()->itemCount())
+                                        .arg(m_vm.cart()->total().toDisplayString()),
+                                    QMessageBox::NoButton, this);
+        ask->setInformativeText(tr("A discarded sale is kept in the journal as cancelled, with its items."));
+        ask->setAccessibleName(tr("Discard question"));
+        QPushButton *discard = ask->addButton(tr("&Discard (D)"), QMessageBox::DestructiveRole);
+        QPushButton *back = ask->addButton(tr("Go &back"), QMessageBox::RejectRole);
+        ask->setDefaultButton(back);
+        ask->setEscapeButton(back);
+        ask->setAttribute(Qt::WA_DeleteOnClose);
+        connect(ask, &QMessageBox::buttonClicked, this, [this, discard](QAbstractButton *button) {
+            if (button == discard)
+                m_vm.discardSale();
+            activateWindow();
+            m_search->setFocus();
+        });
+        ask->open();
+        return;
+    }
     if (!m_vm.leavingAsksFirst()) {
         m_vm.startNewSale();
         m_search->setFocus();
@@ -710,6 +734,8 @@ void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &messag
     default: break;
     }
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: %1; font-size: 15pt; padding: 8px; border-radius: 6px; }").arg(color));
+    if (phase == P::Declined)
+        m_card->setCurrentIndex(0);   // the next card is another card: the test card starts over
     m_banner->setText(message.isEmpty() ? tr("Scan items, then pay by card (F12) or cash (F10).") : message);
     // A tender ended and the next may follow (a card part paid, cash taken for part): the keyboard
     // goes back to the scan field unless the cash panel holds it.

@@ -1,5 +1,7 @@
 #include "queuepanel.h"
 
+#include "intenttext.h"
+
 #include "intentdetailsdialog.h"
 #include "statebadgedelegate.h"
 
@@ -149,6 +151,12 @@ void QueuePanel::askToVoid()
     const Intent i = selectedIntent();
     if (!i.isValid() || m_voidQuestion || !m_voiding.isEmpty())
         return;   // one question, one void at a time: a repeated F7 asks nothing more
+    if (i.state != IntentState::Queued) {
+        // On the wire, with the bank or being checked: it may have reached the bank. Nothing to
+        // ask; say why (the journal would refuse it all the same).
+        return showVoidRefused(i, i.isRefund() ? tr("This refund was sent already (%1).").arg(IntentText::state(i.state))
+                                               : tr("This card payment was sent already (%1).").arg(IntentText::state(i.state)));
+    }
     const bool refund = i.isRefund();
     auto *box = new QMessageBox(QMessageBox::Question, refund ? tr("Void this refund?") : tr("Void this payment?"),
                                 refund ? tr("Void the refund of %1 for sale %2?").arg(i.amount.toDisplayString(), i.saleLabel())
@@ -183,19 +191,24 @@ void QueuePanel::voidIntent(const Intent &intent)
         self->refreshActions();
         if (ok)
             return;   // the row says "Voided" (intentChanged)
-        const bool refund = intent.isRefund();
-        auto *box = new QMessageBox(QMessageBox::Warning,
-                                    refund ? tr("This refund cannot be voided") : tr("This payment cannot be voided"),
-                                    error, QMessageBox::Ok, self);
-        box->setInformativeText(refund
-            ? tr("Only a refund still queued on this till, never sent, can be voided. One that may have reached the gateway is "
-                 "followed to its outcome by the till itself, and is never made twice.")
-            : tr("Only a card payment still queued on this till, never sent, can be voided. The till follows this one to its "
-                 "outcome by itself: if it is declined, nothing was charged; if it is paid, refund it (F8)."));
-        box->setAccessibleName(tr("Void refused"));
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
+        self->showVoidRefused(intent, error);
     });
+}
+
+void QueuePanel::showVoidRefused(const Intent &intent, const QString &why)
+{
+    const bool refund = intent.isRefund();
+    auto *box = new QMessageBox(QMessageBox::Information,
+                                refund ? tr("This refund cannot be voided") : tr("This payment cannot be voided"),
+                                why, QMessageBox::Ok, this);
+    box->setInformativeText(refund
+        ? tr("Only a refund still queued on this till, never sent, can be voided. One that may have reached the gateway is "
+             "followed to its outcome by the till itself, and is never made twice.")
+        : tr("Only a card payment still queued on this till, never sent, can be voided. The till follows this one to its "
+             "outcome by itself: if it is declined, nothing was charged; if it is paid, refund it (F8)."));
+    box->setAccessibleName(tr("Void refused"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void QueuePanel::showAttentionIfAny()

@@ -46,6 +46,8 @@ private:
     void refreshActions();
     void askToVoid();
     void voidIntent(const Intent &intent);
+    // Why it cannot be voided, in words; no question first when the answer is known.
+    void showVoidRefused(const Intent &intent, const QString &why);
     // Switches the filter to "Needs attention" when some payment needs the cashier, unless
     // the cashier chose a filter.
     void showAttentionIfAny();

@@ -220,18 +220,28 @@ void SaleBook::importLegacyLines(const QString &path, QObject *context, Reply<in
 
 void SaleBook::open(const Money &total, const QJsonArray &lines, QObject *context, Reply<Sale> reply)
 {
+    insert(total, lines, saleStateName(SaleState::Open), context, std::move(reply));
+}
+
+void SaleBook::discard(const Money &total, const QJsonArray &lines, QObject *context, Reply<Sale> reply)
+{
+    insert(total, lines, saleStateName(SaleState::Cancelled), context, std::move(reply));
+}
+
+void SaleBook::insert(const Money &total, const QJsonArray &lines, const QString &state, QObject *context, Reply<Sale> reply)
+{
     if (!total.isValid() || total.minorUnits() < 1 || total.minorUnits() > 100'000'000)
         return reply(false, tr("A sale must cost between %1 and %2.")
                                 .arg(Money(1, total.currency()).toDecimalString(),
                                      Money(100'000'000, total.currency()).toDecimalString()), {});
     const int till = m_tillNumber;
-    m_journal->transact<Sale>(context, [total, lines, till](SqlTx &tx) {
+    m_journal->transact<Sale>(context, [total, lines, till, state](SqlTx &tx) {
         const qint64 now = nowMs();
         const QString orderId = newOrderId();
         QSqlQuery &q = tx.exec(QStringLiteral(
             "INSERT INTO sales (order_id, number, state, total, currency, lines, created_at, updated_at)"
-            " VALUES (?, '', 'open', ?, ?, ?, ?, ?) RETURNING id"),
-            {orderId, total.minorUnits(), total.currency(),
+            " VALUES (?, '', ?, ?, ?, ?, ?, ?) RETURNING id"),
+            {orderId, state, total.minorUnits(), total.currency(),
              QString::fromUtf8(QJsonDocument(lines).toJson(QJsonDocument::Compact)), now, now});
         const qint64 id = q.next() ? q.value(0).toLongLong() : 0;
         q.finish();

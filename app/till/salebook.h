@@ -34,6 +34,9 @@ public:
 
     // Stores a new open sale (a new order id, the next short number).
     void open(const Money &total, const QJsonArray &lines, QObject *context, Reply<Sale> reply);
+    // A cart the cashier threw away before any tender (Ctrl+N, "discard"): kept as a cancelled
+    // sale with its lines and number, so the owner sees it (`oncepay-ctl sales`).
+    void discard(const Money &total, const QJsonArray &lines, QObject *context, Reply<Sale> reply);
     // New lines and total for a sale nothing of which is paid or waiting (a card declined or given
     // up, then the cart changed). Refused in words otherwise.
     void reprice(const QString &orderId, const Money &total, const QJsonArray &lines, QObject *context, Reply<bool> reply);
@@ -72,6 +75,8 @@ public:
     static void setCancelled(SqlTx &tx, const QString &orderId, qint64 now);
 
 private:
+    void insert(const Money &total, const QJsonArray &lines, const QString &state, QObject *context, Reply<Sale> reply);
+
     IntentJournal *m_journal;
     int m_tillNumber = 1;
 };

@@ -4,7 +4,7 @@
 <context>
     <name>OncePay::Ui::CheckoutViewModel</name>
     <message numerus="yes">
-        <location filename="../../ui/checkoutviewmodel.cpp" line="293"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="315"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>%n product matches &quot;%1&quot;: pick one.</numerusform>
@@ -85,7 +85,15 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="744"/>
+        <location filename="../../ui/mainwindow.cpp" line="618"/>
+        <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/mainwindow.cpp" line="770"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>(next try in %n s)</numerusform>
@@ -93,7 +101,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="751"/>
+        <location filename="../../ui/mainwindow.cpp" line="777"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>Waiting: %n payment</numerusform>
@@ -101,7 +109,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="785"/>
+        <location filename="../../ui/mainwindow.cpp" line="811"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>
@@ -109,7 +117,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="811"/>
+        <location filename="../../ui/mainwindow.cpp" line="837"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>%n payment waiting, %1 in all, not sent yet.</numerusform>
@@ -120,7 +128,7 @@
 <context>
     <name>OncePay::Ui::QueuePanel</name>
     <message numerus="yes">
-        <location filename="../../ui/queuepanel.cpp" line="240"/>
+        <location filename="../../ui/queuepanel.cpp" line="253"/>
         <source>%n payment(s) waiting</source>
         <translation>
             <numerusform>%n payment waiting</numerusform>

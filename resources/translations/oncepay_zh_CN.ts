@@ -370,18 +370,18 @@
         <translation>旧的销售文件 %1 已复制，但无法重命名。</translation>
     </message>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="224"/>
-        <location filename="../../app/till/salebook.cpp" line="248"/>
+        <location filename="../../app/till/salebook.cpp" line="234"/>
+        <location filename="../../app/till/salebook.cpp" line="258"/>
         <source>A sale must cost between %1 and %2.</source>
         <translation>一笔销售的金额必须在 %1 到 %2 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="255"/>
+        <location filename="../../app/till/salebook.cpp" line="265"/>
         <source>There is no sale %1.</source>
         <translation>没有销售单 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="258"/>
+        <location filename="../../app/till/salebook.cpp" line="268"/>
         <source>Sale %1 is partly paid: its items cannot change now.</source>
         <translation>销售单 %1 已部分付款，现在不能修改商品。</translation>
     </message>
@@ -783,12 +783,12 @@
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="301"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="323"/>
         <source>This sale is being paid; start a new sale to add items.</source>
         <translation>本单正在付款；如需添加商品，请开始新交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="292"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="314"/>
         <source>No product has the code or name &quot;%1&quot;.</source>
         <translation>找不到编码或名称为“%1”的商品。</translation>
     </message>
@@ -803,7 +803,7 @@
         <translation>已放弃这笔刷卡付款：如果最终扣款成功，收银机会自动退款。请收取现金或换一张卡。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/checkoutviewmodel.cpp" line="293"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="315"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>有 %n 个商品与“%1”相符：请选择一个。</numerusform>
@@ -811,29 +811,29 @@
     </message>
     <message>
         <location filename="../../ui/checkoutviewmodel.cpp" line="199"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="331"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="368"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="353"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="390"/>
         <source>Saving the payment…</source>
         <translation>正在保存支付记录…</translation>
     </message>
     <message>
         <location filename="../../ui/checkoutviewmodel.cpp" line="188"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="355"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="377"/>
         <source>There is nothing to pay.</source>
         <translation>没有需要支付的金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="361"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="383"/>
         <source>The amount tendered is less than the total %1.</source>
         <translation>实收金额少于应付金额 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="516"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="538"/>
         <source>Paid in cash. Change: %1</source>
         <translation>现金支付成功。找零：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="479"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="501"/>
         <source>Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer.</source>
         <translation>尚未确认：收银机会自行确认这笔付款。请勿为这笔销售再次收款；您可以接待下一位顾客。</translation>
     </message>
@@ -863,58 +863,62 @@
         <translation>已收现金 %1。还剩 %2：刷卡 (F12) 或再付现金 (F10)。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="326"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="348"/>
         <source>A card can pay at most the %1 that remains.</source>
         <translation>一张卡最多只能支付剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="360"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="382"/>
         <source>The amount tendered is less than the %1 that remains.</source>
         <translation>所收金额少于剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="488"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="510"/>
         <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
         <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="490"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="493"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="512"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="515"/>
         <source>Sending the payment…</source>
         <translation>正在发送支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="496"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="518"/>
         <source>The bank is processing the payment. Please wait.</source>
         <translation>银行正在处理这笔支付，请稍候。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="499"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="521"/>
         <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
         <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="510"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="532"/>
         <source>%1 paid by card. %2 remains: card (F12) or cash (F10).</source>
         <translation>已用卡支付 %1。剩余 %2：刷卡（F12）或现金（F10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="518"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="540"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="521"/>
-        <source>Declined (%1). Ask for another card.</source>
-        <translation>已拒绝（%1）。请顾客换一张卡。</translation>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="543"/>
+        <source>Declined (%1). Ask for another card (F12) or cash (F10).</source>
+        <translation>被拒绝（%1）。请顾客换一张卡（F12）或付现金（F10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="524"/>
+        <source>Declined (%1). Ask for another card.</source>
+        <translation type="vanished">已拒绝（%1）。请顾客换一张卡。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="546"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="527"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="549"/>
         <source>Voided before it was sent: nothing was charged. The sale may be paid again.</source>
         <translation>已在发送前作废：没有扣款。本单可以重新支付。</translation>
     </message>
@@ -1899,7 +1903,7 @@
     </message>
     <message>
         <location filename="../../ui/mainwindow.cpp" line="243"/>
-        <location filename="../../ui/mainwindow.cpp" line="689"/>
+        <location filename="../../ui/mainwindow.cpp" line="713"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -2189,153 +2193,181 @@
         <translation>取消这笔销售(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="626"/>
+        <location filename="../../ui/mainwindow.cpp" line="617"/>
+        <source>Discard this sale?</source>
+        <translation>放弃这笔交易？</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/mainwindow.cpp" line="618"/>
+        <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
+        <translation>
+            <numerusform>已录入 %n 件商品，共 %1，尚未付款。放弃它们并开始新交易？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="622"/>
+        <source>A discarded sale is kept in the journal as cancelled, with its items.</source>
+        <translation>放弃的交易会连同商品以“已取消”记入日志。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="623"/>
+        <source>Discard question</source>
+        <translation>放弃交易的询问</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="624"/>
+        <source>&amp;Discard (D)</source>
+        <translation>放弃(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="650"/>
         <source>%1 was not added: answer the question first.</source>
         <translation>%1 未添加：请先回答问题。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="631"/>
+        <location filename="../../ui/mainwindow.cpp" line="655"/>
         <source>The card payment is not final yet</source>
         <translation>刷卡付款尚无最终结果</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="632"/>
+        <location filename="../../ui/mainwindow.cpp" line="656"/>
         <source>Has the customer left, or will they pay another way?</source>
         <translation>顾客已经离开，还是改用其他方式支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="633"/>
+        <location filename="../../ui/mainwindow.cpp" line="657"/>
         <source>Customer left: the till keeps whatever the card does and tells you if it is declined.
 Pays another way: the card payment is given up (if it turns out charged, the till refunds it by itself) and this sale waits for cash or another card.</source>
         <translation>顾客已离开：以银行卡的最终结果为准，若被拒绝会提醒您。
 改用其他方式支付：放弃这笔刷卡付款（如果最终扣款成功，收银机会自动退款），本笔销售等待现金或另一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="636"/>
+        <location filename="../../ui/mainwindow.cpp" line="660"/>
         <source>Customer &amp;left (L)</source>
         <translation>顾客已离开(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="637"/>
+        <location filename="../../ui/mainwindow.cpp" line="661"/>
         <source>Pays &amp;another way (A)</source>
         <translation>改用其他方式支付(&amp;A)</translation>
     </message>
     <message>
         <location filename="../../ui/mainwindow.cpp" line="601"/>
-        <location filename="../../ui/mainwindow.cpp" line="638"/>
+        <location filename="../../ui/mainwindow.cpp" line="625"/>
+        <location filename="../../ui/mainwindow.cpp" line="662"/>
         <source>Go &amp;back</source>
         <translation>返回(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="738"/>
+        <location filename="../../ui/mainwindow.cpp" line="764"/>
         <source>◌ No answer from the gateway</source>
         <translation>◌ 网关无应答</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="785"/>
+        <location filename="../../ui/mainwindow.cpp" line="811"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="810"/>
+        <location filename="../../ui/mainwindow.cpp" line="836"/>
         <source>Quit OncePay?</source>
         <translation>退出 OncePay？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="811"/>
+        <location filename="../../ui/mainwindow.cpp" line="837"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="813"/>
+        <location filename="../../ui/mainwindow.cpp" line="839"/>
         <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
         <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="814"/>
+        <location filename="../../ui/mainwindow.cpp" line="840"/>
         <source>Quit, send them on next start</source>
         <translation>退出，下次启动时发送</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="815"/>
+        <location filename="../../ui/mainwindow.cpp" line="841"/>
         <source>Keep the till open</source>
         <translation>不退出</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="713"/>
+        <location filename="../../ui/mainwindow.cpp" line="739"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="657"/>
+        <location filename="../../ui/mainwindow.cpp" line="681"/>
         <source>%1 was not added: this customer&apos;s sale is still open. Scan it again for the next customer.</source>
         <translation>%1 未添加：这位顾客的交易仍未结束。请为下一位顾客重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="689"/>
+        <location filename="../../ui/mainwindow.cpp" line="713"/>
         <source>Total — sale %1</source>
         <translation>合计 — 销售 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="693"/>
+        <location filename="../../ui/mainwindow.cpp" line="717"/>
         <source>Paid %1 · waiting %2 · remains %3</source>
         <translation>已付 %1 · 等待中 %2 · 剩余 %3</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="735"/>
+        <location filename="../../ui/mainwindow.cpp" line="761"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="736"/>
+        <location filename="../../ui/mainwindow.cpp" line="762"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="737"/>
+        <location filename="../../ui/mainwindow.cpp" line="763"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="741"/>
+        <location filename="../../ui/mainwindow.cpp" line="767"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="744"/>
+        <location filename="../../ui/mainwindow.cpp" line="770"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="751"/>
+        <location filename="../../ui/mainwindow.cpp" line="777"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="753"/>
+        <location filename="../../ui/mainwindow.cpp" line="779"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="755"/>
+        <location filename="../../ui/mainwindow.cpp" line="781"/>
         <source>(gateway %1 of %2)</source>
         <translation>（网关 %1/%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="756"/>
+        <location filename="../../ui/mainwindow.cpp" line="782"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="758"/>
+        <location filename="../../ui/mainwindow.cpp" line="784"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
@@ -2376,177 +2408,187 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::QueuePanel</name>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="26"/>
+        <location filename="../../ui/queuepanel.cpp" line="28"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="28"/>
+        <location filename="../../ui/queuepanel.cpp" line="30"/>
         <source>Filter payments by state</source>
         <translation>按状态筛选支付</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="30"/>
+        <location filename="../../ui/queuepanel.cpp" line="32"/>
         <source>Needs attention</source>
         <translation>需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="31"/>
+        <location filename="../../ui/queuepanel.cpp" line="33"/>
         <source>Waiting</source>
         <translation>等待发送</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="32"/>
+        <location filename="../../ui/queuepanel.cpp" line="34"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="33"/>
+        <location filename="../../ui/queuepanel.cpp" line="35"/>
         <source>Refunds</source>
         <translation>退款</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="42"/>
+        <location filename="../../ui/queuepanel.cpp" line="44"/>
         <source>Waiting payments summary</source>
         <translation>待发送支付汇总</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="43"/>
+        <location filename="../../ui/queuepanel.cpp" line="45"/>
         <source>Retry now</source>
         <translation>立即重试</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="44"/>
+        <location filename="../../ui/queuepanel.cpp" line="46"/>
         <source>Retry the selected payment now</source>
         <translation>立即重试选中的支付</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="45"/>
+        <location filename="../../ui/queuepanel.cpp" line="47"/>
         <source>Details…</source>
         <translation>详情…</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="46"/>
+        <location filename="../../ui/queuepanel.cpp" line="48"/>
         <source>Show the selected payment&apos;s details</source>
         <translation>显示选中支付的详情</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="49"/>
+        <location filename="../../ui/queuepanel.cpp" line="51"/>
         <source>&amp;Refund the selected sale…</source>
         <translation>为所选订单退款(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="51"/>
+        <location filename="../../ui/queuepanel.cpp" line="53"/>
         <source>Refund all or part of the paid sale selected below (F8)</source>
         <translation>为下方所选的已支付订单全额或部分退款 (F8)</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="54"/>
+        <location filename="../../ui/queuepanel.cpp" line="56"/>
         <source>&amp;Void the selected payment</source>
         <translation>作废所选支付(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="56"/>
+        <location filename="../../ui/queuepanel.cpp" line="58"/>
         <source>Cancel a card payment that is queued on this till and was never sent (F7)</source>
         <translation>取消在本收银机排队、从未发送的刷卡支付 (F7)</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="59"/>
+        <location filename="../../ui/queuepanel.cpp" line="61"/>
         <source>Refund… (F8)</source>
         <translation>退款… (F8)</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="60"/>
+        <location filename="../../ui/queuepanel.cpp" line="62"/>
         <source>Refund the selected sale</source>
         <translation>为所选订单退款</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="62"/>
+        <location filename="../../ui/queuepanel.cpp" line="64"/>
         <source>Void (F7)</source>
         <translation>作废 (F7)</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="63"/>
+        <location filename="../../ui/queuepanel.cpp" line="65"/>
         <source>Void the selected payment</source>
         <translation>作废所选支付</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="78"/>
+        <location filename="../../ui/queuepanel.cpp" line="80"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="153"/>
+        <location filename="../../ui/queuepanel.cpp" line="157"/>
+        <source>This refund was sent already (%1).</source>
+        <translation>这笔退款已经发出（%1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="158"/>
+        <source>This card payment was sent already (%1).</source>
+        <translation>这笔刷卡支付已经发出（%1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queuepanel.cpp" line="161"/>
         <source>Void this refund?</source>
         <translation>作废这笔退款？</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="153"/>
+        <location filename="../../ui/queuepanel.cpp" line="161"/>
         <source>Void this payment?</source>
         <translation>作废这笔支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="154"/>
+        <location filename="../../ui/queuepanel.cpp" line="162"/>
         <source>Void the refund of %1 for sale %2?</source>
         <translation>作废订单 %2 的 %1 退款？</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="155"/>
+        <location filename="../../ui/queuepanel.cpp" line="163"/>
         <source>Void the card payment of %1 for sale %2?</source>
         <translation>作废订单 %2 的 %1 刷卡支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="157"/>
+        <location filename="../../ui/queuepanel.cpp" line="165"/>
         <source>A refund that was never sent is cancelled on this till and never goes out.</source>
         <translation>从未发送的退款将在本收银机上取消，永远不会发出。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="158"/>
+        <location filename="../../ui/queuepanel.cpp" line="166"/>
         <source>A payment that was never sent is cancelled on this till and never goes out: nothing is charged, and the sale may be paid again.</source>
         <translation>从未发送的支付将在本收银机上取消，永远不会发出：不会扣款，本单可以重新支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="160"/>
+        <location filename="../../ui/queuepanel.cpp" line="168"/>
         <source>Void question</source>
         <translation>作废确认</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="161"/>
+        <location filename="../../ui/queuepanel.cpp" line="169"/>
         <source>&amp;Void it</source>
         <translation>作废(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="162"/>
+        <location filename="../../ui/queuepanel.cpp" line="170"/>
         <source>&amp;Keep it</source>
         <translation>保留(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="188"/>
+        <location filename="../../ui/queuepanel.cpp" line="202"/>
         <source>This refund cannot be voided</source>
         <translation>这笔退款不能作废</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="188"/>
+        <location filename="../../ui/queuepanel.cpp" line="202"/>
         <source>This payment cannot be voided</source>
         <translation>这笔支付不能作废</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="191"/>
+        <location filename="../../ui/queuepanel.cpp" line="205"/>
         <source>Only a refund still queued on this till, never sent, can be voided. One that may have reached the gateway is followed to its outcome by the till itself, and is never made twice.</source>
         <translation>只有仍在本收银机排队、从未发送的退款才能作废。可能已到达网关的退款由收银机自行跟进到最终结果，绝不会重复退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="193"/>
+        <location filename="../../ui/queuepanel.cpp" line="207"/>
         <source>Only a card payment still queued on this till, never sent, can be voided. The till follows this one to its outcome by itself: if it is declined, nothing was charged; if it is paid, refund it (F8).</source>
         <translation>只有仍在本收银机排队、从未发送的刷卡支付才能作废。收银机会自行跟进这笔支付的结果：如果被拒绝，则没有扣款；如果支付成功，请为其退款 (F8)。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="195"/>
+        <location filename="../../ui/queuepanel.cpp" line="209"/>
         <source>Void refused</source>
         <translation>作废被拒绝</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/queuepanel.cpp" line="240"/>
+        <location filename="../../ui/queuepanel.cpp" line="253"/>
         <source>%n payment(s) waiting</source>
         <translation>
             <numerusform>%n 笔支付待发送</numerusform>
