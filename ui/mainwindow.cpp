@@ -767,7 +767,8 @@ void MainWindow::refreshStatus()
         conn = tr("⏸ Paused: the gateway refused this till's token");
     if (e->connectivity() != SyncEngine::Connectivity::Online && e->nextRetryAt() > 0) {
         const qint64 s = qMax<qint64>(0, (e->nextRetryAt() - nowMs() + 999) / 1000);
-        conn += QLatin1Char(' ') + tr("(next try in %n s)", nullptr, int(s));
+        // Due now (a try on its way): never "next try in 0 s" for as long as it takes.
+        conn += QLatin1Char(' ') + (s > 0 ? tr("(next try in %n s)", nullptr, int(s)) : tr("(trying now)"));
     }
     m_connection->setText(conn);
     QStringList totals;

@@ -113,6 +113,18 @@ void FaultProxy::setSettings(const Settings &settings)
         if (!startListening(&why))
             qCWarning(lcProxy) << "back online but the port is taken:" << why;
     }
+    // Open connections meet the new mode at their next byte.
+    if (next.mode != Mode::Offline) {
+        const auto behaviour = next.mode == Mode::BlackHole       ? ProxyConnection::Behaviour::BlackHole
+                             : next.mode == Mode::LoseResponses   ? ProxyConnection::Behaviour::LoseResponse
+                                                                  : ProxyConnection::Behaviour::Forward;
+        const int delay = next.mode == Mode::Latency ? next.latencyMs : 0;
+        const QList<QPointer<ProxyConnection>> open = m_connections;
+        for (const QPointer<ProxyConnection> &connection : open) {
+            if (connection)
+                connection->setBehaviour(behaviour, delay);
+        }
+    }
     qCInfo(lcProxy) << "mode" << describe(previous) << "->" << describe(next);
     emit settingsChanged(m_settings);
 }

@@ -37,11 +37,11 @@ struct Settings
 // A TCP proxy between the till and the gateway that injects network faults, so the till's
 // real network code (timeouts, retries, the offline queue) is what gets exercised.
 //
-// A mode applies to connections accepted after it is set: a black-holed or losing connection
-// keeps its fate when the mode changes back, as a half-dead route would. The one exception is
-// Offline, which also aborts every open connection (the cable is pulled). Offline closes the
-// listening socket so that new connections are refused by the kernel (RST,
-// ConnectionRefusedError); leaving Offline listens again on the same port.
+// A mode applies to the next byte, whatever the connection (issue 25): a kept-alive connection
+// of the till meets a black hole, lost answers or a new latency as a new one would. Offline also
+// aborts every open connection (the cable is pulled) and closes the listening socket so that new
+// connections are refused by the kernel (RST, ConnectionRefusedError); leaving Offline listens
+// again on the same port. Flaky draws a fate per new connection; open ones forward.
 class FaultProxy final : public QObject
 {
     Q_OBJECT

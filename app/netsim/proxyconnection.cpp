@@ -71,6 +71,20 @@ void ProxyConnection::abort()
     deleteLater();
 }
 
+void ProxyConnection::setBehaviour(Behaviour behaviour, int delayMs)
+{
+    if (m_finished)
+        return;
+    m_delayMs = qMax(0, delayMs);
+    if (behaviour == m_behaviour)
+        return;
+    if (!m_upstream && behaviour != Behaviour::BlackHole) {
+        abort();
+        return;
+    }
+    m_behaviour = behaviour;
+}
+
 void ProxyConnection::clientReadyRead()
 {
     if (m_finished)
@@ -86,8 +100,8 @@ void ProxyConnection::upstreamReadyRead()
     if (m_finished)
         return;
     QByteArray bytes = m_upstream->readAll();
-    if (bytes.isEmpty())
-        return;
+    if (bytes.isEmpty() || m_behaviour == Behaviour::BlackHole)
+        return;   // a black hole swallows the answer too, and says nothing
     if (m_behaviour == Behaviour::LoseResponse) {
         dropResponse();
         return;

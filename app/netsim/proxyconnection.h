@@ -31,6 +31,10 @@ public:
 
     // Cuts both sides at once; finished() follows.
     void abort();
+    // The network changed: the next byte each way meets the new behaviour (bytes already delayed
+    // keep their time). A connection black-holed from its start has no upstream to forward to:
+    // leaving the black hole resets it, as a route that comes back drops what it half-held.
+    void setBehaviour(Behaviour behaviour, int delayMs);
 
 signals:
     void bytesForwardedUp(qint64 bytes);

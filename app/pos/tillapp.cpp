@@ -91,6 +91,7 @@ std::optional<int> TillApp::start(QApplication &app)
     }
     config.engine.limits = saved.limits;
     config.engine.maxInFlight = 16;   // enough for the gateway's group commit to help when a queue drains
+    config.engine.aliveProbeMs = 5'000;   // the status bar's "online" is measured, not assumed
 
     m_session = std::make_unique<TillSession>(config);
     if (!m_catalog.load(QStringLiteral(":/catalog/demo-catalog.json"), &error) || !m_session->open(&error))

@@ -22,6 +22,25 @@ SyncEngine::SyncEngine(IntentJournal *journal, GatewayClient *client, Config con
     connect(&m_timer, &QTimer::timeout, this, &SyncEngine::pump);
     m_probeTimer.setSingleShot(true);
     connect(&m_probeTimer, &QTimer::timeout, this, &SyncEngine::probe);
+    if (m_config.aliveProbeMs > 0) {
+        m_aliveTimer.setInterval(int(m_config.aliveProbeMs));
+        connect(&m_aliveTimer, &QTimer::timeout, this, &SyncEngine::askAlive);
+    }
+}
+
+void SyncEngine::askAlive()
+{
+    // Only while online and nothing is being asked already; offline, the probes do this.
+    if (m_connectivity != Connectivity::Online || m_askingAlive || !m_inFlight.isEmpty())
+        return;
+    m_askingAlive = true;
+    m_client->healthAny(this, [this](const GatewayResult &r) {
+        m_askingAlive = false;
+        if (r.answered() && r.status == 200)
+            return;
+        if (m_connectivity == Connectivity::Online)
+            lostConnection(r.transport == GatewayResult::Transport::LostAfterSend);
+    });
 }
 
 void SyncEngine::start(std::function<void(bool, const QString &)> ready)
@@ -43,6 +62,10 @@ void SyncEngine::start(std::function<void(bool, const QString &)> ready)
                 schedule(i.key);
             emit queueChanged();
             pump();
+            if (m_config.aliveProbeMs > 0) {
+                m_aliveTimer.start();
+                askAlive();   // "online" at start is measured too
+            }
             makeAutoRefunds([ready] { ready(true, {}); });   // any a crash left unmade, first
         });
     });

@@ -41,6 +41,10 @@ public:
         qint64 backoffCapMs = 30'000;
         qint64 probeBaseMs = 250;
         qint64 probeCapMs = 10'000;
+        // While online, the gateway is asked how it is this often (GET /healthz), so that "online"
+        // is measured, not assumed until the next payment fails (the till: 5 s). 0: only
+        // payments tell (a one-shot command, the suites that count connections).
+        qint64 aliveProbeMs = 0;
         OfflineLimits limits;
         quint32 seed = 0;   // 0: random jitter; tests pass a seed
     };
@@ -149,6 +153,9 @@ private:
     Connectivity m_connectivity = Connectivity::Online;
     int m_probeAttempt = 0;
     QTimer m_probeTimer;
+    QTimer m_aliveTimer;
+    bool m_askingAlive = false;
+    void askAlive();
     bool m_paused = false;
     QString m_pauseReason;
     qint64 m_nextRetryAt = 0;

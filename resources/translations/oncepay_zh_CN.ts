@@ -605,48 +605,48 @@
 <context>
     <name>OncePay::SyncEngine</name>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="84"/>
+        <location filename="../../app/till/syncengine.cpp" line="107"/>
         <source>The order number must be 1 to 64 letters, digits, &apos;-&apos; or &apos;_&apos;.</source>
         <translation>订单号必须由 1 到 64 个字母、数字、“-”或“_”组成。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="86"/>
+        <location filename="../../app/till/syncengine.cpp" line="109"/>
         <source>The currency %1 is not supported.</source>
         <translation>不支持币种 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="88"/>
-        <location filename="../../app/till/syncengine.cpp" line="137"/>
+        <location filename="../../app/till/syncengine.cpp" line="111"/>
+        <location filename="../../app/till/syncengine.cpp" line="160"/>
         <source>The amount must be between %1 and %2.</source>
         <translation>金额必须在 %1 到 %2 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="135"/>
+        <location filename="../../app/till/syncengine.cpp" line="158"/>
         <source>&quot;%1&quot; is not the key of a payment.</source>
         <translation>“%1”不是一笔支付的幂等键。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="141"/>
+        <location filename="../../app/till/syncengine.cpp" line="164"/>
         <source>The reason may be at most 500 characters long.</source>
         <translation>退款原因最多 500 个字符。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="190"/>
+        <location filename="../../app/till/syncengine.cpp" line="213"/>
         <source>This refund is on its way to the gateway right now, so it cannot be voided; the till will learn its outcome by itself.</source>
         <translation>这笔退款正在发往网关，因此不能作废；收银机会自行获知其结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="191"/>
+        <location filename="../../app/till/syncengine.cpp" line="214"/>
         <source>This payment is on its way to the bank right now, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
         <translation>这笔支付正在发往银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="195"/>
+        <location filename="../../app/till/syncengine.cpp" line="218"/>
         <source>It is being voided already.</source>
         <translation>它正在作废中。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="218"/>
+        <location filename="../../app/till/syncengine.cpp" line="241"/>
         <source>It is being given up already.</source>
         <translation>正在放弃中。</translation>
     </message>
@@ -2264,36 +2264,36 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>◌ 网关无应答</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="811"/>
+        <location filename="../../ui/mainwindow.cpp" line="812"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="836"/>
+        <location filename="../../ui/mainwindow.cpp" line="837"/>
         <source>Quit OncePay?</source>
         <translation>退出 OncePay？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="837"/>
+        <location filename="../../ui/mainwindow.cpp" line="838"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="839"/>
+        <location filename="../../ui/mainwindow.cpp" line="840"/>
         <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
         <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="840"/>
+        <location filename="../../ui/mainwindow.cpp" line="841"/>
         <source>Quit, send them on next start</source>
         <translation>退出，下次启动时发送</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="841"/>
+        <location filename="../../ui/mainwindow.cpp" line="842"/>
         <source>Keep the till open</source>
         <translation>不退出</translation>
     </message>
@@ -2338,36 +2338,41 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="770"/>
+        <location filename="../../ui/mainwindow.cpp" line="771"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="771"/>
+        <source>(trying now)</source>
+        <translation>（正在重试）</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="777"/>
+        <location filename="../../ui/mainwindow.cpp" line="778"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="779"/>
+        <location filename="../../ui/mainwindow.cpp" line="780"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="781"/>
+        <location filename="../../ui/mainwindow.cpp" line="782"/>
         <source>(gateway %1 of %2)</source>
         <translation>（网关 %1/%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="782"/>
+        <location filename="../../ui/mainwindow.cpp" line="783"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="784"/>
+        <location filename="../../ui/mainwindow.cpp" line="785"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
@@ -4349,12 +4354,12 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>无法创建数据文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="101"/>
+        <location filename="../../app/pos/tillapp.cpp" line="102"/>
         <source>--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT.</source>
         <translation>--network 需要使用演示网关，且取值为：online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="109"/>
+        <location filename="../../app/pos/tillapp.cpp" line="110"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
     </message>

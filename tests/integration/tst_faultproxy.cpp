@@ -104,6 +104,7 @@ private slots:
     void offlineRefusesThenRecoversOnSamePort();
     void offlineAbortsOpenConnections();
     void blackHoleLetsTheClientTimeOut();
+    void modeChangeReachesOpenConnections();
     void loseResponsesChargesButCutsTheClient();
     void loseResponsesMakesQnamResendThePost();
     void latencyDelaysBothWays();
@@ -252,6 +253,45 @@ void TestFaultProxy::blackHoleLetsTheClientTimeOut()
     QCOMPARE(m_upstream->requests, 0);
     QVERIFY(m_proxy->stats().blackHoled >= 1);
     QCOMPARE(m_proxy->stats().bytesUp, 0);
+}
+
+// Issue 25 item 12: a mode change applies to the next byte of a connection already open (a
+// kept-alive one of the till), not only to connections opened after it.
+void TestFaultProxy::modeChangeReachesOpenConnections()
+{
+    QNetworkReply *reply = post(kShortTimeoutMs);
+    QVERIFY(finish(reply));
+    QCOMPARE(reply->error(), QNetworkReply::NoError);
+    reply->deleteLater();
+    QCOMPARE(m_upstream->connections, 1);
+
+    // Black hole on the kept-alive connection: the next request never reaches the gateway and
+    // the client's own timeout ends it.
+    m_proxy->setSettings(mode(Mode::BlackHole));
+    reply = post(kShortTimeoutMs);
+    QVERIFY(finish(reply));
+    QCOMPARE(reply->error(), QNetworkReply::OperationCanceledError);
+    reply->deleteLater();
+    QCOMPARE(m_upstream->requests, 1);
+    QCOMPARE(m_proxy->stats().accepted, 1);   // the same connection: no new one was opened
+
+    // Back online: answered again.
+    m_proxy->setSettings(mode(Mode::Online));
+    reply = post(kShortTimeoutMs);
+    QVERIFY(finish(reply));
+    QCOMPARE(reply->error(), QNetworkReply::NoError);
+    reply->deleteLater();
+    const int before = m_upstream->requests;
+
+    // Lost answers on the open connection: the gateway has the request, the client no answer.
+    m_proxy->setSettings(mode(Mode::LoseResponses));
+    QSignalSpy dropped(m_proxy.get(), &FaultProxy::responseDropped);
+    reply = post(kShortTimeoutMs);
+    QVERIFY(finish(reply));
+    QVERIFY(reply->error() != QNetworkReply::NoError);
+    reply->deleteLater();
+    QTRY_VERIFY(m_upstream->requests >= before + 1);   // QNAM may send it once more (loseResponsesMakesQnamResendThePost)
+    QVERIFY(dropped.count() >= 1);
 }
 
 void TestFaultProxy::loseResponsesChargesButCutsTheClient()

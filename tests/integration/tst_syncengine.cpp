@@ -62,6 +62,7 @@ private slots:
     void restartDrainsTheQueue();
     void restartAsksBeforeResending();
     void connectivityIsAnnounced();
+    void offlineIsSeenWithoutAPayment();
     void noAnswerIsNotOffline();
     void answerIsDroppedWhenItsContextIsGone_data();
     void answerIsDroppedWhenItsContextIsGone();
@@ -544,6 +545,26 @@ void TestSyncEngine::connectivityIsAnnounced()
         QVERIFY(seen[n] != seen[n - 1]);   // only real changes are announced
     QTRY_COMPARE_WITH_TIMEOUT(m_engine->nextRetryAt(), qint64(0), kWaitMs);
     QCOMPARE(nextRetry.last().at(0).toLongLong(), qint64(0));
+}
+
+// Issue 25 item 5: "online" is measured by asking the gateway, not assumed until a payment
+// fails: the cable pulled with nothing to send is seen within the alive probe's interval, and
+// the way back too.
+void TestSyncEngine::offlineIsSeenWithoutAPayment()
+{
+    stopTill();
+    SyncEngine::Config config = ClientProbe::fastEngineConfig(11);
+    config.aliveProbeMs = 200;
+    startTill(config);
+    QCOMPARE(m_engine->connectivity(), Connectivity::Online);
+    m_proxy->setSettings({NetSim::Mode::Offline});
+    QTRY_VERIFY_WITH_TIMEOUT(m_engine->connectivity() != Connectivity::Online, kWaitMs);
+    QCOMPARE(m_engine->waitingCount(), 0);   // no payment told it
+    m_proxy->setSettings({});
+    QTRY_COMPARE_WITH_TIMEOUT(m_engine->connectivity(), Connectivity::Online, kWaitMs);
+    // A gateway that takes the question and never answers is "no answer", not "online".
+    m_proxy->setSettings({NetSim::Mode::BlackHole});
+    QTRY_COMPARE_WITH_TIMEOUT(m_engine->connectivity(), Connectivity::NoAnswer, kWaitMs);
 }
 
 // Reachability as measured: a gateway that takes requests and never answers (black hole) is
