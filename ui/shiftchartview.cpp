@@ -51,8 +51,13 @@ void ShiftChartView::setReport(const ShiftReport &report)
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     auto *y = new QValueAxis;
-    y->setRange(0, top > 0 ? top * 1.1 : 1);
-    y->applyNiceNumbers();
+    if (top > 0) {
+        y->setRange(0, top * 1.1);
+        y->applyNiceNumbers();
+    } else {
+        y->setRange(0, 1);   // no sales: "0" and "1", not six labels rounded to 0 and 1
+        y->setTickCount(2);
+    }
     y->setLabelFormat(QStringLiteral("%.0f"));
     y->setTitleText(report.currency);
     chart->addAxis(y, Qt::AlignLeft);

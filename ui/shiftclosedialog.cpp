@@ -26,6 +26,9 @@
 #include <QThreadPool>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <QGuiApplication>
+#include <QScreen>
+#include <QScrollArea>
 
 namespace OncePay::Ui {
 
@@ -37,7 +40,16 @@ ShiftCloseDialog::ShiftCloseDialog(TillSession *session, const QString &currency
     , m_shopName(shopName)
 {
     setWindowTitle(tr("Close shift"));
-    auto *layout = new QVBoxLayout(this);
+    // Everything but the buttons scrolls: on a 1024x768 till the Close button is always there.
+    auto *outer = new QVBoxLayout(this);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *content = new QWidget(scroll);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(0, 0, 0, 0);
+    scroll->setWidget(content);
+    outer->addWidget(scroll, 1);
     m_title = new QLabel(this);
     QFont big = m_title->font();
     big.setPointSize(big.pointSize() + 3);
@@ -122,7 +134,7 @@ ShiftCloseDialog::ShiftCloseDialog(TillSession *session, const QString &currency
     connect(pdf, &QPushButton::clicked, this, &ShiftCloseDialog::savePdf);
     connect(m_close, &QPushButton::clicked, this, &ShiftCloseDialog::confirmClose);
     connect(cancel, &QPushButton::clicked, this, &QDialog::reject);
-    layout->addWidget(buttons);
+    outer->addWidget(buttons);
 
     connect(m_counted, &QLineEdit::textChanged, this, [this](const QString &text) {
         const bool ok = m_vm.setCountedCash(text);
@@ -142,7 +154,9 @@ ShiftCloseDialog::ShiftCloseDialog(TillSession *session, const QString &currency
     showReport();
     showPhase();
     m_counted->setFocus();
-    resize(1080, 700);
+    // As large as it reads best, never larger than the screen it opens on.
+    const QRect screen = (parent ? parent->screen() : QGuiApplication::primaryScreen())->availableGeometry();
+    resize(qMin(1080, screen.width() - 24), qMin(700, screen.height() - 48));
     m_vm.refresh();
 }
 

@@ -25,6 +25,7 @@
 #include <QStackedBarSeries>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QValueAxis>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -47,6 +48,7 @@ private slots:
     void cleanup();
     void closeShiftFromTheKeyboard();
     void closeWhileTheServerDoesNotAnswer();
+    void fitsA1024x768Till();
 
 private:
     template <typename W = QWidget>
@@ -367,6 +369,33 @@ void TestShiftClose::closeWhileTheServerDoesNotAnswer()
     QCOMPARE(dialog->viewModel()->endedLines(), QStringList{QStringLiteral("Sale s-offline: ¥4.20, Paid")});
     QVERIFY2(named<QLabel>(dialog, QStringLiteral("Still waiting"))->text().contains(QStringLiteral("how they ended")),
              qPrintable(named<QLabel>(dialog, QStringLiteral("Still waiting"))->text()));
+}
+
+// Issue 25 item 9: on a 1024x768 till nothing of Close shift is cut, its Close button and chart
+// included; with no sales the chart's axis reads 0 and 1, not "1 1 1 0 0 0".
+void TestShiftClose::fitsA1024x768Till()
+{
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    ShiftCloseDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<ShiftCloseDialog *>()) != nullptr && dialog->isVisible());
+    // What a 1024x768 screen leaves for a dialog's client area (title bar and frame taken off).
+    const QSize room(1024 - 24, 768 - 48 - 30);
+    QVERIFY2(dialog->minimumSizeHint().width() <= room.width() && dialog->minimumSizeHint().height() <= room.height(),
+             qPrintable(QStringLiteral("%1x%2").arg(dialog->minimumSizeHint().width()).arg(dialog->minimumSizeHint().height())));
+    dialog->resize(room);
+    QTRY_COMPARE(dialog->size(), room);
+    for (QWidget *w : {static_cast<QWidget *>(named<QPushButton>(dialog, QStringLiteral("Close the shift"))),
+                       static_cast<QWidget *>(dialog->findChild<ShiftChartView *>())}) {
+        QVERIFY(w && w->isVisible());
+        const QRect at(w->mapTo(dialog, QPoint(0, 0)), w->size());
+        QVERIFY2(dialog->rect().contains(at), w->metaObject()->className());
+    }
+    auto *y = qobject_cast<QValueAxis *>(dialog->findChild<ShiftChartView *>()->chart()->axes(Qt::Vertical).value(0));
+    QVERIFY(y);
+    QCOMPARE(y->tickCount(), 2);
+    QCOMPARE(y->max(), 1.0);
+    if (const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !dir.isEmpty())
+        dialog->grab().save(dir + QStringLiteral("/shift-close-1024.png"));
 }
 
 QTEST_MAIN(TestShiftClose)
