@@ -244,8 +244,15 @@ void ShiftCloseDialog::confirmClose()
     QMessageBox ask(QMessageBox::Question, tr("Close shift %1?").arg(r.number), {}, QMessageBox::NoButton, this);
     QString text = tr("Net takings %1; expected in the drawer %2.")
                        .arg(r.money(r.netTotal()).toDisplayString(), r.money(r.cashExpected()).toDisplayString());
-    if (!r.countedCash)
+    if (!r.countedCash) {
         text += QLatin1Char(' ') + tr("The cash has not been counted.");
+    } else if (const qint64 d = *r.cashDifference(); d != 0) {
+        // Said where it is decided, not only in the report behind the question.
+        text += QLatin1Char(' ') + (d < 0 ? tr("Counted %1: %2 missing.").arg(r.money(*r.countedCash).toDisplayString(),
+                                                                              r.money(-d).toDisplayString())
+                                          : tr("Counted %1: %2 too much.").arg(r.money(*r.countedCash).toDisplayString(),
+                                                                               r.money(d).toDisplayString()));
+    }
     if (!waiting.isEmpty()) {
         text += QLatin1String("\n\n") + tr("%n still wait(s) for the server and will move to the next shift:", nullptr,
                                            int(waiting.size()))

@@ -77,11 +77,13 @@ QString ShiftReportDocument::html(const ShiftReport &r, const QList<ShiftFinding
     }
     h += QStringLiteral("<p>%1</p><img src=\"%2\" width=\"600\">").arg(esc(tr("Sales per hour")), chartResource());
     h += QStringLiteral("<h3>%1</h3>").arg(esc(tr("Reconciliation with the server and the bank")));
-    if (!c.reconciled) {
+    const auto needing = std::count_if(findings.cbegin(), findings.cend(), [](const ShiftFinding &f) { return f.needsAction(); });
+    if (!c.reconciled)
         h += QStringLiteral("<p>%1</p>").arg(esc(tr("Not checked: the server could not be asked.")));
-    } else {
-        const auto needing = std::count_if(findings.cbegin(), findings.cend(), [](const ShiftFinding &f) { return f.needsAction(); });
+    else
         h += QStringLiteral("<p>%1</p>").arg(esc(tr("%1 of %2 rows need nothing.").arg(findings.size() - needing).arg(findings.size())));
+    if (c.reconciled && needing > 0) {
+        // Only the rows that need something; no table at all (not an empty header) when none does.
         h += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\" width=\"100%\"><tr><th>%1</th><th>%2</th>"
                             "<th>%3</th><th>%4</th></tr>")
                  .arg(esc(tr("Sale")), esc(tr("Finding")), esc(tr("Bank")), esc(tr("What to do")));

@@ -139,7 +139,7 @@
 <context>
     <name>OncePay::Ui::ShiftCloseDialog</name>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="171"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="185"/>
         <source>Still waiting for the server (%n):</source>
         <translation>
             <numerusform>Still waiting for the server (%n):</numerusform>
@@ -147,7 +147,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="174"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="188"/>
         <source>Refunded by the till by itself (%n):</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -155,7 +155,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="178"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="192"/>
         <source>Waiting at the last close, and how they ended (%n):</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -163,7 +163,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="236"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="257"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n still waits for the server and will move to the next shift:</numerusform>
@@ -171,7 +171,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="242"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="263"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n reconciliation row needs a person; it is kept with the report.</numerusform>
@@ -179,7 +179,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="250"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="271"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>Close with %n waiting</numerusform>

@@ -3507,309 +3507,319 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ShiftCloseDialog</name>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="39"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="140"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="283"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="308"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="42"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="152"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="304"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="329"/>
         <source>Close shift</source>
         <translation>结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="48"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="60"/>
         <source>Shift status</source>
         <translation>班次状态</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="54"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="66"/>
         <source>Shift totals</source>
         <translation>班次合计</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="69"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="81"/>
         <source>Cash expected</source>
         <translation>应有现金</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="70"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="82"/>
         <source>Expected in the drawer:</source>
         <translation>钱箱应有：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="72"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="84"/>
         <source>Cash counted</source>
         <translation>清点现金</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="73"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="85"/>
         <source>count the drawer, e.g. 120.50</source>
         <translation>清点钱箱，例如 120.50</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="74"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="86"/>
         <source>Cash &amp;counted:</source>
         <translation>清点现金(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="76"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="88"/>
         <source>Cash difference</source>
         <translation>现金差额</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="77"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="89"/>
         <source>Difference:</source>
         <translation>差额：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="79"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="91"/>
         <source>Float for the next shift</source>
         <translation>留给下一班的备用金</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="81"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="93"/>
         <source>&amp;Left for the next shift:</source>
         <translation>留给下一班(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="84"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="96"/>
         <source>Still waiting</source>
         <translation>仍在等待</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="93"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="105"/>
         <source>Reconciliation summary</source>
         <translation>对账摘要</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="97"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="109"/>
         <source>Reconciliation</source>
         <translation>对账</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="107"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="119"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="108"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="120"/>
         <source>Check the shift again</source>
         <translation>重新核对班次</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="109"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="121"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="110"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="275"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="122"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="296"/>
         <source>Print the shift report</source>
         <translation>打印班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="111"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="123"/>
         <source>Save as P&amp;DF…</source>
         <translation>另存为 PDF(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="112"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="124"/>
         <source>Save the shift report as PDF</source>
         <translation>将班次报表另存为 PDF</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="115"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="127"/>
         <source>Close &amp;shift…</source>
         <translation>结班(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="116"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="250"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="128"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="271"/>
         <source>Close the shift</source>
         <translation>结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="153"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="167"/>
         <source>no payment yet</source>
         <translation>尚无付款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="154"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="168"/>
         <source>Shift %1 closed (opened %2)</source>
         <translation>第 %1 班已结班（开班于 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="155"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="169"/>
         <source>Shift %1, opened %2</source>
         <translation>第 %1 班，开班于 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="156"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="170"/>
         <source>%1 (float %2 + cash sales %3 − cash refunds %4)</source>
         <translation>%1（备用金 %2 + 现金销售 %3 − 现金退款 %4）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="161"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="175"/>
         <source>none: the drawer is right</source>
         <translation>无：钱箱金额正确</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="162"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="176"/>
         <source>%1 missing</source>
         <translation>短缺 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="163"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="177"/>
         <source>%1 too much</source>
         <translation>多出 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="166"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="180"/>
         <source>count the drawer</source>
         <translation>请清点钱箱</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="170"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="184"/>
         <source>Nothing waits for the server.</source>
         <translation>没有等待服务器处理的交易。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="171"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="185"/>
         <source>Still waiting for the server (%n):</source>
         <translation>
             <numerusform>仍在等待服务器（%n 笔）：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="174"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="188"/>
         <source>Refunded by the till by itself (%n):</source>
         <translation>
             <numerusform>收银机自动退款（%n）：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="178"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="192"/>
         <source>Waiting at the last close, and how they ended (%n):</source>
         <translation>
             <numerusform>上次结班时仍在等待的款项及其结果（%n）：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="192"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="206"/>
         <source>Checking the shift with the server…</source>
         <translation>正在与服务器核对班次…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="194"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="208"/>
         <source>Closing the shift…</source>
         <translation>正在结班…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="196"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="210"/>
         <source>Shift %1 is closed and its report is kept on this till. The next payment opens shift %2.</source>
         <translation>第 %1 班已结班，报表保存在本收银机上。下一笔付款将开启第 %2 班。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="199"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="213"/>
         <source>It was not checked with the server.</source>
         <translation>本班次未经服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="202"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="216"/>
         <source>Checked with the server at %1.</source>
         <translation>已于 %1 与服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="212"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="226"/>
         <source>Reconciliation: not checked yet.</source>
         <translation>对账：尚未核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="214"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="228"/>
         <source>Reconciliation with the server%1: %2 agree, %3 to wait for, %4 for a person.</source>
         <translation>与服务器%1对账：%2 项一致，%3 项待等待，%4 项需人工处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="215"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="229"/>
         <source> and the bank</source>
         <translation>和银行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="230"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="244"/>
         <source>Close shift %1?</source>
         <translation>结束第 %1 班？</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="231"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="245"/>
         <source>Net takings %1; expected in the drawer %2.</source>
         <translation>净收入 %1；钱箱应有 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="234"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="248"/>
         <source>The cash has not been counted.</source>
         <translation>尚未清点现金。</translation>
     </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="251"/>
+        <source>Counted %1: %2 missing.</source>
+        <translation>清点 %1：短少 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="253"/>
+        <source>Counted %1: %2 too much.</source>
+        <translation>清点 %1：多出 %2。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="236"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="257"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n 笔仍在等待服务器，将转入下一班：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="242"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="263"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n 行对账结果需人工处理；它们与报表一同保存。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="244"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="265"/>
         <source>The server does not answer: the shift is closed without its check. The next shift&apos;s report says how the waiting payments ended.</source>
         <translation>服务器没有应答：本班次将在未核对的情况下结束。下一班次的报表会说明等待中的款项最终如何。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="248"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="269"/>
         <source>A closed shift cannot be reopened.</source>
         <translation>结班后不能重新打开。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="249"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="270"/>
         <source>Close without the server&apos;s check</source>
         <translation>不经服务器核对直接结班</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="250"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="271"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>结班（%n 笔仍在等待）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="252"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="273"/>
         <source>Keep the shift open</source>
         <translation>暂不结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="283"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="304"/>
         <source>The printer reported an error; the report may not have been printed.</source>
         <translation>打印机报告错误；报表可能未打印。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="289"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="310"/>
         <source>Save the shift report</source>
         <translation>保存班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="292"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="313"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="306"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="327"/>
         <source>The report was saved to %1.</source>
         <translation>报表已保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="308"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="329"/>
         <source>The report could not be written to %1: %2</source>
         <translation>报表无法写入 %1：%2</translation>
     </message>
@@ -4091,7 +4101,7 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>与服务器和银行对账</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="81"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="82"/>
         <source>Not checked: the server could not be asked.</source>
         <translation>未核对：无法查询服务器。</translation>
     </message>
@@ -4101,27 +4111,27 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>%2 行中有 %1 行无需处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="87"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="89"/>
         <source>Sale</source>
         <translation>订单</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="87"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="89"/>
         <source>Finding</source>
         <translation>核对结果</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="87"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="89"/>
         <source>Bank</source>
         <translation>银行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="87"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="89"/>
         <source>What to do</source>
         <translation>处理办法</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="116"/>
+        <location filename="../../ui/shiftreportdocument.cpp" line="118"/>
         <source>Z report</source>
         <translation>Z 报表</translation>
     </message>

@@ -136,6 +136,17 @@ void TestShiftModels::document()
     const QByteArray pdf = ShiftReportDocument::pdf(html, chart);
     QVERIFY(pdf.startsWith("%PDF"));
     QVERIFY(pdf.size() > 1000);
+
+    // Issue 25 item 11: nothing to act on prints no table, not an empty header; the till's own
+    // refunds and how carried-over payments ended are printed when there are some.
+    c.tillRefundLines = {QStringLiteral("Sale 1-000007: ¥9.90 charged late, refunded automatically")};
+    c.endedLines = {QStringLiteral("Sale 1-000002: ¥4.20, Paid")};
+    const QString calm = ShiftReportDocument::html(r, {fine}, c);
+    QVERIFY(calm.contains(QStringLiteral("1 of 1 rows need nothing.")));
+    QVERIFY(!calm.contains(QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\"")));
+    QVERIFY(!calm.contains(QStringLiteral("What to do")));
+    QVERIFY(calm.contains(QStringLiteral("charged late, refunded automatically")));
+    QVERIFY(calm.contains(QStringLiteral("Sale 1-000002: ¥4.20, Paid")));
 }
 
 QTEST_MAIN(TestShiftModels)
