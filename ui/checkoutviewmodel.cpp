@@ -536,6 +536,8 @@ void CheckoutViewModel::follow(const Intent &i)
         // The change stays said until the next sale, whatever is announced meanwhile.
         if (i.isCash() && m_cashChange)
             setPhase(Phase::Paid, tr("Paid in cash. Change: %1").arg(m_cashChange->toDisplayString()));
+        else if (m_paidParts.size() > 1)   // a split sale: its whole total, then this card's part
+            setPhase(Phase::Paid, tr("Paid in full: %1 (this card %2).").arg(paid().toDisplayString(), i.amount.toDisplayString()));
         else
             setPhase(Phase::Paid, tr("Paid. %1").arg(i.amount.toDisplayString()));
         break;

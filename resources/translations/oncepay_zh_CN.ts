@@ -900,11 +900,16 @@
     </message>
     <message>
         <location filename="../../ui/checkoutviewmodel.cpp" line="540"/>
+        <source>Paid in full: %1 (this card %2).</source>
+        <translation>已全额支付：%1（本卡 %2）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="542"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="543"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="545"/>
         <source>Declined (%1). Ask for another card (F12) or cash (F10).</source>
         <translation>被拒绝（%1）。请顾客换一张卡（F12）或付现金（F10）。</translation>
     </message>
@@ -913,12 +918,12 @@
         <translation type="vanished">已拒绝（%1）。请顾客换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="546"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="548"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="549"/>
+        <location filename="../../ui/checkoutviewmodel.cpp" line="551"/>
         <source>Voided before it was sent: nothing was charged. The sale may be paid again.</source>
         <translation>已在发送前作废：没有扣款。本单可以重新支付。</translation>
     </message>

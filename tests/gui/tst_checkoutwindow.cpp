@@ -1018,6 +1018,8 @@ void TestCheckoutWindow::twoCardsOneSaleNumberEverywhere()
     QCOMPARE(m_window->viewModel()->remaining().minorUnits(), qint64(0));
     QCOMPARE(m_window->viewModel()->paid().minorUnits(), qint64(4990));
     QVERIFY(!tenders->isVisible());
+    QVERIFY2(m_window->viewModel()->message().contains(QStringLiteral("Paid in full: ¥49.90 (this card ¥29.90)")),
+             qPrintable(m_window->viewModel()->message()));
     QVERIFY(m_window->viewModel()->canStartNewSale());
     QVERIFY(first.key != second.key);   // each card part its own intent and key
     QCOMPARE(ledger(first.key).size(), 1);
