@@ -1,6 +1,7 @@
 #include "httpacquirer.h"
 
 #include "problem.h"
+#include "replywatcher.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -69,6 +70,7 @@ HttpAcquirer::HttpAcquirer(const QUrl &baseUrl, int timeoutMs, QObject *parent)
     : Acquirer(parent)
     , m_baseUrl(baseUrl)
     , m_timeoutMs(qMax(1, timeoutMs))
+    , m_watcher(new ReplyWatcher(this))
 {
 }
 
@@ -131,14 +133,12 @@ void HttpAcquirer::send(const QByteArray &verb, const QNetworkRequest &request, 
         return;
     }
     QNetworkReply *reply = m_manager->sendCustomRequest(request, verb, body);
-    auto attempts = std::make_shared<Reply>();
-    connect(reply, &QNetworkReply::requestSent, this, [attempts] { attempts->sent = true; });
-    connect(reply, &QNetworkReply::socketStartedConnecting, this, [attempts] { ++attempts->connections; });
-    connect(reply, &QNetworkReply::finished, this, [reply, guard, attempts, finished = std::move(finished)] {
-        reply->deleteLater();
+    m_watcher->watch(reply, [guard, finished = std::move(finished)](QNetworkReply *reply, const ReplyProgress &progress) {
         if (!guard)
             return;   // the caller is gone: nobody to tell
-        Reply r = *attempts;
+        Reply r;
+        r.sent = progress.written;
+        r.connections = progress.connections;
         r.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         r.error = reply->error();
         r.errorString = reply->errorString();

@@ -8,6 +8,10 @@ class QNetworkAccessManager;
 class QNetworkReply;
 class QNetworkRequest;
 
+namespace OncePay {
+class ReplyWatcher;
+}
+
 namespace OncePay::Gateway {
 
 // The acquirer as a separate service (`oncepay-acquirer`) reached over HTTP. Every request
@@ -54,6 +58,7 @@ private:
 
     QUrl m_baseUrl;
     int m_timeoutMs;
+    ReplyWatcher *m_watcher;   // a child made before the manager: close() aborts through it
     QNetworkAccessManager *m_manager = nullptr;
 };
 

@@ -3,6 +3,7 @@
 #include "timeutil.h"
 
 #include "idempotencykey.h"
+#include "replywatcher.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -57,6 +58,7 @@ GatewayClient::GatewayClient(const QList<QUrl> &baseUrls, const QString &token, 
     , m_baseUrls(baseUrls.isEmpty() ? QList<QUrl>{QUrl()} : baseUrls)
     , m_token(token)
     , m_timeoutMs(timeoutMs)
+    , m_watcher(new ReplyWatcher(this))   // a child made before the managers: destroyed first
 {
     const int managers = qBound(1, (maxConnections + 5) / 6, 16);
     for (int i = 0; i < managers; ++i)
@@ -296,23 +298,12 @@ void GatewayClient::send(const QByteArray &method, const QString &pathAndQuery, 
 
 void GatewayClient::track(QNetworkReply *reply, Callback done)
 {
-    auto timer = std::make_shared<QElapsedTimer>();
-    timer->start();
-    // Whether every byte of the request left: after that, silence means "unknown", not "not sent".
-    auto written = std::make_shared<bool>(false);
-    connect(reply, &QNetworkReply::uploadProgress, reply, [written](qint64 sent, qint64 total) {
-        if (total > 0 && sent >= total)
-            *written = true;
-    });
-    connect(reply, &QNetworkReply::metaDataChanged, reply, [written] { *written = true; });
-    // A request without a body (a lookup, a health probe) reports no upload progress: Qt says
-    // when it left. Taking a request as written too early only ever turns "not sent" into
-    // "unknown" (asked about before anything is sent again), never the other way.
-    connect(reply, &QNetworkReply::requestSent, reply, [written] { *written = true; });
-    connect(reply, &QNetworkReply::finished, this, [reply, timer, written, done = std::move(done)] {
-        reply->deleteLater();
+    QElapsedTimer timer;
+    timer.start();
+    // After every byte of the request left, silence means "unknown", not "not sent".
+    m_watcher->watch(reply, [timer, done = std::move(done)](QNetworkReply *reply, const ReplyProgress &progress) {
         GatewayResult r;
-        r.latencyMs = timer->elapsed();
+        r.latencyMs = timer.elapsed();
         const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
         if (status.isValid() && status.toInt() > 0) {
             r.transport = GatewayResult::Transport::Answered;
@@ -334,7 +325,7 @@ void GatewayClient::track(QNetworkReply *reply, Callback done)
             // final error says: Qt 6.4 silently re-sends a request whose connection closed before
             // the answer and reports the resend's error, e.g. "connection refused" by a gateway
             // that died while it was executing the first one.
-            r.transport = *written ? GatewayResult::Transport::LostAfterSend : GatewayResult::Transport::NotSent;
+            r.transport = progress.written ? GatewayResult::Transport::LostAfterSend : GatewayResult::Transport::NotSent;
             r.transportError = e == QNetworkReply::OperationCanceledError ? QStringLiteral("timed out")
                                                                           : reply->errorString();
         }

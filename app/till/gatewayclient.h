@@ -19,6 +19,8 @@ class QNetworkRequest;
 
 namespace OncePay {
 
+class ReplyWatcher;
+
 // What one request to the gateway came to: an HTTP answer, or how the transport failed and
 // whether the request had been written before it did (then the gateway may have acted on it).
 struct GatewayResult
@@ -141,6 +143,7 @@ private:
     QString m_token;
     int m_timeoutMs;
     QSslConfiguration m_tls = QSslConfiguration::defaultConfiguration();
+    ReplyWatcher *m_watcher;
 };
 
 } // namespace OncePay

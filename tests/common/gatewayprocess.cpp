@@ -79,7 +79,15 @@ QByteArray GatewayProcess::failureMessage() const
     QString tail = stderrText();
     if (tail.size() > 4000)
         tail = QStringLiteral("...") + tail.right(4000);
-    return (m_error + QStringLiteral("\n--- %1 stderr ---\n").arg(programName()) + tail).toUtf8();
+    QString ended;
+    if (m_process && m_process->state() == QProcess::NotRunning) {
+        ended = QStringLiteral("%1 is not running (exit code %2, %3)\n")
+                    .arg(programName())
+                    .arg(m_process->exitCode())
+                    .arg(m_process->exitStatus() == QProcess::CrashExit ? QStringLiteral("crashed")
+                                                                        : QStringLiteral("exited"));
+    }
+    return (ended + m_error + QStringLiteral("\n--- %1 stderr ---\n").arg(programName()) + tail).toUtf8();
 }
 
 void GatewayProcess::onStdout()

@@ -6,6 +6,29 @@
 #include <QNetworkRequest>
 #include <QTimer>
 
+namespace {
+
+// Stamps each reply with the time it finished ("finishedAtMs"), connected by signature.
+class FinishStamps final : public QObject
+{
+    Q_OBJECT
+
+public Q_SLOTS:
+    void stamp()
+    {
+        if (QObject *reply = sender())
+            reply->setProperty("finishedAtMs", QDateTime::currentMSecsSinceEpoch());
+    }
+};
+
+FinishStamps *finishStamps()
+{
+    static FinishStamps stamps;   // main thread only, like every HttpClient
+    return &stamps;
+}
+
+} // namespace
+
 QByteArray HttpReply::header(const QByteArray &name) const
 {
     for (const auto &h : headers) {
@@ -86,9 +109,8 @@ QNetworkReply *HttpClient::start(const HttpRequest &request)
     QNetworkReply *reply = request.method == "GET"
             ? m_manager.get(req)
             : m_manager.sendCustomRequest(req, request.method, request.body);
-    QObject::connect(reply, &QNetworkReply::finished, reply, [reply] {
-        reply->setProperty("finishedAtMs", QDateTime::currentMSecsSinceEpoch());
-    });
+    // By signature, like ReplyWatcher: no slot object of ours on a reply (see replywatcher.h).
+    QObject::connect(reply, SIGNAL(finished()), finishStamps(), SLOT(stamp()));
     return reply;
 }
 
@@ -98,7 +120,7 @@ HttpReply HttpClient::collect(QNetworkReply *reply)
         QEventLoop loop;
         QTimer guard;
         guard.setSingleShot(true);
-        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        QObject::connect(reply, SIGNAL(finished()), &loop, SLOT(quit()));
         QObject::connect(&guard, &QTimer::timeout, &loop, &QEventLoop::quit);
         guard.start(m_timeoutMs + 5000); // transfer timeout normally fires first
         loop.exec();
@@ -141,3 +163,5 @@ QList<HttpReply> HttpClient::sendAll(const QList<HttpRequest> &requests)
         out << collect(reply);
     return out;
 }
+
+#include "httpclient.moc"

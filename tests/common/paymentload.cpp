@@ -46,7 +46,7 @@ void PaymentLoad::send(int loop)
     client->setBaseUrl(m_targets[target]);
     QNetworkReply *reply = client->start({"POST", QStringLiteral("/v1/payments"), body, keyHeader(key)});
     ++m_inFlight;
-    QObject::connect(reply, &QNetworkReply::finished, &m_context, [=] {
+    m_watcher.watch(reply, [=](QNetworkReply *reply, const OncePay::ReplyProgress &) {
         m_outcomes << Outcome{key, body, target, client->collect(reply)};
         --m_inFlight;
         ++m_finishedOn[target];

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "httpclient.h"
+#include "replywatcher.h"
 
 #include <QList>
 #include <QObject>
@@ -49,6 +50,7 @@ private:
     QList<int> m_finishedOn;
     QList<Outcome> m_outcomes;
     QObject m_context;   // owns the connections: a load destroyed drops late answers
+    OncePay::ReplyWatcher m_watcher;   // after m_clients: destroyed first
     int m_sent = 0;
     int m_inFlight = 0;
     bool m_stopped = true;

@@ -72,7 +72,8 @@ void TestAcquirerService::cleanup()
 {
     if (!m_acquirer.isRunning())
         QVERIFY2(m_acquirer.start(), m_acquirer.failureMessage().constData());
-    QVERIFY2(m_gateway1.isRunning() && m_gateway2.isRunning(), m_gateway1.failureMessage().constData());
+    QVERIFY2(m_gateway1.isRunning(), m_gateway1.failureMessage().constData());
+    QVERIFY2(m_gateway2.isRunning(), m_gateway2.failureMessage().constData());
     QVERIFY(setAcquirer(m_till1, QStringLiteral("normal"), 0));
     QVERIFY(setAcquirer(m_other, QStringLiteral("normal"), 0));
 }
