@@ -53,6 +53,83 @@ QString IntentText::stateOf(const Intent &intent)
     return state(intent.state);
 }
 
+QString IntentText::meaning(const Intent &intent)
+{
+    const QString amount = intent.amount.toDisplayString();
+    if (intent.isRefund()) {
+        if (intent.isCash()) {
+            return intent.state == IntentState::Succeeded ? tr("%1 was handed back in cash.").arg(amount)
+                                                         : tr("A cash refund of %1.").arg(amount);
+        }
+        switch (intent.state) {
+        case IntentState::Queued:
+            return tr("Not sent yet. The till sends it by itself as soon as the gateway can be reached; "
+                      "the customer gets %1 back once, never twice.").arg(amount);
+        case IntentState::Sending:
+            return tr("Being sent to the gateway now. The customer gets %1 back once, never twice.").arg(amount);
+        case IntentState::Processing:
+            return tr("The bank is still working on it. The till keeps asking; do not refund again.");
+        case IntentState::Unknown:
+            return tr("The answer was lost on the way. The till is asking the gateway whether the money went back; "
+                      "it never refunds twice.");
+        case IntentState::Succeeded:
+            return tr("%1 went back to the customer's card.").arg(amount);
+        case IntentState::Declined:
+            return tr("The refund was refused: nothing went back to the card.");
+        case IntentState::NeedsAttention:
+            return tr("The till stopped sending this refund (%1). Call support before refunding again.")
+                .arg(intent.lastProblem.isEmpty() ? tr("the gateway refused it") : intent.lastProblem);
+        case IntentState::Voided:
+            return tr("Cancelled on the till before it was sent: nothing went back.");
+        }
+        return {};
+    }
+    if (intent.isCash()) {
+        return intent.state == IntentState::Voided ? tr("Cancelled: no cash was kept.")
+                                                   : tr("Paid %1 in cash. Cash is counted in the drawer when the shift closes.").arg(amount);
+    }
+    // A card part the customer replaced with another tender.
+    if (intent.givenUpAt > 0) {
+        if (!isFinal(intent.state)) {
+            return tr("The customer paid another way. The till is still finding out whether this card was charged; "
+                      "if it was, the till refunds it by itself.");
+        }
+        if (intent.state == IntentState::Succeeded) {
+            return intent.amountRefunded >= intent.amount.minorUnits()
+                ? tr("The card was charged after the customer paid another way; the till refunded %1 by itself.").arg(amount)
+                : tr("The card was charged after the customer paid another way; the till is refunding %1 by itself.").arg(amount);
+        }
+    }
+    switch (intent.state) {
+    case IntentState::Queued:
+        return tr("Not sent yet. The till sends it by itself as soon as the gateway can be reached; "
+                  "the card is charged once at most.");
+    case IntentState::Sending:
+        return tr("Being sent to the gateway now. The card is charged once at most.");
+    case IntentState::Processing:
+        return tr("The bank is still working on it. The till keeps asking; do not take the payment again.");
+    case IntentState::Unknown:
+        return tr("The answer was lost on the way. The till is asking the gateway whether the card was charged; "
+                  "it never charges it twice.");
+    case IntentState::Succeeded:
+        if (intent.amountRefunded > 0) {
+            return tr("The card was charged %1; %2 of it was given back.")
+                .arg(amount, Money(intent.amountRefunded, intent.amount.currency()).toDisplayString());
+        }
+        return tr("The card was charged %1.").arg(amount);
+    case IntentState::Declined:
+        return intent.declineCode.isEmpty()
+            ? tr("The bank declined the card. It was not charged.")
+            : tr("The bank declined the card (%1). It was not charged.").arg(declineReason(intent.declineCode).toLower());
+    case IntentState::NeedsAttention:
+        return tr("The till stopped sending this payment (%1). Call support before taking the payment again.")
+            .arg(intent.lastProblem.isEmpty() ? tr("the gateway refused it") : intent.lastProblem);
+    case IntentState::Voided:
+        return tr("Cancelled on the till before it was sent: nothing was charged.");
+    }
+    return {};
+}
+
 QString IntentText::amount(const Intent &intent)
 {
     if (!intent.isRefund())
@@ -115,6 +192,51 @@ QString IntentText::journalLine(const JournalEntry &entry, IntentKind kind)
     return tr("%1  %2: %3", "journal line: time, states, what happened").arg(time, states, journalDetail(entry.detail, kind));
 }
 
+QStringList IntentText::journalLines(const QList<JournalEntry> &entries, IntentKind kind)
+{
+    // Two entries are "the same" when only their numbers differ (attempt 7, attempt 8).
+    static const QRegularExpression digits(QStringLiteral("\\d+"));
+    auto same = [&entries](qsizetype a, qsizetype b) {
+        const JournalEntry &x = entries.at(a);
+        const JournalEntry &y = entries.at(b);
+        return x.fromState == y.fromState && x.toState == y.toState
+            && QString(x.detail).replace(digits, QString()) == QString(y.detail).replace(digits, QString());
+    };
+    QStringList lines;
+    qsizetype i = 0;
+    while (i < entries.size()) {
+        // The longest run of one block of one or two entries repeated back to back.
+        qsizetype bestPeriod = 1;
+        qsizetype bestRepeats = 1;
+        for (qsizetype period = 1; period <= 2; ++period) {
+            qsizetype repeats = 1;
+            while (i + (repeats + 1) * period <= entries.size()) {
+                bool match = true;
+                for (qsizetype k = 0; k < period && match; ++k)
+                    match = same(i + k, i + repeats * period + k);
+                if (!match)
+                    break;
+                ++repeats;
+            }
+            if (repeats >= 3 && repeats * period > bestRepeats * bestPeriod) {   // folding fewer saves nothing
+                bestPeriod = period;
+                bestRepeats = repeats;
+            }
+        }
+        for (qsizetype k = 0; k < bestPeriod; ++k)
+            lines << journalLine(entries.at(i + k), kind);
+        if (bestRepeats > 1) {
+            const qint64 until = entries.at(i + bestRepeats * bestPeriod - 1).at;
+            const QString time = QLocale().toString(QDateTime::fromMSecsSinceEpoch(until).time(), QStringLiteral("HH:mm:ss"));
+            lines << tr("          … and the same %1 more times, until %2", "journal: a retry loop folded")
+                         .arg(bestRepeats - 1)
+                         .arg(time);
+        }
+        i += bestPeriod * bestRepeats;
+    }
+    return lines;
+}
+
 namespace {
 // What an HTTP answer recorded as "STATUS WORD" said, WORD being the payment's status or the
 // problem's slug (GatewayResult::summary()).
@@ -144,6 +266,23 @@ QString answerText(int status, const QString &word, IntentKind kind)
     }
     return IntentText::tr("the gateway answered %1").arg(status);
 }
+// Qt's words for what went wrong on the wire (QNetworkReply::errorString()) in people's words;
+// anything else as stored.
+QString transportText(const QString &error)
+{
+    if (error == QLatin1String("timed out") || error == QLatin1String("Operation canceled"))
+        return IntentText::tr("no answer in time");
+    if (error == QLatin1String("Connection refused"))
+        return IntentText::tr("the gateway did not take the connection");
+    if (error == QLatin1String("Connection closed") || error == QLatin1String("Remote host closed"))
+        return IntentText::tr("the connection closed");
+    if (error.startsWith(QLatin1String("Host ")) && error.endsWith(QLatin1String(" not found")))
+        return IntentText::tr("the gateway's address was not found");
+    if (error.contains(QLatin1String("Network unreachable"), Qt::CaseInsensitive)
+        || error.contains(QLatin1String("Network access is disabled"), Qt::CaseInsensitive))
+        return IntentText::tr("no network");
+    return error;
+}
 } // namespace
 
 QString IntentText::journalDetail(const QString &detail, IntentKind kind)
@@ -171,9 +310,9 @@ QString IntentText::journalDetail(const QString &detail, IntentKind kind)
         return tr("attempt %1").arg(m.captured(1));
     static const QLatin1String notSent("not sent: "), lost("no answer after sending: ");
     if (detail.startsWith(notSent))
-        return tr("not sent: %1").arg(detail.mid(notSent.size()));
+        return tr("not sent: %1").arg(transportText(detail.mid(notSent.size())));
     if (detail.startsWith(lost))
-        return tr("no answer after sending: %1").arg(detail.mid(lost.size()));
+        return tr("no answer after sending: %1").arg(transportText(detail.mid(lost.size())));
     static const QRegularExpression answer(QStringLiteral("^(\\d{3})(?: ([a-z0-9_-]+))?( \\(replayed\\))?$"));
     if (const auto m = answer.match(detail); m.hasMatch()) {
         const QString text = answerText(m.captured(1).toInt(), m.captured(2), kind);

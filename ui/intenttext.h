@@ -35,9 +35,17 @@ public:
     // A time for a list: the time alone today, the date and time otherwise (local, short).
     static QString shortTime(qint64 epochMs);
 
+    // What the intent means for the customer's money, in words a cashier can say out loud:
+    // whether money moved, whether it still can, and what the till does about it.
+    static QString meaning(const Intent &intent);
+
     // One journal line: "12:00:03  Waiting for connection → Sending: attempt 2".
     // A refund's lines say "Refunded" and "refund" where a payment's say "Paid" and "payment".
     static QString journalLine(const JournalEntry &entry, IntentKind kind = IntentKind::Payment);
+    // The journal's lines for people: a retry loop (the same one or two changes three times or
+    // more, attempt numbers aside) is shown once, then "… and the same 36 more times, until
+    // 12:01:10".
+    static QStringList journalLines(const QList<JournalEntry> &entries, IntentKind kind = IntentKind::Payment);
     // The journal's detail ("created", "attempt 2", "not sent: ...", "201 succeeded", ...) in words;
     // a detail it does not know is shown as stored.
     static QString journalDetail(const QString &detail, IntentKind kind = IntentKind::Payment);

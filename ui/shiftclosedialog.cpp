@@ -22,6 +22,8 @@
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QSortFilterProxyModel>
+#include <QCheckBox>
 #include <QTextDocument>
 #include <QThreadPool>
 #include <QUrl>
@@ -105,9 +107,22 @@ ShiftCloseDialog::ShiftCloseDialog(TillSession *session, const QString &currency
     m_summary->setAccessibleName(tr("Reconciliation summary"));
     m_summary->setWordWrap(true);
     layout->addWidget(m_summary);
+    // What needs a person or waits first and alone; the rows that agree folded behind Alt+A.
+    m_needing = new QSortFilterProxyModel(this);
+    m_needing->setSourceModel(m_vm.findings());
+    m_needing->setFilterRole(ShiftFindingsModel::ActionRole);
+    m_needing->setFilterKeyColumn(0);
+    m_showAgreeing = new QCheckBox(this);
+    m_showAgreeing->setAccessibleName(tr("Show the rows that agree"));
+    layout->addWidget(m_showAgreeing);
+    connect(m_showAgreeing, &QCheckBox::toggled, this, &ShiftCloseDialog::foldAgreeing);
+    m_allAgree = new QLabel(tr("Nothing needs a person and nothing waits: every payment and refund agrees."), this);
+    m_allAgree->setAccessibleName(tr("Every row agrees"));
+    m_allAgree->setWordWrap(true);
+    layout->addWidget(m_allAgree);
     m_findings = new QTableView(this);
     m_findings->setAccessibleName(tr("Reconciliation"));
-    m_findings->setModel(m_vm.findings());
+    m_findings->setModel(m_needing);
     m_findings->verticalHeader()->hide();
     m_findings->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_findings->setWordWrap(true);
@@ -194,6 +209,21 @@ void ShiftCloseDialog::showReport()
     }
     m_waiting->setText(text);
     m_chart->setReport(r);
+    foldAgreeing(m_showAgreeing->isChecked());
+}
+
+void ShiftCloseDialog::foldAgreeing(bool showAll)
+{
+    const QString needing = QStringLiteral("^(%1|%2)$").arg(int(ShiftFinding::Action::Sync)).arg(int(ShiftFinding::Action::Investigate));
+    m_needing->setFilterRegularExpression(showAll ? QString() : needing);
+    const int agreeing = m_vm.findings()->count(ShiftFinding::Action::None);
+    m_showAgreeing->setText(tr("Show the %n row(s) that &agree (cash is counted in the drawer)", nullptr, agreeing));
+    m_showAgreeing->setVisible(agreeing > 0);
+    const bool empty = m_needing->rowCount() == 0;
+    m_allAgree->setVisible(empty && m_vm.isReconciled() && m_vm.findings()->rowCount() > 0);
+    m_findings->setVisible(!empty || m_vm.findings()->rowCount() == 0);
+    m_findings->resizeColumnsToContents();
+    m_findings->horizontalHeader()->setSectionResizeMode(int(ShiftFindingsModel::Column::ToDo), QHeaderView::Stretch);
     m_findings->resizeRowsToContents();
 }
 
@@ -233,6 +263,7 @@ void ShiftCloseDialog::showPhase()
     m_refresh->setEnabled(m_vm.phase() != P::Loading && m_vm.phase() != P::Closing && m_vm.phase() != P::Closed);
     m_counted->setReadOnly(m_vm.phase() == P::Closed);
     m_nextFloat->setReadOnly(m_vm.phase() == P::Closed);
+    foldAgreeing(m_showAgreeing->isChecked());
 }
 
 void ShiftCloseDialog::confirmClose()

@@ -4,7 +4,9 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QLabel;
+class QSortFilterProxyModel;
 class QLineEdit;
 class QPushButton;
 class QTableView;
@@ -28,6 +30,7 @@ public:
 private:
     void showReport();
     void showPhase();
+    void foldAgreeing(bool showAll);
     void confirmClose();
     void print();
     void savePdf();
@@ -47,6 +50,9 @@ private:
     ShiftChartView *m_chart = nullptr;
     QLabel *m_summary = nullptr;
     QTableView *m_findings = nullptr;
+    QSortFilterProxyModel *m_needing = nullptr;   // m_vm.findings(), the rows that agree folded
+    QCheckBox *m_showAgreeing = nullptr;
+    QLabel *m_allAgree = nullptr;
     QPushButton *m_close = nullptr;
     QPushButton *m_refresh = nullptr;
 };

@@ -235,9 +235,10 @@ void SaleBook::insert(const Money &total, const QJsonArray &lines, const QString
                                 .arg(Money(1, total.currency()).toDecimalString(),
                                      Money(100'000'000, total.currency()).toDecimalString()), {});
     const int till = m_tillNumber;
-    m_journal->transact<Sale>(context, [total, lines, till, state](SqlTx &tx) {
+    // Made here, not on the journal's thread: it reads the local clock (see tests/tsan.supp).
+    const QString orderId = newOrderId();
+    m_journal->transact<Sale>(context, [total, lines, till, state, orderId](SqlTx &tx) {
         const qint64 now = nowMs();
-        const QString orderId = newOrderId();
         QSqlQuery &q = tx.exec(QStringLiteral(
             "INSERT INTO sales (order_id, number, state, total, currency, lines, created_at, updated_at)"
             " VALUES (?, '', ?, ?, ?, ?, ?, ?) RETURNING id"),

@@ -79,7 +79,15 @@ QString ShiftFinding::findingText() const
         return f.kind == Kind::Matched ? tr("refunded amounts agree") : tr("refunded amounts differ");
     switch (f.kind) {
     case Kind::Matched: return tr("matched");
-    case Kind::OnlyLocal: return tr("only on the till");
+    case Kind::OnlyLocal:
+        // Cash never goes to the gateway: it is counted in the drawer, not "missing" anywhere.
+        if (f.tender == Tender::Cash)
+            return tr("cash, in the drawer");
+        if (f.localState == IntentState::Voided)
+            return tr("voided on the till");
+        if (f.action == ShiftFinding::Action::Sync)
+            return tr("not at the server yet");
+        return tr("only on the till");
     case Kind::OnlyOnGateway: return tr("only on the server");
     case Kind::DifferentAmount: return tr("different amount");
     case Kind::DifferentState: return tr("different state");

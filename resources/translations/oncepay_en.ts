@@ -41,7 +41,7 @@
     <message numerus="yes">
         <location filename="../../ui/democontroller.cpp" line="262"/>
         <source>%n charge(s)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>%n charge</numerusform>
             <numerusform>%n charges</numerusform>
         </translation>
@@ -49,9 +49,9 @@
     <message numerus="yes">
         <location filename="../../ui/democontroller.cpp" line="262"/>
         <source>%n refund(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n refund</numerusform>
+            <numerusform>%n refunds</numerusform>
         </translation>
     </message>
 </context>
@@ -76,9 +76,9 @@
     <message numerus="yes">
         <location filename="../../ui/ledgerdialog.cpp" line="108"/>
         <source>%n refund(s), never two for one charge.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n refund, never two for one charge.</numerusform>
+            <numerusform>%n refunds, never two for one charge.</numerusform>
         </translation>
     </message>
 </context>
@@ -87,9 +87,9 @@
     <message numerus="yes">
         <location filename="../../ui/mainwindow.cpp" line="618"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n item for %1 is rung up and nothing is paid. Discard it and start a new sale?</numerusform>
+            <numerusform>%n items for %1 are rung up and nothing is paid. Discard them and start a new sale?</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -139,7 +139,7 @@
 <context>
     <name>OncePay::Ui::ShiftCloseDialog</name>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="185"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="200"/>
         <source>Still waiting for the server (%n):</source>
         <translation>
             <numerusform>Still waiting for the server (%n):</numerusform>
@@ -147,23 +147,31 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="188"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="203"/>
         <source>Refunded by the till by itself (%n):</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Refunded by the till by itself (%n):</numerusform>
+            <numerusform>Refunded by the till by itself (%n):</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="192"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="207"/>
         <source>Waiting at the last close, and how they ended (%n):</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Waiting at the last close, and how it ended (%n):</numerusform>
+            <numerusform>Waiting at the last close, and how they ended (%n):</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="257"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="220"/>
+        <source>Show the %n row(s) that &amp;agree (cash is counted in the drawer)</source>
+        <translation>
+            <numerusform>Show the %n row that &amp;agrees (cash is counted in the drawer)</numerusform>
+            <numerusform>Show the %n rows that &amp;agree (cash is counted in the drawer)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/shiftclosedialog.cpp" line="288"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n still waits for the server and will move to the next shift:</numerusform>
@@ -171,7 +179,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="263"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="294"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n reconciliation row needs a person; it is kept with the report.</numerusform>
@@ -179,7 +187,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="271"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="302"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>Close with %n waiting</numerusform>

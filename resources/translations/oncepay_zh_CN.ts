@@ -371,17 +371,17 @@
     </message>
     <message>
         <location filename="../../app/till/salebook.cpp" line="234"/>
-        <location filename="../../app/till/salebook.cpp" line="258"/>
+        <location filename="../../app/till/salebook.cpp" line="259"/>
         <source>A sale must cost between %1 and %2.</source>
         <translation>一笔销售的金额必须在 %1 到 %2 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="265"/>
+        <location filename="../../app/till/salebook.cpp" line="266"/>
         <source>There is no sale %1.</source>
         <translation>没有销售单 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="268"/>
+        <location filename="../../app/till/salebook.cpp" line="269"/>
         <source>Sale %1 is partly paid: its items cannot change now.</source>
         <translation>销售单 %1 已部分付款，现在不能修改商品。</translation>
     </message>
@@ -417,187 +417,202 @@
         <translation>一致</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="82"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="85"/>
+        <source>cash, in the drawer</source>
+        <translation>现金，在钱箱中</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="87"/>
+        <source>voided on the till</source>
+        <translation>已在收银机上作废</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="89"/>
+        <source>not at the server yet</source>
+        <translation>尚未到达服务器</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="90"/>
         <source>only on the till</source>
         <translation>仅在收银机上</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="83"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="91"/>
         <source>only on the server</source>
         <translation>仅在服务器上</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="84"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="92"/>
         <source>different amount</source>
         <translation>金额不同</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="85"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="93"/>
         <source>different state</source>
         <translation>状态不同</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="98"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="106"/>
         <source>nothing refunded</source>
         <translation>未退款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="98"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="106"/>
         <source>nothing charged</source>
         <translation>未扣款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="99"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="107"/>
         <source>refunded once</source>
         <translation>已退款一次</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="99"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="107"/>
         <source>charged once</source>
         <translation>已扣款一次</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="100"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="108"/>
         <source>no refund at the bank</source>
         <translation>银行无此退款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="100"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="108"/>
         <source>no charge at the bank</source>
         <translation>银行无此扣款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="101"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="109"/>
         <source>refunded by the bank</source>
         <translation>银行已退款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="101"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="109"/>
         <source>charged by the bank</source>
         <translation>银行已扣款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="103"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="111"/>
         <source>refunded %1 times</source>
         <translation>退款 %1 次</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="103"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="111"/>
         <source>charged %1 times</source>
         <translation>扣款 %1 次</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="104"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="112"/>
         <source>another amount at the bank</source>
         <translation>银行金额不同</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="117"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="125"/>
         <source>Nothing: a cash refund, from the drawer.</source>
         <translation>无需处理：现金退款，从钱箱支出。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="117"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="125"/>
         <source>Nothing: cash, counted in the drawer.</source>
         <translation>无需处理：现金，计入钱箱。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="119"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="127"/>
         <source>Nothing: voided before it was sent.</source>
         <translation>无需处理：发送前已作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="121"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="129"/>
         <source>Nothing: it never reached the gateway.</source>
         <translation>无需处理：从未到达网关。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="122"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="130"/>
         <source>Nothing to do.</source>
         <translation>无需处理。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="125"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="133"/>
         <source>Wait: the till is still asking the gateway about this refund with the same key; close the shift once it is final, or note it.</source>
         <translation>请等待：收银机仍在用同一幂等键向网关查询这笔退款；待其有最终结果后再结班，或记录下来。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="126"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="134"/>
         <source>Wait: the till is still asking the gateway about this payment with the same key; close the shift once it is final, or note it.</source>
         <translation>请等待：收银机仍在用同一幂等键向网关查询这笔付款；待其有最终结果后再结班，或记录下来。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="130"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="138"/>
         <source>Call support: the bank gave money back more than once for one refund.</source>
         <translation>请联系技术支持：银行对同一笔退款退了不止一次。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="131"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="139"/>
         <source>Call support: the bank charged the customer more than once for one payment.</source>
         <translation>请联系技术支持：银行对同一笔付款向顾客扣款不止一次。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="133"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="141"/>
         <source>Call support: the bank has no refund that the till or the gateway says was made; the customer may not have their money back.</source>
         <translation>请联系技术支持：收银机或网关显示已退款，但银行没有这笔退款；顾客可能尚未收到退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="134"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="142"/>
         <source>Call support: the bank has no charge for a payment the till or the gateway says is paid.</source>
         <translation>请联系技术支持：收银机或网关显示已付款，但银行没有这笔扣款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="136"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="144"/>
         <source>Call support: the bank refunded money that the till does not count as refunded.</source>
         <translation>请联系技术支持：银行退了一笔收银机未记为已退款的款项。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="137"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="145"/>
         <source>Call support: the bank charged the customer for a payment the till does not count as paid; it may have to be refunded.</source>
         <translation>请联系技术支持：银行对一笔收银机未记为已付的付款向顾客扣了款，可能需要退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="139"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="147"/>
         <source>Call support: the bank moved another amount than the till recorded.</source>
         <translation>请联系技术支持：银行处理的金额与收银机记录的不同。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="142"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="150"/>
         <source>Call support: the gateway has no record of a refund the till says it answered.</source>
         <translation>请联系技术支持：收银机显示网关已答复的退款，网关却没有记录。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="143"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="151"/>
         <source>Call support: the gateway has no record of a payment the till says it answered.</source>
         <translation>请联系技术支持：收银机显示网关已答复的付款，网关却没有记录。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="145"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="153"/>
         <source>Call support: money was given back on the gateway without this till&apos;s journal; find out who refunded it.</source>
         <translation>请联系技术支持：网关上有一笔不在本收银机日志中的退款；请查明是谁退的款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="146"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="154"/>
         <source>Call support: the gateway has a payment this till&apos;s journal does not know; check whether the customer was charged.</source>
         <translation>请联系技术支持：网关上有一笔本收银机日志中没有的付款；请核实顾客是否被扣款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="149"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="157"/>
         <source>Call support: the refunded amount on the gateway is not what the till&apos;s refunds add up to.</source>
         <translation>请联系技术支持：网关上的已退款金额与收银机退款合计不符。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="150"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="158"/>
         <source>Call support: the gateway&apos;s amount is not the till&apos;s; the customer may have paid another amount.</source>
         <translation>请联系技术支持：网关的金额与收银机不同；顾客支付的金额可能不同。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="152"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="160"/>
         <source>Call support: the gateway&apos;s outcome is not what the till recorded (%1 on the gateway).</source>
         <translation>请联系技术支持：网关的结果与收银机记录的不同（网关上为 %1）。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="156"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="164"/>
         <source>Call support: look into it.</source>
         <translation>请联系技术支持核查。</translation>
     </message>
@@ -1129,186 +1144,266 @@
 <context>
     <name>OncePay::Ui::IntentDetailsDialog</name>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="35"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="40"/>
         <source>Payment %1</source>
         <translation>支付详情：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="100"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="188"/>
         <source>Journal of state changes</source>
         <translation>状态变更日志</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="53"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="146"/>
         <source>The till&apos;s record</source>
         <translation>收银机记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="46"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="139"/>
         <source>Timeline of attempts</source>
         <translation>尝试时间线</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="57"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="107"/>
         <source>Sale:</source>
         <translation>订单：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="58"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="108"/>
         <source>Amount:</source>
         <translation>金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="59"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="109"/>
         <source>Paid with:</source>
         <translation>支付方式：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="60"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="150"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="63"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="151"/>
         <source>Payment id:</source>
         <translation>支付编号：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="55"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="148"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="35"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="40"/>
         <source>Refund for sale %1</source>
         <translation>退款详情：订单 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="56"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="149"/>
         <source>Kind:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="59"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="109"/>
         <source>Back to:</source>
         <translation>退回到：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="62"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="111"/>
         <source>Given back:</source>
         <translation>已退还：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="65"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="153"/>
         <source>Refund id:</source>
         <translation>退款编号：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="66"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="154"/>
         <source>Refund of payment:</source>
         <translation>原支付：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="67"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="113"/>
         <source>Reason:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="69"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="44"/>
+        <source>&amp;Technical details (for support)</source>
+        <translation>技术详情（供技术支持）(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="46"/>
+        <source>Show the technical details</source>
+        <translation>显示技术详情</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="47"/>
+        <source>The key, the attempts, the gateway&apos;s record and the journal (Alt+T)</source>
+        <translation>幂等键、各次尝试、网关记录和交易日志（Alt+T）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="58"/>
+        <source>Send it again now instead of waiting for the next try: with the same key, so it is never charged twice</source>
+        <translation>立即重新发送，不必等待下一次尝试：使用同一个幂等键，绝不会重复扣款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="89"/>
+        <source>In short</source>
+        <translation>概要</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="99"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="103"/>
+        <source>What it means</source>
+        <translation>含义</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="114"/>
+        <source>Time:</source>
+        <translation>时间：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="118"/>
+        <source>What the gateway says</source>
+        <translation>网关的答复</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="127"/>
+        <source>Technical details</source>
+        <translation>技术详情</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="156"/>
+        <source>Order id:</source>
+        <translation>订单编号：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="157"/>
         <source>Tries:</source>
         <translation>尝试次数：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="71"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="159"/>
         <source>Problem:</source>
         <translation>问题：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="72"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="160"/>
         <source>Idempotency key:</source>
         <translation>幂等键：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="75"/>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="76"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="163"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="164"/>
         <source>The gateway&apos;s record</source>
         <translation>网关记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="80"/>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="89"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="168"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="177"/>
         <source>Show raw</source>
         <translation>显示原始数据</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="83"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="171"/>
         <source>Show the gateway&apos;s raw answer</source>
         <translation>显示网关的原始应答</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="86"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="174"/>
         <source>The gateway&apos;s raw answer</source>
         <translation>网关的原始应答</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="89"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="177"/>
         <source>Hide raw</source>
         <translation>隐藏原始数据</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="96"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="184"/>
         <source>Journal</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="52"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="145"/>
         <source>This till&apos;s record</source>
         <translation>本机记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="105"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="55"/>
         <source>Ask the gateway</source>
         <translation>向网关查询</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="106"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="56"/>
         <source>Retry now</source>
         <translation>立即重试</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="114"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="80"/>
         <source>Not asked yet.</source>
         <translation>尚未查询。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="114"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="78"/>
         <source>Cash: the gateway is never asked.</source>
         <translation>现金支付：不经过网关，无需查询。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="145"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="219"/>
         <source>%1:</source>
         <comment>a field&apos;s label</comment>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="150"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="224"/>
         <source>Asking…</source>
         <translation>正在查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="161"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="225"/>
+        <source>Asking the gateway…</source>
+        <translation>正在询问网关…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="232"/>
+        <source>The gateway says: %1 (asked at %2).</source>
+        <translation>网关答复：%1（询问于 %2）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="238"/>
         <source>The gateway has no refund with this key: it was never executed.</source>
         <translation>网关没有使用此幂等键的退款：这笔退款从未执行。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="162"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="239"/>
         <source>The gateway has no payment with this key: it was never executed.</source>
         <translation>网关没有使用此幂等键的支付：这笔支付从未执行。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="164"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="241"/>
+        <source>The gateway has no refund with this key yet: nothing went back so far (asked at %1).</source>
+        <translation>网关目前没有使用此幂等键的退款：到目前为止尚未退还任何钱款（询问于 %1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="242"/>
+        <source>The gateway has no payment with this key yet: the card has not been charged so far (asked at %1).</source>
+        <translation>网关目前没有使用此幂等键的付款：到目前为止银行卡尚未被扣款（询问于 %1）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="245"/>
+        <source>The gateway could not be asked just now (%1); the till keeps trying by itself.</source>
+        <translation>刚才无法询问网关（%1）；收银机会自行继续尝试。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="246"/>
         <source>The gateway could not be asked: %1</source>
         <translation>无法向网关查询：%1</translation>
     </message>
@@ -1327,8 +1422,8 @@
     </message>
     <message>
         <location filename="../../ui/intenttext.cpp" line="18"/>
-        <location filename="../../ui/intenttext.cpp" line="192"/>
-        <location filename="../../ui/intenttext.cpp" line="205"/>
+        <location filename="../../ui/intenttext.cpp" line="331"/>
+        <location filename="../../ui/intenttext.cpp" line="344"/>
         <source>Bank processing</source>
         <translation>银行处理中</translation>
     </message>
@@ -1339,14 +1434,14 @@
     </message>
     <message>
         <location filename="../../ui/intenttext.cpp" line="20"/>
-        <location filename="../../ui/intenttext.cpp" line="188"/>
+        <location filename="../../ui/intenttext.cpp" line="327"/>
         <source>Paid</source>
         <translation>已支付</translation>
     </message>
     <message>
         <location filename="../../ui/intenttext.cpp" line="21"/>
-        <location filename="../../ui/intenttext.cpp" line="190"/>
-        <location filename="../../ui/intenttext.cpp" line="207"/>
+        <location filename="../../ui/intenttext.cpp" line="329"/>
+        <location filename="../../ui/intenttext.cpp" line="346"/>
         <source>Declined</source>
         <translation>已拒绝</translation>
     </message>
@@ -1386,245 +1481,407 @@
         <translation>延迟扣款，正在自动退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="60"/>
+        <location filename="../../ui/intenttext.cpp" line="61"/>
+        <source>%1 was handed back in cash.</source>
+        <translation>已用现金退还 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="62"/>
+        <source>A cash refund of %1.</source>
+        <translation>现金退款 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="66"/>
+        <source>Not sent yet. The till sends it by itself as soon as the gateway can be reached; the customer gets %1 back once, never twice.</source>
+        <translation>尚未发送。网关一旦可以连接，收银机就会自动发送；顾客只会收到一次 %1 的退款，绝不会两次。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="69"/>
+        <source>Being sent to the gateway now. The customer gets %1 back once, never twice.</source>
+        <translation>正在发送到网关。顾客只会收到一次 %1 的退款，绝不会两次。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="71"/>
+        <source>The bank is still working on it. The till keeps asking; do not refund again.</source>
+        <translation>银行仍在处理。收银机会继续询问；请不要再次退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="73"/>
+        <source>The answer was lost on the way. The till is asking the gateway whether the money went back; it never refunds twice.</source>
+        <translation>答复在途中丢失。收银机正在向网关询问钱款是否已退还；绝不会重复退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="76"/>
+        <source>%1 went back to the customer&apos;s card.</source>
+        <translation>%1 已退回顾客的银行卡。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="78"/>
+        <source>The refund was refused: nothing went back to the card.</source>
+        <translation>退款被拒绝：没有任何钱款退回银行卡。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="80"/>
+        <source>The till stopped sending this refund (%1). Call support before refunding again.</source>
+        <translation>收银机已停止发送这笔退款（%1）。再次退款前请联系技术支持。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="81"/>
+        <location filename="../../ui/intenttext.cpp" line="126"/>
+        <source>the gateway refused it</source>
+        <translation>网关拒绝了它</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="83"/>
+        <source>Cancelled on the till before it was sent: nothing went back.</source>
+        <translation>发送前已在收银机上取消：没有退还任何钱款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="88"/>
+        <source>Cancelled: no cash was kept.</source>
+        <translation>已取消：没有收取现金。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="89"/>
+        <source>Paid %1 in cash. Cash is counted in the drawer when the shift closes.</source>
+        <translation>已用现金支付 %1。现金在结班时清点钱箱。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="94"/>
+        <source>The customer paid another way. The till is still finding out whether this card was charged; if it was, the till refunds it by itself.</source>
+        <translation>顾客已改用其他方式支付。收银机仍在确认这张卡是否被扣款；如果已扣款，收银机会自动退款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="99"/>
+        <source>The card was charged after the customer paid another way; the till refunded %1 by itself.</source>
+        <translation>顾客改用其他方式支付后，这张卡仍被扣款；收银机已自动退还 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="100"/>
+        <source>The card was charged after the customer paid another way; the till is refunding %1 by itself.</source>
+        <translation>顾客改用其他方式支付后，这张卡仍被扣款；收银机正在自动退还 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="105"/>
+        <source>Not sent yet. The till sends it by itself as soon as the gateway can be reached; the card is charged once at most.</source>
+        <translation>尚未发送。网关一旦可以连接，收银机就会自动发送；银行卡最多只会被扣款一次。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="108"/>
+        <source>Being sent to the gateway now. The card is charged once at most.</source>
+        <translation>正在发送到网关。银行卡最多只会被扣款一次。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="110"/>
+        <source>The bank is still working on it. The till keeps asking; do not take the payment again.</source>
+        <translation>银行仍在处理。收银机会继续询问；请不要再次收款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="112"/>
+        <source>The answer was lost on the way. The till is asking the gateway whether the card was charged; it never charges it twice.</source>
+        <translation>答复在途中丢失。收银机正在向网关询问银行卡是否已被扣款；绝不会重复扣款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="116"/>
+        <source>The card was charged %1; %2 of it was given back.</source>
+        <translation>银行卡已扣款 %1；其中 %2 已退还。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="119"/>
+        <source>The card was charged %1.</source>
+        <translation>银行卡已扣款 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="122"/>
+        <source>The bank declined the card. It was not charged.</source>
+        <translation>银行拒绝了这张卡。没有扣款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="123"/>
+        <source>The bank declined the card (%1). It was not charged.</source>
+        <translation>银行拒绝了这张卡（%1）。没有扣款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="125"/>
+        <source>The till stopped sending this payment (%1). Call support before taking the payment again.</source>
+        <translation>收银机已停止发送这笔付款（%1）。再次收款前请联系技术支持。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="128"/>
+        <source>Cancelled on the till before it was sent: nothing was charged.</source>
+        <translation>发送前已在收银机上取消：没有扣款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="137"/>
         <source>−%1</source>
         <comment>a refund&apos;s amount: money going back to the customer</comment>
         <translation>−%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="73"/>
-        <location filename="../../ui/intenttext.cpp" line="78"/>
-        <location filename="../../ui/intenttext.cpp" line="250"/>
+        <location filename="../../ui/intenttext.cpp" line="150"/>
+        <location filename="../../ui/intenttext.cpp" line="155"/>
+        <location filename="../../ui/intenttext.cpp" line="389"/>
         <source>Card</source>
         <translation>银行卡</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="79"/>
+        <location filename="../../ui/intenttext.cpp" line="156"/>
         <source>%1 ··%2</source>
         <comment>card brand and its last four digits</comment>
         <translation>%1 ··%2</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="85"/>
+        <location filename="../../ui/intenttext.cpp" line="162"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="112"/>
+        <location filename="../../ui/intenttext.cpp" line="189"/>
         <source>%1 → %2</source>
         <comment>journal: from one state to another</comment>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="115"/>
+        <location filename="../../ui/intenttext.cpp" line="192"/>
         <source>%1  %2: %3</source>
         <comment>journal line: time, states, what happened</comment>
         <translation>%1  %2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="125"/>
+        <location filename="../../ui/intenttext.cpp" line="231"/>
+        <source>          … and the same %1 more times, until %2</source>
+        <comment>journal: a retry loop folded</comment>
+        <translation>          …… 同样的情况又重复了 %1 次，直到 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="247"/>
         <source>the gateway answered: %1</source>
         <translation>网关答复：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="129"/>
+        <location filename="../../ui/intenttext.cpp" line="251"/>
         <source>the gateway answered: declined</source>
         <translation>网关答复：已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="131"/>
+        <location filename="../../ui/intenttext.cpp" line="253"/>
         <source>the gateway has no payment with this key</source>
         <translation>网关没有这笔支付的记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="131"/>
+        <location filename="../../ui/intenttext.cpp" line="253"/>
         <source>the gateway has no refund with this key</source>
         <translation>网关没有这笔退款的记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="133"/>
+        <location filename="../../ui/intenttext.cpp" line="255"/>
         <source>the gateway is still working on this key</source>
         <translation>网关仍在处理这笔支付</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="135"/>
+        <location filename="../../ui/intenttext.cpp" line="257"/>
         <source>the gateway refused this till&apos;s token</source>
         <translation>网关拒绝了本收银机的令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="137"/>
+        <location filename="../../ui/intenttext.cpp" line="259"/>
         <source>the gateway asked the till to slow down</source>
         <translation>网关要求收银机放慢请求</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="139"/>
+        <location filename="../../ui/intenttext.cpp" line="261"/>
         <source>the gateway had a problem (%1)</source>
         <translation>网关出现问题（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="142"/>
+        <location filename="../../ui/intenttext.cpp" line="264"/>
         <source>the gateway refused the refund (%1)</source>
         <translation>网关拒绝了这笔退款（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="143"/>
+        <location filename="../../ui/intenttext.cpp" line="265"/>
         <source>the gateway refused the payment (%1)</source>
         <translation>网关拒绝了这笔支付（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="145"/>
+        <location filename="../../ui/intenttext.cpp" line="267"/>
         <source>the gateway answered %1</source>
         <translation>网关答复 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="153"/>
+        <location filename="../../ui/intenttext.cpp" line="274"/>
+        <source>no answer in time</source>
+        <translation>未在规定时间内答复</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="276"/>
+        <source>the gateway did not take the connection</source>
+        <translation>网关没有接受连接</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="278"/>
+        <source>the connection closed</source>
+        <translation>连接已关闭</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="280"/>
+        <source>the gateway&apos;s address was not found</source>
+        <translation>找不到网关的地址</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="283"/>
+        <source>no network</source>
+        <translation>没有网络</translation>
+    </message>
+    <message>
+        <location filename="../../ui/intenttext.cpp" line="292"/>
         <source>created</source>
         <translation>已创建</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="155"/>
+        <location filename="../../ui/intenttext.cpp" line="294"/>
         <source>interrupted while sending; ask the gateway first</source>
         <translation>发送时被中断；先向网关查询</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="157"/>
+        <location filename="../../ui/intenttext.cpp" line="296"/>
         <source>voided on the till: never sent</source>
         <translation>已在收银机上作废：从未发送</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="159"/>
+        <location filename="../../ui/intenttext.cpp" line="298"/>
         <source>customer left; the till confirms it by itself</source>
         <translation>顾客已离开；收银机将自行确认</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="161"/>
+        <location filename="../../ui/intenttext.cpp" line="300"/>
         <source>acknowledged by the cashier</source>
         <translation>收银员已确认</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="164"/>
+        <location filename="../../ui/intenttext.cpp" line="303"/>
         <source>created: a refund of payment %1</source>
         <translation>已创建：支付 %1 的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="168"/>
+        <location filename="../../ui/intenttext.cpp" line="307"/>
         <source>refund %1 succeeded: %2 given back (%3 of %4 refunded)</source>
         <translation>退款 %1 成功：退还 %2（已退 %3，共 %4）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="171"/>
+        <location filename="../../ui/intenttext.cpp" line="310"/>
         <source>attempt %1</source>
         <translation>第 %1 次尝试</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="174"/>
+        <location filename="../../ui/intenttext.cpp" line="313"/>
         <source>not sent: %1</source>
         <translation>未发出：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="176"/>
+        <location filename="../../ui/intenttext.cpp" line="315"/>
         <source>no answer after sending: %1</source>
         <translation>已发出但没有应答：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="180"/>
+        <location filename="../../ui/intenttext.cpp" line="319"/>
         <source>%1 (the same answer again)</source>
         <comment>a replayed answer</comment>
         <translation>%1（重复的同一应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="221"/>
+        <location filename="../../ui/intenttext.cpp" line="360"/>
         <source>the bank declined the refund</source>
         <translation>银行拒绝了退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="223"/>
+        <location filename="../../ui/intenttext.cpp" line="362"/>
         <source>the bank has no such charge</source>
         <translation>银行没有这笔扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="225"/>
+        <location filename="../../ui/intenttext.cpp" line="364"/>
         <source>more than the bank charged</source>
         <translation>超过了银行的扣款金额</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="279"/>
+        <location filename="../../ui/intenttext.cpp" line="418"/>
         <source>Refund id</source>
         <translation>退款编号</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="281"/>
+        <location filename="../../ui/intenttext.cpp" line="420"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
         <location filename="../../ui/intenttext.cpp" line="50"/>
         <location filename="../../ui/intenttext.cpp" line="52"/>
-        <location filename="../../ui/intenttext.cpp" line="106"/>
-        <location filename="../../ui/intenttext.cpp" line="194"/>
-        <location filename="../../ui/intenttext.cpp" line="203"/>
+        <location filename="../../ui/intenttext.cpp" line="183"/>
+        <location filename="../../ui/intenttext.cpp" line="333"/>
+        <location filename="../../ui/intenttext.cpp" line="342"/>
         <source>Refunded</source>
         <translation>已退款</translation>
     </message>
     <message>
         <location filename="../../ui/intenttext.cpp" line="52"/>
-        <location filename="../../ui/intenttext.cpp" line="196"/>
+        <location filename="../../ui/intenttext.cpp" line="335"/>
         <source>Partly refunded</source>
         <translation>部分退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="214"/>
+        <location filename="../../ui/intenttext.cpp" line="353"/>
         <source>card declined</source>
         <translation>银行卡被拒</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="216"/>
+        <location filename="../../ui/intenttext.cpp" line="355"/>
         <source>insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="218"/>
+        <location filename="../../ui/intenttext.cpp" line="357"/>
         <source>the bank could not process it</source>
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="231"/>
-        <location filename="../../ui/intenttext.cpp" line="262"/>
+        <location filename="../../ui/intenttext.cpp" line="370"/>
+        <location filename="../../ui/intenttext.cpp" line="401"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="246"/>
-        <location filename="../../ui/intenttext.cpp" line="277"/>
+        <location filename="../../ui/intenttext.cpp" line="385"/>
+        <location filename="../../ui/intenttext.cpp" line="416"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="247"/>
-        <location filename="../../ui/intenttext.cpp" line="278"/>
+        <location filename="../../ui/intenttext.cpp" line="386"/>
+        <location filename="../../ui/intenttext.cpp" line="417"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="248"/>
+        <location filename="../../ui/intenttext.cpp" line="387"/>
         <source>Sale</source>
         <translation>订单</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="249"/>
-        <location filename="../../ui/intenttext.cpp" line="280"/>
+        <location filename="../../ui/intenttext.cpp" line="388"/>
+        <location filename="../../ui/intenttext.cpp" line="419"/>
         <source>Payment id</source>
         <translation>支付编号</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="251"/>
-        <location filename="../../ui/intenttext.cpp" line="282"/>
+        <location filename="../../ui/intenttext.cpp" line="390"/>
+        <location filename="../../ui/intenttext.cpp" line="421"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="252"/>
+        <location filename="../../ui/intenttext.cpp" line="391"/>
         <source>Decline reason</source>
         <translation>拒绝原因</translation>
     </message>
@@ -3512,319 +3769,341 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ShiftCloseDialog</name>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="42"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="152"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="304"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="329"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="44"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="167"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="335"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="360"/>
         <source>Close shift</source>
         <translation>结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="60"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="62"/>
         <source>Shift status</source>
         <translation>班次状态</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="66"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="68"/>
         <source>Shift totals</source>
         <translation>班次合计</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="81"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="83"/>
         <source>Cash expected</source>
         <translation>应有现金</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="82"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="84"/>
         <source>Expected in the drawer:</source>
         <translation>钱箱应有：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="84"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="86"/>
         <source>Cash counted</source>
         <translation>清点现金</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="85"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="87"/>
         <source>count the drawer, e.g. 120.50</source>
         <translation>清点钱箱，例如 120.50</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="86"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="88"/>
         <source>Cash &amp;counted:</source>
         <translation>清点现金(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="88"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="90"/>
         <source>Cash difference</source>
         <translation>现金差额</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="89"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="91"/>
         <source>Difference:</source>
         <translation>差额：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="91"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="93"/>
         <source>Float for the next shift</source>
         <translation>留给下一班的备用金</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="93"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="95"/>
         <source>&amp;Left for the next shift:</source>
         <translation>留给下一班(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="96"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="98"/>
         <source>Still waiting</source>
         <translation>仍在等待</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="105"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="107"/>
         <source>Reconciliation summary</source>
         <translation>对账摘要</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="109"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="116"/>
+        <source>Show the rows that agree</source>
+        <translation>显示一致的行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="119"/>
+        <source>Nothing needs a person and nothing waits: every payment and refund agrees.</source>
+        <translation>没有需要人工处理或等待的交易：每笔付款和退款都一致。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="120"/>
+        <source>Every row agrees</source>
+        <translation>所有行都一致</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="124"/>
         <source>Reconciliation</source>
         <translation>对账</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="119"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="134"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="120"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="135"/>
         <source>Check the shift again</source>
         <translation>重新核对班次</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="121"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="136"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="122"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="296"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="137"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="327"/>
         <source>Print the shift report</source>
         <translation>打印班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="123"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="138"/>
         <source>Save as P&amp;DF…</source>
         <translation>另存为 PDF(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="124"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="139"/>
         <source>Save the shift report as PDF</source>
         <translation>将班次报表另存为 PDF</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="127"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="142"/>
         <source>Close &amp;shift…</source>
         <translation>结班(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="128"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="271"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="143"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="302"/>
         <source>Close the shift</source>
         <translation>结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="167"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="182"/>
         <source>no payment yet</source>
         <translation>尚无付款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="168"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="183"/>
         <source>Shift %1 closed (opened %2)</source>
         <translation>第 %1 班已结班（开班于 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="169"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="184"/>
         <source>Shift %1, opened %2</source>
         <translation>第 %1 班，开班于 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="170"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="185"/>
         <source>%1 (float %2 + cash sales %3 − cash refunds %4)</source>
         <translation>%1（备用金 %2 + 现金销售 %3 − 现金退款 %4）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="175"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="190"/>
         <source>none: the drawer is right</source>
         <translation>无：钱箱金额正确</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="176"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="191"/>
         <source>%1 missing</source>
         <translation>短缺 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="177"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="192"/>
         <source>%1 too much</source>
         <translation>多出 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="180"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="195"/>
         <source>count the drawer</source>
         <translation>请清点钱箱</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="184"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="199"/>
         <source>Nothing waits for the server.</source>
         <translation>没有等待服务器处理的交易。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="185"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="200"/>
         <source>Still waiting for the server (%n):</source>
         <translation>
             <numerusform>仍在等待服务器（%n 笔）：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="188"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="203"/>
         <source>Refunded by the till by itself (%n):</source>
         <translation>
             <numerusform>收银机自动退款（%n）：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="192"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="207"/>
         <source>Waiting at the last close, and how they ended (%n):</source>
         <translation>
             <numerusform>上次结班时仍在等待的款项及其结果（%n）：</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/shiftclosedialog.cpp" line="220"/>
+        <source>Show the %n row(s) that &amp;agree (cash is counted in the drawer)</source>
+        <translation>
+            <numerusform>显示 %n 行一致的记录(&amp;A)（现金在钱箱中清点）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="206"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="236"/>
         <source>Checking the shift with the server…</source>
         <translation>正在与服务器核对班次…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="208"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="238"/>
         <source>Closing the shift…</source>
         <translation>正在结班…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="210"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="240"/>
         <source>Shift %1 is closed and its report is kept on this till. The next payment opens shift %2.</source>
         <translation>第 %1 班已结班，报表保存在本收银机上。下一笔付款将开启第 %2 班。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="213"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="243"/>
         <source>It was not checked with the server.</source>
         <translation>本班次未经服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="216"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="246"/>
         <source>Checked with the server at %1.</source>
         <translation>已于 %1 与服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="226"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="256"/>
         <source>Reconciliation: not checked yet.</source>
         <translation>对账：尚未核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="228"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="258"/>
         <source>Reconciliation with the server%1: %2 agree, %3 to wait for, %4 for a person.</source>
         <translation>与服务器%1对账：%2 项一致，%3 项待等待，%4 项需人工处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="229"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="259"/>
         <source> and the bank</source>
         <translation>和银行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="244"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="275"/>
         <source>Close shift %1?</source>
         <translation>结束第 %1 班？</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="245"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="276"/>
         <source>Net takings %1; expected in the drawer %2.</source>
         <translation>净收入 %1；钱箱应有 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="248"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="279"/>
         <source>The cash has not been counted.</source>
         <translation>尚未清点现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="251"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="282"/>
         <source>Counted %1: %2 missing.</source>
         <translation>清点 %1：短少 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="253"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="284"/>
         <source>Counted %1: %2 too much.</source>
         <translation>清点 %1：多出 %2。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="257"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="288"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n 笔仍在等待服务器，将转入下一班：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="263"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="294"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n 行对账结果需人工处理；它们与报表一同保存。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="265"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="296"/>
         <source>The server does not answer: the shift is closed without its check. The next shift&apos;s report says how the waiting payments ended.</source>
         <translation>服务器没有应答：本班次将在未核对的情况下结束。下一班次的报表会说明等待中的款项最终如何。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="269"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="300"/>
         <source>A closed shift cannot be reopened.</source>
         <translation>结班后不能重新打开。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="270"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="301"/>
         <source>Close without the server&apos;s check</source>
         <translation>不经服务器核对直接结班</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="271"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="302"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>结班（%n 笔仍在等待）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="273"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="304"/>
         <source>Keep the shift open</source>
         <translation>暂不结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="304"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="335"/>
         <source>The printer reported an error; the report may not have been printed.</source>
         <translation>打印机报告错误；报表可能未打印。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="310"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="341"/>
         <source>Save the shift report</source>
         <translation>保存班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="313"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="344"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="327"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="358"/>
         <source>The report was saved to %1.</source>
         <translation>报表已保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="329"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="360"/>
         <source>The report could not be written to %1: %2</source>
         <translation>报表无法写入 %1：%2</translation>
     </message>

@@ -1487,6 +1487,27 @@ void TestCheckoutWindow::detailsShowLabelledFields()
     IntentDetailsDialog *dialog = nullptr;
     QTRY_VERIFY((dialog = m_window->findChild<IntentDetailsDialog *>()) && dialog->isVisible());
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    // The cashier's words first: the state, what it means for the money, what the gateway says
+    // (asked by itself); no key, no journal, no raw JSON in sight.
+    QCOMPARE(named<QLabel>(dialog, QStringLiteral("State"))->text(), QStringLiteral("Paid"));
+    QCOMPARE(named<QLabel>(dialog, QStringLiteral("What it means"))->text(),
+             QStringLiteral("The card was charged %1.").arg(paid.amount.toDisplayString()));
+    auto *says = named<QLabel>(dialog, QStringLiteral("What the gateway says"));
+    QTRY_VERIFY2_WITH_TIMEOUT(says->text().startsWith(QStringLiteral("The gateway says: Paid")), qPrintable(says->text()), 5000);
+    QWidget *technical = named(dialog, QStringLiteral("Technical details"));
+    QVERIFY(technical && !technical->isVisible());
+    for (QLabel *l : dialog->findChildren<QLabel *>())
+        QVERIFY2(!l->isVisible() || !l->text().contains(paid.key), qPrintable(l->text()));
+    QVERIFY(dialog->width() <= 1024);
+    if (const QString shots = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !shots.isEmpty())
+        dialog->grab().save(shots + QStringLiteral("/payment-details-cashier.png"));
+    // The technical view one key away, for support.
+    QTest::keyClick(dialog, Qt::Key_T, Qt::AltModifier);
+    QTRY_VERIFY(technical->isVisible());
+    if (const QString shots = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !shots.isEmpty()) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        dialog->grab().save(shots + QStringLiteral("/payment-details-technical.png"));
+    }
     // The journal in words.
     auto *journal = named<QPlainTextEdit>(dialog, QStringLiteral("Journal of state changes"));
     QTRY_VERIFY(journal->toPlainText().contains(QStringLiteral("the gateway answered: paid")));

@@ -16,6 +16,7 @@
 #include <QAbstractItemModelTester>
 #include <QBarSet>
 #include <QChart>
+#include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -231,8 +232,18 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     QCOMPARE(sum(series->barSets().at(0)), 49.90);   // card (the test may cross an hour)
     QCOMPARE(sum(series->barSets().at(1)), 20.0);    // cash
 
-    // Reconciliation rows: each key, its finding, the bank's column and what to do.
+    // What waits or needs a person first and alone; the rows that agree one key (Alt+A) away.
     QAbstractItemModel *rows = named<QTableView>(dialog, QStringLiteral("Reconciliation"))->model();
+    QCOMPARE(rows->rowCount(), 1);
+    QCOMPARE(rows->index(0, 0).data(ShiftFindingsModel::KeyRole).toString(), waiting.key);
+    auto *showAgreeing = named<QCheckBox>(dialog, QStringLiteral("Show the rows that agree"));
+    QVERIFY(showAgreeing && showAgreeing->isVisible() && !showAgreeing->isChecked());
+    QVERIFY2(showAgreeing->text().contains(QStringLiteral("7 row")), qPrintable(showAgreeing->text()));
+    QTRY_VERIFY(named<QLineEdit>(dialog, QStringLiteral("Cash counted"))->hasFocus());   // where the count goes
+    QTest::keyClick(dialog, Qt::Key_A, Qt::AltModifier);
+    QTRY_COMPARE(rows->rowCount(), 8);
+    QTest::keyClick(dialog, Qt::Key_C, Qt::AltModifier);   // back to the count
+    // Reconciliation rows: each key, its finding, the bank's column and what to do.
     QAbstractItemModelTester rowsTester(rows, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QMap<QString, QStringList> byKey;
     for (int r = 0; r < rows->rowCount(); ++r) {
@@ -242,11 +253,11 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     auto rowOf = [&](const QString &key) { return byKey.value(key).join(QStringLiteral(" || ")); };
     QCOMPARE(rowOf(card.key), QStringLiteral("matched | charged once | Nothing to do. || refunded amounts agree | – | Nothing to do."));
     QCOMPARE(rowOf(declined.key), QStringLiteral("matched | nothing charged | Nothing to do."));
-    QCOMPARE(rowOf(cash.key), QStringLiteral("only on the till | – | Nothing: cash, counted in the drawer."));
+    QCOMPARE(rowOf(cash.key), QStringLiteral("cash, in the drawer | – | Nothing: cash, counted in the drawer."));
     QCOMPARE(rowOf(refund.key), QStringLiteral("matched | refunded once | Nothing to do."));
-    QCOMPARE(rowOf(cashRefund.key), QStringLiteral("only on the till | – | Nothing: a cash refund, from the drawer."));
-    QCOMPARE(rowOf(toVoid.key), QStringLiteral("only on the till | nothing charged | Nothing: voided before it was sent."));
-    QVERIFY2(rowOf(waiting.key).startsWith(QStringLiteral("only on the till | nothing charged | Wait:")), qPrintable(rowOf(waiting.key)));
+    QCOMPARE(rowOf(cashRefund.key), QStringLiteral("cash, in the drawer | – | Nothing: a cash refund, from the drawer."));
+    QCOMPARE(rowOf(toVoid.key), QStringLiteral("voided on the till | nothing charged | Nothing: voided before it was sent."));
+    QVERIFY2(rowOf(waiting.key).startsWith(QStringLiteral("not at the server yet | nothing charged | Wait:")), qPrintable(rowOf(waiting.key)));
     QCOMPARE(rows->rowCount(), 8);
     QCOMPARE(rows->index(0, 0).data(ShiftFindingsModel::KeyRole).toString(), waiting.key);   // what needs something first
     QVERIFY(named<QLabel>(dialog, QStringLiteral("Reconciliation summary"))->text().contains(QStringLiteral("7 agree, 1 to wait for, 0 for a person")));

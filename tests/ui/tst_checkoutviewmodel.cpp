@@ -60,6 +60,9 @@ private slots:
     void journalInWords_data();
     void journalInWords();
     void journalLineNamesTheStates();
+    void retryLoopsAreFolded();
+    void meaningSaysWhetherMoneyMoved_data();
+    void meaningSaysWhetherMoneyMoved();
     void gatewayRecordAsFields();
     void settingsRoundTrip();
     void receiptNamesTheTerminal();
@@ -371,7 +374,9 @@ void TestCheckoutViewModel::journalInWords_data()
     QTest::newRow("attempt") << u("attempt 3") << u("attempt 3");
     QTest::newRow("recovered") << u("interrupted while sending; ask the gateway first")
                                << u("interrupted while sending; ask the gateway first");
-    QTest::newRow("not sent") << u("not sent: Connection refused") << u("not sent: Connection refused");
+    QTest::newRow("not sent") << u("not sent: Connection refused") << u("not sent: the gateway did not take the connection");
+    QTest::newRow("closed") << u("not sent: Connection closed") << u("not sent: the connection closed");
+    QTest::newRow("timed out") << u("no answer after sending: timed out") << u("no answer after sending: no answer in time");
     QTest::newRow("answer lost") << u("no answer after sending: Socket operation timed out")
                                  << u("no answer after sending: Socket operation timed out");
     QTest::newRow("paid") << u("201 succeeded") << u("the gateway answered: paid");
@@ -403,6 +408,79 @@ void TestCheckoutViewModel::journalLineNamesTheStates()
     e.toState = QStringLiteral("queued");
     e.detail = QStringLiteral("created");
     QCOMPARE(IntentText::journalLine(e), QStringLiteral("12:00:03  Waiting for connection: created"));
+}
+
+void TestCheckoutViewModel::retryLoopsAreFolded()
+{
+    // Created, then 40 rounds of "send, connection closed", then the answer: what a till that
+    // was offline for a while writes for one payment.
+    const qint64 t0 = QDateTime(QDate(2026, 1, 2), QTime(12, 0, 0)).toMSecsSinceEpoch();
+    QList<JournalEntry> entries;
+    auto add = [&entries, t0](const char *from, const char *to, const QString &detail) {
+        JournalEntry e;
+        e.at = t0 + qint64(entries.size()) * 500;
+        e.fromState = QString::fromLatin1(from);
+        e.toState = QString::fromLatin1(to);
+        e.detail = detail;
+        entries << e;
+    };
+    add("", "queued", u("created"));
+    for (int attempt = 1; attempt <= 40; ++attempt) {
+        add("queued", "sending", u("attempt %1").arg(attempt));
+        add("sending", "queued", u("not sent: Connection closed"));
+    }
+    add("queued", "sending", u("attempt 41"));
+    add("sending", "succeeded", u("201 succeeded"));
+    const QStringList lines = IntentText::journalLines(entries);
+    QCOMPARE(lines.size(), 6);
+    QCOMPARE(lines.at(0), u("12:00:00  Waiting for connection: created"));
+    QCOMPARE(lines.at(1), u("12:00:00  Waiting for connection → Sending: attempt 1"));
+    QCOMPARE(lines.at(2), u("12:00:01  Sending → Waiting for connection: not sent: the connection closed"));
+    // 40 rounds and the 41st send (its own line: it was followed by the answer, not a failure).
+    QVERIFY2(lines.at(3).contains(u("… and the same 39 more times, until 12:00:40")), qPrintable(lines.at(3)));
+    QCOMPARE(lines.at(4), u("12:00:40  Waiting for connection → Sending: attempt 41"));
+    QCOMPARE(lines.at(5), u("12:00:41  Sending → Paid: the gateway answered: paid"));
+    // Nothing repeated, nothing folded.
+    QCOMPARE(IntentText::journalLines(entries.mid(0, 3)).size(), 3);
+}
+
+void TestCheckoutViewModel::meaningSaysWhetherMoneyMoved_data()
+{
+    QTest::addColumn<int>("state");
+    QTest::addColumn<bool>("cash");
+    QTest::addColumn<bool>("refund");
+    QTest::addColumn<bool>("givenUp");
+    QTest::addColumn<QString>("words");
+    using S = IntentState;
+    QTest::newRow("queued") << int(S::Queued) << false << false << false << u("the card is charged once at most");
+    QTest::newRow("unknown") << int(S::Unknown) << false << false << false << u("it never charges it twice");
+    QTest::newRow("processing") << int(S::Processing) << false << false << false << u("do not take the payment again");
+    QTest::newRow("paid") << int(S::Succeeded) << false << false << false << u("The card was charged ¥12.34.");
+    QTest::newRow("declined") << int(S::Declined) << false << false << false << u("It was not charged.");
+    QTest::newRow("voided") << int(S::Voided) << false << false << false << u("nothing was charged");
+    QTest::newRow("needs a person") << int(S::NeedsAttention) << false << false << false << u("Call support");
+    QTest::newRow("cash") << int(S::Succeeded) << true << false << false << u("Cash is counted in the drawer");
+    QTest::newRow("given up, checking") << int(S::Unknown) << false << false << true << u("the till refunds it by itself");
+    QTest::newRow("refund queued") << int(S::Queued) << false << true << false << u("never twice");
+    QTest::newRow("refund done") << int(S::Succeeded) << false << true << false << u("¥12.34 went back to the customer's card.");
+    QTest::newRow("cash refund") << int(S::Succeeded) << true << true << false << u("¥12.34 was handed back in cash.");
+}
+
+void TestCheckoutViewModel::meaningSaysWhetherMoneyMoved()
+{
+    QFETCH(int, state);
+    QFETCH(bool, cash);
+    QFETCH(bool, refund);
+    QFETCH(bool, givenUp);
+    QFETCH(QString, words);
+    Intent i;
+    i.state = IntentState(state);
+    i.tender = cash ? Tender::Cash : Tender::Card;
+    i.kind = refund ? IntentKind::Refund : IntentKind::Payment;
+    i.amount = Money(1234, QStringLiteral("CNY"));
+    i.givenUpAt = givenUp ? 1 : 0;
+    const QString text = IntentText::meaning(i);
+    QVERIFY2(text.contains(words), qPrintable(text));
 }
 
 void TestCheckoutViewModel::gatewayRecordAsFields()

@@ -82,10 +82,12 @@ void TestShiftModels::findings()
     cardRefund.gatewayStatus = QStringLiteral("succeeded");
     cardRefund.gatewayAmount = Money(1000, QStringLiteral("CNY"));
     ShiftFinding cash = finding(S::Payment, Tender::Cash, "c1", A::None);
+    cash.kind = ShiftFinding::Kind::OnlyLocal;
     ShiftFinding lost = finding(S::Payment, Tender::Card, "p1", A::Investigate);
     lost.kind = ShiftFinding::Kind::OnlyLocal;
     ShiftFinding waiting = finding(S::Payment, Tender::Card, "p2", A::Sync);
     waiting.localState = IntentState::Queued;
+    waiting.kind = ShiftFinding::Kind::OnlyLocal;
     m.setFindings({lost, waiting, cardRefund, cash});
     using C = ShiftFindingsModel::Column;
     auto text = [&](int row, C c) { return m.index(row, int(c)).data().toString(); };
@@ -96,6 +98,8 @@ void TestShiftModels::findings()
     QCOMPARE(text(3, C::Server), QStringLiteral("not sent (cash)"));
     QCOMPARE(text(0, C::Server), QStringLiteral("not on the server"));
     QCOMPARE(text(0, C::Finding), QStringLiteral("only on the till"));
+    QCOMPARE(text(1, C::Finding), QStringLiteral("not at the server yet"));
+    QCOMPARE(text(3, C::Finding), QStringLiteral("cash, in the drawer"));
     QVERIFY(text(0, C::ToDo).startsWith(QStringLiteral("Call support")));
     QCOMPARE(text(1, C::Till), QStringLiteral("Waiting for connection, ¥10.00"));
     QCOMPARE(m.index(0, 0).data(ShiftFindingsModel::KeyRole).toString(), QStringLiteral("p1"));
