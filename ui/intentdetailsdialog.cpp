@@ -202,6 +202,14 @@ void IntentDetailsDialog::showTechnical(bool on)
         layout()->activate();
         resize(qMin(kCashierSize.width(), screen.width() - 40), minimumSizeHint().height());
     }
+    if (!isVisible())
+        return;
+    // Grown, it stays on the screen: moved up and left as far as it needs.
+    const QRect frame = frameGeometry();
+    const int dx = qMin(0, screen.right() - frame.right()) + qMax(0, screen.left() - frame.left());
+    const int dy = qMin(0, screen.bottom() - frame.bottom()) + qMax(0, screen.top() - frame.top());
+    if (dx || dy)
+        move(pos() + QPoint(dx, dy));
 }
 
 void IntentDetailsDialog::showGatewayMessage(const QString &message)

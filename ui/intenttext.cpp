@@ -384,7 +384,7 @@ QList<QPair<QString, QString>> IntentText::gatewayFields(const QJsonObject &paym
     return {
         {tr("Status"), payment.contains(QStringLiteral("status")) ? paymentStatus(text("status")) : none},
         {tr("Amount"), amount},
-        {tr("Sale"), text("order_id")},
+        {tr("Order id"), text("order_id")},
         {tr("Payment id"), text("id")},
         {tr("Card"), method.isEmpty() ? none : cardBrand(method)},
         {tr("Created"), created},

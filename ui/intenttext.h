@@ -51,7 +51,7 @@ public:
     static QString journalDetail(const QString &detail, IntentKind kind = IntentKind::Payment);
 
     // The gateway's payment object as labelled fields, in this order: status, amount (money),
-    // sale, payment id, card, created (local time), decline reason.
+    // order id, payment id, card, created (local time), decline reason.
     static QList<QPair<QString, QString>> gatewayFields(const QJsonObject &payment);
     // The gateway's refund object likewise: status, amount, refund id, payment id, reason, created.
     static QList<QPair<QString, QString>> gatewayRefundFields(const QJsonObject &refund);

@@ -222,8 +222,13 @@ void ShiftCloseDialog::foldAgreeing(bool showAll)
     const bool empty = m_needing->rowCount() == 0;
     m_allAgree->setVisible(empty && m_vm.isReconciled() && m_vm.findings()->rowCount() > 0);
     m_findings->setVisible(!empty || m_vm.findings()->rowCount() == 0);
-    m_findings->resizeColumnsToContents();
-    m_findings->horizontalHeader()->setSectionResizeMode(int(ShiftFindingsModel::Column::ToDo), QHeaderView::Stretch);
+    // Each short column as wide as its words (sale numbers whole), within reason; "What to do"
+    // takes the rest and wraps.
+    const int widest = m_findings->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 34;
+    for (int c = 0; c < int(ShiftFindingsModel::Column::ToDo); ++c) {
+        m_findings->resizeColumnToContents(c);
+        m_findings->setColumnWidth(c, qMin(m_findings->columnWidth(c), widest));
+    }
     m_findings->resizeRowsToContents();
 }
 

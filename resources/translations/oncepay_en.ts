@@ -171,7 +171,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="288"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="293"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n still waits for the server and will move to the next shift:</numerusform>
@@ -179,7 +179,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="294"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="299"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n reconciliation row needs a person; it is kept with the report.</numerusform>
@@ -187,7 +187,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="302"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="307"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>Close with %n waiting</numerusform>

@@ -1166,7 +1166,7 @@
     <message>
         <location filename="../../ui/intentdetailsdialog.cpp" line="107"/>
         <source>Sale:</source>
-        <translation>订单：</translation>
+        <translation>销售单：</translation>
     </message>
     <message>
         <location filename="../../ui/intentdetailsdialog.cpp" line="108"/>
@@ -1357,53 +1357,53 @@
         <translation>现金支付：不经过网关，无需查询。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="219"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="227"/>
         <source>%1:</source>
         <comment>a field&apos;s label</comment>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="224"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="232"/>
         <source>Asking…</source>
         <translation>正在查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="225"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="233"/>
         <source>Asking the gateway…</source>
         <translation>正在询问网关…</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="232"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="240"/>
         <source>The gateway says: %1 (asked at %2).</source>
         <translation>网关答复：%1（询问于 %2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="238"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="246"/>
         <source>The gateway has no refund with this key: it was never executed.</source>
         <translation>网关没有使用此幂等键的退款：这笔退款从未执行。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="239"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="247"/>
         <source>The gateway has no payment with this key: it was never executed.</source>
         <translation>网关没有使用此幂等键的支付：这笔支付从未执行。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="241"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="249"/>
         <source>The gateway has no refund with this key yet: nothing went back so far (asked at %1).</source>
         <translation>网关目前没有使用此幂等键的退款：到目前为止尚未退还任何钱款（询问于 %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="242"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="250"/>
         <source>The gateway has no payment with this key yet: the card has not been charged so far (asked at %1).</source>
         <translation>网关目前没有使用此幂等键的付款：到目前为止银行卡尚未被扣款（询问于 %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="245"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="253"/>
         <source>The gateway could not be asked just now (%1); the till keeps trying by itself.</source>
         <translation>刚才无法询问网关（%1）；收银机会自行继续尝试。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="246"/>
+        <location filename="../../ui/intentdetailsdialog.cpp" line="254"/>
         <source>The gateway could not be asked: %1</source>
         <translation>无法向网关查询：%1</translation>
     </message>
@@ -1805,6 +1805,11 @@
         <translation>超过了银行的扣款金额</translation>
     </message>
     <message>
+        <location filename="../../ui/intenttext.cpp" line="387"/>
+        <source>Order id</source>
+        <translation>订单编号</translation>
+    </message>
+    <message>
         <location filename="../../ui/intenttext.cpp" line="418"/>
         <source>Refund id</source>
         <translation>退款编号</translation>
@@ -1864,9 +1869,8 @@
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="387"/>
         <source>Sale</source>
-        <translation>订单</translation>
+        <translation type="vanished">销售单</translation>
     </message>
     <message>
         <location filename="../../ui/intenttext.cpp" line="388"/>
@@ -1911,7 +1915,7 @@
     <message>
         <location filename="../../ui/lateoutcomesdialog.cpp" line="29"/>
         <source>Sale</source>
-        <translation>订单</translation>
+        <translation>销售单</translation>
     </message>
     <message>
         <location filename="../../ui/lateoutcomesdialog.cpp" line="29"/>
@@ -2654,7 +2658,7 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     <message>
         <location filename="../../ui/queuemodel.cpp" line="195"/>
         <source>Sale</source>
-        <translation>订单</translation>
+        <translation>销售单</translation>
     </message>
     <message>
         <location filename="../../ui/queuemodel.cpp" line="196"/>
@@ -2902,7 +2906,7 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     <message>
         <location filename="../../ui/receipt.cpp" line="101"/>
         <source>Sale</source>
-        <translation>订单</translation>
+        <translation>销售单</translation>
     </message>
     <message>
         <location filename="../../ui/receipt.cpp" line="112"/>
@@ -3092,7 +3096,7 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     <message>
         <location filename="../../ui/refunddialog.cpp" line="123"/>
         <source>Sale:</source>
-        <translation>订单：</translation>
+        <translation>销售单：</translation>
     </message>
     <message>
         <location filename="../../ui/refunddialog.cpp" line="124"/>
@@ -3339,7 +3343,7 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     <message>
         <location filename="../../ui/refundslip.cpp" line="43"/>
         <source>Sale</source>
-        <translation>订单</translation>
+        <translation>销售单</translation>
     </message>
     <message>
         <location filename="../../ui/refundslip.cpp" line="44"/>
@@ -3771,8 +3775,8 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     <message>
         <location filename="../../ui/shiftclosedialog.cpp" line="44"/>
         <location filename="../../ui/shiftclosedialog.cpp" line="167"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="335"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="360"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="340"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="365"/>
         <source>Close shift</source>
         <translation>结班</translation>
     </message>
@@ -3878,7 +3882,7 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/shiftclosedialog.cpp" line="137"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="327"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="332"/>
         <source>Print the shift report</source>
         <translation>打印班次报表</translation>
     </message>
@@ -3899,7 +3903,7 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/shiftclosedialog.cpp" line="143"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="302"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="307"/>
         <source>Close the shift</source>
         <translation>结班</translation>
     </message>
@@ -3977,133 +3981,133 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="236"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="241"/>
         <source>Checking the shift with the server…</source>
         <translation>正在与服务器核对班次…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="238"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="243"/>
         <source>Closing the shift…</source>
         <translation>正在结班…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="240"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="245"/>
         <source>Shift %1 is closed and its report is kept on this till. The next payment opens shift %2.</source>
         <translation>第 %1 班已结班，报表保存在本收银机上。下一笔付款将开启第 %2 班。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="243"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="248"/>
         <source>It was not checked with the server.</source>
         <translation>本班次未经服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="246"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="251"/>
         <source>Checked with the server at %1.</source>
         <translation>已于 %1 与服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="256"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="261"/>
         <source>Reconciliation: not checked yet.</source>
         <translation>对账：尚未核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="258"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="263"/>
         <source>Reconciliation with the server%1: %2 agree, %3 to wait for, %4 for a person.</source>
         <translation>与服务器%1对账：%2 项一致，%3 项待等待，%4 项需人工处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="259"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="264"/>
         <source> and the bank</source>
         <translation>和银行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="275"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="280"/>
         <source>Close shift %1?</source>
         <translation>结束第 %1 班？</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="276"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="281"/>
         <source>Net takings %1; expected in the drawer %2.</source>
         <translation>净收入 %1；钱箱应有 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="279"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="284"/>
         <source>The cash has not been counted.</source>
         <translation>尚未清点现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="282"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="287"/>
         <source>Counted %1: %2 missing.</source>
         <translation>清点 %1：短少 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="284"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="289"/>
         <source>Counted %1: %2 too much.</source>
         <translation>清点 %1：多出 %2。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="288"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="293"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n 笔仍在等待服务器，将转入下一班：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="294"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="299"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n 行对账结果需人工处理；它们与报表一同保存。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="296"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="301"/>
         <source>The server does not answer: the shift is closed without its check. The next shift&apos;s report says how the waiting payments ended.</source>
         <translation>服务器没有应答：本班次将在未核对的情况下结束。下一班次的报表会说明等待中的款项最终如何。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="300"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="305"/>
         <source>A closed shift cannot be reopened.</source>
         <translation>结班后不能重新打开。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="301"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="306"/>
         <source>Close without the server&apos;s check</source>
         <translation>不经服务器核对直接结班</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="302"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="307"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>结班（%n 笔仍在等待）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="304"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="309"/>
         <source>Keep the shift open</source>
         <translation>暂不结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="335"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="340"/>
         <source>The printer reported an error; the report may not have been printed.</source>
         <translation>打印机报告错误；报表可能未打印。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="341"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="346"/>
         <source>Save the shift report</source>
         <translation>保存班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="344"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="349"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="358"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="363"/>
         <source>The report was saved to %1.</source>
         <translation>报表已保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="360"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="365"/>
         <source>The report could not be written to %1: %2</source>
         <translation>报表无法写入 %1：%2</translation>
     </message>
@@ -4397,7 +4401,7 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     <message>
         <location filename="../../ui/shiftreportdocument.cpp" line="89"/>
         <source>Sale</source>
-        <translation>订单</translation>
+        <translation>销售单</translation>
     </message>
     <message>
         <location filename="../../ui/shiftreportdocument.cpp" line="89"/>

@@ -1536,7 +1536,7 @@ void TestCheckoutWindow::detailsShowLabelledFields()
     const auto fields = fieldsOf();
     QCOMPARE(fields.value(QStringLiteral("Status:")), QStringLiteral("Paid"));
     QCOMPARE(fields.value(QStringLiteral("Amount:")), paid.amount.toDisplayString());
-    QCOMPARE(fields.value(QStringLiteral("Sale:")), paid.orderId);
+    QCOMPARE(fields.value(QStringLiteral("Order id:")), paid.orderId);
     QCOMPARE(fields.value(QStringLiteral("Payment id:")), paid.paymentId);
     QCOMPARE(fields.value(QStringLiteral("Card:")), QStringLiteral("Visa"));
     QVERIFY(fields.contains(QStringLiteral("Created:")));

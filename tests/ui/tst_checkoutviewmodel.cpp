@@ -500,10 +500,10 @@ void TestCheckoutViewModel::gatewayRecordAsFields()
         labels << label;
         fields.insert(label, value);
     }
-    QCOMPARE(labels, u({"Status", "Amount", "Sale", "Payment id", "Card", "Created", "Decline reason"}));
+    QCOMPARE(labels, u({"Status", "Amount", "Order id", "Payment id", "Card", "Created", "Decline reason"}));
     QCOMPARE(fields.value(QStringLiteral("Status")), QStringLiteral("Declined"));
     QCOMPARE(fields.value(QStringLiteral("Amount")), QStringLiteral("¥12.34"));   // money, not minor units
-    QCOMPARE(fields.value(QStringLiteral("Sale")), QStringLiteral("S-1"));
+    QCOMPARE(fields.value(QStringLiteral("Order id")), QStringLiteral("S-1"));
     QCOMPARE(fields.value(QStringLiteral("Payment id")), QStringLiteral("pay_123"));
     QCOMPARE(fields.value(QStringLiteral("Card")), QStringLiteral("Visa"));
     QCOMPARE(fields.value(QStringLiteral("Decline reason")), QStringLiteral("insufficient funds"));
