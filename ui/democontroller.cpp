@@ -154,24 +154,45 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
         return Step{[this, text] { return tr(text, nullptr, m_charges); }, {}, {}};
     };
     auto post = [this](qint64 amount, int *status) {
+        if (!m_otherRegister) {
+            // The demo gateway's second register (API.md, demo credentials), reached straight.
+            m_otherRegister = new GatewayClient(m_demo.simulation->gatewayUrl(), QStringLiteral("sk_test_demo_till2"),
+                                                5000, this);
+        }
         Intent i;
         i.key = m_key;
         i.orderId = QStringLiteral("DEMO-REUSE");
         i.amount = Money(amount, QStringLiteral("CNY"));
         i.paymentMethod = QStringLiteral("tok_visa");
-        m_session->client()->postPayment(i, this, [status](const GatewayResult &r) { *status = r.answered() ? r.status : -1; });
+        m_otherRegister->postPayment(i, this, [status](const GatewayResult &r) { *status = r.answered() ? r.status : -1; });
+    };
+    // One customer of the offline story: rung up, paid by card, kept in the queue.
+    auto offlineCustomer = [this, newSaleWith](const char *code) {
+        return [this, newSaleWith, code] {
+            if (m_checkout->intent())
+                m_checkout->startNewSale();   // the previous customer went home; their payment waits
+            newSaleWith({code});
+            m_checkout->payByCard(QStringLiteral("tok_visa"));
+        };
+    };
+    auto queued = [this] {
+        if (m_checkout->phase() != P::WaitingForConnection || !m_checkout->intent())
+            return false;
+        if (!m_keys.contains(m_checkout->intent()->key))
+            m_keys << m_checkout->intent()->key;
+        return true;
     };
 
     switch (story) {
     case Story::DoubleClick:
         return {
-            {text(tr("A customer buys rice and tea. The network is fine.")),
+            {text(tr("A customer buys rice and tea.")),
              [=] { network(NetSim::Mode::Online); newSaleWith({"6901234500097", "6901234500011"}); }, {}},
-            {text(tr("The cashier double-clicks Pay. The first click locks the button in its own handler; the second finds it locked.")),
-             [this] { m_checkout->payByCard(QStringLiteral("tok_visa")); m_checkout->payByCard(QStringLiteral("tok_visa")); },
+            {text(tr("The cashier taps Pay twice by accident. Watch the Pay button: the second tap bounces off.")),
+             [this] { emit doubleClickRequested(); },
              [this] { return m_checkout->phase() == P::Paid; }},
-            askBank(tr("Paid. Asking the bank's own ledger how many times it charged…")),
-            bankSaid(QT_TR_N_NOOP("The bank's ledger shows %n charge(s) for this payment: one intent, one key.")),
+            askBank(tr("Paid. Asking the bank how many times it charged the customer…")),
+            bankSaid(QT_TR_N_NOOP("The bank charged the customer %n time(s). A nervous double tap never charges twice.")),
         };
     case Story::AnswerLost:
         return {
@@ -190,27 +211,22 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
         };
     case Story::HourOffline:
         return {
-            {text(tr("The connection drops (think of an hour without network).")),
-             [=] { network(NetSim::Mode::Offline); }, {}},
-            {text(tr("Three customers pay by card. Each payment is stored with its key and waits in the queue.")),
-             [this] {
-                 const QString batch = QString::number(QDateTime::currentMSecsSinceEpoch());
-                 for (int i = 0; i < 3; ++i)
-                     m_session->engine()->pay(QStringLiteral("DEMO-%1-%2").arg(batch).arg(i),
-                                              Money(1500 + 100 * i, QStringLiteral("CNY")), QStringLiteral("tok_visa"),
-                                              [this](bool ok, const QString &, const Intent &i) {
-                                                  if (ok)
-                                                      m_keys << i.key;
-                                              });
-             },
-             [this] { return m_keys.size() >= 3; }},
-            {text(tr("Here is the queue: three payments waiting, each with its own key. The status bar shows what waits and when the next try is.")),
-             [this] { emit queueRequested(); }, {}},
-            {text(tr("Now the network returns…")),
+            {text(tr("The shop's internet goes down (think of an hour without it). Below: the payments still waiting.")),
+             [=] {
+                 network(NetSim::Mode::Offline);
+                 emit queueRequested();
+             }, {}},
+            {text(tr("A customer buys rice and pays by card. The till keeps the payment in its queue; the customer goes home.")),
+             offlineCustomer("6901234500097"), queued},
+            {text(tr("The next customer: tea, by card. The queue grows.")),
+             offlineCustomer("6901234500011"), queued},
+            {text(tr("A third: noodles. Three payments wait, each written down before anything was sent.")),
+             offlineCustomer("6901234500073"), queued},
+            {text(tr("The internet is back. Watch the queue empty by itself, oldest first.")),
              [=] { network(NetSim::Mode::Online); },
              [this] { return m_session->engine()->waitingCount() == 0; }},
-            askBank(tr("The queue drained by itself, oldest first. Asking the bank's ledger…")),
-            bankSaid(QT_TR_N_NOOP("%n charge(s) in the bank's ledger for the three payments: each sent once, however long it waited.")),
+            askBank(tr("Every payment went through. Asking the bank how many times it charged…")),
+            bankSaid(QT_TR_N_NOOP("%n charge(s) in the bank's ledger for the three sales: each sent once, however long it waited.")),
         };
     case Story::PaidAnotherWay:
         return {
@@ -264,20 +280,21 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
         };
     case Story::KeyReused:
         return {
-            {text(tr("A buggy client sends a payment of ¥10.00 with a new key…")),
+            {text(tr("Another register of the shop, with buggy software, sends a payment of ¥10.00…")),
              [this, post] {
                  m_key = IdempotencyKey::generate(QStringLiteral("demo")).value();
                  post(1000, &m_firstStatus);
              },
              [this] { return m_firstStatus != 0; }},
-            {text(tr("…then the same key with ¥20.00.")),
+            {text(tr("…then sends the same payment again by mistake, with the same key but ¥20.00.")),
              [this, post] { post(2000, &m_secondStatus); },
              [this] { return m_secondStatus != 0; }},
             {[this] {
                  const QString first = m_firstStatus == 201 ? tr("took the first payment") : tr("did not take the first payment");
                  const QString second = m_secondStatus == 422 ? tr("refused the second: that key already belongs to another amount")
                                                               : tr("did not refuse the second");
-                 return tr("The gateway %1 and %2. The original payment is untouched.").arg(first, second);
+                 return tr("The gateway %1 and %2. The customer pays ¥10.00 once; the bank's ledger opens next. "
+                           "It was the other register's payment: this till's shift does not count it.").arg(first, second);
              }, [this] { m_keys << m_key; }, {}},
         };
     }

@@ -40,6 +40,8 @@ signals:
     void queueRequested();
     // Show the bank's ledger for these keys: the proof, at the end of every story.
     void ledgerRequested(const QStringList &keys);
+    // Two real clicks on the window's Pay button, as fast as a nervous cashier makes them.
+    void doubleClickRequested();
 
 private:
     struct Step
@@ -71,6 +73,9 @@ private:
     QMetaObject::Connection m_watch;
     int m_firstStatus = 0;
     int m_secondStatus = 0;
+    // The "buggy client" of the key-reuse story: another register of the shop (till-2), so its
+    // payments never count in this till's shift.
+    GatewayClient *m_otherRegister = nullptr;
 };
 
 } // namespace OncePay::Ui

@@ -453,6 +453,7 @@ void MainWindow::buildMenus()
         m_paymentsDock->raise();
     });
     connect(m_demo, &DemoController::ledgerRequested, this, &MainWindow::openLedger);
+    connect(m_demo, &DemoController::doubleClickRequested, this, &MainWindow::doubleClickPay);
     connect(m_demo, &DemoController::finished, this, [this] { m_demoBar->hide(); });
     QMenu *demo = menuBar()->addMenu(tr("&Demo"));
     for (auto story : {DemoController::Story::DoubleClick, DemoController::Story::AnswerLost,
@@ -584,6 +585,31 @@ void MainWindow::payCard()
     refreshActions();
     if (m_search->isEnabled())
         m_search->setFocus();
+}
+
+void MainWindow::doubleClickPay()
+{
+    m_payCard->click();
+    const bool locked = !m_payCard->isEnabled();
+    m_payCard->click();   // a disabled button takes no click: this is the bounce
+    if (!locked)
+        return;
+    if (!m_bounce) {
+        m_bounce = new QLabel(this);
+        m_bounce->setAccessibleName(tr("Second tap ignored"));
+        m_bounce->setStyleSheet(QStringLiteral("QLabel { background: #fff3b0; border: 2px solid #c9a400; border-radius: 8px;"
+                                               " padding: 8px; font-size: 13pt; }"));
+        m_bounce->setAlignment(Qt::AlignCenter);
+        m_bounce->setWordWrap(true);
+    }
+    m_bounce->setText(tr("Second tap ignored: this payment is already on its way, it cannot be charged twice."));
+    const QRect button(m_payCard->mapTo(this, QPoint(0, 0)), m_payCard->size());
+    m_bounce->setFixedWidth(button.width());
+    m_bounce->adjustSize();
+    m_bounce->move(button.left(), button.bottom() + 4);
+    m_bounce->raise();
+    m_bounce->show();
+    QTimer::singleShot(4000, m_bounce, &QWidget::hide);
 }
 
 void MainWindow::newSale()

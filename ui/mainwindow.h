@@ -51,6 +51,9 @@ private:
     void buildMenus();
     void addFromSearch();
     void payCard();
+    // The demo's double click, made visible: two real clicks on Pay; the second bounces off the
+    // button the first one locked, and a bubble over the button says so for a few seconds.
+    void doubleClickPay();
     void payCash();
     // Ctrl+N: the next sale; first a one-key question when a card payment is not final.
     void newSale();
@@ -81,6 +84,7 @@ private:
     QLabel *m_banner = nullptr;
     QComboBox *m_card = nullptr;
     QPushButton *m_payCard = nullptr;
+    QLabel *m_bounce = nullptr;   // "Second tap ignored", over the Pay button
     QPushButton *m_payCash = nullptr;
     QPushButton *m_newSale = nullptr;
     QPushButton *m_anotherWay = nullptr;   // F6: the customer pays another way

@@ -15,6 +15,11 @@ SimulationClient::SimulationClient(const QUrl &gatewayUrl, const QString &token,
 {
 }
 
+QUrl SimulationClient::gatewayUrl() const
+{
+    return m_client->baseUrls().value(0);
+}
+
 void SimulationClient::charges(const QString &key, QObject *context, Reply<QList<LedgerCharge>> reply)
 {
     QString path = QStringLiteral("/v1/_sim/acquirer/charges");

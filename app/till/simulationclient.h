@@ -41,6 +41,8 @@ class SimulationClient final : public QObject
 
 public:
     SimulationClient(const QUrl &gatewayUrl, const QString &token, QObject *parent = nullptr);
+    // The gateway it asks, straight (never through the till's simulated network).
+    QUrl gatewayUrl() const;
 
     template <typename T>
     using Reply = std::function<void(bool ok, const QString &error, const T &value)>;

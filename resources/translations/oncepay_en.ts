@@ -15,15 +15,14 @@
 <context>
     <name>OncePay::Ui::DemoController</name>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="174"/>
         <source>The bank&apos;s ledger shows %n charge(s) for this payment: one intent, one key.</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>The bank&apos;s ledger shows %n charge for this payment: one intent, one key.</numerusform>
             <numerusform>The bank&apos;s ledger shows %n charges for this payment: one intent, one key.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="189"/>
+        <location filename="../../ui/democontroller.cpp" line="210"/>
         <source>%n charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
         <translation>
             <numerusform>%n charge in the bank&apos;s ledger: resolved by asking, not by charging again.</numerusform>
@@ -31,15 +30,30 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="213"/>
         <source>%n charge(s) in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>%n charge in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</numerusform>
             <numerusform>%n charges in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="262"/>
+        <location filename="../../ui/democontroller.cpp" line="195"/>
+        <source>The bank charged the customer %n time(s). A nervous double tap never charges twice.</source>
+        <translation>
+            <numerusform>The bank charged the customer %n time. A nervous double tap never charges twice.</numerusform>
+            <numerusform>The bank charged the customer %n times. A nervous double tap never charges twice.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/democontroller.cpp" line="229"/>
+        <source>%n charge(s) in the bank&apos;s ledger for the three sales: each sent once, however long it waited.</source>
+        <translation>
+            <numerusform>%n charge in the bank&apos;s ledger for the three sales: each sent once, however long it waited.</numerusform>
+            <numerusform>%n charges in the bank&apos;s ledger for the three sales: each sent once, however long it waited.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/democontroller.cpp" line="278"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n charge</numerusform>
@@ -47,7 +61,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="262"/>
+        <location filename="../../ui/democontroller.cpp" line="278"/>
         <source>%n refund(s)</source>
         <translation>
             <numerusform>%n refund</numerusform>
@@ -85,7 +99,7 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="618"/>
+        <location filename="../../ui/mainwindow.cpp" line="644"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
         <translation>
             <numerusform>%n item for %1 is rung up and nothing is paid. Discard it and start a new sale?</numerusform>
@@ -93,7 +107,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="771"/>
+        <location filename="../../ui/mainwindow.cpp" line="797"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>(next try in %n s)</numerusform>
@@ -101,7 +115,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="778"/>
+        <location filename="../../ui/mainwindow.cpp" line="804"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>Waiting: %n payment</numerusform>
@@ -109,7 +123,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="812"/>
+        <location filename="../../ui/mainwindow.cpp" line="838"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>
@@ -117,7 +131,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="838"/>
+        <location filename="../../ui/mainwindow.cpp" line="864"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>%n payment waiting, %1 in all, not sent yet.</numerusform>

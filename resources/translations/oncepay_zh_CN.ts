@@ -971,174 +971,235 @@
         <translation>银行卡的应答丢失，顾客改付现金，收银机自动退还这笔卡款</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="168"/>
         <source>A customer buys rice and tea. The network is fine.</source>
-        <translation>顾客购买大米和茶，网络正常。</translation>
+        <translation type="vanished">顾客购买大米和茶，网络正常。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="170"/>
         <source>The cashier double-clicks Pay. The first click locks the button in its own handler; the second finds it locked.</source>
-        <translation>收银员双击了支付。第一次点击在自己的处理函数里就锁定了按钮，第二次点击时按钮已被锁定。</translation>
+        <translation type="vanished">收银员双击了支付。第一次点击在自己的处理函数里就锁定了按钮，第二次点击时按钮已被锁定。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="173"/>
         <source>Paid. Asking the bank&apos;s own ledger how many times it charged…</source>
-        <translation>支付成功。正在查询银行自己的账本，看扣了几次款…</translation>
+        <translation type="vanished">支付成功。正在查询银行自己的账本，看扣了几次款…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="174"/>
         <source>The bank&apos;s ledger shows %n charge(s) for this payment: one intent, one key.</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>银行账本中这笔付款有 %n 笔扣款：一次付款意图，一个付款编号。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="189"/>
+        <location filename="../../ui/democontroller.cpp" line="210"/>
         <source>%n charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
         <translation>
             <numerusform>银行账本中有 %n 笔扣款：靠询问解决，而不是再扣一次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="207"/>
         <source>Here is the queue: three payments waiting, each with its own key. The status bar shows what waits and when the next try is.</source>
-        <translation>这是队列：三笔付款正在等待，每笔都有自己的付款编号。状态栏显示等待的内容和下次尝试的时间。</translation>
+        <translation type="vanished">这是队列：三笔付款正在等待，每笔都有自己的付款编号。状态栏显示等待的内容和下次尝试的时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="209"/>
         <source>Now the network returns…</source>
-        <translation>现在网络恢复了……</translation>
+        <translation type="vanished">现在网络恢复了……</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="212"/>
         <source>The queue drained by itself, oldest first. Asking the bank&apos;s ledger…</source>
-        <translation>队列已自动清空，最早的先发。正在查询银行账本……</translation>
+        <translation type="vanished">队列已自动清空，最早的先发。正在查询银行账本……</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="213"/>
         <source>%n charge(s) in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>三笔付款在银行账本中共有 %n 笔扣款：无论等待多久，每笔只发送一次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="217"/>
+        <location filename="../../ui/democontroller.cpp" line="189"/>
+        <source>A customer buys rice and tea.</source>
+        <translation>一位顾客买了大米和茶。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="191"/>
+        <source>The cashier taps Pay twice by accident. Watch the Pay button: the second tap bounces off.</source>
+        <translation>收银员不小心按了两次支付。请看支付按钮：第二次点击被挡了回去。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="194"/>
+        <source>Paid. Asking the bank how many times it charged the customer…</source>
+        <translation>已支付。正在询问银行向顾客扣了几次款…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/democontroller.cpp" line="195"/>
+        <source>The bank charged the customer %n time(s). A nervous double tap never charges twice.</source>
+        <translation>
+            <numerusform>银行向顾客扣款 %n 次。紧张时的连按两下绝不会扣款两次。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="214"/>
+        <source>The shop&apos;s internet goes down (think of an hour without it). Below: the payments still waiting.</source>
+        <translation>店里断网了（设想一个小时没有网络）。下方：仍在等待的付款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="219"/>
+        <source>A customer buys rice and pays by card. The till keeps the payment in its queue; the customer goes home.</source>
+        <translation>一位顾客买了大米并刷卡支付。收银机把这笔付款保存在队列中；顾客可以回家了。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="221"/>
+        <source>The next customer: tea, by card. The queue grows.</source>
+        <translation>下一位顾客：买茶，刷卡。队列变长了。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="223"/>
+        <source>A third: noodles. Three payments wait, each written down before anything was sent.</source>
+        <translation>第三位：买面条。三笔付款在等待，每一笔都在发送任何数据之前就已记录下来。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="225"/>
+        <source>The internet is back. Watch the queue empty by itself, oldest first.</source>
+        <translation>网络恢复了。请看队列自动清空，最早的先发送。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="228"/>
+        <source>Every payment went through. Asking the bank how many times it charged…</source>
+        <translation>每笔付款都已完成。正在询问银行扣了几次款…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/democontroller.cpp" line="229"/>
+        <source>%n charge(s) in the bank&apos;s ledger for the three sales: each sent once, however long it waited.</source>
+        <translation>
+            <numerusform>银行账本中这三笔销售共有 %n 笔扣款：无论等了多久，每笔只发送一次。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="233"/>
         <source>The network now loses every answer. A customer buys noodles.</source>
         <translation>网络现在会丢失所有应答。一位顾客购买面条。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="219"/>
+        <location filename="../../ui/democontroller.cpp" line="235"/>
         <source>The cashier pays by card. The bank charges the card, but the till never hears back.</source>
         <translation>收银员刷卡收款。银行已扣款，但收银机始终没有收到应答。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="228"/>
+        <location filename="../../ui/democontroller.cpp" line="244"/>
         <source>The customer will not wait and pays cash. The cashier presses F6, &quot;Customer pays another way&quot;: the card is given up in the journal, not forgotten.</source>
         <translation>顾客不愿等待，改付现金。收银员按 F6“顾客改用其他方式支付”：这笔卡款在日志中记为已放弃，而不是被遗忘。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="240"/>
+        <location filename="../../ui/democontroller.cpp" line="256"/>
         <source>The cashier takes the cash. The sale is paid once, in cash.</source>
         <translation>收银员收取现金。这笔销售只付了一次，用的是现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="247"/>
+        <location filename="../../ui/democontroller.cpp" line="263"/>
         <source>The network comes back. The till asks about the given-up card: it was charged. So the till refunds it through the bank by itself, once, with a key made from the card&apos;s.</source>
         <translation>网络恢复。收银机查询已放弃的卡款：它已被扣款。于是收银机自动通过银行退款，只退一次，所用的键由这笔卡款的键派生而来。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="251"/>
+        <location filename="../../ui/democontroller.cpp" line="267"/>
         <source>Refunded. Asking the bank&apos;s own ledger…</source>
         <translation>已退款。正在查询银行自己的账本…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="260"/>
+        <location filename="../../ui/democontroller.cpp" line="276"/>
         <source>The bank&apos;s ledger: %1 and %2 for the card. The customer paid once, in cash; the shift report says &quot;charged late, refunded automatically&quot;.</source>
         <translation>银行账本：这张卡 %1、%2。顾客只付了一次，用的是现金；班次报表显示“延迟扣款，已自动退款”。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="262"/>
+        <location filename="../../ui/democontroller.cpp" line="278"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n 笔扣款</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="262"/>
+        <location filename="../../ui/democontroller.cpp" line="278"/>
         <source>%n refund(s)</source>
         <translation>
             <numerusform>%n 笔退款</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="277"/>
+        <location filename="../../ui/democontroller.cpp" line="283"/>
+        <source>Another register of the shop, with buggy software, sends a payment of ¥10.00…</source>
+        <translation>店里另一台软件有缺陷的收银机发送了一笔 ¥10.00 的付款…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="289"/>
+        <source>…then sends the same payment again by mistake, with the same key but ¥20.00.</source>
+        <translation>…然后又误把同一笔付款再发了一次：幂等键相同，金额却是 ¥20.00。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="293"/>
         <source>took the first payment</source>
         <translation>接受了第一笔付款</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="277"/>
+        <location filename="../../ui/democontroller.cpp" line="293"/>
         <source>did not take the first payment</source>
         <translation>没有接受第一笔付款</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="278"/>
+        <location filename="../../ui/democontroller.cpp" line="294"/>
         <source>refused the second: that key already belongs to another amount</source>
         <translation>拒绝了第二笔：这个付款编号已属于另一个金额</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="279"/>
+        <location filename="../../ui/democontroller.cpp" line="295"/>
         <source>did not refuse the second</source>
         <translation>没有拒绝第二笔</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="280"/>
-        <source>The gateway %1 and %2. The original payment is untouched.</source>
-        <translation>网关%1，并%2。原来的付款保持不变。</translation>
+        <location filename="../../ui/democontroller.cpp" line="296"/>
+        <source>The gateway %1 and %2. The customer pays ¥10.00 once; the bank&apos;s ledger opens next. It was the other register&apos;s payment: this till&apos;s shift does not count it.</source>
+        <translation>网关%1，并且%2。顾客只支付一次 ¥10.00；接下来打开银行账本。这是另一台收银机的付款：本收银机的班次不计入它。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="178"/>
+        <source>The gateway %1 and %2. The original payment is untouched.</source>
+        <translation type="vanished">网关%1，并%2。原来的付款保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/democontroller.cpp" line="199"/>
         <source>The network now loses every answer: requests arrive, answers never come back.</source>
         <translation>现在网络会丢失所有应答：请求能到达，应答却回不来。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="180"/>
+        <location filename="../../ui/democontroller.cpp" line="201"/>
         <source>The cashier pays. The bank charges the card, but the till never hears back.</source>
         <translation>收银员发起支付。银行已经扣款，但收银机没有收到应答。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="183"/>
+        <location filename="../../ui/democontroller.cpp" line="204"/>
         <source>The till does not guess and does not charge again: it shows &quot;checking with the server&quot; and keeps the sale locked.</source>
         <translation>收银机不猜测，也不重复扣款：它显示“正在向服务器核实”，并锁定这笔交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="185"/>
+        <location filename="../../ui/democontroller.cpp" line="206"/>
         <source>The network comes back. The till asks the gateway by the payment&apos;s key…</source>
         <translation>网络恢复。收银机用这笔支付的幂等键向网关查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="188"/>
+        <location filename="../../ui/democontroller.cpp" line="209"/>
         <source>The gateway says: paid. Asking the bank&apos;s ledger…</source>
         <translation>网关回复：已支付。正在查询银行账本…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="193"/>
         <source>The connection drops (think of an hour without network).</source>
-        <translation>网络断开（想象断网一小时）。</translation>
+        <translation type="vanished">网络断开（想象断网一小时）。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="195"/>
         <source>Three customers pay by card. Each payment is stored with its key and waits in the queue.</source>
-        <translation>三位顾客刷卡支付。每笔支付连同其幂等键已保存，在队列中等待发送。</translation>
+        <translation type="vanished">三位顾客刷卡支付。每笔支付连同其幂等键已保存，在队列中等待发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="267"/>
         <source>A buggy client sends a payment of ¥10.00 with a new key…</source>
-        <translation>一个有缺陷的客户端用新的幂等键发送了一笔 ¥10.00 的支付…</translation>
+        <translation type="vanished">一个有缺陷的客户端用新的幂等键发送了一笔 ¥10.00 的支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="273"/>
         <source>…then the same key with ¥20.00.</source>
-        <translation>…然后用同一个幂等键发送 ¥20.00。</translation>
+        <translation type="vanished">…然后用同一个幂等键发送 ¥20.00。</translation>
     </message>
 </context>
 <context>
@@ -2169,7 +2230,7 @@
     </message>
     <message>
         <location filename="../../ui/mainwindow.cpp" line="243"/>
-        <location filename="../../ui/mainwindow.cpp" line="713"/>
+        <location filename="../../ui/mainwindow.cpp" line="739"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -2394,251 +2455,261 @@
         <translation>演示，第 %1 步，共 %2 步：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="457"/>
+        <location filename="../../ui/mainwindow.cpp" line="458"/>
         <source>&amp;Demo</source>
         <translation>演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="463"/>
+        <location filename="../../ui/mainwindow.cpp" line="464"/>
         <source>Stop the demo</source>
         <translation>停止演示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="468"/>
+        <location filename="../../ui/mainwindow.cpp" line="469"/>
         <source>The bank&apos;s &amp;ledger…</source>
         <translation>银行账本(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="469"/>
+        <location filename="../../ui/mainwindow.cpp" line="470"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="472"/>
+        <location filename="../../ui/mainwindow.cpp" line="473"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="473"/>
+        <location filename="../../ui/mainwindow.cpp" line="474"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="474"/>
+        <location filename="../../ui/mainwindow.cpp" line="475"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="475"/>
+        <location filename="../../ui/mainwindow.cpp" line="476"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="503"/>
+        <location filename="../../ui/mainwindow.cpp" line="504"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="539"/>
+        <location filename="../../ui/mainwindow.cpp" line="540"/>
         <source>Matching products</source>
         <translation>相符的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="594"/>
+        <location filename="../../ui/mainwindow.cpp" line="599"/>
+        <source>Second tap ignored</source>
+        <translation>第二次点击已忽略</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="605"/>
+        <source>Second tap ignored: this payment is already on its way, it cannot be charged twice.</source>
+        <translation>第二次点击已忽略：这笔付款已在处理中，不可能扣款两次。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/mainwindow.cpp" line="620"/>
         <source>This sale is partly paid</source>
         <translation>这笔销售已部分付款</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="595"/>
+        <location filename="../../ui/mainwindow.cpp" line="621"/>
         <source>%1 of this sale is paid and %2 remains. Cancel the sale and give the money back?</source>
         <translation>这笔销售已付 %1，还剩 %2。取消这笔销售并退还已付款项吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="600"/>
+        <location filename="../../ui/mainwindow.cpp" line="626"/>
         <source>&amp;Cancel the sale (C)</source>
         <translation>取消这笔销售(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="617"/>
+        <location filename="../../ui/mainwindow.cpp" line="643"/>
         <source>Discard this sale?</source>
         <translation>放弃这笔交易？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="618"/>
+        <location filename="../../ui/mainwindow.cpp" line="644"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
         <translation>
             <numerusform>已录入 %n 件商品，共 %1，尚未付款。放弃它们并开始新交易？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="622"/>
+        <location filename="../../ui/mainwindow.cpp" line="648"/>
         <source>A discarded sale is kept in the journal as cancelled, with its items.</source>
         <translation>放弃的交易会连同商品以“已取消”记入日志。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="623"/>
+        <location filename="../../ui/mainwindow.cpp" line="649"/>
         <source>Discard question</source>
         <translation>放弃交易的询问</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="624"/>
+        <location filename="../../ui/mainwindow.cpp" line="650"/>
         <source>&amp;Discard (D)</source>
         <translation>放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="650"/>
+        <location filename="../../ui/mainwindow.cpp" line="676"/>
         <source>%1 was not added: answer the question first.</source>
         <translation>%1 未添加：请先回答问题。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="655"/>
+        <location filename="../../ui/mainwindow.cpp" line="681"/>
         <source>The card payment is not final yet</source>
         <translation>刷卡付款尚无最终结果</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="656"/>
+        <location filename="../../ui/mainwindow.cpp" line="682"/>
         <source>Has the customer left, or will they pay another way?</source>
         <translation>顾客已经离开，还是改用其他方式支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="657"/>
+        <location filename="../../ui/mainwindow.cpp" line="683"/>
         <source>Customer left: the till keeps whatever the card does and tells you if it is declined.
 Pays another way: the card payment is given up (if it turns out charged, the till refunds it by itself) and this sale waits for cash or another card.</source>
         <translation>顾客已离开：以银行卡的最终结果为准，若被拒绝会提醒您。
 改用其他方式支付：放弃这笔刷卡付款（如果最终扣款成功，收银机会自动退款），本笔销售等待现金或另一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="660"/>
+        <location filename="../../ui/mainwindow.cpp" line="686"/>
         <source>Customer &amp;left (L)</source>
         <translation>顾客已离开(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="661"/>
+        <location filename="../../ui/mainwindow.cpp" line="687"/>
         <source>Pays &amp;another way (A)</source>
         <translation>改用其他方式支付(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="601"/>
-        <location filename="../../ui/mainwindow.cpp" line="625"/>
-        <location filename="../../ui/mainwindow.cpp" line="662"/>
+        <location filename="../../ui/mainwindow.cpp" line="627"/>
+        <location filename="../../ui/mainwindow.cpp" line="651"/>
+        <location filename="../../ui/mainwindow.cpp" line="688"/>
         <source>Go &amp;back</source>
         <translation>返回(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="764"/>
+        <location filename="../../ui/mainwindow.cpp" line="790"/>
         <source>◌ No answer from the gateway</source>
         <translation>◌ 网关无应答</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="812"/>
+        <location filename="../../ui/mainwindow.cpp" line="838"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="837"/>
+        <location filename="../../ui/mainwindow.cpp" line="863"/>
         <source>Quit OncePay?</source>
         <translation>退出 OncePay？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="838"/>
+        <location filename="../../ui/mainwindow.cpp" line="864"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="840"/>
+        <location filename="../../ui/mainwindow.cpp" line="866"/>
         <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
         <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="841"/>
+        <location filename="../../ui/mainwindow.cpp" line="867"/>
         <source>Quit, send them on next start</source>
         <translation>退出，下次启动时发送</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="842"/>
+        <location filename="../../ui/mainwindow.cpp" line="868"/>
         <source>Keep the till open</source>
         <translation>不退出</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="739"/>
+        <location filename="../../ui/mainwindow.cpp" line="765"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="681"/>
+        <location filename="../../ui/mainwindow.cpp" line="707"/>
         <source>%1 was not added: this customer&apos;s sale is still open. Scan it again for the next customer.</source>
         <translation>%1 未添加：这位顾客的交易仍未结束。请为下一位顾客重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="713"/>
+        <location filename="../../ui/mainwindow.cpp" line="739"/>
         <source>Total — sale %1</source>
         <translation>合计 — 销售 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="717"/>
+        <location filename="../../ui/mainwindow.cpp" line="743"/>
         <source>Paid %1 · waiting %2 · remains %3</source>
         <translation>已付 %1 · 等待中 %2 · 剩余 %3</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="761"/>
+        <location filename="../../ui/mainwindow.cpp" line="787"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="762"/>
+        <location filename="../../ui/mainwindow.cpp" line="788"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="763"/>
+        <location filename="../../ui/mainwindow.cpp" line="789"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="767"/>
+        <location filename="../../ui/mainwindow.cpp" line="793"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="771"/>
+        <location filename="../../ui/mainwindow.cpp" line="797"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="771"/>
+        <location filename="../../ui/mainwindow.cpp" line="797"/>
         <source>(trying now)</source>
         <translation>（正在重试）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="778"/>
+        <location filename="../../ui/mainwindow.cpp" line="804"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="780"/>
+        <location filename="../../ui/mainwindow.cpp" line="806"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="782"/>
+        <location filename="../../ui/mainwindow.cpp" line="808"/>
         <source>(gateway %1 of %2)</source>
         <translation>（网关 %1/%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="783"/>
+        <location filename="../../ui/mainwindow.cpp" line="809"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="785"/>
+        <location filename="../../ui/mainwindow.cpp" line="811"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
