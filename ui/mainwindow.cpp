@@ -17,6 +17,7 @@
 #include "salerecords.h"
 #include "settingsdialog.h"
 #include "shiftclosedialog.h"
+#include "pastshiftsdialog.h"
 #include "simulationclient.h"
 #include "timeutil.h"
 
@@ -396,6 +397,11 @@ void MainWindow::buildMenus()
     sale->addAction(tr("&Close shift…"), QKeySequence(QStringLiteral("Ctrl+Shift+Z")), this, [this] {
         auto *dialog = new ShiftCloseDialog(m_session, m_vm.cart()->total().currency(), m_terminal,
                                             TillSettings::load().shopName, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    sale->addAction(tr("&Past shifts…"), QKeySequence(QStringLiteral("Ctrl+Shift+H")), this, [this] {
+        auto *dialog = new PastShiftsDialog(m_session, m_terminal, TillSettings::load().shopName, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });

@@ -99,7 +99,7 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="644"/>
+        <location filename="../../ui/mainwindow.cpp" line="650"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
         <translation>
             <numerusform>%n item for %1 is rung up and nothing is paid. Discard it and start a new sale?</numerusform>
@@ -107,7 +107,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="797"/>
+        <location filename="../../ui/mainwindow.cpp" line="803"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>(next try in %n s)</numerusform>
@@ -115,7 +115,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="804"/>
+        <location filename="../../ui/mainwindow.cpp" line="810"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>Waiting: %n payment</numerusform>
@@ -123,7 +123,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="838"/>
+        <location filename="../../ui/mainwindow.cpp" line="844"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>
@@ -131,11 +131,22 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="864"/>
+        <location filename="../../ui/mainwindow.cpp" line="870"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>%n payment waiting, %1 in all, not sent yet.</numerusform>
             <numerusform>%n payments waiting, %1 in all, not sent yet.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::PastShiftsDialog</name>
+    <message numerus="yes">
+        <location filename="../../ui/pastshiftsdialog.cpp" line="72"/>
+        <source>%n closed shift(s), newest first. The report of the selected one is below.</source>
+        <translation>
+            <numerusform>%n closed shift, newest first. Its report is below.</numerusform>
+            <numerusform>%n closed shifts, newest first. The report of the selected one is below.</numerusform>
         </translation>
     </message>
 </context>

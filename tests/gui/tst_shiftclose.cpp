@@ -10,6 +10,7 @@
 #include "shiftbook.h"
 #include "shiftchartview.h"
 #include "shiftclosedialog.h"
+#include "pastshiftsdialog.h"
 #include "tillsession.h"
 
 #include <QAbstractButton>
@@ -17,6 +18,8 @@
 #include <QBarSet>
 #include <QChart>
 #include <QCheckBox>
+#include <QTableWidget>
+#include <QTextBrowser>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -316,6 +319,27 @@ void TestShiftClose::closeShiftFromTheKeyboard()
 
     if (const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !dir.isEmpty())
         dialog->grab().save(dir + QStringLiteral("/shift-closed.png"));
+
+    // Issue 25 item 11: the kept report opens again from the till (Ctrl+Shift+H, Past shifts).
+    QTest::keyClick(dialog, Qt::Key_Escape);
+    QTRY_VERIFY(!m_window->findChild<ShiftCloseDialog *>());
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QTest::keyClick(m_window.get(), Qt::Key_H, Qt::ControlModifier | Qt::ShiftModifier);
+    PastShiftsDialog *past = nullptr;
+    QTRY_VERIFY((past = m_window->findChild<PastShiftsDialog *>()) && past->isVisible());
+    auto *shifts = named<QTableWidget>(past, QStringLiteral("Closed shifts"));
+    QTRY_COMPARE(shifts->rowCount(), 1);
+    QCOMPARE(shifts->item(0, 0)->text(), QStringLiteral("1"));
+    QCOMPARE(shifts->item(0, 3)->text(), QStringLiteral("¥14.50"));
+    QCOMPARE(shifts->item(0, 4)->text(), QStringLiteral("¥0.50 missing"));
+    QCOMPARE(shifts->item(0, 5)->text(), QStringLiteral("yes"));
+    auto *kept = named<QTextBrowser>(past, QStringLiteral("The shift's report"));
+    QTRY_VERIFY(kept->toPlainText().contains(QStringLiteral("¥54.90")));   // its net takings, as printed
+    if (const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !dir.isEmpty())
+        past->grab().save(dir + QStringLiteral("/past-shifts.png"));
+    QTest::keyClick(past, Qt::Key_Escape);
+    QTRY_VERIFY(!m_window->findChild<PastShiftsDialog *>());
 }
 
 // Issue 21, item 5: the shift is closed while the server does not answer (before, it could not

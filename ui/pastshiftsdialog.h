@@ -1,0 +1,41 @@
+#pragma once
+
+#include "tillsession.h"
+
+#include <QDialog>
+#include <QJsonArray>
+
+class QLabel;
+class QTableWidget;
+class QTextBrowser;
+
+namespace OncePay::Ui {
+
+class ShiftChartView;
+
+// The shifts closed on this till, newest first (the journal keeps every close): number, when it
+// closed, net takings, the drawer as counted and whether the server checked it; the selected
+// shift's report below, as it was printed (its totals, drawer and chart).
+class PastShiftsDialog final : public QDialog
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kShown = 200;   // the newest closes listed
+
+    PastShiftsDialog(TillSession *session, const QString &terminal, const QString &shopName, QWidget *parent = nullptr);
+
+private:
+    void showShifts(const QJsonArray &shifts);
+    void showReport(int row);
+
+    QString m_terminal;
+    QString m_shopName;
+    QJsonArray m_shifts;
+    QLabel *m_status = nullptr;
+    QTableWidget *m_table = nullptr;
+    QTextBrowser *m_report = nullptr;
+    ShiftChartView *m_chart = nullptr;   // never shown: draws the chart for the report
+};
+
+} // namespace OncePay::Ui
