@@ -79,6 +79,13 @@ ShiftCloseDialog::ShiftCloseDialog(TillSession *session, const QString &currency
     grid->addWidget(m_chart, 0, 1);
 
     auto *cash = new QFormLayout;
+    m_cash = cash;
+    // A till's first shift has no close before it to say what was in the drawer: the cashier says.
+    m_openingFloat = new QLineEdit(this);
+    m_openingFloat->setAccessibleName(tr("Opening float"));
+    m_openingFloat->setPlaceholderText(tr("the cash put in the drawer at the start, e.g. 200.00"));
+    cash->addRow(tr("&Opening float (first shift):"), m_openingFloat);
+    cash->setRowVisible(m_openingFloat, false);
     m_expected = new QLabel(this);
     m_expected->setAccessibleName(tr("Cash expected"));
     cash->addRow(tr("Expected in the drawer:"), m_expected);
@@ -156,6 +163,11 @@ ShiftCloseDialog::ShiftCloseDialog(TillSession *session, const QString &currency
         m_counted->setStyleSheet(ok ? QString() : QStringLiteral("QLineEdit { background: #f7c6c6; }"));
         showPhase();
     });
+    connect(m_openingFloat, &QLineEdit::textChanged, this, [this](const QString &text) {
+        const bool ok = m_vm.setOpeningFloat(text);
+        m_openingFloat->setStyleSheet(ok ? QString() : QStringLiteral("QLineEdit { background: #f7c6c6; }"));
+        showPhase();
+    });
     connect(m_nextFloat, &QLineEdit::textChanged, this, [this](const QString &text) {
         const bool ok = m_vm.setNextFloat(text);
         m_nextFloat->setStyleSheet(ok ? QString() : QStringLiteral("QLineEdit { background: #f7c6c6; }"));
@@ -178,6 +190,7 @@ ShiftCloseDialog::ShiftCloseDialog(TillSession *session, const QString &currency
 void ShiftCloseDialog::showReport()
 {
     const ShiftReport &r = m_vm.report();
+    m_cash->setRowVisible(m_openingFloat, m_vm.takesOpeningFloat());
     const QString opened = r.openedAt > 0 ? QLocale().toString(QDateTime::fromMSecsSinceEpoch(r.openedAt), QLocale::ShortFormat)
                                           : tr("no payment yet");
     m_title->setText(r.closedAt > 0 ? tr("Shift %1 closed (opened %2)").arg(r.number).arg(opened)
@@ -268,6 +281,7 @@ void ShiftCloseDialog::showPhase()
     m_refresh->setEnabled(m_vm.phase() != P::Loading && m_vm.phase() != P::Closing && m_vm.phase() != P::Closed);
     m_counted->setReadOnly(m_vm.phase() == P::Closed);
     m_nextFloat->setReadOnly(m_vm.phase() == P::Closed);
+    m_openingFloat->setReadOnly(m_vm.phase() == P::Closed);
     foldAgreeing(m_showAgreeing->isChecked());
 }
 

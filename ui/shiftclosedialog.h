@@ -5,6 +5,7 @@
 #include <QDialog>
 
 class QCheckBox;
+class QFormLayout;
 class QLabel;
 class QSortFilterProxyModel;
 class QLineEdit;
@@ -46,6 +47,8 @@ private:
     QLineEdit *m_counted = nullptr;
     QLabel *m_difference = nullptr;
     QLineEdit *m_nextFloat = nullptr;
+    QLineEdit *m_openingFloat = nullptr;   // the first shift only
+    QFormLayout *m_cash = nullptr;
     QLabel *m_waiting = nullptr;
     ShiftChartView *m_chart = nullptr;
     QLabel *m_summary = nullptr;

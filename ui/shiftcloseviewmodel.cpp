@@ -57,6 +57,7 @@ void ShiftCloseViewModel::refresh()
         if (!ok)
             return setPhase(Phase::Unreconciled, tr("The journal could not be read: %1").arg(error));
         m_snapshot = std::move(snapshot);
+        m_snapshotRead = true;
         recompute();
         m_reconciler.run(m_snapshot, this, [this](bool ok, const QString &error, const ShiftReconciler::Result &result) {
             if (m_phase == Phase::Closing || m_phase == Phase::Closed)
@@ -80,6 +81,8 @@ void ShiftCloseViewModel::refresh()
 void ShiftCloseViewModel::recompute()
 {
     ShiftReport::Input in = m_snapshot.reportInput(m_currency, m_counted);
+    if (m_snapshot.isFirst() && m_openingFloat)
+        in.openingFloat = *m_openingFloat;
     m_report = ShiftReport::compute(in);
     m_totals.setReport(m_report);
     emit reportChanged();
@@ -106,6 +109,19 @@ bool ShiftCloseViewModel::setCountedCash(const QString &text)
         m_counted = counted;
         m_report.countedCash = counted;
         emit reportChanged();
+    }
+    return true;
+}
+
+bool ShiftCloseViewModel::setOpeningFloat(const QString &text)
+{
+    bool ok = false;
+    const std::optional<qint64> amount = parseAmount(text, &ok);
+    if (!ok || (amount && *amount > ShiftBook::kMaxFloat))
+        return false;
+    if (amount != m_openingFloat) {
+        m_openingFloat = amount;
+        recompute();
     }
     return true;
 }
@@ -171,6 +187,8 @@ void ShiftCloseViewModel::close()
     request.currency = m_report.currency;
     request.countedCash = m_counted;
     request.nextFloat = m_nextFloat;
+    if (m_snapshot.isFirst())
+        request.openingFloat = m_openingFloat;
     for (const ShiftReport::Waiting &w : std::as_const(m_report.waiting))
         request.confirmedWaiting << w.key;
     request.reconciliation = m_reconciliation.toJson();

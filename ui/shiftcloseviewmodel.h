@@ -49,6 +49,10 @@ public:
     bool setCountedCash(const QString &text);
     // Left in the drawer for the next shift ("" = nothing).
     bool setNextFloat(const QString &text);
+    // The first shift's opening float, as counted into the drawer ("" = none): false when it is
+    // not an amount. A later shift opens with what the previous close left (takesOpeningFloat() is false).
+    bool setOpeningFloat(const QString &text);
+    bool takesOpeningFloat() const { return m_snapshotRead && m_snapshot.isFirst(); }
     std::optional<qint64> countedCash() const { return m_counted; }
     qint64 nextFloat() const { return m_nextFloat; }
 
@@ -92,6 +96,8 @@ private:
     ShiftFindingsModel m_findings;
     std::optional<qint64> m_counted;
     qint64 m_nextFloat = 0;
+    std::optional<qint64> m_openingFloat;   // typed, for the first shift only
+    bool m_snapshotRead = false;
     QTimer m_refreshSoon;
     bool m_reading = false;
 };

@@ -224,7 +224,7 @@ int shiftCommand(CtlSession &session, const QStringList &arguments)
 
 int closeShiftCommand(CtlSession &session, const QStringList &arguments)
 {
-    CommandLine cl(QStringLiteral("close-shift"), QStringLiteral("[--json] [--counted-cash AMOUNT] [--yes] [options]"),
+    CommandLine cl(QStringLiteral("close-shift"), QStringLiteral("[--json] [--counted-cash AMOUNT] [--opening-float AMOUNT] [--yes] [options]"),
                    QStringLiteral("Closes the open shift: reconciles it with the gateway (and the demo's bank), stores its Z\n"
                                   "report in the journal and prints it as `shift` does; the next payment opens the next\n"
                                   "shift. Payments still waiting for the gateway are named on stderr and the shift stays\n"
@@ -236,10 +236,13 @@ int closeShiftCommand(CtlSession &session, const QStringList &arguments)
     cl.addOptions({{QStringLiteral("counted-cash"), QStringLiteral("Cash counted in the drawer."), QStringLiteral("AMOUNT")},
                    {QStringLiteral("next-float"), QStringLiteral("Cash left in the drawer for the next shift (default 0)."),
                     QStringLiteral("AMOUNT")},
+                   {QStringLiteral("opening-float"), QStringLiteral("The till's first shift only: the cash put in the drawer when it opened\n"
+                                                                    "(a later shift opens with what the previous close left)."),
+                    QStringLiteral("AMOUNT")},
                    {QStringLiteral("yes"), QStringLiteral("Close even with payments waiting; they move to the next shift.")}});
     if (auto rc = cl.parse(arguments))
         return *rc;
-    if (auto rc = checkAmounts(cl, {QStringLiteral("counted-cash"), QStringLiteral("next-float")}))
+    if (auto rc = checkAmounts(cl, {QStringLiteral("counted-cash"), QStringLiteral("next-float"), QStringLiteral("opening-float")}))
         return *rc;
     if (auto rc = session.open(CtlSession::Use::OwnAndAsk))
         return *rc;
@@ -256,8 +259,16 @@ int closeShiftCommand(CtlSession &session, const QStringList &arguments)
         request.countedCash = amountOption(cl, QStringLiteral("counted-cash"), request.currency, &rc);
     if (cl.isSet(QStringLiteral("next-float")))
         request.nextFloat = amountOption(cl, QStringLiteral("next-float"), request.currency, &rc).value_or(0);
+    if (cl.isSet(QStringLiteral("opening-float")))
+        request.openingFloat = amountOption(cl, QStringLiteral("opening-float"), request.currency, &rc);
     if (rc)
         return *rc;
+    if (request.openingFloat && !view.snapshot.isFirst()) {
+        return fail(Error, QStringLiteral("shift %1 is not closed: it opened with the %2 the previous close left; --opening-float "
+                                          "is only for a till's first shift")
+                               .arg(request.number)
+                               .arg(Money(view.snapshot.openingFloat, request.currency).toDisplayString()));
+    }
     if (view.report.hasWaiting()) {
         QStringList named;
         for (const ShiftReport::Waiting &w : std::as_const(view.report.waiting))

@@ -172,7 +172,18 @@ void ShiftBook::close(const Close &request, QObject *context, Reply<ShiftReport>
         const Snapshot s = readSnapshot(tx, request.lastIntentId);
         if (s.number != request.number)
             return Result{{}, ShiftBook::tr("Shift %1 was closed meanwhile; look at the open shift again.").arg(request.number)};
-        ShiftReport report = ShiftReport::compute(s.reportInput(request.currency, request.countedCash));
+        if (request.openingFloat && !s.isFirst()) {
+            return Result{{}, ShiftBook::tr("Shift %1 opened with the %2 the previous close left in the drawer; only a till's first "
+                                            "shift takes an opening float.")
+                                  .arg(request.number)
+                                  .arg(Money(s.openingFloat, request.currency).toDisplayString())};
+        }
+        if (request.openingFloat && (*request.openingFloat < 0 || *request.openingFloat > kMaxFloat))
+            return Result{{}, ShiftBook::tr("An opening float must be between 0 and %1.").arg(Money(kMaxFloat, request.currency).toDisplayString())};
+        Snapshot opened = s;
+        if (request.openingFloat)
+            opened.openingFloat = *request.openingFloat;
+        ShiftReport report = ShiftReport::compute(opened.reportInput(request.currency, request.countedCash));
         // The states may only have moved on since the cashier looked: nothing new can wait.
         QStringList unconfirmed;
         for (const ShiftReport::Waiting &w : std::as_const(report.waiting)) {

@@ -39,6 +39,9 @@ public:
         qint64 firstIntentId = 1;
         qint64 lastIntentId = 0;       // the newest intent now; the close covers up to it
         qint64 openingFloat = 0;       // what the previous close left in the drawer
+        // The first shift of a till opens with the cash the cashier put in the drawer; every later
+        // one with what the previous close left (openingFloat), which nobody types again.
+        bool isFirst() const { return previousClosedAt == 0; }
         QList<Intent> intents;         // its own, oldest first
         QList<Intent> carriedOver;     // waiting when an earlier shift closed, as they are now
         QList<Intent> refundedPayments;   // payments of earlier shifts that this one refunds
@@ -61,6 +64,8 @@ public:
         QString currency;
         std::optional<qint64> countedCash;
         qint64 nextFloat = 0;           // left in the drawer for the next shift
+        // The first shift's opening float, as the cashier counted it; refused for a later shift.
+        std::optional<qint64> openingFloat;
         QStringList confirmedWaiting;   // the waiting keys the cashier was shown and accepted
         QJsonObject reconciliation;     // as shown: counts, rows, when it was made
     };
@@ -71,6 +76,8 @@ public:
     // The stored closes, newest first: {"shift", "closed_at", "counted_cash", "next_float",
     // "report", "reconciliation"}.
     void closedShifts(int limit, QObject *context, Reply<QJsonArray> reply);
+
+    static constexpr qint64 kMaxFloat = 100'000'000;   // in minor units: ¥1,000,000.00
 
     // The journal's migration to version 5: the shifts table. JournalSchema::migrate calls it.
     static void createTable(SqlTx &tx);

@@ -53,6 +53,7 @@ private slots:
     void closeShiftFromTheKeyboard();
     void closeWhileTheServerDoesNotAnswer();
     void fitsA1024x768Till();
+    void firstShiftTakesAnOpeningFloat();
 
 private:
     template <typename W = QWidget>
@@ -433,6 +434,64 @@ void TestShiftClose::fitsA1024x768Till()
     QCOMPARE(y->max(), 1.0);
     if (const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !dir.isEmpty())
         dialog->grab().save(dir + QStringLiteral("/shift-close-1024.png"));
+}
+
+// Issue 25 item 11: the first shift of a till takes the cash put in the drawer at the start
+// (Alt+O), counted in what the drawer should hold; the next shift opens with what the close left
+// and does not offer the field.
+void TestShiftClose::firstShiftTakesAnOpeningFloat()
+{
+    QVERIFY(pay(QStringLiteral("s-cash"), 2000, {}).isValid());
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    ShiftCloseDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<ShiftCloseDialog *>()) != nullptr && dialog->isVisible());
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Ready, 15000);
+    auto *opening = named<QLineEdit>(dialog, QStringLiteral("Opening float"));
+    QVERIFY(opening);
+    QTRY_VERIFY(opening->isVisible());
+    auto *expected = named<QLabel>(dialog, QStringLiteral("Cash expected"));
+    QVERIFY2(expected->text().startsWith(QStringLiteral("¥20.00")), qPrintable(expected->text()));
+    QTest::keyClick(dialog, Qt::Key_O, Qt::AltModifier);
+    QTRY_VERIFY(opening->hasFocus());
+    QTest::keyClicks(opening, QStringLiteral("200"));
+    QTRY_VERIFY2(expected->text().startsWith(QStringLiteral("¥220.00 (float ¥200.00")), qPrintable(expected->text()));
+    QTest::keyClick(dialog, Qt::Key_C, Qt::AltModifier);
+    auto *counted = named<QLineEdit>(dialog, QStringLiteral("Cash counted"));
+    QTRY_VERIFY(counted->hasFocus());
+    QTest::keyClicks(counted, QStringLiteral("220"));
+    QCOMPARE(named<QLabel>(dialog, QStringLiteral("Cash difference"))->text(), QStringLiteral("none: the drawer is right"));
+
+    QTimer answer;
+    answer.setInterval(20);
+    connect(&answer, &QTimer::timeout, this, [&] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        answer.stop();
+        for (QAbstractButton *b : box->buttons()) {
+            if (b->text() == QLatin1String("Close the shift"))
+                QTest::mouseClick(b, Qt::LeftButton);
+        }
+    });
+    answer.start();
+    QTest::keyClick(counted, Qt::Key_S, Qt::AltModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Closed, 10000);
+    QCOMPARE(dialog->viewModel()->report().openingFloat, qint64(20000));
+    QCOMPARE(dialog->viewModel()->report().cashExpected(), qint64(22000));
+    QTest::keyClick(dialog, Qt::Key_Escape);
+    QTRY_VERIFY(!m_window->findChild<ShiftCloseDialog *>());
+
+    // Shift 2 opens with what the close left (nothing typed: ¥0.00), and asks for no float.
+    QVERIFY(pay(QStringLiteral("s-cash-2"), 500, {}).isValid());
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY((dialog = m_window->findChild<ShiftCloseDialog *>()) != nullptr && dialog->isVisible());
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Ready, 15000);
+    QCOMPARE(dialog->viewModel()->report().number, 2);
+    QVERIFY(!named<QLineEdit>(dialog, QStringLiteral("Opening float"))->isVisible());
+    QVERIFY2(named<QLabel>(dialog, QStringLiteral("Cash expected"))->text().startsWith(QStringLiteral("¥5.00 (float ¥0.00")),
+             qPrintable(named<QLabel>(dialog, QStringLiteral("Cash expected"))->text()));
 }
 
 QTEST_MAIN(TestShiftClose)

@@ -120,12 +120,14 @@ void TestCtlShift::reportReconcileAndClose()
     QCOMPARE(ctl({QStringLiteral("shift"), QStringLiteral("--json")}).json().value(QStringLiteral("report")).toObject()
                  .value(QStringLiteral("shift")).toInt(), 1);
 
+    // The till's first shift: the cashier says what was in the drawer when it opened.
     const Run closed = ctl({QStringLiteral("close-shift"), QStringLiteral("--yes"), QStringLiteral("--json"),
-                            QStringLiteral("--counted-cash"), QStringLiteral("5.00"), QStringLiteral("--next-float"),
-                            QStringLiteral("100.00")});
+                            QStringLiteral("--counted-cash"), QStringLiteral("25.00"), QStringLiteral("--next-float"),
+                            QStringLiteral("100.00"), QStringLiteral("--opening-float"), QStringLiteral("20.00")});
     QVERIFY2(closed.code == 0, qPrintable(closed.err));
     report = closed.json().value(QStringLiteral("report")).toObject();
     QVERIFY(report.value(QStringLiteral("closed_at")).isString());
+    QCOMPARE(report.value(QStringLiteral("cash_drawer")).toObject().value(QStringLiteral("opening_float")).toInteger(), qint64(2000));
     QCOMPARE(report.value(QStringLiteral("cash_drawer")).toObject().value(QStringLiteral("difference")).toInteger(), qint64(0));
 
     // The next shift: the waiting payment carried over; the float left for it; a payment the
@@ -156,6 +158,12 @@ void TestCtlShift::reportReconcileAndClose()
 
     // Sent now: it is the earlier shift's money, settled since; the close needs a person for the ghost.
     QCOMPARE(ctl({QStringLiteral("sync")}).code, 0);
+    // A later shift opens with what the previous close left: a typed float is refused, one line.
+    const Run typedFloat = ctl({QStringLiteral("close-shift"), QStringLiteral("--opening-float"), QStringLiteral("5.00")});
+    QCOMPARE(typedFloat.code, 1);
+    QVERIFY2(typedFloat.err.contains(QStringLiteral("first shift")) && typedFloat.err.contains(QStringLiteral("100.00")),
+             qPrintable(typedFloat.err));
+    QCOMPARE(typedFloat.err.trimmed().count(QLatin1Char('\n')), 0);
     const Run second = ctl({QStringLiteral("close-shift"), QStringLiteral("--json")});
     QVERIFY2(second.code == 5, qPrintable(second.err));
     QCOMPARE(second.json().value(QStringLiteral("report")).toObject().value(QStringLiteral("carried_over_settled")).toObject()

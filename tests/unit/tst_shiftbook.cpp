@@ -20,6 +20,7 @@ private slots:
     void init();
     void cleanup();
     void closeStoresTheReportAndOpensTheNextShift();
+    void onlyTheFirstShiftTakesAnOpeningFloat();
     void waitingNeedsConfirmationAndIsCarriedOver();
     void intentsAfterTheReportBelongToTheNextShift();
     void aShiftClosesOnce();
@@ -181,6 +182,53 @@ void TestShiftBook::closeStoresTheReportAndOpensTheNextShift()
     QCOMPARE(row.value(QStringLiteral("next_float")).toInteger(), qint64(10000));
     QCOMPARE(row.value(QStringLiteral("report")).toObject(), closed.value.toJson());
     QVERIFY(row.value(QStringLiteral("reconciliation")).toObject().value(QStringLiteral("all_agree")).toBool());
+}
+
+// Issue 25 item 11: a till's first shift opens with the cash the cashier put in the drawer; every
+// later one with what the previous close left, which nobody can type over.
+void TestShiftBook::onlyTheFirstShiftTakesAnOpeningFloat()
+{
+    auto j = open();
+    QVERIFY(j);
+    ShiftBook book(j.get());
+    store(*j, newIntent(QStringLiteral("o1"), 500, Tender::Cash));
+    ShiftBook::Snapshot s = snapshot(book);
+    QVERIFY(s.isFirst());
+    ShiftBook::Close c;
+    c.number = s.number;
+    c.lastIntentId = s.lastIntentId;
+    c.currency = QStringLiteral("CNY");
+    c.countedCash = 20500;
+    c.nextFloat = 15000;
+    c.openingFloat = ShiftBook::kMaxFloat + 1;   // more than any drawer holds: refused, nothing stored
+    auto closed = await<ShiftReport>([&](auto reply) { book.close(c, this, reply); });
+    QVERIFY(!closed.ok);
+    QCOMPARE(snapshot(book).number, 1);
+    c.openingFloat = 20000;
+    closed = await<ShiftReport>([&](auto reply) { book.close(c, this, reply); });
+    QVERIFY2(closed.ok, qPrintable(closed.error));
+    QCOMPARE(closed.value.openingFloat, qint64(20000));
+    QCOMPARE(closed.value.cashExpected(), qint64(20500));   // the float + the cash sale
+    QCOMPARE(*closed.value.cashDifference(), qint64(0));
+    QCOMPARE(sql(QStringLiteral("SELECT opening_float FROM shifts WHERE id = 1")).toLongLong(), qint64(20000));
+
+    // The second shift opens with the 150.00 left; a typed float is refused, in words.
+    store(*j, newIntent(QStringLiteral("o2"), 300, Tender::Cash));
+    s = snapshot(book);
+    QVERIFY(!s.isFirst());
+    QCOMPARE(s.openingFloat, qint64(15000));
+    c.number = s.number;
+    c.lastIntentId = s.lastIntentId;
+    c.countedCash = 15300;
+    c.openingFloat = 99900;
+    closed = await<ShiftReport>([&](auto reply) { book.close(c, this, reply); });
+    QVERIFY(!closed.ok);
+    QVERIFY2(closed.error.contains(QStringLiteral("¥150.00")) && closed.error.contains(QStringLiteral("first")), qPrintable(closed.error));
+    QCOMPARE(snapshot(book).number, 2);
+    c.openingFloat.reset();
+    closed = await<ShiftReport>([&](auto reply) { book.close(c, this, reply); });
+    QVERIFY2(closed.ok, qPrintable(closed.error));
+    QCOMPARE(closed.value.cashExpected(), qint64(15300));
 }
 
 void TestShiftBook::waitingNeedsConfirmationAndIsCarriedOver()
