@@ -164,7 +164,7 @@
 <context>
     <name>OncePay::Ui::ShiftCloseDialog</name>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="200"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="213"/>
         <source>Still waiting for the server (%n):</source>
         <translation>
             <numerusform>Still waiting for the server (%n):</numerusform>
@@ -172,7 +172,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="203"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="216"/>
         <source>Refunded by the till by itself (%n):</source>
         <translation>
             <numerusform>Refunded by the till by itself (%n):</numerusform>
@@ -180,7 +180,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="207"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="220"/>
         <source>Waiting at the last close, and how they ended (%n):</source>
         <translation>
             <numerusform>Waiting at the last close, and how it ended (%n):</numerusform>
@@ -188,7 +188,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="220"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="233"/>
         <source>Show the %n row(s) that &amp;agree (cash is counted in the drawer)</source>
         <translation>
             <numerusform>Show the %n row that &amp;agrees (cash is counted in the drawer)</numerusform>
@@ -196,7 +196,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="293"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="307"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n still waits for the server and will move to the next shift:</numerusform>
@@ -204,7 +204,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="299"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="313"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n reconciliation row needs a person; it is kept with the report.</numerusform>
@@ -212,7 +212,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="307"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="321"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>Close with %n waiting</numerusform>

@@ -394,7 +394,17 @@
         <translation>第 %1 班已在此期间结班；请重新查看当前班次。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftbook.cpp" line="183"/>
+        <location filename="../../app/till/shiftbook.cpp" line="176"/>
+        <source>Shift %1 opened with the %2 the previous close left in the drawer; only a till&apos;s first shift takes an opening float.</source>
+        <translation>第 %1 班以上次结班留在钱箱中的 %2 开班；只有收银机的第一个班次才需要填写开班备用金。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftbook.cpp" line="182"/>
+        <source>An opening float must be between 0 and %1.</source>
+        <translation>开班备用金必须在 0 到 %1 之间。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftbook.cpp" line="194"/>
         <source>These still wait for the gateway and were not confirmed: %1.</source>
         <translation>以下交易仍在等待网关，且未经确认：%1。</translation>
     </message>
@@ -3965,9 +3975,9 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     <name>OncePay::Ui::ShiftCloseDialog</name>
     <message>
         <location filename="../../ui/shiftclosedialog.cpp" line="44"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="167"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="340"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="365"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="179"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="354"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="379"/>
         <source>Close shift</source>
         <translation>结班</translation>
     </message>
@@ -3982,323 +3992,338 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>班次合计</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="83"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="85"/>
+        <source>Opening float</source>
+        <translation>开班备用金</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="86"/>
+        <source>the cash put in the drawer at the start, e.g. 200.00</source>
+        <translation>开班时放入钱箱的现金，例如 200.00</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="87"/>
+        <source>&amp;Opening float (first shift):</source>
+        <translation>开班备用金（第一个班次）(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shiftclosedialog.cpp" line="90"/>
         <source>Cash expected</source>
         <translation>应有现金</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="84"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="91"/>
         <source>Expected in the drawer:</source>
         <translation>钱箱应有：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="86"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="93"/>
         <source>Cash counted</source>
         <translation>清点现金</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="87"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="94"/>
         <source>count the drawer, e.g. 120.50</source>
         <translation>清点钱箱，例如 120.50</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="88"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="95"/>
         <source>Cash &amp;counted:</source>
         <translation>清点现金(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="90"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="97"/>
         <source>Cash difference</source>
         <translation>现金差额</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="91"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="98"/>
         <source>Difference:</source>
         <translation>差额：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="93"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="100"/>
         <source>Float for the next shift</source>
         <translation>留给下一班的备用金</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="95"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="102"/>
         <source>&amp;Left for the next shift:</source>
         <translation>留给下一班(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="98"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="105"/>
         <source>Still waiting</source>
         <translation>仍在等待</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="107"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="114"/>
         <source>Reconciliation summary</source>
         <translation>对账摘要</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="116"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="123"/>
         <source>Show the rows that agree</source>
         <translation>显示一致的行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="119"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="126"/>
         <source>Nothing needs a person and nothing waits: every payment and refund agrees.</source>
         <translation>没有需要人工处理或等待的交易：每笔付款和退款都一致。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="120"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="127"/>
         <source>Every row agrees</source>
         <translation>所有行都一致</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="124"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="131"/>
         <source>Reconciliation</source>
         <translation>对账</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="134"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="141"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="135"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="142"/>
         <source>Check the shift again</source>
         <translation>重新核对班次</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="136"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="143"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="137"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="332"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="144"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="346"/>
         <source>Print the shift report</source>
         <translation>打印班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="138"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="145"/>
         <source>Save as P&amp;DF…</source>
         <translation>另存为 PDF(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="139"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="146"/>
         <source>Save the shift report as PDF</source>
         <translation>将班次报表另存为 PDF</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="142"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="149"/>
         <source>Close &amp;shift…</source>
         <translation>结班(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="143"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="307"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="150"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="321"/>
         <source>Close the shift</source>
         <translation>结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="182"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="195"/>
         <source>no payment yet</source>
         <translation>尚无付款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="183"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="196"/>
         <source>Shift %1 closed (opened %2)</source>
         <translation>第 %1 班已结班（开班于 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="184"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="197"/>
         <source>Shift %1, opened %2</source>
         <translation>第 %1 班，开班于 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="185"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="198"/>
         <source>%1 (float %2 + cash sales %3 − cash refunds %4)</source>
         <translation>%1（备用金 %2 + 现金销售 %3 − 现金退款 %4）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="190"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="203"/>
         <source>none: the drawer is right</source>
         <translation>无：钱箱金额正确</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="191"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="204"/>
         <source>%1 missing</source>
         <translation>短缺 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="192"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="205"/>
         <source>%1 too much</source>
         <translation>多出 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="195"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="208"/>
         <source>count the drawer</source>
         <translation>请清点钱箱</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="199"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="212"/>
         <source>Nothing waits for the server.</source>
         <translation>没有等待服务器处理的交易。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="200"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="213"/>
         <source>Still waiting for the server (%n):</source>
         <translation>
             <numerusform>仍在等待服务器（%n 笔）：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="203"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="216"/>
         <source>Refunded by the till by itself (%n):</source>
         <translation>
             <numerusform>收银机自动退款（%n）：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="207"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="220"/>
         <source>Waiting at the last close, and how they ended (%n):</source>
         <translation>
             <numerusform>上次结班时仍在等待的款项及其结果（%n）：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="220"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="233"/>
         <source>Show the %n row(s) that &amp;agree (cash is counted in the drawer)</source>
         <translation>
             <numerusform>显示 %n 行一致的记录(&amp;A)（现金在钱箱中清点）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="241"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="254"/>
         <source>Checking the shift with the server…</source>
         <translation>正在与服务器核对班次…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="243"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="256"/>
         <source>Closing the shift…</source>
         <translation>正在结班…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="245"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="258"/>
         <source>Shift %1 is closed and its report is kept on this till. The next payment opens shift %2.</source>
         <translation>第 %1 班已结班，报表保存在本收银机上。下一笔付款将开启第 %2 班。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="248"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="261"/>
         <source>It was not checked with the server.</source>
         <translation>本班次未经服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="251"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="264"/>
         <source>Checked with the server at %1.</source>
         <translation>已于 %1 与服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="261"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="274"/>
         <source>Reconciliation: not checked yet.</source>
         <translation>对账：尚未核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="263"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="276"/>
         <source>Reconciliation with the server%1: %2 agree, %3 to wait for, %4 for a person.</source>
         <translation>与服务器%1对账：%2 项一致，%3 项待等待，%4 项需人工处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="264"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="277"/>
         <source> and the bank</source>
         <translation>和银行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="280"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="294"/>
         <source>Close shift %1?</source>
         <translation>结束第 %1 班？</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="281"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="295"/>
         <source>Net takings %1; expected in the drawer %2.</source>
         <translation>净收入 %1；钱箱应有 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="284"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="298"/>
         <source>The cash has not been counted.</source>
         <translation>尚未清点现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="287"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="301"/>
         <source>Counted %1: %2 missing.</source>
         <translation>清点 %1：短少 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="289"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="303"/>
         <source>Counted %1: %2 too much.</source>
         <translation>清点 %1：多出 %2。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="293"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="307"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n 笔仍在等待服务器，将转入下一班：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="299"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="313"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n 行对账结果需人工处理；它们与报表一同保存。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="301"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="315"/>
         <source>The server does not answer: the shift is closed without its check. The next shift&apos;s report says how the waiting payments ended.</source>
         <translation>服务器没有应答：本班次将在未核对的情况下结束。下一班次的报表会说明等待中的款项最终如何。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="305"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="319"/>
         <source>A closed shift cannot be reopened.</source>
         <translation>结班后不能重新打开。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="306"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="320"/>
         <source>Close without the server&apos;s check</source>
         <translation>不经服务器核对直接结班</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="307"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="321"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>结班（%n 笔仍在等待）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="309"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="323"/>
         <source>Keep the shift open</source>
         <translation>暂不结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="340"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="354"/>
         <source>The printer reported an error; the report may not have been printed.</source>
         <translation>打印机报告错误；报表可能未打印。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="346"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="360"/>
         <source>Save the shift report</source>
         <translation>保存班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="349"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="363"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="363"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="377"/>
         <source>The report was saved to %1.</source>
         <translation>报表已保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="365"/>
+        <location filename="../../ui/shiftclosedialog.cpp" line="379"/>
         <source>The report could not be written to %1: %2</source>
         <translation>报表无法写入 %1：%2</translation>
     </message>
@@ -4315,64 +4340,64 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation type="vanished">无法与服务器核对班次（%1）。服务器响应后即可结班。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="68"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="69"/>
         <source>The shift cannot be checked with the server (%1). It can be closed without the check: the payments still waiting move to the next shift.</source>
         <translation>无法与服务器核对本班次（%1）。可以不经核对结班：仍在等待的款项转入下一班次。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="126"/>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="157"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="142"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="173"/>
         <source>Refund for sale %1</source>
         <translation>订单 %1 的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="127"/>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="158"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="143"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="174"/>
         <source>Sale %1</source>
         <translation>订单 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="128"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="144"/>
         <source>%1: %2, %3%4</source>
         <translation>%1：%2，%3%4</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="129"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="145"/>
         <source> (from an earlier shift)</source>
         <translation>（来自之前的班次）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="141"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="157"/>
         <source>%1 charged late, refunded automatically</source>
         <translation>%1 延迟扣款，已自动退款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="142"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="158"/>
         <source>%1 refunded by the till (sale cancelled)</source>
         <translation>%1 已由收银机退款（销售已取消）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="144"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="160"/>
         <source>%1 charged late; the till&apos;s refund was refused: needs attention</source>
         <translation>%1 延迟扣款；收银机的退款被拒绝：需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="146"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="162"/>
         <source>%1 charged late; the till&apos;s refund is on its way</source>
         <translation>%1 延迟扣款；收银机的退款正在进行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="148"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="164"/>
         <source>Sale %1: %2</source>
         <translation>销售 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="159"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="175"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="185"/>
+        <location filename="../../ui/shiftcloseviewmodel.cpp" line="203"/>
         <source>The shift was not closed: %1</source>
         <translation>未能结班：%1</translation>
     </message>
