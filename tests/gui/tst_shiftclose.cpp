@@ -42,6 +42,35 @@ namespace OncePay {
 char *toString(IntentState state) { return qstrdup(qPrintable(intentStateName(state))); }
 }
 
+namespace {
+// Answers the next modal question box while it runs (its exec() blocks the test): keeps the
+// question's text and clicks the button named `button`.
+class Answerer final
+{
+public:
+    explicit Answerer(const QString &button)
+    {
+        m_timer.setInterval(20);
+        QObject::connect(&m_timer, &QTimer::timeout, [this, button] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            m_timer.stop();
+            asked = box->text();
+            for (QAbstractButton *b : box->buttons()) {
+                if (b->text() == button)
+                    QTest::mouseClick(b, Qt::LeftButton);
+            }
+        });
+        m_timer.start();
+    }
+    QString asked;
+
+private:
+    QTimer m_timer;
+};
+} // namespace
+
 class TestShiftClose final : public QObject
 {
     Q_OBJECT
@@ -281,26 +310,12 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     }
 
     // Close shift (Alt+S): the question names the waiting payment; answered from a timer while it runs.
-    QString asked;
-    QTimer answer;
-    answer.setInterval(20);
-    connect(&answer, &QTimer::timeout, this, [&] {
-        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        if (!box)
-            return;
-        answer.stop();
-        asked = box->text();
-        for (QAbstractButton *b : box->buttons()) {
-            if (b->text() == QLatin1String("Close with 1 waiting"))
-                QTest::mouseClick(b, Qt::LeftButton);
-        }
-    });
-    answer.start();
+    Answerer answer(QStringLiteral("Close with 1 waiting"));
     QTest::keyClick(counted, Qt::Key_S, Qt::AltModifier);
-    QTRY_VERIFY(!asked.isEmpty());
-    QVERIFY2(asked.contains(QStringLiteral("Sale s-waiting: ¥12.34")) && asked.contains(QStringLiteral("next shift")), qPrintable(asked));
+    QTRY_VERIFY(!answer.asked.isEmpty());
+    QVERIFY2(answer.asked.contains(QStringLiteral("Sale s-waiting: ¥12.34")) && answer.asked.contains(QStringLiteral("next shift")), qPrintable(answer.asked));
     // Issue 25 item 11: the shortage is said in the question that decides.
-    QVERIFY2(asked.contains(QStringLiteral("Counted ¥14.50: ¥0.50 missing.")), qPrintable(asked));
+    QVERIFY2(answer.asked.contains(QStringLiteral("Counted ¥14.50: ¥0.50 missing.")), qPrintable(answer.asked));
     QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Closed, 10000);
     QVERIFY(named<QLabel>(dialog, QStringLiteral("Shift status"))->text().contains(QStringLiteral("shift 2")));
 
@@ -364,25 +379,11 @@ void TestShiftClose::closeWhileTheServerDoesNotAnswer()
     auto *close = named<QPushButton>(dialog, QStringLiteral("Close the shift"));
     QVERIFY(close && close->isEnabled());
 
-    QString asked;
-    QTimer answer;
-    answer.setInterval(20);
-    connect(&answer, &QTimer::timeout, this, [&] {
-        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        if (!box)
-            return;
-        answer.stop();
-        asked = box->text();
-        for (QAbstractButton *b : box->buttons()) {
-            if (b->text() == QLatin1String("Close without the server's check"))
-                QTest::mouseClick(b, Qt::LeftButton);
-        }
-    });
-    answer.start();
+    Answerer answer(QStringLiteral("Close without the server's check"));
     QTest::keyClick(named<QLineEdit>(dialog, QStringLiteral("Cash counted")), Qt::Key_S, Qt::AltModifier);
-    QTRY_VERIFY(!asked.isEmpty());
-    QVERIFY2(asked.contains(QStringLiteral("Sale s-offline: ¥4.20")) && asked.contains(QStringLiteral("without its check")),
-             qPrintable(asked));
+    QTRY_VERIFY(!answer.asked.isEmpty());
+    QVERIFY2(answer.asked.contains(QStringLiteral("Sale s-offline: ¥4.20")) && answer.asked.contains(QStringLiteral("without its check")),
+             qPrintable(answer.asked));
     QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Closed, 10000);
     QVERIFY(named<QLabel>(dialog, QStringLiteral("Shift status"))->text().contains(QStringLiteral("not checked with the server")));
     ShiftBook book(m_session->journal());
@@ -461,19 +462,7 @@ void TestShiftClose::firstShiftTakesAnOpeningFloat()
     QTest::keyClicks(counted, QStringLiteral("220"));
     QCOMPARE(named<QLabel>(dialog, QStringLiteral("Cash difference"))->text(), QStringLiteral("none: the drawer is right"));
 
-    QTimer answer;
-    answer.setInterval(20);
-    connect(&answer, &QTimer::timeout, this, [&] {
-        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        if (!box)
-            return;
-        answer.stop();
-        for (QAbstractButton *b : box->buttons()) {
-            if (b->text() == QLatin1String("Close the shift"))
-                QTest::mouseClick(b, Qt::LeftButton);
-        }
-    });
-    answer.start();
+    Answerer answer(QStringLiteral("Close the shift"));
     QTest::keyClick(counted, Qt::Key_S, Qt::AltModifier);
     QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Closed, 10000);
     QCOMPARE(dialog->viewModel()->report().openingFloat, qint64(20000));
