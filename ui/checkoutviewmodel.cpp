@@ -159,7 +159,7 @@ void CheckoutViewModel::cancelSale()
         return;
     m_payInProgress = true;
     emit actionsChanged();
-    m_engine->cancelSale(m_orderId, [this](bool ok, const QString &error, const QList<Intent> &changed) {
+    m_engine->cancelSale(m_orderId, this, [this](bool ok, const QString &error, const QList<Intent> &changed) {
         m_payInProgress = false;
         if (!ok) {
             setPhase(Phase::Failed, error);
@@ -204,7 +204,7 @@ bool CheckoutViewModel::payCashPart(const Money &tendered, QString *reason)
             emit actionsChanged();
             return;
         }
-        m_engine->recordCash(m_orderId, tendered, [this](bool ok, const QString &error, const Intent &i) {
+        m_engine->recordCash(m_orderId, tendered, this, [this](bool ok, const QString &error, const Intent &i) {
             m_payInProgress = false;
             if (!ok) {
                 setPhase(Phase::Failed, error);
@@ -239,7 +239,7 @@ void CheckoutViewModel::payAnotherWay()
     m_givingUp = true;
     emit actionsChanged();
     const QString key = m_intent->key;
-    m_engine->giveUp(key, [this, key](bool ok, const QString &error, const Intent &part) {
+    m_engine->giveUp(key, this, [this, key](bool ok, const QString &error, const Intent &part) {
         m_givingUp = false;
         if (!ok) {
             // E.g. it became final meanwhile: show what it is now.
@@ -359,7 +359,7 @@ void CheckoutViewModel::payByCard(const QString &cardToken, std::optional<Money>
             return;
         }
         m_unconfirmedTimer.start(m_unconfirmedAfterMs);
-        m_engine->pay(m_orderId, charge, cardToken, [this](bool ok, const QString &error, const Intent &i) {
+        m_engine->pay(m_orderId, charge, cardToken, this, [this](bool ok, const QString &error, const Intent &i) {
             m_payInProgress = false;
             if (!ok) {
                 setPhase(Phase::Failed, error);
@@ -398,7 +398,7 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
             emit actionsChanged();
             return;
         }
-        m_engine->recordCash(m_orderId, total, [this, change](bool ok, const QString &error, const Intent &i) {
+        m_engine->recordCash(m_orderId, total, this, [this, change](bool ok, const QString &error, const Intent &i) {
             m_payInProgress = false;
             if (!ok) {
                 m_cashTendered.reset();
@@ -469,7 +469,7 @@ void CheckoutViewModel::startNewSale(Leaving leaving)
     // then the customer went) is cancelled: a given-up card charged late is then refunded.
     const bool nothingHolds = !m_intent || (isFinal(m_intent->state) && m_intent->state != IntentState::Succeeded);
     if (m_sales && !m_saleNumber.isEmpty() && nothingHolds) {
-        m_engine->cancelSale(m_orderId, [number = m_saleNumber](bool ok, const QString &error, const QList<Intent> &) {
+        m_engine->cancelSale(m_orderId, this, [number = m_saleNumber](bool ok, const QString &error, const QList<Intent> &) {
             if (!ok)
                 qCInfo(lcCheckout) << "sale" << number << "left as it is:" << error;
         });

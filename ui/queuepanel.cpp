@@ -182,16 +182,12 @@ void QueuePanel::voidIntent(const Intent &intent)
 {
     m_voiding = intent.key;
     refreshActions();
-    // The engine's callback has no context object: the panel may be gone when it answers.
-    QPointer<QueuePanel> self(this);
-    m_session->engine()->voidIntent(intent.key, [self, intent](bool ok, const QString &error, const Intent &) {
-        if (!self)
-            return;
-        self->m_voiding.clear();
-        self->refreshActions();
+    m_session->engine()->voidIntent(intent.key, this, [this, intent](bool ok, const QString &error, const Intent &) {
+        m_voiding.clear();
+        refreshActions();
         if (ok)
             return;   // the row says "Voided" (intentChanged)
-        self->showVoidRefused(intent, error);
+        showVoidRefused(intent, error);
     });
 }
 

@@ -7,7 +7,6 @@
 #include "syncengine.h"
 
 #include <QLoggingCategory>
-#include <QPointer>
 
 namespace OncePay::Ui {
 
@@ -286,35 +285,32 @@ void RefundViewModel::refund()
     m_lines.setLocked(true);
     emit changed();
     setPhase(Phase::Storing, tr("Saving the refund…"));
-    // The engine's callback has no context object: the view model may be gone (the dialog closed).
-    QPointer<RefundViewModel> self(this);
-    auto done = [self, amount](bool ok, const QString &error, const Intent &refund) {
-        if (!self)
-            return;
+    // Answered on this view model: dropped if the dialog closed meanwhile.
+    auto done = [this, amount](bool ok, const QString &error, const Intent &refund) {
         if (!ok) {
             // Nothing was stored, so nothing was sent: the cashier may correct and try again.
-            self->m_asked = false;
-            self->m_choice.clear();
-            self->m_lines.setLocked(false);
-            self->setPhase(Phase::Failed, error);
-            emit self->changed();
+            m_asked = false;
+            m_choice.clear();
+            m_lines.setLocked(false);
+            setPhase(Phase::Failed, error);
+            emit changed();
             return;
         }
         if (!isFinal(refund.state))
-            self->m_inProgress += amount.minorUnits();
-        if (!self->m_choice.isEmpty() && self->m_records) {
-            self->m_records->recordRefund(refund.key, refund.orderId, self->m_choice, self,
-                                          [key = refund.key](bool ok, const QString &error, bool) {
+            m_inProgress += amount.minorUnits();
+        if (!m_choice.isEmpty() && m_records) {
+            m_records->recordRefund(refund.key, refund.orderId, m_choice, this,
+                                    [key = refund.key](bool ok, const QString &error, bool) {
                 if (!ok)
                     qCWarning(lcRefund) << "the items of refund" << key << "were not kept:" << error;
             });
         }
-        self->follow(refund);
+        follow(refund);
     };
     if (m_payment->isCash())
-        m_engine->recordCashRefund(m_payment->key, amount, done);
+        m_engine->recordCashRefund(m_payment->key, amount, this, done);
     else
-        m_engine->refund(m_payment->key, amount, m_reason.trimmed(), done);
+        m_engine->refund(m_payment->key, amount, m_reason.trimmed(), this, done);
 }
 
 void RefundViewModel::follow(const Intent &refund)

@@ -1,5 +1,6 @@
 #include "shiftclosedialog.h"
 
+#include "completionrelay.h"
 #include "shiftchartview.h"
 #include "shiftreportdocument.h"
 
@@ -365,18 +366,17 @@ void ShiftCloseDialog::savePdf()
         return;
     // Laid out here (fonts belong to this thread), written by a worker: the till never waits on the disk.
     const QByteArray bytes = ShiftReportDocument::pdf(documentHtml(), m_chart->image());
-    QPointer<ShiftCloseDialog> self(this);
-    QThreadPool::globalInstance()->start([self, path, bytes] {
+    // The answer comes back through the relay, which drops it if the dialog closed meanwhile.
+    QPointer<QObject> context(this);
+    QThreadPool::globalInstance()->start([this, context, path, bytes] {
         QFile f(path);
         const bool ok = f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.flush();
         const QString error = f.errorString();
-        QMetaObject::invokeMethod(qApp, [self, ok, path, error] {
-            if (!self)
-                return;
+        CompletionRelay::instance()->post(context, [this, ok, path, error] {
             if (ok)
-                self->m_status->setText(tr("The report was saved to %1.").arg(path));
+                m_status->setText(tr("The report was saved to %1.").arg(path));
             else
-                QMessageBox::warning(self, tr("Close shift"), tr("The report could not be written to %1: %2").arg(path, error));
+                QMessageBox::warning(this, tr("Close shift"), tr("The report could not be written to %1: %2").arg(path, error));
         });
     });
 }

@@ -78,7 +78,7 @@ std::optional<int> CtlSession::open(Use use)
     bool finished = false;
     bool ok = false;
     EventWait started([&] { return finished; });
-    m_till->start([&](bool o, const QString &e) {
+    m_till->start(m_till.get(), [&](bool o, const QString &e) {
         finished = true;
         ok = o;
         error = e;

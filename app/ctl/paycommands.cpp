@@ -43,9 +43,9 @@ int payCommand(CtlSession &session, const QStringList &arguments)
     const QString method = cl.value(QStringLiteral("method"));
     return followIntent(engine, [&](SyncEngine::PayCallback stored) {
         if (tenderFromName(method) == Tender::Cash)
-            engine.recordCash(order, *amount, std::move(stored));
+            engine.recordCash(order, *amount, &engine, std::move(stored));
         else
-            engine.pay(order, *amount, method, std::move(stored));
+            engine.pay(order, *amount, method, &engine, std::move(stored));
     }, cl.isSet(QStringLiteral("no-wait")), *timeoutMs);
 }
 

@@ -107,9 +107,9 @@ int refundCommand(CtlSession &session, const QStringList &arguments)
     // The tender follows the payment's: the journal refuses the other one anyway, in words.
     return followIntent(engine, [&](SyncEngine::PayCallback stored) {
         if (payment.isCash())
-            engine.recordCashRefund(*paymentKey, amount, std::move(stored));
+            engine.recordCashRefund(*paymentKey, amount, &engine, std::move(stored));
         else
-            engine.refund(*paymentKey, amount, reason, std::move(stored));
+            engine.refund(*paymentKey, amount, reason, &engine, std::move(stored));
     }, cl.isSet(QStringLiteral("no-wait")), *timeoutMs);
 }
 
@@ -135,7 +135,7 @@ int voidCommand(CtlSession &session, const QStringList &arguments)
     QString why;
     Intent intent;
     EventWait decided([&] { return finished; });
-    session.till().engine()->voidIntent(*key, [&](bool ok, const QString &error, const Intent &i) {
+    session.till().engine()->voidIntent(*key, session.till().engine(), [&](bool ok, const QString &error, const Intent &i) {
         voided = ok;
         why = error;
         intent = i;

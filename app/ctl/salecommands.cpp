@@ -177,9 +177,9 @@ int runTenders(CtlSession &session, SaleBook &book, const Sale &sale, const QLis
         const Money money(amount, now.total.currency());
         const std::optional<Intent> part = storeAndFollow(engine, [&](SyncEngine::PayCallback stored) {
             if (t.kind == Tender::Cash)
-                engine.recordCash(now.orderId, money, std::move(stored));
+                engine.recordCash(now.orderId, money, &engine, std::move(stored));
             else
-                engine.pay(now.orderId, money, t.token, std::move(stored));
+                engine.pay(now.orderId, money, t.token, &engine, std::move(stored));
         }, noWait, timeoutMs, &error);
         if (!part) {
             refusal = error;
@@ -352,7 +352,7 @@ int payAnotherWayCommand(CtlSession &session, const QStringList &arguments)
     SyncEngine &engine = *session.till().engine();
     Intent part;
     QString error;
-    if (!await<Intent>([&](QObject *, auto reply) { engine.giveUp(key, reply); }, &part, &error))
+    if (!await<Intent>([&](QObject *context, auto reply) { engine.giveUp(key, context, reply); }, &part, &error))
         return fail(Error, error);
     SaleBook book(session.till().journal());
     const Sale sale = readSale(book, part.orderId, &error);
@@ -391,7 +391,7 @@ int saleCancelCommand(CtlSession &session, const QStringList &arguments)
     if (!sale.isValid())
         return fail(Error, error);
     QList<Intent> changed;
-    if (!await<QList<Intent>>([&](QObject *, auto reply) { engine.cancelSale(sale.orderId, reply); }, &changed, &error))
+    if (!await<QList<Intent>>([&](QObject *context, auto reply) { engine.cancelSale(sale.orderId, context, reply); }, &changed, &error))
         return fail(Error, error);
     qint64 handBack = 0;
     for (const Intent &i : std::as_const(changed)) {

@@ -105,7 +105,7 @@ std::optional<int> TillApp::start(QApplication &app)
     m_window = std::make_unique<Ui::MainWindow>(m_session.get(), &m_catalog, Ui::DemoLinks{m_demo.network(), m_simulation.get()});
     Ui::MainWindow &window = *m_window;
     window.viewModel()->cart()->setLanguage(Ui::languageFromCode(language));
-    m_session->start([&window](bool ok, const QString &error) {
+    m_session->start(&window, [&window](bool ok, const QString &error) {
         if (!ok)
             QMessageBox::critical(&window, QApplication::translate("main", "OncePay"), error);
     });

@@ -1,16 +1,15 @@
 #include "gatewayclient.h"
 
-#include "timeutil.h"
-
 #include "idempotencykey.h"
+#include "oncontext.h"
 #include "replywatcher.h"
+#include "timeutil.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QPointer>
 #include <QUrlQuery>
 
 namespace OncePay {
@@ -118,15 +117,6 @@ void GatewayClient::makeCurrent(int index, const QString &reason)
     ++m_generation;
     qCInfo(lcClient).noquote() << "gateway" << previous.toString() << reason << "- now using" << baseUrl().toString();
     emit gatewayChanged(baseUrl(), previous);
-}
-
-GatewayClient::Callback GatewayClient::onContext(QObject *context, Callback done)
-{
-    Q_ASSERT_X(context, "GatewayClient", "every call needs a context object");
-    return [guard = QPointer<QObject>(context), done = std::move(done)](const GatewayResult &r) {
-        if (guard)
-            done(r);
-    };
 }
 
 GatewayClient::Callback GatewayClient::failingOver(Callback done)

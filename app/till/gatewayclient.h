@@ -125,8 +125,6 @@ signals:
 private:
     QNetworkRequest request(const QString &pathAndQuery, int urlIndex = -1) const;
     void track(QNetworkReply *reply, Callback done);
-    // `done`, dropped if `context` is gone by the time the answer comes.
-    static Callback onContext(QObject *context, Callback done);
     // `done`, after moving on to the next gateway if the answer says this one is unreachable.
     Callback failingOver(Callback done);
     void makeCurrent(int index, const QString &reason);

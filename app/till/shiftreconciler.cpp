@@ -1,5 +1,6 @@
 #include "shiftreconciler.h"
 
+#include "oncontext.h"
 #include "timeutil.h"
 
 #include <QJsonArray>
@@ -41,8 +42,7 @@ void addMoves(QHash<QString, BankMoves> &ledger, const QJsonArray &rows)
 struct ShiftReconciler::Run
 {
     ShiftBook::Snapshot snapshot;
-    QPointer<QObject> context;
-    Done done;
+    Done done;   // onContext: dropped if the caller's context is gone
     QElapsedTimer timer;
     Result result;
     ShiftReconcileInput input;
@@ -95,8 +95,7 @@ void ShiftReconciler::run(const ShiftBook::Snapshot &snapshot, QObject *context,
     }
     m_run = std::make_unique<Run>();
     m_run->snapshot = snapshot;
-    m_run->context = context;
-    m_run->done = std::move(done);
+    m_run->done = onContext(context, std::move(done));
     m_run->timer.start();
     m_run->input.intents = snapshot.intents + snapshot.carriedOver;
     m_run->input.refundedPayments = snapshot.refundedPayments;
@@ -341,8 +340,7 @@ void ShiftReconciler::finish()
     run->result.finishedAt = nowMs();
     qCInfo(lcShift) << "shift" << run->snapshot.number << "reconciled:" << run->result.listed << "listed in"
                     << run->result.pages << "pages," << run->result.findings.size() << "rows in" << run->result.elapsedMs << "ms";
-    if (run->context)
-        run->done(true, {}, run->result);
+    run->done(true, {}, run->result);
 }
 
 void ShiftReconciler::fail(const QString &error)
@@ -350,8 +348,7 @@ void ShiftReconciler::fail(const QString &error)
     std::unique_ptr<Run> run = std::move(m_run);
     ++m_generation;
     qCWarning(lcShift) << "shift reconciliation failed:" << error;
-    if (run->context)
-        run->done(false, error, {});
+    run->done(false, error, {});
 }
 
 } // namespace OncePay

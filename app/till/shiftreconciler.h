@@ -7,7 +7,6 @@
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QObject>
-#include <QPointer>
 
 #include <functional>
 #include <memory>

@@ -1,10 +1,10 @@
 #include "syncengine.h"
 
 #include "idempotencykey.h"
+#include "oncontext.h"
 #include "timeutil.h"
 
 #include <QLoggingCategory>
-#include <QPointer>
 #include <QRegularExpression>
 
 namespace OncePay {
@@ -43,8 +43,9 @@ void SyncEngine::askAlive()
     });
 }
 
-void SyncEngine::start(std::function<void(bool, const QString &)> ready)
+void SyncEngine::start(QObject *context, std::function<void(bool, const QString &)> ready)
 {
+    ready = onContext(context, std::move(ready));
     m_journal->recoverInterrupted(this, [this, ready](bool ok, const QString &error, int recovered) {
         if (!ok)
             return ready(false, error);
@@ -89,14 +90,15 @@ std::optional<Intent> SyncEngine::activeIntent(const QString &key) const
     return it == m_active.cend() ? std::nullopt : std::optional<Intent>(*it);
 }
 
-void SyncEngine::pay(const QString &orderId, const Money &amount, const QString &cardToken, PayCallback done)
+void SyncEngine::pay(const QString &orderId, const Money &amount, const QString &cardToken, QObject *context,
+                     PayCallback done)
 {
-    create(orderId, amount, Tender::Card, cardToken, std::move(done));
+    create(orderId, amount, Tender::Card, cardToken, onContext(context, std::move(done)));
 }
 
-void SyncEngine::recordCash(const QString &orderId, const Money &amount, PayCallback done)
+void SyncEngine::recordCash(const QString &orderId, const Money &amount, QObject *context, PayCallback done)
 {
-    create(orderId, amount, Tender::Cash, {}, std::move(done));
+    create(orderId, amount, Tender::Cash, {}, onContext(context, std::move(done)));
 }
 
 void SyncEngine::create(const QString &orderId, const Money &amount, Tender tender, const QString &cardToken,
@@ -141,14 +143,15 @@ void SyncEngine::create(const QString &orderId, const Money &amount, Tender tend
 }
 
 void SyncEngine::refund(const QString &paymentKey, const std::optional<Money> &amount, const QString &reason,
-                        PayCallback done)
+                        QObject *context, PayCallback done)
 {
-    createRefund(paymentKey, amount, reason, Tender::Card, std::move(done));
+    createRefund(paymentKey, amount, reason, Tender::Card, onContext(context, std::move(done)));
 }
 
-void SyncEngine::recordCashRefund(const QString &paymentKey, const std::optional<Money> &amount, PayCallback done)
+void SyncEngine::recordCashRefund(const QString &paymentKey, const std::optional<Money> &amount, QObject *context,
+                                  PayCallback done)
 {
-    createRefund(paymentKey, amount, {}, Tender::Cash, std::move(done));
+    createRefund(paymentKey, amount, {}, Tender::Cash, onContext(context, std::move(done)));
 }
 
 void SyncEngine::createRefund(const QString &paymentKey, const std::optional<Money> &amount, const QString &reason,
@@ -205,8 +208,9 @@ void SyncEngine::announcePayment(const QString &paymentKey)
     });
 }
 
-void SyncEngine::voidIntent(const QString &key, PayCallback done)
+void SyncEngine::voidIntent(const QString &key, QObject *context, PayCallback done)
 {
+    done = onContext(context, std::move(done));
     const auto it = m_active.constFind(key);
     if (m_inFlight.contains(key)) {
         const bool refund = it != m_active.cend() && it->isRefund();
@@ -235,8 +239,9 @@ void SyncEngine::voidIntent(const QString &key, PayCallback done)
     });
 }
 
-void SyncEngine::giveUp(const QString &key, PayCallback done)
+void SyncEngine::giveUp(const QString &key, QObject *context, PayCallback done)
 {
+    done = onContext(context, std::move(done));
     if (m_voiding.contains(key))
         return done(false, tr("It is being given up already."), {});
     // One on the wire now may reach the gateway: it is given up, never voided. Otherwise it is
@@ -256,8 +261,9 @@ void SyncEngine::giveUp(const QString &key, PayCallback done)
     });
 }
 
-void SyncEngine::cancelSale(const QString &orderId, std::function<void(bool, const QString &, const QList<Intent> &)> done)
+void SyncEngine::cancelSale(const QString &orderId, QObject *context, CancelCallback done)
 {
+    done = onContext(context, std::move(done));
     QSet<QString> mayVoid;
     for (const Intent &i : std::as_const(m_active)) {
         if (i.orderId == orderId && !i.isRefund() && !m_inFlight.contains(i.key) && !m_voiding.contains(i.key))

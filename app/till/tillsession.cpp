@@ -52,9 +52,9 @@ bool TillSession::open(QString *error)
     return true;
 }
 
-void TillSession::start(std::function<void(bool, const QString &)> ready)
+void TillSession::start(QObject *context, std::function<void(bool, const QString &)> ready)
 {
-    m_engine->start(std::move(ready));
+    m_engine->start(context, std::move(ready));
 }
 
 } // namespace OncePay

@@ -41,8 +41,9 @@ public:
     // Opens the journal (it must be this process's alone) and creates the client and engine;
     // nothing is sent yet. On failure `error` is a sentence for the person at the till.
     bool open(QString *error);
-    // Recovers what a crash left in the journal and starts syncing; `ready` once that is done.
-    void start(std::function<void(bool ok, const QString &error)> ready);
+    // Recovers what a crash left in the journal and starts syncing; `ready` once that is done,
+    // unless `context` is gone by then.
+    void start(QObject *context, std::function<void(bool ok, const QString &error)> ready);
 
     const Config &config() const { return m_config; }
     QUrl gatewayUrl() const;   // the instance in use now

@@ -327,7 +327,7 @@ Drain drain(const QString &dir, quint16 gatewayPort, int count, int concurrency,
     SyncEngine engine(&journal, &client, config);
     QEventLoop loop;
     bool started = false;
-    engine.start([&](bool ok, const QString &error) {
+    engine.start(&engine, [&](bool ok, const QString &error) {
         started = ok;
         d.error = error;
         loop.quit();
@@ -343,7 +343,7 @@ Drain drain(const QString &dir, quint16 gatewayPort, int count, int concurrency,
     int answered = 0;
     QString firstKey;
     for (int i = 0; i < count; ++i) {
-        engine.pay(QStringLiteral("drain-%1").arg(i), Money(1999, QStringLiteral("CNY")), QStringLiteral("tok_visa"),
+        engine.pay(QStringLiteral("drain-%1").arg(i), Money(1999, QStringLiteral("CNY")), QStringLiteral("tok_visa"), &engine,
                    [&](bool ok, const QString &error, const Intent &intent) {
             if (ok && ++stored == 1)
                 firstKey = intent.key;

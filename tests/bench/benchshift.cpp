@@ -143,7 +143,7 @@ int main(int argc, char *argv[])
     ec.maxInFlight = 32;
     SyncEngine engine(&journal, &client, ec);
     bool started = false;
-    engine.start([&](bool, const QString &) { started = true; });
+    engine.start(&engine, [&](bool, const QString &) { started = true; });
     waitFor([&] { return started; });
 
     // The shift: N card payments made by the till.
@@ -151,7 +151,7 @@ int main(int argc, char *argv[])
     t.start();
     int stored = 0;
     for (int i = 0; i < count; ++i) {
-        engine.pay(QStringLiteral("bench-%1").arg(i), Money(100 + i % 9000, QStringLiteral("CNY")), QStringLiteral("tok_visa"),
+        engine.pay(QStringLiteral("bench-%1").arg(i), Money(100 + i % 9000, QStringLiteral("CNY")), QStringLiteral("tok_visa"), &engine,
                    [&](bool ok, const QString &e, const Intent &) {
                        if (!ok && error.isEmpty())
                            error = e;

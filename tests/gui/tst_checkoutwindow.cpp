@@ -148,7 +148,7 @@ void TestCheckoutWindow::openSession()
     QString error;
     QVERIFY2(m_session->open(&error), qPrintable(error));
     bool started = false;
-    m_session->start([&](bool ok, const QString &) { started = ok; });
+    m_session->start(this, [&](bool ok, const QString &) { started = ok; });
     QTRY_VERIFY(started);
 }
 
@@ -363,7 +363,7 @@ void TestCheckoutWindow::queueModelPagesAndFilters()
     const int n = QueueModel::pageSize + 20;
     int created = 0;
     for (int i = 0; i < n; ++i) {
-        m_session->engine()->recordCash(QStringLiteral("page-%1").arg(i), Money(100 + i, QStringLiteral("CNY")),
+        m_session->engine()->recordCash(QStringLiteral("page-%1").arg(i), Money(100 + i, QStringLiteral("CNY")), this,
                                         [&](bool ok, const QString &, const Intent &) { created += ok; });
     }
     QTRY_COMPARE_WITH_TIMEOUT(created, n, 20000);

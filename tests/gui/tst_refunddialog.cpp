@@ -104,7 +104,7 @@ void TestRefundDialog::openSession()
     QString error;
     QVERIFY2(m_session->open(&error), qPrintable(error));
     bool started = false;
-    m_session->start([&](bool ok, const QString &) { started = ok; });
+    m_session->start(this, [&](bool ok, const QString &) { started = ok; });
     QTRY_VERIFY(started);
 }
 

@@ -127,7 +127,7 @@ void TestShiftClose::init()
     m_session = std::make_unique<TillSession>(c);
     QVERIFY2(m_session->open(&error), qPrintable(error));
     bool started = false;
-    m_session->start([&](bool ok, const QString &) { started = ok; });
+    m_session->start(this, [&](bool ok, const QString &) { started = ok; });
     QTRY_VERIFY(started);
     m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog);
     m_window->show();
@@ -168,9 +168,9 @@ Intent TestShiftClose::pay(const QString &order, qint64 amount, const QString &t
     const Money money(amount, QStringLiteral("CNY"));
     return settle([&](SyncEngine::PayCallback done) {
         if (token.isEmpty())
-            m_session->engine()->recordCash(order, money, done);
+            m_session->engine()->recordCash(order, money, this, done);
         else
-            m_session->engine()->pay(order, money, token, done);
+            m_session->engine()->pay(order, money, token, this, done);
     });
 }
 
@@ -204,11 +204,11 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     // A card refund of 10.00 through the till's engine (to the gateway and the bank), and a cash
     // refund of 5.00 from the drawer.
     const Intent refund = settle([&](SyncEngine::PayCallback done) {
-        m_session->engine()->refund(card.key, Money(1000, QStringLiteral("CNY")), QStringLiteral("damaged"), done);
+        m_session->engine()->refund(card.key, Money(1000, QStringLiteral("CNY")), QStringLiteral("damaged"), this, done);
     });
     QCOMPARE(refund.state, IntentState::Succeeded);
     const Intent cashRefund = settle([&](SyncEngine::PayCallback done) {
-        m_session->engine()->recordCashRefund(cash.key, Money(500, QStringLiteral("CNY")), done);
+        m_session->engine()->recordCashRefund(cash.key, Money(500, QStringLiteral("CNY")), this, done);
     });
     QCOMPARE(cashRefund.state, IntentState::Succeeded);
     // A card payment voided before it was sent, and one still waiting to be sent.
@@ -365,7 +365,7 @@ void TestShiftClose::closeWhileTheServerDoesNotAnswer()
 {
     m_demo->network()->setSettings({NetSim::Mode::Offline});
     Intent stored;
-    m_session->engine()->pay(QStringLiteral("s-offline"), Money(420, QStringLiteral("CNY")), QStringLiteral("tok_visa"),
+    m_session->engine()->pay(QStringLiteral("s-offline"), Money(420, QStringLiteral("CNY")), QStringLiteral("tok_visa"), this,
                              [&](bool ok, const QString &, const Intent &i) { stored = ok ? i : Intent(); });
     QTRY_VERIFY(stored.isValid());
 

@@ -97,7 +97,7 @@ inline std::pair<QString, OncePay::Intent> pay(OncePay::SyncEngine &engine, cons
                                                const QString &method)
 {
     auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
-    engine.pay(order, OncePay::Money(amount, QStringLiteral("CNY")), method,
+    engine.pay(order, OncePay::Money(amount, QStringLiteral("CNY")), method, &engine,
                [answer](bool ok, const QString &error, const OncePay::Intent &intent) {
         *answer = std::make_pair(ok ? QString() : (error.isEmpty() ? QStringLiteral("?") : error), intent);
     });
@@ -110,7 +110,7 @@ inline std::pair<QString, OncePay::Intent> pay(OncePay::SyncEngine &engine, cons
 inline std::pair<QString, OncePay::Intent> payCash(OncePay::SyncEngine &engine, const QString &order, qint64 amount)
 {
     auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
-    engine.recordCash(order, OncePay::Money(amount, QStringLiteral("CNY")),
+    engine.recordCash(order, OncePay::Money(amount, QStringLiteral("CNY")), &engine,
                       [answer](bool ok, const QString &error, const OncePay::Intent &intent) {
         *answer = std::make_pair(ok ? QString() : (error.isEmpty() ? QStringLiteral("?") : error), intent);
     });
@@ -125,7 +125,7 @@ inline std::pair<QString, OncePay::Intent> refund(OncePay::SyncEngine &engine, c
 {
     auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
     engine.refund(paymentKey, amount ? std::optional<OncePay::Money>(OncePay::Money(*amount, QStringLiteral("CNY"))) : std::nullopt,
-                  reason, [answer](bool ok, const QString &error, const OncePay::Intent &intent) {
+                  reason, &engine, [answer](bool ok, const QString &error, const OncePay::Intent &intent) {
         *answer = std::make_pair(ok ? QString() : (error.isEmpty() ? QStringLiteral("?") : error), intent);
     });
     if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
@@ -137,7 +137,7 @@ inline std::pair<QString, OncePay::Intent> refund(OncePay::SyncEngine &engine, c
 inline std::pair<QString, OncePay::Intent> cashRefund(OncePay::SyncEngine &engine, const QString &paymentKey, qint64 amount)
 {
     auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
-    engine.recordCashRefund(paymentKey, OncePay::Money(amount, QStringLiteral("CNY")),
+    engine.recordCashRefund(paymentKey, OncePay::Money(amount, QStringLiteral("CNY")), &engine,
                             [answer](bool ok, const QString &error, const OncePay::Intent &intent) {
         *answer = std::make_pair(ok ? QString() : (error.isEmpty() ? QStringLiteral("?") : error), intent);
     });
@@ -150,7 +150,7 @@ inline std::pair<QString, OncePay::Intent> cashRefund(OncePay::SyncEngine &engin
 inline std::pair<QString, OncePay::Intent> voidIntent(OncePay::SyncEngine &engine, const QString &key)
 {
     auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
-    engine.voidIntent(key, [answer](bool ok, const QString &error, const OncePay::Intent &intent) {
+    engine.voidIntent(key, &engine, [answer](bool ok, const QString &error, const OncePay::Intent &intent) {
         *answer = std::make_pair(ok ? QString() : (error.isEmpty() ? QStringLiteral("?") : error), intent);
     });
     if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))

@@ -146,7 +146,7 @@ void TestFailover::startTill(const QList<QUrl> &urls)
     m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), testConfig());
     connect(m_engine.get(), &SyncEngine::intentChanged, this, [this](const Intent &i) { m_changes << i; });
     auto started = std::make_shared<std::optional<QString>>();
-    m_engine->start([started](bool ok, const QString &why) { *started = ok ? QString() : why + QLatin1Char('?'); });
+    m_engine->start(this, [started](bool ok, const QString &why) { *started = ok ? QString() : why + QLatin1Char('?'); });
     QVERIFY(QTest::qWaitFor([started] { return started->has_value(); }, kWaitMs));
     QVERIFY2((*started)->isEmpty(), qPrintable(**started));
 }

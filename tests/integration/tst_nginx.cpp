@@ -75,7 +75,7 @@ void TestNginx::initTestCase()
     m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), c);
     connect(m_engine.get(), &SyncEngine::intentChanged, this, [this](const Intent &i) { m_latest.insert(i.key, i); });
     auto started = std::make_shared<std::optional<QString>>();
-    m_engine->start([started](bool ok, const QString &why) { *started = ok ? QString() : why + QLatin1Char('?'); });
+    m_engine->start(this, [started](bool ok, const QString &why) { *started = ok ? QString() : why + QLatin1Char('?'); });
     QVERIFY(QTest::qWaitFor([started] { return started->has_value(); }, kWaitMs));
     QVERIFY2((*started)->isEmpty(), qPrintable(**started));
 }
@@ -92,7 +92,7 @@ QStringList TestNginx::payMany(int count, const QString &prefix)
     auto keys = std::make_shared<QStringList>();
     auto errors = std::make_shared<QStringList>();
     for (int i = 0; i < count; ++i) {
-        m_engine->pay(QStringLiteral("%1-%2").arg(prefix).arg(i), Money(1000 + i, QStringLiteral("CNY")), QStringLiteral("tok_visa"),
+        m_engine->pay(QStringLiteral("%1-%2").arg(prefix).arg(i), Money(1000 + i, QStringLiteral("CNY")), QStringLiteral("tok_visa"), this,
                       [keys, errors](bool ok, const QString &error, const Intent &intent) {
                           if (ok)
                               *keys << intent.key;

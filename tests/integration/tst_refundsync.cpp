@@ -150,7 +150,7 @@ void TestRefundSync::startTill(const SyncEngine::Config &config)
     m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), config);
     connect(m_engine.get(), &SyncEngine::intentChanged, this, [this](const Intent &i) { m_changes << i; });
     auto started = std::make_shared<std::optional<QString>>();
-    m_engine->start([started](bool ok, const QString &why) { *started = ok ? QString() : why + QStringLiteral("?"); });
+    m_engine->start(this, [started](bool ok, const QString &why) { *started = ok ? QString() : why + QStringLiteral("?"); });
     QVERIFY(QTest::qWaitFor([started] { return started->has_value(); }, kWaitMs));
     QVERIFY2((*started)->isEmpty(), qPrintable(**started));
 }
@@ -499,7 +499,7 @@ void TestRefundSync::givenUpAsItsChargeIsHeardIsRefundedAtOnce()
     // ...while the cashier gives the card up (stored first)...
     std::optional<bool> gaveUp;
     QString refusal;
-    m_engine->giveUp(part.key, [&gaveUp, &refusal](bool ok, const QString &why, const Intent &) { gaveUp = ok; refusal = why; });
+    m_engine->giveUp(part.key, this, [&gaveUp, &refusal](bool ok, const QString &why, const Intent &) { gaveUp = ok; refusal = why; });
     // ...and the charge is heard: the engine reads the answer and stores it (second). The journal
     // goes on once the engine has read it.
     bool heard = false;
@@ -627,7 +627,7 @@ void TestRefundSync::voidAtTheInstantOfDispatch()
 
     auto answer = std::make_shared<std::optional<std::pair<bool, QString>>>();
     auto askVoid = [this, answer, key = second.key] {
-        m_engine->voidIntent(key, [answer](bool ok, const QString &error, const Intent &) { *answer = std::make_pair(ok, error); });
+        m_engine->voidIntent(key, this, [answer](bool ok, const QString &error, const Intent &) { *answer = std::make_pair(ok, error); });
     };
     QObject trigger;
     connect(m_engine.get(), &SyncEngine::intentChanged, &trigger, [&, voidFirst](const Intent &i) {

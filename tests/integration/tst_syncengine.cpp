@@ -66,6 +66,8 @@ private slots:
     void noAnswerIsNotOffline();
     void answerIsDroppedWhenItsContextIsGone_data();
     void answerIsDroppedWhenItsContextIsGone();
+    void engineAnswerIsDroppedWhenItsContextIsGone_data();
+    void engineAnswerIsDroppedWhenItsContextIsGone();
 
 private:
     void startTill(const SyncEngine::Config &config = testConfig());
@@ -83,6 +85,10 @@ private:
         const auto i = latest(key);
         return i && isFinal(i->state);
     }
+
+    // Three journal round trips, one after the other: every answer the journal owed before it,
+    // and the answers chained on those, have been handed out (one worker, answers in order).
+    void journalBarrier();
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<Gateway::GatewayServer> m_gateway;
@@ -138,7 +144,7 @@ void TestSyncEngine::startTill(const SyncEngine::Config &config)
         m_inFlightSeen << m_engine->requestsInFlight();
     });
     auto started = std::make_shared<std::optional<QString>>();   // the error, empty when ok
-    m_engine->start([started](bool ok, const QString &why) {
+    m_engine->start(this, [started](bool ok, const QString &why) {
         *started = ok ? QString() : (why.isEmpty() ? QStringLiteral("?") : why);
     });
     QVERIFY(QTest::qWaitFor([started] { return started->has_value(); }, kWaitMs));
@@ -182,6 +188,15 @@ std::pair<QString, Intent> TestSyncEngine::pay(const QString &order, qint64 amou
 std::optional<Intent> TestSyncEngine::latest(const QString &key) const
 {
     return ClientProbe::latest(m_changes, key);
+}
+
+void TestSyncEngine::journalBarrier()
+{
+    for (int round = 0; round < 3; ++round) {
+        bool answered = false;
+        m_journal->count({}, this, [&answered](bool, const QString &, qint64) { answered = true; });
+        QVERIFY(QTest::qWaitFor([&answered] { return answered; }, kWaitMs));
+    }
 }
 
 int TestSyncEngine::answers(const QString &key) const
@@ -630,6 +645,90 @@ void TestSyncEngine::answerIsDroppedWhenItsContextIsGone()
     if (!contextGone)
         delete context;
     qDeleteAll(finished);
+}
+
+void TestSyncEngine::engineAnswerIsDroppedWhenItsContextIsGone_data()
+{
+    QTest::addColumn<QString>("call");
+    QTest::addColumn<bool>("contextGone");
+    const char *calls[] = {"start", "pay", "recordCash", "refund", "recordCashRefund", "voidIntent", "giveUp", "cancelSale"};
+    for (const char *call : calls) {
+        QTest::addRow("%s, context alive: answered", call) << QString::fromLatin1(call) << false;
+        QTest::addRow("%s, context gone: dropped", call) << QString::fromLatin1(call) << true;
+    }
+}
+
+// Every asynchronous call of SyncEngine takes a context and drops its answer once the context is
+// gone (onContext), so a dialog or view model closed while its payment is being stored is never
+// called back. The answer is one that would come: a payment stored, a refund of a paid payment
+// stored, or the journal's refusal of a void, a give-up or a cancel of something it does not hold.
+void TestSyncEngine::engineAnswerIsDroppedWhenItsContextIsGone()
+{
+    QFETCH(QString, call);
+    QFETCH(bool, contextGone);
+    Intent card;
+    Intent cash;
+    if (call == QLatin1String("refund")) {
+        const auto [error, paid] = pay(QStringLiteral("ctx-card"), 1500, QStringLiteral("tok_visa"));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(settled(paid.key), kWaitMs);
+        QCOMPARE(latest(paid.key)->state, IntentState::Succeeded);
+        card = paid;
+    } else if (call == QLatin1String("recordCashRefund")) {
+        const auto [error, paid] = ClientProbe::payCash(*m_engine, QStringLiteral("ctx-cash"), 700);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        cash = paid;
+    }
+    SyncEngine *engine = m_engine.get();
+    std::unique_ptr<SyncEngine> restarted;   // "start": a second start of the till on its journal
+    if (call == QLatin1String("start")) {
+        m_engine.reset();
+        restarted = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), testConfig());
+        engine = restarted.get();
+    }
+
+    auto *context = new QObject;
+    int answers = 0;
+    auto answered = [&answers](bool, const QString &, const auto &) { ++answers; };
+    const std::optional<Money> all;   // a refund of what remains
+    if (call == QLatin1String("start"))
+        engine->start(context, [&answers](bool, const QString &) { ++answers; });
+    else if (call == QLatin1String("pay"))
+        engine->pay(QStringLiteral("ctx-pay"), Money(1200, QStringLiteral("CNY")), QStringLiteral("tok_visa"), context, answered);
+    else if (call == QLatin1String("recordCash"))
+        engine->recordCash(QStringLiteral("ctx-cash"), Money(800, QStringLiteral("CNY")), context, answered);
+    else if (call == QLatin1String("refund"))
+        engine->refund(card.key, all, QStringLiteral("returned"), context, answered);
+    else if (call == QLatin1String("recordCashRefund"))
+        engine->recordCashRefund(cash.key, all, context, answered);
+    else if (call == QLatin1String("voidIntent"))
+        engine->voidIntent(QStringLiteral("pay-not-in-this-journal"), context, answered);
+    else if (call == QLatin1String("giveUp"))
+        engine->giveUp(QStringLiteral("pay-not-in-this-journal"), context, answered);
+    else if (call == QLatin1String("cancelSale"))
+        engine->cancelSale(QStringLiteral("no-such-sale"), context, answered);
+    else
+        QFAIL(qPrintable(call));
+    QCOMPARE(answers, 0);   // each of these answers from the journal's thread, never at once
+    if (contextGone)
+        delete context;
+    journalBarrier();
+    QCOMPARE(answers, contextGone ? 0 : 1);
+    if (!contextGone)
+        delete context;
+    // A dropped answer is only the caller's: what the call did still happened.
+    if (call == QLatin1String("pay") || call == QLatin1String("recordCash")) {
+        const QString order = call == QLatin1String("pay") ? QStringLiteral("ctx-pay") : QStringLiteral("ctx-cash");
+        QVERIFY(std::any_of(m_changes.cbegin(), m_changes.cend(), [&](const Intent &i) { return i.orderId == order; }));
+    } else if (call == QLatin1String("refund") || call == QLatin1String("recordCashRefund")) {
+        const QString paymentKey = call == QLatin1String("refund") ? card.key : cash.key;
+        QVERIFY(std::any_of(m_changes.cbegin(), m_changes.cend(),
+                            [&](const Intent &i) { return i.isRefund() && i.paymentKey == paymentKey; }));
+    }
+    if (restarted) {
+        restarted.reset();
+        startTill();   // so that cleanup() stops what it expects
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSyncEngine)

@@ -98,7 +98,7 @@ void TestCheckoutViewModel::init()
     QString error;
     QVERIFY2(m_session->open(&error), qPrintable(error));
     bool started = false;
-    m_session->start([&](bool ok, const QString &) { started = ok; });
+    m_session->start(this, [&](bool ok, const QString &) { started = ok; });
     QTRY_VERIFY(started);
     m_vm = std::make_unique<CheckoutViewModel>(m_session->engine(), &m_catalog);
 }

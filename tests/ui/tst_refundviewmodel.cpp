@@ -82,7 +82,7 @@ void TestRefundViewModel::init()
     QString error;
     QVERIFY2(m_session->open(&error), qPrintable(error));
     bool started = false;
-    m_session->start([&](bool ok, const QString &) { started = ok; });
+    m_session->start(this, [&](bool ok, const QString &) { started = ok; });
     QTRY_VERIFY(started);
     m_sales = std::make_unique<SaleBook>(m_session->journal());
     m_records = std::make_unique<SaleRecords>(m_sales.get());
@@ -335,7 +335,7 @@ void TestRefundViewModel::cardRefundWaitsOfflineAndIsAskedOnce()
 
     // The queued refund, never sent, is voided; the sale may be refunded again.
     bool voided = false;
-    m_session->engine()->voidIntent(refunds.first().key, [&](bool ok, const QString &, const Intent &) { voided = ok; });
+    m_session->engine()->voidIntent(refunds.first().key, this, [&](bool ok, const QString &, const Intent &) { voided = ok; });
     QTRY_VERIFY(voided);
     QTRY_COMPARE(vm.phase(), RefundViewModel::Phase::Voided);
     QTRY_COMPARE(vm.inProgress().minorUnits(), qint64(0));
