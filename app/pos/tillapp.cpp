@@ -1,6 +1,7 @@
 #include "tillapp.h"
 
 #include "demobackend.h"
+#include "demowindow.h"
 #include "faultproxy.h"
 #include "journallocation.h"
 #include "languages.h"
@@ -102,8 +103,12 @@ std::optional<int> TillApp::start(QApplication &app)
             return cannotStart(QApplication::translate("main", "--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT."), 2);
         m_demo.network()->setSettings(*mode);
     }
-    m_window = std::make_unique<Ui::MainWindow>(m_session.get(), &m_catalog, Ui::DemoLinks{m_demo.network(), m_simulation.get()});
+    const Ui::DemoLinks demo{m_demo.network(), m_simulation.get()};
+    m_window = std::make_unique<Ui::MainWindow>(m_session.get(), &m_catalog, demo.isDemo());
     Ui::MainWindow &window = *m_window;
+    // The demo's menus, stories and test cards only with the demo backend, never with --gateway.
+    if (demo.isDemo())
+        new Ui::DemoWindow(&window, m_session.get(), demo);   // owned by the window
     window.viewModel()->cart()->setLanguage(Ui::languageFromCode(language));
     m_session->start(&window, [&window](bool ok, const QString &error) {
         if (!ok)

@@ -55,7 +55,7 @@ void SyncEngine::start(QObject *context, std::function<void(bool, const QString 
             if (!ok)
                 return ready(false, error);
             for (const Intent &i : intents) {
-                m_active.insert(i.key, i);
+                putActive(i);
                 m_keyById.insert(i.id, i.key);
             }
             m_started = true;
@@ -72,16 +72,32 @@ void SyncEngine::start(QObject *context, std::function<void(bool, const QString 
     });
 }
 
-QHash<QString, qint64> SyncEngine::waitingTotals() const
+void SyncEngine::putActive(const Intent &intent)
+{
+    if (const auto it = m_active.constFind(intent.key); it != m_active.cend())
+        countWaiting(*it, -1);
+    m_active.insert(intent.key, intent);
+    countWaiting(intent, +1);
+}
+
+void SyncEngine::dropActive(const QString &key)
+{
+    if (const auto it = m_active.constFind(key); it != m_active.cend()) {
+        countWaiting(*it, -1);
+        m_active.erase(it);
+    }
+}
+
+void SyncEngine::countWaiting(const Intent &intent, int sign)
 {
     // What the store-and-forward limits bound: card payments taken and not settled yet. Refunds
     // give money back to a card that paid; they are not counted.
-    QHash<QString, qint64> totals;
-    for (const Intent &i : m_active) {
-        if (!i.isRefund())
-            totals[i.amount.currency()] += i.amount.minorUnits();
-    }
-    return totals;
+    if (intent.isRefund())
+        return;
+    qint64 &total = m_waitingTotals[intent.amount.currency()];
+    total += sign * intent.amount.minorUnits();
+    if (total == 0)
+        m_waitingTotals.remove(intent.amount.currency());
 }
 
 std::optional<Intent> SyncEngine::activeIntent(const QString &key) const
@@ -191,7 +207,7 @@ void SyncEngine::stored(const Intent &intent)
     emit intentChanged(intent);
     if (isFinal(intent.state))
         return;
-    m_active.insert(intent.key, intent);
+    putActive(intent);
     m_keyById.insert(intent.id, intent.key);
     emit queueChanged();
     schedule(intent.key);
@@ -226,7 +242,7 @@ void SyncEngine::voidIntent(const QString &key, QObject *context, PayCallback do
     m_journal->voidIntent(key, this, [this, key, done](bool ok, const QString &error, const Intent &intent) {
         m_voiding.remove(key);
         if (ok) {
-            m_active.remove(key);
+            dropActive(key);
             m_keyById.remove(intent.id);
             m_failures.remove(key);
             emit intentChanged(intent);
@@ -294,7 +310,7 @@ void SyncEngine::adoptGivenUp(const Intent &part)
 {
     if (isFinal(part.state)) {
         // Voided: it never goes out.
-        m_active.remove(part.key);
+        dropActive(part.key);
         m_keyById.remove(part.id);
         m_failures.remove(part.key);
     } else if (auto it = m_active.find(part.key); it != m_active.end()) {
@@ -522,7 +538,7 @@ void SyncEngine::sendPost(const QString &key)
             pump();
             return;
         }
-        m_active.insert(key, sending);
+        putActive(sending);
         emit intentChanged(sending);
         const qint64 started = nowMs();
         if (sending.isRefund()) {
@@ -546,11 +562,11 @@ void SyncEngine::adoptStored(const QString &key)
             return;
         }
         if (isFinal(stored.state)) {
-            m_active.remove(key);
+            dropActive(key);
             m_keyById.remove(stored.id);
         } else {
             stored.nextAttemptAt = 0;
-            m_active.insert(key, stored);
+            putActive(stored);
             schedule(key);
         }
         emit intentChanged(stored);
@@ -636,10 +652,10 @@ void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult
             return;
         }
         if (isFinal(after.state)) {
-            m_active.remove(key);
+            dropActive(key);
             m_keyById.remove(after.id);
         } else {
-            m_active.insert(key, after);
+            putActive(after);
         }
         emit intentChanged(after);
         if (after.isRefund() && after.state == IntentState::Succeeded)

@@ -98,7 +98,9 @@ public:
     QString pauseReason() const { return m_pauseReason; }
     qint64 nextRetryAt() const { return m_nextRetryAt; }   // epoch ms, 0: nothing scheduled
     int waitingCount() const { return int(m_active.size()); }   // payments and refunds
-    QHash<QString, qint64> waitingTotals() const;           // of payments, by currency, minor units
+    // Of payments, by currency, in minor units: kept as intents come and go, never a walk of the
+    // queue (the status bar asks on every change of a 10,000-payment drain).
+    const QHash<QString, qint64> &waitingTotals() const { return m_waitingTotals; }
     QList<Intent> activeIntents() const { return m_active.values(); }
     std::optional<Intent> activeIntent(const QString &key) const;
     int requestsInFlight() const { return int(m_inFlight.size()); }
@@ -139,13 +141,18 @@ private:
     void probe();
     void backOnline();
     int priority(const Intent &intent) const;
+    // Every change of m_active goes through these two, which keep m_waitingTotals.
+    void putActive(const Intent &intent);
+    void dropActive(const QString &key);
+    void countWaiting(const Intent &intent, int sign);
 
     IntentJournal *m_journal;
     GatewayClient *m_client;
     Config m_config;
     QRandomGenerator m_rng;
 
-    QHash<QString, Intent> m_active;          // not final, by key
+    QHash<QString, Intent> m_active;          // not final, by key (changed by putActive/dropActive only)
+    QHash<QString, qint64> m_waitingTotals;   // payments of m_active, by currency
     QSet<QString> m_inFlight;
     QSet<QString> m_voiding;                  // held out of dispatch while the journal decides a void
     QHash<QString, int> m_failures;           // consecutive non-final answers, for backoff

@@ -8,6 +8,7 @@
 #include "lateoutcomesdialog.h"
 #include "faultproxy.h"
 #include "ledgerdialog.h"
+#include "demowindow.h"
 #include "mainwindow.h"
 #include "queuemodel.h"
 #include "receipt.h"
@@ -126,6 +127,7 @@ private:
     std::unique_ptr<SimulationClient> m_simulation;
     std::unique_ptr<TillSession> m_session;
     std::unique_ptr<MainWindow> m_window;
+    DemoWindow *m_demoWindow = nullptr;   // owned by m_window
 };
 
 void TestCheckoutWindow::initTestCase()
@@ -164,7 +166,8 @@ void TestCheckoutWindow::init()
     openSession();
     if (QTest::currentTestFailed())
         return;
-    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, DemoLinks{m_demo->network(), m_simulation.get()});
+    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, true);
+    m_demoWindow = new DemoWindow(m_window.get(), m_session.get(), DemoLinks{m_demo->network(), m_simulation.get()});
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
 }
@@ -441,7 +444,7 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
 {
     QFETCH(int, story);
     QFETCH(QString, lastCaptionHas);
-    DemoController *demo = m_window->demo();
+    DemoController *demo = m_demoWindow->controller();
     QVERIFY(demo);
     demo->setStepDelayMs(0);
     QStringList captions;
@@ -688,7 +691,8 @@ void TestCheckoutWindow::declineAfterTheCustomerLeftIsAnAlert()
     m_window.reset();
     m_session.reset();
     openSession();
-    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, DemoLinks{m_demo->network(), m_simulation.get()});
+    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, true);
+    m_demoWindow = new DemoWindow(m_window.get(), m_session.get(), DemoLinks{m_demo->network(), m_simulation.get()});
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     QTRY_COMPARE(m_window->lateOutcomes()->alerts().size(), 1);
@@ -765,7 +769,7 @@ void TestCheckoutWindow::ambiguousNameOpensAPickList()
 // Issue 9, item 10: a step waits long enough to be read aloud, and Next goes on at once.
 void TestCheckoutWindow::demoWaitsForNext()
 {
-    DemoController *demo = m_window->demo();
+    DemoController *demo = m_demoWindow->controller();
     QCOMPARE(demo->stepDelayMs(), 6000);
     QStringList captions;
     connect(demo, &DemoController::captionChanged, this, [&](const QString &c, int, int) { captions << c; });
@@ -1104,7 +1108,8 @@ void TestCheckoutWindow::openSaleIsBackAfterARestart()
     m_window.reset();
     m_session.reset();
     openSession();
-    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, DemoLinks{m_demo->network(), m_simulation.get()});
+    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, true);
+    m_demoWindow = new DemoWindow(m_window.get(), m_session.get(), DemoLinks{m_demo->network(), m_simulation.get()});
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     QTRY_COMPARE(m_window->viewModel()->saleNumber(), number);
@@ -1130,7 +1135,8 @@ void TestCheckoutWindow::openSaleIsBackAfterARestart()
     m_window.reset();
     m_session.reset();
     openSession();
-    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, DemoLinks{m_demo->network(), m_simulation.get()});
+    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, true);
+    m_demoWindow = new DemoWindow(m_window.get(), m_session.get(), DemoLinks{m_demo->network(), m_simulation.get()});
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     bool read = false;

@@ -8,6 +8,7 @@
 #include "faultproxy.h"
 #include "intentdetailsdialog.h"
 #include "intenttext.h"
+#include "demowindow.h"
 #include "mainwindow.h"
 #include "queuemodel.h"
 #include "queuepanel.h"
@@ -85,6 +86,7 @@ private:
     std::unique_ptr<SimulationClient> m_simulation;
     std::unique_ptr<TillSession> m_session;
     std::unique_ptr<MainWindow> m_window;
+    DemoWindow *m_demoWindow = nullptr;   // owned by m_window
 };
 
 void TestRefundDialog::initTestCase()
@@ -120,7 +122,8 @@ void TestRefundDialog::init()
     openSession();
     if (QTest::currentTestFailed())
         return;
-    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, DemoLinks{m_demo->network(), m_simulation.get()});
+    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, true);
+    m_demoWindow = new DemoWindow(m_window.get(), m_session.get(), DemoLinks{m_demo->network(), m_simulation.get()});
     m_window->showNormal();
     m_window->resize(1366, 768);
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));

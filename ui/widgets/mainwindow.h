@@ -1,43 +1,45 @@
 #pragma once
 
 #include "checkoutviewmodel.h"
-#include "demolinks.h"
 #include "tillsession.h"
 
 #include <QMainWindow>
 #include <QPointer>
 
-class QComboBox;
+#include <functional>
+
 class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QMessageBox;
 class QPushButton;
 class QTableView;
-class QTimer;
+class QVBoxLayout;
 
 namespace OncePay::Ui {
 
 class CashPanel;
-class DemoController;
 class QueuePanel;
 class SaleRecords;
 class LateOutcomes;
 class LateOutcomesDialog;
+class TillStatusBar;
 
 // The cashier's screen: the search/scan field, the cart, the total, the pay actions, the
 // payment's state in words, and a status bar with the connection and the waiting queue.
 // Renders the CheckoutViewModel and forwards input to it; no checkout logic lives here.
+// The demo (ui/demo, DemoWindow) adds itself from outside: a banner, the test cards as the
+// card reader, its menus and a word in the status bar; this class knows nothing of it.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    // `demo`: the demo backend's simulator and ledger, when the till runs one (Simulation menu).
-    MainWindow(TillSession *session, const Catalog *catalog, DemoLinks demo = {}, QWidget *parent = nullptr);
+    // `demoGateway`: the till runs the embedded demo gateway (the status bar says so).
+    MainWindow(TillSession *session, const Catalog *catalog, bool demoGateway = false, QWidget *parent = nullptr);
 
     CheckoutViewModel *viewModel() { return &m_vm; }
-    DemoController *demo() const { return m_demo; }
+    TillStatusBar *tillStatusBar() const { return m_statusBar; }
     LateOutcomes *lateOutcomes() const { return m_late; }
     QPushButton *payButton() const { return m_payCard; }
     QueuePanel *paymentsPanel() const { return m_queuePanel; }
@@ -45,22 +47,24 @@ public:
     // The refund dialog on this sale (a payment or a refund: its payment); with no sale, it asks
     // for the receipt number.
     void openRefund(const Intent &intent);
+    // A banner above the scan field (the demo's caption).
+    void insertBanner(QWidget *banner);
+    // The card reader: `reader` is shown where the card is taken (enabled while a card may
+    // pay), `token` gives the card token of the next card payment. Without one, payments carry
+    // the sandbox's approving test card.
+    void setCardReader(QWidget *reader, std::function<QString()> token);
+    void showPayments();   // the payments panel, shown and raised
 
 private:
     void buildUi();
     void buildMenus();
     void addFromSearch();
     void payCard();
-    // The demo's double click, made visible: two real clicks on Pay; the second bounces off the
-    // button the first one locked, and a bubble over the button says so for a few seconds.
-    void doubleClickPay();
     void payCash();
     // Ctrl+N: the next sale; first a one-key question when a card payment is not final.
     void newSale();
     void refreshActions();
     void showPhase(CheckoutViewModel::Phase phase, const QString &message);
-    void refreshStatus();
-    void setAcquirerMode(const QString &mode);
     void closeEvent(QCloseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
     // Ctrl+N, or a scan that would start the next sale, with a card payment not final: asks in
@@ -69,7 +73,7 @@ private:
     void askHowTheCustomerLeaves(const QString &scanned);
 
     TillSession *m_session;
-    DemoLinks m_demoLinks;
+    bool m_demoGateway = false;
     CheckoutViewModel m_vm;
     QLineEdit *m_search = nullptr;
     QLabel *m_searchMessage = nullptr;   // beside the field: an unknown code, several matches
@@ -82,9 +86,10 @@ private:
     QLineEdit *m_cardAmount = nullptr;  // the card pays this much; empty: all that remains
     void restoreUnfinishedSale();
     QLabel *m_banner = nullptr;
-    QComboBox *m_card = nullptr;
+    QVBoxLayout *m_left = nullptr;
+    QVBoxLayout *m_cardReader = nullptr;
+    std::function<QString()> m_cardToken;
     QPushButton *m_payCard = nullptr;
-    QLabel *m_bounce = nullptr;   // "Second tap ignored", over the Pay button
     QPushButton *m_payCash = nullptr;
     QPushButton *m_newSale = nullptr;
     QPushButton *m_anotherWay = nullptr;   // F6: the customer pays another way
@@ -93,24 +98,17 @@ private:
     QPushButton *m_remove = nullptr;
     CashPanel *m_cashPanel = nullptr;
     QPushButton *m_receipt = nullptr;
-    QLabel *m_connection = nullptr;
-    QLabel *m_queue = nullptr;
-    QLabel *m_gateway = nullptr;
-    QTimer *m_countdown = nullptr;
+    TillStatusBar *m_statusBar = nullptr;
     QDockWidget *m_paymentsDock = nullptr;
     QueuePanel *m_queuePanel = nullptr;
     SaleRecords *m_records = nullptr;   // each paid sale's lines, for refunds by items
-    QLabel *m_caption = nullptr;
-    QWidget *m_demoBar = nullptr;   // the caption and its Next button
     QString m_terminal;
-    DemoController *m_demo = nullptr;
     LateOutcomes *m_late = nullptr;
     QPointer<LateOutcomesDialog> m_lateDialog;
     QPushButton *m_alerts = nullptr;   // in the status bar: payments declined after the customer left
     QLabel *m_notice = nullptr;        // a passing word: a left payment was paid
     void showLateOutcomes();
     void refreshAlerts();
-    void openLedger(const QStringList &keys);
 };
 
 } // namespace OncePay::Ui

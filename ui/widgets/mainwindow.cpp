@@ -5,11 +5,8 @@
 #include "salebook.h"
 
 #include "cashpanel.h"
-#include "democontroller.h"
-#include "faultproxy.h"
 #include "lateoutcomes.h"
 #include "lateoutcomesdialog.h"
-#include "ledgerdialog.h"
 #include "queuepanel.h"
 #include "receipt.h"
 #include "receiptdialog.h"
@@ -18,14 +15,13 @@
 #include "settingsdialog.h"
 #include "shiftclosedialog.h"
 #include "pastshiftsdialog.h"
-#include "simulationclient.h"
+#include "tillstatus.h"
+#include "tillstatusbar.h"
 #include "timeutil.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDockWidget>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -40,7 +36,6 @@
 #include <QRegularExpression>
 #include <QPushButton>
 #include <QShortcut>
-#include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -50,36 +45,15 @@ namespace OncePay::Ui {
 Q_LOGGING_CATEGORY(lcWindow, "oncepay.ui.window", QtInfoMsg)
 
 namespace {
-struct Card { const char *token; const char *label; };
-const Card kCards[] = {
-    {"tok_visa", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "Visa (approved)")},
-    {"tok_mastercard", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "Mastercard (approved)")},
-    {"tok_unionpay", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "UnionPay (approved)")},
-    {"tok_chargeDeclined", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "Card declined")},
-    {"tok_insufficientFunds", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "Insufficient funds")},
-    {"tok_timeoutAfterCharge", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "Bank answer lost after charging")},
-    {"tok_errorBeforeCharge", QT_TRANSLATE_NOOP("OncePay::Ui::MainWindow", "Bank refuses before charging")},
-};
-
-// FaultProxy::describe() gives identifiers; the cashier reads words.
-QString networkLabel(const NetSim::Settings &s)
-{
-    switch (s.mode) {
-    case NetSim::Mode::Online: return MainWindow::tr("online", "network simulation");
-    case NetSim::Mode::Offline: return MainWindow::tr("offline", "network simulation");
-    case NetSim::Mode::BlackHole: return MainWindow::tr("black hole", "network simulation");
-    case NetSim::Mode::LoseResponses: return MainWindow::tr("losing responses", "network simulation");
-    case NetSim::Mode::Latency: return MainWindow::tr("latency %1 ms", "network simulation").arg(s.latencyMs);
-    case NetSim::Mode::Flaky: return MainWindow::tr("flaky %1 %", "network simulation").arg(s.flakyPercent);
-    }
-    return NetSim::FaultProxy::describe(s);
-}
+// The till has no card reader driver yet (the devices issue brings one): until a reader is
+// attached (setCardReader), a card payment carries the sandbox's approving test card.
+constexpr char kSandboxCard[] = "tok_visa";
 } // namespace
 
-MainWindow::MainWindow(TillSession *session, const Catalog *catalog, DemoLinks demo, QWidget *parent)
+MainWindow::MainWindow(TillSession *session, const Catalog *catalog, bool demoGateway, QWidget *parent)
     : QMainWindow(parent)
     , m_session(session)
-    , m_demoLinks(demo)
+    , m_demoGateway(demoGateway)
     , m_vm(session->engine(), catalog)
 {
     setWindowTitle(tr("OncePay till"));
@@ -107,18 +81,8 @@ MainWindow::MainWindow(TillSession *session, const Catalog *catalog, DemoLinks d
     buildMenus();
     connect(&m_vm, &CheckoutViewModel::actionsChanged, this, &MainWindow::refreshActions);
     connect(&m_vm, &CheckoutViewModel::phaseChanged, this, &MainWindow::showPhase);
-    SyncEngine *engine = session->engine();
-    connect(engine, &SyncEngine::queueChanged, this, &MainWindow::refreshStatus);
-    connect(engine, &SyncEngine::connectivityChanged, this, &MainWindow::refreshStatus);
-    connect(engine, &SyncEngine::pausedChanged, this, &MainWindow::refreshStatus);
-    connect(m_session->client(), &GatewayClient::gatewayChanged, this, &MainWindow::refreshStatus);
-    m_countdown = new QTimer(this);
-    m_countdown->setInterval(500);
-    connect(m_countdown, &QTimer::timeout, this, &MainWindow::refreshStatus);
-    m_countdown->start();
     refreshActions();
     showPhase(CheckoutViewModel::Phase::Selling, {});
-    refreshStatus();
     connect(m_late, &LateOutcomes::alertsChanged, this, &MainWindow::refreshAlerts);
     connect(m_late, &LateOutcomes::alertRaised, this, [this] {
         QApplication::beep();
@@ -189,23 +153,7 @@ void MainWindow::buildUi()
     auto *layout = new QHBoxLayout(central);
 
     auto *left = new QVBoxLayout;
-    m_caption = new QLabel(central);
-    m_caption->setWordWrap(true);
-    m_caption->setAccessibleName(tr("Demo caption"));
-    m_caption->setStyleSheet(QStringLiteral("QLabel { background: #dbe9fb; font-size: 14pt; padding: 8px; border-radius: 6px; }"));
-    m_demoBar = new QWidget(central);
-    auto *demoLayout = new QHBoxLayout(m_demoBar);
-    demoLayout->setContentsMargins(0, 0, 0, 0);
-    demoLayout->addWidget(m_caption, 1);
-    auto *next = new QPushButton(tr("Next ▸"), m_demoBar);
-    next->setAccessibleName(tr("Next demo step"));
-    connect(next, &QPushButton::clicked, this, [this] {
-        if (m_demo)
-            m_demo->next();
-    });
-    demoLayout->addWidget(next);
-    m_demoBar->hide();
-    left->addWidget(m_demoBar);
+    m_left = left;   // insertBanner() puts a banner above the scan field
     m_search = new QLineEdit(central);
     m_search->setPlaceholderText(tr("Scan or type a product code or name, then Enter"));
     m_search->setAccessibleName(tr("Product code or name"));
@@ -259,16 +207,11 @@ void MainWindow::buildUi()
     m_tenders->hide();
     right->addWidget(m_tenders);
 
-    auto *cardCaption = new QLabel(tr("Card reader (test card):"), central);
-    m_card = new QComboBox(central);
-    m_card->setAccessibleName(tr("Test card"));
-    for (const Card &c : kCards)
-        m_card->addItem(tr(c.label), QString::fromLatin1(c.token));
-    cardCaption->setBuddy(m_card);
-    // The test card is chosen per sale: the next one starts from the default again.
-    connect(&m_vm, &CheckoutViewModel::saleStarted, this, [this] { m_card->setCurrentIndex(0); });
-    right->addWidget(cardCaption);
-    right->addWidget(m_card);
+    // The card reader's place: a reader attached by setCardReader() shows itself here.
+    m_cardReader = new QVBoxLayout;
+    m_cardReader->setContentsMargins(0, 0, 0, 0);
+    right->addLayout(m_cardReader);
+    m_cardToken = [] { return QString::fromLatin1(kSandboxCard); };
     auto *amountCaption = new QLabel(tr("&Amount on this card:"), central);
     m_cardAmount = new QLineEdit(central);
     m_cardAmount->setAccessibleName(tr("Amount on this card"));
@@ -362,11 +305,9 @@ void MainWindow::buildUi()
     addDockWidget(Qt::BottomDockWidgetArea, dock);
     m_paymentsDock = dock;
 
-    m_connection = new QLabel(this);
-    m_queue = new QLabel(this);
-    m_gateway = new QLabel(this);
-    m_connection->setAccessibleName(tr("Connection"));
-    m_queue->setAccessibleName(tr("Waiting payments"));
+    m_statusBar = new TillStatusBar(m_session, m_demoGateway, this);
+    m_statusBar->setTerminal(m_terminal);
+    setStatusBar(m_statusBar);
     m_alerts = new QPushButton(this);
     m_alerts->setAccessibleName(tr("Payments declined after the customer left"));
     m_alerts->setFlat(true);
@@ -375,12 +316,8 @@ void MainWindow::buildUi()
     connect(m_alerts, &QPushButton::clicked, this, &MainWindow::showLateOutcomes);
     m_notice = new QLabel(this);
     m_notice->setAccessibleName(tr("Notice"));
-    // Permanent widgets: a passing status-bar message never hides what the till knows.
-    statusBar()->addPermanentWidget(m_connection);
-    statusBar()->addPermanentWidget(m_queue);
-    statusBar()->addPermanentWidget(m_alerts);
-    statusBar()->addPermanentWidget(m_notice, 1);
-    statusBar()->addPermanentWidget(m_gateway);
+    m_statusBar->addMiddleWidget(m_alerts);
+    m_statusBar->addMiddleWidget(m_notice, 1);
 }
 
 void MainWindow::buildMenus()
@@ -414,7 +351,7 @@ void MainWindow::buildMenus()
         m_session->engine()->setLimits(s.limits);
         m_vm.setUnconfirmedAfterMs(s.unconfirmedAfterSeconds * 1000);
         m_terminal = s.terminal;
-        refreshStatus();
+        m_statusBar->setTerminal(m_terminal);
     });
     sale->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -422,72 +359,6 @@ void MainWindow::buildMenus()
     payments->setText(tr("&Payments"));
     payments->setShortcut(QKeySequence(Qt::Key_F9));
     view->addAction(payments);
-
-    if (!m_demoLinks.isDemo())
-        return;
-    QMenu *sim = menuBar()->addMenu(tr("Si&mulation"));
-    QMenu *network = sim->addMenu(tr("&Network"));
-    auto *netGroup = new QActionGroup(this);
-    const QList<QPair<QString, QString>> modes{
-        {tr("Online"), QStringLiteral("online")},
-        {tr("Offline (connections refused)"), QStringLiteral("offline")},
-        {tr("Black hole (no answer)"), QStringLiteral("black_hole")},
-        {tr("Lose responses (charged, answer lost)"), QStringLiteral("lose_responses")},
-        {tr("Latency 800 ms"), QStringLiteral("latency 800")},
-        {tr("Flaky 30 %"), QStringLiteral("flaky 30")},
-    };
-    for (const auto &[label, mode] : modes) {
-        QAction *a = network->addAction(label);
-        a->setCheckable(true);
-        a->setChecked(mode == QLatin1String("online"));
-        netGroup->addAction(a);
-        connect(a, &QAction::triggered, this, [this, mode = mode] {
-            if (const auto s = NetSim::FaultProxy::parseMode(mode)) {
-                m_demoLinks.network->setSettings(*s);
-                m_session->engine()->checkConnectionNow();   // like the OS telling the till the network changed
-            }
-            refreshStatus();
-        });
-    }
-    m_demo = new DemoController(m_session, m_demoLinks, &m_vm, this);
-    connect(m_demo, &DemoController::captionChanged, this, [this](const QString &caption, int step, int steps) {
-        m_caption->setText(tr("Demo, step %1 of %2: %3").arg(step).arg(steps).arg(caption));
-        m_demoBar->show();
-    });
-    connect(m_demo, &DemoController::queueRequested, this, [this] {
-        m_paymentsDock->show();
-        m_paymentsDock->raise();
-    });
-    connect(m_demo, &DemoController::ledgerRequested, this, &MainWindow::openLedger);
-    connect(m_demo, &DemoController::doubleClickRequested, this, &MainWindow::doubleClickPay);
-    connect(m_demo, &DemoController::finished, this, [this] { m_demoBar->hide(); });
-    QMenu *demo = menuBar()->addMenu(tr("&Demo"));
-    for (auto story : {DemoController::Story::DoubleClick, DemoController::Story::AnswerLost,
-                       DemoController::Story::HourOffline, DemoController::Story::KeyReused,
-                       DemoController::Story::PaidAnotherWay})
-        demo->addAction(DemoController::title(story), this, [this, story] { m_demo->play(story); });
-    demo->addSeparator();
-    demo->addAction(tr("Stop the demo"), this, [this] {
-        m_demo->stop();
-        m_demoBar->hide();
-    });
-
-    sim->addAction(tr("The bank's &ledger…"), this, [this] { openLedger({}); });
-    QMenu *acquirer = sim->addMenu(tr("&Bank"));
-    auto *bankGroup = new QActionGroup(this);
-    const QList<QPair<QString, QString>> bank{
-        {tr("Normal"), QStringLiteral("normal")},
-        {tr("Decline everything"), QStringLiteral("decline_all")},
-        {tr("Charge, then lose the answer"), QStringLiteral("timeout_after_charge")},
-        {tr("Refuse before charging"), QStringLiteral("error_before_charge")},
-    };
-    for (const auto &[label, mode] : bank) {
-        QAction *a = acquirer->addAction(label);
-        a->setCheckable(true);
-        a->setChecked(mode == QLatin1String("normal"));
-        bankGroup->addAction(a);
-        connect(a, &QAction::triggered, this, [this, mode = mode] { setAcquirerMode(mode); });
-    }
 }
 
 void MainWindow::openRefund(const Intent &intent)
@@ -501,14 +372,6 @@ void MainWindow::openRefund(const Intent &intent)
     else if (const auto current = m_vm.intent(); current && current->state == IntentState::Succeeded)
         dialog->suggestNumber(Receipt::number(*current, m_terminal));   // the customer just paid, and changed their mind
     dialog->open();
-}
-
-void MainWindow::setAcquirerMode(const QString &mode)
-{
-    m_demoLinks.simulation->setAcquirerMode(mode, this, [this](bool ok, const QString &error, bool) {
-        if (!ok)
-            statusBar()->showMessage(tr("The bank simulation could not be changed: %1").arg(error), 5000);
-    });
 }
 
 void MainWindow::addFromSearch()
@@ -587,35 +450,10 @@ void MainWindow::payCard()
     showSearchMessage({});
     m_cardAmount->clear();
     // Locked inside the view model before anything else runs; then the button follows.
-    m_vm.payByCard(m_card->currentData().toString(), amount);
+    m_vm.payByCard(m_cardToken(), amount);
     refreshActions();
     if (m_search->isEnabled())
         m_search->setFocus();
-}
-
-void MainWindow::doubleClickPay()
-{
-    m_payCard->click();
-    const bool locked = !m_payCard->isEnabled();
-    m_payCard->click();   // a disabled button takes no click: this is the bounce
-    if (!locked)
-        return;
-    if (!m_bounce) {
-        m_bounce = new QLabel(this);
-        m_bounce->setAccessibleName(tr("Second tap ignored"));
-        m_bounce->setStyleSheet(QStringLiteral("QLabel { background: #fff3b0; border: 2px solid #c9a400; border-radius: 8px;"
-                                               " padding: 8px; font-size: 13pt; }"));
-        m_bounce->setAlignment(Qt::AlignCenter);
-        m_bounce->setWordWrap(true);
-    }
-    m_bounce->setText(tr("Second tap ignored: this payment is already on its way, it cannot be charged twice."));
-    const QRect button(m_payCard->mapTo(this, QPoint(0, 0)), m_payCard->size());
-    m_bounce->setFixedWidth(button.width());
-    m_bounce->adjustSize();
-    m_bounce->move(button.left(), button.bottom() + 4);
-    m_bounce->raise();
-    m_bounce->show();
-    QTimer::singleShot(4000, m_bounce, &QWidget::hide);
 }
 
 void MainWindow::newSale()
@@ -730,7 +568,8 @@ void MainWindow::refreshActions()
 {
     m_payCard->setEnabled(m_vm.canPay());
     m_payCash->setEnabled(m_vm.canPay());
-    m_card->setEnabled(m_vm.canPay());
+    if (QWidget *reader = m_cardReader->count() ? m_cardReader->itemAt(0)->widget() : nullptr)
+        reader->setEnabled(m_vm.canPay());
     m_cardAmount->setEnabled(m_vm.canPay());
     // Live whenever the next scan can do something: add to this sale, or start the next one
     // (after a question when a card payment of this one is not final).
@@ -766,8 +605,6 @@ void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &messag
     default: break;
     }
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: %1; font-size: 15pt; padding: 8px; border-radius: 6px; }").arg(color));
-    if (phase == P::Declined)
-        m_card->setCurrentIndex(0);   // the next card is another card: the test card starts over
     m_banner->setText(message.isEmpty() ? tr("Scan items, then pay by card (F12) or cash (F10).") : message);
     // A tender ended and the next may follow (a card part paid, cash taken for part): the keyboard
     // goes back to the scan field unless the cash panel holds it.
@@ -783,39 +620,6 @@ void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &messag
         else if (tenderEnded)
             m_cartView->setFocus();
     }
-}
-
-void MainWindow::refreshStatus()
-{
-    const SyncEngine *e = m_session->engine();
-    QString conn;
-    switch (e->connectivity()) {
-    case SyncEngine::Connectivity::Online: conn = tr("● Online"); break;
-    case SyncEngine::Connectivity::Offline: conn = tr("○ Offline"); break;
-    case SyncEngine::Connectivity::Reconnecting: conn = tr("◐ Reconnecting…"); break;
-    case SyncEngine::Connectivity::NoAnswer: conn = tr("◌ No answer from the gateway"); break;
-    }
-    if (e->isPaused())
-        conn = tr("⏸ Paused: the gateway refused this till's token");
-    if (e->connectivity() != SyncEngine::Connectivity::Online && e->nextRetryAt() > 0) {
-        const qint64 s = qMax<qint64>(0, (e->nextRetryAt() - nowMs() + 999) / 1000);
-        // Due now (a try on its way): never "next try in 0 s" for as long as it takes.
-        conn += QLatin1Char(' ') + (s > 0 ? tr("(next try in %n s)", nullptr, int(s)) : tr("(trying now)"));
-    }
-    m_connection->setText(conn);
-    QStringList totals;
-    const auto t = e->waitingTotals();
-    for (auto it = t.cbegin(); it != t.cend(); ++it)
-        totals << Money(it.value(), it.key()).toDisplayString();
-    m_queue->setText(tr("Waiting: %n payment(s)", nullptr, e->waitingCount())
-                     + (totals.isEmpty() ? QString() : QStringLiteral(" · ") + totals.join(QStringLiteral(", "))));
-    QString gw = m_demoLinks.isDemo() ? tr("Demo gateway") : m_session->gatewayUrl().toString();
-    if (const GatewayClient *client = m_session->client(); client && client->gatewayCount() > 1)
-        gw += QLatin1Char(' ') + tr("(gateway %1 of %2)").arg(client->baseUrls().indexOf(client->baseUrl()) + 1).arg(client->gatewayCount());
-    gw += QStringLiteral(" · ") + tr("terminal %1").arg(m_terminal);
-    if (m_demoLinks.network)
-        gw += QStringLiteral(" · ") + tr("network: %1").arg(networkLabel(m_demoLinks.network->settings()));
-    m_gateway->setText(gw);
 }
 
 void MainWindow::showLateOutcomes()
@@ -844,12 +648,26 @@ void MainWindow::refreshAlerts()
     m_alerts->setText(tr("⚠ %n declined after the customer left", nullptr, n));
 }
 
-void MainWindow::openLedger(const QStringList &keys)
+void MainWindow::insertBanner(QWidget *banner)
 {
-    auto *dialog = new LedgerDialog(m_demoLinks.simulation, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setKeys(keys);
-    dialog->show();
+    m_left->insertWidget(0, banner);
+}
+
+void MainWindow::setCardReader(QWidget *reader, std::function<QString()> token)
+{
+    while (QLayoutItem *item = m_cardReader->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    m_cardReader->addWidget(reader);
+    m_cardToken = std::move(token);
+    refreshActions();
+}
+
+void MainWindow::showPayments()
+{
+    m_paymentsDock->show();
+    m_paymentsDock->raise();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -862,12 +680,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->accept();
         return;
     }
-    QStringList totals;
-    const auto t = e->waitingTotals();
-    for (auto it = t.cbegin(); it != t.cend(); ++it)
-        totals << Money(it.value(), it.key()).toDisplayString();
     QMessageBox ask(QMessageBox::Question, tr("Quit OncePay?"),
-                    tr("%n payment(s) waiting, %1 in all, not sent yet.", nullptr, waiting).arg(totals.join(QStringLiteral(", "))),
+                    tr("%n payment(s) waiting, %1 in all, not sent yet.", nullptr, waiting).arg(TillStatus::totals(e->waitingTotals())),
                     QMessageBox::NoButton, this);
     ask.setInformativeText(tr("They are saved on this till and will be sent the next time it starts. Quit now?"));
     QPushButton *quit = ask.addButton(tr("Quit, send them on next start"), QMessageBox::AcceptRole);

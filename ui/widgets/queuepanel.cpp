@@ -1,5 +1,7 @@
 #include "queuepanel.h"
 
+#include "tillstatus.h"
+
 #include "intenttext.h"
 
 #include "intentdetailsdialog.h"
@@ -241,13 +243,10 @@ void QueuePanel::applyFilter()
 
 void QueuePanel::refreshSummary()
 {
-    const SyncEngine *e = m_session->engine();
-    QStringList totals;
-    const auto t = e->waitingTotals();
-    for (auto it = t.cbegin(); it != t.cend(); ++it)
-        totals << Money(it.value(), it.key()).toDisplayString();
-    m_summary->setText(tr("%n payment(s) waiting", nullptr, e->waitingCount())
-                       + (totals.isEmpty() ? QString() : QStringLiteral(": ") + totals.join(QStringLiteral(", "))));
+    TillStatus::Facts facts;
+    facts.waiting = m_session->engine()->waitingCount();
+    facts.waitingTotals = m_session->engine()->waitingTotals();
+    m_summary->setText(TillStatus::panelSummary(facts));
 }
 
 void QueuePanel::showDetails()
