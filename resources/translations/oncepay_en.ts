@@ -4,7 +4,7 @@
 <context>
     <name>OncePay::Ui::CheckoutViewModel</name>
     <message numerus="yes">
-        <location filename="../../ui/checkoutviewmodel.cpp" line="315"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="315"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>%n product matches &quot;%1&quot;: pick one.</numerusform>
@@ -15,14 +15,7 @@
 <context>
     <name>OncePay::Ui::DemoController</name>
     <message numerus="yes">
-        <source>The bank&apos;s ledger shows %n charge(s) for this payment: one intent, one key.</source>
-        <translation type="vanished">
-            <numerusform>The bank&apos;s ledger shows %n charge for this payment: one intent, one key.</numerusform>
-            <numerusform>The bank&apos;s ledger shows %n charges for this payment: one intent, one key.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="210"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="210"/>
         <source>%n charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
         <translation>
             <numerusform>%n charge in the bank&apos;s ledger: resolved by asking, not by charging again.</numerusform>
@@ -30,14 +23,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n charge(s) in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</source>
-        <translation type="vanished">
-            <numerusform>%n charge in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</numerusform>
-            <numerusform>%n charges in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="195"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="195"/>
         <source>The bank charged the customer %n time(s). A nervous double tap never charges twice.</source>
         <translation>
             <numerusform>The bank charged the customer %n time. A nervous double tap never charges twice.</numerusform>
@@ -45,7 +31,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="229"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="229"/>
         <source>%n charge(s) in the bank&apos;s ledger for the three sales: each sent once, however long it waited.</source>
         <translation>
             <numerusform>%n charge in the bank&apos;s ledger for the three sales: each sent once, however long it waited.</numerusform>
@@ -53,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="278"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="278"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n charge</numerusform>
@@ -61,7 +47,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="278"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="278"/>
         <source>%n refund(s)</source>
         <translation>
             <numerusform>%n refund</numerusform>
@@ -72,7 +58,7 @@
 <context>
     <name>OncePay::Ui::LedgerDialog</name>
     <message numerus="yes">
-        <location filename="../../ui/ledgerdialog.cpp" line="106"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="106"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n charge</numerusform>
@@ -80,7 +66,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/ledgerdialog.cpp" line="106"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="106"/>
         <source>%n key(s)</source>
         <translation>
             <numerusform>%n key</numerusform>
@@ -88,7 +74,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/ledgerdialog.cpp" line="108"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="108"/>
         <source>%n refund(s), never two for one charge.</source>
         <translation>
             <numerusform>%n refund, never two for one charge.</numerusform>
@@ -99,7 +85,7 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="650"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="488"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
         <translation>
             <numerusform>%n item for %1 is rung up and nothing is paid. Discard it and start a new sale?</numerusform>
@@ -107,23 +93,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="803"/>
-        <source>(next try in %n s)</source>
-        <translation>
-            <numerusform>(next try in %n s)</numerusform>
-            <numerusform>(next try in %n s)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="810"/>
-        <source>Waiting: %n payment(s)</source>
-        <translation>
-            <numerusform>Waiting: %n payment</numerusform>
-            <numerusform>Waiting: %n payments</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="844"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="648"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>
@@ -131,7 +101,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="870"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="684"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>%n payment waiting, %1 in all, not sent yet.</numerusform>
@@ -142,7 +112,7 @@
 <context>
     <name>OncePay::Ui::PastShiftsDialog</name>
     <message numerus="yes">
-        <location filename="../../ui/pastshiftsdialog.cpp" line="72"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="72"/>
         <source>%n closed shift(s), newest first. The report of the selected one is below.</source>
         <translation>
             <numerusform>%n closed shift, newest first. Its report is below.</numerusform>
@@ -151,20 +121,9 @@
     </message>
 </context>
 <context>
-    <name>OncePay::Ui::QueuePanel</name>
-    <message numerus="yes">
-        <location filename="../../ui/queuepanel.cpp" line="253"/>
-        <source>%n payment(s) waiting</source>
-        <translation>
-            <numerusform>%n payment waiting</numerusform>
-            <numerusform>%n payments waiting</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>OncePay::Ui::ShiftCloseDialog</name>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="213"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="214"/>
         <source>Still waiting for the server (%n):</source>
         <translation>
             <numerusform>Still waiting for the server (%n):</numerusform>
@@ -172,7 +131,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="216"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="217"/>
         <source>Refunded by the till by itself (%n):</source>
         <translation>
             <numerusform>Refunded by the till by itself (%n):</numerusform>
@@ -180,7 +139,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="220"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="221"/>
         <source>Waiting at the last close, and how they ended (%n):</source>
         <translation>
             <numerusform>Waiting at the last close, and how it ended (%n):</numerusform>
@@ -188,7 +147,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="233"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="234"/>
         <source>Show the %n row(s) that &amp;agree (cash is counted in the drawer)</source>
         <translation>
             <numerusform>Show the %n row that &amp;agrees (cash is counted in the drawer)</numerusform>
@@ -196,7 +155,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="307"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="308"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n still waits for the server and will move to the next shift:</numerusform>
@@ -204,7 +163,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="313"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="314"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n reconciliation row needs a person; it is kept with the report.</numerusform>
@@ -212,11 +171,38 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="321"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="322"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>Close with %n waiting</numerusform>
             <numerusform>Close with %n waiting</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::TillStatus</name>
+    <message numerus="yes">
+        <location filename="../../ui/models/tillstatus.cpp" line="46"/>
+        <source>(next try in %n s)</source>
+        <translation>
+            <numerusform>(next try in %n s)</numerusform>
+            <numerusform>(next try in %n s)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/tillstatus.cpp" line="64"/>
+        <source>Waiting: %n payment(s)</source>
+        <translation>
+            <numerusform>Waiting: %n payment</numerusform>
+            <numerusform>Waiting: %n payments</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/tillstatus.cpp" line="70"/>
+        <source>%n payment(s) waiting</source>
+        <translation>
+            <numerusform>%n payment waiting</numerusform>
+            <numerusform>%n payments waiting</numerusform>
         </translation>
     </message>
 </context>

@@ -630,48 +630,48 @@
 <context>
     <name>OncePay::SyncEngine</name>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="107"/>
+        <location filename="../../app/till/syncengine.cpp" line="125"/>
         <source>The order number must be 1 to 64 letters, digits, &apos;-&apos; or &apos;_&apos;.</source>
         <translation>订单号必须由 1 到 64 个字母、数字、“-”或“_”组成。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="109"/>
+        <location filename="../../app/till/syncengine.cpp" line="127"/>
         <source>The currency %1 is not supported.</source>
         <translation>不支持币种 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="111"/>
-        <location filename="../../app/till/syncengine.cpp" line="160"/>
+        <location filename="../../app/till/syncengine.cpp" line="129"/>
+        <location filename="../../app/till/syncengine.cpp" line="179"/>
         <source>The amount must be between %1 and %2.</source>
         <translation>金额必须在 %1 到 %2 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="158"/>
+        <location filename="../../app/till/syncengine.cpp" line="177"/>
         <source>&quot;%1&quot; is not the key of a payment.</source>
         <translation>“%1”不是一笔支付的幂等键。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="164"/>
+        <location filename="../../app/till/syncengine.cpp" line="183"/>
         <source>The reason may be at most 500 characters long.</source>
         <translation>退款原因最多 500 个字符。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="213"/>
+        <location filename="../../app/till/syncengine.cpp" line="233"/>
         <source>This refund is on its way to the gateway right now, so it cannot be voided; the till will learn its outcome by itself.</source>
         <translation>这笔退款正在发往网关，因此不能作废；收银机会自行获知其结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="214"/>
+        <location filename="../../app/till/syncengine.cpp" line="234"/>
         <source>This payment is on its way to the bank right now, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
         <translation>这笔支付正在发往银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="218"/>
+        <location filename="../../app/till/syncengine.cpp" line="238"/>
         <source>It is being voided already.</source>
         <translation>它正在作废中。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="241"/>
+        <location filename="../../app/till/syncengine.cpp" line="262"/>
         <source>It is being given up already.</source>
         <translation>正在放弃中。</translation>
     </message>
@@ -692,22 +692,22 @@
 <context>
     <name>OncePay::Ui::CartModel</name>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="136"/>
+        <location filename="../../ui/models/cartmodel.cpp" line="136"/>
         <source>Item</source>
         <translation>商品</translation>
     </message>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="137"/>
+        <location filename="../../ui/models/cartmodel.cpp" line="137"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="138"/>
+        <location filename="../../ui/models/cartmodel.cpp" line="138"/>
         <source>Price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../ui/cartmodel.cpp" line="139"/>
+        <location filename="../../ui/models/cartmodel.cpp" line="139"/>
         <source>Total</source>
         <translation>小计</translation>
     </message>
@@ -715,77 +715,77 @@
 <context>
     <name>OncePay::Ui::CashPanel</name>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="31"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="31"/>
         <source>Cash payment</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="37"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="37"/>
         <source>Cash received:</source>
         <translation>实收现金：</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="39"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="39"/>
         <source>Cash received</source>
         <translation>实收现金</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="41"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="41"/>
         <source>Take</source>
         <translation>收款</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="42"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="42"/>
         <source>Take the cash received</source>
         <translation>按实收金额收款</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="43"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="43"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="44"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="44"/>
         <source>Cancel the cash payment</source>
         <translation>取消现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="51"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="51"/>
         <source>Cash message</source>
         <translation>现金提示</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="59"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="59"/>
         <source>Take as part payment</source>
         <translation>作为部分付款收取</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="120"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="120"/>
         <source>Exact %1</source>
         <translation>刚好 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="121"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="121"/>
         <source>Exact amount</source>
         <translation>刚好应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="121"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="121"/>
         <source>Cash %1</source>
         <translation>现金 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="135"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="135"/>
         <source>&quot;%1&quot; is not an amount.</source>
         <translation>“%1”不是有效金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="152"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="152"/>
         <source>Short by %1: %2 received, the total is %3. Nothing was recorded.</source>
         <translation>还差 %1：实收 %2，应付 %3。本次未记账。</translation>
     </message>
     <message>
-        <location filename="../../ui/cashpanel.cpp" line="156"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="156"/>
         <source>Take %1 as &amp;part payment; the rest by card or more cash</source>
         <translation>收取 %1 作为部分付款(&amp;P)；其余刷卡或再付现金</translation>
     </message>
@@ -793,162 +793,158 @@
 <context>
     <name>OncePay::Ui::CheckoutViewModel</name>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="20"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="20"/>
         <source>card declined</source>
         <translation>银行卡被拒</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="22"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="22"/>
         <source>insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="24"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="24"/>
         <source>the bank could not process it</source>
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="323"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="323"/>
         <source>This sale is being paid; start a new sale to add items.</source>
         <translation>本单正在付款；如需添加商品，请开始新交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="314"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="314"/>
         <source>No product has the code or name &quot;%1&quot;.</source>
         <translation>找不到编码或名称为“%1”的商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="256"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="256"/>
         <source>The card payment was never sent and is voided. Take cash or another card.</source>
         <translation>这笔刷卡付款从未发出，已作废。请收取现金或换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="257"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="257"/>
         <source>The card payment is given up: if it turns out charged, the till refunds it by itself. Take cash or another card.</source>
         <translation>已放弃这笔刷卡付款：如果最终扣款成功，收银机会自动退款。请收取现金或换一张卡。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/checkoutviewmodel.cpp" line="315"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="315"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>有 %n 个商品与“%1”相符：请选择一个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="199"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="353"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="390"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="199"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="353"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="390"/>
         <source>Saving the payment…</source>
         <translation>正在保存支付记录…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="188"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="377"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="188"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="377"/>
         <source>There is nothing to pay.</source>
         <translation>没有需要支付的金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="383"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="383"/>
         <source>The amount tendered is less than the total %1.</source>
         <translation>实收金额少于应付金额 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="538"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="538"/>
         <source>Paid in cash. Change: %1</source>
         <translation>现金支付成功。找零：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="501"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="501"/>
         <source>Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer.</source>
         <translation>尚未确认：收银机会自行确认这笔付款。请勿为这笔销售再次收款；您可以接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="111"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="111"/>
         <source>&quot;%1&quot; is not an amount the card can pay: type at most the %2 that remains, e.g. %3.</source>
         <translation>“%1”不是这张卡可以支付的金额：最多输入剩余的 %2，例如 %3。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="140"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="140"/>
         <source>Sale %1 was open when the till stopped and is back: %2 paid, %3 remains.</source>
         <translation>收银机停止时销售 %1 尚未完成，现已恢复：已付 %2，剩余 %3。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="174"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="174"/>
         <source>Sale %1 is cancelled. Hand back %2 in cash.</source>
         <translation>销售单 %1 已取消。请退还现金 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="193"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="193"/>
         <source>A part payment in cash must be less than the %1 that remains.</source>
         <translation>现金部分付款必须少于剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="217"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="217"/>
         <source>%1 taken in cash. %2 remains: card (F12) or more cash (F10).</source>
         <translation>已收现金 %1。还剩 %2：刷卡 (F12) 或再付现金 (F10)。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="348"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="348"/>
         <source>A card can pay at most the %1 that remains.</source>
         <translation>一张卡最多只能支付剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="382"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="382"/>
         <source>The amount tendered is less than the %1 that remains.</source>
         <translation>所收金额少于剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="510"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="510"/>
         <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
         <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="512"/>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="515"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="512"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="515"/>
         <source>Sending the payment…</source>
         <translation>正在发送支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="518"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="518"/>
         <source>The bank is processing the payment. Please wait.</source>
         <translation>银行正在处理这笔支付，请稍候。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="521"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="521"/>
         <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
         <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="532"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="532"/>
         <source>%1 paid by card. %2 remains: card (F12) or cash (F10).</source>
         <translation>已用卡支付 %1。剩余 %2：刷卡（F12）或现金（F10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="540"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="540"/>
         <source>Paid in full: %1 (this card %2).</source>
         <translation>已全额支付：%1（本卡 %2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="542"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="542"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="545"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="545"/>
         <source>Declined (%1). Ask for another card (F12) or cash (F10).</source>
         <translation>被拒绝（%1）。请顾客换一张卡（F12）或付现金（F10）。</translation>
     </message>
     <message>
-        <source>Declined (%1). Ask for another card.</source>
-        <translation type="vanished">已拒绝（%1）。请顾客换一张卡。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="548"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="548"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/checkoutviewmodel.cpp" line="551"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="551"/>
         <source>Voided before it was sent: nothing was charged. The sale may be paid again.</source>
         <translation>已在发送前作废：没有扣款。本单可以重新支付。</translation>
     </message>
@@ -956,525 +952,673 @@
 <context>
     <name>OncePay::Ui::DemoController</name>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="56"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="56"/>
         <source>A double click on Pay</source>
         <translation>支付按钮被点了两次</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="57"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="57"/>
         <source>Charged, but the answer was lost</source>
         <translation>已扣款，但应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="58"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="58"/>
         <source>An hour offline, then the queue drains</source>
         <translation>断网一小时，恢复后队列自动发送</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="59"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="59"/>
         <source>The same key reused with another amount</source>
         <translation>同一个幂等键换了金额再次使用</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="60"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="60"/>
         <source>The card&apos;s answer is lost, the customer pays cash, the till refunds the card by itself</source>
         <translation>银行卡的应答丢失，顾客改付现金，收银机自动退还这笔卡款</translation>
     </message>
-    <message>
-        <source>A customer buys rice and tea. The network is fine.</source>
-        <translation type="vanished">顾客购买大米和茶，网络正常。</translation>
-    </message>
-    <message>
-        <source>The cashier double-clicks Pay. The first click locks the button in its own handler; the second finds it locked.</source>
-        <translation type="vanished">收银员双击了支付。第一次点击在自己的处理函数里就锁定了按钮，第二次点击时按钮已被锁定。</translation>
-    </message>
-    <message>
-        <source>Paid. Asking the bank&apos;s own ledger how many times it charged…</source>
-        <translation type="vanished">支付成功。正在查询银行自己的账本，看扣了几次款…</translation>
-    </message>
     <message numerus="yes">
-        <source>The bank&apos;s ledger shows %n charge(s) for this payment: one intent, one key.</source>
-        <translation type="vanished">
-            <numerusform>银行账本中这笔付款有 %n 笔扣款：一次付款意图，一个付款编号。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="210"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="210"/>
         <source>%n charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
         <translation>
             <numerusform>银行账本中有 %n 笔扣款：靠询问解决，而不是再扣一次。</numerusform>
         </translation>
     </message>
     <message>
-        <source>Here is the queue: three payments waiting, each with its own key. The status bar shows what waits and when the next try is.</source>
-        <translation type="vanished">这是队列：三笔付款正在等待，每笔都有自己的付款编号。状态栏显示等待的内容和下次尝试的时间。</translation>
-    </message>
-    <message>
-        <source>Now the network returns…</source>
-        <translation type="vanished">现在网络恢复了……</translation>
-    </message>
-    <message>
-        <source>The queue drained by itself, oldest first. Asking the bank&apos;s ledger…</source>
-        <translation type="vanished">队列已自动清空，最早的先发。正在查询银行账本……</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n charge(s) in the bank&apos;s ledger for the three payments: each sent once, however long it waited.</source>
-        <translation type="vanished">
-            <numerusform>三笔付款在银行账本中共有 %n 笔扣款：无论等待多久，每笔只发送一次。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../ui/democontroller.cpp" line="189"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="189"/>
         <source>A customer buys rice and tea.</source>
         <translation>一位顾客买了大米和茶。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="191"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="191"/>
         <source>The cashier taps Pay twice by accident. Watch the Pay button: the second tap bounces off.</source>
         <translation>收银员不小心按了两次支付。请看支付按钮：第二次点击被挡了回去。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="194"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="194"/>
         <source>Paid. Asking the bank how many times it charged the customer…</source>
         <translation>已支付。正在询问银行向顾客扣了几次款…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="195"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="195"/>
         <source>The bank charged the customer %n time(s). A nervous double tap never charges twice.</source>
         <translation>
             <numerusform>银行向顾客扣款 %n 次。紧张时的连按两下绝不会扣款两次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="214"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="214"/>
         <source>The shop&apos;s internet goes down (think of an hour without it). Below: the payments still waiting.</source>
         <translation>店里断网了（设想一个小时没有网络）。下方：仍在等待的付款。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="219"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="219"/>
         <source>A customer buys rice and pays by card. The till keeps the payment in its queue; the customer goes home.</source>
         <translation>一位顾客买了大米并刷卡支付。收银机把这笔付款保存在队列中；顾客可以回家了。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="221"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="221"/>
         <source>The next customer: tea, by card. The queue grows.</source>
         <translation>下一位顾客：买茶，刷卡。队列变长了。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="223"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="223"/>
         <source>A third: noodles. Three payments wait, each written down before anything was sent.</source>
         <translation>第三位：买面条。三笔付款在等待，每一笔都在发送任何数据之前就已记录下来。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="225"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="225"/>
         <source>The internet is back. Watch the queue empty by itself, oldest first.</source>
         <translation>网络恢复了。请看队列自动清空，最早的先发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="228"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="228"/>
         <source>Every payment went through. Asking the bank how many times it charged…</source>
         <translation>每笔付款都已完成。正在询问银行扣了几次款…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="229"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="229"/>
         <source>%n charge(s) in the bank&apos;s ledger for the three sales: each sent once, however long it waited.</source>
         <translation>
             <numerusform>银行账本中这三笔销售共有 %n 笔扣款：无论等了多久，每笔只发送一次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="233"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="233"/>
         <source>The network now loses every answer. A customer buys noodles.</source>
         <translation>网络现在会丢失所有应答。一位顾客购买面条。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="235"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="235"/>
         <source>The cashier pays by card. The bank charges the card, but the till never hears back.</source>
         <translation>收银员刷卡收款。银行已扣款，但收银机始终没有收到应答。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="244"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="244"/>
         <source>The customer will not wait and pays cash. The cashier presses F6, &quot;Customer pays another way&quot;: the card is given up in the journal, not forgotten.</source>
         <translation>顾客不愿等待，改付现金。收银员按 F6“顾客改用其他方式支付”：这笔卡款在日志中记为已放弃，而不是被遗忘。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="256"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="256"/>
         <source>The cashier takes the cash. The sale is paid once, in cash.</source>
         <translation>收银员收取现金。这笔销售只付了一次，用的是现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="263"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="263"/>
         <source>The network comes back. The till asks about the given-up card: it was charged. So the till refunds it through the bank by itself, once, with a key made from the card&apos;s.</source>
         <translation>网络恢复。收银机查询已放弃的卡款：它已被扣款。于是收银机自动通过银行退款，只退一次，所用的键由这笔卡款的键派生而来。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="267"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="267"/>
         <source>Refunded. Asking the bank&apos;s own ledger…</source>
         <translation>已退款。正在查询银行自己的账本…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="276"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="276"/>
         <source>The bank&apos;s ledger: %1 and %2 for the card. The customer paid once, in cash; the shift report says &quot;charged late, refunded automatically&quot;.</source>
         <translation>银行账本：这张卡 %1、%2。顾客只付了一次，用的是现金；班次报表显示“延迟扣款，已自动退款”。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="278"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="278"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n 笔扣款</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/democontroller.cpp" line="278"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="278"/>
         <source>%n refund(s)</source>
         <translation>
             <numerusform>%n 笔退款</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="283"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="283"/>
         <source>Another register of the shop, with buggy software, sends a payment of ¥10.00…</source>
         <translation>店里另一台软件有缺陷的收银机发送了一笔 ¥10.00 的付款…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="289"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="289"/>
         <source>…then sends the same payment again by mistake, with the same key but ¥20.00.</source>
         <translation>…然后又误把同一笔付款再发了一次：幂等键相同，金额却是 ¥20.00。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="293"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="293"/>
         <source>took the first payment</source>
         <translation>接受了第一笔付款</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="293"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="293"/>
         <source>did not take the first payment</source>
         <translation>没有接受第一笔付款</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="294"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="294"/>
         <source>refused the second: that key already belongs to another amount</source>
         <translation>拒绝了第二笔：这个付款编号已属于另一个金额</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="295"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="295"/>
         <source>did not refuse the second</source>
         <translation>没有拒绝第二笔</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="296"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="296"/>
         <source>The gateway %1 and %2. The customer pays ¥10.00 once; the bank&apos;s ledger opens next. It was the other register&apos;s payment: this till&apos;s shift does not count it.</source>
         <translation>网关%1，并且%2。顾客只支付一次 ¥10.00；接下来打开银行账本。这是另一台收银机的付款：本收银机的班次不计入它。</translation>
     </message>
     <message>
-        <source>The gateway %1 and %2. The original payment is untouched.</source>
-        <translation type="vanished">网关%1，并%2。原来的付款保持不变。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/democontroller.cpp" line="199"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="199"/>
         <source>The network now loses every answer: requests arrive, answers never come back.</source>
         <translation>现在网络会丢失所有应答：请求能到达，应答却回不来。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="201"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="201"/>
         <source>The cashier pays. The bank charges the card, but the till never hears back.</source>
         <translation>收银员发起支付。银行已经扣款，但收银机没有收到应答。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="204"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="204"/>
         <source>The till does not guess and does not charge again: it shows &quot;checking with the server&quot; and keeps the sale locked.</source>
         <translation>收银机不猜测，也不重复扣款：它显示“正在向服务器核实”，并锁定这笔交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="206"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="206"/>
         <source>The network comes back. The till asks the gateway by the payment&apos;s key…</source>
         <translation>网络恢复。收银机用这笔支付的幂等键向网关查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/democontroller.cpp" line="209"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="209"/>
         <source>The gateway says: paid. Asking the bank&apos;s ledger…</source>
         <translation>网关回复：已支付。正在查询银行账本…</translation>
     </message>
+</context>
+<context>
+    <name>OncePay::Ui::DemoWindow</name>
     <message>
-        <source>The connection drops (think of an hour without network).</source>
-        <translation type="vanished">网络断开（想象断网一小时）。</translation>
+        <location filename="../../ui/demo/demowindow.cpp" line="26"/>
+        <source>Visa (approved)</source>
+        <translation>Visa 卡（通过）</translation>
     </message>
     <message>
-        <source>Three customers pay by card. Each payment is stored with its key and waits in the queue.</source>
-        <translation type="vanished">三位顾客刷卡支付。每笔支付连同其幂等键已保存，在队列中等待发送。</translation>
+        <location filename="../../ui/demo/demowindow.cpp" line="27"/>
+        <source>Mastercard (approved)</source>
+        <translation>万事达卡（通过）</translation>
     </message>
     <message>
-        <source>A buggy client sends a payment of ¥10.00 with a new key…</source>
-        <translation type="vanished">一个有缺陷的客户端用新的幂等键发送了一笔 ¥10.00 的支付…</translation>
+        <location filename="../../ui/demo/demowindow.cpp" line="28"/>
+        <source>UnionPay (approved)</source>
+        <translation>银联卡（通过）</translation>
     </message>
     <message>
-        <source>…then the same key with ¥20.00.</source>
-        <translation type="vanished">…然后用同一个幂等键发送 ¥20.00。</translation>
+        <location filename="../../ui/demo/demowindow.cpp" line="29"/>
+        <source>Card declined</source>
+        <translation>被拒卡</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="30"/>
+        <source>Insufficient funds</source>
+        <translation>余额不足</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="31"/>
+        <source>Bank answer lost after charging</source>
+        <translation>扣款后银行应答丢失</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="32"/>
+        <source>Bank refuses before charging</source>
+        <translation>银行扣款前拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="61"/>
+        <source>Demo caption</source>
+        <translation>演示说明</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="64"/>
+        <source>Next ▸</source>
+        <translation>下一步 ▸</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="65"/>
+        <source>Next demo step</source>
+        <translation>演示下一步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="71"/>
+        <source>Demo, step %1 of %2: %3</source>
+        <translation>演示，第 %1 步，共 %2 步：%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="82"/>
+        <source>Card reader (test card):</source>
+        <translation>读卡器（测试卡）：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="84"/>
+        <source>Test card</source>
+        <translation>测试卡</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="104"/>
+        <source>Si&amp;mulation</source>
+        <translation>模拟(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="105"/>
+        <source>&amp;Network</source>
+        <translation>网络(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="108"/>
+        <source>Online</source>
+        <translation>正常联网</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="109"/>
+        <source>Offline (connections refused)</source>
+        <translation>断网（拒绝连接）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="110"/>
+        <source>Black hole (no answer)</source>
+        <translation>黑洞（无应答）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="111"/>
+        <source>Lose responses (charged, answer lost)</source>
+        <translation>丢失应答（已扣款，应答丢失）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="112"/>
+        <source>Latency 800 ms</source>
+        <translation>延迟 800 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="113"/>
+        <source>Flaky 30 %</source>
+        <translation>不稳定（30% 出错）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="128"/>
+        <source>&amp;Demo</source>
+        <translation>演示(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="134"/>
+        <source>Stop the demo</source>
+        <translation>停止演示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="139"/>
+        <source>The bank&apos;s &amp;ledger…</source>
+        <translation>银行账本(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="140"/>
+        <source>&amp;Bank</source>
+        <translation>银行(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="143"/>
+        <source>Normal</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="144"/>
+        <source>Decline everything</source>
+        <translation>全部拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="145"/>
+        <source>Charge, then lose the answer</source>
+        <translation>扣款后丢失应答</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="146"/>
+        <source>Refuse before charging</source>
+        <translation>扣款前拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="161"/>
+        <source>The bank simulation could not be changed: %1</source>
+        <translation>无法更改银行模拟设置：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="171"/>
+        <source>online</source>
+        <comment>network simulation</comment>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="172"/>
+        <source>offline</source>
+        <comment>network simulation</comment>
+        <translation>断网</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="173"/>
+        <source>black hole</source>
+        <comment>network simulation</comment>
+        <translation>无应答（黑洞）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="174"/>
+        <source>losing responses</source>
+        <comment>network simulation</comment>
+        <translation>丢失应答</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="175"/>
+        <source>latency %1 ms</source>
+        <comment>network simulation</comment>
+        <translation>延迟 %1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="176"/>
+        <source>flaky %1 %</source>
+        <comment>network simulation</comment>
+        <translation>不稳定 %1%</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="180"/>
+        <source>network: %1</source>
+        <translation>网络：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="193"/>
+        <source>Second tap ignored</source>
+        <translation>第二次点击已忽略</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="199"/>
+        <source>Second tap ignored: this payment is already on its way, it cannot be charged twice.</source>
+        <translation>第二次点击已忽略：这笔付款已在处理中，不可能扣款两次。</translation>
     </message>
 </context>
 <context>
     <name>OncePay::Ui::IntentDetailsDialog</name>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="40"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="40"/>
         <source>Payment %1</source>
         <translation>支付详情：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="188"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="188"/>
         <source>Journal of state changes</source>
         <translation>状态变更日志</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="146"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="146"/>
         <source>The till&apos;s record</source>
         <translation>收银机记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="139"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="139"/>
         <source>Timeline of attempts</source>
         <translation>尝试时间线</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="107"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="107"/>
         <source>Sale:</source>
         <translation>销售单：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="108"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="108"/>
         <source>Amount:</source>
         <translation>金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="109"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="109"/>
         <source>Paid with:</source>
         <translation>支付方式：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="150"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="150"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="151"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="151"/>
         <source>Payment id:</source>
         <translation>支付编号：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="148"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="148"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="40"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="40"/>
         <source>Refund for sale %1</source>
         <translation>退款详情：订单 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="149"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="149"/>
         <source>Kind:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="109"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="109"/>
         <source>Back to:</source>
         <translation>退回到：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="111"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="111"/>
         <source>Given back:</source>
         <translation>已退还：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="153"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="153"/>
         <source>Refund id:</source>
         <translation>退款编号：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="154"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="154"/>
         <source>Refund of payment:</source>
         <translation>原支付：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="113"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="113"/>
         <source>Reason:</source>
         <translation>原因：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="44"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="44"/>
         <source>&amp;Technical details (for support)</source>
         <translation>技术详情（供技术支持）(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="46"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="46"/>
         <source>Show the technical details</source>
         <translation>显示技术详情</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="47"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="47"/>
         <source>The key, the attempts, the gateway&apos;s record and the journal (Alt+T)</source>
         <translation>幂等键、各次尝试、网关记录和交易日志（Alt+T）</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="58"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="58"/>
         <source>Send it again now instead of waiting for the next try: with the same key, so it is never charged twice</source>
         <translation>立即重新发送，不必等待下一次尝试：使用同一个幂等键，绝不会重复扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="89"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="89"/>
         <source>In short</source>
         <translation>概要</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="99"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="99"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="103"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="103"/>
         <source>What it means</source>
         <translation>含义</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="114"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="114"/>
         <source>Time:</source>
         <translation>时间：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="118"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="118"/>
         <source>What the gateway says</source>
         <translation>网关的答复</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="127"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="127"/>
         <source>Technical details</source>
         <translation>技术详情</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="156"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="156"/>
         <source>Order id:</source>
         <translation>订单编号：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="157"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="157"/>
         <source>Tries:</source>
         <translation>尝试次数：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="159"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="159"/>
         <source>Problem:</source>
         <translation>问题：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="160"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="160"/>
         <source>Idempotency key:</source>
         <translation>幂等键：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="163"/>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="164"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="163"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="164"/>
         <source>The gateway&apos;s record</source>
         <translation>网关记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="168"/>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="177"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="168"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="177"/>
         <source>Show raw</source>
         <translation>显示原始数据</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="171"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="171"/>
         <source>Show the gateway&apos;s raw answer</source>
         <translation>显示网关的原始应答</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="174"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="174"/>
         <source>The gateway&apos;s raw answer</source>
         <translation>网关的原始应答</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="177"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="177"/>
         <source>Hide raw</source>
         <translation>隐藏原始数据</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="184"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="184"/>
         <source>Journal</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="145"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="145"/>
         <source>This till&apos;s record</source>
         <translation>本机记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="55"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="55"/>
         <source>Ask the gateway</source>
         <translation>向网关查询</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="56"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="56"/>
         <source>Retry now</source>
         <translation>立即重试</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="80"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="80"/>
         <source>Not asked yet.</source>
         <translation>尚未查询。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="78"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="78"/>
         <source>Cash: the gateway is never asked.</source>
         <translation>现金支付：不经过网关，无需查询。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="227"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="227"/>
         <source>%1:</source>
         <comment>a field&apos;s label</comment>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="232"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="232"/>
         <source>Asking…</source>
         <translation>正在查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="233"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="233"/>
         <source>Asking the gateway…</source>
         <translation>正在询问网关…</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="240"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="240"/>
         <source>The gateway says: %1 (asked at %2).</source>
         <translation>网关答复：%1（询问于 %2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="246"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="246"/>
         <source>The gateway has no refund with this key: it was never executed.</source>
         <translation>网关没有使用此幂等键的退款：这笔退款从未执行。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="247"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="247"/>
         <source>The gateway has no payment with this key: it was never executed.</source>
         <translation>网关没有使用此幂等键的支付：这笔支付从未执行。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="249"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="249"/>
         <source>The gateway has no refund with this key yet: nothing went back so far (asked at %1).</source>
         <translation>网关目前没有使用此幂等键的退款：到目前为止尚未退还任何钱款（询问于 %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="250"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="250"/>
         <source>The gateway has no payment with this key yet: the card has not been charged so far (asked at %1).</source>
         <translation>网关目前没有使用此幂等键的付款：到目前为止银行卡尚未被扣款（询问于 %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="253"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="253"/>
         <source>The gateway could not be asked just now (%1); the till keeps trying by itself.</source>
         <translation>刚才无法询问网关（%1）；收银机会自行继续尝试。</translation>
     </message>
     <message>
-        <location filename="../../ui/intentdetailsdialog.cpp" line="254"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="254"/>
         <source>The gateway could not be asked: %1</source>
         <translation>无法向网关查询：%1</translation>
     </message>
@@ -1482,481 +1626,477 @@
 <context>
     <name>OncePay::Ui::IntentText</name>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="16"/>
+        <location filename="../../ui/models/intenttext.cpp" line="16"/>
         <source>Waiting for connection</source>
         <translation>等待网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="17"/>
+        <location filename="../../ui/models/intenttext.cpp" line="17"/>
         <source>Sending</source>
         <translation>正在发送</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="18"/>
-        <location filename="../../ui/intenttext.cpp" line="331"/>
-        <location filename="../../ui/intenttext.cpp" line="344"/>
+        <location filename="../../ui/models/intenttext.cpp" line="18"/>
+        <location filename="../../ui/models/intenttext.cpp" line="331"/>
+        <location filename="../../ui/models/intenttext.cpp" line="344"/>
         <source>Bank processing</source>
         <translation>银行处理中</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="19"/>
+        <location filename="../../ui/models/intenttext.cpp" line="19"/>
         <source>Checking with the server</source>
         <translation>正在向服务器核实</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="20"/>
-        <location filename="../../ui/intenttext.cpp" line="327"/>
+        <location filename="../../ui/models/intenttext.cpp" line="20"/>
+        <location filename="../../ui/models/intenttext.cpp" line="327"/>
         <source>Paid</source>
         <translation>已支付</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="21"/>
-        <location filename="../../ui/intenttext.cpp" line="329"/>
-        <location filename="../../ui/intenttext.cpp" line="346"/>
+        <location filename="../../ui/models/intenttext.cpp" line="21"/>
+        <location filename="../../ui/models/intenttext.cpp" line="329"/>
+        <location filename="../../ui/models/intenttext.cpp" line="346"/>
         <source>Declined</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="22"/>
+        <location filename="../../ui/models/intenttext.cpp" line="22"/>
         <source>Needs attention</source>
         <translation>需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="23"/>
+        <location filename="../../ui/models/intenttext.cpp" line="23"/>
         <source>Voided</source>
         <translation>已作废</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="31"/>
+        <location filename="../../ui/models/intenttext.cpp" line="31"/>
         <source>Payment</source>
         <translation>支付</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="32"/>
+        <location filename="../../ui/models/intenttext.cpp" line="32"/>
         <source>Refund</source>
         <translation>退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="42"/>
+        <location filename="../../ui/models/intenttext.cpp" line="42"/>
         <source>Given up, still checking: refunded by the till if charged</source>
         <translation>已放弃，仍在核实：如已扣款，收银机会自动退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="44"/>
+        <location filename="../../ui/models/intenttext.cpp" line="44"/>
         <source>Charged late, refunded automatically</source>
         <translation>延迟扣款，已自动退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="45"/>
+        <location filename="../../ui/models/intenttext.cpp" line="45"/>
         <source>Charged late, being refunded automatically</source>
         <translation>延迟扣款，正在自动退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="61"/>
+        <location filename="../../ui/models/intenttext.cpp" line="61"/>
         <source>%1 was handed back in cash.</source>
         <translation>已用现金退还 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="62"/>
+        <location filename="../../ui/models/intenttext.cpp" line="62"/>
         <source>A cash refund of %1.</source>
         <translation>现金退款 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="66"/>
+        <location filename="../../ui/models/intenttext.cpp" line="66"/>
         <source>Not sent yet. The till sends it by itself as soon as the gateway can be reached; the customer gets %1 back once, never twice.</source>
         <translation>尚未发送。网关一旦可以连接，收银机就会自动发送；顾客只会收到一次 %1 的退款，绝不会两次。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="69"/>
+        <location filename="../../ui/models/intenttext.cpp" line="69"/>
         <source>Being sent to the gateway now. The customer gets %1 back once, never twice.</source>
         <translation>正在发送到网关。顾客只会收到一次 %1 的退款，绝不会两次。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="71"/>
+        <location filename="../../ui/models/intenttext.cpp" line="71"/>
         <source>The bank is still working on it. The till keeps asking; do not refund again.</source>
         <translation>银行仍在处理。收银机会继续询问；请不要再次退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="73"/>
+        <location filename="../../ui/models/intenttext.cpp" line="73"/>
         <source>The answer was lost on the way. The till is asking the gateway whether the money went back; it never refunds twice.</source>
         <translation>答复在途中丢失。收银机正在向网关询问钱款是否已退还；绝不会重复退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="76"/>
+        <location filename="../../ui/models/intenttext.cpp" line="76"/>
         <source>%1 went back to the customer&apos;s card.</source>
         <translation>%1 已退回顾客的银行卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="78"/>
+        <location filename="../../ui/models/intenttext.cpp" line="78"/>
         <source>The refund was refused: nothing went back to the card.</source>
         <translation>退款被拒绝：没有任何钱款退回银行卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="80"/>
+        <location filename="../../ui/models/intenttext.cpp" line="80"/>
         <source>The till stopped sending this refund (%1). Call support before refunding again.</source>
         <translation>收银机已停止发送这笔退款（%1）。再次退款前请联系技术支持。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="81"/>
-        <location filename="../../ui/intenttext.cpp" line="126"/>
+        <location filename="../../ui/models/intenttext.cpp" line="81"/>
+        <location filename="../../ui/models/intenttext.cpp" line="126"/>
         <source>the gateway refused it</source>
         <translation>网关拒绝了它</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="83"/>
+        <location filename="../../ui/models/intenttext.cpp" line="83"/>
         <source>Cancelled on the till before it was sent: nothing went back.</source>
         <translation>发送前已在收银机上取消：没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="88"/>
+        <location filename="../../ui/models/intenttext.cpp" line="88"/>
         <source>Cancelled: no cash was kept.</source>
         <translation>已取消：没有收取现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="89"/>
+        <location filename="../../ui/models/intenttext.cpp" line="89"/>
         <source>Paid %1 in cash. Cash is counted in the drawer when the shift closes.</source>
         <translation>已用现金支付 %1。现金在结班时清点钱箱。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="94"/>
+        <location filename="../../ui/models/intenttext.cpp" line="94"/>
         <source>The customer paid another way. The till is still finding out whether this card was charged; if it was, the till refunds it by itself.</source>
         <translation>顾客已改用其他方式支付。收银机仍在确认这张卡是否被扣款；如果已扣款，收银机会自动退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="99"/>
+        <location filename="../../ui/models/intenttext.cpp" line="99"/>
         <source>The card was charged after the customer paid another way; the till refunded %1 by itself.</source>
         <translation>顾客改用其他方式支付后，这张卡仍被扣款；收银机已自动退还 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="100"/>
+        <location filename="../../ui/models/intenttext.cpp" line="100"/>
         <source>The card was charged after the customer paid another way; the till is refunding %1 by itself.</source>
         <translation>顾客改用其他方式支付后，这张卡仍被扣款；收银机正在自动退还 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="105"/>
+        <location filename="../../ui/models/intenttext.cpp" line="105"/>
         <source>Not sent yet. The till sends it by itself as soon as the gateway can be reached; the card is charged once at most.</source>
         <translation>尚未发送。网关一旦可以连接，收银机就会自动发送；银行卡最多只会被扣款一次。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="108"/>
+        <location filename="../../ui/models/intenttext.cpp" line="108"/>
         <source>Being sent to the gateway now. The card is charged once at most.</source>
         <translation>正在发送到网关。银行卡最多只会被扣款一次。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="110"/>
+        <location filename="../../ui/models/intenttext.cpp" line="110"/>
         <source>The bank is still working on it. The till keeps asking; do not take the payment again.</source>
         <translation>银行仍在处理。收银机会继续询问；请不要再次收款。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="112"/>
+        <location filename="../../ui/models/intenttext.cpp" line="112"/>
         <source>The answer was lost on the way. The till is asking the gateway whether the card was charged; it never charges it twice.</source>
         <translation>答复在途中丢失。收银机正在向网关询问银行卡是否已被扣款；绝不会重复扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="116"/>
+        <location filename="../../ui/models/intenttext.cpp" line="116"/>
         <source>The card was charged %1; %2 of it was given back.</source>
         <translation>银行卡已扣款 %1；其中 %2 已退还。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="119"/>
+        <location filename="../../ui/models/intenttext.cpp" line="119"/>
         <source>The card was charged %1.</source>
         <translation>银行卡已扣款 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="122"/>
+        <location filename="../../ui/models/intenttext.cpp" line="122"/>
         <source>The bank declined the card. It was not charged.</source>
         <translation>银行拒绝了这张卡。没有扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="123"/>
+        <location filename="../../ui/models/intenttext.cpp" line="123"/>
         <source>The bank declined the card (%1). It was not charged.</source>
         <translation>银行拒绝了这张卡（%1）。没有扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="125"/>
+        <location filename="../../ui/models/intenttext.cpp" line="125"/>
         <source>The till stopped sending this payment (%1). Call support before taking the payment again.</source>
         <translation>收银机已停止发送这笔付款（%1）。再次收款前请联系技术支持。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="128"/>
+        <location filename="../../ui/models/intenttext.cpp" line="128"/>
         <source>Cancelled on the till before it was sent: nothing was charged.</source>
         <translation>发送前已在收银机上取消：没有扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="137"/>
+        <location filename="../../ui/models/intenttext.cpp" line="137"/>
         <source>−%1</source>
         <comment>a refund&apos;s amount: money going back to the customer</comment>
         <translation>−%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="150"/>
-        <location filename="../../ui/intenttext.cpp" line="155"/>
-        <location filename="../../ui/intenttext.cpp" line="389"/>
+        <location filename="../../ui/models/intenttext.cpp" line="150"/>
+        <location filename="../../ui/models/intenttext.cpp" line="155"/>
+        <location filename="../../ui/models/intenttext.cpp" line="389"/>
         <source>Card</source>
         <translation>银行卡</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="156"/>
+        <location filename="../../ui/models/intenttext.cpp" line="156"/>
         <source>%1 ··%2</source>
         <comment>card brand and its last four digits</comment>
         <translation>%1 ··%2</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="162"/>
+        <location filename="../../ui/models/intenttext.cpp" line="162"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="189"/>
+        <location filename="../../ui/models/intenttext.cpp" line="189"/>
         <source>%1 → %2</source>
         <comment>journal: from one state to another</comment>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="192"/>
+        <location filename="../../ui/models/intenttext.cpp" line="192"/>
         <source>%1  %2: %3</source>
         <comment>journal line: time, states, what happened</comment>
         <translation>%1  %2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="231"/>
+        <location filename="../../ui/models/intenttext.cpp" line="231"/>
         <source>          … and the same %1 more times, until %2</source>
         <comment>journal: a retry loop folded</comment>
         <translation>          …… 同样的情况又重复了 %1 次，直到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="247"/>
+        <location filename="../../ui/models/intenttext.cpp" line="247"/>
         <source>the gateway answered: %1</source>
         <translation>网关答复：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="251"/>
+        <location filename="../../ui/models/intenttext.cpp" line="251"/>
         <source>the gateway answered: declined</source>
         <translation>网关答复：已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="253"/>
+        <location filename="../../ui/models/intenttext.cpp" line="253"/>
         <source>the gateway has no payment with this key</source>
         <translation>网关没有这笔支付的记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="253"/>
+        <location filename="../../ui/models/intenttext.cpp" line="253"/>
         <source>the gateway has no refund with this key</source>
         <translation>网关没有这笔退款的记录</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="255"/>
+        <location filename="../../ui/models/intenttext.cpp" line="255"/>
         <source>the gateway is still working on this key</source>
         <translation>网关仍在处理这笔支付</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="257"/>
+        <location filename="../../ui/models/intenttext.cpp" line="257"/>
         <source>the gateway refused this till&apos;s token</source>
         <translation>网关拒绝了本收银机的令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="259"/>
+        <location filename="../../ui/models/intenttext.cpp" line="259"/>
         <source>the gateway asked the till to slow down</source>
         <translation>网关要求收银机放慢请求</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="261"/>
+        <location filename="../../ui/models/intenttext.cpp" line="261"/>
         <source>the gateway had a problem (%1)</source>
         <translation>网关出现问题（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="264"/>
+        <location filename="../../ui/models/intenttext.cpp" line="264"/>
         <source>the gateway refused the refund (%1)</source>
         <translation>网关拒绝了这笔退款（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="265"/>
+        <location filename="../../ui/models/intenttext.cpp" line="265"/>
         <source>the gateway refused the payment (%1)</source>
         <translation>网关拒绝了这笔支付（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="267"/>
+        <location filename="../../ui/models/intenttext.cpp" line="267"/>
         <source>the gateway answered %1</source>
         <translation>网关答复 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="274"/>
+        <location filename="../../ui/models/intenttext.cpp" line="274"/>
         <source>no answer in time</source>
         <translation>未在规定时间内答复</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="276"/>
+        <location filename="../../ui/models/intenttext.cpp" line="276"/>
         <source>the gateway did not take the connection</source>
         <translation>网关没有接受连接</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="278"/>
+        <location filename="../../ui/models/intenttext.cpp" line="278"/>
         <source>the connection closed</source>
         <translation>连接已关闭</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="280"/>
+        <location filename="../../ui/models/intenttext.cpp" line="280"/>
         <source>the gateway&apos;s address was not found</source>
         <translation>找不到网关的地址</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="283"/>
+        <location filename="../../ui/models/intenttext.cpp" line="283"/>
         <source>no network</source>
         <translation>没有网络</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="292"/>
+        <location filename="../../ui/models/intenttext.cpp" line="292"/>
         <source>created</source>
         <translation>已创建</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="294"/>
+        <location filename="../../ui/models/intenttext.cpp" line="294"/>
         <source>interrupted while sending; ask the gateway first</source>
         <translation>发送时被中断；先向网关查询</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="296"/>
+        <location filename="../../ui/models/intenttext.cpp" line="296"/>
         <source>voided on the till: never sent</source>
         <translation>已在收银机上作废：从未发送</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="298"/>
+        <location filename="../../ui/models/intenttext.cpp" line="298"/>
         <source>customer left; the till confirms it by itself</source>
         <translation>顾客已离开；收银机将自行确认</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="300"/>
+        <location filename="../../ui/models/intenttext.cpp" line="300"/>
         <source>acknowledged by the cashier</source>
         <translation>收银员已确认</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="303"/>
+        <location filename="../../ui/models/intenttext.cpp" line="303"/>
         <source>created: a refund of payment %1</source>
         <translation>已创建：支付 %1 的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="307"/>
+        <location filename="../../ui/models/intenttext.cpp" line="307"/>
         <source>refund %1 succeeded: %2 given back (%3 of %4 refunded)</source>
         <translation>退款 %1 成功：退还 %2（已退 %3，共 %4）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="310"/>
+        <location filename="../../ui/models/intenttext.cpp" line="310"/>
         <source>attempt %1</source>
         <translation>第 %1 次尝试</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="313"/>
+        <location filename="../../ui/models/intenttext.cpp" line="313"/>
         <source>not sent: %1</source>
         <translation>未发出：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="315"/>
+        <location filename="../../ui/models/intenttext.cpp" line="315"/>
         <source>no answer after sending: %1</source>
         <translation>已发出但没有应答：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="319"/>
+        <location filename="../../ui/models/intenttext.cpp" line="319"/>
         <source>%1 (the same answer again)</source>
         <comment>a replayed answer</comment>
         <translation>%1（重复的同一应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="360"/>
+        <location filename="../../ui/models/intenttext.cpp" line="360"/>
         <source>the bank declined the refund</source>
         <translation>银行拒绝了退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="362"/>
+        <location filename="../../ui/models/intenttext.cpp" line="362"/>
         <source>the bank has no such charge</source>
         <translation>银行没有这笔扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="364"/>
+        <location filename="../../ui/models/intenttext.cpp" line="364"/>
         <source>more than the bank charged</source>
         <translation>超过了银行的扣款金额</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="387"/>
+        <location filename="../../ui/models/intenttext.cpp" line="387"/>
         <source>Order id</source>
         <translation>订单编号</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="418"/>
+        <location filename="../../ui/models/intenttext.cpp" line="418"/>
         <source>Refund id</source>
         <translation>退款编号</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="420"/>
+        <location filename="../../ui/models/intenttext.cpp" line="420"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="50"/>
-        <location filename="../../ui/intenttext.cpp" line="52"/>
-        <location filename="../../ui/intenttext.cpp" line="183"/>
-        <location filename="../../ui/intenttext.cpp" line="333"/>
-        <location filename="../../ui/intenttext.cpp" line="342"/>
+        <location filename="../../ui/models/intenttext.cpp" line="50"/>
+        <location filename="../../ui/models/intenttext.cpp" line="52"/>
+        <location filename="../../ui/models/intenttext.cpp" line="183"/>
+        <location filename="../../ui/models/intenttext.cpp" line="333"/>
+        <location filename="../../ui/models/intenttext.cpp" line="342"/>
         <source>Refunded</source>
         <translation>已退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="52"/>
-        <location filename="../../ui/intenttext.cpp" line="335"/>
+        <location filename="../../ui/models/intenttext.cpp" line="52"/>
+        <location filename="../../ui/models/intenttext.cpp" line="335"/>
         <source>Partly refunded</source>
         <translation>部分退款</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="353"/>
+        <location filename="../../ui/models/intenttext.cpp" line="353"/>
         <source>card declined</source>
         <translation>银行卡被拒</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="355"/>
+        <location filename="../../ui/models/intenttext.cpp" line="355"/>
         <source>insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="357"/>
+        <location filename="../../ui/models/intenttext.cpp" line="357"/>
         <source>the bank could not process it</source>
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="370"/>
-        <location filename="../../ui/intenttext.cpp" line="401"/>
+        <location filename="../../ui/models/intenttext.cpp" line="370"/>
+        <location filename="../../ui/models/intenttext.cpp" line="401"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="385"/>
-        <location filename="../../ui/intenttext.cpp" line="416"/>
+        <location filename="../../ui/models/intenttext.cpp" line="385"/>
+        <location filename="../../ui/models/intenttext.cpp" line="416"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="386"/>
-        <location filename="../../ui/intenttext.cpp" line="417"/>
+        <location filename="../../ui/models/intenttext.cpp" line="386"/>
+        <location filename="../../ui/models/intenttext.cpp" line="417"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <source>Sale</source>
-        <translation type="vanished">销售单</translation>
-    </message>
-    <message>
-        <location filename="../../ui/intenttext.cpp" line="388"/>
-        <location filename="../../ui/intenttext.cpp" line="419"/>
+        <location filename="../../ui/models/intenttext.cpp" line="388"/>
+        <location filename="../../ui/models/intenttext.cpp" line="419"/>
         <source>Payment id</source>
         <translation>支付编号</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="390"/>
-        <location filename="../../ui/intenttext.cpp" line="421"/>
+        <location filename="../../ui/models/intenttext.cpp" line="390"/>
+        <location filename="../../ui/models/intenttext.cpp" line="421"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../ui/intenttext.cpp" line="391"/>
+        <location filename="../../ui/models/intenttext.cpp" line="391"/>
         <source>Decline reason</source>
         <translation>拒绝原因</translation>
     </message>
@@ -1964,52 +2104,52 @@
 <context>
     <name>OncePay::Ui::LateOutcomesDialog</name>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="21"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="21"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="23"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="23"/>
         <source>These sales were handed over before the bank&apos;s answer came, and the bank then refused the payment. The goods were not paid for: follow up, then acknowledge.</source>
         <translation>这些销售在银行回复之前已交付商品，随后银行拒绝了付款。商品未付款：请跟进处理，然后确认。</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="28"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="28"/>
         <source>Declined payments</source>
         <translation>被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="29"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="29"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="29"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="29"/>
         <source>Sale</source>
         <translation>销售单</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="29"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="29"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="29"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="29"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="37"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="37"/>
         <source>&amp;Acknowledge</source>
         <translation>确认(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="83"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="83"/>
         <source>declined by the bank (%1)</source>
         <translation>银行拒绝（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/lateoutcomesdialog.cpp" line="84"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="84"/>
         <source>needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
@@ -2017,93 +2157,93 @@
 <context>
     <name>OncePay::Ui::LedgerDialog</name>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="21"/>
-        <location filename="../../ui/ledgerdialog.cpp" line="47"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="21"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="47"/>
         <source>The bank&apos;s ledger</source>
         <translation>银行账本</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="24"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="24"/>
         <source>Ledger summary</source>
         <translation>账本摘要</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="27"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="27"/>
         <source>Charges in the bank&apos;s ledger</source>
         <translation>银行账本中的扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="28"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="28"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="28"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="28"/>
         <source>Idempotency key</source>
         <translation>幂等键</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="28"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="28"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="28"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="28"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="47"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="47"/>
         <source>The bank&apos;s ledger for this story</source>
         <translation>本场景的银行账本</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="53"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="53"/>
         <source>The ledger could not be read: %1</source>
         <translation>无法读取账本：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="90"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="90"/>
         <source>charged</source>
         <translation>已扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="90"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="90"/>
         <source>declined</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="96"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="96"/>
         <source>refunded (charge %1)</source>
         <translation>已退款（扣款 %1）</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="96"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="96"/>
         <source>refund refused</source>
         <translation>退款被拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/ledgerdialog.cpp" line="105"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="105"/>
         <source>%1 for %2: never two for one key.</source>
         <comment>charges for keys</comment>
         <translation>%2共 %1：一个幂等键从不扣两次。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/ledgerdialog.cpp" line="106"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="106"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n 笔扣款</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/ledgerdialog.cpp" line="106"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="106"/>
         <source>%n key(s)</source>
         <translation>
             <numerusform>%n 个幂等键</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/ledgerdialog.cpp" line="108"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="108"/>
         <source>%n refund(s), never two for one charge.</source>
         <translation>
             <numerusform>%n 笔退款，同一笔扣款从不退两次。</numerusform>
@@ -2113,733 +2253,463 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="55"/>
-        <source>Visa (approved)</source>
-        <translation>Visa 卡（通过）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="56"/>
-        <source>Mastercard (approved)</source>
-        <translation>万事达卡（通过）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="57"/>
-        <source>UnionPay (approved)</source>
-        <translation>银联卡（通过）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="58"/>
-        <source>Card declined</source>
-        <translation>被拒卡</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="59"/>
-        <source>Insufficient funds</source>
-        <translation>余额不足</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="60"/>
-        <source>Bank answer lost after charging</source>
-        <translation>扣款后银行应答丢失</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="61"/>
-        <source>Bank refuses before charging</source>
-        <translation>银行扣款前拒绝</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="68"/>
-        <source>online</source>
-        <comment>network simulation</comment>
-        <translation>正常</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="69"/>
-        <source>offline</source>
-        <comment>network simulation</comment>
-        <translation>断网</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="70"/>
-        <source>black hole</source>
-        <comment>network simulation</comment>
-        <translation>无应答（黑洞）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="71"/>
-        <source>losing responses</source>
-        <comment>network simulation</comment>
-        <translation>丢失应答</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="72"/>
-        <source>latency %1 ms</source>
-        <comment>network simulation</comment>
-        <translation>延迟 %1 毫秒</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="73"/>
-        <source>flaky %1 %</source>
-        <comment>network simulation</comment>
-        <translation>不稳定 %1%</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="85"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="59"/>
         <source>OncePay till</source>
         <translation>OncePay 收银台</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="128"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="92"/>
         <source>Sale %1 is paid (%2).</source>
         <translation>销售 %1 已付款（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="194"/>
-        <source>Demo caption</source>
-        <translation>演示说明</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="200"/>
-        <source>Next ▸</source>
-        <translation>下一步 ▸</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="201"/>
-        <source>Next demo step</source>
-        <translation>演示下一步</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="210"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="158"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="211"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="159"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="220"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="168"/>
         <source>Scan message</source>
         <translation>扫码提示</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="228"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="176"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="232"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="180"/>
         <source>Select a line: + and - change its quantity, Del removes it.</source>
         <translation>选中一行：按 + 和 - 修改数量，按 Del 删除。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="238"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="186"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="244"/>
-        <location filename="../../ui/mainwindow.cpp" line="745"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="192"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="584"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="245"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="193"/>
         <source>Sale</source>
         <translation>销售</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="247"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="195"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="256"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="204"/>
         <source>Paid, waiting and remaining</source>
         <translation>已付、等待中和剩余</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="262"/>
-        <source>Card reader (test card):</source>
-        <translation>读卡器（测试卡）：</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="264"/>
-        <source>Test card</source>
-        <translation>测试卡</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="272"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="215"/>
         <source>&amp;Amount on this card:</source>
         <translation>本卡金额(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="274"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="217"/>
         <source>Amount on this card</source>
         <translation>本卡金额</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="275"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="218"/>
         <source>All that remains</source>
         <translation>全部剩余金额</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="276"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="219"/>
         <source>Two cards, or card and cash: type what this card pays, then F12.</source>
         <translation>两张卡，或卡加现金：输入这张卡支付的金额，然后按 F12。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="283"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="226"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="284"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="227"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="289"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="232"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="290"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="233"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="297"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="240"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="298"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="241"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="307"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="250"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="308"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="251"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="324"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="267"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="325"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="268"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="328"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="271"/>
         <source>Customer pays another way (F6)</source>
         <translation>顾客改用其他方式支付 (F6)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="329"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="272"/>
         <source>Customer pays another way</source>
         <translation>顾客改用其他方式支付</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="330"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="273"/>
         <source>Give up the card payment that is not final: if it turns out charged, the till refunds it by itself. Then take cash or another card.</source>
         <translation>放弃尚无最终结果的刷卡付款：如果最终扣款成功，收银机会自动退款。然后收取现金或换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="357"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="300"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="368"/>
-        <source>Connection</source>
-        <translation>网络连接</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="369"/>
-        <source>Waiting payments</source>
-        <translation>待发送支付</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="371"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="312"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="377"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="318"/>
         <source>Notice</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="388"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="325"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="389"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="326"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="392"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="329"/>
         <source>Refund a sale by its &amp;receipt number…</source>
         <translation>按小票号退款(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="397"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="334"/>
         <source>&amp;Close shift…</source>
         <translation>结班(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="403"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="340"/>
         <source>&amp;Past shifts…</source>
         <translation>以往班次(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="408"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="345"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="419"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="356"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="420"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="357"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="422"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="359"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="428"/>
-        <source>Si&amp;mulation</source>
-        <translation>模拟(&amp;M)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="429"/>
-        <source>&amp;Network</source>
-        <translation>网络(&amp;N)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="432"/>
-        <source>Online</source>
-        <translation>正常联网</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="433"/>
-        <source>Offline (connections refused)</source>
-        <translation>断网（拒绝连接）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="434"/>
-        <source>Black hole (no answer)</source>
-        <translation>黑洞（无应答）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="435"/>
-        <source>Lose responses (charged, answer lost)</source>
-        <translation>丢失应答（已扣款，应答丢失）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="436"/>
-        <source>Latency 800 ms</source>
-        <translation>延迟 800 毫秒</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="437"/>
-        <source>Flaky 30 %</source>
-        <translation>不稳定（30% 出错）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="454"/>
-        <source>Demo, step %1 of %2: %3</source>
-        <translation>演示，第 %1 步，共 %2 步：%3</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="464"/>
-        <source>&amp;Demo</source>
-        <translation>演示(&amp;D)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="470"/>
-        <source>Stop the demo</source>
-        <translation>停止演示</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="475"/>
-        <source>The bank&apos;s &amp;ledger…</source>
-        <translation>银行账本(&amp;L)…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="476"/>
-        <source>&amp;Bank</source>
-        <translation>银行(&amp;B)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="479"/>
-        <source>Normal</source>
-        <translation>正常</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="480"/>
-        <source>Decline everything</source>
-        <translation>全部拒绝</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="481"/>
-        <source>Charge, then lose the answer</source>
-        <translation>扣款后丢失应答</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="482"/>
-        <source>Refuse before charging</source>
-        <translation>扣款前拒绝</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="510"/>
-        <source>The bank simulation could not be changed: %1</source>
-        <translation>无法更改银行模拟设置：%1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="546"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="409"/>
         <source>Matching products</source>
         <translation>相符的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="605"/>
-        <source>Second tap ignored</source>
-        <translation>第二次点击已忽略</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="611"/>
-        <source>Second tap ignored: this payment is already on its way, it cannot be charged twice.</source>
-        <translation>第二次点击已忽略：这笔付款已在处理中，不可能扣款两次。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="626"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="464"/>
         <source>This sale is partly paid</source>
         <translation>这笔销售已部分付款</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="627"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="465"/>
         <source>%1 of this sale is paid and %2 remains. Cancel the sale and give the money back?</source>
         <translation>这笔销售已付 %1，还剩 %2。取消这笔销售并退还已付款项吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="632"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="470"/>
         <source>&amp;Cancel the sale (C)</source>
         <translation>取消这笔销售(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="649"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="487"/>
         <source>Discard this sale?</source>
         <translation>放弃这笔交易？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="650"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="488"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
         <translation>
             <numerusform>已录入 %n 件商品，共 %1，尚未付款。放弃它们并开始新交易？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="654"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="492"/>
         <source>A discarded sale is kept in the journal as cancelled, with its items.</source>
         <translation>放弃的交易会连同商品以“已取消”记入日志。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="655"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="493"/>
         <source>Discard question</source>
         <translation>放弃交易的询问</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="656"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="494"/>
         <source>&amp;Discard (D)</source>
         <translation>放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="682"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="520"/>
         <source>%1 was not added: answer the question first.</source>
         <translation>%1 未添加：请先回答问题。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="687"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="525"/>
         <source>The card payment is not final yet</source>
         <translation>刷卡付款尚无最终结果</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="688"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="526"/>
         <source>Has the customer left, or will they pay another way?</source>
         <translation>顾客已经离开，还是改用其他方式支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="689"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="527"/>
         <source>Customer left: the till keeps whatever the card does and tells you if it is declined.
 Pays another way: the card payment is given up (if it turns out charged, the till refunds it by itself) and this sale waits for cash or another card.</source>
         <translation>顾客已离开：以银行卡的最终结果为准，若被拒绝会提醒您。
 改用其他方式支付：放弃这笔刷卡付款（如果最终扣款成功，收银机会自动退款），本笔销售等待现金或另一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="692"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="530"/>
         <source>Customer &amp;left (L)</source>
         <translation>顾客已离开(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="693"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="531"/>
         <source>Pays &amp;another way (A)</source>
         <translation>改用其他方式支付(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="633"/>
-        <location filename="../../ui/mainwindow.cpp" line="657"/>
-        <location filename="../../ui/mainwindow.cpp" line="694"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="471"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="495"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="532"/>
         <source>Go &amp;back</source>
         <translation>返回(&amp;B)</translation>
     </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="796"/>
-        <source>◌ No answer from the gateway</source>
-        <translation>◌ 网关无应答</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="844"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="648"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="869"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="683"/>
         <source>Quit OncePay?</source>
         <translation>退出 OncePay？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="870"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="684"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="872"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="686"/>
         <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
         <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="873"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="687"/>
         <source>Quit, send them on next start</source>
         <translation>退出，下次启动时发送</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="874"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="688"/>
         <source>Keep the till open</source>
         <translation>不退出</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="771"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="608"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="713"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="551"/>
         <source>%1 was not added: this customer&apos;s sale is still open. Scan it again for the next customer.</source>
         <translation>%1 未添加：这位顾客的交易仍未结束。请为下一位顾客重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="745"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="584"/>
         <source>Total — sale %1</source>
         <translation>合计 — 销售 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/mainwindow.cpp" line="749"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="588"/>
         <source>Paid %1 · waiting %2 · remains %3</source>
         <translation>已付 %1 · 等待中 %2 · 剩余 %3</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="793"/>
-        <source>● Online</source>
-        <translation>● 在线</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="794"/>
-        <source>○ Offline</source>
-        <translation>○ 离线</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="795"/>
-        <source>◐ Reconnecting…</source>
-        <translation>◐ 正在重新连接…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="799"/>
-        <source>⏸ Paused: the gateway refused this till&apos;s token</source>
-        <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="803"/>
-        <source>(next try in %n s)</source>
-        <translation>
-            <numerusform>（%n 秒后重试）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="803"/>
-        <source>(trying now)</source>
-        <translation>（正在重试）</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../ui/mainwindow.cpp" line="810"/>
-        <source>Waiting: %n payment(s)</source>
-        <translation>
-            <numerusform>待发送：%n 笔支付</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="812"/>
-        <source>Demo gateway</source>
-        <translation>演示网关</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="814"/>
-        <source>(gateway %1 of %2)</source>
-        <translation>（网关 %1/%2）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="815"/>
-        <source>terminal %1</source>
-        <translation>终端 %1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/mainwindow.cpp" line="817"/>
-        <source>network: %1</source>
-        <translation>网络：%1</translation>
     </message>
 </context>
 <context>
     <name>OncePay::Ui::PastShiftsDialog</name>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="27"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="27"/>
         <source>Past shifts</source>
         <translation>以往班次</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="29"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="29"/>
         <source>Reading the closed shifts…</source>
         <translation>正在读取已结班次…</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="30"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="30"/>
         <source>Past shifts status</source>
         <translation>以往班次状态</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="36"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="36"/>
         <source>Closed shifts</source>
         <translation>已结班次</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="37"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="37"/>
         <source>Shift</source>
         <translation>班次</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="37"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="37"/>
         <source>Closed</source>
         <translation>结班时间</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="37"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="37"/>
         <source>Net takings</source>
         <translation>净收入</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="37"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="37"/>
         <source>Cash counted</source>
         <translation>清点现金</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="38"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="38"/>
         <source>Drawer</source>
         <translation>钱箱</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="38"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="38"/>
         <source>Checked with the server</source>
         <translation>已与服务器核对</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="46"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="46"/>
         <source>The shift&apos;s report</source>
         <translation>班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="60"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="60"/>
         <source>The closed shifts could not be read: %1</source>
         <translation>无法读取已结班次：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="71"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="71"/>
         <source>No shift has been closed on this till yet.</source>
         <translation>本收银机尚未结过班。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/pastshiftsdialog.cpp" line="72"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="72"/>
         <source>%n closed shift(s), newest first. The report of the selected one is below.</source>
         <translation>
             <numerusform>共 %n 个已结班次，最新的在前。所选班次的报表在下方。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="85"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="85"/>
         <source>not counted</source>
         <translation>未清点</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="88"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="88"/>
         <source>right</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="89"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="89"/>
         <source>%1 missing</source>
         <translation>短缺 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="90"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="90"/>
         <source>%1 too much</source>
         <translation>多出 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="92"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="92"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="94"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="94"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="94"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="94"/>
         <source>no: closed while the server did not answer</source>
         <translation>否：结班时服务器没有响应</translation>
     </message>
     <message>
-        <location filename="../../ui/pastshiftsdialog.cpp" line="109"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="109"/>
         <source>This shift&apos;s report cannot be read.</source>
         <translation>无法读取该班次的报表。</translation>
     </message>
@@ -2847,32 +2717,32 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::QueueModel</name>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="193"/>
+        <location filename="../../ui/models/queuemodel.cpp" line="193"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="194"/>
+        <location filename="../../ui/models/queuemodel.cpp" line="194"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="195"/>
+        <location filename="../../ui/models/queuemodel.cpp" line="195"/>
         <source>Sale</source>
         <translation>销售单</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="196"/>
+        <location filename="../../ui/models/queuemodel.cpp" line="196"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="197"/>
+        <location filename="../../ui/models/queuemodel.cpp" line="197"/>
         <source>Paid with</source>
         <translation>支付方式</translation>
     </message>
     <message>
-        <location filename="../../ui/queuemodel.cpp" line="198"/>
+        <location filename="../../ui/models/queuemodel.cpp" line="198"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
@@ -2880,296 +2750,289 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::QueuePanel</name>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="28"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="30"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="30"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="32"/>
         <source>Filter payments by state</source>
         <translation>按状态筛选支付</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="32"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="34"/>
         <source>Needs attention</source>
         <translation>需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="33"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="35"/>
         <source>Waiting</source>
         <translation>等待发送</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="34"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="36"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="35"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="37"/>
         <source>Refunds</source>
         <translation>退款</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="44"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="46"/>
         <source>Waiting payments summary</source>
         <translation>待发送支付汇总</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="45"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="47"/>
         <source>Retry now</source>
         <translation>立即重试</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="46"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="48"/>
         <source>Retry the selected payment now</source>
         <translation>立即重试选中的支付</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="47"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="49"/>
         <source>Details…</source>
         <translation>详情…</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="48"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="50"/>
         <source>Show the selected payment&apos;s details</source>
         <translation>显示选中支付的详情</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="51"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="53"/>
         <source>&amp;Refund the selected sale…</source>
         <translation>为所选订单退款(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="53"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="55"/>
         <source>Refund all or part of the paid sale selected below (F8)</source>
         <translation>为下方所选的已支付订单全额或部分退款 (F8)</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="56"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="58"/>
         <source>&amp;Void the selected payment</source>
         <translation>作废所选支付(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="58"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="60"/>
         <source>Cancel a card payment that is queued on this till and was never sent (F7)</source>
         <translation>取消在本收银机排队、从未发送的刷卡支付 (F7)</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="61"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="63"/>
         <source>Refund… (F8)</source>
         <translation>退款… (F8)</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="62"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="64"/>
         <source>Refund the selected sale</source>
         <translation>为所选订单退款</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="64"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="66"/>
         <source>Void (F7)</source>
         <translation>作废 (F7)</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="65"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="67"/>
         <source>Void the selected payment</source>
         <translation>作废所选支付</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="80"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="82"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="157"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="159"/>
         <source>This refund was sent already (%1).</source>
         <translation>这笔退款已经发出（%1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="158"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="160"/>
         <source>This card payment was sent already (%1).</source>
         <translation>这笔刷卡支付已经发出（%1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="161"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="163"/>
         <source>Void this refund?</source>
         <translation>作废这笔退款？</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="161"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="163"/>
         <source>Void this payment?</source>
         <translation>作废这笔支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="162"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="164"/>
         <source>Void the refund of %1 for sale %2?</source>
         <translation>作废订单 %2 的 %1 退款？</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="163"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="165"/>
         <source>Void the card payment of %1 for sale %2?</source>
         <translation>作废订单 %2 的 %1 刷卡支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="165"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="167"/>
         <source>A refund that was never sent is cancelled on this till and never goes out.</source>
         <translation>从未发送的退款将在本收银机上取消，永远不会发出。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="166"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="168"/>
         <source>A payment that was never sent is cancelled on this till and never goes out: nothing is charged, and the sale may be paid again.</source>
         <translation>从未发送的支付将在本收银机上取消，永远不会发出：不会扣款，本单可以重新支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="168"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="170"/>
         <source>Void question</source>
         <translation>作废确认</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="169"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="171"/>
         <source>&amp;Void it</source>
         <translation>作废(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="170"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="172"/>
         <source>&amp;Keep it</source>
         <translation>保留(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="202"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="200"/>
         <source>This refund cannot be voided</source>
         <translation>这笔退款不能作废</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="202"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="200"/>
         <source>This payment cannot be voided</source>
         <translation>这笔支付不能作废</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="205"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="203"/>
         <source>Only a refund still queued on this till, never sent, can be voided. One that may have reached the gateway is followed to its outcome by the till itself, and is never made twice.</source>
         <translation>只有仍在本收银机排队、从未发送的退款才能作废。可能已到达网关的退款由收银机自行跟进到最终结果，绝不会重复退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="207"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="205"/>
         <source>Only a card payment still queued on this till, never sent, can be voided. The till follows this one to its outcome by itself: if it is declined, nothing was charged; if it is paid, refund it (F8).</source>
         <translation>只有仍在本收银机排队、从未发送的刷卡支付才能作废。收银机会自行跟进这笔支付的结果：如果被拒绝，则没有扣款；如果支付成功，请为其退款 (F8)。</translation>
     </message>
     <message>
-        <location filename="../../ui/queuepanel.cpp" line="209"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="207"/>
         <source>Void refused</source>
         <translation>作废被拒绝</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../ui/queuepanel.cpp" line="253"/>
-        <source>%n payment(s) waiting</source>
-        <translation>
-            <numerusform>%n 笔支付待发送</numerusform>
-        </translation>
     </message>
 </context>
 <context>
     <name>OncePay::Ui::Receipt</name>
     <message>
-        <location filename="../../ui/receipt.cpp" line="68"/>
+        <location filename="../../ui/models/receipt.cpp" line="68"/>
         <source>UnionPay</source>
         <translation>银联</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="74"/>
+        <location filename="../../ui/models/receipt.cpp" line="74"/>
         <source>Card</source>
         <translation>银行卡</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="93"/>
+        <location filename="../../ui/models/receipt.cpp" line="93"/>
         <source>PAYMENT PENDING — NOT A RECEIPT</source>
         <translation>付款待确认 — 非购物小票</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="97"/>
+        <location filename="../../ui/models/receipt.cpp" line="97"/>
         <source>Reference</source>
         <translation>参考号</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="97"/>
+        <location filename="../../ui/models/receipt.cpp" line="97"/>
         <source>Receipt no.</source>
         <translation>小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="98"/>
+        <location filename="../../ui/models/receipt.cpp" line="98"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="99"/>
+        <location filename="../../ui/models/receipt.cpp" line="99"/>
         <source>Terminal</source>
         <translation>终端</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="101"/>
+        <location filename="../../ui/models/receipt.cpp" line="101"/>
         <source>Sale</source>
         <translation>销售单</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="112"/>
+        <location filename="../../ui/models/receipt.cpp" line="112"/>
         <source>Total</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="120"/>
+        <location filename="../../ui/models/receipt.cpp" line="120"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="125"/>
-        <location filename="../../ui/receipt.cpp" line="134"/>
+        <location filename="../../ui/models/receipt.cpp" line="125"/>
+        <location filename="../../ui/models/receipt.cpp" line="134"/>
         <source>Tender</source>
         <translation>支付方式</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="115"/>
-        <location filename="../../ui/receipt.cpp" line="120"/>
-        <location filename="../../ui/receipt.cpp" line="125"/>
+        <location filename="../../ui/models/receipt.cpp" line="115"/>
+        <location filename="../../ui/models/receipt.cpp" line="120"/>
+        <location filename="../../ui/models/receipt.cpp" line="125"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="127"/>
+        <location filename="../../ui/models/receipt.cpp" line="127"/>
         <source>Tendered</source>
         <translation>实收</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="128"/>
+        <location filename="../../ui/models/receipt.cpp" line="128"/>
         <source>Change</source>
         <translation>找零</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="117"/>
-        <location filename="../../ui/receipt.cpp" line="136"/>
+        <location filename="../../ui/models/receipt.cpp" line="117"/>
+        <location filename="../../ui/models/receipt.cpp" line="136"/>
         <source>Authorization code</source>
         <translation>授权码</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="139"/>
+        <location filename="../../ui/models/receipt.cpp" line="139"/>
         <source>The card payment has not been confirmed yet. The till sends it by itself and never charges twice; the receipt is printed once it is paid.</source>
         <translation>此笔刷卡付款尚未确认。收银机会自动发送，绝不会重复扣款；付款成功后再打印小票。</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="143"/>
+        <location filename="../../ui/models/receipt.cpp" line="143"/>
         <source>APPROVED</source>
         <translation>交易成功</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="147"/>
+        <location filename="../../ui/models/receipt.cpp" line="147"/>
         <source>Thank you!</source>
         <translation>谢谢惠顾！</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="162"/>
+        <location filename="../../ui/models/receipt.cpp" line="162"/>
         <source>Receipt</source>
         <translation>小票</translation>
     </message>
     <message>
-        <location filename="../../ui/receipt.cpp" line="168"/>
+        <location filename="../../ui/models/receipt.cpp" line="168"/>
         <source>The receipt could not be written to %1.</source>
         <translation>无法将小票写入 %1。</translation>
     </message>
@@ -3177,50 +3040,50 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ReceiptDialog</name>
     <message>
-        <location filename="../../ui/receiptdialog.cpp" line="24"/>
-        <location filename="../../ui/receiptdialog.cpp" line="54"/>
-        <location filename="../../ui/receiptdialog.cpp" line="67"/>
+        <location filename="../../ui/widgets/receiptdialog.cpp" line="24"/>
+        <location filename="../../ui/widgets/receiptdialog.cpp" line="54"/>
+        <location filename="../../ui/widgets/receiptdialog.cpp" line="67"/>
         <source>Receipt</source>
         <translation>小票</translation>
     </message>
     <message>
-        <location filename="../../ui/receiptdialog.cpp" line="27"/>
+        <location filename="../../ui/widgets/receiptdialog.cpp" line="27"/>
         <source>Receipt preview</source>
         <translation>小票预览</translation>
     </message>
     <message>
-        <location filename="../../ui/receiptdialog.cpp" line="31"/>
+        <location filename="../../ui/widgets/receiptdialog.cpp" line="31"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/receiptdialog.cpp" line="32"/>
-        <location filename="../../ui/receiptdialog.cpp" line="47"/>
+        <location filename="../../ui/widgets/receiptdialog.cpp" line="32"/>
+        <location filename="../../ui/widgets/receiptdialog.cpp" line="47"/>
         <source>Print the receipt</source>
         <translation>打印小票</translation>
     </message>
     <message>
-        <location filename="../../ui/receiptdialog.cpp" line="33"/>
+        <location filename="../../ui/widgets/receiptdialog.cpp" line="33"/>
         <source>Save as PDF…</source>
         <translation>另存为 PDF…</translation>
     </message>
     <message>
-        <location filename="../../ui/receiptdialog.cpp" line="34"/>
+        <location filename="../../ui/widgets/receiptdialog.cpp" line="34"/>
         <source>Save the receipt as PDF</source>
         <translation>将小票保存为 PDF</translation>
     </message>
     <message>
-        <location filename="../../ui/receiptdialog.cpp" line="54"/>
+        <location filename="../../ui/widgets/receiptdialog.cpp" line="54"/>
         <source>The printer reported an error; the receipt may not have been printed.</source>
         <translation>打印机报告错误，小票可能没有打印出来。</translation>
     </message>
     <message>
-        <location filename="../../ui/receiptdialog.cpp" line="60"/>
+        <location filename="../../ui/widgets/receiptdialog.cpp" line="60"/>
         <source>Save the receipt</source>
         <translation>保存小票</translation>
     </message>
     <message>
-        <location filename="../../ui/receiptdialog.cpp" line="62"/>
+        <location filename="../../ui/widgets/receiptdialog.cpp" line="62"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
@@ -3228,250 +3091,250 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::RefundDialog</name>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="42"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="42"/>
         <source>Quantity to refund</source>
         <translation>退货数量</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="90"/>
-        <location filename="../../ui/refunddialog.cpp" line="203"/>
-        <location filename="../../ui/refunddialog.cpp" line="204"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="90"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="203"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="204"/>
         <source>Refund</source>
         <translation>退款</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="96"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="96"/>
         <source>Receipt &amp;number:</source>
         <translation>小票号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="98"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="98"/>
         <source>Receipt number</source>
         <translation>小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="99"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="99"/>
         <source>Scan or type the receipt number (or the sale number), then Enter</source>
         <translation>扫描或输入小票号（或订单号），然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="103"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="103"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="104"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="104"/>
         <source>Find the sale</source>
         <translation>查找订单</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="112"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="112"/>
         <source>Refund state</source>
         <translation>退款状态</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="117"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="117"/>
         <source>The sale</source>
         <translation>原订单</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="119"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="119"/>
         <source>Sale and receipt number</source>
         <translation>订单和小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="120"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="120"/>
         <source>Paid</source>
         <translation>实付</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="121"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="121"/>
         <source>Given back</source>
         <translation>已退还</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="122"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="122"/>
         <source>Remains</source>
         <translation>剩余可退</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="123"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="123"/>
         <source>Sale:</source>
         <translation>销售单：</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="124"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="124"/>
         <source>Paid:</source>
         <translation>实付：</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="125"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="125"/>
         <source>Given back:</source>
         <translation>已退还：</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="126"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="126"/>
         <source>Remains:</source>
         <translation>剩余可退：</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="130"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="130"/>
         <source>By &amp;items</source>
         <translation>按商品(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="131"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="131"/>
         <source>By a&amp;mount</source>
         <translation>按金额(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="132"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="132"/>
         <source>Refund by items</source>
         <translation>按商品退款</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="133"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="133"/>
         <source>Refund by amount</source>
         <translation>按金额退款</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="148"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="148"/>
         <source>&amp;All that remains</source>
         <translation>全部剩余(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="149"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="149"/>
         <source>Refund all that remains</source>
         <translation>退还全部剩余</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="159"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="159"/>
         <source>Items of the sale</source>
         <translation>订单商品</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="167"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="167"/>
         <source>Select a line: type how many to give back, or + and -.</source>
         <translation>选中一行：输入要退的数量，或按 + 和 -。</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="179"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="179"/>
         <source>Amount to refund</source>
         <translation>退款金额</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="180"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="180"/>
         <source>e.g. 5.00</source>
         <translation>例如 5.00</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="182"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="182"/>
         <source>Amount:</source>
         <translation>金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="186"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="186"/>
         <source>Reason for the refund</source>
         <translation>退款原因</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="187"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="187"/>
         <source>Returned by the customer</source>
         <translation>顾客退货</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="187"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="187"/>
         <source>Damaged or faulty</source>
         <translation>商品损坏或有质量问题</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="187"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="187"/>
         <source>Charged by mistake</source>
         <translation>误收款</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="188"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="188"/>
         <source>Price corrected</source>
         <translation>价格更正</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="190"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="190"/>
         <source>&amp;Reason:</source>
         <translation>原因(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="191"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="191"/>
         <source>Where the money goes</source>
         <translation>钱款去向</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="193"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="193"/>
         <source>To:</source>
         <translation>退回到：</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="197"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="197"/>
         <source>Why it cannot be refunded</source>
         <translation>无法退款的原因</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="206"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="206"/>
         <source>Refund &amp;slip…</source>
         <translation>退款单(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="207"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="207"/>
         <source>Show the refund slip</source>
         <translation>显示退款单</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="223"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="223"/>
         <source>Scan or type the receipt number of the sale to refund.</source>
         <translation>请扫描或输入要退款订单的小票号。</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="277"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="277"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="282"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="282"/>
         <source>%1 · receipt %2</source>
         <translation>%1 · 小票 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="283"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="283"/>
         <source>%1 by %2 (%3)</source>
         <translation>%1，%2（%3）</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="287"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="287"/>
         <source>(and %1 on its way)</source>
         <translation>（另有 %1 正在退款中）</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="290"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="290"/>
         <source>Cash out of the drawer: the journal records it at once.</source>
         <translation>从钱箱支付现金：日志立即记录。</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="291"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="291"/>
         <source>Back to the card %1, through the bank.</source>
         <translation>经银行退回到银行卡 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="319"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="319"/>
         <source>Refund %1 (Enter)</source>
         <translation>退款 %1 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="320"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="320"/>
         <source>Refund (Enter)</source>
         <translation>退款 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../ui/refunddialog.cpp" line="372"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="372"/>
         <source>Refund slip</source>
         <translation>退款单</translation>
     </message>
@@ -3479,37 +3342,37 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::RefundLinesModel</name>
     <message>
-        <location filename="../../ui/refundlinesmodel.cpp" line="118"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="118"/>
         <source>Type how many to give back (at most %1), or + and -.</source>
         <translation>输入要退的数量（最多 %1），或按 + 和 -。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundlinesmodel.cpp" line="119"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="119"/>
         <source>Everything of this line has been given back already.</source>
         <translation>这一行的商品已全部退还。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundlinesmodel.cpp" line="160"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="160"/>
         <source>Item</source>
         <translation>商品</translation>
     </message>
     <message>
-        <location filename="../../ui/refundlinesmodel.cpp" line="161"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="161"/>
         <source>Sold</source>
         <translation>已售</translation>
     </message>
     <message>
-        <location filename="../../ui/refundlinesmodel.cpp" line="162"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="162"/>
         <source>Given back</source>
         <translation>已退还</translation>
     </message>
     <message>
-        <location filename="../../ui/refundlinesmodel.cpp" line="163"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="163"/>
         <source>Refund now</source>
         <translation>本次退</translation>
     </message>
     <message>
-        <location filename="../../ui/refundlinesmodel.cpp" line="164"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="164"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
@@ -3517,92 +3380,92 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::RefundSlip</name>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="32"/>
+        <location filename="../../ui/models/refundslip.cpp" line="32"/>
         <source>REFUND</source>
         <translation>退款凭证</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="35"/>
+        <location filename="../../ui/models/refundslip.cpp" line="35"/>
         <source>PENDING — NOT GIVEN BACK YET</source>
         <translation>处理中 — 尚未退还</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="39"/>
+        <location filename="../../ui/models/refundslip.cpp" line="39"/>
         <source>Refund no.</source>
         <translation>退款单号</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="40"/>
+        <location filename="../../ui/models/refundslip.cpp" line="40"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="42"/>
+        <location filename="../../ui/models/refundslip.cpp" line="42"/>
         <source>Terminal</source>
         <translation>终端</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="43"/>
+        <location filename="../../ui/models/refundslip.cpp" line="43"/>
         <source>Sale</source>
         <translation>销售单</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="44"/>
+        <location filename="../../ui/models/refundslip.cpp" line="44"/>
         <source>Receipt no. of the sale</source>
         <translation>原订单小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="45"/>
+        <location filename="../../ui/models/refundslip.cpp" line="45"/>
         <source>Paid</source>
         <translation>实付</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="62"/>
+        <location filename="../../ui/models/refundslip.cpp" line="62"/>
         <source>Refund</source>
         <translation>退款金额</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="63"/>
+        <location filename="../../ui/models/refundslip.cpp" line="63"/>
         <source>To</source>
         <translation>退回到</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="63"/>
+        <location filename="../../ui/models/refundslip.cpp" line="63"/>
         <source>Cash, from the drawer</source>
         <translation>现金，从钱箱退还</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="66"/>
+        <location filename="../../ui/models/refundslip.cpp" line="66"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="67"/>
+        <location filename="../../ui/models/refundslip.cpp" line="67"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="73"/>
+        <location filename="../../ui/models/refundslip.cpp" line="73"/>
         <source>The amount above was given back in cash.</source>
         <translation>以上金额已以现金退还。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="74"/>
+        <location filename="../../ui/models/refundslip.cpp" line="74"/>
         <source>The amount above goes back to the card. The bank may take a few days to show it.</source>
         <translation>以上金额将退回到银行卡。银行入账可能需要几天。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="78"/>
+        <location filename="../../ui/models/refundslip.cpp" line="78"/>
         <source>This refund was not made: nothing was given back.</source>
         <translation>这笔退款未完成：没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="81"/>
+        <location filename="../../ui/models/refundslip.cpp" line="81"/>
         <source>This refund was voided before it was sent: nothing was given back.</source>
         <translation>这笔退款在发送前已作废：没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundslip.cpp" line="87"/>
+        <location filename="../../ui/models/refundslip.cpp" line="87"/>
         <source>The refund is saved on the till and is sent by itself; it is never made twice. Ask for the final slip once it is refunded.</source>
         <translation>退款已保存在收银机上，会自动发送，绝不会重复退款。退款完成后请索取最终的退款单。</translation>
     </message>
@@ -3610,129 +3473,129 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::RefundViewModel</name>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="53"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="52"/>
         <source>Looking for the sale…</source>
         <translation>正在查找订单…</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="77"/>
-        <location filename="../../ui/refundviewmodel.cpp" line="98"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="76"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="97"/>
         <source>Reading the sale…</source>
         <translation>正在读取订单…</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="86"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="85"/>
         <source>The payment this refund belongs to is not in the journal.</source>
         <translation>日志中没有这笔退款所属的支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="87"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="86"/>
         <source>This payment is not in the journal.</source>
         <translation>日志中没有这笔支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="133"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="132"/>
         <source>Choose the items or the amount to give back, then Refund.</source>
         <translation>选择要退的商品或金额，然后点击退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="237"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="236"/>
         <source>This payment was declined: nothing was charged, so there is nothing to refund.</source>
         <translation>这笔支付已被拒绝：没有扣款，因此无需退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="239"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="238"/>
         <source>This payment was voided before it was sent: nothing was charged, so there is nothing to refund.</source>
         <translation>这笔支付在发送前已作废：没有扣款，因此无需退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="241"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="240"/>
         <source>This payment was never executed (it needs attention): there is nothing to refund.</source>
         <translation>这笔支付从未执行（需要处理）：无需退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="246"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="245"/>
         <source>This payment is not confirmed yet. It can be refunded once the gateway says it is paid.</source>
         <translation>这笔支付尚未确认。网关确认支付成功后才能退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="251"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="250"/>
         <source>The gateway&apos;s id of this payment is not known, so it cannot be refunded from the till.</source>
         <translation>不知道这笔支付在网关的编号，因此无法在收银机上退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="253"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="252"/>
         <source>A refund of this sale is still on its way. Wait for its outcome before refunding again.</source>
         <translation>本单有一笔退款仍在处理中。请等待其结果后再退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="255"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="254"/>
         <source>This sale has been refunded in full.</source>
         <translation>本单已全额退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="268"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="267"/>
         <source>&quot;%1&quot; is not an amount.</source>
         <translation>“%1”不是有效金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="270"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="269"/>
         <source>At most %1 of this sale remains to be refunded.</source>
         <translation>本单最多还可退 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="288"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="287"/>
         <source>Saving the refund…</source>
         <translation>正在保存退款…</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="330"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="326"/>
         <source>Waiting for connection. The refund of %1 is saved and will be sent by itself; it is never made twice.</source>
         <translation>等待网络连接。%1 的退款已保存，将自动发送，绝不会重复退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="332"/>
-        <location filename="../../ui/refundviewmodel.cpp" line="335"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="328"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="331"/>
         <source>Sending the refund of %1…</source>
         <translation>正在发送 %1 的退款…</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="338"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="334"/>
         <source>The bank is processing the refund of %1.</source>
         <translation>银行正在处理 %1 的退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="341"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="337"/>
         <source>Checking with the server… The answer was lost; the till asks before sending again, so the refund is never made twice.</source>
         <translation>正在向服务器核实… 未收到应答；收银机会先查询再重新发送，因此绝不会重复退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="345"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="341"/>
         <source>Refunded %1 in cash: give it back to the customer from the drawer.</source>
         <translation>已现金退款 %1：请从钱箱退还给顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="347"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="343"/>
         <source>Refunded %1 to %2.</source>
         <translation>已退款 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="351"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="347"/>
         <source>The refund was declined. Nothing was given back.</source>
         <translation>退款被拒绝。没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="352"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="348"/>
         <source>The refund was declined (%1). Nothing was given back.</source>
         <translation>退款被拒绝（%1）。没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="356"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="352"/>
         <source>The refund needs attention: %1</source>
         <translation>退款需要处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/refundviewmodel.cpp" line="359"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="355"/>
         <source>The refund was voided before it was sent: nothing was given back.</source>
         <translation>退款在发送前已作废：没有退还任何钱款。</translation>
     </message>
@@ -3740,209 +3603,202 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::SaleLookup</name>
     <message>
-        <location filename="../../ui/salelookup.cpp" line="22"/>
+        <location filename="../../ui/models/salelookup.cpp" line="22"/>
         <source>&quot;%1&quot; is not a receipt number. Type it as printed on the receipt, e.g. %2.</source>
         <translation>“%1”不是小票号。请按小票上打印的格式输入，例如 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/salelookup.cpp" line="29"/>
+        <location filename="../../ui/models/salelookup.cpp" line="29"/>
         <source>Receipt %1 was printed by till %2, not by this till (%3): refund it there.</source>
         <translation>小票 %1 由收银机 %2 打印，不是本收银机（%3）：请在那台收银机上退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/salelookup.cpp" line="34"/>
-        <location filename="../../ui/salelookup.cpp" line="103"/>
+        <location filename="../../ui/models/salelookup.cpp" line="34"/>
+        <location filename="../../ui/models/salelookup.cpp" line="103"/>
         <source>No sale of this till has the receipt number %1.</source>
         <translation>本收银机没有小票号为 %1 的订单。</translation>
     </message>
     <message>
-        <location filename="../../ui/salelookup.cpp" line="56"/>
+        <location filename="../../ui/models/salelookup.cpp" line="56"/>
         <source>Type or scan the receipt number first.</source>
         <translation>请先输入或扫描小票号。</translation>
     </message>
     <message>
-        <location filename="../../ui/salelookup.cpp" line="73"/>
+        <location filename="../../ui/models/salelookup.cpp" line="73"/>
         <source>No sale of this till has the number %1.</source>
         <translation>本收银机没有编号为 %1 的销售。</translation>
     </message>
     <message>
-        <location filename="../../ui/salelookup.cpp" line="74"/>
+        <location filename="../../ui/models/salelookup.cpp" line="74"/>
         <source>No payment of this till is for sale %1.</source>
         <translation>本收银机没有订单 %1 的支付。</translation>
     </message>
 </context>
 <context>
-    <name>OncePay::Ui::SaleRecords</name>
-    <message>
-        <source>The sales file is not open.</source>
-        <translation type="vanished">订单明细文件未打开。</translation>
-    </message>
-</context>
-<context>
     <name>OncePay::Ui::SettingsDialog</name>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="22"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="22"/>
         <source>Till settings</source>
         <translation>收银机设置</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="28"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="28"/>
         <source>empty: the built-in demo gateway</source>
         <translation>留空：使用内置演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="29"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="29"/>
         <source>One gateway address, or several separated by commas. When one cannot be reached, the till uses the next; a payment is never charged twice.</source>
         <translation>一个网关地址，或用逗号分隔的多个地址。某个网关无法连接时，收银机会改用下一个；同一笔付款绝不会重复扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="30"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="30"/>
         <source>Gateway address</source>
         <translation>网关地址</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="33"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="33"/>
         <source>Till token</source>
         <translation>收银机令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="35"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="35"/>
         <source>Terminal name</source>
         <translation>终端名称</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="42"/>
-        <location filename="../../ui/settingsdialog.cpp" line="52"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="42"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="52"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="46"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="46"/>
         <source>Largest offline card payment</source>
         <translation>离线单笔刷卡上限</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="47"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="47"/>
         <source>Most that may wait offline</source>
         <translation>离线待发送总额上限</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="51"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="51"/>
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="53"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="53"/>
         <source>Longest a payment may wait offline</source>
         <translation>离线支付最长等待时间</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="57"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="57"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="58"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="58"/>
         <source>Longest the cashier waits for the bank&apos;s answer</source>
         <translation>收银员等待银行回复的最长时间</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="59"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="59"/>
         <source>After this, a card payment with no answer yet is confirmed by the till on its own and the next customer may be served.</source>
         <translation>超过此时间，尚无回复的刷卡付款将由收银机自行确认，可以接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="61"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="61"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="62"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="62"/>
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="67"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="67"/>
         <source>Shop name</source>
         <translation>店铺名称</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="69"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="69"/>
         <source>Shop address</source>
         <translation>店铺地址</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="70"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="70"/>
         <source>Printed under the shop&apos;s name on every receipt.</source>
         <translation>打印在每张小票的店铺名称下方。</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="72"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="72"/>
         <source>&amp;Gateway:</source>
         <translation>网关(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="73"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="73"/>
         <source>&amp;Token:</source>
         <translation>令牌(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="74"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="74"/>
         <source>Te&amp;rminal:</source>
         <translation>终端(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="75"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="75"/>
         <source>Largest &amp;offline card payment:</source>
         <translation>离线单笔刷卡上限(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="76"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="76"/>
         <source>Most waiting &amp;offline in total:</source>
         <translation>离线待发送总额上限(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="77"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="77"/>
         <source>Longest &amp;wait offline:</source>
         <translation>离线最长等待(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="78"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="78"/>
         <source>Wait for the &amp;bank&apos;s answer:</source>
         <translation>等待银行回复(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="79"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="79"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="80"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="80"/>
         <source>S&amp;hop name:</source>
         <translation>店铺名称(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="81"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="81"/>
         <source>Shop a&amp;ddress:</source>
         <translation>店铺地址(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="82"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="82"/>
         <source>The gateway, token and language apply when the till starts again; the limits and the shop at once.</source>
         <translation>网关、令牌和语言在收银机重新启动后生效；限额和店铺信息立即生效。</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="88"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="88"/>
         <source>&quot;%1&quot; is not a gateway address. Enter an address such as http://192.0.2.10:8080, several separated by commas, or leave the field empty for the demo.</source>
         <translation>“%1”不是有效的网关地址。请输入类似 http://192.0.2.10:8080 的地址，多个地址用逗号分隔；留空则使用演示网关。</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="93"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="93"/>
         <source>Receipts need the shop&apos;s name.</source>
         <translation>小票需要店铺名称。</translation>
     </message>
     <message>
-        <location filename="../../ui/settingsdialog.cpp" line="97"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="97"/>
         <source>The till needs a token.</source>
         <translation>收银机需要令牌。</translation>
     </message>
@@ -3950,23 +3806,23 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ShiftChartView</name>
     <message>
-        <location filename="../../ui/shiftchartview.cpp" line="19"/>
-        <location filename="../../ui/shiftchartview.cpp" line="27"/>
+        <location filename="../../ui/widgets/shiftchartview.cpp" line="19"/>
+        <location filename="../../ui/widgets/shiftchartview.cpp" line="27"/>
         <source>Sales per hour</source>
         <translation>每小时销售额</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftchartview.cpp" line="30"/>
+        <location filename="../../ui/widgets/shiftchartview.cpp" line="30"/>
         <source>Card</source>
         <translation>银行卡</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftchartview.cpp" line="31"/>
+        <location filename="../../ui/widgets/shiftchartview.cpp" line="31"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftchartview.cpp" line="50"/>
+        <location filename="../../ui/widgets/shiftchartview.cpp" line="50"/>
         <source>no sales yet</source>
         <translation>尚无销售</translation>
     </message>
@@ -3974,356 +3830,356 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ShiftCloseDialog</name>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="44"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="179"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="354"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="379"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="45"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="180"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="355"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="379"/>
         <source>Close shift</source>
         <translation>结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="62"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="63"/>
         <source>Shift status</source>
         <translation>班次状态</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="68"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="69"/>
         <source>Shift totals</source>
         <translation>班次合计</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="85"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="86"/>
         <source>Opening float</source>
         <translation>开班备用金</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="86"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="87"/>
         <source>the cash put in the drawer at the start, e.g. 200.00</source>
         <translation>开班时放入钱箱的现金，例如 200.00</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="87"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="88"/>
         <source>&amp;Opening float (first shift):</source>
         <translation>开班备用金（第一个班次）(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="90"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="91"/>
         <source>Cash expected</source>
         <translation>应有现金</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="91"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="92"/>
         <source>Expected in the drawer:</source>
         <translation>钱箱应有：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="93"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="94"/>
         <source>Cash counted</source>
         <translation>清点现金</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="94"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="95"/>
         <source>count the drawer, e.g. 120.50</source>
         <translation>清点钱箱，例如 120.50</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="95"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="96"/>
         <source>Cash &amp;counted:</source>
         <translation>清点现金(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="97"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="98"/>
         <source>Cash difference</source>
         <translation>现金差额</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="98"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="99"/>
         <source>Difference:</source>
         <translation>差额：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="100"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="101"/>
         <source>Float for the next shift</source>
         <translation>留给下一班的备用金</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="102"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="103"/>
         <source>&amp;Left for the next shift:</source>
         <translation>留给下一班(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="105"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="106"/>
         <source>Still waiting</source>
         <translation>仍在等待</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="114"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="115"/>
         <source>Reconciliation summary</source>
         <translation>对账摘要</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="123"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="124"/>
         <source>Show the rows that agree</source>
         <translation>显示一致的行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="126"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="127"/>
         <source>Nothing needs a person and nothing waits: every payment and refund agrees.</source>
         <translation>没有需要人工处理或等待的交易：每笔付款和退款都一致。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="127"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="128"/>
         <source>Every row agrees</source>
         <translation>所有行都一致</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="131"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="132"/>
         <source>Reconciliation</source>
         <translation>对账</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="141"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="142"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="142"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="143"/>
         <source>Check the shift again</source>
         <translation>重新核对班次</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="143"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="144"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="144"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="346"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="145"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="347"/>
         <source>Print the shift report</source>
         <translation>打印班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="145"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="146"/>
         <source>Save as P&amp;DF…</source>
         <translation>另存为 PDF(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="146"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="147"/>
         <source>Save the shift report as PDF</source>
         <translation>将班次报表另存为 PDF</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="149"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="150"/>
         <source>Close &amp;shift…</source>
         <translation>结班(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="150"/>
-        <location filename="../../ui/shiftclosedialog.cpp" line="321"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="151"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="322"/>
         <source>Close the shift</source>
         <translation>结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="195"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="196"/>
         <source>no payment yet</source>
         <translation>尚无付款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="196"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="197"/>
         <source>Shift %1 closed (opened %2)</source>
         <translation>第 %1 班已结班（开班于 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="197"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="198"/>
         <source>Shift %1, opened %2</source>
         <translation>第 %1 班，开班于 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="198"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="199"/>
         <source>%1 (float %2 + cash sales %3 − cash refunds %4)</source>
         <translation>%1（备用金 %2 + 现金销售 %3 − 现金退款 %4）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="203"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="204"/>
         <source>none: the drawer is right</source>
         <translation>无：钱箱金额正确</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="204"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="205"/>
         <source>%1 missing</source>
         <translation>短缺 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="205"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="206"/>
         <source>%1 too much</source>
         <translation>多出 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="208"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="209"/>
         <source>count the drawer</source>
         <translation>请清点钱箱</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="212"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="213"/>
         <source>Nothing waits for the server.</source>
         <translation>没有等待服务器处理的交易。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="213"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="214"/>
         <source>Still waiting for the server (%n):</source>
         <translation>
             <numerusform>仍在等待服务器（%n 笔）：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="216"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="217"/>
         <source>Refunded by the till by itself (%n):</source>
         <translation>
             <numerusform>收银机自动退款（%n）：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="220"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="221"/>
         <source>Waiting at the last close, and how they ended (%n):</source>
         <translation>
             <numerusform>上次结班时仍在等待的款项及其结果（%n）：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="233"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="234"/>
         <source>Show the %n row(s) that &amp;agree (cash is counted in the drawer)</source>
         <translation>
             <numerusform>显示 %n 行一致的记录(&amp;A)（现金在钱箱中清点）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="254"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="255"/>
         <source>Checking the shift with the server…</source>
         <translation>正在与服务器核对班次…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="256"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="257"/>
         <source>Closing the shift…</source>
         <translation>正在结班…</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="258"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="259"/>
         <source>Shift %1 is closed and its report is kept on this till. The next payment opens shift %2.</source>
         <translation>第 %1 班已结班，报表保存在本收银机上。下一笔付款将开启第 %2 班。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="261"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="262"/>
         <source>It was not checked with the server.</source>
         <translation>本班次未经服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="264"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="265"/>
         <source>Checked with the server at %1.</source>
         <translation>已于 %1 与服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="274"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="275"/>
         <source>Reconciliation: not checked yet.</source>
         <translation>对账：尚未核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="276"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="277"/>
         <source>Reconciliation with the server%1: %2 agree, %3 to wait for, %4 for a person.</source>
         <translation>与服务器%1对账：%2 项一致，%3 项待等待，%4 项需人工处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="277"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="278"/>
         <source> and the bank</source>
         <translation>和银行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="294"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="295"/>
         <source>Close shift %1?</source>
         <translation>结束第 %1 班？</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="295"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="296"/>
         <source>Net takings %1; expected in the drawer %2.</source>
         <translation>净收入 %1；钱箱应有 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="298"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="299"/>
         <source>The cash has not been counted.</source>
         <translation>尚未清点现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="301"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="302"/>
         <source>Counted %1: %2 missing.</source>
         <translation>清点 %1：短少 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="303"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="304"/>
         <source>Counted %1: %2 too much.</source>
         <translation>清点 %1：多出 %2。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="307"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="308"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n 笔仍在等待服务器，将转入下一班：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="313"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="314"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n 行对账结果需人工处理；它们与报表一同保存。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="315"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="316"/>
         <source>The server does not answer: the shift is closed without its check. The next shift&apos;s report says how the waiting payments ended.</source>
         <translation>服务器没有应答：本班次将在未核对的情况下结束。下一班次的报表会说明等待中的款项最终如何。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="319"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="320"/>
         <source>A closed shift cannot be reopened.</source>
         <translation>结班后不能重新打开。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="320"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="321"/>
         <source>Close without the server&apos;s check</source>
         <translation>不经服务器核对直接结班</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/shiftclosedialog.cpp" line="321"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="322"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>结班（%n 笔仍在等待）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="323"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="324"/>
         <source>Keep the shift open</source>
         <translation>暂不结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="354"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="355"/>
         <source>The printer reported an error; the report may not have been printed.</source>
         <translation>打印机报告错误；报表可能未打印。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="360"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="361"/>
         <source>Save the shift report</source>
         <translation>保存班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="363"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="364"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="377"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="377"/>
         <source>The report was saved to %1.</source>
         <translation>报表已保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftclosedialog.cpp" line="379"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="379"/>
         <source>The report could not be written to %1: %2</source>
         <translation>报表无法写入 %1：%2</translation>
     </message>
@@ -4331,73 +4187,69 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ShiftCloseViewModel</name>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="58"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="58"/>
         <source>The journal could not be read: %1</source>
         <translation>无法读取日志：%1</translation>
     </message>
     <message>
-        <source>The shift cannot be checked with the server (%1). It can be closed once the server answers.</source>
-        <translation type="vanished">无法与服务器核对班次（%1）。服务器响应后即可结班。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="69"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="69"/>
         <source>The shift cannot be checked with the server (%1). It can be closed without the check: the payments still waiting move to the next shift.</source>
         <translation>无法与服务器核对本班次（%1）。可以不经核对结班：仍在等待的款项转入下一班次。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="142"/>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="173"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="142"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="173"/>
         <source>Refund for sale %1</source>
         <translation>订单 %1 的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="143"/>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="174"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="143"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="174"/>
         <source>Sale %1</source>
         <translation>订单 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="144"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="144"/>
         <source>%1: %2, %3%4</source>
         <translation>%1：%2，%3%4</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="145"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="145"/>
         <source> (from an earlier shift)</source>
         <translation>（来自之前的班次）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="157"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="157"/>
         <source>%1 charged late, refunded automatically</source>
         <translation>%1 延迟扣款，已自动退款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="158"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="158"/>
         <source>%1 refunded by the till (sale cancelled)</source>
         <translation>%1 已由收银机退款（销售已取消）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="160"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="160"/>
         <source>%1 charged late; the till&apos;s refund was refused: needs attention</source>
         <translation>%1 延迟扣款；收银机的退款被拒绝：需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="162"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="162"/>
         <source>%1 charged late; the till&apos;s refund is on its way</source>
         <translation>%1 延迟扣款；收银机的退款正在进行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="164"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="164"/>
         <source>Sale %1: %2</source>
         <translation>销售 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="175"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="175"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftcloseviewmodel.cpp" line="203"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="203"/>
         <source>The shift was not closed: %1</source>
         <translation>未能结班：%1</translation>
     </message>
@@ -4405,104 +4257,104 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ShiftFindingsModel</name>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="40"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="40"/>
         <source>Voided</source>
         <translation>已作废</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="42"/>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="50"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="42"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="50"/>
         <source>Refunded</source>
         <translation>已退款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="52"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="52"/>
         <source>Refund failed</source>
         <translation>退款失败</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="66"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="66"/>
         <source>Cash payment</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="66"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="66"/>
         <source>Card payment</source>
         <translation>银行卡付款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="67"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="67"/>
         <source>Cash refund</source>
         <translation>现金退款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="67"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="67"/>
         <source>Card refund</source>
         <translation>银行卡退款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="68"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="68"/>
         <source>Refunded in all</source>
         <translation>退款合计</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="71"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="71"/>
         <source>%1, sale %2</source>
         <translation>%1，订单 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="76"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="76"/>
         <source>not on the till</source>
         <translation>不在收银机上</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="79"/>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="85"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="79"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="85"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="82"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="82"/>
         <source>not sent (cash)</source>
         <translation>未发送（现金）</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="82"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="82"/>
         <source>not on the server</source>
         <translation>不在服务器上</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="110"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="110"/>
         <source>Key %1</source>
         <translation>幂等键 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="126"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="126"/>
         <source>Payment</source>
         <translation>付款</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="127"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="127"/>
         <source>Finding</source>
         <translation>核对结果</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="128"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="128"/>
         <source>Till</source>
         <translation>收银机</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="129"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="129"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="130"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="130"/>
         <source>Bank</source>
         <translation>银行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftfindingsmodel.cpp" line="131"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="131"/>
         <source>What to do</source>
         <translation>处理办法</translation>
     </message>
@@ -4510,132 +4362,132 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ShiftReportDocument</name>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="34"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="34"/>
         <source>Z report: shift %1 closed</source>
         <translation>Z 报表：第 %1 班已结班</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="35"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="35"/>
         <source>Shift %1 (open): report so far</source>
         <translation>第 %1 班（未结班）：截至目前的报表</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="37"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="37"/>
         <source>Terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="38"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="38"/>
         <source>Opened %1, %2 %3</source>
         <translation>开班于 %1，%2 %3</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="39"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="39"/>
         <source>closed</source>
         <translation>结班于</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="39"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="39"/>
         <source>printed</source>
         <translation>打印于</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="43"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="43"/>
         <source>Totals</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="43"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="43"/>
         <source>Count</source>
         <translation>笔数</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="43"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="43"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="50"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="50"/>
         <source>Cash drawer: float %1 + cash sales %2 − cash refunds %3 = expected %4.</source>
         <translation>钱箱：备用金 %1 + 现金销售 %2 − 现金退款 %3 = 应有 %4。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="55"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="55"/>
         <source>the drawer is right</source>
         <translation>钱箱金额正确</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="56"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="56"/>
         <source>%1 missing</source>
         <translation>短缺 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="56"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="56"/>
         <source>%1 too much</source>
         <translation>多出 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="57"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="57"/>
         <source>Counted %1: %2.</source>
         <translation>清点 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="61"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="61"/>
         <source>Still waiting for the server:</source>
         <translation>仍在等待服务器：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="67"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="67"/>
         <source>Refunded by the till by itself:</source>
         <translation>收银机自动退款：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="73"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="73"/>
         <source>Waiting at the last close, and how they ended:</source>
         <translation>上次结班时仍在等待的款项及其结果：</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="78"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="78"/>
         <source>Sales per hour</source>
         <translation>每小时销售额</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="79"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="79"/>
         <source>Reconciliation with the server and the bank</source>
         <translation>与服务器和银行对账</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="82"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="82"/>
         <source>Not checked: the server could not be asked.</source>
         <translation>未核对：无法查询服务器。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="84"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="84"/>
         <source>%1 of %2 rows need nothing.</source>
         <translation>%2 行中有 %1 行无需处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="89"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="89"/>
         <source>Sale</source>
         <translation>销售单</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="89"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="89"/>
         <source>Finding</source>
         <translation>核对结果</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="89"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="89"/>
         <source>Bank</source>
         <translation>银行</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="89"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="89"/>
         <source>What to do</source>
         <translation>处理办法</translation>
     </message>
     <message>
-        <location filename="../../ui/shiftreportdocument.cpp" line="118"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="118"/>
         <source>Z report</source>
         <translation>Z 报表</translation>
     </message>
@@ -4643,72 +4495,72 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ShiftTotalsModel</name>
     <message>
-        <location filename="../../ui/shifttotalsmodel.cpp" line="22"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="22"/>
         <source>Card sales</source>
         <translation>银行卡销售</translation>
     </message>
     <message>
-        <location filename="../../ui/shifttotalsmodel.cpp" line="23"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="23"/>
         <source>Cash sales</source>
         <translation>现金销售</translation>
     </message>
     <message>
-        <location filename="../../ui/shifttotalsmodel.cpp" line="24"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="24"/>
         <source>Card refunds</source>
         <translation>银行卡退款</translation>
     </message>
     <message>
-        <location filename="../../ui/shifttotalsmodel.cpp" line="25"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="25"/>
         <source>Cash refunds</source>
         <translation>现金退款</translation>
     </message>
     <message>
-        <location filename="../../ui/shifttotalsmodel.cpp" line="26"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="26"/>
         <source>Refunds that failed</source>
         <translation>失败的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/shifttotalsmodel.cpp" line="27"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="27"/>
         <source>Declined card payments</source>
         <translation>被拒绝的银行卡付款</translation>
     </message>
     <message>
-        <location filename="../../ui/shifttotalsmodel.cpp" line="28"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="28"/>
         <source>Voided before sending</source>
         <translation>发送前作废</translation>
     </message>
     <message>
-        <location filename="../../ui/shifttotalsmodel.cpp" line="29"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="29"/>
         <source>Refused by the gateway</source>
         <translation>被网关拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/shifttotalsmodel.cpp" line="30"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="30"/>
         <source>Payments still waiting</source>
         <translation>仍在等待的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/shifttotalsmodel.cpp" line="31"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="31"/>
         <source>Refunds still waiting</source>
         <translation>仍在等待的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/shifttotalsmodel.cpp" line="32"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="32"/>
         <source>Net takings (sales − refunds)</source>
         <translation>净收入（销售 − 退款）</translation>
     </message>
     <message>
-        <location filename="../../ui/shifttotalsmodel.cpp" line="99"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="99"/>
         <source>Shift totals</source>
         <translation>班次合计</translation>
     </message>
     <message>
-        <location filename="../../ui/shifttotalsmodel.cpp" line="100"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="100"/>
         <source>Count</source>
         <translation>笔数</translation>
     </message>
     <message>
-        <location filename="../../ui/shifttotalsmodel.cpp" line="101"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="101"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
@@ -4716,81 +4568,168 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::TillSettings</name>
     <message>
-        <location filename="../../ui/tillsettings.cpp" line="33"/>
+        <location filename="../../ui/models/tillsettings.cpp" line="33"/>
         <source>OncePay Demo Shop</source>
         <translation>OncePay 演示商店</translation>
     </message>
     <message>
-        <location filename="../../ui/tillsettings.cpp" line="38"/>
+        <location filename="../../ui/models/tillsettings.cpp" line="38"/>
         <source>1 Example Road, Huangpu District, Shanghai</source>
         <translation>上海市黄浦区示例路 1 号</translation>
     </message>
 </context>
 <context>
+    <name>OncePay::Ui::TillStatus</name>
+    <message>
+        <location filename="../../ui/models/tillstatus.cpp" line="36"/>
+        <source>● Online</source>
+        <translation>● 在线</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/tillstatus.cpp" line="37"/>
+        <source>○ Offline</source>
+        <translation>○ 离线</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/tillstatus.cpp" line="38"/>
+        <source>◐ Reconnecting…</source>
+        <translation>◐ 正在重新连接…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/tillstatus.cpp" line="39"/>
+        <source>◌ No answer from the gateway</source>
+        <translation>◌ 网关无应答</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/tillstatus.cpp" line="42"/>
+        <source>⏸ Paused: the gateway refused this till&apos;s token</source>
+        <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/tillstatus.cpp" line="46"/>
+        <source>(next try in %n s)</source>
+        <translation>
+            <numerusform>（%n 秒后重试）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/tillstatus.cpp" line="46"/>
+        <source>(trying now)</source>
+        <translation>（正在重试）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/tillstatus.cpp" line="64"/>
+        <source>Waiting: %n payment(s)</source>
+        <translation>
+            <numerusform>待发送：%n 笔支付</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/tillstatus.cpp" line="70"/>
+        <source>%n payment(s) waiting</source>
+        <translation>
+            <numerusform>%n 笔支付待发送</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/tillstatus.cpp" line="75"/>
+        <source>Demo gateway</source>
+        <translation>演示网关</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/tillstatus.cpp" line="77"/>
+        <source>(gateway %1 of %2)</source>
+        <translation>（网关 %1/%2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/tillstatus.cpp" line="78"/>
+        <source>terminal %1</source>
+        <translation>终端 %1</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::TillStatusBar</name>
+    <message>
+        <location filename="../../ui/widgets/tillstatusbar.cpp" line="19"/>
+        <source>Connection</source>
+        <translation>网络连接</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/tillstatusbar.cpp" line="20"/>
+        <source>Waiting payments</source>
+        <translation>待发送支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/tillstatusbar.cpp" line="21"/>
+        <source>Gateway</source>
+        <translation>网关</translation>
+    </message>
+</context>
+<context>
     <name>OncePay::Ui::TimelineWidget</name>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="11"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="11"/>
         <source>Timeline of attempts</source>
         <translation>尝试时间线</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="36"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="36"/>
         <source>No attempt yet: the payment has not left the till.</source>
         <translation>尚无尝试：这笔支付还没有从收银机发出。</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="51"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="51"/>
         <source>replayed</source>
         <translation>已重放</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="51"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="51"/>
         <source>answered</source>
         <translation>已应答</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="54"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="54"/>
         <source>declined</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="57"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="57"/>
         <source>not at the gateway</source>
         <translation>网关无记录</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="60"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="60"/>
         <source>refused (%1)</source>
         <comment>an HTTP status</comment>
         <translation>被拒绝（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="63"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="63"/>
         <source>answer lost</source>
         <translation>应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="65"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="65"/>
         <source>not sent</source>
         <translation>未发出</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="73"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="73"/>
         <source>sent</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="73"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="73"/>
         <source>retried, same key</source>
         <translation>重试（同一幂等键）</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="74"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="74"/>
         <source>asked by key</source>
         <translation>按幂等键查询</translation>
     </message>
     <message>
-        <location filename="../../ui/timelinewidget.cpp" line="75"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="75"/>
         <source>polled</source>
         <translation>轮询</translation>
     </message>
@@ -4853,27 +4792,27 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="34"/>
+        <location filename="../../app/pos/tillapp.cpp" line="35"/>
         <source>OncePay cannot start</source>
         <translation>OncePay 无法启动</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="64"/>
+        <location filename="../../app/pos/tillapp.cpp" line="65"/>
         <source>--gateway: &quot;%1&quot; is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.</source>
         <translation>--gateway：“%1”不是有效的网关地址。请给出一个或多个以 http:// 或 https:// 开头、用逗号分隔的地址，例如 http://192.0.2.10:8080,http://192.0.2.11:8080。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="69"/>
+        <location filename="../../app/pos/tillapp.cpp" line="70"/>
         <source>Cannot create the data folder %1.</source>
         <translation>无法创建数据文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="102"/>
+        <location filename="../../app/pos/tillapp.cpp" line="103"/>
         <source>--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT.</source>
         <translation>--network 需要使用演示网关，且取值为：online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="110"/>
+        <location filename="../../app/pos/tillapp.cpp" line="115"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
     </message>

@@ -39,6 +39,7 @@
 #include <QDockWidget>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMenuBar>
 #include <QNetworkAccessManager>
 #include <QPointer>
 #include <QPushButton>
@@ -63,6 +64,7 @@ private slots:
     void init();
     void cleanup();
     void cartModelIsSound();
+    void withoutTheDemoTheWindowIsTheCheckoutAlone();
     void burstOfPayActionsChargesOnce_data();
     void burstOfPayActionsChargesOnce();
     void offlineSaleWaitsThenPays();
@@ -217,6 +219,34 @@ void TestCheckoutWindow::cartModelIsSound()
     QCOMPARE(m_window->viewModel()->cart()->total().minorUnits(), qint64(4990 * 3));
     m_window->viewModel()->removeLine(0);
     QCOMPARE(m_window->viewModel()->cart()->total().minorUnits(), qint64(0));
+}
+
+// oncepay-pos adds the demo (DemoWindow) only with the demo backend: a till on a real gateway
+// has no Simulation or Demo menu, no test cards and no demo caption, and still takes a card.
+void TestCheckoutWindow::withoutTheDemoTheWindowIsTheCheckoutAlone()
+{
+    m_window.reset();   // and the DemoWindow it owned
+    m_demoWindow = nullptr;
+    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, false);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QStringList menus;
+    for (const QAction *a : m_window->menuBar()->actions())
+        menus << a->text();
+    QCOMPARE(menus, QStringList({QStringLiteral("&Sale"), QStringLiteral("&View")}));
+    QVERIFY(!named<QComboBox>(m_window.get(), QStringLiteral("Test card")));
+    QVERIFY(!named<QLabel>(m_window.get(), QStringLiteral("Demo caption")));
+    QLabel *gateway = named<QLabel>(m_window.get(), QStringLiteral("Gateway"));
+    QVERIFY(gateway);
+    QVERIFY2(gateway->text().startsWith(m_session->gatewayUrl().toString()), qPrintable(gateway->text()));
+
+    addItem(QStringLiteral("6901234500097"));
+    QTest::keyClick(m_window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    QCOMPARE(m_window->viewModel()->intent()->paymentMethod, QStringLiteral("tok_visa"));
+    QLabel *queue = named<QLabel>(m_window.get(), QStringLiteral("Waiting payments"));
+    QVERIFY(queue);
+    QTRY_COMPARE(queue->text(), QStringLiteral("Waiting: 0 payment(s)"));
 }
 
 void TestCheckoutWindow::burstOfPayActionsChargesOnce_data()
