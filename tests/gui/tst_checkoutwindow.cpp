@@ -8,6 +8,7 @@
 #include "lateoutcomesdialog.h"
 #include "faultproxy.h"
 #include "ledgerdialog.h"
+#include "demotill.h"
 #include "demowindow.h"
 #include "mainwindow.h"
 #include "queuemodel.h"
@@ -105,14 +106,7 @@ private slots:
 
 private:
     template <typename W = QWidget>
-    W *named(QWidget *root, const QString &accessibleName)
-    {
-        for (W *w : root->findChildren<W *>()) {
-            if (w->accessibleName() == accessibleName)
-                return w;
-        }
-        return nullptr;
-    }
+    static W *named(QWidget *root, const QString &accessibleName) { return DemoTill::named<W>(root, accessibleName); }
     qint64 intentsOfSale(const QString &orderId);
     void payExactCash();
     QJsonArray ledger(const QString &key);
@@ -120,73 +114,31 @@ private:
     // Ctrl+N from where the focus is, then the one-key answer to the question it asks when a card
     // payment is not final (L: the customer left; A: pays another way; Return: a scanner's Enter).
     void leaveSale(Qt::Key answer);
-    void openSession();
     void addItem(const QString &code);
 
-    std::unique_ptr<QTemporaryDir> m_dir;
-    Catalog m_catalog;
-    std::unique_ptr<Pos::DemoBackend> m_demo;
-    std::unique_ptr<SimulationClient> m_simulation;
-    std::unique_ptr<TillSession> m_session;
-    std::unique_ptr<MainWindow> m_window;
-    DemoWindow *m_demoWindow = nullptr;   // owned by m_window
+    DemoTill m_till;   // the demo backend, the session and the window
 };
 
 void TestCheckoutWindow::initTestCase()
 {
-    // The window reads the till's settings: never the real user's.
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
-}
-
-// The till as oncepay-pos composes it in demo mode: the demo backend, and a session on a
-// journal in the test's folder that reaches the gateway through the simulator.
-void TestCheckoutWindow::openSession()
-{
-    TillSession::Config c;
-    c.gatewayUrls = {m_demo->tillUrl()};
-    c.token = Pos::DemoBackend::token();
-    c.journal.path = m_dir->filePath(QStringLiteral("till-journal.db"));
-    c.engine.maxInFlight = 16;
-    m_session = std::make_unique<TillSession>(c);
-    QString error;
-    QVERIFY2(m_session->open(&error), qPrintable(error));
-    bool started = false;
-    m_session->start(this, [&](bool ok, const QString &) { started = ok; });
-    QTRY_VERIFY(started);
+    DemoTill::isolateSettings();   // the window reads the till's settings: never the real user's
 }
 
 void TestCheckoutWindow::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
     QString error;
-    QVERIFY2(m_catalog.load(QStringLiteral(ONCEPAY_CATALOG), &error), qPrintable(error));
-    m_demo = std::make_unique<Pos::DemoBackend>();
-    QVERIFY2(m_demo->start(m_dir->path(), &error), qPrintable(error));
-    m_simulation = std::make_unique<SimulationClient>(m_demo->gatewayUrl(), Pos::DemoBackend::token());
-    openSession();
-    if (QTest::currentTestFailed())
-        return;
-    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, true);
-    m_demoWindow = new DemoWindow(m_window.get(), m_session.get(), DemoLinks{m_demo->network(), m_simulation.get()});
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY2(m_till.start({}, &error), qPrintable(error));
 }
 
 void TestCheckoutWindow::cleanup()
 {
-    m_window.reset();
-    m_session.reset();
-    m_simulation.reset();
-    m_demo.reset();
-    m_dir.reset();
+    m_till.stop();
 }
 
 QJsonArray TestCheckoutWindow::ledger(const QString &key)
 {
     // Straight to the gateway: the simulator may be dropping answers on the till's own path.
-    GatewayClient direct(m_demo->gatewayUrl(), Pos::DemoBackend::token(), 5000);
+    GatewayClient direct(m_till.backend->gatewayUrl(), Pos::DemoBackend::token(), 5000);
     GatewayResult result;
     bool done = false;
     direct.send("GET", QStringLiteral("/v1/_sim/acquirer/charges?idempotency_key=") + key, {}, this,
@@ -197,7 +149,7 @@ QJsonArray TestCheckoutWindow::ledger(const QString &key)
 
 void TestCheckoutWindow::addItem(const QString &code)
 {
-    auto *search = m_window->findChild<QLineEdit *>();
+    auto *search = m_till.window->findChild<QLineEdit *>();
     QVERIFY(search);
     search->setFocus();
     QTest::keyClicks(search, code);
@@ -206,45 +158,45 @@ void TestCheckoutWindow::addItem(const QString &code)
 
 void TestCheckoutWindow::cartModelIsSound()
 {
-    QAbstractItemModelTester tester(m_window->viewModel()->cart(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(m_till.window->viewModel()->cart(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     addItem(QStringLiteral("6901234500011"));
     addItem(QStringLiteral("Rice"));
     addItem(QStringLiteral("6901234500011"));
-    QCOMPARE(m_window->viewModel()->cart()->rowCount(), 2);
-    QCOMPARE(m_window->viewModel()->cart()->total().minorUnits(), qint64(450 * 2 + 4990));
-    m_window->viewModel()->changeQuantity(1, 2);   // rice: 1 -> 3
-    QCOMPARE(m_window->viewModel()->cart()->total().minorUnits(), qint64(450 * 2 + 4990 * 3));
-    m_window->viewModel()->changeQuantity(0, -2);  // tea: 2 -> 0 removes the line
-    QCOMPARE(m_window->viewModel()->cart()->rowCount(), 1);
-    QCOMPARE(m_window->viewModel()->cart()->total().minorUnits(), qint64(4990 * 3));
-    m_window->viewModel()->removeLine(0);
-    QCOMPARE(m_window->viewModel()->cart()->total().minorUnits(), qint64(0));
+    QCOMPARE(m_till.window->viewModel()->cart()->rowCount(), 2);
+    QCOMPARE(m_till.window->viewModel()->cart()->total().minorUnits(), qint64(450 * 2 + 4990));
+    m_till.window->viewModel()->changeQuantity(1, 2);   // rice: 1 -> 3
+    QCOMPARE(m_till.window->viewModel()->cart()->total().minorUnits(), qint64(450 * 2 + 4990 * 3));
+    m_till.window->viewModel()->changeQuantity(0, -2);  // tea: 2 -> 0 removes the line
+    QCOMPARE(m_till.window->viewModel()->cart()->rowCount(), 1);
+    QCOMPARE(m_till.window->viewModel()->cart()->total().minorUnits(), qint64(4990 * 3));
+    m_till.window->viewModel()->removeLine(0);
+    QCOMPARE(m_till.window->viewModel()->cart()->total().minorUnits(), qint64(0));
 }
 
 // oncepay-pos adds the demo (DemoWindow) only with the demo backend: a till on a real gateway
 // has no Simulation or Demo menu, no test cards and no demo caption, and still takes a card.
 void TestCheckoutWindow::withoutTheDemoTheWindowIsTheCheckoutAlone()
 {
-    m_window.reset();   // and the DemoWindow it owned
-    m_demoWindow = nullptr;
-    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, false);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_till.window.reset();   // and the DemoWindow it owned
+    m_till.demoWindow = nullptr;
+    m_till.window = std::make_unique<MainWindow>(m_till.session.get(), &m_till.catalog, false);
+    m_till.window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_till.window.get()));
     QStringList menus;
-    for (const QAction *a : m_window->menuBar()->actions())
+    for (const QAction *a : m_till.window->menuBar()->actions())
         menus << a->text();
     QCOMPARE(menus, QStringList({QStringLiteral("&Sale"), QStringLiteral("&View")}));
-    QVERIFY(!named<QComboBox>(m_window.get(), QStringLiteral("Test card")));
-    QVERIFY(!named<QLabel>(m_window.get(), QStringLiteral("Demo caption")));
-    QLabel *gateway = named<QLabel>(m_window.get(), QStringLiteral("Gateway"));
+    QVERIFY(!named<QComboBox>(m_till.window.get(), QStringLiteral("Test card")));
+    QVERIFY(!named<QLabel>(m_till.window.get(), QStringLiteral("Demo caption")));
+    QLabel *gateway = named<QLabel>(m_till.window.get(), QStringLiteral("Gateway"));
     QVERIFY(gateway);
-    QVERIFY2(gateway->text().startsWith(m_session->gatewayUrl().toString()), qPrintable(gateway->text()));
+    QVERIFY2(gateway->text().startsWith(m_till.session->gatewayUrl().toString()), qPrintable(gateway->text()));
 
     addItem(QStringLiteral("6901234500097"));
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    QCOMPARE(m_window->viewModel()->intent()->paymentMethod, QStringLiteral("tok_visa"));
-    QLabel *queue = named<QLabel>(m_window.get(), QStringLiteral("Waiting payments"));
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    QCOMPARE(m_till.window->viewModel()->intent()->paymentMethod, QStringLiteral("tok_visa"));
+    QLabel *queue = named<QLabel>(m_till.window.get(), QStringLiteral("Waiting payments"));
     QVERIFY(queue);
     QTRY_COMPARE(queue->text(), QStringLiteral("Waiting: 0 payment(s)"));
 }
@@ -261,22 +213,22 @@ void TestCheckoutWindow::burstOfPayActionsChargesOnce()
 {
     QFETCH(QString, how);
     addItem(QStringLiteral("6901234500097"));
-    QPushButton *pay = m_window->payButton();
+    QPushButton *pay = m_till.window->payButton();
     QVERIFY(pay->isEnabled());
     if (how == QLatin1String("dclick")) {
         QTest::mouseClick(pay, Qt::LeftButton);
         QTest::mouseDClick(pay, Qt::LeftButton);
     } else if (how == QLatin1String("f12")) {
         for (int i = 0; i < 5; ++i)
-            QTest::keyClick(m_window.get(), Qt::Key_F12, Qt::NoModifier);
+            QTest::keyClick(m_till.window.get(), Qt::Key_F12, Qt::NoModifier);
     } else {
         QTest::mouseClick(pay, Qt::LeftButton);
-        QTest::keyClick(m_window.get(), Qt::Key_F12);
+        QTest::keyClick(m_till.window.get(), Qt::Key_F12);
         pay->click();
     }
     QVERIFY(!pay->isEnabled());   // locked by the first action, before any answer
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    const auto intent = m_window->viewModel()->intent();
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    const auto intent = m_till.window->viewModel()->intent();
     QVERIFY(intent);
     const QJsonArray charges = ledger(intent->key);
     QCOMPARE(charges.size(), 1);
@@ -284,19 +236,19 @@ void TestCheckoutWindow::burstOfPayActionsChargesOnce()
     // One intent for the sale in the journal.
     qint64 count = -1;
     IntentJournal::Query q;
-    q.orderId = m_window->viewModel()->orderId();
-    m_session->journal()->count(q, this, [&](bool, const QString &, qint64 n) { count = n; });
+    q.orderId = m_till.window->viewModel()->orderId();
+    m_till.session->journal()->count(q, this, [&](bool, const QString &, qint64 n) { count = n; });
     QTRY_COMPARE(count, qint64(1));
     QVERIFY(!pay->isEnabled());   // paid: nothing more to pay for this sale
 }
 
 void TestCheckoutWindow::offlineSaleWaitsThenPays()
 {
-    auto *status = m_window->statusBar();
-    m_demo->network()->setSettings({NetSim::Mode::Offline});
+    auto *status = m_till.window->statusBar();
+    m_till.backend->network()->setSettings({NetSim::Mode::Offline});
     addItem(QStringLiteral("6901234500059"));
-    m_window->payButton()->click();
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
+    m_till.window->payButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
     auto statusText = [status] {
         QStringList texts;
         for (QLabel *l : status->findChildren<QLabel *>())
@@ -306,10 +258,10 @@ void TestCheckoutWindow::offlineSaleWaitsThenPays()
     QTRY_VERIFY_WITH_TIMEOUT(statusText().contains(QStringLiteral("Waiting: 1 payment")), 5000);
     QTRY_VERIFY_WITH_TIMEOUT(!statusText().contains(QStringLiteral("● Online")), 5000);
     // The cashier may serve the next customer; the queue keeps the payment.
-    QVERIFY(m_window->viewModel()->canStartNewSale());
-    const QString key = m_window->viewModel()->intent()->key;
-    m_demo->network()->setSettings({NetSim::Mode::Online});
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 20000);
+    QVERIFY(m_till.window->viewModel()->canStartNewSale());
+    const QString key = m_till.window->viewModel()->intent()->key;
+    m_till.backend->network()->setSettings({NetSim::Mode::Online});
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 20000);
     QTRY_VERIFY_WITH_TIMEOUT(statusText().contains(QStringLiteral("Waiting: 0 payment")), 5000);
     QVERIFY(statusText().contains(QStringLiteral("● Online")));
     QCOMPARE(ledger(key).size(), 1);
@@ -318,19 +270,19 @@ void TestCheckoutWindow::offlineSaleWaitsThenPays()
 void TestCheckoutWindow::declinedThenAnotherCard()
 {
     addItem(QStringLiteral("6901234500066"));
-    auto *combo = m_window->findChild<QComboBox *>();
+    auto *combo = m_till.window->findChild<QComboBox *>();
     QVERIFY(combo);
     combo->setCurrentIndex(combo->findData(QStringLiteral("tok_chargeDeclined")));
-    m_window->payButton()->click();
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Declined, 15000);
-    const QString declinedKey = m_window->viewModel()->intent()->key;
-    QVERIFY(m_window->payButton()->isEnabled());
+    m_till.window->payButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Declined, 15000);
+    const QString declinedKey = m_till.window->viewModel()->intent()->key;
+    QVERIFY(m_till.window->payButton()->isEnabled());
     // Issue 25 item 7: another card or cash is offered, and the test card starts over.
-    QVERIFY2(m_window->viewModel()->message().contains(QStringLiteral("another card (F12) or cash (F10)")),
-             qPrintable(m_window->viewModel()->message()));
+    QVERIFY2(m_till.window->viewModel()->message().contains(QStringLiteral("another card (F12) or cash (F10)")),
+             qPrintable(m_till.window->viewModel()->message()));
     QCOMPARE(combo->currentIndex(), 0);
     auto receiptButton = [this] {
-        for (QPushButton *b : m_window->findChildren<QPushButton *>()) {
+        for (QPushButton *b : m_till.window->findChildren<QPushButton *>()) {
             if (b->accessibleName() == QLatin1String("Show the receipt"))
                 return b;
         }
@@ -339,14 +291,14 @@ void TestCheckoutWindow::declinedThenAnotherCard()
     QVERIFY(receiptButton());
     QVERIFY(!receiptButton()->isEnabled());   // no receipt for a declined payment
     combo->setCurrentIndex(combo->findData(QStringLiteral("tok_visa")));
-    m_window->payButton()->click();
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    const QString paidKey = m_window->viewModel()->intent()->key;
+    m_till.window->payButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    const QString paidKey = m_till.window->viewModel()->intent()->key;
     QVERIFY(paidKey != declinedKey);   // a new intent, a new key
     QVERIFY(receiptButton()->isEnabled());
-    const QString pdf = m_dir->filePath(QStringLiteral("receipt.pdf"));
+    const QString pdf = m_till.dir->filePath(QStringLiteral("receipt.pdf"));
     QString error;
-    QVERIFY2(saveReceiptPdf(receiptHtml(*m_window->viewModel()->intent(), *m_window->viewModel()->cart(), QStringLiteral("till-1")),
+    QVERIFY2(saveReceiptPdf(receiptHtml(*m_till.window->viewModel()->intent(), *m_till.window->viewModel()->cart(), QStringLiteral("till-1")),
                             pdf, &error), qPrintable(error));
     QFile file(pdf);
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -361,46 +313,46 @@ void TestCheckoutWindow::ctrlNStartsTheNextSale()
     // Qt log "Ambiguous shortcut overload" and fire neither.
     QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
     addItem(QStringLiteral("6901234500066"));
-    m_window->payButton()->click();
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    QVERIFY(!m_window->viewModel()->cart()->isEmpty());
+    m_till.window->payButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    QVERIFY(!m_till.window->viewModel()->cart()->isEmpty());
     QWidget *focused = QApplication::focusWidget();
-    QTest::keyClick(focused ? focused : m_window.get(), Qt::Key_N, Qt::ControlModifier);
-    QTRY_COMPARE(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
-    QVERIFY(m_window->viewModel()->cart()->isEmpty());
+    QTest::keyClick(focused ? focused : m_till.window.get(), Qt::Key_N, Qt::ControlModifier);
+    QTRY_COMPARE(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
+    QVERIFY(m_till.window->viewModel()->cart()->isEmpty());
 }
 
 void TestCheckoutWindow::firstScanAfterPaidStartsTheNextSale()
 {
     addItem(QStringLiteral("6901234500066"));
-    m_window->payButton()->click();
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    const QString paidKey = m_window->viewModel()->intent()->key;
+    m_till.window->payButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    const QString paidKey = m_till.window->viewModel()->intent()->key;
     // A barcode scanner types into whatever has the focus, then Enter.
     QWidget *focused = QApplication::focusWidget();
     QVERIFY(focused);
-    QCOMPARE(focused, static_cast<QWidget *>(m_window->findChild<QLineEdit *>()));
+    QCOMPARE(focused, static_cast<QWidget *>(m_till.window->findChild<QLineEdit *>()));
     QTest::keyClicks(focused, QStringLiteral("6901234500066"));
     QTest::keyClick(focused, Qt::Key_Return);
-    QTRY_COMPARE(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
-    QCOMPARE(m_window->viewModel()->cart()->itemCount(), 1);
-    QVERIFY(!m_window->viewModel()->intent());
-    QVERIFY(m_window->payButton()->isEnabled());
+    QTRY_COMPARE(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
+    QCOMPARE(m_till.window->viewModel()->cart()->itemCount(), 1);
+    QVERIFY(!m_till.window->viewModel()->intent());
+    QVERIFY(m_till.window->payButton()->isEnabled());
     QCOMPARE(ledger(paidKey).size(), 1);   // the paid sale is untouched
 }
 
 void TestCheckoutWindow::queueModelPagesAndFilters()
 {
     // More intents than one page, some waiting (offline) and one paid.
-    m_demo->network()->setSettings({NetSim::Mode::Offline});
+    m_till.backend->network()->setSettings({NetSim::Mode::Offline});
     const int n = QueueModel::pageSize + 20;
     int created = 0;
     for (int i = 0; i < n; ++i) {
-        m_session->engine()->recordCash(QStringLiteral("page-%1").arg(i), Money(100 + i, QStringLiteral("CNY")), this,
+        m_till.session->engine()->recordCash(QStringLiteral("page-%1").arg(i), Money(100 + i, QStringLiteral("CNY")), this,
                                         [&](bool ok, const QString &, const Intent &) { created += ok; });
     }
     QTRY_COMPARE_WITH_TIMEOUT(created, n, 20000);
-    QueueModel model(m_session->journal());
+    QueueModel model(m_till.session->journal());
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     qint64 total = -1;
     connect(&model, &QueueModel::countChanged, this, [&](qint64 c) { total = c; });
@@ -422,37 +374,40 @@ void TestCheckoutWindow::queueModelPagesAndFilters()
 void TestCheckoutWindow::lostAnswerIsCheckedThenPaid()
 {
     // "Charged but the till timed out": the gateway commits, the answer never arrives.
-    m_demo->network()->setSettings({NetSim::Mode::LoseResponses});
+    m_till.backend->network()->setSettings({NetSim::Mode::LoseResponses});
     addItem(QStringLiteral("6901234500134"));
-    m_window->payButton()->click();
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Checking, 15000);
-    const QString key = m_window->viewModel()->intent()->key;
+    m_till.window->payButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Checking, 15000);
+    const QString key = m_till.window->viewModel()->intent()->key;
     QCOMPARE(ledger(key).size(), 1);            // the bank did charge
-    QVERIFY(!m_window->payButton()->isEnabled());   // and the sale cannot be paid again meanwhile
-    QVERIFY(!m_window->viewModel()->canPay());
-    m_demo->network()->setSettings({NetSim::Mode::Online});
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 20000);
-    QCOMPARE(m_window->viewModel()->intent()->key, key);   // resolved by asking, same key
+    QVERIFY(!m_till.window->payButton()->isEnabled());   // and the sale cannot be paid again meanwhile
+    QVERIFY(!m_till.window->viewModel()->canPay());
+    m_till.backend->network()->setSettings({NetSim::Mode::Online});
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 20000);
+    QCOMPARE(m_till.window->viewModel()->intent()->key, key);   // resolved by asking, same key
     QCOMPARE(ledger(key).size(), 1);            // still one charge
 }
 
 void TestCheckoutWindow::restartDrainsQueuedIntents()
 {
-    m_demo->network()->setSettings({NetSim::Mode::Offline});
+    m_till.backend->network()->setSettings({NetSim::Mode::Offline});
     addItem(QStringLiteral("6901234500080"));
-    m_window->payButton()->click();
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
-    const QString key = m_window->viewModel()->intent()->key;
+    m_till.window->payButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
+    const QString key = m_till.window->viewModel()->intent()->key;
     // The till closes with the payment waiting, and starts again on the same data.
-    m_window.reset();
-    m_session.reset();
-    m_demo->network()->setSettings({NetSim::Mode::Online});   // the network is back meanwhile
-    openSession();
-    QCOMPARE(m_session->engine()->waitingCount(), 1);   // loaded from the journal
-    QTRY_COMPARE_WITH_TIMEOUT(m_session->engine()->waitingCount(), 0, 20000);
+    m_till.closeWindow();
+    m_till.session.reset();
+    m_till.backend->network()->setSettings({NetSim::Mode::Online});   // the network is back meanwhile
+    {
+        QString error;
+        QVERIFY2(m_till.openSession(&error), qPrintable(error));
+    }
+    QCOMPARE(m_till.session->engine()->waitingCount(), 1);   // loaded from the journal
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.session->engine()->waitingCount(), 0, 20000);
     Intent stored;
     bool found = false;
-    m_session->journal()->find(key, this, [&](bool, const QString &, Intent i) { stored = i; found = true; });
+    m_till.session->journal()->find(key, this, [&](bool, const QString &, Intent i) { stored = i; found = true; });
     QTRY_VERIFY(found);
     QCOMPARE(stored.state, IntentState::Succeeded);
     QCOMPARE(ledger(key).size(), 1);
@@ -474,7 +429,7 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
 {
     QFETCH(int, story);
     QFETCH(QString, lastCaptionHas);
-    DemoController *demo = m_demoWindow->controller();
+    DemoController *demo = m_till.demoWindow->controller();
     QVERIFY(demo);
     demo->setStepDelayMs(0);
     QStringList captions;
@@ -489,7 +444,7 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
         QVERIFY2(!c.contains(QRegularExpression(QStringLiteral("\\b[2-5]\\d\\d\\b"))), qPrintable(c));   // words, no HTTP codes
     // The story ends with the bank's ledger open on its own payments, one charge each.
     LedgerDialog *ledgerDialog = nullptr;
-    QTRY_VERIFY((ledgerDialog = m_window->findChild<LedgerDialog *>()) && ledgerDialog->isVisible());
+    QTRY_VERIFY((ledgerDialog = m_till.window->findChild<LedgerDialog *>()) && ledgerDialog->isVisible());
     auto *rows = ledgerDialog->findChild<QTableWidget *>();
     if (story == int(DemoController::Story::PaidAnotherWay)) {
         // One charge and the till's one refund of it, newest first.
@@ -497,9 +452,9 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
         QVERIFY2(rows->item(0, 3)->text().startsWith(QStringLiteral("refunded")), qPrintable(rows->item(0, 3)->text()));
         QCOMPARE(rows->item(1, 3)->text(), QStringLiteral("charged"));
         QVERIFY(rows->item(0, 3)->text().contains(rows->item(1, 1)->text()));   // against that charge
-        QVERIFY(m_window->viewModel()->intent() && m_window->viewModel()->intent()->isCash());   // the customer paid cash
+        QVERIFY(m_till.window->viewModel()->intent() && m_till.window->viewModel()->intent()->isCash());   // the customer paid cash
         // The shift report says what happened, in words.
-        ShiftCloseViewModel shift(m_session.get(), QStringLiteral("CNY"), QStringLiteral("till-1"));
+        ShiftCloseViewModel shift(m_till.session.get(), QStringLiteral("CNY"), QStringLiteral("till-1"));
         shift.refresh();
         QTRY_VERIFY_WITH_TIMEOUT(shift.phase() == ShiftCloseViewModel::Phase::Ready
                                      || shift.phase() == ShiftCloseViewModel::Phase::Unreconciled, 15000);
@@ -509,13 +464,13 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
     } else {
         if (story == int(DemoController::Story::DoubleClick)) {
             // The second tap was a real click on the locked Pay button, and the screen said so.
-            QLabel *bounce = named<QLabel>(m_window.get(), QStringLiteral("Second tap ignored"));
+            QLabel *bounce = named<QLabel>(m_till.window.get(), QStringLiteral("Second tap ignored"));
             QVERIFY(bounce);
             QVERIFY(bounce->text().contains(QStringLiteral("cannot be charged twice")));
         }
         if (story == int(DemoController::Story::HourOffline)) {
             // Real sales, rung up on the till: three sale numbers in the payments panel.
-            QueueModel all(m_session->journal());
+            QueueModel all(m_till.session->journal());
             all.setFilter(std::nullopt, false);
             all.reload();
             QTRY_VERIFY(all.rowCount() >= 3);
@@ -528,7 +483,7 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
         }
         if (story == int(DemoController::Story::KeyReused)) {
             // Another register's payment: this till's shift has nothing to call support about.
-            ShiftCloseViewModel shift(m_session.get(), QStringLiteral("CNY"), QStringLiteral("till-1"));
+            ShiftCloseViewModel shift(m_till.session.get(), QStringLiteral("CNY"), QStringLiteral("till-1"));
             shift.refresh();
             QTRY_VERIFY_WITH_TIMEOUT(shift.phase() == ShiftCloseViewModel::Phase::Ready, 15000);
             QCOMPARE(shift.findings()->count(ShiftFinding::Action::Investigate), 0);
@@ -540,24 +495,24 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
             QCOMPARE(rows->item(r, 3)->text(), QStringLiteral("charged"));
     }
     QLabel *caption = nullptr;
-    for (QLabel *l : m_window->findChildren<QLabel *>())
+    for (QLabel *l : m_till.window->findChildren<QLabel *>())
         caption = l->accessibleName() == QLatin1String("Demo caption") ? l : caption;
     QTRY_VERIFY(!caption->isVisible());   // the caption goes with the story
-    QCOMPARE(m_session->engine()->waitingCount(), 0);
+    QCOMPARE(m_till.session->engine()->waitingCount(), 0);
 }
 
 void TestCheckoutWindow::ledgerShowsOneChargePerSale()
 {
     addItem(QStringLiteral("6901234500097"));
     // A real double click: press/release, then the double-click press/release.
-    QTest::mouseClick(m_window->payButton(), Qt::LeftButton);
-    QTest::mouseDClick(m_window->payButton(), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    LedgerDialog dialog(m_simulation.get());
+    QTest::mouseClick(m_till.window->payButton(), Qt::LeftButton);
+    QTest::mouseDClick(m_till.window->payButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    LedgerDialog dialog(m_till.simulation.get());
     auto *table = dialog.findChild<QTableWidget *>();
     QVERIFY(table);
     QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 1, 5000);
-    QCOMPARE(table->item(0, 1)->text(), m_window->viewModel()->intent()->key);
+    QCOMPARE(table->item(0, 1)->text(), m_till.window->viewModel()->intent()->key);
     QLabel *summary = nullptr;
     for (QLabel *l : dialog.findChildren<QLabel *>())
         summary = l->accessibleName() == QLatin1String("Ledger summary") ? l : summary;
@@ -571,16 +526,16 @@ void TestCheckoutWindow::ledgerShowsOneChargePerSale()
 void TestCheckoutWindow::detailsClosedBeforeTheGatewayAnswers()
 {
     addItem(QStringLiteral("6901234500011"));
-    m_window->payButton()->click();
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    const Intent paid = *m_window->viewModel()->intent();
+    m_till.window->payButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    const Intent paid = *m_till.window->viewModel()->intent();
 
     NetSim::Settings slow;
     slow.mode = NetSim::Mode::Latency;
     slow.latencyMs = 400;
-    m_demo->network()->setSettings(slow);
+    m_till.backend->network()->setSettings(slow);
     QList<QSignalSpy *> finished;
-    for (QNetworkAccessManager *m : m_session->client()->findChildren<QNetworkAccessManager *>())
+    for (QNetworkAccessManager *m : m_till.session->client()->findChildren<QNetworkAccessManager *>())
         finished << new QSignalSpy(m, &QNetworkAccessManager::finished);
     auto total = [&finished] {
         int n = 0;
@@ -589,7 +544,7 @@ void TestCheckoutWindow::detailsClosedBeforeTheGatewayAnswers()
         return n;
     };
 
-    auto *dialog = new IntentDetailsDialog(m_session.get(), paid, m_window.get());
+    auto *dialog = new IntentDetailsDialog(m_till.session.get(), paid, m_till.window.get());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
@@ -604,7 +559,7 @@ void TestCheckoutWindow::detailsClosedBeforeTheGatewayAnswers()
     QTRY_VERIFY_WITH_TIMEOUT(total() >= 1, 10000);   // the gateway's answer came
     QCoreApplication::processEvents();
     qDeleteAll(finished);
-    m_demo->network()->setSettings({NetSim::Mode::Online});
+    m_till.backend->network()->setSettings({NetSim::Mode::Online});
     QCOMPARE(ledger(paid.key).size(), 1);
 }
 
@@ -637,30 +592,30 @@ QPushButton *buttonNamed(QWidget *parent, const QString &accessibleName)
 // the network is back the left payment is settled by itself, quietly, with one charge.
 void TestCheckoutWindow::noAnswerHandsTheSaleToTheQueue()
 {
-    m_window->viewModel()->setUnconfirmedAfterMs(1500);
-    m_demo->network()->setSettings({NetSim::Mode::BlackHole});
+    m_till.window->viewModel()->setUnconfirmedAfterMs(1500);
+    m_till.backend->network()->setSettings({NetSim::Mode::BlackHole});
     addItem(QStringLiteral("6901234500011"));
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::NotConfirmed, 10000);
-    const QString key = m_window->viewModel()->intent()->key;
-    QVERIFY(m_window->viewModel()->canStartNewSale());
-    QVERIFY(!m_window->viewModel()->canPay());   // never a second payment for this sale
-    QTRY_VERIFY_WITH_TIMEOUT(statusText(m_window.get()).contains(QStringLiteral("No answer from the gateway")), 20000);
-    QVERIFY(!statusText(m_window.get()).contains(QStringLiteral("● Online")));
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::NotConfirmed, 10000);
+    const QString key = m_till.window->viewModel()->intent()->key;
+    QVERIFY(m_till.window->viewModel()->canStartNewSale());
+    QVERIFY(!m_till.window->viewModel()->canPay());   // never a second payment for this sale
+    QTRY_VERIFY_WITH_TIMEOUT(statusText(m_till.window.get()).contains(QStringLiteral("No answer from the gateway")), 20000);
+    QVERIFY(!statusText(m_till.window.get()).contains(QStringLiteral("● Online")));
 
     // The next customer, from the keyboard.
     QWidget *focused = QApplication::focusWidget();
     Q_UNUSED(focused);
     leaveSale(Qt::Key_L);
-    QTRY_COMPARE(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
-    QVERIFY(m_window->viewModel()->cart()->isEmpty());
-    QTRY_COMPARE(m_window->lateOutcomes()->followedCount(), 1);
+    QTRY_COMPARE(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
+    QVERIFY(m_till.window->viewModel()->cart()->isEmpty());
+    QTRY_COMPARE(m_till.window->lateOutcomes()->followedCount(), 1);
 
-    m_demo->network()->setSettings({NetSim::Mode::Online});
-    m_session->engine()->checkConnectionNow();
-    QTRY_VERIFY_WITH_TIMEOUT(statusText(m_window.get()).contains(QStringLiteral("is paid")), 40000);
-    QCOMPARE(m_window->lateOutcomes()->alerts().size(), 0);
-    QTRY_VERIFY(statusText(m_window.get()).contains(QStringLiteral("● Online")));
+    m_till.backend->network()->setSettings({NetSim::Mode::Online});
+    m_till.session->engine()->checkConnectionNow();
+    QTRY_VERIFY_WITH_TIMEOUT(statusText(m_till.window.get()).contains(QStringLiteral("is paid")), 40000);
+    QCOMPARE(m_till.window->lateOutcomes()->alerts().size(), 0);
+    QTRY_VERIFY(statusText(m_till.window.get()).contains(QStringLiteral("● Online")));
     QCOMPARE(ledger(key).size(), 1);
 }
 
@@ -668,86 +623,82 @@ void TestCheckoutWindow::noAnswerHandsTheSaleToTheQueue()
 // customer left is an alert that stays (across a restart) until the cashier acknowledges it.
 void TestCheckoutWindow::declineAfterTheCustomerLeftIsAnAlert()
 {
-    m_demo->network()->setSettings({NetSim::Mode::Offline});
-    auto *card = m_window->findChild<QComboBox *>();
+    m_till.backend->network()->setSettings({NetSim::Mode::Offline});
+    auto *card = m_till.window->findChild<QComboBox *>();
     QVERIFY(card);
     card->setCurrentIndex(card->findData(QStringLiteral("tok_chargeDeclined")));
     addItem(QStringLiteral("6901234500059"));
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
-    const QString order = m_window->viewModel()->saleNumber();
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
+    const QString order = m_till.window->viewModel()->saleNumber();
     QVERIFY2(SaleLookup::looksLikeSaleNumber(order), qPrintable(order));   // the short number, as the panel shows it
     leaveSale(Qt::Key_L);   // the customer leaves
-    QTRY_COMPARE(m_window->lateOutcomes()->followedCount(), 1);
+    QTRY_COMPARE(m_till.window->lateOutcomes()->followedCount(), 1);
 
-    m_demo->network()->setSettings({NetSim::Mode::Online});
-    m_session->engine()->checkConnectionNow();
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->lateOutcomes()->alerts().size(), 1, 30000);
-    QTRY_VERIFY(statusText(m_window.get()).contains(QStringLiteral("declined after the customer left")));
+    m_till.backend->network()->setSettings({NetSim::Mode::Online});
+    m_till.session->engine()->checkConnectionNow();
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->lateOutcomes()->alerts().size(), 1, 30000);
+    QTRY_VERIFY(statusText(m_till.window.get()).contains(QStringLiteral("declined after the customer left")));
     LateOutcomesDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<LateOutcomesDialog *>()) && dialog->isVisible());
+    QTRY_VERIFY((dialog = m_till.window->findChild<LateOutcomesDialog *>()) && dialog->isVisible());
     // Issue 21, item 5: a scan while the alert is up (digits and Enter where the keyboard is)
     // never answers it; the item lands in the cart.
     // Where a key goes: the focus widget, else the active window itself.
     auto keyboardAt = [this]() -> QWidget * {
         if (QApplication::focusWidget())
             return QApplication::focusWidget();
-        return QApplication::activeWindow() ? QApplication::activeWindow() : m_window.get();
+        return QApplication::activeWindow() ? QApplication::activeWindow() : m_till.window.get();
     };
     QWidget *keyboard = keyboardAt();
     QTest::keyClicks(keyboard, QStringLiteral("6901234500011"));
     QTest::keyClick(keyboard, Qt::Key_Return);
-    QTRY_COMPARE(m_window->viewModel()->cart()->rowCount(), 1);
-    QCOMPARE(m_window->lateOutcomes()->alerts().size(), 1);
+    QTRY_COMPARE(m_till.window->viewModel()->cart()->rowCount(), 1);
+    QCOMPARE(m_till.window->lateOutcomes()->alerts().size(), 1);
     QVERIFY(dialog->isVisible());
     // Again with the keyboard in the dialog: Enter acknowledges nothing and closes nothing.
     dialog->activateWindow();
     QTRY_VERIFY(dialog->isActiveWindow());
     QTest::keyClicks(keyboardAt(), QStringLiteral("6901234500011"));
     QTest::keyClick(keyboardAt(), Qt::Key_Return);
-    QTRY_COMPARE(m_window->viewModel()->cart()->quantity(0), 2);
-    QCOMPARE(m_window->lateOutcomes()->alerts().size(), 1);
+    QTRY_COMPARE(m_till.window->viewModel()->cart()->quantity(0), 2);
+    QCOMPARE(m_till.window->lateOutcomes()->alerts().size(), 1);
     QVERIFY(dialog->isVisible());
     auto *table = dialog->findChild<QTableWidget *>();
     QVERIFY(table);
     QTRY_COMPARE(table->rowCount(), 1);
     QCOMPARE(table->item(0, 1)->text(), order);
-    if (const QString shots = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !shots.isEmpty()) {
-        m_window->grab().save(shots + QStringLiteral("/late-decline-window.png"));
-        dialog->grab().save(shots + QStringLiteral("/late-decline-dialog.png"));
-    }
+    QVERIFY(DemoTill::saveScreenshot(m_till.window.get(), QStringLiteral("late-decline-window.png")));
+    QVERIFY(DemoTill::saveScreenshot(dialog, QStringLiteral("late-decline-dialog.png")));
 
     // It survives a restart of the till.
-    m_window.reset();
-    m_session.reset();
-    openSession();
-    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, true);
-    m_demoWindow = new DemoWindow(m_window.get(), m_session.get(), DemoLinks{m_demo->network(), m_simulation.get()});
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QTRY_COMPARE(m_window->lateOutcomes()->alerts().size(), 1);
-    QTRY_VERIFY(statusText(m_window.get()).contains(QStringLiteral("declined after the customer left")));
+    {
+        QString error;
+        QVERIFY2(m_till.restart(&error), qPrintable(error));
+    }
+    QTRY_COMPARE(m_till.window->lateOutcomes()->alerts().size(), 1);
+    QTRY_VERIFY(statusText(m_till.window.get()).contains(QStringLiteral("declined after the customer left")));
 
     // Acknowledged from the status bar's button, then the dialog's.
-    QPushButton *alerts = buttonNamed(m_window.get(), QStringLiteral("Payments declined after the customer left"));
+    QPushButton *alerts = buttonNamed(m_till.window.get(), QStringLiteral("Payments declined after the customer left"));
     QVERIFY(alerts && alerts->isVisible());
     QTest::mouseClick(alerts, Qt::LeftButton);
-    QTRY_VERIFY((dialog = m_window->findChild<LateOutcomesDialog *>()) && dialog->isVisible());
+    QTRY_VERIFY((dialog = m_till.window->findChild<LateOutcomesDialog *>()) && dialog->isVisible());
     QPushButton *acknowledge = nullptr;
     for (QPushButton *b : dialog->findChildren<QPushButton *>())
         acknowledge = b->text().remove(QLatin1Char('&')) == QLatin1String("Acknowledge") ? b : acknowledge;
     QVERIFY(acknowledge);
     QTRY_VERIFY(acknowledge->isEnabled());
     QTest::mouseClick(acknowledge, Qt::LeftButton);
-    QTRY_COMPARE(m_window->lateOutcomes()->alerts().size(), 0);
+    QTRY_COMPARE(m_till.window->lateOutcomes()->alerts().size(), 0);
     QTRY_VERIFY(!alerts->isVisible());
     // Acknowledged for good: a restart does not raise it again.
-    m_window.reset();
-    m_session.reset();
-    openSession();
-    LateOutcomes again(m_session->journal(), m_session->engine());
+    {
+        QString error;
+        QVERIFY2(m_till.restart(&error, false), qPrintable(error));
+    }
+    LateOutcomes again(m_till.session->journal(), m_till.session->engine());
     bool loaded = false;
-    m_session->journal()->lateOutcomes(this, [&](bool ok, const QString &, const QList<Intent> &rows) {
+    m_till.session->journal()->lateOutcomes(this, [&](bool ok, const QString &, const QList<Intent> &rows) {
         loaded = ok && rows.isEmpty();
     });
     QTRY_VERIFY(loaded);
@@ -773,7 +724,7 @@ void TestCheckoutWindow::ambiguousNameOpensAPickList()
     });
     picker.start();
     addItem(QStringLiteral("tea"));   // the menu's own event loop runs inside the Enter
-    CartModel *cart = m_window->viewModel()->cart();
+    CartModel *cart = m_till.window->viewModel()->cart();
     QTRY_COMPARE(cart->rowCount(), 1);
     QCOMPARE(offered.size(), 3);   // Jasmine green tea, Oolong tea, Tea egg
     QVERIFY2(offered.at(1).startsWith(QStringLiteral("Oolong tea")), qPrintable(offered.join(QLatin1Char(','))));
@@ -781,15 +732,15 @@ void TestCheckoutWindow::ambiguousNameOpensAPickList()
 
     addItem(QStringLiteral("0000000000000"));
     QLabel *message = nullptr;
-    for (QLabel *l : m_window->findChildren<QLabel *>())
+    for (QLabel *l : m_till.window->findChildren<QLabel *>())
         message = l->accessibleName() == QLatin1String("Scan message") ? l : message;
     QVERIFY(message);
     QTRY_VERIFY(message->isVisible());
     QVERIFY2(message->text().contains(QStringLiteral("No product")), qPrintable(message->text()));
     QCOMPARE(cart->rowCount(), 1);
-    QVERIFY(statusText(m_window.get()).contains(QStringLiteral("● Online")));
+    QVERIFY(statusText(m_till.window.get()).contains(QStringLiteral("● Online")));
     // The next good scan clears it.
-    auto *search = m_window->findChild<QLineEdit *>();
+    auto *search = m_till.window->findChild<QLineEdit *>();
     search->clear();
     addItem(QStringLiteral("6901234500066"));
     QTRY_COMPARE(cart->rowCount(), 2);
@@ -799,14 +750,14 @@ void TestCheckoutWindow::ambiguousNameOpensAPickList()
 // Issue 9, item 10: a step waits long enough to be read aloud, and Next goes on at once.
 void TestCheckoutWindow::demoWaitsForNext()
 {
-    DemoController *demo = m_demoWindow->controller();
+    DemoController *demo = m_till.demoWindow->controller();
     QCOMPARE(demo->stepDelayMs(), 6000);
     QStringList captions;
     connect(demo, &DemoController::captionChanged, this, [&](const QString &c, int, int) { captions << c; });
     demo->play(DemoController::Story::DoubleClick);
     QTRY_COMPARE(captions.size(), 1);
     QPushButton *next = nullptr;
-    for (QPushButton *b : m_window->findChildren<QPushButton *>())
+    for (QPushButton *b : m_till.window->findChildren<QPushButton *>())
         next = b->accessibleName() == QLatin1String("Next demo step") ? b : next;
     QVERIFY(next);
     QTRY_VERIFY(next->isVisible());
@@ -829,25 +780,25 @@ void TestCheckoutWindow::nothingIsCutAt1024x768_data()
 void TestCheckoutWindow::nothingIsCutAt1024x768()
 {
     QFETCH(QSize, screen);
-    m_window->resize(screen);
-    QTRY_VERIFY(m_window->width() <= screen.width() && m_window->height() <= screen.height());
+    m_till.window->resize(screen);
+    QTRY_VERIFY(m_till.window->width() <= screen.width() && m_till.window->height() <= screen.height());
     for (const char *code : {"6901234500097", "6901234500097", "6901234500110", "6901234500141"})
         addItem(QString::fromLatin1(code));
     for (int n = 0; n < 30; ++n)
-        m_window->viewModel()->changeQuantity(0, 1);   // a large total: ¥5,000+
-    const QRect inside = m_window->rect();
-    for (QWidget *w : m_window->findChildren<QWidget *>()) {
+        m_till.window->viewModel()->changeQuantity(0, 1);   // a large total: ¥5,000+
+    const QRect inside = m_till.window->rect();
+    for (QWidget *w : m_till.window->findChildren<QWidget *>()) {
         if (!w->isVisible() || !(qobject_cast<QAbstractButton *>(w) || qobject_cast<QLineEdit *>(w)
                                  || qobject_cast<QComboBox *>(w) || qobject_cast<QLabel *>(w)))
             continue;
-        const QRect at(w->mapTo(m_window.get(), QPoint(0, 0)), w->size());
+        const QRect at(w->mapTo(m_till.window.get(), QPoint(0, 0)), w->size());
         QVERIFY2(inside.contains(at), qPrintable(QStringLiteral("%1 \"%2\" at %3,%4 %5x%6 is outside %7x%8")
                                                      .arg(QString::fromLatin1(w->metaObject()->className()), w->accessibleName())
                                                      .arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height())
                                                      .arg(inside.width()).arg(inside.height())));
     }
     QLabel *total = nullptr;
-    for (QLabel *l : m_window->findChildren<QLabel *>())
+    for (QLabel *l : m_till.window->findChildren<QLabel *>())
         total = l->accessibleName() == QLatin1String("Total to pay") ? l : total;
     QVERIFY(total);
     QVERIFY2(total->fontMetrics().horizontalAdvance(total->text()) <= total->contentsRect().width(),
@@ -861,11 +812,11 @@ void TestCheckoutWindow::everyShortcutIsBoundOnceAndFiresOnce()
     QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
     // Bound once: no key sequence appears twice among the window's actions and shortcuts.
     QMultiHash<QString, QString> owners;
-    for (QAction *a : m_window->findChildren<QAction *>()) {
+    for (QAction *a : m_till.window->findChildren<QAction *>()) {
         for (const QKeySequence &k : a->shortcuts())
             owners.insert(k.toString(), a->text());
     }
-    for (QShortcut *sc : m_window->findChildren<QShortcut *>()) {
+    for (QShortcut *sc : m_till.window->findChildren<QShortcut *>()) {
         if (sc->context() != Qt::WidgetShortcut)   // a widget's own keys apply only with its focus
             owners.insert(sc->key().toString(), QStringLiteral("shortcut"));
     }
@@ -873,39 +824,39 @@ void TestCheckoutWindow::everyShortcutIsBoundOnceAndFiresOnce()
         QVERIFY2(owners.count(key) == 1, qPrintable(key + QStringLiteral(": ") + owners.values(key).join(QLatin1Char(','))));
 
     // F9 shows or hides the payments panel, once per press.
-    QDockWidget *dock = m_window->findChild<QDockWidget *>();
+    QDockWidget *dock = m_till.window->findChild<QDockWidget *>();
     QVERIFY(dock);
     const bool shown = dock->isVisible();
-    QTest::keyClick(m_window.get(), Qt::Key_F9);
+    QTest::keyClick(m_till.window.get(), Qt::Key_F9);
     QTRY_COMPARE(dock->isVisible(), !shown);
-    QTest::keyClick(m_window.get(), Qt::Key_F9);
+    QTest::keyClick(m_till.window.get(), Qt::Key_F9);
     QTRY_COMPARE(dock->isVisible(), shown);
 
     // On the cart: + and - change the selected line by one; Del removes one line.
     addItem(QStringLiteral("6901234500011"));
     addItem(QStringLiteral("6901234500097"));
-    auto *cartView = m_window->findChildren<QTableView *>().constFirst();
-    QVERIFY(cartView->model() == m_window->viewModel()->cart());
+    auto *cartView = m_till.window->findChildren<QTableView *>().constFirst();
+    QVERIFY(cartView->model() == m_till.window->viewModel()->cart());
     cartView->setFocus();
     cartView->selectRow(0);
     QTest::keyClick(cartView, Qt::Key_Plus);
-    QCOMPARE(m_window->viewModel()->cart()->quantity(0), 2);
+    QCOMPARE(m_till.window->viewModel()->cart()->quantity(0), 2);
     QTest::keyClick(cartView, Qt::Key_Minus);
-    QCOMPARE(m_window->viewModel()->cart()->quantity(0), 1);
+    QCOMPARE(m_till.window->viewModel()->cart()->quantity(0), 1);
     QTest::keyClick(cartView, Qt::Key_Delete);
-    QCOMPARE(m_window->viewModel()->cart()->rowCount(), 1);
+    QCOMPARE(m_till.window->viewModel()->cart()->rowCount(), 1);
 
     // F12 pays once, however often it is pressed.
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
     qint64 count = -1;
     IntentJournal::Query q;
-    q.orderId = m_window->viewModel()->orderId();
-    m_session->journal()->count(q, this, [&](bool, const QString &, qint64 n) { count = n; });
+    q.orderId = m_till.window->viewModel()->orderId();
+    m_till.session->journal()->count(q, this, [&](bool, const QString &, qint64 n) { count = n; });
     QTRY_COMPARE(count, qint64(1));
-    QCOMPARE(ledger(m_window->viewModel()->intent()->key).size(), 1);
+    QCOMPARE(ledger(m_till.window->viewModel()->intent()->key).size(), 1);
 }
 
 qint64 TestCheckoutWindow::intentsOfSale(const QString &orderId)
@@ -913,7 +864,7 @@ qint64 TestCheckoutWindow::intentsOfSale(const QString &orderId)
     qint64 count = -1;
     IntentJournal::Query q;
     q.orderId = orderId;
-    m_session->journal()->count(q, this, [&](bool, const QString &, qint64 n) { count = n; });
+    m_till.session->journal()->count(q, this, [&](bool, const QString &, qint64 n) { count = n; });
     [&] { QTRY_VERIFY(count >= 0); }();
     return count;
 }
@@ -922,20 +873,19 @@ qint64 TestCheckoutWindow::intentsOfSale(const QString &orderId)
 void TestCheckoutWindow::leaveSale(Qt::Key answer)
 {
     QWidget *focused = QApplication::focusWidget();
-    QTest::keyClick(focused ? focused : m_window.get(), Qt::Key_N, Qt::ControlModifier);
+    QTest::keyClick(focused ? focused : m_till.window.get(), Qt::Key_N, Qt::ControlModifier);
     QMessageBox *ask = nullptr;
     QTRY_VERIFY((ask = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) != nullptr);
     QTRY_VERIFY(ask->isVisible());
-    if (const QString shots = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !shots.isEmpty())
-        ask->grab().save(shots + QStringLiteral("/leave-sale-question.png"));
+    QVERIFY(DemoTill::saveScreenshot(ask, QStringLiteral("leave-sale-question.png")));
     QTest::keyClick(ask, answer);
     QTRY_VERIFY(!QApplication::activeModalWidget());
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QVERIFY(QTest::qWaitForWindowActive(m_till.window.get()));
 }
 
 QJsonArray TestCheckoutWindow::refundLedger(const QString &chargeKey)
 {
-    GatewayClient direct(m_demo->gatewayUrl(), Pos::DemoBackend::token(), 5000);
+    GatewayClient direct(m_till.backend->gatewayUrl(), Pos::DemoBackend::token(), 5000);
     GatewayResult result;
     bool done = false;
     direct.send("GET", QStringLiteral("/v1/_sim/acquirer/refunds?charge_key=") + chargeKey, {}, this,
@@ -949,40 +899,39 @@ QJsonArray TestCheckoutWindow::refundLedger(const QString &chargeKey)
 // card turns out charged and the till refunds it by itself, once: one charge, one refund.
 void TestCheckoutWindow::customerPaysAnotherWayAfterALostAnswer()
 {
-    m_window->viewModel()->setUnconfirmedAfterMs(1500);
-    m_demo->network()->setSettings({NetSim::Mode::LoseResponses});
+    m_till.window->viewModel()->setUnconfirmedAfterMs(1500);
+    m_till.backend->network()->setSettings({NetSim::Mode::LoseResponses});
     addItem(QStringLiteral("6901234500011"));
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::NotConfirmed, 15000);
-    const QString key = m_window->viewModel()->intent()->key;
-    const QString number = m_window->viewModel()->saleNumber();
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::NotConfirmed, 15000);
+    const QString key = m_till.window->viewModel()->intent()->key;
+    const QString number = m_till.window->viewModel()->saleNumber();
     QVERIFY2(QRegularExpression(QStringLiteral("^1-\\d{6}$")).match(number).hasMatch(), qPrintable(number));
     QTRY_COMPARE_WITH_TIMEOUT(ledger(key).size(), 1, 10000);   // the bank did charge
-    QVERIFY(!m_window->viewModel()->canPay());
+    QVERIFY(!m_till.window->viewModel()->canPay());
 
     // A scan's Enter answers nothing: the question goes away, the sale stays as it was.
     leaveSale(Qt::Key_Return);
-    QCOMPARE(m_window->viewModel()->intent()->key, key);
-    QVERIFY(!m_window->viewModel()->cart()->isEmpty());
+    QCOMPARE(m_till.window->viewModel()->intent()->key, key);
+    QVERIFY(!m_till.window->viewModel()->cart()->isEmpty());
     // The customer pays another way: the same sale, now open for cash.
     leaveSale(Qt::Key_A);
-    QTRY_VERIFY(m_window->viewModel()->canPay());
-    QCOMPARE(m_window->viewModel()->saleNumber(), number);
-    QVERIFY(!m_window->viewModel()->cart()->isEmpty());
-    auto *banner = named<QLabel>(m_window.get(), QStringLiteral("Payment state"));
+    QTRY_VERIFY(m_till.window->viewModel()->canPay());
+    QCOMPARE(m_till.window->viewModel()->saleNumber(), number);
+    QVERIFY(!m_till.window->viewModel()->cart()->isEmpty());
+    auto *banner = named<QLabel>(m_till.window.get(), QStringLiteral("Payment state"));
     QVERIFY(banner);
     QVERIFY2(banner->text().contains(QStringLiteral("given up")), qPrintable(banner->text()));
-    if (const QString shots = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !shots.isEmpty())
-        m_window->grab().save(shots + QStringLiteral("/paid-another-way-window.png"));
+    QVERIFY(DemoTill::saveScreenshot(m_till.window.get(), QStringLiteral("paid-another-way-window.png")));
     payExactCash();
-    QCOMPARE(m_window->viewModel()->saleNumber(), number);
+    QCOMPARE(m_till.window->viewModel()->saleNumber(), number);
 
     // Back online: charged late, refunded by the till; nothing twice.
-    m_demo->network()->setSettings({NetSim::Mode::Online});
-    m_session->engine()->checkConnectionNow();
+    m_till.backend->network()->setSettings({NetSim::Mode::Online});
+    m_till.session->engine()->checkConnectionNow();
     QTRY_COMPARE_WITH_TIMEOUT(refundLedger(key).size(), 1, 40000);
     QCOMPARE(ledger(key).size(), 1);
-    QTRY_VERIFY_WITH_TIMEOUT(m_session->engine()->waitingCount() == 0, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_till.session->engine()->waitingCount() == 0, 20000);
     QCOMPARE(refundLedger(key).size(), 1);
     QCOMPARE(refundLedger(key).first().toObject().value(QStringLiteral("amount")).toInteger(), qint64(450));
 }
@@ -992,35 +941,35 @@ void TestCheckoutWindow::customerPaysAnotherWayAfterALostAnswer()
 void TestCheckoutWindow::partCashRestByCard()
 {
     addItem(QStringLiteral("Rice"));   // ¥49.90
-    QTest::keyClick(m_window.get(), Qt::Key_F10);
-    auto *amount = named<QLineEdit>(m_window.get(), QStringLiteral("Cash received"));
+    QTest::keyClick(m_till.window.get(), Qt::Key_F10);
+    auto *amount = named<QLineEdit>(m_till.window.get(), QStringLiteral("Cash received"));
     QVERIFY(amount);
     QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(amount));
     QTest::keyClicks(amount, QStringLiteral("20"));
     QTest::keyClick(amount, Qt::Key_Return);
-    auto *part = named<QPushButton>(m_window.get(), QStringLiteral("Take as part payment"));
+    auto *part = named<QPushButton>(m_till.window.get(), QStringLiteral("Take as part payment"));
     QVERIFY(part);
     QTRY_VERIFY(part->isVisible());
-    QCOMPARE(m_window->viewModel()->remaining().minorUnits(), qint64(4990));   // nothing recorded yet
+    QCOMPARE(m_till.window->viewModel()->remaining().minorUnits(), qint64(4990));   // nothing recorded yet
     QTest::keyClick(amount, Qt::Key_P, Qt::AltModifier);
-    QTRY_COMPARE(m_window->viewModel()->remaining().minorUnits(), qint64(2990));
-    auto *banner = named<QLabel>(m_window.get(), QStringLiteral("Payment state"));
+    QTRY_COMPARE(m_till.window->viewModel()->remaining().minorUnits(), qint64(2990));
+    auto *banner = named<QLabel>(m_till.window.get(), QStringLiteral("Payment state"));
     QVERIFY(banner);
     QTRY_VERIFY2(banner->text().contains(QStringLiteral("¥29.90 remains")), qPrintable(banner->text()));
-    QVERIFY(!m_window->viewModel()->canEditCart());   // the items are what is being paid for
-    QVERIFY(m_window->payButton()->isEnabled());
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    const Intent card = *m_window->viewModel()->intent();
+    QVERIFY(!m_till.window->viewModel()->canEditCart());   // the items are what is being paid for
+    QVERIFY(m_till.window->payButton()->isEnabled());
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    const Intent card = *m_till.window->viewModel()->intent();
     QCOMPARE(card.amount.minorUnits(), qint64(2990));
     const QJsonArray charges = ledger(card.key);
     QCOMPARE(charges.size(), 1);
     QCOMPARE(charges.first().toObject().value(QStringLiteral("amount")).toInteger(), qint64(2990));
     // The journal's sale: paid, a cash part and a card part.
-    SaleBook book(m_session->journal());
+    SaleBook book(m_till.session->journal());
     Sale sale;
     bool found = false;
-    book.find(m_window->viewModel()->saleNumber(), this, [&](bool ok, const QString &, const Sale &s) {
+    book.find(m_till.window->viewModel()->saleNumber(), this, [&](bool ok, const QString &, const Sale &s) {
         found = ok;
         sale = s;
     });
@@ -1029,10 +978,10 @@ void TestCheckoutWindow::partCashRestByCard()
     QCOMPARE(sale.intents.size(), 2);
     QCOMPARE(positionOf(sale).paid, qint64(4990));
     // Paid: Ctrl+N starts the next sale without a question.
-    QCOMPARE(m_window->viewModel()->remaining().minorUnits(), qint64(0));
-    QTest::keyClick(m_window.get(), Qt::Key_N, Qt::ControlModifier);
-    QTRY_VERIFY(m_window->viewModel()->cart()->isEmpty());
-    QVERIFY(m_window->viewModel()->saleNumber().isEmpty());
+    QCOMPARE(m_till.window->viewModel()->remaining().minorUnits(), qint64(0));
+    QTest::keyClick(m_till.window.get(), Qt::Key_N, Qt::ControlModifier);
+    QTRY_VERIFY(m_till.window->viewModel()->cart()->isEmpty());
+    QVERIFY(m_till.window->viewModel()->saleNumber().isEmpty());
 }
 
 // Issue 21, items 1 and 2: two cards pay one sale (the cashier types the first card's amount);
@@ -1041,54 +990,54 @@ void TestCheckoutWindow::partCashRestByCard()
 void TestCheckoutWindow::twoCardsOneSaleNumberEverywhere()
 {
     addItem(QStringLiteral("Rice"));   // ¥49.90
-    auto *cardAmount = named<QLineEdit>(m_window.get(), QStringLiteral("Amount on this card"));
+    auto *cardAmount = named<QLineEdit>(m_till.window.get(), QStringLiteral("Amount on this card"));
     QVERIFY(cardAmount);
-    QTest::keyClick(m_window.get(), Qt::Key_A, Qt::AltModifier);   // the label's mnemonic
+    QTest::keyClick(m_till.window.get(), Qt::Key_A, Qt::AltModifier);   // the label's mnemonic
     QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(cardAmount));
     QTest::keyClicks(cardAmount, QStringLiteral("60.00"));          // more than the sale: refused in words
     QTest::keyClick(cardAmount, Qt::Key_F12);
-    auto *scanMessage = named<QLabel>(m_window.get(), QStringLiteral("Scan message"));
+    auto *scanMessage = named<QLabel>(m_till.window.get(), QStringLiteral("Scan message"));
     QTRY_VERIFY2(scanMessage->isVisible() && scanMessage->text().contains(QStringLiteral("¥49.90")),
                  qPrintable(scanMessage->text()));
-    QCOMPARE(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);   // nothing stored
+    QCOMPARE(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);   // nothing stored
     QTest::keyClicks(cardAmount, QStringLiteral("20.00"));   // replaces the selected text
     QTest::keyClick(cardAmount, Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->remaining().minorUnits(), qint64(2990), 15000);
-    const QString number = m_window->viewModel()->saleNumber();
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->remaining().minorUnits(), qint64(2990), 15000);
+    const QString number = m_till.window->viewModel()->saleNumber();
     QVERIFY2(SaleLookup::looksLikeSaleNumber(number), qPrintable(number));
-    auto *caption = named<QLabel>(m_window.get(), QStringLiteral("Sale"));
+    auto *caption = named<QLabel>(m_till.window.get(), QStringLiteral("Sale"));
     QVERIFY2(caption && caption->text().contains(number), caption ? qPrintable(caption->text()) : "no caption");
-    auto *tenders = named<QLabel>(m_window.get(), QStringLiteral("Paid, waiting and remaining"));
+    auto *tenders = named<QLabel>(m_till.window.get(), QStringLiteral("Paid, waiting and remaining"));
     QTRY_VERIFY2(tenders->isVisible() && tenders->text().contains(QStringLiteral("Paid ¥20.00"))
                      && tenders->text().contains(QStringLiteral("remains ¥29.90")), qPrintable(tenders->text()));
-    QVERIFY(!m_window->viewModel()->canEditCart());
-    QVERIFY(!m_window->viewModel()->canStartNewSale());   // a part is paid: cancel, never drop
+    QVERIFY(!m_till.window->viewModel()->canEditCart());
+    QVERIFY(!m_till.window->viewModel()->canStartNewSale());   // a part is paid: cancel, never drop
     // A partly paid sale takes no scan: the cart has the keyboard, where a scanner's Enter does nothing.
-    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(named<QTableView>(m_window.get(), QStringLiteral("Cart"))));
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(named<QTableView>(m_till.window.get(), QStringLiteral("Cart"))));
     // The second card: all that remains.
-    QTRY_VERIFY(m_window->payButton()->isEnabled());
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    const Intent second = *m_window->viewModel()->intent();
+    QTRY_VERIFY(m_till.window->payButton()->isEnabled());
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    const Intent second = *m_till.window->viewModel()->intent();
     QCOMPARE(second.amount.minorUnits(), qint64(2990));
     QCOMPARE(second.saleNumber, number);
-    QCOMPARE(m_window->viewModel()->paidParts().size(), 2);
-    QCOMPARE(m_window->viewModel()->earlierParts().size(), 1);
-    const Intent first = m_window->viewModel()->earlierParts().first();
+    QCOMPARE(m_till.window->viewModel()->paidParts().size(), 2);
+    QCOMPARE(m_till.window->viewModel()->earlierParts().size(), 1);
+    const Intent first = m_till.window->viewModel()->earlierParts().first();
     // Paid: nothing remains, the split line goes, and the next sale may start.
-    QCOMPARE(m_window->viewModel()->remaining().minorUnits(), qint64(0));
-    QCOMPARE(m_window->viewModel()->paid().minorUnits(), qint64(4990));
+    QCOMPARE(m_till.window->viewModel()->remaining().minorUnits(), qint64(0));
+    QCOMPARE(m_till.window->viewModel()->paid().minorUnits(), qint64(4990));
     QVERIFY(!tenders->isVisible());
-    QVERIFY2(m_window->viewModel()->message().contains(QStringLiteral("Paid in full: ¥49.90 (this card ¥29.90)")),
-             qPrintable(m_window->viewModel()->message()));
-    QVERIFY(m_window->viewModel()->canStartNewSale());
+    QVERIFY2(m_till.window->viewModel()->message().contains(QStringLiteral("Paid in full: ¥49.90 (this card ¥29.90)")),
+             qPrintable(m_till.window->viewModel()->message()));
+    QVERIFY(m_till.window->viewModel()->canStartNewSale());
     QVERIFY(first.key != second.key);   // each card part its own intent and key
     QCOMPARE(ledger(first.key).size(), 1);
     QCOMPARE(ledger(second.key).size(), 1);
 
     // The receipt: the sale's number, its whole total, each card.
-    const ReceiptContext context{QStringLiteral("till-1"), {}, {}, {}, m_window->viewModel()->earlierParts()};
-    const QString receipt = Receipt::html(second, *m_window->viewModel()->cart(), context);
+    const ReceiptContext context{QStringLiteral("till-1"), {}, {}, {}, m_till.window->viewModel()->earlierParts()};
+    const QString receipt = Receipt::html(second, *m_till.window->viewModel()->cart(), context);
     QVERIFY2(receipt.contains(number), qPrintable(receipt));
     QVERIFY2(receipt.contains(QStringLiteral("¥49.90")), qPrintable(receipt));
     QVERIFY(receipt.contains(QStringLiteral("¥20.00")) && receipt.contains(QStringLiteral("¥29.90")));
@@ -1096,8 +1045,8 @@ void TestCheckoutWindow::twoCardsOneSaleNumberEverywhere()
     QCOMPARE(Receipt::number(second, QStringLiteral("till-1")), number);
 
     // The payments panel names the sale by the same number.
-    auto *view = named<QTableView>(m_window.get(), QStringLiteral("Payments"));
-    auto *filter = named<QComboBox>(m_window.get(), QStringLiteral("Filter payments by state"));
+    auto *view = named<QTableView>(m_till.window.get(), QStringLiteral("Payments"));
+    auto *filter = named<QComboBox>(m_till.window.get(), QStringLiteral("Filter payments by state"));
     QVERIFY(view && filter);
     filter->setCurrentIndex(filter->findData(QStringLiteral("all")));
     QTRY_VERIFY(view->model()->rowCount() >= 2);
@@ -1107,13 +1056,13 @@ void TestCheckoutWindow::twoCardsOneSaleNumberEverywhere()
     // The refund lookup finds it by that number too.
     Intent looked;
     QString error = QStringLiteral("not answered");
-    SaleLookup::find(m_session->journal(), number, QStringLiteral("till-1"), this,
+    SaleLookup::find(m_till.session->journal(), number, QStringLiteral("till-1"), this,
                      [&](bool ok, const QString &e, const Intent &i) { error = ok ? QString() : e; looked = i; });
     QTRY_VERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(looked.saleNumber, number);
     QCOMPARE(looked.state, IntentState::Succeeded);
     error = QStringLiteral("not answered");
-    SaleLookup::find(m_session->journal(), QStringLiteral("1-999999"), QStringLiteral("till-1"), this,
+    SaleLookup::find(m_till.session->journal(), QStringLiteral("1-999999"), QStringLiteral("till-1"), this,
                      [&](bool ok, const QString &e, const Intent &) { error = ok ? QStringLiteral("found") : e; });
     QTRY_VERIFY(error != QLatin1String("not answered"));
     QVERIFY2(error.contains(QStringLiteral("No sale of this till has the number 1-999999")), qPrintable(error));
@@ -1126,35 +1075,32 @@ void TestCheckoutWindow::openSaleIsBackAfterARestart()
 {
     addItem(QStringLiteral("Rice"));   // ¥49.90
     addItem(QStringLiteral("6901234500011"));   // tea ¥4.50
-    QTest::keyClick(m_window.get(), Qt::Key_F10);
-    auto *amount = named<QLineEdit>(m_window.get(), QStringLiteral("Cash received"));
+    QTest::keyClick(m_till.window.get(), Qt::Key_F10);
+    auto *amount = named<QLineEdit>(m_till.window.get(), QStringLiteral("Cash received"));
     QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(amount));
     QTest::keyClicks(amount, QStringLiteral("10"));
     QTest::keyClick(amount, Qt::Key_Return);
     QTest::keyClick(amount, Qt::Key_P, Qt::AltModifier);
-    QTRY_COMPARE(m_window->viewModel()->remaining().minorUnits(), qint64(4440));
-    const QString number = m_window->viewModel()->saleNumber();
+    QTRY_COMPARE(m_till.window->viewModel()->remaining().minorUnits(), qint64(4440));
+    const QString number = m_till.window->viewModel()->saleNumber();
 
-    m_window.reset();
-    m_session.reset();
-    openSession();
-    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, true);
-    m_demoWindow = new DemoWindow(m_window.get(), m_session.get(), DemoLinks{m_demo->network(), m_simulation.get()});
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QTRY_COMPARE(m_window->viewModel()->saleNumber(), number);
-    QCOMPARE(m_window->viewModel()->cart()->rowCount(), 2);
-    QCOMPARE(m_window->viewModel()->cart()->total().minorUnits(), qint64(5440));
-    QCOMPARE(m_window->viewModel()->paid().minorUnits(), qint64(1000));
-    QCOMPARE(m_window->viewModel()->remaining().minorUnits(), qint64(4440));
-    auto *banner = named<QLabel>(m_window.get(), QStringLiteral("Payment state"));
+    {
+        QString error;
+        QVERIFY2(m_till.restart(&error), qPrintable(error));
+    }
+    QTRY_COMPARE(m_till.window->viewModel()->saleNumber(), number);
+    QCOMPARE(m_till.window->viewModel()->cart()->rowCount(), 2);
+    QCOMPARE(m_till.window->viewModel()->cart()->total().minorUnits(), qint64(5440));
+    QCOMPARE(m_till.window->viewModel()->paid().minorUnits(), qint64(1000));
+    QCOMPARE(m_till.window->viewModel()->remaining().minorUnits(), qint64(4440));
+    auto *banner = named<QLabel>(m_till.window.get(), QStringLiteral("Payment state"));
     QVERIFY2(banner->text().contains(number) && banner->text().contains(QStringLiteral("¥44.40 remains")), qPrintable(banner->text()));
-    QVERIFY(!m_window->viewModel()->canEditCart());
+    QVERIFY(!m_till.window->viewModel()->canEditCart());
     // The rest by card: the sale is paid once, with the cash taken before the restart.
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    QCOMPARE(m_window->viewModel()->intent()->amount.minorUnits(), qint64(4440));
-    SaleBook book(m_session->journal());
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    QCOMPARE(m_till.window->viewModel()->intent()->amount.minorUnits(), qint64(4440));
+    SaleBook book(m_till.session->journal());
     Sale sale;
     bool found = false;
     book.find(number, this, [&](bool ok, const QString &, const Sale &s) { found = ok; sale = s; });
@@ -1162,19 +1108,16 @@ void TestCheckoutWindow::openSaleIsBackAfterARestart()
     QCOMPARE(sale.state, SaleState::Paid);
     QCOMPARE(positionOf(sale).paid, qint64(5440));
     // A further restart restores nothing: the sale is paid.
-    m_window.reset();
-    m_session.reset();
-    openSession();
-    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, true);
-    m_demoWindow = new DemoWindow(m_window.get(), m_session.get(), DemoLinks{m_demo->network(), m_simulation.get()});
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    {
+        QString error;
+        QVERIFY2(m_till.restart(&error), qPrintable(error));
+    }
     bool read = false;
-    SaleBook again(m_session->journal());
+    SaleBook again(m_till.session->journal());
     again.list(-1, this, [&](bool ok, const QString &, const QList<Sale> &) { read = ok; });   // after the window's own read
     QTRY_VERIFY(read);
-    QVERIFY(m_window->viewModel()->saleNumber().isEmpty());
-    QVERIFY(m_window->viewModel()->cart()->isEmpty());
+    QVERIFY(m_till.window->viewModel()->saleNumber().isEmpty());
+    QVERIFY(m_till.window->viewModel()->cart()->isEmpty());
 }
 
 // Issue 21 item 3 and issue 25 item 1: "you may serve the next customer" leaves the scan field
@@ -1182,13 +1125,13 @@ void TestCheckoutWindow::openSaleIsBackAfterARestart()
 // sale) or pays another way; a scanner's Enter answers nothing and the item is not lost silently.
 void TestCheckoutWindow::scanWhileACardWaitsAsksThenStartsTheNextSale()
 {
-    m_window->viewModel()->setUnconfirmedAfterMs(1000);
-    m_demo->network()->setSettings({NetSim::Mode::LoseResponses});
+    m_till.window->viewModel()->setUnconfirmedAfterMs(1000);
+    m_till.backend->network()->setSettings({NetSim::Mode::LoseResponses});
     addItem(QStringLiteral("6901234500011"));
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::NotConfirmed, 15000);
-    const QString key = m_window->viewModel()->intent()->key;
-    auto *search = m_window->findChild<QLineEdit *>();
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::NotConfirmed, 15000);
+    const QString key = m_till.window->viewModel()->intent()->key;
+    auto *search = m_till.window->findChild<QLineEdit *>();
     QTRY_VERIFY(search->isEnabled());
     auto scan = [&](const QString &code) {
         search->setFocus();
@@ -1206,8 +1149,8 @@ void TestCheckoutWindow::scanWhileACardWaitsAsksThenStartsTheNextSale()
     QVERIFY(ask);
     QTest::keyClick(ask, Qt::Key_Return);
     QTRY_VERIFY(!QApplication::activeModalWidget());
-    QCOMPARE(m_window->viewModel()->intent()->key, key);
-    auto *message = named<QLabel>(m_window.get(), QStringLiteral("Scan message"));
+    QCOMPARE(m_till.window->viewModel()->intent()->key, key);
+    auto *message = named<QLabel>(m_till.window.get(), QStringLiteral("Scan message"));
     QTRY_VERIFY2(message->isVisible() && message->text().contains(QStringLiteral("6901234500097 was not added")),
                  qPrintable(message->text()));
     QVERIFY(search->text().isEmpty());
@@ -1217,10 +1160,10 @@ void TestCheckoutWindow::scanWhileACardWaitsAsksThenStartsTheNextSale()
     QVERIFY(ask);
     QTest::keyClick(ask, Qt::Key_L);
     QTRY_VERIFY(!QApplication::activeModalWidget());
-    QTRY_COMPARE(m_window->viewModel()->cart()->rowCount(), 1);
-    QCOMPARE(m_window->viewModel()->cart()->saleLines().first().code, QStringLiteral("6901234500097"));
-    QVERIFY(!m_window->viewModel()->intent());
-    QTRY_COMPARE(m_window->lateOutcomes()->followedCount(), 1);   // the left payment is followed
+    QTRY_COMPARE(m_till.window->viewModel()->cart()->rowCount(), 1);
+    QCOMPARE(m_till.window->viewModel()->cart()->saleLines().first().code, QStringLiteral("6901234500097"));
+    QVERIFY(!m_till.window->viewModel()->intent());
+    QTRY_COMPARE(m_till.window->lateOutcomes()->followedCount(), 1);   // the left payment is followed
     QVERIFY(search->text().isEmpty());
 }
 
@@ -1229,14 +1172,14 @@ void TestCheckoutWindow::scanWhileACardWaitsAsksThenStartsTheNextSale()
 void TestCheckoutWindow::mistypedCodeNeverJoinsTheNextScan()
 {
     addItem(QStringLiteral("1234"));
-    auto *message = named<QLabel>(m_window.get(), QStringLiteral("Scan message"));
+    auto *message = named<QLabel>(m_till.window.get(), QStringLiteral("Scan message"));
     QTRY_VERIFY(message->isVisible());
     QVERIFY2(message->text().contains(QStringLiteral("1234")), qPrintable(message->text()));
-    auto *search = m_window->findChild<QLineEdit *>();
+    auto *search = m_till.window->findChild<QLineEdit *>();
     QVERIFY(search->text().isEmpty());
     QTest::keyClicks(search, QStringLiteral("6901234500011"));
     QTest::keyClick(search, Qt::Key_Return);
-    QTRY_COMPARE(m_window->viewModel()->cart()->rowCount(), 1);
+    QTRY_COMPARE(m_till.window->viewModel()->cart()->rowCount(), 1);
     QVERIFY(!message->isVisible() || message->text().isEmpty());
 }
 
@@ -1244,19 +1187,19 @@ void TestCheckoutWindow::mistypedCodeNeverJoinsTheNextScan()
 // (QLineEdit takes Ctrl+Shift+Z as redo unless told). Each enabled one is pressed from there.
 void TestCheckoutWindow::everyWindowShortcutWorksFromTheScanField()
 {
-    auto *search = m_window->findChild<QLineEdit *>();
+    auto *search = m_till.window->findChild<QLineEdit *>();
     QTest::keyClicks(search, QStringLiteral("69"));   // something typed: undo/redo have work to do
     QStringList pressed;
     auto closeWhatOpened = [this] {
         for (QWidget *w : QApplication::topLevelWidgets()) {
-            if (w != m_window.get() && w->isVisible() && (qobject_cast<QDialog *>(w) || qobject_cast<QMenu *>(w)))
+            if (w != m_till.window.get() && w->isVisible() && (qobject_cast<QDialog *>(w) || qobject_cast<QMenu *>(w)))
                 w->close();
         }
     };
     auto press = [&](const QKeySequence &sequence, auto *sender, auto signal) {
         QSignalSpy spy(sender, signal);
-        m_window->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        m_till.window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_till.window.get()));
         search->setFocus();
         QTRY_VERIFY(search->hasFocus());
         QTest::keySequence(search, sequence);
@@ -1270,13 +1213,13 @@ void TestCheckoutWindow::everyWindowShortcutWorksFromTheScanField()
         return !k.isEmpty() && ((k[0].keyboardModifiers() & (Qt::ControlModifier | Qt::AltModifier))
                                 || (k[0].key() >= Qt::Key_F1 && k[0].key() <= Qt::Key_F35));
     };
-    for (QAction *a : m_window->findChildren<QAction *>()) {
+    for (QAction *a : m_till.window->findChildren<QAction *>()) {
         if (!isCommand(a->shortcut()) || !a->isEnabled() || a->shortcutContext() != Qt::WindowShortcut
             || a->shortcut() == QKeySequence(QKeySequence::Quit))
             continue;   // Quit closes the window under test; QLineEdit has no use for Ctrl+Q anyway
         press(a->shortcut(), a, &QAction::triggered);
     }
-    for (QShortcut *sc : m_window->findChildren<QShortcut *>()) {
+    for (QShortcut *sc : m_till.window->findChildren<QShortcut *>()) {
         if (isCommand(sc->key()) && sc->isEnabled() && sc->context() == Qt::WindowShortcut)
             press(sc->key(), sc, &QShortcut::activated);
     }
@@ -1289,23 +1232,23 @@ void TestCheckoutWindow::everyWindowShortcutWorksFromTheScanField()
 void TestCheckoutWindow::partlyPaidSaleIsCancelledNotDropped()
 {
     addItem(QStringLiteral("Rice"));
-    QTest::keyClick(m_window.get(), Qt::Key_F10);
-    auto *amount = named<QLineEdit>(m_window.get(), QStringLiteral("Cash received"));
+    QTest::keyClick(m_till.window.get(), Qt::Key_F10);
+    auto *amount = named<QLineEdit>(m_till.window.get(), QStringLiteral("Cash received"));
     QVERIFY(amount);
     QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(amount));
     QTest::keyClicks(amount, QStringLiteral("10"));
     QTest::keyClick(amount, Qt::Key_Return);
     QTest::keyClick(amount, Qt::Key_P, Qt::AltModifier);
-    QTRY_COMPARE(m_window->viewModel()->remaining().minorUnits(), qint64(3990));
-    const QString number = m_window->viewModel()->saleNumber();
+    QTRY_COMPARE(m_till.window->viewModel()->remaining().minorUnits(), qint64(3990));
+    const QString number = m_till.window->viewModel()->saleNumber();
     leaveSale(Qt::Key_Return);   // a scanner's Enter: nothing happens
-    QCOMPARE(m_window->viewModel()->remaining().minorUnits(), qint64(3990));
-    QCOMPARE(m_window->viewModel()->saleNumber(), number);
+    QCOMPARE(m_till.window->viewModel()->remaining().minorUnits(), qint64(3990));
+    QCOMPARE(m_till.window->viewModel()->saleNumber(), number);
     leaveSale(Qt::Key_C);
-    auto *banner = named<QLabel>(m_window.get(), QStringLiteral("Payment state"));
+    auto *banner = named<QLabel>(m_till.window.get(), QStringLiteral("Payment state"));
     QTRY_VERIFY2(banner->text().contains(QStringLiteral("Hand back ¥10.00")), qPrintable(banner->text()));
-    QVERIFY(m_window->viewModel()->cart()->isEmpty());
-    SaleBook book(m_session->journal());
+    QVERIFY(m_till.window->viewModel()->cart()->isEmpty());
+    SaleBook book(m_till.session->journal());
     Sale sale;
     bool found = false;
     book.find(number, this, [&](bool ok, const QString &, const Sale &s) {
@@ -1319,20 +1262,20 @@ void TestCheckoutWindow::partlyPaidSaleIsCancelledNotDropped()
 
 void TestCheckoutWindow::payExactCash()
 {
-    QTest::keyClick(m_window.get(), Qt::Key_F10);
-    QPushButton *exact = named<QPushButton>(m_window.get(), QStringLiteral("Exact amount"));
+    QTest::keyClick(m_till.window.get(), Qt::Key_F10);
+    QPushButton *exact = named<QPushButton>(m_till.window.get(), QStringLiteral("Exact amount"));
     QVERIFY(exact);
     QTRY_VERIFY(exact->isVisible());
     QTest::mouseClick(exact, Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 10000);
 }
 
 void TestCheckoutWindow::quickTenderPaysExact()
 {
     addItem(QStringLiteral("6901234500097"));
-    const Money total = m_window->viewModel()->cart()->total();
-    QTest::keyClick(m_window.get(), Qt::Key_F10);
-    QWidget *panel = named(m_window.get(), QStringLiteral("Cash payment"));
+    const Money total = m_till.window->viewModel()->cart()->total();
+    QTest::keyClick(m_till.window.get(), Qt::Key_F10);
+    QWidget *panel = named(m_till.window.get(), QStringLiteral("Cash payment"));
     QVERIFY(panel);
     QTRY_VERIFY(panel->isVisible());
     QVERIFY(!QApplication::activeModalWidget());   // inline, no dialog
@@ -1349,45 +1292,45 @@ void TestCheckoutWindow::quickTenderPaysExact()
             QVERIFY2(Money::parse(t.mid(1), total.currency())->minorUnits() > total.minorUnits(), qPrintable(t));
     }
     QTest::mouseClick(named<QPushButton>(panel, QStringLiteral("Exact amount")), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 10000);
-    const auto intent = m_window->viewModel()->intent();
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 10000);
+    const auto intent = m_till.window->viewModel()->intent();
     QVERIFY(intent && intent->isCash());
     QCOMPARE(intent->amount, total);
-    QVERIFY(m_window->viewModel()->message().contains(QStringLiteral("Change: ¥0.00")));
+    QVERIFY(m_till.window->viewModel()->message().contains(QStringLiteral("Change: ¥0.00")));
     QVERIFY(!panel->isVisible());
-    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget *>(m_window->findChild<QLineEdit *>()));   // the scan field
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget *>(m_till.window->findChild<QLineEdit *>()));   // the scan field
     QCOMPARE(intentsOfSale(intent->orderId), qint64(1));
 }
 
 void TestCheckoutWindow::shortTenderIsToldInline()
 {
     addItem(QStringLiteral("Rice"));   // ¥49.90
-    const QString order = m_window->viewModel()->orderId();
-    QTest::keyClick(m_window.get(), Qt::Key_F10);
-    auto *amount = named<QLineEdit>(m_window.get(), QStringLiteral("Cash received"));
+    const QString order = m_till.window->viewModel()->orderId();
+    QTest::keyClick(m_till.window.get(), Qt::Key_F10);
+    auto *amount = named<QLineEdit>(m_till.window.get(), QStringLiteral("Cash received"));
     QVERIFY(amount);
     QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(amount));
     // The notes below the total are not offered.
-    QVERIFY(!named<QPushButton>(m_window.get(), QStringLiteral("Cash ¥20")) || !named<QPushButton>(m_window.get(), QStringLiteral("Cash ¥20"))->isVisible());
-    QVERIFY(named<QPushButton>(m_window.get(), QStringLiteral("Cash ¥50")));
+    QVERIFY(!named<QPushButton>(m_till.window.get(), QStringLiteral("Cash ¥20")) || !named<QPushButton>(m_till.window.get(), QStringLiteral("Cash ¥20"))->isVisible());
+    QVERIFY(named<QPushButton>(m_till.window.get(), QStringLiteral("Cash ¥50")));
     QTest::keyClicks(amount, QStringLiteral("20"));   // replaces the selected total
     QTest::keyClick(amount, Qt::Key_Return);
-    auto *message = named<QLabel>(m_window.get(), QStringLiteral("Cash message"));
+    auto *message = named<QLabel>(m_till.window.get(), QStringLiteral("Cash message"));
     QVERIFY(message);
     QTRY_VERIFY(message->isVisible());
     QVERIFY2(message->text().contains(QStringLiteral("Short by ¥29.90")), qPrintable(message->text()));
     QVERIFY(!QApplication::activeModalWidget());
-    QCOMPARE(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
+    QCOMPARE(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
     QCOMPARE(intentsOfSale(order), qint64(0));   // nothing recorded
     QTest::keyClick(amount, Qt::Key_Escape);
     QTRY_VERIFY(!amount->isVisible());
-    QVERIFY(m_window->payButton()->isEnabled());
+    QVERIFY(m_till.window->payButton()->isEnabled());
 }
 
 void TestCheckoutWindow::removeNeedsASelectedEditableLine()
 {
-    auto *remove = named<QPushButton>(m_window.get(), QStringLiteral("Remove the selected item"));
-    auto *cart = named<QTableView>(m_window.get(), QStringLiteral("Cart"));
+    auto *remove = named<QPushButton>(m_till.window.get(), QStringLiteral("Remove the selected item"));
+    auto *cart = named<QTableView>(m_till.window.get(), QStringLiteral("Cart"));
     QVERIFY(remove && cart);
     QVERIFY(!remove->isEnabled());   // empty sale
     addItem(QStringLiteral("6901234500011"));
@@ -1399,7 +1342,7 @@ void TestCheckoutWindow::removeNeedsASelectedEditableLine()
     clickRow(1);
     QTRY_VERIFY(remove->isEnabled());
     QTest::mouseClick(remove, Qt::LeftButton);
-    QTRY_COMPARE(m_window->viewModel()->cart()->rowCount(), 1);
+    QTRY_COMPARE(m_till.window->viewModel()->cart()->rowCount(), 1);
     QTRY_VERIFY(!remove->isEnabled());   // the removed line was the selected one
     payExactCash();
     clickRow(0);
@@ -1409,7 +1352,7 @@ void TestCheckoutWindow::removeNeedsASelectedEditableLine()
 
 void TestCheckoutWindow::testCardResetsEachSale()
 {
-    auto *card = named<QComboBox>(m_window.get(), QStringLiteral("Test card"));
+    auto *card = named<QComboBox>(m_till.window.get(), QStringLiteral("Test card"));
     QVERIFY(card);
     QCOMPARE(card->currentIndex(), 0);
     addItem(QStringLiteral("6901234500011"));
@@ -1417,13 +1360,13 @@ void TestCheckoutWindow::testCardResetsEachSale()
     QTest::keyClick(card, Qt::Key_Down);
     QTest::keyClick(card, Qt::Key_Down);
     QCOMPARE(card->currentData().toString(), QStringLiteral("tok_unionpay"));
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    QCOMPARE(m_window->viewModel()->intent()->paymentMethod, QStringLiteral("tok_unionpay"));
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    QCOMPARE(m_till.window->viewModel()->intent()->paymentMethod, QStringLiteral("tok_unionpay"));
     // The next customer's scan starts their sale with the default card.
     QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("6901234500011"));
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
-    QTRY_COMPARE(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
+    QTRY_COMPARE(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);
     QCOMPARE(card->currentIndex(), 0);
     // Also for a sale left unpaid (Ctrl+N). Issue 25 item 6: a full cart is never thrown away
     // silently: asked (Enter only goes back), discarded with D, and kept in the journal.
@@ -1432,7 +1375,7 @@ void TestCheckoutWindow::testCardResetsEachSale()
     QCOMPARE(card->currentIndex(), 1);
     auto discardQuestion = [this] {
         QMessageBox *ask = nullptr;
-        [&] { QTRY_VERIFY((ask = named<QMessageBox>(m_window.get(), QStringLiteral("Discard question"))) && ask->isVisible()); }();
+        [&] { QTRY_VERIFY((ask = named<QMessageBox>(m_till.window.get(), QStringLiteral("Discard question"))) && ask->isVisible()); }();
         return ask;
     };
     QTest::keyClick(card, Qt::Key_N, Qt::ControlModifier);
@@ -1440,15 +1383,15 @@ void TestCheckoutWindow::testCardResetsEachSale()
     QVERIFY(ask);
     QVERIFY2(ask->text().contains(QStringLiteral("1 item(s) for ¥4.50")), qPrintable(ask->text()));
     QTest::keyClick(ask, Qt::Key_Return);   // a scanner's Enter: back, nothing lost
-    QTRY_VERIFY(!named<QMessageBox>(m_window.get(), QStringLiteral("Discard question")));
-    QCOMPARE(m_window->viewModel()->cart()->rowCount(), 1);
-    QTest::keyClick(m_window.get(), Qt::Key_N, Qt::ControlModifier);
+    QTRY_VERIFY(!named<QMessageBox>(m_till.window.get(), QStringLiteral("Discard question")));
+    QCOMPARE(m_till.window->viewModel()->cart()->rowCount(), 1);
+    QTest::keyClick(m_till.window.get(), Qt::Key_N, Qt::ControlModifier);
     ask = discardQuestion();
     QVERIFY(ask);
     QTest::keyClick(ask, Qt::Key_D);
-    QTRY_VERIFY(m_window->viewModel()->cart()->isEmpty());
+    QTRY_VERIFY(m_till.window->viewModel()->cart()->isEmpty());
     QCOMPARE(card->currentIndex(), 0);
-    SaleBook book(m_session->journal());
+    SaleBook book(m_till.session->journal());
     QList<Sale> sales;
     bool read = false;
     book.list(-1, this, [&](bool ok, const QString &, const QList<Sale> &all) { sales = all; read = ok; });
@@ -1458,30 +1401,30 @@ void TestCheckoutWindow::testCardResetsEachSale()
     QCOMPARE(sales.last().lines.size(), 1);
     QCOMPARE(sales.last().total.minorUnits(), qint64(450));
     // A new sale with nothing in it starts without a question.
-    QTest::keyClick(m_window.get(), Qt::Key_N, Qt::ControlModifier);
-    QVERIFY(!named<QMessageBox>(m_window.get(), QStringLiteral("Discard question")));
+    QTest::keyClick(m_till.window.get(), Qt::Key_N, Qt::ControlModifier);
+    QVERIFY(!named<QMessageBox>(m_till.window.get(), QStringLiteral("Discard question")));
 }
 
 void TestCheckoutWindow::paymentsPanelIsForPeople()
 {
-    m_window->showNormal();
-    m_window->resize(1024, 768);
-    QTRY_COMPARE(m_window->size(), QSize(1024, 768));
+    m_till.window->showNormal();
+    m_till.window->resize(1024, 768);
+    QTRY_COMPARE(m_till.window->size(), QSize(1024, 768));
     addItem(QStringLiteral("6901234500097"));
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    const QString key = m_window->viewModel()->intent()->key;
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    const QString key = m_till.window->viewModel()->intent()->key;
     QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("Rice"));
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
     payExactCash();
     // "All" in the filter, chosen with the keyboard: Needs attention, Waiting (the default), All.
-    auto *filter = named<QComboBox>(m_window.get(), QStringLiteral("Filter payments by state"));
+    auto *filter = named<QComboBox>(m_till.window.get(), QStringLiteral("Filter payments by state"));
     QVERIFY(filter);
     QCOMPARE(filter->currentData().toString(), QStringLiteral("active"));
     filter->setFocus();
     QTest::keyClick(filter, Qt::Key_Down);
     QCOMPARE(filter->currentText(), QStringLiteral("All"));
-    auto *view = named<QTableView>(m_window.get(), QStringLiteral("Payments"));
+    auto *view = named<QTableView>(m_till.window.get(), QStringLiteral("Payments"));
     QVERIFY(view);
     QTRY_COMPARE(view->model()->rowCount(), 2);
     QTRY_VERIFY(view->isVisible() && view->viewport()->width() > 0);
@@ -1511,23 +1454,23 @@ void TestCheckoutWindow::paymentsPanelIsForPeople()
 
 void TestCheckoutWindow::declinedLaterIsShownFirst()
 {
-    auto *filter = named<QComboBox>(m_window.get(), QStringLiteral("Filter payments by state"));
-    auto *view = named<QTableView>(m_window.get(), QStringLiteral("Payments"));
+    auto *filter = named<QComboBox>(m_till.window.get(), QStringLiteral("Filter payments by state"));
+    auto *view = named<QTableView>(m_till.window.get(), QStringLiteral("Payments"));
     QVERIFY(filter && view);
     QCOMPARE(filter->currentData().toString(), QStringLiteral("active"));   // nothing needs the cashier yet
     // Offline, a card that will be declined: the customer leaves while it waits.
-    m_demo->network()->setSettings({NetSim::Mode::Offline});
+    m_till.backend->network()->setSettings({NetSim::Mode::Offline});
     addItem(QStringLiteral("6901234500066"));
-    auto *card = named<QComboBox>(m_window.get(), QStringLiteral("Test card"));
+    auto *card = named<QComboBox>(m_till.window.get(), QStringLiteral("Test card"));
     card->setFocus();
     for (int i = 0; i < card->findData(QStringLiteral("tok_chargeDeclined")); ++i)
         QTest::keyClick(card, Qt::Key_Down);
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
-    const QString order = m_window->viewModel()->saleNumber();
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
+    const QString order = m_till.window->viewModel()->saleNumber();
     QVERIFY2(SaleLookup::looksLikeSaleNumber(order), qPrintable(order));   // the short number, as the panel shows it
-    QTest::keyClick(m_window.get(), Qt::Key_N, Qt::ControlModifier);   // the next customer
-    m_demo->network()->setSettings({NetSim::Mode::Online});
+    QTest::keyClick(m_till.window.get(), Qt::Key_N, Qt::ControlModifier);   // the next customer
+    m_till.backend->network()->setSettings({NetSim::Mode::Online});
     QTRY_COMPARE_WITH_TIMEOUT(filter->currentData().toString(), QStringLiteral("attention"), 20000);
     QTRY_COMPARE(view->model()->rowCount(), 1);
     QCOMPARE(view->model()->index(0, int(QueueModel::Column::Order)).data().toString(), order);
@@ -1537,18 +1480,18 @@ void TestCheckoutWindow::declinedLaterIsShownFirst()
 void TestCheckoutWindow::detailsShowLabelledFields()
 {
     addItem(QStringLiteral("6901234500097"));
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
-    const Intent paid = *m_window->viewModel()->intent();
-    auto *filter = named<QComboBox>(m_window.get(), QStringLiteral("Filter payments by state"));
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    const Intent paid = *m_till.window->viewModel()->intent();
+    auto *filter = named<QComboBox>(m_till.window.get(), QStringLiteral("Filter payments by state"));
     filter->setFocus();
     QTest::keyClick(filter, Qt::Key_Down);   // All
-    auto *view = named<QTableView>(m_window.get(), QStringLiteral("Payments"));
+    auto *view = named<QTableView>(m_till.window.get(), QStringLiteral("Payments"));
     QTRY_COMPARE(view->model()->rowCount(), 1);
     QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, view->visualRect(view->model()->index(0, 1)).center());
-    QTest::mouseClick(named<QPushButton>(m_window.get(), QStringLiteral("Show the selected payment's details")), Qt::LeftButton);
+    QTest::mouseClick(named<QPushButton>(m_till.window.get(), QStringLiteral("Show the selected payment's details")), Qt::LeftButton);
     IntentDetailsDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<IntentDetailsDialog *>()) && dialog->isVisible());
+    QTRY_VERIFY((dialog = m_till.window->findChild<IntentDetailsDialog *>()) && dialog->isVisible());
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
     // The cashier's words first: the state, what it means for the money, what the gateway says
     // (asked by itself); no key, no journal, no raw JSON in sight.
@@ -1562,15 +1505,11 @@ void TestCheckoutWindow::detailsShowLabelledFields()
     for (QLabel *l : dialog->findChildren<QLabel *>())
         QVERIFY2(!l->isVisible() || !l->text().contains(paid.key), qPrintable(l->text()));
     QVERIFY(dialog->width() <= 1024);
-    if (const QString shots = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !shots.isEmpty())
-        dialog->grab().save(shots + QStringLiteral("/payment-details-cashier.png"));
+    QVERIFY(DemoTill::saveScreenshot(dialog, QStringLiteral("payment-details-cashier.png")));
     // The technical view one key away, for support.
     QTest::keyClick(dialog, Qt::Key_T, Qt::AltModifier);
     QTRY_VERIFY(technical->isVisible());
-    if (const QString shots = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !shots.isEmpty()) {
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        dialog->grab().save(shots + QStringLiteral("/payment-details-technical.png"));
-    }
+    QVERIFY(DemoTill::saveScreenshot(dialog, QStringLiteral("payment-details-technical.png")));
     // The journal in words.
     auto *journal = named<QPlainTextEdit>(dialog, QStringLiteral("Journal of state changes"));
     QTRY_VERIFY(journal->toPlainText().contains(QStringLiteral("the gateway answered: paid")));
@@ -1648,10 +1587,10 @@ void TestCheckoutWindow::timelineScrollsToItsLastDot()
 
 void TestCheckoutWindow::quitWithPaymentsWaitingAsks()
 {
-    m_demo->network()->setSettings({NetSim::Mode::Offline});
+    m_till.backend->network()->setSettings({NetSim::Mode::Offline});
     addItem(QStringLiteral("Rice"));
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
     // The question is modal: answered from a timer while it runs its own event loop.
     QString asked;
     QTimer answer;
@@ -1669,14 +1608,14 @@ void TestCheckoutWindow::quitWithPaymentsWaitingAsks()
     });
     answer.start();
     // Sale menu, Quit, by their mnemonics (QKeySequence::Quit has no keys on the offscreen platform).
-    QTest::keyClick(m_window.get(), Qt::Key_S, Qt::AltModifier);
+    QTest::keyClick(m_till.window.get(), Qt::Key_S, Qt::AltModifier);
     QTRY_VERIFY(QApplication::activePopupWidget());
     QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Q);
     QTRY_VERIFY(!asked.isEmpty());
     QVERIFY2(asked.contains(QStringLiteral("waiting")) && asked.contains(QStringLiteral("¥49.90"))
                  && asked.contains(QStringLiteral("next time")), qPrintable(asked));
     QVERIFY2(asked.startsWith(QStringLiteral("1 payment")), qPrintable(asked));
-    QVERIFY(m_window->isVisible());   // kept open
+    QVERIFY(m_till.window->isVisible());   // kept open
 }
 
 QTEST_MAIN(TestCheckoutWindow)

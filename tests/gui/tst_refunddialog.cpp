@@ -8,6 +8,7 @@
 #include "faultproxy.h"
 #include "intentdetailsdialog.h"
 #include "intenttext.h"
+#include "demotill.h"
 #include "demowindow.h"
 #include "mainwindow.h"
 #include "queuemodel.h"
@@ -58,15 +59,7 @@ private slots:
 
 private:
     template <typename W = QWidget>
-    W *named(QWidget *root, const QString &accessibleName)
-    {
-        for (W *w : root->findChildren<W *>()) {
-            if (w->accessibleName() == accessibleName)
-                return w;
-        }
-        return nullptr;
-    }
-    void openSession();
+    static W *named(QWidget *root, const QString &accessibleName) { return DemoTill::named<W>(root, accessibleName); }
     void addItem(const QString &code);
     Intent payByCard(const QStringList &codes);
     RefundDialog *refundDialog();
@@ -77,71 +70,30 @@ private:
     QJsonArray acquirer(const QString &path);
     void showAllPayments();
     void selectFirstPayment();
-    void saveScreenshot(QWidget *widget, const QString &name);
     void setBank(const QString &mode);
 
-    std::unique_ptr<QTemporaryDir> m_dir;
-    Catalog m_catalog;
-    std::unique_ptr<Pos::DemoBackend> m_demo;
-    std::unique_ptr<SimulationClient> m_simulation;
-    std::unique_ptr<TillSession> m_session;
-    std::unique_ptr<MainWindow> m_window;
-    DemoWindow *m_demoWindow = nullptr;   // owned by m_window
+    DemoTill m_till;   // the demo backend, the session and the window
 };
 
 void TestRefundDialog::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);   // never the real user's settings
-    QSettings().clear();
-}
-
-void TestRefundDialog::openSession()
-{
-    TillSession::Config c;
-    c.gatewayUrls = {m_demo->tillUrl()};
-    c.token = Pos::DemoBackend::token();
-    c.journal.path = m_dir->filePath(QStringLiteral("till-journal.db"));
-    c.engine.maxInFlight = 16;
-    m_session = std::make_unique<TillSession>(c);
-    QString error;
-    QVERIFY2(m_session->open(&error), qPrintable(error));
-    bool started = false;
-    m_session->start(this, [&](bool ok, const QString &) { started = ok; });
-    QTRY_VERIFY(started);
+    DemoTill::isolateSettings();   // the window reads the till's settings: never the real user's
 }
 
 void TestRefundDialog::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
     QString error;
-    QVERIFY2(m_catalog.load(QStringLiteral(ONCEPAY_CATALOG), &error), qPrintable(error));
-    m_demo = std::make_unique<Pos::DemoBackend>();
-    QVERIFY2(m_demo->start(m_dir->path(), &error), qPrintable(error));
-    m_simulation = std::make_unique<SimulationClient>(m_demo->gatewayUrl(), Pos::DemoBackend::token());
-    openSession();
-    if (QTest::currentTestFailed())
-        return;
-    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog, true);
-    m_demoWindow = new DemoWindow(m_window.get(), m_session.get(), DemoLinks{m_demo->network(), m_simulation.get()});
-    m_window->showNormal();
-    m_window->resize(1366, 768);
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QVERIFY2(m_till.start(DemoTill::Options{true, 16, QSize(1366, 768), true}, &error), qPrintable(error));
 }
 
 void TestRefundDialog::cleanup()
 {
-    m_window.reset();
-    m_session.reset();
-    m_simulation.reset();
-    m_demo.reset();
-    m_dir.reset();
+    m_till.stop();
 }
 
 void TestRefundDialog::addItem(const QString &code)
 {
-    auto *search = named<QLineEdit>(m_window.get(), QStringLiteral("Product code or name"));
+    auto *search = named<QLineEdit>(m_till.window.get(), QStringLiteral("Product code or name"));
     QVERIFY(search);
     search->setFocus();
     QTest::keyClicks(search, code);
@@ -152,22 +104,22 @@ Intent TestRefundDialog::payByCard(const QStringList &codes)
 {
     for (const QString &code : codes)
         addItem(code);
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    [&] { QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000); }();
-    return m_window->viewModel()->intent().value_or(Intent());
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    [&] { QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000); }();
+    return m_till.window->viewModel()->intent().value_or(Intent());
 }
 
 RefundDialog *TestRefundDialog::refundDialog()
 {
     RefundDialog *dialog = nullptr;
-    [&] { QTRY_VERIFY((dialog = m_window->findChild<RefundDialog *>()) && dialog->isVisible()); }();
+    [&] { QTRY_VERIFY((dialog = m_till.window->findChild<RefundDialog *>()) && dialog->isVisible()); }();
     return dialog;
 }
 
 // Shift+F8, then the receipt number: typed as a scanner types it (the characters and Enter), or offered.
 RefundDialog *TestRefundDialog::openByReceiptNumber(const Intent &payment, bool scan)
 {
-    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : m_window.get(), Qt::Key_F8, Qt::ShiftModifier);
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : m_till.window.get(), Qt::Key_F8, Qt::ShiftModifier);
     RefundDialog *dialog = refundDialog();
     if (!dialog)
         return nullptr;
@@ -189,7 +141,7 @@ QList<Intent> TestRefundDialog::refundsOf(const QString &paymentKey)
     q.kind = IntentKind::Refund;
     QList<Intent> out;
     bool done = false;
-    m_session->journal()->list(q, this, [&](bool ok, const QString &, const QList<Intent> &rows) {
+    m_till.session->journal()->list(q, this, [&](bool ok, const QString &, const QList<Intent> &rows) {
         out = rows;
         done = ok;
     });
@@ -201,7 +153,7 @@ Intent TestRefundDialog::stored(const QString &key)
 {
     Intent out;
     bool done = false;
-    m_session->journal()->find(key, this, [&](bool ok, const QString &, const Intent &i) {
+    m_till.session->journal()->find(key, this, [&](bool ok, const QString &, const Intent &i) {
         out = i;
         done = ok;
     });
@@ -212,7 +164,7 @@ Intent TestRefundDialog::stored(const QString &key)
 QJsonArray TestRefundDialog::acquirer(const QString &path)
 {
     // Straight to the gateway, not through the simulator on the till's path.
-    GatewayClient direct(m_demo->gatewayUrl(), Pos::DemoBackend::token(), 5000);
+    GatewayClient direct(m_till.backend->gatewayUrl(), Pos::DemoBackend::token(), 5000);
     GatewayResult result;
     bool done = false;
     direct.send("GET", path, {}, this, [&](const GatewayResult &r) {
@@ -226,7 +178,7 @@ QJsonArray TestRefundDialog::acquirer(const QString &path)
 // "All" in the payments panel's filter, with the keyboard: Needs attention, Waiting (the default), All.
 void TestRefundDialog::showAllPayments()
 {
-    auto *filter = named<QComboBox>(m_window.get(), QStringLiteral("Filter payments by state"));
+    auto *filter = named<QComboBox>(m_till.window.get(), QStringLiteral("Filter payments by state"));
     QVERIFY(filter);
     filter->setFocus();
     QTest::keyClick(filter, Qt::Key_Down);
@@ -235,21 +187,12 @@ void TestRefundDialog::showAllPayments()
 
 void TestRefundDialog::selectFirstPayment()
 {
-    auto *view = named<QTableView>(m_window.get(), QStringLiteral("Payments"));
+    auto *view = named<QTableView>(m_till.window.get(), QStringLiteral("Payments"));
     QVERIFY(view);
     QTRY_VERIFY(view->model()->rowCount() > 0);
     view->setFocus();
     QTest::keyClick(view, Qt::Key_Home);
-    QTRY_VERIFY(m_window->paymentsPanel()->selectedIntent().isValid());
-}
-
-void TestRefundDialog::saveScreenshot(QWidget *widget, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);   // the layout as shown, not as before the last change
-    QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name));
+    QTRY_VERIFY(m_till.window->paymentsPanel()->selectedIntent().isValid());
 }
 
 void TestRefundDialog::burstOnRefundRefundsOnce_data()
@@ -312,7 +255,7 @@ void TestRefundDialog::partialRefundByItems()
     QCOMPARE(paid.amount.minorUnits(), qint64(450 + 4990));
     showAllPayments();
     selectFirstPayment();
-    QCOMPARE(m_window->paymentsPanel()->selectedIntent().key, paid.key);
+    QCOMPARE(m_till.window->paymentsPanel()->selectedIntent().key, paid.key);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_F8);
     RefundDialog *dialog = refundDialog();
     QVERIFY(dialog);
@@ -339,7 +282,7 @@ void TestRefundDialog::partialRefundByItems()
     QCOMPARE(vm->amount().minorUnits(), qint64(450));
     auto *reason = named<QComboBox>(dialog, QStringLiteral("Reason for the refund"));
     reason->setCurrentIndex(1);   // returned by the customer
-    saveScreenshot(dialog, QStringLiteral("refund-dialog.png"));
+    QVERIFY(DemoTill::saveScreenshot(dialog, QStringLiteral("refund-dialog.png")));
     lines->setFocus();
     QTest::keyClick(lines, Qt::Key_Return);
     QTRY_COMPARE_WITH_TIMEOUT(vm->phase(), RefundViewModel::Phase::Refunded, 15000);
@@ -368,16 +311,16 @@ void TestRefundDialog::partialRefundByItems()
     ReceiptDialog *slipDialog = nullptr;
     QTRY_VERIFY((slipDialog = dialog->findChild<ReceiptDialog *>()) && slipDialog->isVisible());
     QVERIFY(slipDialog->findChild<QTextBrowser *>()->toPlainText().contains(QStringLiteral("REFUND")));
-    saveScreenshot(slipDialog, QStringLiteral("refund-slip.png"));
+    QVERIFY(DemoTill::saveScreenshot(slipDialog, QStringLiteral("refund-slip.png")));
     QTest::keyClick(slipDialog, Qt::Key_Escape);
     QTRY_VERIFY(!slipDialog->isVisible());
     QTest::keyClick(dialog, Qt::Key_Escape);
-    QTRY_VERIFY(!m_window->findChild<RefundDialog *>());
-    m_window->activateWindow();   // what the window manager does when a dialog closes
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QTRY_VERIFY(!m_till.window->findChild<RefundDialog *>());
+    m_till.window->activateWindow();   // what the window manager does when a dialog closes
+    QVERIFY(QTest::qWaitForWindowActive(m_till.window.get()));
 
     // The payments panel: the refund is a row of its own under the sale, money going back.
-    auto *view = named<QTableView>(m_window.get(), QStringLiteral("Payments"));
+    auto *view = named<QTableView>(m_till.window.get(), QStringLiteral("Payments"));
     QTRY_COMPARE(view->model()->rowCount(), 2);
     auto cell = [view](int row, QueueModel::Column c) { return view->model()->index(row, int(c)).data().toString(); };
     QTRY_COMPARE(cell(0, QueueModel::Column::Kind), QStringLiteral("Refund"));
@@ -387,15 +330,15 @@ void TestRefundDialog::partialRefundByItems()
     QCOMPARE(cell(0, QueueModel::Column::State), QStringLiteral("Refunded"));
     QCOMPARE(cell(1, QueueModel::Column::Kind), QStringLiteral("Payment"));
     QTRY_COMPARE(cell(1, QueueModel::Column::State), QStringLiteral("Partly refunded"));
-    saveScreenshot(m_window.get(), QStringLiteral("refund-payments-panel.png"));
+    QVERIFY(DemoTill::saveScreenshot(m_till.window.get(), QStringLiteral("refund-payments-panel.png")));
 
     // The refund's details: its journal in a refund's words, and the gateway's refund record.
     view->setFocus();
     QTest::keyClick(view, Qt::Key_Home);
-    QTRY_VERIFY(m_window->paymentsPanel()->selectedIntent().isRefund());
-    QTest::mouseClick(named<QPushButton>(m_window.get(), QStringLiteral("Show the selected payment's details")), Qt::LeftButton);
+    QTRY_VERIFY(m_till.window->paymentsPanel()->selectedIntent().isRefund());
+    QTest::mouseClick(named<QPushButton>(m_till.window.get(), QStringLiteral("Show the selected payment's details")), Qt::LeftButton);
     IntentDetailsDialog *details = nullptr;
-    QTRY_VERIFY((details = m_window->findChild<IntentDetailsDialog *>()) && details->isVisible());
+    QTRY_VERIFY((details = m_till.window->findChild<IntentDetailsDialog *>()) && details->isVisible());
     auto *journal = named<QPlainTextEdit>(details, QStringLiteral("Journal of state changes"));
     QTRY_VERIFY2(journal->toPlainText().contains(QStringLiteral("Refunded: the gateway answered: refunded")), qPrintable(journal->toPlainText()));
     QVERIFY2(journal->toPlainText().contains(QStringLiteral("created: a refund of payment ") + paid.key), qPrintable(journal->toPlainText()));
@@ -415,14 +358,14 @@ void TestRefundDialog::partialRefundByItems()
     QVERIFY2(remoteText().contains(QStringLiteral("Refunded")) && remoteText().contains(QStringLiteral("Returned by the customer")),
              qPrintable(remoteText()));
     QTest::keyClick(details, Qt::Key_Escape);
-    QTRY_VERIFY(!m_window->findChild<IntentDetailsDialog *>());
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QTRY_VERIFY(!m_till.window->findChild<IntentDetailsDialog *>());
+    m_till.window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_till.window.get()));
 
     // Again on the same sale: the tea is given back already; the rice remains.
     view->setFocus();
     QTest::keyClick(view, Qt::Key_Home);   // the refund's row: F8 opens its sale
-    QTRY_VERIFY(m_window->paymentsPanel()->selectedIntent().isRefund());
+    QTRY_VERIFY(m_till.window->paymentsPanel()->selectedIntent().isRefund());
     QTest::keyClick(view, Qt::Key_F8);
     dialog = refundDialog();
     vm = dialog->viewModel();
@@ -439,7 +382,7 @@ void TestRefundDialog::partialRefundByItems()
 void TestRefundDialog::setBank(const QString &mode)
 {
     bool set = false;
-    m_simulation->setAcquirerMode(mode, this, [&](bool ok, const QString &, bool) { set = ok; });
+    m_till.simulation->setAcquirerMode(mode, this, [&](bool ok, const QString &, bool) { set = ok; });
     QTRY_VERIFY(set);
 }
 
@@ -461,12 +404,12 @@ void TestRefundDialog::refundStatesInWords()
                  && state->text().contains(QStringLiteral("Nothing was given back")), qPrintable(state->text()));
     QVERIFY(dialog->slipHtml().contains(QStringLiteral("This refund was not made")));
     QTest::keyClick(dialog, Qt::Key_Escape);
-    QTRY_VERIFY(!m_window->findChild<RefundDialog *>());
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QTRY_VERIFY(!m_till.window->findChild<RefundDialog *>());
+    m_till.window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_till.window.get()));
 
     setBank(QStringLiteral("normal"));
-    m_demo->network()->setSettings({NetSim::Mode::Offline});
+    m_till.backend->network()->setSettings({NetSim::Mode::Offline});
     dialog = openByReceiptNumber(paid);
     QVERIFY(dialog);
     vm = dialog->viewModel();
@@ -480,8 +423,8 @@ void TestRefundDialog::refundStatesInWords()
     QVERIFY2(state->text().contains(QStringLiteral("Waiting for connection")) && state->text().contains(QStringLiteral("never made twice")),
              qPrintable(state->text()));
     QVERIFY(dialog->slipHtml().contains(QStringLiteral("PENDING")));
-    m_demo->network()->setSettings({NetSim::Mode::Online});
-    m_session->engine()->checkConnectionNow();
+    m_till.backend->network()->setSettings({NetSim::Mode::Online});
+    m_till.session->engine()->checkConnectionNow();
     QTRY_COMPARE_WITH_TIMEOUT(vm->phase(), RefundViewModel::Phase::Refunded, 30000);
     QVERIFY2(state->text().startsWith(QStringLiteral("Refunded ¥49.90 to Visa ··4242")), qPrintable(state->text()));
     const QList<Intent> refunds = refundsOf(paid.key);
@@ -500,12 +443,12 @@ void TestRefundDialog::refundStatesInWords()
 void TestRefundDialog::cashSaleIsRefundedFromTheDrawer()
 {
     addItem(QStringLiteral("Rice"));
-    QTest::keyClick(m_window.get(), Qt::Key_F10);
-    auto *exact = named<QPushButton>(m_window.get(), QStringLiteral("Exact amount"));
+    QTest::keyClick(m_till.window.get(), Qt::Key_F10);
+    auto *exact = named<QPushButton>(m_till.window.get(), QStringLiteral("Exact amount"));
     QTRY_VERIFY(exact && exact->isVisible());
     QTest::mouseClick(exact, Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 10000);
-    const Intent paid = *m_window->viewModel()->intent();
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 10000);
+    const Intent paid = *m_till.window->viewModel()->intent();
     QVERIFY(paid.isCash());
     RefundDialog *dialog = openByReceiptNumber(paid, false);   // the sale just paid is offered
     QVERIFY(dialog);
@@ -535,7 +478,7 @@ void TestRefundDialog::cashSaleIsRefundedFromTheDrawer()
 
 void TestRefundDialog::unknownReceiptNumberIsSaid()
 {
-    QTest::keyClick(m_window.get(), Qt::Key_F8);   // nothing selected: F8 asks for the receipt number
+    QTest::keyClick(m_till.window.get(), Qt::Key_F8);   // nothing selected: F8 asks for the receipt number
     RefundDialog *dialog = refundDialog();
     QVERIFY(dialog);
     auto *number = named<QLineEdit>(dialog, QStringLiteral("Receipt number"));
@@ -555,32 +498,32 @@ void TestRefundDialog::unknownReceiptNumberIsSaid()
 // Issue 10: "a card payment still queued and never sent can be cancelled locally".
 void TestRefundDialog::queuedPaymentNeverSentIsVoided()
 {
-    m_demo->network()->setSettings({NetSim::Mode::Offline});
+    m_till.backend->network()->setSettings({NetSim::Mode::Offline});
     addItem(QStringLiteral("6901234500059"));
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
-    const Intent queued = *m_window->viewModel()->intent();
-    QTRY_COMPARE(m_session->engine()->requestsInFlight(), 0);   // refused at once: nothing is on the wire
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
+    const Intent queued = *m_till.window->viewModel()->intent();
+    QTRY_COMPARE(m_till.session->engine()->requestsInFlight(), 0);   // refused at once: nothing is on the wire
     selectFirstPayment();   // the "Waiting" filter shows it
-    QCOMPARE(m_window->paymentsPanel()->selectedIntent().key, queued.key);
-    QVERIFY(m_window->paymentsPanel()->voidAction()->isEnabled());
+    QCOMPARE(m_till.window->paymentsPanel()->selectedIntent().key, queued.key);
+    QVERIFY(m_till.window->paymentsPanel()->voidAction()->isEnabled());
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_F7);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_F7);   // a repeat asks nothing more
     QMessageBox *question = nullptr;
-    QTRY_VERIFY((question = named<QMessageBox>(m_window.get(), QStringLiteral("Void question"))) && question->isVisible());
-    QCOMPARE(m_window->findChildren<QMessageBox *>().size(), 1);
+    QTRY_VERIFY((question = named<QMessageBox>(m_till.window.get(), QStringLiteral("Void question"))) && question->isVisible());
+    QCOMPARE(m_till.window->findChildren<QMessageBox *>().size(), 1);
     QVERIFY(question->text().contains(queued.amount.toDisplayString()));
     QTest::keyClick(question, Qt::Key_Return);   // "Void it" is the default
     QTRY_COMPARE_WITH_TIMEOUT(stored(queued.key).state, IntentState::Voided, 10000);
-    QTRY_COMPARE(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Voided);
-    QVERIFY(m_window->viewModel()->canPay());   // the sale may be paid again, with a new intent
-    QCOMPARE(m_session->engine()->waitingCount(), 0);
-    QVERIFY(!named<QMessageBox>(m_window.get(), QStringLiteral("Void refused")));
+    QTRY_COMPARE(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Voided);
+    QVERIFY(m_till.window->viewModel()->canPay());   // the sale may be paid again, with a new intent
+    QCOMPARE(m_till.session->engine()->waitingCount(), 0);
+    QVERIFY(!named<QMessageBox>(m_till.window.get(), QStringLiteral("Void refused")));
     // Back online, nothing goes out for it.
-    m_demo->network()->setSettings({NetSim::Mode::Online});
-    m_session->engine()->checkConnectionNow();
-    QTRY_VERIFY_WITH_TIMEOUT(m_session->engine()->connectivity() == SyncEngine::Connectivity::Online
-                                 || m_session->engine()->waitingCount() == 0, 10000);
+    m_till.backend->network()->setSettings({NetSim::Mode::Online});
+    m_till.session->engine()->checkConnectionNow();
+    QTRY_VERIFY_WITH_TIMEOUT(m_till.session->engine()->connectivity() == SyncEngine::Connectivity::Online
+                                 || m_till.session->engine()->waitingCount() == 0, 10000);
     QCOMPARE(acquirer(QStringLiteral("/v1/_sim/acquirer/charges?idempotency_key=") + queued.key).size(), 0);
     QCOMPARE(IntentText::stateOf(stored(queued.key)), QStringLiteral("Voided"));
 }
@@ -589,28 +532,28 @@ void TestRefundDialog::queuedPaymentNeverSentIsVoided()
 // till explains why".
 void TestRefundDialog::sentPaymentIsNotVoided()
 {
-    m_demo->network()->setSettings({NetSim::Mode::LoseResponses});   // charged, the answer lost
+    m_till.backend->network()->setSettings({NetSim::Mode::LoseResponses});   // charged, the answer lost
     addItem(QStringLiteral("6901234500134"));
-    QTest::keyClick(m_window.get(), Qt::Key_F12);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Checking, 15000);
-    const Intent sent = *m_window->viewModel()->intent();
+    QTest::keyClick(m_till.window.get(), Qt::Key_F12);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Checking, 15000);
+    const Intent sent = *m_till.window->viewModel()->intent();
     selectFirstPayment();
-    QCOMPARE(m_window->paymentsPanel()->selectedIntent().key, sent.key);
+    QCOMPARE(m_till.window->paymentsPanel()->selectedIntent().key, sent.key);
     // Issue 25 item 4: what cannot be done is not offered. No "Void it?": the reason at once.
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_F7);
     QMessageBox *refused = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT((refused = named<QMessageBox>(m_window.get(), QStringLiteral("Void refused"))) && refused->isVisible(), 10000);
-    QVERIFY(!named<QMessageBox>(m_window.get(), QStringLiteral("Void question")));
+    QTRY_VERIFY_WITH_TIMEOUT((refused = named<QMessageBox>(m_till.window.get(), QStringLiteral("Void refused"))) && refused->isVisible(), 10000);
+    QVERIFY(!named<QMessageBox>(m_till.window.get(), QStringLiteral("Void question")));
     QCOMPARE(refused->windowTitle(), QStringLiteral("This payment cannot be voided"));
     const QString words = refused->text() + QLatin1Char('\n') + refused->informativeText();
     QVERIFY2(words.contains(QStringLiteral("sent already")) && words.contains(QStringLiteral("refund it")), qPrintable(words));
     QVERIFY2(!words.contains(QRegularExpression(QStringLiteral("\\b[2-5]\\d\\d\\b"))), qPrintable(words));   // words, no HTTP codes
-    saveScreenshot(refused, QStringLiteral("void-refused.png"));
+    QVERIFY(DemoTill::saveScreenshot(refused, QStringLiteral("void-refused.png")));
     QTest::keyClick(refused, Qt::Key_Return);
     QVERIFY(stored(sent.key).state != IntentState::Voided);
     // It was charged: once the answer comes, it is paid, once, and may then be refunded.
-    m_demo->network()->setSettings({NetSim::Mode::Online});
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 20000);
+    m_till.backend->network()->setSettings({NetSim::Mode::Online});
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 20000);
     QCOMPARE(acquirer(QStringLiteral("/v1/_sim/acquirer/charges?idempotency_key=") + sent.key).size(), 1);
 }
 

@@ -6,6 +6,7 @@
 #include "demobackend.h"
 #include "faultproxy.h"
 #include "idempotencykey.h"
+#include "demotill.h"
 #include "mainwindow.h"
 #include "shiftbook.h"
 #include "shiftchartview.h"
@@ -86,60 +87,29 @@ private slots:
 
 private:
     template <typename W = QWidget>
-    W *named(QWidget *root, const QString &accessibleName)
-    {
-        for (W *w : root->findChildren<W *>()) {
-            if (w->accessibleName() == accessibleName)
-                return w;
-        }
-        return nullptr;
-    }
+    static W *named(QWidget *root, const QString &accessibleName) { return DemoTill::named<W>(root, accessibleName); }
     Intent pay(const QString &order, qint64 amount, const QString &token);
     Intent create(Intent intent);
     Intent settle(const std::function<void(SyncEngine::PayCallback)> &make);
     static QString cell(QAbstractItemModel *model, int row, int column) { return model->index(row, column).data().toString(); }
 
-    std::unique_ptr<QTemporaryDir> m_dir;
-    Catalog m_catalog;
-    std::unique_ptr<Pos::DemoBackend> m_demo;
-    std::unique_ptr<TillSession> m_session;
-    std::unique_ptr<MainWindow> m_window;
+    DemoTill m_till;   // the demo backend, the session and the window
 };
 
 void TestShiftClose::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
+    DemoTill::isolateSettings();   // the window reads the till's settings: never the real user's
 }
 
 void TestShiftClose::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
     QString error;
-    QVERIFY2(m_catalog.load(QStringLiteral(ONCEPAY_CATALOG), &error), qPrintable(error));
-    m_demo = std::make_unique<Pos::DemoBackend>();
-    QVERIFY2(m_demo->start(m_dir->path(), &error), qPrintable(error));
-    TillSession::Config c;
-    c.gatewayUrls = {m_demo->tillUrl()};
-    c.token = Pos::DemoBackend::token();
-    c.journal.path = m_dir->filePath(QStringLiteral("till-journal.db"));
-    m_session = std::make_unique<TillSession>(c);
-    QVERIFY2(m_session->open(&error), qPrintable(error));
-    bool started = false;
-    m_session->start(this, [&](bool ok, const QString &) { started = ok; });
-    QTRY_VERIFY(started);
-    m_window = std::make_unique<MainWindow>(m_session.get(), &m_catalog);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY2(m_till.start(DemoTill::Options{false, 4, {}, false}, &error), qPrintable(error));
 }
 
 void TestShiftClose::cleanup()
 {
-    m_window.reset();
-    m_session.reset();
-    m_demo.reset();
-    m_dir.reset();
+    m_till.stop();
 }
 
 // A payment or refund made through the till's engine, waited for until final.
@@ -154,10 +124,10 @@ Intent TestShiftClose::settle(const std::function<void(SyncEngine::PayCallback)>
     if (!QTest::qWaitFor([&] { return stored.isValid(); }, 10000))
         return {};
     // Final once the engine no longer holds it (cash never goes to it).
-    if (!QTest::qWaitFor([&] { return !m_session->engine()->activeIntent(stored.key); }, 15000))
+    if (!QTest::qWaitFor([&] { return !m_till.session->engine()->activeIntent(stored.key); }, 15000))
         return {};
     auto now = std::make_shared<Intent>();
-    m_session->journal()->find(stored.key, this, [now](bool, const QString &, Intent i) { *now = i; });
+    m_till.session->journal()->find(stored.key, this, [now](bool, const QString &, Intent i) { *now = i; });
     if (!QTest::qWaitFor([now] { return now->isValid(); }, 10000))
         return {};
     return *now;
@@ -168,9 +138,9 @@ Intent TestShiftClose::pay(const QString &order, qint64 amount, const QString &t
     const Money money(amount, QStringLiteral("CNY"));
     return settle([&](SyncEngine::PayCallback done) {
         if (token.isEmpty())
-            m_session->engine()->recordCash(order, money, this, done);
+            m_till.session->engine()->recordCash(order, money, this, done);
         else
-            m_session->engine()->pay(order, money, token, this, done);
+            m_till.session->engine()->pay(order, money, token, this, done);
     });
 }
 
@@ -180,7 +150,7 @@ Intent TestShiftClose::create(Intent intent)
 {
     Intent stored;
     bool answered = false;
-    m_session->journal()->create(intent, this, [&](bool ok, const QString &error, Intent i) {
+    m_till.session->journal()->create(intent, this, [&](bool ok, const QString &error, Intent i) {
         if (!ok)
             qWarning("create: %s", qPrintable(error));
         stored = i;
@@ -204,11 +174,11 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     // A card refund of 10.00 through the till's engine (to the gateway and the bank), and a cash
     // refund of 5.00 from the drawer.
     const Intent refund = settle([&](SyncEngine::PayCallback done) {
-        m_session->engine()->refund(card.key, Money(1000, QStringLiteral("CNY")), QStringLiteral("damaged"), this, done);
+        m_till.session->engine()->refund(card.key, Money(1000, QStringLiteral("CNY")), QStringLiteral("damaged"), this, done);
     });
     QCOMPARE(refund.state, IntentState::Succeeded);
     const Intent cashRefund = settle([&](SyncEngine::PayCallback done) {
-        m_session->engine()->recordCashRefund(cash.key, Money(500, QStringLiteral("CNY")), this, done);
+        m_till.session->engine()->recordCashRefund(cash.key, Money(500, QStringLiteral("CNY")), this, done);
     });
     QCOMPARE(cashRefund.state, IntentState::Succeeded);
     // A card payment voided before it was sent, and one still waiting to be sent.
@@ -219,7 +189,7 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     toVoid.paymentMethod = QStringLiteral("tok_visa");
     QVERIFY(create(toVoid).isValid());
     bool voided = false;
-    m_session->journal()->voidIntent(toVoid.key, this, [&](bool ok, const QString &, Intent) { voided = ok; });
+    m_till.session->journal()->voidIntent(toVoid.key, this, [&](bool ok, const QString &, Intent) { voided = ok; });
     QTRY_VERIFY(voided);
     Intent waiting = toVoid;
     waiting.key = IdempotencyKey::generate(QStringLiteral("pay")).value();
@@ -229,9 +199,9 @@ void TestShiftClose::closeShiftFromTheKeyboard()
 
     // Sale → Close shift, from the keyboard.
     QTest::failOnWarning(QRegularExpression(QStringLiteral("Ambiguous shortcut")));
-    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QTest::keyClick(m_till.window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
     ShiftCloseDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<ShiftCloseDialog *>()) != nullptr);
+    QTRY_VERIFY((dialog = m_till.window->findChild<ShiftCloseDialog *>()) != nullptr);
     QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Ready, 15000);
     QVERIFY(dialog->isVisible());
 
@@ -320,7 +290,7 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     QVERIFY(named<QLabel>(dialog, QStringLiteral("Shift status"))->text().contains(QStringLiteral("shift 2")));
 
     // The journal kept the report; the next shift carries the waiting payment.
-    ShiftBook book(m_session->journal());
+    ShiftBook book(m_till.session->journal());
     QJsonArray closes;
     book.closedShifts(5, this, [&](bool, const QString &, QJsonArray a) { closes = a; });
     QTRY_COMPARE(closes.size(), 1);
@@ -333,17 +303,16 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     QCOMPARE(next.carriedOver.size(), 1);
     QCOMPARE(next.carriedOver.constFirst().key, waiting.key);
 
-    if (const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !dir.isEmpty())
-        dialog->grab().save(dir + QStringLiteral("/shift-closed.png"));
+    QVERIFY(DemoTill::saveScreenshot(dialog, QStringLiteral("shift-closed.png")));
 
     // Issue 25 item 11: the kept report opens again from the till (Ctrl+Shift+H, Past shifts).
     QTest::keyClick(dialog, Qt::Key_Escape);
-    QTRY_VERIFY(!m_window->findChild<ShiftCloseDialog *>());
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    QTest::keyClick(m_window.get(), Qt::Key_H, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(!m_till.window->findChild<ShiftCloseDialog *>());
+    m_till.window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_till.window.get()));
+    QTest::keyClick(m_till.window.get(), Qt::Key_H, Qt::ControlModifier | Qt::ShiftModifier);
     PastShiftsDialog *past = nullptr;
-    QTRY_VERIFY((past = m_window->findChild<PastShiftsDialog *>()) && past->isVisible());
+    QTRY_VERIFY((past = m_till.window->findChild<PastShiftsDialog *>()) && past->isVisible());
     auto *shifts = named<QTableWidget>(past, QStringLiteral("Closed shifts"));
     QTRY_COMPARE(shifts->rowCount(), 1);
     QCOMPARE(shifts->item(0, 0)->text(), QStringLiteral("1"));
@@ -352,10 +321,9 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     QCOMPARE(shifts->item(0, 5)->text(), QStringLiteral("yes"));
     auto *kept = named<QTextBrowser>(past, QStringLiteral("The shift's report"));
     QTRY_VERIFY(kept->toPlainText().contains(QStringLiteral("¥54.90")));   // its net takings, as printed
-    if (const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !dir.isEmpty())
-        past->grab().save(dir + QStringLiteral("/past-shifts.png"));
+    QVERIFY(DemoTill::saveScreenshot(past, QStringLiteral("past-shifts.png")));
     QTest::keyClick(past, Qt::Key_Escape);
-    QTRY_VERIFY(!m_window->findChild<PastShiftsDialog *>());
+    QTRY_VERIFY(!m_till.window->findChild<PastShiftsDialog *>());
 }
 
 // Issue 21, item 5: the shift is closed while the server does not answer (before, it could not
@@ -363,15 +331,15 @@ void TestShiftClose::closeShiftFromTheKeyboard()
 // the next shift's report says how that payment ended.
 void TestShiftClose::closeWhileTheServerDoesNotAnswer()
 {
-    m_demo->network()->setSettings({NetSim::Mode::Offline});
+    m_till.backend->network()->setSettings({NetSim::Mode::Offline});
     Intent stored;
-    m_session->engine()->pay(QStringLiteral("s-offline"), Money(420, QStringLiteral("CNY")), QStringLiteral("tok_visa"), this,
+    m_till.session->engine()->pay(QStringLiteral("s-offline"), Money(420, QStringLiteral("CNY")), QStringLiteral("tok_visa"), this,
                              [&](bool ok, const QString &, const Intent &i) { stored = ok ? i : Intent(); });
     QTRY_VERIFY(stored.isValid());
 
-    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QTest::keyClick(m_till.window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
     ShiftCloseDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<ShiftCloseDialog *>()) != nullptr);
+    QTRY_VERIFY((dialog = m_till.window->findChild<ShiftCloseDialog *>()) != nullptr);
     QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Unreconciled, 20000);
     QVERIFY(!dialog->viewModel()->isReconciled());
     QVERIFY2(named<QLabel>(dialog, QStringLiteral("Shift status"))->text().contains(QStringLiteral("without the check")),
@@ -386,23 +354,23 @@ void TestShiftClose::closeWhileTheServerDoesNotAnswer()
              qPrintable(answer.asked));
     QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Closed, 10000);
     QVERIFY(named<QLabel>(dialog, QStringLiteral("Shift status"))->text().contains(QStringLiteral("not checked with the server")));
-    ShiftBook book(m_session->journal());
+    ShiftBook book(m_till.session->journal());
     QJsonArray closes;
     book.closedShifts(5, this, [&](bool, const QString &, QJsonArray a) { closes = a; });
     QTRY_COMPARE(closes.size(), 1);
     QCOMPARE(closes.at(0).toObject().value(QStringLiteral("reconciliation")).toObject().value(QStringLiteral("checked")),
              QJsonValue(false));
     QTest::keyClick(dialog, Qt::Key_Escape);
-    QTRY_VERIFY(!m_window->findChild<ShiftCloseDialog *>());
+    QTRY_VERIFY(!m_till.window->findChild<ShiftCloseDialog *>());
 
     // Back online: the payment is sent and paid. Shift 2's report says how it ended.
-    m_demo->network()->setSettings({NetSim::Mode::Online});
-    m_session->engine()->checkConnectionNow();
-    QTRY_VERIFY_WITH_TIMEOUT(!m_session->engine()->activeIntent(stored.key), 20000);
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
-    QTRY_VERIFY((dialog = m_window->findChild<ShiftCloseDialog *>()) != nullptr);
+    m_till.backend->network()->setSettings({NetSim::Mode::Online});
+    m_till.session->engine()->checkConnectionNow();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_till.session->engine()->activeIntent(stored.key), 20000);
+    m_till.window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_till.window.get()));
+    QTest::keyClick(m_till.window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY((dialog = m_till.window->findChild<ShiftCloseDialog *>()) != nullptr);
     QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Ready, 15000);
     QCOMPARE(dialog->viewModel()->report().number, 2);
     QCOMPARE(dialog->viewModel()->endedLines(), QStringList{QStringLiteral("Sale s-offline: ¥4.20, Paid")});
@@ -414,9 +382,9 @@ void TestShiftClose::closeWhileTheServerDoesNotAnswer()
 // included; with no sales the chart's axis reads 0 and 1, not "1 1 1 0 0 0".
 void TestShiftClose::fitsA1024x768Till()
 {
-    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QTest::keyClick(m_till.window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
     ShiftCloseDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<ShiftCloseDialog *>()) != nullptr && dialog->isVisible());
+    QTRY_VERIFY((dialog = m_till.window->findChild<ShiftCloseDialog *>()) != nullptr && dialog->isVisible());
     // What a 1024x768 screen leaves for a dialog's client area (title bar and frame taken off).
     const QSize room(1024 - 24, 768 - 48 - 30);
     QVERIFY2(dialog->minimumSizeHint().width() <= room.width() && dialog->minimumSizeHint().height() <= room.height(),
@@ -433,8 +401,7 @@ void TestShiftClose::fitsA1024x768Till()
     QVERIFY(y);
     QCOMPARE(y->tickCount(), 2);
     QCOMPARE(y->max(), 1.0);
-    if (const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !dir.isEmpty())
-        dialog->grab().save(dir + QStringLiteral("/shift-close-1024.png"));
+    QVERIFY(DemoTill::saveScreenshot(dialog, QStringLiteral("shift-close-1024.png")));
 }
 
 // Issue 25 item 11: the first shift of a till takes the cash put in the drawer at the start
@@ -443,9 +410,9 @@ void TestShiftClose::fitsA1024x768Till()
 void TestShiftClose::firstShiftTakesAnOpeningFloat()
 {
     QVERIFY(pay(QStringLiteral("s-cash"), 2000, {}).isValid());
-    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QTest::keyClick(m_till.window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
     ShiftCloseDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_window->findChild<ShiftCloseDialog *>()) != nullptr && dialog->isVisible());
+    QTRY_VERIFY((dialog = m_till.window->findChild<ShiftCloseDialog *>()) != nullptr && dialog->isVisible());
     QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Ready, 15000);
     auto *opening = named<QLineEdit>(dialog, QStringLiteral("Opening float"));
     QVERIFY(opening);
@@ -468,14 +435,14 @@ void TestShiftClose::firstShiftTakesAnOpeningFloat()
     QCOMPARE(dialog->viewModel()->report().openingFloat, qint64(20000));
     QCOMPARE(dialog->viewModel()->report().cashExpected(), qint64(22000));
     QTest::keyClick(dialog, Qt::Key_Escape);
-    QTRY_VERIFY(!m_window->findChild<ShiftCloseDialog *>());
+    QTRY_VERIFY(!m_till.window->findChild<ShiftCloseDialog *>());
 
     // Shift 2 opens with what the close left (nothing typed: ¥0.00), and asks for no float.
     QVERIFY(pay(QStringLiteral("s-cash-2"), 500, {}).isValid());
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
-    QTRY_VERIFY((dialog = m_window->findChild<ShiftCloseDialog *>()) != nullptr && dialog->isVisible());
+    m_till.window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_till.window.get()));
+    QTest::keyClick(m_till.window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY((dialog = m_till.window->findChild<ShiftCloseDialog *>()) != nullptr && dialog->isVisible());
     QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Ready, 15000);
     QCOMPARE(dialog->viewModel()->report().number, 2);
     QVERIFY(!named<QLineEdit>(dialog, QStringLiteral("Opening float"))->isVisible());

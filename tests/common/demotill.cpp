@@ -1,0 +1,125 @@
+#include "demotill.h"
+
+#include "demobackend.h"
+#include "demowindow.h"
+#include "mainwindow.h"
+#include "simulationclient.h"
+#include "tillsession.h"
+
+#include <QCoreApplication>
+#include <QEvent>
+#include <QObject>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace OncePay;
+
+DemoTill::DemoTill() = default;
+
+DemoTill::~DemoTill()
+{
+    stop();
+}
+
+void DemoTill::isolateSettings()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+}
+
+bool DemoTill::saveScreenshot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return true;
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);   // the layout as shown, not as before the last change
+    return widget->grab().save(dir + QLatin1Char('/') + name);
+}
+
+bool DemoTill::start(const Options &o, QString *error)
+{
+    options = o;
+    dir = std::make_unique<QTemporaryDir>();
+    if (!dir->isValid()) {
+        *error = QStringLiteral("no temporary folder: ") + dir->errorString();
+        return false;
+    }
+    if (!catalog.load(QStringLiteral(ONCEPAY_CATALOG), error))
+        return false;
+    backend = std::make_unique<Pos::DemoBackend>();
+    if (!backend->start(dir->path(), error))
+        return false;
+    simulation = std::make_unique<SimulationClient>(backend->gatewayUrl(), Pos::DemoBackend::token());
+    return openSession(error) && openWindow(error);
+}
+
+bool DemoTill::openSession(QString *error)
+{
+    TillSession::Config c;
+    c.gatewayUrls = {backend->tillUrl()};
+    c.token = Pos::DemoBackend::token();
+    c.journal.path = dir->filePath(QStringLiteral("till-journal.db"));
+    c.engine.maxInFlight = options.maxInFlight;
+    session = std::make_unique<TillSession>(c);
+    if (!session->open(error))
+        return false;
+    QObject context;
+    bool answered = false;
+    bool started = false;
+    session->start(&context, [&](bool ok, const QString &why) {
+        answered = true;
+        started = ok;
+        if (!ok)
+            *error = why;
+    });
+    if (!QTest::qWaitFor([&] { return answered; }, 10000)) {
+        *error = QStringLiteral("the session did not start in 10 s");
+        return false;
+    }
+    return started;
+}
+
+bool DemoTill::openWindow(QString *error)
+{
+    window = std::make_unique<Ui::MainWindow>(session.get(), &catalog, options.demo);
+    if (options.demo)
+        demoWindow = new Ui::DemoWindow(window.get(), session.get(), Ui::DemoLinks{backend->network(), simulation.get()});
+    if (options.size.isValid()) {
+        window->showNormal();
+        window->resize(options.size);
+    } else {
+        window->show();
+    }
+    if (!QTest::qWaitForWindowExposed(window.get())) {
+        *error = QStringLiteral("the window was never exposed");
+        return false;
+    }
+    if (options.waitActive && !QTest::qWaitForWindowActive(window.get())) {
+        *error = QStringLiteral("the window never became active");
+        return false;
+    }
+    return true;
+}
+
+bool DemoTill::restart(QString *error, bool withWindow)
+{
+    closeWindow();
+    session.reset();
+    return openSession(error) && (!withWindow || openWindow(error));
+}
+
+void DemoTill::closeWindow()
+{
+    window.reset();
+    demoWindow = nullptr;
+}
+
+void DemoTill::stop()
+{
+    closeWindow();
+    session.reset();
+    simulation.reset();
+    backend.reset();
+    dir.reset();
+}
