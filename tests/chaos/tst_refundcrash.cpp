@@ -81,8 +81,6 @@ private slots:
     void ctlKilledDuringRefund();
 
 private:
-    std::unique_ptr<Ctl> runCtl(const QString &journal, const QUrl &gateway, const QStringList &command, int timeoutMs = 60'000);
-    QJsonArray listJournal(const QString &journal, const QUrl &gateway);
     void verifyConverged(const QString &journal, GatewayProcess &gateway, bool ledger,
                          const QHash<QString, QString> &reported);
 
@@ -93,32 +91,7 @@ void TestRefundCrash::initTestCase()
 {
     QVERIFY2(QFile::exists(GatewayProcess::binaryPath()), "ONCEPAY_GATEWAY_BIN is not set or does not exist");
     QVERIFY2(QFile::exists(qEnvironmentVariable("ONCEPAY_CTL_BIN")), "ONCEPAY_CTL_BIN is not set or does not exist");
-    m_seed = qEnvironmentVariableIsSet("ONCEPAY_CHAOS_SEED") ? quint32(qEnvironmentVariable("ONCEPAY_CHAOS_SEED").toUInt())
-                                                               : QRandomGenerator::system()->generate();
-    qInfo("seed %u (replay with ONCEPAY_CHAOS_SEED=%u)%s", m_seed, m_seed, slowRun() ? ", slow variant" : "");
-}
-
-std::unique_ptr<Ctl> TestRefundCrash::runCtl(const QString &journal, const QUrl &gateway, const QStringList &command,
-                                             int timeoutMs)
-{
-    auto ctl = std::make_unique<Ctl>(ctlArgs(journal, gateway, command));
-    ctl->start();
-    if (!ctl->waitFinished(timeoutMs)) {
-        ctl->kill9();
-        QTest::qFail(("did not end in time: " + ctl->describe()).constData(), __FILE__, __LINE__);
-    }
-    return ctl;
-}
-
-QJsonArray TestRefundCrash::listJournal(const QString &journal, const QUrl &gateway)
-{
-    const auto ctl = runCtl(journal, gateway, {QStringLiteral("list"), QStringLiteral("--json")});
-    const QJsonDocument doc = QJsonDocument::fromJson(ctl->out());
-    if (ctl->exitCode() != 0 || ctl->crashed() || !doc.isArray()) {
-        QTest::qFail(("list failed: " + ctl->describe()).constData(), __FILE__, __LINE__);
-        return {};
-    }
-    return doc.array();
+    m_seed = seedOfThisRun();
 }
 
 void TestRefundCrash::ctlKilledDuringRefund()

@@ -49,21 +49,13 @@ void TestSaleCrash::initTestCase()
     QVERIFY(m_dir.isValid());
     QVERIFY2(QFile::exists(GatewayProcess::binaryPath()), "ONCEPAY_GATEWAY_BIN is not set or does not exist");
     QVERIFY2(QFile::exists(qEnvironmentVariable("ONCEPAY_CTL_BIN")), "ONCEPAY_CTL_BIN is not set or does not exist");
-    m_seed = qEnvironmentVariableIsSet("ONCEPAY_CHAOS_SEED") ? quint32(qEnvironmentVariable("ONCEPAY_CHAOS_SEED").toUInt())
-                                                               : QRandomGenerator::system()->generate();
-    qInfo("seed %u (replay with ONCEPAY_CHAOS_SEED=%u)%s", m_seed, m_seed, slowRun() ? ", slow variant" : "");
+    m_seed = seedOfThisRun();
     m_journal = m_dir.filePath(QStringLiteral("till.db"));
 }
 
 std::unique_ptr<Ctl> TestSaleCrash::runCtl(const QUrl &gateway, const QStringList &command, int timeoutMs)
 {
-    auto ctl = std::make_unique<Ctl>(ctlArgs(m_journal, gateway, command));
-    ctl->start();
-    if (!ctl->waitFinished(timeoutMs)) {
-        ctl->kill9();
-        QTest::qFail(("did not end in time: " + ctl->describe()).constData(), __FILE__, __LINE__);
-    }
-    return ctl;
+    return Chaos::runCtl(m_journal, gateway, command, timeoutMs);
 }
 
 QJsonArray TestSaleCrash::sales(const QUrl &gateway)

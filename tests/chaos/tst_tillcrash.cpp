@@ -206,10 +206,6 @@ private slots:
     void gatewayKilledWhileAtAcquirer();
 
 private:
-    // Runs a ctl command to its end (no kill); fails the test if it does not end in time.
-    std::unique_ptr<Ctl> runCtl(const QString &journal, const QUrl &gateway, const QStringList &command,
-                                int timeoutMs = 60'000);
-    QJsonArray listJournal(const QString &journal, const QUrl &gateway);
     // `sync --wait 30` until it exits 0, then every invariant of the file comment.
     // `journals`: every till of the run; the ledger is checked against all their intents.
     void verifyConverged(const QStringList &journals, GatewayProcess &gateway, const Reported &reported);
@@ -224,34 +220,7 @@ void TestTillCrash::initTestCase()
 {
     QVERIFY2(QFile::exists(GatewayProcess::binaryPath()), "ONCEPAY_GATEWAY_BIN is not set or does not exist");
     QVERIFY2(QFile::exists(qEnvironmentVariable("ONCEPAY_CTL_BIN")), "ONCEPAY_CTL_BIN is not set or does not exist");
-    m_seed = qEnvironmentVariableIsSet("ONCEPAY_CHAOS_SEED") ? quint32(qEnvironmentVariable("ONCEPAY_CHAOS_SEED").toUInt())
-                                                               : QRandomGenerator::system()->generate();
-    qInfo("seed %u (replay with ONCEPAY_CHAOS_SEED=%u)%s", m_seed, m_seed, slowRun() ? ", slow variant" : "");
-}
-
-std::unique_ptr<Ctl> TestTillCrash::runCtl(const QString &journal, const QUrl &gateway, const QStringList &command,
-                                           int timeoutMs)
-{
-    auto ctl = std::make_unique<Ctl>(ctlArgs(journal, gateway, command));
-    ctl->start();
-    if (!ctl->waitFinished(timeoutMs)) {
-        ctl->kill9();
-        QTest::qFail(("did not end in time: " + ctl->describe()).constData(), __FILE__, __LINE__);
-    }
-    return ctl;
-}
-
-QJsonArray TestTillCrash::listJournal(const QString &journal, const QUrl &gateway)
-{
-    const auto ctl = runCtl(journal, gateway, {QStringLiteral("list"), QStringLiteral("--json")});
-    if (ctl->exitCode() != 0 || ctl->crashed()) {
-        QTest::qFail(("list failed: " + ctl->describe()).constData(), __FILE__, __LINE__);
-        return {};
-    }
-    const QJsonDocument doc = QJsonDocument::fromJson(ctl->out());
-    if (!doc.isArray())
-        QTest::qFail(("list printed no JSON array: " + ctl->describe()).constData(), __FILE__, __LINE__);
-    return doc.array();
+    m_seed = seedOfThisRun();
 }
 
 QList<QJsonObject> TestTillCrash::fullLedger(HttpClient &client, const QString &ledgerFile)

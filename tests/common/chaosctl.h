@@ -8,13 +8,17 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRandomGenerator>
+#include <QTest>
 #include <QTimer>
 #include <QUrl>
 
 #include <functional>
+#include <memory>
 
 namespace Chaos {
 
@@ -154,6 +158,44 @@ inline QStringList payCommand(const QString &order, qint64 amount, const QString
     return QStringList{QStringLiteral("pay"), QStringLiteral("--amount"), decimal(amount), QStringLiteral("--currency"),
                        QStringLiteral("CNY"), QStringLiteral("--order"), order, QStringLiteral("--method"), method}
         + extra;
+}
+
+// The run's seed: ONCEPAY_CHAOS_SEED when set (a replay), else a random one; logged with the way
+// to replay it.
+inline quint32 seedOfThisRun()
+{
+    const quint32 seed = qEnvironmentVariableIsSet("ONCEPAY_CHAOS_SEED")
+                             ? quint32(qEnvironmentVariable("ONCEPAY_CHAOS_SEED").toUInt())
+                             : QRandomGenerator::system()->generate();
+    qInfo("seed %u (replay with ONCEPAY_CHAOS_SEED=%u)%s", seed, seed, slowRun() ? ", slow variant" : "");
+    return seed;
+}
+
+// Runs a ctl command to its end (no kill); fails the test if it does not end in time.
+inline std::unique_ptr<Ctl> runCtl(const QString &journal, const QUrl &gateway, const QStringList &command,
+                                   int timeoutMs = 60'000)
+{
+    auto ctl = std::make_unique<Ctl>(ctlArgs(journal, gateway, command));
+    ctl->start();
+    if (!ctl->waitFinished(timeoutMs)) {
+        ctl->kill9();
+        QTest::qFail(("did not end in time: " + ctl->describe()).constData(), __FILE__, __LINE__);
+    }
+    return ctl;
+}
+
+// `list --json` of a journal: every intent, as oncepay-ctl prints it; fails the test otherwise.
+inline QJsonArray listJournal(const QString &journal, const QUrl &gateway)
+{
+    const auto ctl = runCtl(journal, gateway, {QStringLiteral("list"), QStringLiteral("--json")});
+    if (ctl->exitCode() != 0 || ctl->crashed()) {
+        QTest::qFail(("list failed: " + ctl->describe()).constData(), __FILE__, __LINE__);
+        return {};
+    }
+    const QJsonDocument doc = QJsonDocument::fromJson(ctl->out());
+    if (!doc.isArray())
+        QTest::qFail(("list printed no JSON array: " + ctl->describe()).constData(), __FILE__, __LINE__);
+    return doc.array();
 }
 
 } // namespace Chaos

@@ -9,6 +9,7 @@
 // acquirer, GET /v1/refunds?idempotency_key=, the acquirer's refund ledger); they say so and skip
 // while the gateway under test does not have it. Everything else runs against today's gateway.
 #include "clientprobe.h"
+#include "enginerig.h"
 #include "faultproxy.h"
 #include "gatewayclient.h"
 #include "gatewayserver.h"
@@ -77,7 +78,7 @@ private:
     void stopTill();
     // A card payment of `amount`, sent and settled succeeded.
     Intent paidByCard(const QString &order, qint64 amount);
-    std::optional<Intent> latest(const QString &key) const { return ClientProbe::latest(m_changes, key); }
+    std::optional<Intent> latest(const QString &key) const { return ClientProbe::latest(m_rig.changes, key); }
     bool settled(const QString &key) const
     {
         const auto i = latest(key);
@@ -85,7 +86,7 @@ private:
     }
     int sends(const QString &key) const
     {
-        return int(std::count_if(m_changes.cbegin(), m_changes.cend(),
+        return int(std::count_if(m_rig.changes.cbegin(), m_rig.changes.cend(),
                                  [&](const Intent &i) { return i.key == key && i.state == IntentState::Sending; }));
     }
     QList<Attempt> attempts(const QString &key);
@@ -93,78 +94,44 @@ private:
     // payment before is cut first (offline does that), so the next request meets the mode.
     void setModeForNewConnections(NetSim::Mode mode)
     {
-        m_proxy->setSettings({NetSim::Mode::Offline});
-        m_proxy->setSettings({mode});
+        m_rig.proxy->setSettings({NetSim::Mode::Offline});
+        m_rig.proxy->setSettings({mode});
     }
     Intent stored(const QString &key);
     qint64 gatewayRefunded(const QString &paymentId)
     {
-        return ClientProbe::gatewayPayment(*m_direct, paymentId).value(QStringLiteral("amount_refunded")).toInteger(-1);
+        return ClientProbe::gatewayPayment(*m_rig.direct, paymentId).value(QStringLiteral("amount_refunded")).toInteger(-1);
     }
 
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Gateway::GatewayServer> m_gateway;
-    std::unique_ptr<FaultProxy> m_proxy;
-    std::unique_ptr<GatewayClient> m_direct;    // straight to the gateway: the truth
-    std::unique_ptr<IntentJournal> m_journal;
-    std::unique_ptr<GatewayClient> m_client;    // the till's, through the proxy
-    std::unique_ptr<SyncEngine> m_engine;
-    QList<Intent> m_changes;                    // every intentChanged, in order
+    EngineRig m_rig;   // gateway, proxy, direct client, journal, client, engine, changes
 };
 
 void TestRefundSync::init()
 {
-    m_changes.clear();
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
     QString error;
-    m_gateway = ClientProbe::startDemoGateway(m_dir->path(), &error);
-    QVERIFY2(m_gateway, qPrintable(error));
-    m_proxy = std::make_unique<FaultProxy>();
-    QVERIFY2(m_proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), m_gateway->port(), &error),
-             qPrintable(error));
-    m_direct = std::make_unique<GatewayClient>(QUrl(m_gateway->baseUrl()), QLatin1String(kToken), 10000);
-    startTill();
+    QVERIFY2(m_rig.start(ClientProbe::fastEngineConfig(20241203), &error), qPrintable(error));
 }
 
 void TestRefundSync::cleanup()
 {
-    stopTill();
-    m_proxy.reset();
-    m_direct.reset();
-    if (m_gateway) {
-        bool down = false;
-        m_gateway->shutdown(1000, [&down] { down = true; });
-        QVERIFY(QTest::qWaitFor([&down] { return down; }, kWaitMs));
-        m_gateway.reset();
-    }
-    m_dir.reset();
+    QString error;
+    QVERIFY2(m_rig.stop(&error), qPrintable(error));
 }
 
 void TestRefundSync::startTill(const SyncEngine::Config &config)
 {
-    m_journal = std::make_unique<IntentJournal>(IntentJournal::Options{m_dir->filePath(QStringLiteral("journal.db")), 0});
     QString error;
-    QVERIFY2(m_journal->open(&error), qPrintable(error));
-    m_client = std::make_unique<GatewayClient>(m_proxy->url(), QLatin1String(kToken), 400);
-    m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), config);
-    connect(m_engine.get(), &SyncEngine::intentChanged, this, [this](const Intent &i) { m_changes << i; });
-    auto started = std::make_shared<std::optional<QString>>();
-    m_engine->start(this, [started](bool ok, const QString &why) { *started = ok ? QString() : why + QStringLiteral("?"); });
-    QVERIFY(QTest::qWaitFor([started] { return started->has_value(); }, kWaitMs));
-    QVERIFY2((*started)->isEmpty(), qPrintable(**started));
+    QVERIFY2(m_rig.startTill(config, &error), qPrintable(error));
 }
 
 void TestRefundSync::stopTill()
 {
-    m_engine.reset();
-    m_client.reset();
-    m_journal.reset();
+    m_rig.stopTill();
 }
 
 Intent TestRefundSync::paidByCard(const QString &order, qint64 amount)
 {
-    const auto [error, created] = ClientProbe::pay(*m_engine, order, amount, QStringLiteral("tok_visa"));
+    const auto [error, created] = ClientProbe::pay(*m_rig.engine, order, amount, QStringLiteral("tok_visa"));
     if (!error.isEmpty()) {
         QTest::qFail(qPrintable(error), __FILE__, __LINE__);
         return {};
@@ -179,7 +146,7 @@ Intent TestRefundSync::paidByCard(const QString &order, qint64 amount)
 QList<Attempt> TestRefundSync::attempts(const QString &key)
 {
     auto read = std::make_shared<std::optional<QList<Attempt>>>();
-    m_journal->attempts(key, this, [read](bool, const QString &, QList<Attempt> a) { *read = a; });
+    m_rig.journal->attempts(key, this, [read](bool, const QString &, QList<Attempt> a) { *read = a; });
     if (!QTest::qWaitFor([read] { return read->has_value(); }, kWaitMs))
         return {};
     return **read;
@@ -188,7 +155,7 @@ QList<Attempt> TestRefundSync::attempts(const QString &key)
 Intent TestRefundSync::stored(const QString &key)
 {
     auto read = std::make_shared<std::optional<Intent>>();
-    m_journal->find(key, this, [read](bool, const QString &, Intent i) { *read = i; });
+    m_rig.journal->find(key, this, [read](bool, const QString &, Intent i) { *read = i; });
     if (!QTest::qWaitFor([read] { return read->has_value(); }, kWaitMs))
         return {};
     return **read;
@@ -198,7 +165,7 @@ void TestRefundSync::refundHappyPath()
 {
     const Intent paid = paidByCard(QStringLiteral("ord-refund"), 1999);
     QVERIFY(paid.isValid());
-    const auto [e1, first] = ClientProbe::refund(*m_engine, paid.key, 500, QStringLiteral("damaged box"));
+    const auto [e1, first] = ClientProbe::refund(*m_rig.engine, paid.key, 500, QStringLiteral("damaged box"));
     QVERIFY2(e1.isEmpty(), qPrintable(e1));
     QCOMPARE(first.kind, IntentKind::Refund);
     QVERIFY2(first.key.startsWith(QLatin1String("ref-")), qPrintable(first.key));
@@ -220,24 +187,24 @@ void TestRefundSync::refundHappyPath()
     QCOMPARE(gatewayRefunded(paid.paymentId), qint64(500));
 
     // The rest, with no amount given; then nothing is left.
-    const auto [e2, rest] = ClientProbe::refund(*m_engine, paid.key, std::nullopt);
+    const auto [e2, rest] = ClientProbe::refund(*m_rig.engine, paid.key, std::nullopt);
     QVERIFY2(e2.isEmpty(), qPrintable(e2));
     QCOMPARE(rest.amount.minorUnits(), qint64(1499));
     QTRY_VERIFY_WITH_TIMEOUT(settled(rest.key), kWaitMs);
     QCOMPARE(latest(rest.key)->state, IntentState::Succeeded);
     QTRY_VERIFY_WITH_TIMEOUT(latest(paid.key)->amountRefunded == 1999, kWaitMs);
     QCOMPARE(latest(paid.key)->gatewayStatus, QStringLiteral("refunded"));
-    const QJsonObject truth = ClientProbe::gatewayPayment(*m_direct, paid.paymentId);
+    const QJsonObject truth = ClientProbe::gatewayPayment(*m_rig.direct, paid.paymentId);
     QCOMPARE(truth.value(QStringLiteral("amount_refunded")).toInteger(), qint64(1999));
     QCOMPARE(truth.value(QStringLiteral("status")).toString(), QStringLiteral("refunded"));
-    const auto [e3, none] = ClientProbe::refund(*m_engine, paid.key, 1);
+    const auto [e3, none] = ClientProbe::refund(*m_rig.engine, paid.key, 1);
     QVERIFY2(e3.contains(QLatin1String("refunded in full")), qPrintable(e3));
     QVERIFY(!none.isValid());
-    QCOMPARE(m_engine->waitingCount(), 0);
+    QCOMPARE(m_rig.engine->waitingCount(), 0);
 
-    if (ClientProbe::gatewayHasRefundLedger(*m_direct)) {
+    if (ClientProbe::gatewayHasRefundLedger(*m_rig.direct)) {
         // The bank's own books: one refund per refund intent, none other, never above the charge.
-        const ClientProbe::RefundLedger l = ClientProbe::refundLedger(*m_direct, paid.key);
+        const ClientProbe::RefundLedger l = ClientProbe::refundLedger(*m_rig.direct, paid.key);
         QVERIFY2(l.ok && l.rows.size() == 2, l.raw.constData());
         QVERIFY2(l.rowsFor(first.key) == 1 && l.rowsFor(rest.key) == 1, l.raw.constData());
         QCOMPARE(l.succeededTotal(), qint64(1999));
@@ -249,17 +216,17 @@ void TestRefundSync::lostAnswerIsAskedAboutByKey()
     const Intent paid = paidByCard(QStringLiteral("ord-lost"), 3000);
     QVERIFY(paid.isValid());
     setModeForNewConnections(NetSim::Mode::LoseResponses);
-    const auto [error, created] = ClientProbe::refund(*m_engine, paid.key, 1200);
+    const auto [error, created] = ClientProbe::refund(*m_rig.engine, paid.key, 1200);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     // The gateway executes it; the till never hears: "refunded but the till timed out".
     QTRY_COMPARE_WITH_TIMEOUT(latest(created.key)->state, IntentState::Unknown, kWaitMs);
-    QVERIFY(m_proxy->stats().responsesDropped >= 1);
+    QVERIFY(m_rig.proxy->stats().responsesDropped >= 1);
     QCOMPARE(gatewayRefunded(paid.paymentId), qint64(1200));
     // While unknown, the payment cannot take another refund (it may be given back already).
-    const auto [e2, second] = ClientProbe::refund(*m_engine, paid.key, 100);
+    const auto [e2, second] = ClientProbe::refund(*m_rig.engine, paid.key, 100);
     QVERIFY2(e2.contains(QLatin1String("still in progress")), qPrintable(e2));
 
-    m_proxy->setSettings({});
+    m_rig.proxy->setSettings({});
     QTRY_VERIFY_WITH_TIMEOUT(settled(created.key), kWaitMs);
     QCOMPARE(latest(created.key)->state, IntentState::Succeeded);
     QCOMPARE(gatewayRefunded(paid.paymentId), qint64(1200));   // exactly once
@@ -274,11 +241,11 @@ void TestRefundSync::lostAnswerIsAskedAboutByKey()
     });
     QVERIFY(firstLookup != tries.cend());
     QVERIFY(std::none_of(tries.cbegin() + 1, firstLookup, [](const Attempt &a) { return a.kind == Attempt::Kind::Post; }));
-    if (ClientProbe::gatewayHasRefundLedger(*m_direct)) {
+    if (ClientProbe::gatewayHasRefundLedger(*m_rig.direct)) {
         // The lookup found it: settled without a second POST.
         QCOMPARE(firstLookup->httpStatus, 200);
         QCOMPARE(sends(created.key), 1);
-        const ClientProbe::RefundLedger l = ClientProbe::refundLedger(*m_direct, paid.key);
+        const ClientProbe::RefundLedger l = ClientProbe::refundLedger(*m_rig.direct, paid.key);
         QVERIFY2(l.rowsFor(created.key) == 1 && l.succeededTotal() == 1200, l.raw.constData());
     } else {
         // Today's gateway has no lookup route (404): the same key sent again is a replay.
@@ -291,23 +258,23 @@ void TestRefundSync::offlineRefundWaitsThenDrains()
 {
     const Intent paid = paidByCard(QStringLiteral("ord-offline"), 2500);
     QVERIFY(paid.isValid());
-    m_proxy->setSettings({NetSim::Mode::Offline});
-    const auto [error, created] = ClientProbe::refund(*m_engine, paid.key, 700);
+    m_rig.proxy->setSettings({NetSim::Mode::Offline});
+    const auto [error, created] = ClientProbe::refund(*m_rig.engine, paid.key, 700);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    QTRY_VERIFY_WITH_TIMEOUT(m_engine->connectivity() != Connectivity::Online, kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(m_rig.engine->connectivity() != Connectivity::Online, kWaitMs);
     QTRY_VERIFY_WITH_TIMEOUT(!attempts(created.key).isEmpty(), kWaitMs);
     QCOMPARE(latest(created.key)->state, IntentState::Queued);
     QCOMPARE(attempts(created.key).first().transport, Attempt::Transport::NotSent);
-    QCOMPARE(m_engine->waitingCount(), 1);
-    QCOMPARE(m_engine->waitingTotals().value(QStringLiteral("CNY")), qint64(0));   // limits bound payments only
+    QCOMPARE(m_rig.engine->waitingCount(), 1);
+    QCOMPARE(m_rig.engine->waitingTotals().value(QStringLiteral("CNY")), qint64(0));   // limits bound payments only
     QCOMPARE(gatewayRefunded(paid.paymentId), qint64(0));
 
-    m_proxy->setSettings({});
+    m_rig.proxy->setSettings({});
     QTRY_VERIFY_WITH_TIMEOUT(settled(created.key), kWaitMs);
     QCOMPARE(latest(created.key)->state, IntentState::Succeeded);
     QCOMPARE(gatewayRefunded(paid.paymentId), qint64(700));
-    QCOMPARE(m_engine->connectivity(), Connectivity::Online);
-    QCOMPARE(m_engine->waitingCount(), 0);
+    QCOMPARE(m_rig.engine->connectivity(), Connectivity::Online);
+    QCOMPARE(m_rig.engine->waitingCount(), 0);
 }
 
 void TestRefundSync::restartAsksBeforeResendingARefund()
@@ -318,21 +285,21 @@ void TestRefundSync::restartAsksBeforeResendingARefund()
     QVERIFY(paid.isValid());
     setModeForNewConnections(NetSim::Mode::LoseResponses);
     auto died = std::make_shared<bool>(false);
-    connect(m_proxy.get(), &FaultProxy::responseDropped, this, [this, died] {
+    connect(m_rig.proxy.get(), &FaultProxy::responseDropped, this, [this, died] {
         if (!*died) {
             *died = true;
             stopTill();
         }
     });
-    const auto [error, created] = ClientProbe::refund(*m_engine, paid.key, 4200);
+    const auto [error, created] = ClientProbe::refund(*m_rig.engine, paid.key, 4200);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QTRY_VERIFY_WITH_TIMEOUT(*died, kWaitMs);
-    disconnect(m_proxy.get(), &FaultProxy::responseDropped, this, nullptr);
+    disconnect(m_rig.proxy.get(), &FaultProxy::responseDropped, this, nullptr);
     QCOMPARE(latest(created.key)->state, IntentState::Sending);
     QCOMPARE(gatewayRefunded(paid.paymentId), qint64(4200));
 
-    m_changes.clear();
-    m_proxy->setSettings({});
+    m_rig.changes.clear();
+    m_rig.proxy->setSettings({});
     startTill();
     QTRY_VERIFY_WITH_TIMEOUT(settled(created.key), kWaitMs);
     QCOMPARE(latest(created.key)->state, IntentState::Succeeded);
@@ -345,22 +312,22 @@ void TestRefundSync::secondRefundRefusedWhileOneIsOpen()
 {
     const Intent paid = paidByCard(QStringLiteral("ord-double"), 1000);
     QVERIFY(paid.isValid());
-    m_proxy->setSettings({NetSim::Mode::Offline});
-    const auto [e1, a] = ClientProbe::refund(*m_engine, paid.key, 600);
+    m_rig.proxy->setSettings({NetSim::Mode::Offline});
+    const auto [e1, a] = ClientProbe::refund(*m_rig.engine, paid.key, 600);
     QVERIFY2(e1.isEmpty(), qPrintable(e1));
     // The same request again (a second click, a second script): refused, nothing stored.
-    const auto [e2, b] = ClientProbe::refund(*m_engine, paid.key, 600);
+    const auto [e2, b] = ClientProbe::refund(*m_rig.engine, paid.key, 600);
     QVERIFY2(e2.contains(QLatin1String("still in progress")) && e2.contains(a.key), qPrintable(e2));
     QVERIFY(!b.isValid());
-    QCOMPARE(m_engine->waitingCount(), 1);
+    QCOMPARE(m_rig.engine->waitingCount(), 1);
     // The open one was never sent: it may be voided, and then another refund may be made.
-    QTRY_VERIFY_WITH_TIMEOUT(m_engine->requestsInFlight() == 0 && !attempts(a.key).isEmpty(), kWaitMs);
-    const auto [e3, voided] = ClientProbe::voidIntent(*m_engine, a.key);
+    QTRY_VERIFY_WITH_TIMEOUT(m_rig.engine->requestsInFlight() == 0 && !attempts(a.key).isEmpty(), kWaitMs);
+    const auto [e3, voided] = ClientProbe::voidIntent(*m_rig.engine, a.key);
     QVERIFY2(e3.isEmpty(), qPrintable(e3));
     QCOMPARE(voided.state, IntentState::Voided);
-    const auto [e4, c] = ClientProbe::refund(*m_engine, paid.key, 1000);
+    const auto [e4, c] = ClientProbe::refund(*m_rig.engine, paid.key, 1000);
     QVERIFY2(e4.isEmpty(), qPrintable(e4));
-    m_proxy->setSettings({});
+    m_rig.proxy->setSettings({});
     QTRY_VERIFY_WITH_TIMEOUT(settled(c.key), kWaitMs);
     QCOMPARE(latest(c.key)->state, IntentState::Succeeded);
     QCOMPARE(gatewayRefunded(paid.paymentId), qint64(1000));   // the voided one never reached it
@@ -371,35 +338,35 @@ void TestRefundSync::secondRefundRefusedWhileOneIsOpen()
 
 void TestRefundSync::keyInProgressIsRetriedWithTheSameKey()
 {
-    if (!ClientProbe::gatewayHasRefundLedger(*m_direct))
+    if (!ClientProbe::gatewayHasRefundLedger(*m_rig.direct))
         QSKIP("needs refunds through the acquirer (gateway branch of issue 10): today a refund executes in one transaction, never 409");
     const Intent paid = paidByCard(QStringLiteral("ord-409"), 5000);
     QVERIFY(paid.isValid());
     // The refund is stored while offline, then the same key reaches the gateway from elsewhere
     // first (a till that died mid-request, say) and holds the claim at a slow bank.
-    m_proxy->setSettings({NetSim::Mode::Offline});
-    const auto [error, created] = ClientProbe::refund(*m_engine, paid.key, 800);
+    m_rig.proxy->setSettings({NetSim::Mode::Offline});
+    const auto [error, created] = ClientProbe::refund(*m_rig.engine, paid.key, 800);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    QTRY_VERIFY_WITH_TIMEOUT(m_engine->requestsInFlight() == 0 && !attempts(created.key).isEmpty(), kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(m_rig.engine->requestsInFlight() == 0 && !attempts(created.key).isEmpty(), kWaitMs);
     const GatewayResult slow = ClientProbe::await([&](auto cb) {
-        m_direct->send("PUT", QStringLiteral("/v1/_sim/acquirer"), R"({"mode": "normal", "latency_ms": 2500})", this, cb);
+        m_rig.direct->send("PUT", QStringLiteral("/v1/_sim/acquirer"), R"({"mode": "normal", "latency_ms": 2500})", this, cb);
     }, kWaitMs);
     QCOMPARE(slow.status, 200);
     auto first = std::make_shared<std::optional<GatewayResult>>();
-    m_direct->postRefund(created, this, [first](const GatewayResult &r) { *first = r; });
-    QTRY_COMPARE_WITH_TIMEOUT(ClientProbe::await([&](auto cb) { m_direct->getRefundByKey(created.key, this, cb); }, kWaitMs).status,
+    m_rig.direct->postRefund(created, this, [first](const GatewayResult &r) { *first = r; });
+    QTRY_COMPARE_WITH_TIMEOUT(ClientProbe::await([&](auto cb) { m_rig.direct->getRefundByKey(created.key, this, cb); }, kWaitMs).status,
                               200, kWaitMs);   // claimed, at the bank
     QVERIFY2(!first->has_value(), "the first request finished before the till's could meet it");
 
-    m_proxy->setSettings({});
-    m_engine->retryNow(created.key);
+    m_rig.proxy->setSettings({});
+    m_rig.engine->retryNow(created.key);
     QTRY_VERIFY_WITH_TIMEOUT(settled(created.key), kWaitMs);
     QCOMPARE(latest(created.key)->state, IntentState::Succeeded);
     const QList<Attempt> tries = attempts(created.key);
     QVERIFY2(std::any_of(tries.cbegin(), tries.cend(), [](const Attempt &a) { return a.httpStatus == 409; }),
              "the till never met the key in progress");
     QTRY_VERIFY_WITH_TIMEOUT(first->has_value(), kWaitMs);
-    const ClientProbe::RefundLedger l = ClientProbe::refundLedger(*m_direct, paid.key);
+    const ClientProbe::RefundLedger l = ClientProbe::refundLedger(*m_rig.direct, paid.key);
     QVERIFY2(l.rowsFor(created.key) == 1 && l.succeededTotal() == 800, l.raw.constData());
     QCOMPARE(gatewayRefunded(paid.paymentId), qint64(800));
 }
@@ -414,9 +381,9 @@ void TestRefundSync::keyInProgressOnAScriptedGateway()
     const quint16 port = stub.listen();
     QVERIFY(port != 0);
     stopTill();
-    m_proxy = std::make_unique<FaultProxy>();
+    m_rig.proxy = std::make_unique<FaultProxy>();
     QString error;
-    QVERIFY2(m_proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), port, &error), qPrintable(error));
+    QVERIFY2(m_rig.proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), port, &error), qPrintable(error));
     startTill();
     // A card payment the gateway settled, as the journal keeps it.
     Intent paid;
@@ -425,17 +392,17 @@ void TestRefundSync::keyInProgressOnAScriptedGateway()
     paid.amount = Money(3000, QStringLiteral("CNY"));
     paid.paymentMethod = QStringLiteral("tok_visa");
     auto created = std::make_shared<std::optional<Intent>>();
-    m_journal->create(paid, this, [created](bool, const QString &, Intent i) { *created = i; });
+    m_rig.journal->create(paid, this, [created](bool, const QString &, Intent i) { *created = i; });
     QTRY_VERIFY_WITH_TIMEOUT(created->has_value(), kWaitMs);
     Intent charged = **created;
     charged.state = IntentState::Succeeded;
     charged.paymentId = QStringLiteral("pay_scripted");
     auto applied = std::make_shared<bool>(false);
-    m_journal->update(charged, IntentState::Queued, QStringLiteral("test"), std::nullopt, this,
+    m_rig.journal->update(charged, IntentState::Queued, QStringLiteral("test"), std::nullopt, this,
                       [applied](bool ok, const QString &, bool a) { *applied = ok && a; });
     QTRY_VERIFY_WITH_TIMEOUT(*applied, kWaitMs);
 
-    const auto [e, refund] = ClientProbe::refund(*m_engine, paid.key, 1200, QStringLiteral("scripted"));
+    const auto [e, refund] = ClientProbe::refund(*m_rig.engine, paid.key, 1200, QStringLiteral("scripted"));
     QVERIFY2(e.isEmpty(), qPrintable(e));
     QTRY_COMPARE_WITH_TIMEOUT(latest(refund.key)->state, IntentState::Processing, kWaitMs);
     QVERIFY2(latest(refund.key)->lastProblem.isEmpty(), qPrintable(latest(refund.key)->lastProblem));
@@ -451,7 +418,7 @@ void TestRefundSync::keyInProgressOnAScriptedGateway()
              (QJsonObject{{QStringLiteral("amount"), 1200}, {QStringLiteral("reason"), QStringLiteral("scripted")}}));
     QVERIFY2(posts[1].at - posts[0].at >= 1000, qPrintable(QString::number(posts[1].at - posts[0].at)));
     QStringList path;
-    for (const Intent &i : std::as_const(m_changes)) {
+    for (const Intent &i : std::as_const(m_rig.changes)) {
         if (i.key == refund.key)
             path << intentStateName(i.state);
     }
@@ -470,11 +437,11 @@ void TestRefundSync::givenUpAsItsChargeIsHeardIsRefundedAtOnce()
     const quint16 port = stub.listen();
     QVERIFY(port != 0);
     stopTill();
-    m_proxy = std::make_unique<FaultProxy>();
+    m_rig.proxy = std::make_unique<FaultProxy>();
     QString error;
-    QVERIFY2(m_proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), port, &error), qPrintable(error));
+    QVERIFY2(m_rig.proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), port, &error), qPrintable(error));
     startTill();
-    SaleBook book(m_journal.get());
+    SaleBook book(m_rig.journal.get());
     std::optional<Sale> sale;
     book.open(Money(990, QStringLiteral("CNY")), QJsonArray{QJsonObject{{QStringLiteral("code"), QStringLiteral("6901234500134")},
                                                                        {QStringLiteral("unit_price"), 990},
@@ -482,7 +449,7 @@ void TestRefundSync::givenUpAsItsChargeIsHeardIsRefundedAtOnce()
               this, [&sale](bool ok, const QString &, const Sale &s) { sale = ok ? s : Sale(); });
     QTRY_VERIFY(sale.has_value());
     QVERIFY(sale->isValid());
-    const auto [payError, part] = ClientProbe::pay(*m_engine, sale->orderId, 990, QStringLiteral("tok_visa"));
+    const auto [payError, part] = ClientProbe::pay(*m_rig.engine, sale->orderId, 990, QStringLiteral("tok_visa"));
     QVERIFY2(payError.isEmpty(), qPrintable(payError));
     QTRY_VERIFY_WITH_TIMEOUT(stub.holdsPayment(), kWaitMs);   // on the wire, the bank charging
 
@@ -490,7 +457,7 @@ void TestRefundSync::givenUpAsItsChargeIsHeardIsRefundedAtOnce()
     auto gate = std::make_shared<QSemaphore>();
     auto holding = std::make_shared<std::atomic_bool>(false);
     const auto release = qScopeGuard([gate] { gate->release(); });   // never left hanging
-    m_journal->transact<bool>(this, [gate, holding](SqlTx &) {
+    m_rig.journal->transact<bool>(this, [gate, holding](SqlTx &) {
         *holding = true;
         gate->acquire();
         return true;
@@ -499,11 +466,11 @@ void TestRefundSync::givenUpAsItsChargeIsHeardIsRefundedAtOnce()
     // ...while the cashier gives the card up (stored first)...
     std::optional<bool> gaveUp;
     QString refusal;
-    m_engine->giveUp(part.key, this, [&gaveUp, &refusal](bool ok, const QString &why, const Intent &) { gaveUp = ok; refusal = why; });
+    m_rig.engine->giveUp(part.key, this, [&gaveUp, &refusal](bool ok, const QString &why, const Intent &) { gaveUp = ok; refusal = why; });
     // ...and the charge is heard: the engine reads the answer and stores it (second). The journal
     // goes on once the engine has read it.
     bool heard = false;
-    for (QNetworkAccessManager *nam : m_client->findChildren<QNetworkAccessManager *>()) {
+    for (QNetworkAccessManager *nam : m_rig.client->findChildren<QNetworkAccessManager *>()) {
         connect(nam, &QNetworkAccessManager::finished, this, [gate, &heard](QNetworkReply *reply) {
             if (heard || reply->operation() != QNetworkAccessManager::PostOperation
                 || reply->url().path() != QLatin1String("/v1/payments"))
@@ -530,68 +497,68 @@ void TestRefundSync::givenUpAsItsChargeIsHeardIsRefundedAtOnce()
 
 void TestRefundSync::cashRefundNeverGoesOut()
 {
-    const auto [e1, sale] = ClientProbe::payCash(*m_engine, QStringLiteral("ord-cash"), 5000);
+    const auto [e1, sale] = ClientProbe::payCash(*m_rig.engine, QStringLiteral("ord-cash"), 5000);
     QVERIFY2(e1.isEmpty(), qPrintable(e1));
-    const int connections = m_proxy->stats().accepted;
-    const auto [e2, back] = ClientProbe::cashRefund(*m_engine, sale.key, 1500);
+    const int connections = m_rig.proxy->stats().accepted;
+    const auto [e2, back] = ClientProbe::cashRefund(*m_rig.engine, sale.key, 1500);
     QVERIFY2(e2.isEmpty(), qPrintable(e2));
     QCOMPARE(back.state, IntentState::Succeeded);   // out of the drawer: final at once
     QCOMPARE(back.tender, Tender::Cash);
     QTRY_VERIFY_WITH_TIMEOUT(latest(sale.key)->amountRefunded == 1500, kWaitMs);
-    QCOMPARE(m_engine->waitingCount(), 0);
+    QCOMPARE(m_rig.engine->waitingCount(), 0);
     // A cash sale is never refunded to a card, and a card payment never in cash.
-    const auto [e3, card] = ClientProbe::refund(*m_engine, sale.key, 100);
+    const auto [e3, card] = ClientProbe::refund(*m_rig.engine, sale.key, 100);
     QVERIFY2(e3.contains(QLatin1String("paid in cash")), qPrintable(e3));
     const Intent paid = paidByCard(QStringLiteral("ord-card"), 900);
     QVERIFY(paid.isValid());
-    const auto [e4, drawer] = ClientProbe::cashRefund(*m_engine, paid.key, 100);
+    const auto [e4, drawer] = ClientProbe::cashRefund(*m_rig.engine, paid.key, 100);
     QVERIFY2(e4.contains(QLatin1String("refunded to the card")), qPrintable(e4));
-    QCOMPARE(m_proxy->stats().accepted - connections >= 1, true);   // the card payment went out ...
+    QCOMPARE(m_rig.proxy->stats().accepted - connections >= 1, true);   // the card payment went out ...
     QCOMPARE(gatewayRefunded(paid.paymentId), qint64(0));           // ... no refund did
 }
 
 void TestRefundSync::voidQueuedPaymentNeverSends()
 {
-    m_proxy->setSettings({NetSim::Mode::Offline});
-    const auto [e1, queued] = ClientProbe::pay(*m_engine, QStringLiteral("ord-void"), 1234, QStringLiteral("tok_visa"));
+    m_rig.proxy->setSettings({NetSim::Mode::Offline});
+    const auto [e1, queued] = ClientProbe::pay(*m_rig.engine, QStringLiteral("ord-void"), 1234, QStringLiteral("tok_visa"));
     QVERIFY2(e1.isEmpty(), qPrintable(e1));
-    QTRY_VERIFY_WITH_TIMEOUT(m_engine->requestsInFlight() == 0 && !attempts(queued.key).isEmpty(), kWaitMs);
-    QSignalSpy queueChanged(m_engine.get(), &SyncEngine::queueChanged);
-    const auto [e2, voided] = ClientProbe::voidIntent(*m_engine, queued.key);
+    QTRY_VERIFY_WITH_TIMEOUT(m_rig.engine->requestsInFlight() == 0 && !attempts(queued.key).isEmpty(), kWaitMs);
+    QSignalSpy queueChanged(m_rig.engine.get(), &SyncEngine::queueChanged);
+    const auto [e2, voided] = ClientProbe::voidIntent(*m_rig.engine, queued.key);
     QVERIFY2(e2.isEmpty(), qPrintable(e2));
     QCOMPARE(voided.state, IntentState::Voided);
     QCOMPARE(latest(queued.key)->state, IntentState::Voided);
     QVERIFY(queueChanged.count() >= 1);
-    QCOMPARE(m_engine->waitingCount(), 0);
-    QVERIFY(!m_engine->activeIntent(queued.key));
+    QCOMPARE(m_rig.engine->waitingCount(), 0);
+    QVERIFY(!m_rig.engine->activeIntent(queued.key));
     // Back online: it never goes out, and the sale takes a new payment that does.
-    m_proxy->setSettings({});
-    const auto [e3, next] = ClientProbe::pay(*m_engine, QStringLiteral("ord-void"), 1234, QStringLiteral("tok_visa"));
+    m_rig.proxy->setSettings({});
+    const auto [e3, next] = ClientProbe::pay(*m_rig.engine, QStringLiteral("ord-void"), 1234, QStringLiteral("tok_visa"));
     QVERIFY2(e3.isEmpty(), qPrintable(e3));
     QTRY_VERIFY_WITH_TIMEOUT(settled(next.key), kWaitMs);
     QCOMPARE(latest(next.key)->state, IntentState::Succeeded);
-    QCOMPARE(ClientProbe::await([&](auto cb) { m_direct->getPaymentByKey(queued.key, this, cb); }, kWaitMs).status, 404);
-    QCOMPARE(ClientProbe::ledger(*m_direct, queued.key, kWaitMs).rows, 0);
+    QCOMPARE(ClientProbe::await([&](auto cb) { m_rig.direct->getPaymentByKey(queued.key, this, cb); }, kWaitMs).status, 404);
+    QCOMPARE(ClientProbe::ledger(*m_rig.direct, queued.key, kWaitMs).rows, 0);
     QCOMPARE(latest(queued.key)->state, IntentState::Voided);
     QCOMPARE(stored(queued.key).state, IntentState::Voided);
 }
 
 void TestRefundSync::voidRefusedWhenItMayHaveBeenSent()
 {
-    m_proxy->setSettings({NetSim::Mode::LoseResponses});
-    const auto [e1, lost] = ClientProbe::pay(*m_engine, QStringLiteral("ord-sent"), 2222, QStringLiteral("tok_visa"));
+    m_rig.proxy->setSettings({NetSim::Mode::LoseResponses});
+    const auto [e1, lost] = ClientProbe::pay(*m_rig.engine, QStringLiteral("ord-sent"), 2222, QStringLiteral("tok_visa"));
     QVERIFY2(e1.isEmpty(), qPrintable(e1));
     QTRY_COMPARE_WITH_TIMEOUT(latest(lost.key)->state, IntentState::Unknown, kWaitMs);
-    const auto [e2, asStored] = ClientProbe::voidIntent(*m_engine, lost.key);
+    const auto [e2, asStored] = ClientProbe::voidIntent(*m_rig.engine, lost.key);
     QVERIFY2(e2.contains(QLatin1String("may have reached the bank")) && e2.contains(QLatin1String("refund")), qPrintable(e2));
     QCOMPARE(asStored.key, lost.key);
-    m_proxy->setSettings({});
+    m_rig.proxy->setSettings({});
     QTRY_VERIFY_WITH_TIMEOUT(settled(lost.key), kWaitMs);
     QCOMPARE(latest(lost.key)->state, IntentState::Succeeded);   // it was charged: the till did not pretend otherwise
     // Paid: not voidable, refundable.
-    const auto [e3, again] = ClientProbe::voidIntent(*m_engine, lost.key);
+    const auto [e3, again] = ClientProbe::voidIntent(*m_rig.engine, lost.key);
     QVERIFY2(e3.contains(QLatin1String("only refunded")), qPrintable(e3));
-    const auto [e4, back] = ClientProbe::refund(*m_engine, lost.key, std::nullopt);
+    const auto [e4, back] = ClientProbe::refund(*m_rig.engine, lost.key, std::nullopt);
     QVERIFY2(e4.isEmpty(), qPrintable(e4));
     QTRY_VERIFY_WITH_TIMEOUT(settled(back.key), kWaitMs);
     QCOMPARE(latest(back.key)->state, IntentState::Succeeded);
@@ -618,19 +585,19 @@ void TestRefundSync::voidAtTheInstantOfDispatch()
     NetSim::Settings slow;
     slow.mode = NetSim::Mode::Latency;
     slow.latencyMs = 150;
-    m_proxy->setSettings(slow);
-    const auto [e1, first] = ClientProbe::pay(*m_engine, QStringLiteral("ord-slot-1"), 100, QStringLiteral("tok_visa"));
+    m_rig.proxy->setSettings(slow);
+    const auto [e1, first] = ClientProbe::pay(*m_rig.engine, QStringLiteral("ord-slot-1"), 100, QStringLiteral("tok_visa"));
     QVERIFY2(e1.isEmpty(), qPrintable(e1));
-    const auto [e2, second] = ClientProbe::pay(*m_engine, QStringLiteral("ord-slot-2"), 200, QStringLiteral("tok_visa"));
+    const auto [e2, second] = ClientProbe::pay(*m_rig.engine, QStringLiteral("ord-slot-2"), 200, QStringLiteral("tok_visa"));
     QVERIFY2(e2.isEmpty(), qPrintable(e2));
     QCOMPARE(sends(second.key), 0);
 
     auto answer = std::make_shared<std::optional<std::pair<bool, QString>>>();
     auto askVoid = [this, answer, key = second.key] {
-        m_engine->voidIntent(key, this, [answer](bool ok, const QString &error, const Intent &) { *answer = std::make_pair(ok, error); });
+        m_rig.engine->voidIntent(key, this, [answer](bool ok, const QString &error, const Intent &) { *answer = std::make_pair(ok, error); });
     };
     QObject trigger;
-    connect(m_engine.get(), &SyncEngine::intentChanged, &trigger, [&, voidFirst](const Intent &i) {
+    connect(m_rig.engine.get(), &SyncEngine::intentChanged, &trigger, [&, voidFirst](const Intent &i) {
         const bool now = voidFirst ? (i.key == first.key && isFinal(i.state)) : (i.key == second.key && i.state == IntentState::Sending);
         if (now && !answer->has_value() && !trigger.property("asked").toBool()) {
             trigger.setProperty("asked", true);
@@ -641,16 +608,16 @@ void TestRefundSync::voidAtTheInstantOfDispatch()
     if (voidFirst) {
         QVERIFY2((*answer)->first, qPrintable((*answer)->second));
         QTRY_COMPARE_WITH_TIMEOUT(latest(second.key)->state, IntentState::Voided, kWaitMs);
-        QCOMPARE(m_engine->requestsInFlight(), 0);
+        QCOMPARE(m_rig.engine->requestsInFlight(), 0);
         QCOMPARE(sends(second.key), 0);
-        QCOMPARE(ClientProbe::await([&](auto cb) { m_direct->getPaymentByKey(second.key, this, cb); }, kWaitMs).status, 404);
-        QCOMPARE(ClientProbe::ledger(*m_direct, second.key, kWaitMs).rows, 0);
+        QCOMPARE(ClientProbe::await([&](auto cb) { m_rig.direct->getPaymentByKey(second.key, this, cb); }, kWaitMs).status, 404);
+        QCOMPARE(ClientProbe::ledger(*m_rig.direct, second.key, kWaitMs).rows, 0);
     } else {
         QVERIFY(!(*answer)->first);
         QVERIFY2((*answer)->second.contains(QLatin1String("on its way")), qPrintable((*answer)->second));
         QTRY_VERIFY_WITH_TIMEOUT(settled(second.key), kWaitMs);
         QCOMPARE(latest(second.key)->state, IntentState::Succeeded);
-        QCOMPARE(ClientProbe::ledger(*m_direct, second.key, kWaitMs).succeeded, 1);
+        QCOMPARE(ClientProbe::ledger(*m_rig.direct, second.key, kWaitMs).succeeded, 1);
     }
     QCOMPARE(latest(first.key)->state, IntentState::Succeeded);
 }

@@ -4,6 +4,7 @@
 // with the till showing the gateway's true state and the acquirer's ledger holding at most one
 // charge; plus 401 pausing, store-and-forward limits, draining, restarts and connectivity.
 #include "clientprobe.h"
+#include "enginerig.h"
 #include "faultproxy.h"
 #include "gatewayclient.h"
 #include "gatewayserver.h"
@@ -74,7 +75,7 @@ private:
     void stopTill();
     GatewayResult direct(const std::function<void(GatewayClient::Callback)> &call);
     Ledger ledger(const QString &key);
-    int gatewayLookupStatus(const QString &key) { return direct([&](auto cb) { m_direct->getPaymentByKey(key, this, cb); }).status; }
+    int gatewayLookupStatus(const QString &key) { return direct([&](auto cb) { m_rig.direct->getPaymentByKey(key, this, cb); }).status; }
     QStringList gatewayOrders();
     std::pair<QString, Intent> pay(const QString &order, qint64 amount, const QString &method);
     std::optional<Intent> latest(const QString &key) const;
@@ -90,74 +91,30 @@ private:
     // and the answers chained on those, have been handed out (one worker, answers in order).
     void journalBarrier();
 
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Gateway::GatewayServer> m_gateway;
-    std::unique_ptr<FaultProxy> m_proxy;
-    std::unique_ptr<GatewayClient> m_direct;    // straight to the gateway: the truth
-    std::unique_ptr<IntentJournal> m_journal;
-    std::unique_ptr<GatewayClient> m_client;    // the till's, through the proxy
-    std::unique_ptr<SyncEngine> m_engine;
-    QList<Intent> m_changes;                    // every intentChanged, in order
-    QList<int> m_inFlightSeen;                  // requestsInFlight() at each intentChanged
+    EngineRig m_rig;   // gateway, proxy, direct client, journal, client, engine, changes
 };
 
 void TestSyncEngine::init()
 {
-    m_changes.clear();
-    m_inFlightSeen.clear();
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
     QString error;
-    m_gateway = ClientProbe::startDemoGateway(m_dir->path(), &error);
-    QVERIFY2(m_gateway, qPrintable(error));
-    m_proxy = std::make_unique<FaultProxy>();
-    QVERIFY2(m_proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), m_gateway->port(), &error),
-             qPrintable(error));
-    m_direct = std::make_unique<GatewayClient>(QUrl(m_gateway->baseUrl()), QLatin1String(kToken), 10000);
-    startTill();
+    QVERIFY2(m_rig.start(testConfig(), &error), qPrintable(error));
 }
 
 void TestSyncEngine::cleanup()
 {
-    stopTill();
-    m_proxy.reset();   // cuts what is still open
-    m_direct.reset();
-    if (m_gateway) {
-        bool down = false;
-        m_gateway->shutdown(1000, [&down] { down = true; });
-        QVERIFY(QTest::qWaitFor([&down] { return down; }, kWaitMs));
-        m_gateway.reset();
-    }
-    m_dir.reset();
+    QString error;
+    QVERIFY2(m_rig.stop(&error), qPrintable(error));
 }
 
 void TestSyncEngine::startTill(const SyncEngine::Config &config)
 {
-    m_journal = std::make_unique<IntentJournal>(
-        IntentJournal::Options{m_dir->filePath(QStringLiteral("journal.db")), 0});
     QString error;
-    QVERIFY2(m_journal->open(&error), qPrintable(error));
-    m_client = std::make_unique<GatewayClient>(m_proxy->url(), QLatin1String(kToken), 400);
-    m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), config);
-    connect(m_engine.get(), &SyncEngine::intentChanged, this, [this](const Intent &i) {
-        m_changes << i;
-        m_inFlightSeen << m_engine->requestsInFlight();
-    });
-    auto started = std::make_shared<std::optional<QString>>();   // the error, empty when ok
-    m_engine->start(this, [started](bool ok, const QString &why) {
-        *started = ok ? QString() : (why.isEmpty() ? QStringLiteral("?") : why);
-    });
-    QVERIFY(QTest::qWaitFor([started] { return started->has_value(); }, kWaitMs));
-    QVERIFY2((*started)->isEmpty(), qPrintable(**started));
+    QVERIFY2(m_rig.startTill(config, &error), qPrintable(error));
 }
 
 void TestSyncEngine::stopTill()
 {
-    // The engine first: nothing may answer into it once it is gone. Then its client (replies die
-    // with it, unanswered, as in a crash), then the journal.
-    m_engine.reset();
-    m_client.reset();
-    m_journal.reset();
+    m_rig.stopTill();
 }
 
 GatewayResult TestSyncEngine::direct(const std::function<void(GatewayClient::Callback)> &call)
@@ -167,12 +124,12 @@ GatewayResult TestSyncEngine::direct(const std::function<void(GatewayClient::Cal
 
 Ledger TestSyncEngine::ledger(const QString &key)
 {
-    return ClientProbe::ledger(*m_direct, key, kWaitMs);
+    return ClientProbe::ledger(*m_rig.direct, key, kWaitMs);
 }
 
 QStringList TestSyncEngine::gatewayOrders()
 {
-    const GatewayResult r = direct([&](auto cb) { m_direct->listPayments(QStringLiteral("till-1"), {}, 500, this, cb); });
+    const GatewayResult r = direct([&](auto cb) { m_rig.direct->listPayments(QStringLiteral("till-1"), {}, 500, this, cb); });
     QStringList orders;
     for (const QJsonValue &p : r.json.value(QStringLiteral("data")).toArray())
         orders << p.toObject().value(QStringLiteral("order_id")).toString();
@@ -182,19 +139,19 @@ QStringList TestSyncEngine::gatewayOrders()
 
 std::pair<QString, Intent> TestSyncEngine::pay(const QString &order, qint64 amount, const QString &method)
 {
-    return ClientProbe::pay(*m_engine, order, amount, method);
+    return ClientProbe::pay(*m_rig.engine, order, amount, method);
 }
 
 std::optional<Intent> TestSyncEngine::latest(const QString &key) const
 {
-    return ClientProbe::latest(m_changes, key);
+    return ClientProbe::latest(m_rig.changes, key);
 }
 
 void TestSyncEngine::journalBarrier()
 {
     for (int round = 0; round < 3; ++round) {
         bool answered = false;
-        m_journal->count({}, this, [&answered](bool, const QString &, qint64) { answered = true; });
+        m_rig.journal->count({}, this, [&answered](bool, const QString &, qint64) { answered = true; });
         QVERIFY(QTest::qWaitFor([&answered] { return answered; }, kWaitMs));
     }
 }
@@ -202,14 +159,14 @@ void TestSyncEngine::journalBarrier()
 int TestSyncEngine::answers(const QString &key) const
 {
     int n = -1;   // the first change is the creation
-    for (const Intent &i : m_changes)
+    for (const Intent &i : m_rig.changes)
         n += i.key == key && i.state != IntentState::Sending;
     return n;
 }
 
 int TestSyncEngine::sends(const QString &key) const
 {
-    return int(std::count_if(m_changes.cbegin(), m_changes.cend(),
+    return int(std::count_if(m_rig.changes.cbegin(), m_rig.changes.cend(),
                              [&](const Intent &i) { return i.key == key && i.state == IntentState::Sending; }));
 }
 
@@ -240,7 +197,7 @@ void TestSyncEngine::faultMatrix()
     QFETCH(QString, expected);
     const auto settings = FaultProxy::parseMode(mode);
     QVERIFY(settings);
-    m_proxy->setSettings(*settings);
+    m_rig.proxy->setSettings(*settings);
 
     const auto [error, created] = pay(QStringLiteral("ord-matrix"), 1999, token);
     QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -250,34 +207,34 @@ void TestSyncEngine::faultMatrix()
     // Let the fault act on the first request, then give the network back.
     QTRY_VERIFY_WITH_TIMEOUT(answers(key) >= 1, kWaitMs);
     if (settings->mode == NetSim::Mode::Offline)
-        QVERIFY(m_engine->connectivity() != Connectivity::Online);
+        QVERIFY(m_rig.engine->connectivity() != Connectivity::Online);
     if (settings->mode == NetSim::Mode::BlackHole)
-        QVERIFY(m_proxy->stats().blackHoled >= 1);
+        QVERIFY(m_rig.proxy->stats().blackHoled >= 1);
     if (settings->mode == NetSim::Mode::Flaky) {
-        const FaultProxy::Stats st = m_proxy->stats();
+        const FaultProxy::Stats st = m_rig.proxy->stats();
         QVERIFY(st.refused + st.blackHoled + st.responsesDropped >= 1);
     }
     if (settings->mode == NetSim::Mode::LoseResponses) {
-        QVERIFY(m_proxy->stats().responsesDropped >= 1);
+        QVERIFY(m_rig.proxy->stats().responsesDropped >= 1);
         QCOMPARE(latest(key)->state, IntentState::Unknown);   // "charged but the till timed out"
     }
-    m_proxy->setSettings({});
+    m_rig.proxy->setSettings({});
 
     if (expected.isEmpty()) {
         // The acquirer refuses before charging, every time: retried with the same key, never final.
         const int before = sends(key);
         QTRY_VERIFY_WITH_TIMEOUT(sends(key) >= before + 2 && sends(key) >= 3, kWaitMs);
-        for (const Intent &i : std::as_const(m_changes))
+        for (const Intent &i : std::as_const(m_rig.changes))
             QVERIFY2(!isFinal(i.state), qPrintable(intentStateName(i.state)));
-        QVERIFY(m_engine->activeIntent(key).has_value());
+        QVERIFY(m_rig.engine->activeIntent(key).has_value());
         // Stop the traffic, then nothing is left at the gateway and nothing at the bank.
-        m_proxy->setSettings({NetSim::Mode::Offline});
-        QTRY_COMPARE_WITH_TIMEOUT(m_engine->requestsInFlight(), 0, kWaitMs);
+        m_rig.proxy->setSettings({NetSim::Mode::Offline});
+        QTRY_COMPARE_WITH_TIMEOUT(m_rig.engine->requestsInFlight(), 0, kWaitMs);
         QTRY_COMPARE_WITH_TIMEOUT(gatewayLookupStatus(key), 404, kWaitMs);
         const Ledger l = ledger(key);
         QVERIFY2(l.ok && l.rows == 0, l.raw.constData());
         auto saw502 = std::make_shared<bool>(false);
-        m_journal->attempts(key, this, [saw502](bool, const QString &, QList<Attempt> attempts) {
+        m_rig.journal->attempts(key, this, [saw502](bool, const QString &, QList<Attempt> attempts) {
             for (const Attempt &a : attempts)
                 *saw502 = *saw502 || a.httpStatus == 502;
         });
@@ -289,10 +246,10 @@ void TestSyncEngine::faultMatrix()
     QTRY_VERIFY_WITH_TIMEOUT(settled(key), kWaitMs);
     const Intent final = *latest(key);
     QCOMPARE(intentStateName(final.state), expected);
-    QVERIFY(!m_engine->activeIntent(key).has_value());
+    QVERIFY(!m_rig.engine->activeIntent(key).has_value());
 
     // What the till shows is the gateway's own state, for the same payment.
-    const GatewayResult truth = direct([&](auto cb) { m_direct->getPaymentByKey(key, this, cb); });
+    const GatewayResult truth = direct([&](auto cb) { m_rig.direct->getPaymentByKey(key, this, cb); });
     QCOMPARE(truth.status, 200);
     const QJsonObject payment = truth.payment();
     QCOMPARE(intentStateName(stateForPaymentStatus(payment.value(QStringLiteral("status")).toString())), expected);
@@ -310,7 +267,7 @@ void TestSyncEngine::faultMatrix()
 
     // Durable: the journal holds the same final state.
     auto stored = std::make_shared<std::optional<Intent>>();
-    m_journal->find(key, this, [stored](bool ok, const QString &, Intent i) {
+    m_rig.journal->find(key, this, [stored](bool ok, const QString &, Intent i) {
         if (ok)
             *stored = i;
     });
@@ -332,48 +289,48 @@ void TestSyncEngine::faultMatrix()
 
 void TestSyncEngine::unauthorizedPausesTheQueue()
 {
-    QSignalSpy paused(m_engine.get(), &SyncEngine::pausedChanged);
-    m_client->setToken(QStringLiteral("sk_bad"));
+    QSignalSpy paused(m_rig.engine.get(), &SyncEngine::pausedChanged);
+    m_rig.client->setToken(QStringLiteral("sk_bad"));
     const auto [e1, a] = pay(QStringLiteral("ord-auth-a"), 1000, QStringLiteral("tok_visa"));
     QVERIFY2(e1.isEmpty(), qPrintable(e1));
-    QTRY_VERIFY_WITH_TIMEOUT(m_engine->isPaused(), kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(m_rig.engine->isPaused(), kWaitMs);
     QCOMPARE(paused.count(), 1);
     QCOMPARE(paused.at(0).at(0).toBool(), true);
     QVERIFY(!paused.at(0).at(1).toString().isEmpty());
-    QCOMPARE(m_engine->pauseReason(), paused.at(0).at(1).toString());
+    QCOMPARE(m_rig.engine->pauseReason(), paused.at(0).at(1).toString());
     QCOMPARE(latest(a.key)->state, IntentState::Queued);   // kept, not dropped, not "needs attention"
 
     // While paused, a new sale is stored but nothing goes out.
     const auto [e2, b] = pay(QStringLiteral("ord-auth-b"), 2000, QStringLiteral("tok_visa"));
     QVERIFY2(e2.isEmpty(), qPrintable(e2));
-    QCOMPARE(m_engine->waitingCount(), 2);
+    QCOMPARE(m_rig.engine->waitingCount(), 2);
     QCOMPARE(gatewayLookupStatus(a.key), 404);   // a round trip to the gateway, meanwhile
     QCOMPARE(sends(a.key), 1);
     QCOMPARE(sends(b.key), 0);
-    QCOMPARE(m_engine->requestsInFlight(), 0);
+    QCOMPARE(m_rig.engine->requestsInFlight(), 0);
     QCOMPARE(ledger(a.key).rows, 0);
 
-    m_client->setToken(QLatin1String(kToken));
-    m_engine->resume();
+    m_rig.client->setToken(QLatin1String(kToken));
+    m_rig.engine->resume();
     QCOMPARE(paused.count(), 2);
     QCOMPARE(paused.at(1).at(0).toBool(), false);
-    QVERIFY(!m_engine->isPaused());
+    QVERIFY(!m_rig.engine->isPaused());
     QTRY_VERIFY_WITH_TIMEOUT(settled(a.key) && settled(b.key), kWaitMs);
     for (const QString &key : {a.key, b.key}) {
         QCOMPARE(latest(key)->state, IntentState::Succeeded);
         const Ledger l = ledger(key);
         QVERIFY2(l.rows == 1 && l.succeeded == 1, l.raw.constData());
     }
-    QCOMPARE(m_engine->waitingCount(), 0);
+    QCOMPARE(m_rig.engine->waitingCount(), 0);
 }
 
 void TestSyncEngine::offlineLimitsRefuseUpFront()
 {
-    m_engine->setLimits({10000, 15000, 0});
-    m_proxy->setSettings({NetSim::Mode::Offline});
+    m_rig.engine->setLimits({10000, 15000, 0});
+    m_rig.proxy->setSettings({NetSim::Mode::Offline});
     const auto [e1, a] = pay(QStringLiteral("ord-lim-a"), 5000, QStringLiteral("tok_visa"));
     QVERIFY2(e1.isEmpty(), qPrintable(e1));
-    QTRY_VERIFY_WITH_TIMEOUT(m_engine->connectivity() != Connectivity::Online, kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(m_rig.engine->connectivity() != Connectivity::Online, kWaitMs);
 
     // Over the single limit: refused before anything is stored, with the limit in the reason.
     const auto [e2, b] = pay(QStringLiteral("ord-lim-b"), 10001, QStringLiteral("tok_visa"));
@@ -384,27 +341,27 @@ void TestSyncEngine::offlineLimitsRefuseUpFront()
     const auto [e4, d] = pay(QStringLiteral("ord-lim-d"), 5000, QStringLiteral("tok_visa"));   // would be 18000
     QVERIFY2(e4.contains(QLatin1String("150.00")), qPrintable(e4));
     // Cash never waits for the network and is never refused for it.
-    const auto [e5, cash] = ClientProbe::payCash(*m_engine, QStringLiteral("ord-lim-cash"), 50000);
+    const auto [e5, cash] = ClientProbe::payCash(*m_rig.engine, QStringLiteral("ord-lim-cash"), 50000);
     QVERIFY2(e5.isEmpty(), qPrintable(e5));
     QCOMPARE(cash.state, IntentState::Succeeded);
     // Too old: what waits has waited longer than the merchant allows.
-    m_engine->setLimits({0, 0, 1});
+    m_rig.engine->setLimits({0, 0, 1});
     QTRY_VERIFY_WITH_TIMEOUT(nowMs() - a.createdAt > 1, kWaitMs);
     const auto [e6, f] = pay(QStringLiteral("ord-lim-f"), 100, QStringLiteral("tok_visa"));
     QVERIFY2(e6.contains(QLatin1String("too long")), qPrintable(e6));
     // No limits: anything may wait.
-    m_engine->setLimits({});
+    m_rig.engine->setLimits({});
     const auto [e7, g] = pay(QStringLiteral("ord-lim-g"), 1'000'000, QStringLiteral("tok_visa"));
     QVERIFY2(e7.isEmpty(), qPrintable(e7));
-    QCOMPARE(m_engine->waitingCount(), 3);
-    QCOMPARE(m_engine->waitingTotals().value(QStringLiteral("CNY")), qint64(5000 + 8000 + 1'000'000));
+    QCOMPARE(m_rig.engine->waitingCount(), 3);
+    QCOMPARE(m_rig.engine->waitingTotals().value(QStringLiteral("CNY")), qint64(5000 + 8000 + 1'000'000));
 
     IntentJournal::Query all;
     auto stored = std::make_shared<qint64>(-1);
-    m_journal->count(all, this, [stored](bool, const QString &, qint64 n) { *stored = n; });
+    m_rig.journal->count(all, this, [stored](bool, const QString &, qint64 n) { *stored = n; });
     QTRY_COMPARE_WITH_TIMEOUT(*stored, qint64(4), kWaitMs);   // a, c, cash, g
 
-    m_proxy->setSettings({});
+    m_rig.proxy->setSettings({});
     QTRY_VERIFY_WITH_TIMEOUT(settled(a.key) && settled(c.key) && settled(g.key), kWaitMs);
     for (const QString &key : {a.key, c.key, g.key})
         QCOMPARE(latest(key)->state, IntentState::Succeeded);
@@ -418,33 +375,33 @@ void TestSyncEngine::drainsOldestFirstWithBoundedConcurrency()
     SyncEngine::Config config = testConfig();
     config.maxInFlight = 2;
     startTill(config);
-    m_proxy->setSettings({NetSim::Mode::Offline});
+    m_rig.proxy->setSettings({NetSim::Mode::Offline});
     QStringList keys;
     const auto [e0, first] = pay(QStringLiteral("ord-drain-0"), 100, QStringLiteral("tok_visa"));
     QVERIFY2(e0.isEmpty(), qPrintable(e0));
     keys << first.key;
-    QTRY_VERIFY_WITH_TIMEOUT(m_engine->connectivity() != Connectivity::Online, kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(m_rig.engine->connectivity() != Connectivity::Online, kWaitMs);
     for (int n = 1; n < 8; ++n) {
         const auto [e, i] = pay(QStringLiteral("ord-drain-%1").arg(n), 100 + n, QStringLiteral("tok_visa"));
         QVERIFY2(e.isEmpty(), qPrintable(e));
         keys << i.key;
     }
-    QCOMPARE(m_engine->waitingCount(), 8);
+    QCOMPARE(m_rig.engine->waitingCount(), 8);
     for (int n = 1; n < keys.size(); ++n)
         QCOMPARE(sends(keys[n]), 0);
 
-    m_changes.clear();
-    m_inFlightSeen.clear();
-    m_proxy->setSettings({});
+    m_rig.changes.clear();
+    m_rig.inFlightSeen.clear();
+    m_rig.proxy->setSettings({});
     QTRY_VERIFY_WITH_TIMEOUT(std::all_of(keys.cbegin(), keys.cend(), [this](const QString &k) { return settled(k); }),
                              kWaitMs);
     QStringList sendOrder;
-    for (const Intent &i : std::as_const(m_changes)) {
+    for (const Intent &i : std::as_const(m_rig.changes)) {
         if (i.state == IntentState::Sending && !sendOrder.contains(i.key))
             sendOrder << i.key;
     }
     QCOMPARE(sendOrder, keys);   // oldest first
-    const int most = *std::max_element(m_inFlightSeen.cbegin(), m_inFlightSeen.cend());
+    const int most = *std::max_element(m_rig.inFlightSeen.cbegin(), m_rig.inFlightSeen.cend());
     QVERIFY2(most <= config.maxInFlight, qPrintable(QString::number(most)));
     QCOMPARE(most, config.maxInFlight);   // and it did use what it was allowed
     for (const QString &key : std::as_const(keys))
@@ -454,23 +411,23 @@ void TestSyncEngine::drainsOldestFirstWithBoundedConcurrency()
 
 void TestSyncEngine::restartDrainsTheQueue()
 {
-    m_proxy->setSettings({NetSim::Mode::Offline});
+    m_rig.proxy->setSettings({NetSim::Mode::Offline});
     QStringList keys;
     for (int n = 0; n < 3; ++n) {
         const auto [e, i] = pay(QStringLiteral("ord-restart-%1").arg(n), 700 + n, QStringLiteral("tok_visa"));
         QVERIFY2(e.isEmpty(), qPrintable(e));
         keys << i.key;
         if (n == 0)
-            QTRY_VERIFY_WITH_TIMEOUT(m_engine->connectivity() != Connectivity::Online, kWaitMs);
+            QTRY_VERIFY_WITH_TIMEOUT(m_rig.engine->connectivity() != Connectivity::Online, kWaitMs);
     }
-    QCOMPARE(m_engine->waitingCount(), 3);
+    QCOMPARE(m_rig.engine->waitingCount(), 3);
 
     // The till is closed (or dies) with the queue full, and starts again later, online.
     stopTill();
-    m_changes.clear();
-    m_proxy->setSettings({});
+    m_rig.changes.clear();
+    m_rig.proxy->setSettings({});
     startTill();
-    QCOMPARE(m_engine->waitingCount(), 3);
+    QCOMPARE(m_rig.engine->waitingCount(), 3);
     QTRY_VERIFY_WITH_TIMEOUT(std::all_of(keys.cbegin(), keys.cend(), [this](const QString &k) { return settled(k); }),
                              kWaitMs);
     for (const QString &key : std::as_const(keys)) {
@@ -478,16 +435,16 @@ void TestSyncEngine::restartDrainsTheQueue()
         const Ledger l = ledger(key);
         QVERIFY2(l.rows == 1 && l.succeeded == 1, l.raw.constData());
     }
-    QCOMPARE(m_engine->waitingCount(), 0);
+    QCOMPARE(m_rig.engine->waitingCount(), 0);
 }
 
 void TestSyncEngine::restartAsksBeforeResending()
 {
     // The gateway charges, its answer is lost, and the till dies before it notices: the
     // journal says `sending`. On the next start the till must ask before sending again.
-    m_proxy->setSettings({NetSim::Mode::LoseResponses});
+    m_rig.proxy->setSettings({NetSim::Mode::LoseResponses});
     auto died = std::make_shared<bool>(false);
-    connect(m_proxy.get(), &FaultProxy::responseDropped, this, [this, died] {
+    connect(m_rig.proxy.get(), &FaultProxy::responseDropped, this, [this, died] {
         if (!*died) {
             *died = true;
             stopTill();
@@ -497,25 +454,25 @@ void TestSyncEngine::restartAsksBeforeResending()
     QVERIFY2(error.isEmpty(), qPrintable(error));
     const QString key = created.key;
     QTRY_VERIFY_WITH_TIMEOUT(*died, kWaitMs);
-    disconnect(m_proxy.get(), &FaultProxy::responseDropped, this, nullptr);
+    disconnect(m_rig.proxy.get(), &FaultProxy::responseDropped, this, nullptr);
     QCOMPARE(latest(key)->state, IntentState::Sending);
     QCOMPARE(gatewayLookupStatus(key), 200);   // the gateway did take it
 
-    m_changes.clear();
-    m_proxy->setSettings({});
+    m_rig.changes.clear();
+    m_rig.proxy->setSettings({});
     startTill();
     QTRY_VERIFY_WITH_TIMEOUT(settled(key), kWaitMs);
     QCOMPARE(latest(key)->state, IntentState::Succeeded);
     QCOMPARE(sends(key), 0);   // resolved by asking, no second POST
     auto read = std::make_shared<std::optional<QList<Attempt>>>();
-    m_journal->attempts(key, this, [read](bool, const QString &, QList<Attempt> a) { *read = a; });
+    m_rig.journal->attempts(key, this, [read](bool, const QString &, QList<Attempt> a) { *read = a; });
     QTRY_VERIFY_WITH_TIMEOUT(read->has_value(), kWaitMs);
     const QList<Attempt> attempts = **read;
     QCOMPARE(attempts.size(), 1);
     QCOMPARE(attempts[0].kind, Attempt::Kind::Lookup);
     QCOMPARE(attempts[0].httpStatus, 200);
     auto lines = std::make_shared<std::optional<QList<JournalEntry>>>();
-    m_journal->journal(key, this, [lines](bool, const QString &, QList<JournalEntry> l) { *lines = l; });
+    m_rig.journal->journal(key, this, [lines](bool, const QString &, QList<JournalEntry> l) { *lines = l; });
     QTRY_VERIFY_WITH_TIMEOUT(lines->has_value(), kWaitMs);
     QStringList path;
     for (const JournalEntry &e : std::as_const(**lines))
@@ -528,26 +485,26 @@ void TestSyncEngine::restartAsksBeforeResending()
 
 void TestSyncEngine::connectivityIsAnnounced()
 {
-    QSignalSpy connectivity(m_engine.get(), &SyncEngine::connectivityChanged);
-    QSignalSpy nextRetry(m_engine.get(), &SyncEngine::nextRetryChanged);
-    QCOMPARE(m_engine->connectivity(), Connectivity::Online);
-    m_proxy->setSettings({NetSim::Mode::Offline});
+    QSignalSpy connectivity(m_rig.engine.get(), &SyncEngine::connectivityChanged);
+    QSignalSpy nextRetry(m_rig.engine.get(), &SyncEngine::nextRetryChanged);
+    QCOMPARE(m_rig.engine->connectivity(), Connectivity::Online);
+    m_rig.proxy->setSettings({NetSim::Mode::Offline});
     const auto [error, created] = pay(QStringLiteral("ord-conn"), 990, QStringLiteral("tok_visa"));
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QTRY_VERIFY_WITH_TIMEOUT(!connectivity.isEmpty(), kWaitMs);
     QCOMPARE(connectivity.at(0).at(0).value<Connectivity>(), Connectivity::Offline);
     // While offline the cashier is told when the next try is: a real time, within the probe cap.
     const qint64 offlineAt = nowMs();
-    QVERIFY(m_engine->nextRetryAt() > 0);
-    QVERIFY2(m_engine->nextRetryAt() <= offlineAt + 300 + 50 + 50,
-             qPrintable(QString::number(m_engine->nextRetryAt() - offlineAt)));
+    QVERIFY(m_rig.engine->nextRetryAt() > 0);
+    QVERIFY2(m_rig.engine->nextRetryAt() <= offlineAt + 300 + 50 + 50,
+             qPrintable(QString::number(m_rig.engine->nextRetryAt() - offlineAt)));
     QVERIFY(std::any_of(nextRetry.cbegin(), nextRetry.cend(),
                         [](const QList<QVariant> &args) { return args.at(0).toLongLong() > 0; }));
     // It keeps probing: at least one failed probe (Reconnecting, then Offline again).
     QTRY_VERIFY_WITH_TIMEOUT(connectivity.count() >= 3, kWaitMs);
 
-    m_proxy->setSettings({});
-    QTRY_COMPARE_WITH_TIMEOUT(m_engine->connectivity(), Connectivity::Online, kWaitMs);
+    m_rig.proxy->setSettings({});
+    QTRY_COMPARE_WITH_TIMEOUT(m_rig.engine->connectivity(), Connectivity::Online, kWaitMs);
     QTRY_VERIFY_WITH_TIMEOUT(settled(created.key), kWaitMs);
     QCOMPARE(latest(created.key)->state, IntentState::Succeeded);
     QList<Connectivity> seen;
@@ -558,7 +515,7 @@ void TestSyncEngine::connectivityIsAnnounced()
     QCOMPARE(seen.count(Connectivity::Online), 1);
     for (int n = 1; n < seen.size(); ++n)
         QVERIFY(seen[n] != seen[n - 1]);   // only real changes are announced
-    QTRY_COMPARE_WITH_TIMEOUT(m_engine->nextRetryAt(), qint64(0), kWaitMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_rig.engine->nextRetryAt(), qint64(0), kWaitMs);
     QCOMPARE(nextRetry.last().at(0).toLongLong(), qint64(0));
 }
 
@@ -571,38 +528,38 @@ void TestSyncEngine::offlineIsSeenWithoutAPayment()
     SyncEngine::Config config = ClientProbe::fastEngineConfig(11);
     config.aliveProbeMs = 200;
     startTill(config);
-    QCOMPARE(m_engine->connectivity(), Connectivity::Online);
-    m_proxy->setSettings({NetSim::Mode::Offline});
-    QTRY_VERIFY_WITH_TIMEOUT(m_engine->connectivity() != Connectivity::Online, kWaitMs);
-    QCOMPARE(m_engine->waitingCount(), 0);   // no payment told it
-    m_proxy->setSettings({});
-    QTRY_COMPARE_WITH_TIMEOUT(m_engine->connectivity(), Connectivity::Online, kWaitMs);
+    QCOMPARE(m_rig.engine->connectivity(), Connectivity::Online);
+    m_rig.proxy->setSettings({NetSim::Mode::Offline});
+    QTRY_VERIFY_WITH_TIMEOUT(m_rig.engine->connectivity() != Connectivity::Online, kWaitMs);
+    QCOMPARE(m_rig.engine->waitingCount(), 0);   // no payment told it
+    m_rig.proxy->setSettings({});
+    QTRY_COMPARE_WITH_TIMEOUT(m_rig.engine->connectivity(), Connectivity::Online, kWaitMs);
     // A gateway that takes the question and never answers is "no answer", not "online".
-    m_proxy->setSettings({NetSim::Mode::BlackHole});
-    QTRY_COMPARE_WITH_TIMEOUT(m_engine->connectivity(), Connectivity::NoAnswer, kWaitMs);
+    m_rig.proxy->setSettings({NetSim::Mode::BlackHole});
+    QTRY_COMPARE_WITH_TIMEOUT(m_rig.engine->connectivity(), Connectivity::NoAnswer, kWaitMs);
 }
 
 // Reachability as measured: a gateway that takes requests and never answers (black hole) is
 // "no answer", never "online" and not "offline" (refused); it becomes online with an answer.
 void TestSyncEngine::noAnswerIsNotOffline()
 {
-    QSignalSpy connectivity(m_engine.get(), &SyncEngine::connectivityChanged);
-    m_proxy->setSettings({NetSim::Mode::BlackHole});
+    QSignalSpy connectivity(m_rig.engine.get(), &SyncEngine::connectivityChanged);
+    m_rig.proxy->setSettings({NetSim::Mode::BlackHole});
     const auto [error, created] = pay(QStringLiteral("ord-hole"), 990, QStringLiteral("tok_visa"));
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    QTRY_COMPARE_WITH_TIMEOUT(m_engine->connectivity(), Connectivity::NoAnswer, kWaitMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_rig.engine->connectivity(), Connectivity::NoAnswer, kWaitMs);
     // Probes go unanswered too: it stays "no answer", it does not flicker to "reconnecting".
     const int before = int(connectivity.count());
     QTRY_VERIFY_WITH_TIMEOUT(sends(created.key) + answers(created.key) >= 2, kWaitMs);
-    QCOMPARE(m_engine->connectivity(), Connectivity::NoAnswer);
+    QCOMPARE(m_rig.engine->connectivity(), Connectivity::NoAnswer);
     QCOMPARE(int(connectivity.count()), before);
     // Refused is offline.
-    m_proxy->setSettings({NetSim::Mode::Offline});
-    QTRY_VERIFY_WITH_TIMEOUT(m_engine->connectivity() == Connectivity::Offline
-                                 || m_engine->connectivity() == Connectivity::Reconnecting, kWaitMs);
-    m_proxy->setSettings({});
-    m_engine->checkConnectionNow();
-    QTRY_COMPARE_WITH_TIMEOUT(m_engine->connectivity(), Connectivity::Online, kWaitMs);
+    m_rig.proxy->setSettings({NetSim::Mode::Offline});
+    QTRY_VERIFY_WITH_TIMEOUT(m_rig.engine->connectivity() == Connectivity::Offline
+                                 || m_rig.engine->connectivity() == Connectivity::Reconnecting, kWaitMs);
+    m_rig.proxy->setSettings({});
+    m_rig.engine->checkConnectionNow();
+    QTRY_COMPARE_WITH_TIMEOUT(m_rig.engine->connectivity(), Connectivity::Online, kWaitMs);
     QTRY_VERIFY_WITH_TIMEOUT(settled(created.key), kWaitMs);
     QCOMPARE(latest(created.key)->state, IntentState::Succeeded);
     QCOMPARE(ledger(created.key).succeeded, 1);
@@ -623,8 +580,8 @@ void TestSyncEngine::answerIsDroppedWhenItsContextIsGone()
     NetSim::Settings slow;
     slow.mode = NetSim::Mode::Latency;
     slow.latencyMs = 300;
-    m_proxy->setSettings(slow);
-    GatewayClient client(m_proxy->url(), QLatin1String(kToken), 5000);
+    m_rig.proxy->setSettings(slow);
+    GatewayClient client(m_rig.proxy->url(), QLatin1String(kToken), 5000);
     QList<QSignalSpy *> finished;
     for (QNetworkAccessManager *m : client.findChildren<QNetworkAccessManager *>())
         finished << new QSignalSpy(m, &QNetworkAccessManager::finished);
@@ -675,15 +632,15 @@ void TestSyncEngine::engineAnswerIsDroppedWhenItsContextIsGone()
         QCOMPARE(latest(paid.key)->state, IntentState::Succeeded);
         card = paid;
     } else if (call == QLatin1String("recordCashRefund")) {
-        const auto [error, paid] = ClientProbe::payCash(*m_engine, QStringLiteral("ctx-cash"), 700);
+        const auto [error, paid] = ClientProbe::payCash(*m_rig.engine, QStringLiteral("ctx-cash"), 700);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         cash = paid;
     }
-    SyncEngine *engine = m_engine.get();
+    SyncEngine *engine = m_rig.engine.get();
     std::unique_ptr<SyncEngine> restarted;   // "start": a second start of the till on its journal
     if (call == QLatin1String("start")) {
-        m_engine.reset();
-        restarted = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), testConfig());
+        m_rig.engine.reset();
+        restarted = std::make_unique<SyncEngine>(m_rig.journal.get(), m_rig.client.get(), testConfig());
         engine = restarted.get();
     }
 
@@ -719,10 +676,10 @@ void TestSyncEngine::engineAnswerIsDroppedWhenItsContextIsGone()
     // A dropped answer is only the caller's: what the call did still happened.
     if (call == QLatin1String("pay") || call == QLatin1String("recordCash")) {
         const QString order = call == QLatin1String("pay") ? QStringLiteral("ctx-pay") : QStringLiteral("ctx-cash");
-        QVERIFY(std::any_of(m_changes.cbegin(), m_changes.cend(), [&](const Intent &i) { return i.orderId == order; }));
+        QVERIFY(std::any_of(m_rig.changes.cbegin(), m_rig.changes.cend(), [&](const Intent &i) { return i.orderId == order; }));
     } else if (call == QLatin1String("refund") || call == QLatin1String("recordCashRefund")) {
         const QString paymentKey = call == QLatin1String("refund") ? card.key : cash.key;
-        QVERIFY(std::any_of(m_changes.cbegin(), m_changes.cend(),
+        QVERIFY(std::any_of(m_rig.changes.cbegin(), m_rig.changes.cend(),
                             [&](const Intent &i) { return i.isRefund() && i.paymentKey == paymentKey; }));
     }
     if (restarted) {
