@@ -8,6 +8,9 @@
 
 #include <QCoreApplication>
 #include <QEvent>
+#include <QAbstractButton>
+#include <QApplication>
+#include <QMessageBox>
 #include <QObject>
 #include <QSettings>
 #include <QStandardPaths>
@@ -122,4 +125,22 @@ void DemoTill::stop()
     simulation.reset();
     backend.reset();
     dir.reset();
+}
+
+ModalAnswerer::ModalAnswerer(const QString &button)
+{
+    m_timer.setInterval(20);
+    QObject::connect(&m_timer, &QTimer::timeout, [this, button] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        m_timer.stop();
+        asked = box->text();
+        informative = box->informativeText();
+        for (QAbstractButton *b : box->buttons()) {
+            if (b->text() == button)
+                QTest::mouseClick(b, Qt::LeftButton);
+        }
+    });
+    m_timer.start();
 }

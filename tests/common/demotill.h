@@ -3,6 +3,7 @@
 #include "catalog.h"
 
 #include <QString>
+#include <QTimer>
 #include <QTemporaryDir>
 #include <QWidget>
 
@@ -74,4 +75,17 @@ public:
     std::unique_ptr<OncePay::TillSession> session;
     std::unique_ptr<OncePay::Ui::MainWindow> window;
     OncePay::Ui::DemoWindow *demoWindow = nullptr;   // owned by the window; null without the demo
+};
+
+// Answers the next modal question box while it runs (its exec() blocks the test): keeps the
+// question's text and informative text, and clicks the button named `button`.
+class ModalAnswerer final
+{
+public:
+    explicit ModalAnswerer(const QString &button);
+    QString asked;         // the question's text, once it was asked
+    QString informative;   // its informative text
+
+private:
+    QTimer m_timer;
 };

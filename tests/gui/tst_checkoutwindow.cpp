@@ -1592,26 +1592,13 @@ void TestCheckoutWindow::quitWithPaymentsWaitingAsks()
     QTest::keyClick(m_till.window.get(), Qt::Key_F12);
     QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::WaitingForConnection, 10000);
     // The question is modal: answered from a timer while it runs its own event loop.
-    QString asked;
-    QTimer answer;
-    answer.setInterval(20);
-    connect(&answer, &QTimer::timeout, this, [&] {
-        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        if (!box)
-            return;
-        answer.stop();
-        asked = box->text() + QLatin1Char('\n') + box->informativeText();
-        for (QAbstractButton *b : box->buttons()) {
-            if (b->text() == QLatin1String("Keep the till open"))
-                QTest::mouseClick(b, Qt::LeftButton);
-        }
-    });
-    answer.start();
+    ModalAnswerer answer(QStringLiteral("Keep the till open"));
     // Sale menu, Quit, by their mnemonics (QKeySequence::Quit has no keys on the offscreen platform).
     QTest::keyClick(m_till.window.get(), Qt::Key_S, Qt::AltModifier);
     QTRY_VERIFY(QApplication::activePopupWidget());
     QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_Q);
-    QTRY_VERIFY(!asked.isEmpty());
+    QTRY_VERIFY(!answer.asked.isEmpty());
+    const QString asked = answer.asked + QLatin1Char('\n') + answer.informative;
     QVERIFY2(asked.contains(QStringLiteral("waiting")) && asked.contains(QStringLiteral("¥49.90"))
                  && asked.contains(QStringLiteral("next time")), qPrintable(asked));
     QVERIFY2(asked.startsWith(QStringLiteral("1 payment")), qPrintable(asked));

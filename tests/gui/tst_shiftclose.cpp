@@ -43,35 +43,6 @@ namespace OncePay {
 char *toString(IntentState state) { return qstrdup(qPrintable(intentStateName(state))); }
 }
 
-namespace {
-// Answers the next modal question box while it runs (its exec() blocks the test): keeps the
-// question's text and clicks the button named `button`.
-class Answerer final
-{
-public:
-    explicit Answerer(const QString &button)
-    {
-        m_timer.setInterval(20);
-        QObject::connect(&m_timer, &QTimer::timeout, [this, button] {
-            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-            if (!box)
-                return;
-            m_timer.stop();
-            asked = box->text();
-            for (QAbstractButton *b : box->buttons()) {
-                if (b->text() == button)
-                    QTest::mouseClick(b, Qt::LeftButton);
-            }
-        });
-        m_timer.start();
-    }
-    QString asked;
-
-private:
-    QTimer m_timer;
-};
-} // namespace
-
 class TestShiftClose final : public QObject
 {
     Q_OBJECT
@@ -280,7 +251,7 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     }
 
     // Close shift (Alt+S): the question names the waiting payment; answered from a timer while it runs.
-    Answerer answer(QStringLiteral("Close with 1 waiting"));
+    ModalAnswerer answer(QStringLiteral("Close with 1 waiting"));
     QTest::keyClick(counted, Qt::Key_S, Qt::AltModifier);
     QTRY_VERIFY(!answer.asked.isEmpty());
     QVERIFY2(answer.asked.contains(QStringLiteral("Sale s-waiting: ¥12.34")) && answer.asked.contains(QStringLiteral("next shift")), qPrintable(answer.asked));
@@ -347,7 +318,7 @@ void TestShiftClose::closeWhileTheServerDoesNotAnswer()
     auto *close = named<QPushButton>(dialog, QStringLiteral("Close the shift"));
     QVERIFY(close && close->isEnabled());
 
-    Answerer answer(QStringLiteral("Close without the server's check"));
+    ModalAnswerer answer(QStringLiteral("Close without the server's check"));
     QTest::keyClick(named<QLineEdit>(dialog, QStringLiteral("Cash counted")), Qt::Key_S, Qt::AltModifier);
     QTRY_VERIFY(!answer.asked.isEmpty());
     QVERIFY2(answer.asked.contains(QStringLiteral("Sale s-offline: ¥4.20")) && answer.asked.contains(QStringLiteral("without its check")),
@@ -429,7 +400,7 @@ void TestShiftClose::firstShiftTakesAnOpeningFloat()
     QTest::keyClicks(counted, QStringLiteral("220"));
     QCOMPARE(named<QLabel>(dialog, QStringLiteral("Cash difference"))->text(), QStringLiteral("none: the drawer is right"));
 
-    Answerer answer(QStringLiteral("Close the shift"));
+    ModalAnswerer answer(QStringLiteral("Close the shift"));
     QTest::keyClick(counted, Qt::Key_S, Qt::AltModifier);
     QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Closed, 10000);
     QCOMPARE(dialog->viewModel()->report().openingFloat, qint64(20000));
