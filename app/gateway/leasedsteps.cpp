@@ -1,0 +1,329 @@
+#include "leasedsteps.h"
+
+#include "paymentlog.h"
+#include "timeutil.h"
+
+#include <QDateTime>
+#include <QTimer>
+
+#include <utility>
+
+namespace OncePay::Gateway {
+
+void PaymentKind::apply(Payment &p, const AcquirerAnswer &a)
+{
+    switch (a.kind) {
+    case AcquirerAnswer::Kind::Approved:
+        p.status = PaymentStatus::Succeeded;
+        p.card = a.card;
+        p.authorizationCode = a.authorizationCode;
+        break;
+    case AcquirerAnswer::Kind::Declined:
+        p.status = PaymentStatus::Declined;
+        p.declineCode = a.declineCode;
+        p.card = a.card;
+        break;
+    case AcquirerAnswer::Kind::AnswerLost:
+    case AcquirerAnswer::Kind::Refused:
+    case AcquirerAnswer::Kind::NotFound:
+        p.status = PaymentStatus::Processing;
+        break;
+    }
+}
+
+Settlement PaymentKind::settlement(const Payment &p, const HttpAnswer &answer, qint64 now, qint64 retentionMs,
+                                   bool recovery)
+{
+    return {p.merchant, p.idempotencyKey, p.id, p.leaseGeneration, p.status, p.declineCode, now,
+            answer.toStored(), retentionMs, recovery, p.card, p.authorizationCode};
+}
+
+void RefundKind::apply(Refund &r, const AcquirerAnswer &a)
+{
+    switch (a.kind) {
+    case AcquirerAnswer::Kind::Approved:
+        r.status = RefundStatus::Succeeded;
+        break;
+    case AcquirerAnswer::Kind::Declined:
+        r.status = RefundStatus::Failed;
+        r.failureCode = a.declineCode.isEmpty() ? QStringLiteral("refund_declined") : a.declineCode;
+        break;
+    case AcquirerAnswer::Kind::AnswerLost:
+    case AcquirerAnswer::Kind::Refused:
+    case AcquirerAnswer::Kind::NotFound:
+        r.status = RefundStatus::Processing;
+        break;
+    }
+}
+
+RefundSettlement RefundKind::settlement(const Refund &r, const HttpAnswer &answer, qint64 now, qint64 retentionMs,
+                                        bool recovery)
+{
+    return {r.merchant, r.idempotencyKey, r.id, r.paymentId, r.leaseGeneration, r.amount, r.status,
+            r.failureCode, now, answer.toStored(), retentionMs, recovery};
+}
+
+template <typename Kind>
+LeasedSteps<Kind>::LeasedSteps(const PaymentConfig &config, GatewayStore *store, Acquirer *acquirer,
+                               Metrics *metrics, QObject *parent)
+    : QObject(parent)
+    , m_config(config)
+    , m_store(store)
+    , m_acquirer(acquirer)
+    , m_metrics(metrics)
+    , m_faults(config.faultKillAt, config.faultPauseAt)
+    , m_deadlines(config.acquirerTimeoutMs)
+{
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::reach(const char *step)
+{
+    m_faults.reach((QByteArray(Kind::faultPrefix) + step).constData());
+}
+
+template <typename Kind>
+QByteArray LeasedSteps<Kind>::acquirerLabel(const char *call, const QByteArray &outcome) const
+{
+    return "kind=\"" + QByteArray(call) + "\",outcome=\"" + outcome + '"';
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::answerNothing(const Work &work, const HttpAnswer &answer)
+{
+    work.respond(work.recovery ? HttpAnswer{} : answer);
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::resumeForRecovery(const Record &record, Respond respond)
+{
+    resume({record, std::move(respond), true, false});
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::callAcquirer(Work work)
+{
+    // Recorded before the call, and only under a live lease: after a crash or a takeover,
+    // acquirer_called means "ask the acquirer first", and a holder paused past its lease stops here.
+    Kind::markCalled(m_store, work.record, m_config.leaseMs, nowMs(), this,
+                     timed<StepWrite>([this, work](bool ok, const QString &, StepWrite w) mutable {
+        if (!ok) {
+            // Not called by us. A recovery run leaves the record to the next run. A step that may
+            // have been written (the answer to COMMIT was lost) says acquirer_called to whoever
+            // resumes it: 503 would promise that nothing happens (promise 10; tst_storeunavailable
+            // commitReplyLost fails with 503 here).
+            return answerNothing(work, w == StepWrite::Unconfirmed ? Answers::outcomeUnknown()
+                                                                   : Answers::storeUnavailable());
+        }
+        if (w == StepWrite::Fenced)
+            return answerFenced(work);
+        reach("after_mark_called");
+        work.record.step = PaymentStep::AcquirerCalled;
+        call(std::move(work));
+    }));
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::call(Work work)
+{
+    m_metrics->count("oncepay_acquirer_calls_total", acquirerLabel(Kind::callMetric, "sent"));
+    m_callsInFlight.insert(work.record.id);
+    const std::shared_ptr<bool> answered = m_deadlines.start([this, work] {
+        settle(work, {AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("acquirer timeout")});
+    });
+    Kind::call(m_acquirer, work.record, this, [this, work, answered](const AcquirerAnswer &a) {
+        m_callsInFlight.remove(work.record.id);
+        m_metrics->count("oncepay_acquirer_calls_total", acquirerLabel(Kind::callMetric, a.metricsLabel()));
+        if (*answered)
+            return;   // too late: answered 202, and recovery will ask the acquirer
+        *answered = true;
+        reach("after_acquirer");
+        settle(work, a);
+    });
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::resume(Work work)
+{
+    if (work.record.step == PaymentStep::Claimed) {
+        // The previous holder never recorded a call, and can no longer (its generation is
+        // stale): nobody has called the acquirer for this key.
+        work.firstCall = true;
+        return callAcquirer(std::move(work));
+    }
+    // The acquirer may have moved the money: ask it by key before anything else.
+    m_metrics->count("oncepay_acquirer_calls_total", acquirerLabel(Kind::lookupMetric, "sent"));
+    Kind::lookup(m_acquirer, work.record, this, [this, work](const AcquirerAnswer &a) {
+        m_metrics->count("oncepay_acquirer_calls_total", acquirerLabel(Kind::lookupMetric, a.metricsLabel()));
+        if (a.kind == AcquirerAnswer::Kind::NotFound)
+            return callAgainIfRemembered(work);
+        if (a.kind == AcquirerAnswer::Kind::AnswerLost || a.kind == AcquirerAnswer::Kind::Refused)
+            return releaseLeaseAndAnswerUnknown(work);   // could not ask: the next retry or recovery asks again
+        settle(work, a);
+    });
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::releaseLeaseAndAnswerUnknown(const Work &work)
+{
+    // Money may still move (an earlier call may still reach the acquirer, or it could not be
+    // asked): the record is kept as it is and the lease ended early, so that the next retry or
+    // recovery run asks at once. 500 outcome-unknown, never a "nothing happened" (promise 10).
+    Kind::releaseLease(m_store, work.record, this, timed<StepWrite>([work](bool, const QString &, StepWrite) {
+        answerNothing(work, Answers::outcomeUnknown());
+    }));
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::callAgainIfRemembered(Work work)
+{
+    // The acquirer does not know the key. Within its memory a call with the same key moves money
+    // at most once, even if an earlier call is still on its way. Past it, something it did may
+    // have been forgotten: a second call could do it twice, so a person settles it (promise 11).
+    Record review = work.record;
+    review.needsReview = true;
+    review.updatedAt = nowMs();
+    const HttpAnswer answer = Kind::answerFor(review);   // 202 processing, needs_review
+    Kind::checkKeyWindow(m_store, review, m_config.acquirerKeyWindowMs, answer.toStored(), m_config.retentionMs, this,
+                         timed<KeyWindow>([this, work, answer](bool ok, const QString &, KeyWindow w) {
+        if (!ok)
+            return releaseLeaseAndAnswerUnknown(work);
+        switch (w) {
+        case KeyWindow::Within:
+            return callAcquirer(work);
+        case KeyWindow::Fenced:
+            return answerFenced(work);
+        case KeyWindow::Review:
+            qCWarning(lcPayments) << Kind::noun << work.record.id << "is older than the acquirer's key window and"
+                                  << "unknown to it: left for review (oncepay-gateway review)";
+            m_metrics->count("oncepay_needs_review_total", "kind=\"" + QByteArray(Kind::noun) + '"');
+            return answerNothing(work, answer);
+        }
+    }));
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::answerFenced(const Work &work)
+{
+    const Record &r = work.record;
+    qCWarning(lcPayments) << Kind::noun << r.id << "lease generation" << r.leaseGeneration
+                          << "was taken over: answering from the store";
+    m_metrics->count("oncepay_lease_fenced_total");
+    if (work.recovery)
+        return work.respond(HttpAnswer{});
+    using Outcome = typename Kind::StoredOutcome;
+    Kind::storedAnswer(m_store, r, this, timed<Outcome>([respond = work.respond](bool ok, const QString &, Outcome o) {
+        if (!ok)
+            return respond(Answers::outcomeUnknown());
+        switch (o.kind) {
+        case Outcome::Kind::Replay:
+            return respond(HttpAnswer::fromStored(o.response).markReplayed());
+        case Outcome::Kind::ReplayCurrent:
+            return respond(Kind::answerFor(Kind::recordOf(o)).markReplayed());
+        case Outcome::Kind::Mismatch:
+            return respond(Answers::keyReused());
+        default:
+            // The new holder is working, or released a claim nobody had executed: retry.
+            return respond(Answers::keyInUse());
+        }
+    }));
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::releaseRefused(Work work, const HttpAnswer &refused, qint64 firstTryAt)
+{
+    Kind::releaseClaim(m_store, work.record, this, timed<StepWrite>([this, work, refused, firstTryAt](
+                                                       bool ok, const QString &, StepWrite w) {
+        if (ok && w == StepWrite::Fenced)
+            return answerFenced(work);
+        if (ok)
+            return answerNothing(work, refused);
+        // Not released: the record still says acquirer_called, and recovery would call the
+        // acquirer again after the lease. 502 would promise that nothing happens (promise 10):
+        // keep trying while the client waits, then 500 outcome-unknown (tst_stalls
+        // refusedWhileStoreLocked fails with 502 here).
+        const qint64 waited = QDateTime::currentMSecsSinceEpoch() - firstTryAt;
+        m_metrics->count("oncepay_release_retries_total");
+        if (waited >= m_config.acquirerTimeoutMs)
+            answerNothing(work, Answers::outcomeUnknown());
+        if (waited >= m_config.leaseMs) {
+            qCWarning(lcPayments) << Kind::noun << work.record.id << "refused, but its claim could not be released;"
+                                  << "left to recovery";
+            return;
+        }
+        QTimer::singleShot(200, this, [this, work, refused, firstTryAt] { releaseRefused(work, refused, firstTryAt); });
+    }));
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::settle(Work work, const AcquirerAnswer &answer)
+{
+    Record &record = work.record;
+    switch (answer.kind) {
+    case AcquirerAnswer::Kind::Refused: {
+        if (!work.firstCall) {
+            // An earlier holder's call may still reach the acquirer: the record (and a refund's
+            // reservation) is kept and recovery goes on asking, so money can still move. 500,
+            // never 502 (promise 10); tst_crash takeoverMeetsRefusingAcquirer fails with 502 here.
+            return releaseLeaseAndAnswerUnknown(work);
+        }
+        // Nothing moved and no other call exists: give the key (and a refund's reservation)
+        // back, so that a retry executes again (not recorded).
+        const HttpAnswer refused = Answers::acquirerUnavailable(QString::fromLatin1(Kind::refusedWords).arg(answer.error));
+        releaseRefused(std::move(work), refused, QDateTime::currentMSecsSinceEpoch());
+        return;
+    }
+    case AcquirerAnswer::Kind::NotFound:
+        Q_UNREACHABLE();
+        return;
+    case AcquirerAnswer::Kind::Approved:
+    case AcquirerAnswer::Kind::Declined:
+    case AcquirerAnswer::Kind::AnswerLost:
+        Kind::apply(record, answer);
+        break;
+    }
+    const qint64 now = nowMs();
+    record.updatedAt = now;
+    if (!Kind::isProcessing(record))
+        record.step = PaymentStep::Settled;
+    const HttpAnswer answerToSend = Kind::answerFor(record);
+    const typename Kind::Settlement s = Kind::settlement(record, answerToSend, now, m_config.retentionMs, work.recovery);
+    writeSettlement(std::move(work), s, answerToSend, QDateTime::currentMSecsSinceEpoch());
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::writeSettlement(Work work, const typename Kind::Settlement &s, const HttpAnswer &answer,
+                                        qint64 firstTryAt)
+{
+    Kind::settle(m_store, s, this, timed<StepWrite>([this, work, s, answer, firstTryAt](
+                                                        bool ok, const QString &, StepWrite w) mutable {
+        if (!ok) {
+            // The acquirer may have moved the money: never 503 (promise 7). Keep trying to record
+            // the outcome; the client is told 500 outcome-unknown once it has waited long enough,
+            // and after a lease's time recovery (here or on another instance) takes over.
+            const qint64 waited = QDateTime::currentMSecsSinceEpoch() - firstTryAt;
+            m_metrics->count("oncepay_settle_retries_total");
+            if (waited >= m_config.acquirerTimeoutMs)
+                answerNothing(work, Answers::outcomeUnknown());
+            if (waited >= m_config.leaseMs) {
+                qCWarning(lcPayments) << Kind::noun << work.record.id << "outcome not recorded; left to recovery";
+                return;
+            }
+            QTimer::singleShot(200, this, [this, work, s, answer, firstTryAt] {
+                writeSettlement(work, s, answer, firstTryAt);
+            });
+            return;
+        }
+        if (w == StepWrite::Fenced)
+            return answerFenced(work);
+        if (!s.recovery && answer.status != 202)
+            settledForClient(work, s);
+        reach("after_settle");
+        work.respond(answer);
+    }));
+}
+
+template class LeasedSteps<PaymentKind>;
+template class LeasedSteps<RefundKind>;
+
+} // namespace OncePay::Gateway

@@ -1,0 +1,207 @@
+#pragma once
+
+#include "acquirer.h"
+#include "acquirerdeadlines.h"
+#include "faultpoints.h"
+#include "gatewaystore.h"
+#include "httpanswer.h"
+#include "metrics.h"
+#include "paymentconfig.h"
+#include "timedreply.h"
+
+#include <QObject>
+#include <QSet>
+
+#include <functional>
+
+namespace OncePay::Gateway {
+
+// The steps after a claim, once for every kind of money movement, each written under the
+// holder's fenced lease:
+//
+//   acquirer_called, recorded before the call (only under a live lease)
+//   -> the acquirer's answer to the call with the record's own key
+//   -> settled with the recorded answer (201 / 402), or 202 while the outcome is unknown;
+//
+// and what a holder that is not the first does: ask the acquirer by key before anything else,
+// call again only within the acquirer's key window (past it, a person reviews it), answer from
+// the store when fenced, give the key back only when nothing can have moved. A request or a
+// recovery run drives them. Lives on the HTTP thread; never blocks it.
+//
+// What differs between payments and refunds is a `Kind` (PaymentKind, RefundKind below): the
+// record and its settlement, the store's and the acquirer's calls, the answer, the metric labels,
+// the fault points and the words of the log. Nothing else may differ.
+template <typename Kind>
+class LeasedSteps : public QObject
+{
+public:
+    using Record = typename Kind::Record;
+    using Respond = std::function<void(const HttpAnswer &)>;
+
+    LeasedSteps(const PaymentConfig &config, GatewayStore *store, Acquirer *acquirer, Metrics *metrics,
+                QObject *parent = nullptr);
+
+    // Recovery took `record`'s lease over: resume as a request would; nobody waits for the
+    // answer (`respond` learns how it ended, and a recorded 202 is kept).
+    void resumeForRecovery(const Record &record, Respond respond);
+    // Our own call to the acquirer for this record is still out.
+    bool acquirerCallInFlight(const QString &id) const { return m_callsInFlight.contains(id); }
+
+protected:
+    // One holder of a record's lease: a request, or a recovery run. Carries what every step
+    // needs to write under the lease and to answer.
+    struct Work
+    {
+        Record record;            // with the lease generation held
+        Respond respond;
+        bool recovery = false;    // keep a recorded 202; nobody waits for the answer
+        bool firstCall = false;   // this holder moved the step from claimed: no earlier call exists
+    };
+
+    // After a claim: the first holder calls, a holder taking over resumes.
+    void callAcquirer(Work work);
+    void resume(Work work);
+    // An outcome was recorded and is about to be answered (not for a recovery run, nor a 202).
+    virtual void settledForClient(const Work &, const typename Kind::Settlement &) {}
+
+    // A store reply whose latency is observed (and a failure logged) before it runs.
+    template <typename T>
+    GatewayStore::Reply<T> timed(GatewayStore::Reply<T> reply)
+    {
+        return timedReply<T>(m_metrics, std::move(reply));
+    }
+    void reach(const char *step);   // the kind's fault point of that name
+
+    PaymentConfig m_config;
+    GatewayStore *m_store;
+    Acquirer *m_acquirer;
+    Metrics *m_metrics;
+    FaultPoints m_faults;
+
+private:
+    void call(Work work);
+    void callAgainIfRemembered(Work work);
+    void releaseRefused(Work work, const HttpAnswer &refused, qint64 firstTryAt);
+    void releaseLeaseAndAnswerUnknown(const Work &work);
+    void settle(Work work, const AcquirerAnswer &answer);
+    void writeSettlement(Work work, const typename Kind::Settlement &s, const HttpAnswer &answer, qint64 firstTryAt);
+    void answerFenced(const Work &work);
+    static void answerNothing(const Work &work, const HttpAnswer &answer);
+    QByteArray acquirerLabel(const char *call, const QByteArray &outcome) const;
+
+    QSet<QString> m_callsInFlight;   // record ids
+    AcquirerDeadlines m_deadlines;
+};
+
+// A payment: charged by the acquirer, settled succeeded / declined.
+struct PaymentKind
+{
+    using Record = Payment;
+    using Settlement = Gateway::Settlement;
+    using StoredOutcome = ClaimOutcome;
+    static constexpr const char *noun = "payment";
+    static constexpr const char *faultPrefix = "";           // after_claim, after_mark_called, ...
+    static constexpr const char *callMetric = "charge";
+    static constexpr const char *lookupMetric = "lookup";
+    static constexpr const char *refusedWords = "The acquirer refused the payment before charging: %1";
+
+    static HttpAnswer answerFor(const Payment &p) { return HttpAnswer::forPayment(p); }
+    static const Payment &recordOf(const ClaimOutcome &o) { return o.payment; }
+    static bool isProcessing(const Payment &p) { return p.status == PaymentStatus::Processing; }
+    // The acquirer's answer (Approved, Declined or AnswerLost) on the record.
+    static void apply(Payment &p, const AcquirerAnswer &a);
+    static Settlement settlement(const Payment &p, const HttpAnswer &answer, qint64 now, qint64 retentionMs, bool recovery);
+
+    static void markCalled(GatewayStore *s, const Payment &p, qint64 leaseMs, qint64 now, QObject *c, GatewayStore::Reply<StepWrite> r)
+    {
+        s->markAcquirerCalled(p, leaseMs, now, c, std::move(r));
+    }
+    static void settle(GatewayStore *s, const Settlement &st, QObject *c, GatewayStore::Reply<StepWrite> r)
+    {
+        s->settlePayment(st, c, std::move(r));
+    }
+    static void releaseClaim(GatewayStore *s, const Payment &p, QObject *c, GatewayStore::Reply<StepWrite> r)
+    {
+        s->releaseClaim(p, true, c, std::move(r));
+    }
+    static void releaseLease(GatewayStore *s, const Payment &p, QObject *c, GatewayStore::Reply<StepWrite> r)
+    {
+        s->releaseLease(p, c, std::move(r));
+    }
+    static void checkKeyWindow(GatewayStore *s, const Payment &p, qint64 windowMs, const StoredResponse &response,
+                               qint64 retentionMs, QObject *c, GatewayStore::Reply<KeyWindow> r)
+    {
+        s->checkKeyWindow(p, windowMs, response, retentionMs, c, std::move(r));
+    }
+    static void storedAnswer(GatewayStore *s, const Payment &p, QObject *c, GatewayStore::Reply<ClaimOutcome> r)
+    {
+        s->storedAnswer(p.merchant, p.idempotencyKey, p.fingerprint, c, std::move(r));
+    }
+    static void call(Acquirer *a, const Payment &p, QObject *c, Acquirer::AnswerCallback done)
+    {
+        a->charge({p.merchant, p.idempotencyKey, p.amount, p.currency, p.paymentMethod}, c, std::move(done));
+    }
+    static void lookup(Acquirer *a, const Payment &p, QObject *c, Acquirer::AnswerCallback done)
+    {
+        a->lookup(p.merchant, p.idempotencyKey, c, std::move(done));
+    }
+};
+
+// A refund, with its own key, against the payment's charge: settled succeeded (the money went
+// back) / failed (the acquirer declined, nothing moved; the reservation goes back).
+struct RefundKind
+{
+    using Record = Refund;
+    using Settlement = RefundSettlement;
+    using StoredOutcome = RefundClaimOutcome;
+    static constexpr const char *noun = "refund";
+    static constexpr const char *faultPrefix = "refund_";    // refund_after_claim, ...
+    static constexpr const char *callMetric = "refund";
+    static constexpr const char *lookupMetric = "refund_lookup";
+    static constexpr const char *refusedWords = "The acquirer refused the refund before acting: %1";
+
+    static HttpAnswer answerFor(const Refund &r) { return HttpAnswer::forRefund(r); }
+    static const Refund &recordOf(const RefundClaimOutcome &o) { return o.refund; }
+    static bool isProcessing(const Refund &r) { return r.status == RefundStatus::Processing; }
+    static void apply(Refund &r, const AcquirerAnswer &a);
+    static Settlement settlement(const Refund &r, const HttpAnswer &answer, qint64 now, qint64 retentionMs, bool recovery);
+
+    static void markCalled(GatewayStore *s, const Refund &r, qint64 leaseMs, qint64 now, QObject *c, GatewayStore::Reply<StepWrite> rp)
+    {
+        s->markRefundAcquirerCalled(r, leaseMs, now, c, std::move(rp));
+    }
+    static void settle(GatewayStore *s, const Settlement &st, QObject *c, GatewayStore::Reply<StepWrite> rp)
+    {
+        s->settleRefund(st, c, std::move(rp));
+    }
+    static void releaseClaim(GatewayStore *s, const Refund &r, QObject *c, GatewayStore::Reply<StepWrite> rp)
+    {
+        s->releaseRefundClaim(r, true, c, std::move(rp));
+    }
+    static void releaseLease(GatewayStore *s, const Refund &r, QObject *c, GatewayStore::Reply<StepWrite> rp)
+    {
+        s->releaseRefundLease(r, c, std::move(rp));
+    }
+    static void checkKeyWindow(GatewayStore *s, const Refund &r, qint64 windowMs, const StoredResponse &response,
+                               qint64 retentionMs, QObject *c, GatewayStore::Reply<KeyWindow> rp)
+    {
+        s->checkRefundKeyWindow(r, windowMs, response, retentionMs, c, std::move(rp));
+    }
+    static void storedAnswer(GatewayStore *s, const Refund &r, QObject *c, GatewayStore::Reply<RefundClaimOutcome> rp)
+    {
+        s->storedRefundAnswer(r.merchant, r.idempotencyKey, r.fingerprint, c, std::move(rp));
+    }
+    static void call(Acquirer *a, const Refund &r, QObject *c, Acquirer::AnswerCallback done)
+    {
+        a->refund({r.merchant, r.idempotencyKey, r.chargeKey, r.amount, r.currency}, c, std::move(done));
+    }
+    static void lookup(Acquirer *a, const Refund &r, QObject *c, Acquirer::AnswerCallback done)
+    {
+        a->lookupRefund(r.merchant, r.idempotencyKey, c, std::move(done));
+    }
+};
+
+extern template class LeasedSteps<PaymentKind>;
+extern template class LeasedSteps<RefundKind>;
+
+} // namespace OncePay::Gateway
