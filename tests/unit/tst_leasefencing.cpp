@@ -6,6 +6,7 @@
 // Fenced. On the SQLite store; the PostgreSQL statements are the same steps (tst_multiinstance_pg).
 #include "httpanswer.h"
 #include "sqlgatewaystore.h"
+#include "storeawait.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -16,26 +17,11 @@
 using namespace OncePay::Gateway;
 
 namespace {
-constexpr int kWaitMs = 20000;
 constexpr qint64 kShortLeaseMs = 30;     // lapses at once: the next claim takes it over
 constexpr qint64 kLongLeaseMs = 60'000;  // held for the whole test
 
-template <typename T, typename Call>
-std::optional<T> await(Call call)
-{
-    auto answer = std::make_shared<std::optional<T>>();
-    auto done = std::make_shared<bool>(false);
-    call([answer, done](bool ok, const QString &error, T value) {
-        *done = true;
-        if (ok)
-            *answer = std::move(value);
-        else
-            qWarning("store failed: %s", qPrintable(error));
-    });
-    if (!QTest::qWaitFor([done] { return *done; }, kWaitMs))
-        qWarning("the store did not answer within %d ms", kWaitMs);
-    return *answer;
-}
+using StoreAwait::await;
+using StoreAwait::kWaitMs;
 } // namespace
 
 class TestLeaseFencing final : public QObject

@@ -4,6 +4,7 @@
 #include "gatewaytypes.h"
 #include "httpanswer.h"
 #include "sqlgatewaystore.h"
+#include "storeawait.h"
 
 #include <QRegularExpression>
 #include <QSqlDatabase>
@@ -20,27 +21,7 @@ Q_DECLARE_METATYPE(OncePay::Gateway::PaymentStep)
 Q_DECLARE_METATYPE(OncePay::Gateway::PaymentStatus)
 Q_DECLARE_METATYPE(OncePay::Gateway::RefundStatus)
 
-namespace {
-constexpr int kWaitMs = 20000;
-
-// Runs one asynchronous store call and waits (by condition, not by time) for its answer.
-template <typename T, typename Call>
-std::optional<T> await(Call call)
-{
-    auto answer = std::make_shared<std::optional<T>>();
-    auto done = std::make_shared<bool>(false);
-    call([answer, done](bool ok, const QString &error, T value) {
-        *done = true;
-        if (ok)
-            *answer = std::move(value);
-        else
-            qWarning("store failed: %s", qPrintable(error));
-    });
-    if (!QTest::qWaitFor([done] { return *done; }, kWaitMs))
-        qWarning("the store did not answer within %d ms", kWaitMs);
-    return *answer;
-}
-} // namespace
+using StoreAwait::await;   // one store call, waited for by condition
 
 class TestPaymentStates final : public QObject
 {
