@@ -198,26 +198,30 @@ public:
     // InProgress while another holder works, Mismatch, or Gone. Never takes anything over.
     virtual void storedAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint,
                               QObject *context, Reply<ClaimOutcome> reply) = 0;
-    // "About to call the acquirer": records step acquirer_called and renews the lease, only
-    // while the lease of `payment.leaseGeneration` is still live.
-    virtual void markAcquirerCalled(const Payment &payment, qint64 leaseMs, qint64 now, QObject *context,
-                                    Reply<StepWrite> reply) = 0;
     virtual void settlePayment(const Settlement &settlement, QObject *context, Reply<StepWrite> reply) = 0;
-    // Gives the key back: only for a payment the acquirer has certainly not charged (still at
-    // step claimed, or refused on its only call), under the holder's lease.
-    virtual void releaseClaim(const Payment &payment, bool acquirerRefused, QObject *context,
-                              Reply<StepWrite> reply) = 0;
-    // Ends the lease early so that the next retry or recovery run may take over at once.
-    virtual void releaseLease(const Payment &payment, QObject *context, Reply<StepWrite> reply) = 0;
-    // The acquirer does not know the key of `payment` (held under its lease, at acquirer_called).
-    // Within `windowMs` of its creation, on the store's clock: Within, nothing written. Older:
-    // needs_review set, the lease ended and the record completed with `response` (a 202).
-    virtual void checkKeyWindow(const Payment &payment, qint64 windowMs, const StoredResponse &response,
-                                qint64 retentionMs, QObject *context, Reply<KeyWindow> reply) = 0;
 
     virtual void findPayment(const QString &merchant, const QString &id, QObject *context, Reply<Payment> reply) = 0;
     virtual void findPaymentByKey(const QString &merchant, const QString &key, QObject *context, Reply<Payment> reply) = 0;
     virtual void listPayments(const ListQuery &query, QObject *context, Reply<QList<Payment>> reply) = 0;
+
+    // The writes of a lease holder that are the same for a payment and a refund (LeasedRow::of
+    // either), each made only under the lease of `row.generation`; the store knows what the
+    // row's kind touches beside it.
+    //
+    // "About to call the acquirer": records step acquirer_called and renews the lease, only
+    // while the lease is still live.
+    virtual void markAcquirerCalled(const LeasedRow &row, qint64 leaseMs, qint64 now, QObject *context,
+                                    Reply<StepWrite> reply) = 0;
+    // Gives the key back: only for a row the acquirer has certainly not acted on (still at step
+    // claimed, or refused on its only call). A refund's reservation goes back with it.
+    virtual void releaseClaim(const LeasedRow &row, bool acquirerRefused, QObject *context, Reply<StepWrite> reply) = 0;
+    // Ends the lease early so that the next retry or recovery run may take over at once.
+    virtual void releaseLease(const LeasedRow &row, QObject *context, Reply<StepWrite> reply) = 0;
+    // The acquirer does not know the row's key (held under its lease, at acquirer_called).
+    // Within `windowMs` of the row's creation, on the store's clock: Within, nothing written. Older:
+    // needs_review set, the lease ended and the key's record completed with `response` (a 202).
+    virtual void checkKeyWindow(const LeasedRow &row, qint64 windowMs, const StoredResponse &response,
+                                qint64 retentionMs, QObject *context, Reply<KeyWindow> reply) = 0;
 
     // Refunds: the same steps and fenced lease as payments, on the refund's row. Settling a
     // refund moves its amount from reserved to refunded (succeeded) or back to what remains
@@ -225,14 +229,7 @@ public:
     virtual void claimRefund(const RefundClaim &claim, QObject *context, Reply<RefundClaimOutcome> reply) = 0;
     virtual void storedRefundAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint,
                                     QObject *context, Reply<RefundClaimOutcome> reply) = 0;
-    virtual void markRefundAcquirerCalled(const Refund &refund, qint64 leaseMs, qint64 now, QObject *context,
-                                          Reply<StepWrite> reply) = 0;
     virtual void settleRefund(const RefundSettlement &settlement, QObject *context, Reply<StepWrite> reply) = 0;
-    virtual void releaseRefundClaim(const Refund &refund, bool acquirerRefused, QObject *context,
-                                    Reply<StepWrite> reply) = 0;
-    virtual void releaseRefundLease(const Refund &refund, QObject *context, Reply<StepWrite> reply) = 0;
-    virtual void checkRefundKeyWindow(const Refund &refund, qint64 windowMs, const StoredResponse &response,
-                                      qint64 retentionMs, QObject *context, Reply<KeyWindow> reply) = 0;
     virtual void findRefund(const QString &merchant, const QString &id, QObject *context, Reply<Refund> reply) = 0;
     virtual void findRefundByKey(const QString &merchant, const QString &key, QObject *context, Reply<Refund> reply) = 0;
     virtual void listRefunds(const QString &merchant, const QString &paymentId, QObject *context,

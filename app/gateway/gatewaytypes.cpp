@@ -144,4 +144,16 @@ QJsonObject Refund::toJson() const
     return o;
 }
 
+LeasedRow LeasedRow::of(const Payment &payment)
+{
+    return {LeasedTable::Payments, payment.id, payment.leaseGeneration, payment.merchant, payment.idempotencyKey,
+            payment.updatedAt, {}, 0};
+}
+
+LeasedRow LeasedRow::of(const Refund &refund)
+{
+    return {LeasedTable::Refunds, refund.id, refund.leaseGeneration, refund.merchant, refund.idempotencyKey,
+            refund.updatedAt, refund.paymentId, refund.amount};
+}
+
 } // namespace OncePay::Gateway

@@ -123,6 +123,28 @@ struct Refund
     QJsonObject toJson() const;
 };
 
+// The tables whose rows are written under a fenced lease, both with the columns
+// lease_generation, lease_boot, lease_expires_at, status and step.
+enum class LeasedTable { Payments, Refunds };
+
+// A row of either kind as its lease holder writes it: which row, under which generation, and
+// what the store touches beside it. Made from the record the holder read or took over.
+struct LeasedRow
+{
+    LeasedTable table = LeasedTable::Payments;
+    QString id;
+    qint64 generation = 0;       // the lease generation held: every write is conditional on it
+    QString merchant;
+    QString idempotencyKey;      // its idempotency record
+    qint64 updatedAt = 0;        // what a write under the lease records as updated_at
+    // A refund's reservation on its payment: given back when the claim is released.
+    QString reservedOnPayment;
+    qint64 reservedAmount = 0;
+
+    static LeasedRow of(const Payment &payment);
+    static LeasedRow of(const Refund &refund);
+};
+
 // A new resource id: `prefix` and 24 random base62 characters ("pay_...", "re_...").
 QString newResourceId(const char *prefix);
 

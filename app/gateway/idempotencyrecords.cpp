@@ -119,6 +119,23 @@ bool endLease(SqlTx &tx, LeasedTable table, const QString &id, qint64 generation
                                   .arg(tableName(table)), {id, generation}) == 1;
 }
 
+bool releaseClaim(SqlTx &tx, const LeasedRow &row, bool acquirerRefused)
+{
+    const bool released = tx.numRowsAffected(QStringLiteral(
+        "DELETE FROM %1 WHERE id = ? AND lease_generation = ? AND status = 'processing'"
+        " AND (step = 'claimed' OR ? = 1)").arg(tableName(row.table)),
+        {row.id, row.generation, acquirerRefused ? 1 : 0}) == 1;
+    if (!released)
+        return false;
+    if (row.reservedAmount != 0) {
+        tx.exec(QStringLiteral("UPDATE payments SET amount_refund_pending = amount_refund_pending - ? WHERE id = ?"),
+                {row.reservedAmount, row.reservedOnPayment});
+    }
+    tx.exec(QStringLiteral("DELETE FROM idempotency_records WHERE merchant = ? AND idem_key = ? AND state = 'in_progress'"),
+            {row.merchant, row.idempotencyKey});
+    return true;
+}
+
 KeyWindow checkKeyWindow(SqlTx &tx, LeasedTable table, const QString &id, qint64 generation, qint64 windowMs,
                          qint64 now, bool postgres)
 {

@@ -37,14 +37,15 @@ bool rowExists(SqlTx &tx, const QString &sql, const QVariantList &binds);
 bool keyUsedByRefund(SqlTx &tx, const QString &merchant, const QString &key);
 bool keyUsedByPayment(SqlTx &tx, const QString &merchant, const QString &key);
 
-// The lease of a row of `table` ("payments" or "refunds"), both with the columns lease_generation,
-// lease_boot, lease_expires_at, status and step.
-enum class LeasedTable { Payments, Refunds };
+// The lease of a row of `table` (LeasedTable, gatewaytypes.h).
 // Takes over the row `id` read at `generation` whose lease has lapsed: true if this one did.
 bool takeOverLease(SqlTx &tx, LeasedTable table, const QString &id, qint64 generation, qint64 leaseMs, bool postgres);
 // "About to call the acquirer": step acquirer_called and a renewed lease, only under a live lease.
 bool markCalled(SqlTx &tx, LeasedTable table, const QString &id, qint64 generation, qint64 leaseMs, qint64 now,
                 bool postgres);
+// Deletes the row held at `row.generation`, still at step claimed (or refused on its only call:
+// `acquirerRefused`), with its in-progress key record and a refund's reservation: true if it did.
+bool releaseClaim(SqlTx &tx, const LeasedRow &row, bool acquirerRefused);
 // Ends the lease early so that the next retry or recovery run may take over at once.
 bool endLease(SqlTx &tx, LeasedTable table, const QString &id, qint64 generation);
 // Promise 11 for the row `id` held at `generation`: within `windowMs` of its creation (on the

@@ -105,7 +105,7 @@ void LeasedSteps<Kind>::callAcquirer(Work work)
 {
     // Recorded before the call, and only under a live lease: after a crash or a takeover,
     // acquirer_called means "ask the acquirer first", and a holder paused past its lease stops here.
-    Kind::markCalled(m_store, work.record, m_config.leaseMs, nowMs(), this,
+    m_store->markAcquirerCalled(LeasedRow::of(work.record), m_config.leaseMs, nowMs(), this,
                      timed<StepWrite>([this, work](bool ok, const QString &, StepWrite w) mutable {
         if (!ok) {
             // Not called by us. A recovery run leaves the record to the next run. A step that may
@@ -169,7 +169,7 @@ void LeasedSteps<Kind>::releaseLeaseAndAnswerUnknown(const Work &work)
     // Money may still move (an earlier call may still reach the acquirer, or it could not be
     // asked): the record is kept as it is and the lease ended early, so that the next retry or
     // recovery run asks at once. 500 outcome-unknown, never a "nothing happened" (promise 10).
-    Kind::releaseLease(m_store, work.record, this, timed<StepWrite>([work](bool, const QString &, StepWrite) {
+    m_store->releaseLease(LeasedRow::of(work.record), this, timed<StepWrite>([work](bool, const QString &, StepWrite) {
         answerNothing(work, Answers::outcomeUnknown());
     }));
 }
@@ -184,7 +184,7 @@ void LeasedSteps<Kind>::callAgainIfRemembered(Work work)
     review.needsReview = true;
     review.updatedAt = nowMs();
     const HttpAnswer answer = Kind::answerFor(review);   // 202 processing, needs_review
-    Kind::checkKeyWindow(m_store, review, m_config.acquirerKeyWindowMs, answer.toStored(), m_config.retentionMs, this,
+    m_store->checkKeyWindow(LeasedRow::of(review), m_config.acquirerKeyWindowMs, answer.toStored(), m_config.retentionMs, this,
                          timed<KeyWindow>([this, work, answer](bool ok, const QString &, KeyWindow w) {
         if (!ok)
             return releaseLeaseAndAnswerUnknown(work);
@@ -232,7 +232,7 @@ void LeasedSteps<Kind>::answerFenced(const Work &work)
 template <typename Kind>
 void LeasedSteps<Kind>::releaseRefused(Work work, const HttpAnswer &refused, qint64 firstTryAt)
 {
-    Kind::releaseClaim(m_store, work.record, this, timed<StepWrite>([this, work, refused, firstTryAt](
+    m_store->releaseClaim(LeasedRow::of(work.record), true, this, timed<StepWrite>([this, work, refused, firstTryAt](
                                                        bool ok, const QString &, StepWrite w) {
         if (ok && w == StepWrite::Fenced)
             return answerFenced(work);

@@ -112,26 +112,9 @@ struct PaymentKind
     static void apply(Payment &p, const AcquirerAnswer &a);
     static Settlement settlement(const Payment &p, const HttpAnswer &answer, qint64 now, qint64 retentionMs, bool recovery);
 
-    static void markCalled(GatewayStore *s, const Payment &p, qint64 leaseMs, qint64 now, QObject *c, GatewayStore::Reply<StepWrite> r)
-    {
-        s->markAcquirerCalled(p, leaseMs, now, c, std::move(r));
-    }
     static void settle(GatewayStore *s, const Settlement &st, QObject *c, GatewayStore::Reply<StepWrite> r)
     {
         s->settlePayment(st, c, std::move(r));
-    }
-    static void releaseClaim(GatewayStore *s, const Payment &p, QObject *c, GatewayStore::Reply<StepWrite> r)
-    {
-        s->releaseClaim(p, true, c, std::move(r));
-    }
-    static void releaseLease(GatewayStore *s, const Payment &p, QObject *c, GatewayStore::Reply<StepWrite> r)
-    {
-        s->releaseLease(p, c, std::move(r));
-    }
-    static void checkKeyWindow(GatewayStore *s, const Payment &p, qint64 windowMs, const StoredResponse &response,
-                               qint64 retentionMs, QObject *c, GatewayStore::Reply<KeyWindow> r)
-    {
-        s->checkKeyWindow(p, windowMs, response, retentionMs, c, std::move(r));
     }
     static void storedAnswer(GatewayStore *s, const Payment &p, QObject *c, GatewayStore::Reply<ClaimOutcome> r)
     {
@@ -166,26 +149,9 @@ struct RefundKind
     static void apply(Refund &r, const AcquirerAnswer &a);
     static Settlement settlement(const Refund &r, const HttpAnswer &answer, qint64 now, qint64 retentionMs, bool recovery);
 
-    static void markCalled(GatewayStore *s, const Refund &r, qint64 leaseMs, qint64 now, QObject *c, GatewayStore::Reply<StepWrite> rp)
-    {
-        s->markRefundAcquirerCalled(r, leaseMs, now, c, std::move(rp));
-    }
     static void settle(GatewayStore *s, const Settlement &st, QObject *c, GatewayStore::Reply<StepWrite> rp)
     {
         s->settleRefund(st, c, std::move(rp));
-    }
-    static void releaseClaim(GatewayStore *s, const Refund &r, QObject *c, GatewayStore::Reply<StepWrite> rp)
-    {
-        s->releaseRefundClaim(r, true, c, std::move(rp));
-    }
-    static void releaseLease(GatewayStore *s, const Refund &r, QObject *c, GatewayStore::Reply<StepWrite> rp)
-    {
-        s->releaseRefundLease(r, c, std::move(rp));
-    }
-    static void checkKeyWindow(GatewayStore *s, const Refund &r, qint64 windowMs, const StoredResponse &response,
-                               qint64 retentionMs, QObject *c, GatewayStore::Reply<KeyWindow> rp)
-    {
-        s->checkRefundKeyWindow(r, windowMs, response, retentionMs, c, std::move(rp));
     }
     static void storedAnswer(GatewayStore *s, const Refund &r, QObject *c, GatewayStore::Reply<RefundClaimOutcome> rp)
     {

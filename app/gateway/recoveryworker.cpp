@@ -96,13 +96,13 @@ void RecoveryWorker::recover(const RecoveryItem &item, Finished finished)
     };
     if (m_steps->acquirerCallInFlight(p.id)) {
         // Our own call is still out; its answer (or its deadline) settles it.
-        m_store->releaseLease(p, this, timedReply<StepWrite>(m_metrics, finishWith(false)));
+        m_store->releaseLease(LeasedRow::of(p), this, timedReply<StepWrite>(m_metrics, finishWith(false)));
         return;
     }
     if (p.step == PaymentStep::Claimed) {
         // The acquirer was never called (the step is recorded before any call, under the
         // lease that recovery now holds): give the key back.
-        m_store->releaseClaim(p, false, this, timedReply<StepWrite>(m_metrics, finishWith(true)));
+        m_store->releaseClaim(LeasedRow::of(p), false, this, timedReply<StepWrite>(m_metrics, finishWith(true)));
         return;
     }
     // Resume as a request would, answering nobody: ask the acquirer by key; a key it never saw
@@ -124,12 +124,12 @@ void RecoveryWorker::recoverRefund(const Refund &r, Finished finished)
         return [finished, resolved](bool, const QString &, StepWrite w) { finished(resolved && w == StepWrite::Written); };
     };
     if (m_refunds->acquirerCallInFlight(r.id)) {
-        m_store->releaseRefundLease(r, this, timedReply<StepWrite>(m_metrics, finishWith(false)));
+        m_store->releaseLease(LeasedRow::of(r), this, timedReply<StepWrite>(m_metrics, finishWith(false)));
         return;
     }
     if (r.step == PaymentStep::Claimed) {
         // Never sent: the key and the reserved amount go back.
-        m_store->releaseRefundClaim(r, false, this, timedReply<StepWrite>(m_metrics, finishWith(true)));
+        m_store->releaseClaim(LeasedRow::of(r), false, this, timedReply<StepWrite>(m_metrics, finishWith(true)));
         return;
     }
     auto once = std::make_shared<bool>(false);

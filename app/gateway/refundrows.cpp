@@ -206,20 +206,6 @@ StepWrite settleRefund(SqlTx &tx, const RefundSettlement &s)
     return StepWrite::Written;
 }
 
-StepWrite releaseRefundClaim(SqlTx &tx, const Refund &r, bool acquirerRefused)
-{
-    const bool released = tx.numRowsAffected(QStringLiteral(
-        "DELETE FROM refunds WHERE id = ? AND lease_generation = ? AND status = 'processing'"
-        " AND (step = 'claimed' OR ? = 1)"), {r.id, r.leaseGeneration, acquirerRefused ? 1 : 0}) == 1;
-    if (!released)
-        return StepWrite::Fenced;
-    tx.exec(QStringLiteral("UPDATE payments SET amount_refund_pending = amount_refund_pending - ? WHERE id = ?"),
-            {r.amount, r.paymentId});
-    tx.exec(QStringLiteral("DELETE FROM idempotency_records WHERE merchant = ? AND idem_key = ? AND state = 'in_progress'"),
-            {r.merchant, r.idempotencyKey});
-    return StepWrite::Written;
-}
-
 RefundList listRefunds(SqlTx &tx, const QString &merchant, const QString &paymentId)
 {
     RefundList out;

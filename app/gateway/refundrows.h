@@ -17,7 +17,6 @@ RefundClaimOutcome claimRefund(SqlTx &tx, const RefundClaim &claim, bool postgre
 RefundClaimOutcome refundAnswerFromRecord(SqlTx &tx, const QString &merchant, const QString &key,
                                           const QByteArray &fingerprint, bool takeOver, qint64 leaseMs, bool postgres);
 StepWrite settleRefund(SqlTx &tx, const RefundSettlement &s);
-StepWrite releaseRefundClaim(SqlTx &tx, const Refund &refund, bool acquirerRefused);
 RefundList listRefunds(SqlTx &tx, const QString &merchant, const QString &paymentId);
 QList<Refund> takeRefundRecoveryWork(SqlTx &tx, qint64 leaseMs, int limit, bool postgres);
 

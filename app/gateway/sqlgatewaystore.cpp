@@ -268,41 +268,37 @@ void SqlGatewayStore::storedAnswer(const QString &merchant, const QString &key, 
     }, std::move(reply));
 }
 
-void SqlGatewayStore::markAcquirerCalled(const Payment &payment, qint64 leaseMs, qint64 now, QObject *context,
+void SqlGatewayStore::markAcquirerCalled(const LeasedRow &row, qint64 leaseMs, qint64 now, QObject *context,
                                          Reply<StepWrite> reply)
 {
     const bool pg = isPostgres();
-    const QString id = payment.id;
-    const qint64 generation = payment.leaseGeneration;
-    transact<StepWrite>(context, [id, generation, leaseMs, now, pg](SqlTx &tx) {
-        return written(markCalled(tx, LeasedTable::Payments, id, generation, leaseMs, now, pg));
+    transact<StepWrite>(context, [row, leaseMs, now, pg](SqlTx &tx) {
+        return written(markCalled(tx, row.table, row.id, row.generation, leaseMs, now, pg));
     }, std::move(reply), pg);
 }
 
-void SqlGatewayStore::checkKeyWindow(const Payment &payment, qint64 windowMs, const StoredResponse &response,
-                                     qint64 retentionMs, QObject *context, Reply<KeyWindow> reply)
+void SqlGatewayStore::releaseClaim(const LeasedRow &row, bool acquirerRefused, QObject *context, Reply<StepWrite> reply)
 {
-    const bool pg = isPostgres();
-    const Payment p = payment;
-    transact<KeyWindow>(context, [p, windowMs, response, retentionMs, pg](SqlTx &tx) {
-        const KeyWindow w = Gateway::checkKeyWindow(tx, LeasedTable::Payments, p.id, p.leaseGeneration, windowMs,
-                                                    p.updatedAt, pg);
-        if (w == KeyWindow::Review)   // replays answer the payment's current state from now on
-            completeRecord(tx, p.merchant, p.idempotencyKey, response, p.updatedAt + retentionMs, true);
-        return w;
+    transact<StepWrite>(context, [row, acquirerRefused](SqlTx &tx) {
+        return written(Gateway::releaseClaim(tx, row, acquirerRefused));
     }, std::move(reply));
 }
 
-void SqlGatewayStore::checkRefundKeyWindow(const Refund &refund, qint64 windowMs, const StoredResponse &response,
-                                           qint64 retentionMs, QObject *context, Reply<KeyWindow> reply)
+void SqlGatewayStore::releaseLease(const LeasedRow &row, QObject *context, Reply<StepWrite> reply)
+{
+    transact<StepWrite>(context, [row](SqlTx &tx) {
+        return written(endLease(tx, row.table, row.id, row.generation));
+    }, std::move(reply));
+}
+
+void SqlGatewayStore::checkKeyWindow(const LeasedRow &row, qint64 windowMs, const StoredResponse &response,
+                                     qint64 retentionMs, QObject *context, Reply<KeyWindow> reply)
 {
     const bool pg = isPostgres();
-    const Refund r = refund;
-    transact<KeyWindow>(context, [r, windowMs, response, retentionMs, pg](SqlTx &tx) {
-        const KeyWindow w = Gateway::checkKeyWindow(tx, LeasedTable::Refunds, r.id, r.leaseGeneration, windowMs,
-                                                    r.updatedAt, pg);
-        if (w == KeyWindow::Review)
-            completeRecord(tx, r.merchant, r.idempotencyKey, response, r.updatedAt + retentionMs, true);
+    transact<KeyWindow>(context, [row, windowMs, response, retentionMs, pg](SqlTx &tx) {
+        const KeyWindow w = Gateway::checkKeyWindow(tx, row.table, row.id, row.generation, windowMs, row.updatedAt, pg);
+        if (w == KeyWindow::Review)   // replays answer the row's current state from now on
+            completeRecord(tx, row.merchant, row.idempotencyKey, response, row.updatedAt + retentionMs, true);
         return w;
     }, std::move(reply));
 }
@@ -352,31 +348,6 @@ void SqlGatewayStore::settlePayment(const Settlement &s, QObject *context, Reply
         // Recovery keeps a recorded 202: its replay is answered from the payment's current state.
         completeRecord(tx, s.merchant, s.key, s.response, s.now + s.retentionMs, s.recovery);
         return StepWrite::Written;
-    }, std::move(reply));
-}
-
-void SqlGatewayStore::releaseClaim(const Payment &payment, bool acquirerRefused, QObject *context,
-                                   Reply<StepWrite> reply)
-{
-    const Payment p = payment;
-    transact<StepWrite>(context, [p, acquirerRefused](SqlTx &tx) {
-        const bool released = tx.numRowsAffected(QStringLiteral(
-            "DELETE FROM payments WHERE id = ? AND lease_generation = ? AND status = 'processing'"
-            " AND (step = 'claimed' OR ? = 1)"),
-            {p.id, p.leaseGeneration, acquirerRefused ? 1 : 0}) == 1;
-        if (released)
-            tx.exec(QStringLiteral("DELETE FROM idempotency_records WHERE merchant = ? AND idem_key = ?"
-                                   " AND state = 'in_progress'"), {p.merchant, p.idempotencyKey});
-        return written(released);
-    }, std::move(reply));
-}
-
-void SqlGatewayStore::releaseLease(const Payment &payment, QObject *context, Reply<StepWrite> reply)
-{
-    const QString id = payment.id;
-    const qint64 generation = payment.leaseGeneration;
-    transact<StepWrite>(context, [id, generation](SqlTx &tx) {
-        return written(endLease(tx, LeasedTable::Payments, id, generation));
     }, std::move(reply));
 }
 
@@ -445,38 +416,10 @@ void SqlGatewayStore::storedRefundAnswer(const QString &merchant, const QString 
     }, std::move(reply));
 }
 
-void SqlGatewayStore::markRefundAcquirerCalled(const Refund &refund, qint64 leaseMs, qint64 now, QObject *context,
-                                               Reply<StepWrite> reply)
-{
-    const bool pg = isPostgres();
-    const QString id = refund.id;
-    const qint64 generation = refund.leaseGeneration;
-    transact<StepWrite>(context, [id, generation, leaseMs, now, pg](SqlTx &tx) {
-        return written(markCalled(tx, LeasedTable::Refunds, id, generation, leaseMs, now, pg));
-    }, std::move(reply), pg);
-}
-
 void SqlGatewayStore::settleRefund(const RefundSettlement &settlement, QObject *context, Reply<StepWrite> reply)
 {
     transact<StepWrite>(context, [settlement](SqlTx &tx) { return Gateway::settleRefund(tx, settlement); },
                         std::move(reply));
-}
-
-void SqlGatewayStore::releaseRefundClaim(const Refund &refund, bool acquirerRefused, QObject *context,
-                                         Reply<StepWrite> reply)
-{
-    transact<StepWrite>(context, [refund, acquirerRefused](SqlTx &tx) {
-        return Gateway::releaseRefundClaim(tx, refund, acquirerRefused);
-    }, std::move(reply));
-}
-
-void SqlGatewayStore::releaseRefundLease(const Refund &refund, QObject *context, Reply<StepWrite> reply)
-{
-    const QString id = refund.id;
-    const qint64 generation = refund.leaseGeneration;
-    transact<StepWrite>(context, [id, generation](SqlTx &tx) {
-        return written(endLease(tx, LeasedTable::Refunds, id, generation));
-    }, std::move(reply));
 }
 
 void SqlGatewayStore::findRefund(const QString &merchant, const QString &id, QObject *context, Reply<Refund> reply)

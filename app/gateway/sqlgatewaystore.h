@@ -47,11 +47,7 @@ public:
     void claimPayment(const PaymentClaim &claim, QObject *context, Reply<ClaimOutcome> reply) override;
     void storedAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint,
                       QObject *context, Reply<ClaimOutcome> reply) override;
-    void markAcquirerCalled(const Payment &payment, qint64 leaseMs, qint64 now, QObject *context,
-                            Reply<StepWrite> reply) override;
     void settlePayment(const Settlement &settlement, QObject *context, Reply<StepWrite> reply) override;
-    void releaseClaim(const Payment &payment, bool acquirerRefused, QObject *context, Reply<StepWrite> reply) override;
-    void releaseLease(const Payment &payment, QObject *context, Reply<StepWrite> reply) override;
     void findPayment(const QString &merchant, const QString &id, QObject *context, Reply<Payment> reply) override;
     void ping(QObject *context, Reply<bool> reply) override;
     void findPaymentByKey(const QString &merchant, const QString &key, QObject *context, Reply<Payment> reply) override;
@@ -59,12 +55,7 @@ public:
     void claimRefund(const RefundClaim &claim, QObject *context, Reply<RefundClaimOutcome> reply) override;
     void storedRefundAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint,
                             QObject *context, Reply<RefundClaimOutcome> reply) override;
-    void markRefundAcquirerCalled(const Refund &refund, qint64 leaseMs, qint64 now, QObject *context,
-                                  Reply<StepWrite> reply) override;
     void settleRefund(const RefundSettlement &settlement, QObject *context, Reply<StepWrite> reply) override;
-    void releaseRefundClaim(const Refund &refund, bool acquirerRefused, QObject *context,
-                            Reply<StepWrite> reply) override;
-    void releaseRefundLease(const Refund &refund, QObject *context, Reply<StepWrite> reply) override;
     void findRefund(const QString &merchant, const QString &id, QObject *context, Reply<Refund> reply) override;
     void findRefundByKey(const QString &merchant, const QString &key, QObject *context, Reply<Refund> reply) override;
     void listRefunds(const QString &merchant, const QString &paymentId, QObject *context,
@@ -73,10 +64,12 @@ public:
     void takeRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<RecoveryItem>> reply) override;
     void sweepExpiredRecords(qint64 now, int limit, QObject *context, Reply<int> reply) override;
 
-    void checkKeyWindow(const Payment &payment, qint64 windowMs, const StoredResponse &response, qint64 retentionMs,
+    void markAcquirerCalled(const LeasedRow &row, qint64 leaseMs, qint64 now, QObject *context,
+                            Reply<StepWrite> reply) override;
+    void releaseClaim(const LeasedRow &row, bool acquirerRefused, QObject *context, Reply<StepWrite> reply) override;
+    void releaseLease(const LeasedRow &row, QObject *context, Reply<StepWrite> reply) override;
+    void checkKeyWindow(const LeasedRow &row, qint64 windowMs, const StoredResponse &response, qint64 retentionMs,
                         QObject *context, Reply<KeyWindow> reply) override;
-    void checkRefundKeyWindow(const Refund &refund, qint64 windowMs, const StoredResponse &response,
-                              qint64 retentionMs, QObject *context, Reply<KeyWindow> reply) override;
     void listNeedsReview(QObject *context, Reply<ReviewList> reply) override;
     void resolveReview(const QString &id, const QString &outcome, qint64 leaseMs, QObject *context,
                        Reply<ReviewResolution> reply) override;

@@ -35,6 +35,7 @@ private slots:
     void paymentStepWritesAreFenced();
     void refundStepWritesAreFenced_data();
     void refundStepWritesAreFenced();
+    void releasedRefundClaimGivesTheReservationBack();
 
 private:
     // Claims with a lease that lapses at once, then claims again (same key, same fingerprint)
@@ -43,6 +44,7 @@ private:
     std::pair<Refund, Refund> refundTakenOver(const Payment &paid, const QString &key);
     std::optional<StepWrite> write(const QString &step, const Payment &holder);
     std::optional<StepWrite> write(const QString &step, const Refund &holder);
+    std::optional<StepWrite> write(const QString &step, const LeasedRow &holder);
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<SqlGatewayStore> m_store;
@@ -121,8 +123,6 @@ std::pair<Refund, Refund> TestLeaseFencing::refundTakenOver(const Payment &paid,
 std::optional<StepWrite> TestLeaseFencing::write(const QString &step, const Payment &holder)
 {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    if (step == QLatin1String("mark acquirer called"))
-        return await<StepWrite>([&](auto reply) { m_store->markAcquirerCalled(holder, kLongLeaseMs, now, &m_context, reply); });
     if (step == QLatin1String("settle")) {
         Payment settled = holder;
         settled.status = PaymentStatus::Succeeded;
@@ -132,19 +132,12 @@ std::optional<StepWrite> TestLeaseFencing::write(const QString &step, const Paym
                            60'000, false, {}, QStringLiteral("A1")};
         return await<StepWrite>([&](auto reply) { m_store->settlePayment(s, &m_context, reply); });
     }
-    if (step == QLatin1String("release claim"))
-        return await<StepWrite>([&](auto reply) { m_store->releaseClaim(holder, true, &m_context, reply); });
-    if (step == QLatin1String("release lease"))
-        return await<StepWrite>([&](auto reply) { m_store->releaseLease(holder, &m_context, reply); });
-    qWarning("no such step: %s", qPrintable(step));
-    return std::nullopt;
+    return write(step, LeasedRow::of(holder));
 }
 
 std::optional<StepWrite> TestLeaseFencing::write(const QString &step, const Refund &holder)
 {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    if (step == QLatin1String("mark acquirer called"))
-        return await<StepWrite>([&](auto reply) { m_store->markRefundAcquirerCalled(holder, kLongLeaseMs, now, &m_context, reply); });
     if (step == QLatin1String("settle")) {
         Refund settled = holder;
         settled.status = RefundStatus::Succeeded;
@@ -154,10 +147,19 @@ std::optional<StepWrite> TestLeaseFencing::write(const QString &step, const Refu
                                  HttpAnswer::forRefund(settled).toStored(), 60'000, false};
         return await<StepWrite>([&](auto reply) { m_store->settleRefund(s, &m_context, reply); });
     }
+    return write(step, LeasedRow::of(holder));
+}
+
+// The writes that are the same for both kinds.
+std::optional<StepWrite> TestLeaseFencing::write(const QString &step, const LeasedRow &holder)
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (step == QLatin1String("mark acquirer called"))
+        return await<StepWrite>([&](auto reply) { m_store->markAcquirerCalled(holder, kLongLeaseMs, now, &m_context, reply); });
     if (step == QLatin1String("release claim"))
-        return await<StepWrite>([&](auto reply) { m_store->releaseRefundClaim(holder, true, &m_context, reply); });
+        return await<StepWrite>([&](auto reply) { m_store->releaseClaim(holder, true, &m_context, reply); });
     if (step == QLatin1String("release lease"))
-        return await<StepWrite>([&](auto reply) { m_store->releaseRefundLease(holder, &m_context, reply); });
+        return await<StepWrite>([&](auto reply) { m_store->releaseLease(holder, &m_context, reply); });
     qWarning("no such step: %s", qPrintable(step));
     return std::nullopt;
 }
@@ -207,6 +209,35 @@ void TestLeaseFencing::refundStepWritesAreFenced()
     QCOMPARE(read->status, RefundStatus::Processing);
     QCOMPARE(read->leaseGeneration, current.leaseGeneration);
     QCOMPARE(write(step, current), std::optional<StepWrite>(StepWrite::Written));
+}
+
+// A refund's claim reserves its amount on the payment; a release under the live lease gives it
+// back with the key, a fenced one gives nothing back.
+void TestLeaseFencing::releasedRefundClaimGivesTheReservationBack()
+{
+    const auto [stalePayment, payment] = paymentTakenOver(QStringLiteral("key-reserved"));
+    QVERIFY(payment.isValid());
+    QCOMPARE(write(QStringLiteral("mark acquirer called"), payment), std::optional<StepWrite>(StepWrite::Written));
+    QCOMPARE(write(QStringLiteral("settle"), payment), std::optional<StepWrite>(StepWrite::Written));
+    const auto [stale, current] = refundTakenOver(payment, QStringLiteral("ref-reserved"));
+    QVERIFY(stale.isValid() && current.isValid());
+
+    auto claimWholePayment = [&](const QString &key) {
+        Refund draft;
+        draft.id = newResourceId("re_");
+        draft.paymentId = payment.id;
+        draft.terminalId = payment.terminalId;
+        draft.amount = payment.amount;
+        const RefundClaim claim{payment.merchant, key, "fp-" + key.toUtf8(), draft, kLongLeaseMs};
+        const auto outcome = await<RefundClaimOutcome>([&](auto reply) { m_store->claimRefund(claim, &m_context, reply); });
+        return outcome ? outcome->kind : RefundClaimOutcome::Kind::Gone;
+    };
+    // 500 of 1250 reserved: the whole amount cannot be refunded beside it.
+    QCOMPARE(claimWholePayment(QStringLiteral("ref-whole-1")), RefundClaimOutcome::Kind::NotRefundable);
+    QCOMPARE(write(QStringLiteral("release claim"), stale), std::optional<StepWrite>(StepWrite::Fenced));
+    QCOMPARE(claimWholePayment(QStringLiteral("ref-whole-2")), RefundClaimOutcome::Kind::NotRefundable);
+    QCOMPARE(write(QStringLiteral("release claim"), current), std::optional<StepWrite>(StepWrite::Written));
+    QCOMPARE(claimWholePayment(QStringLiteral("ref-whole-3")), RefundClaimOutcome::Kind::Claimed);
 }
 
 QTEST_GUILESS_MAIN(TestLeaseFencing)
