@@ -96,9 +96,9 @@ bool CtlSession::readIntents(IntentJournal::Query query, QList<Intent> *intents,
     bool ok = false;
     EventWait read([&] { return finished; });
     query.limit = -1;
-    m_till->journal()->list(query, read.context(), [&](bool o, const QString &e, QList<Intent> list) {
+    m_till->journal()->list(query, read.context(), [&](bool o, const TillError &e, QList<Intent> list) {
         ok = o;
-        *error = e;
+        *error = e.text();
         *intents = std::move(list);
         finished = true;
         read.recheck();

@@ -39,10 +39,10 @@ std::optional<Intent> storeAndFollow(SyncEngine &engine, const std::function<voi
             current = i;
     });
     EventWait stored([&] { return answered; });
-    create([&](bool ok, const QString &e, const Intent &i) {
+    create([&](bool ok, const TillError &e, const Intent &i) {
         answered = true;
         created = ok;
-        *error = e;
+        *error = e.text();
         if (ok)
             current = i;
         stored.recheck();

@@ -91,20 +91,20 @@ int showCommand(CtlSession &session, const QStringList &arguments)
     QString error;
     EventWait read([&] { return pending == 0; });
     IntentJournal &journal = *session.till().journal();
-    journal.find(key, read.context(), [&](bool o, const QString &e, Intent i) {
+    journal.find(key, read.context(), [&](bool o, const TillError &e, Intent i) {
         ok = ok && o;
-        error = e;
+        error = e.text();
         intent = i;
         --pending;
         read.recheck();
     });
-    journal.attempts(key, read.context(), [&](bool o, const QString &, QList<Attempt> a) {
+    journal.attempts(key, read.context(), [&](bool o, const TillError &, QList<Attempt> a) {
         ok = ok && o;
         attempts = a;
         --pending;
         read.recheck();
     });
-    journal.journal(key, read.context(), [&](bool o, const QString &, QList<JournalEntry> j) {
+    journal.journal(key, read.context(), [&](bool o, const TillError &, QList<JournalEntry> j) {
         ok = ok && o;
         entries = j;
         --pending;
@@ -114,7 +114,7 @@ int showCommand(CtlSession &session, const QStringList &arguments)
     ofPayment.kind = IntentKind::Refund;
     ofPayment.paymentKey = key;
     ofPayment.limit = -1;
-    journal.list(ofPayment, read.context(), [&](bool o, const QString &, QList<Intent> r) {
+    journal.list(ofPayment, read.context(), [&](bool o, const TillError &, QList<Intent> r) {
         ok = ok && o;
         refunds = r;
         --pending;

@@ -35,9 +35,9 @@ bool findIntent(CtlSession &session, const QString &key, Intent *intent, QString
     bool finished = false;
     bool ok = false;
     EventWait read([&] { return finished; });
-    session.till().journal()->find(key, read.context(), [&](bool o, const QString &e, Intent i) {
+    session.till().journal()->find(key, read.context(), [&](bool o, const TillError &e, Intent i) {
         ok = o;
-        *error = e;
+        *error = e.text();
         *intent = i;
         finished = true;
         read.recheck();
@@ -135,9 +135,9 @@ int voidCommand(CtlSession &session, const QStringList &arguments)
     QString why;
     Intent intent;
     EventWait decided([&] { return finished; });
-    session.till().engine()->voidIntent(*key, session.till().engine(), [&](bool ok, const QString &error, const Intent &i) {
+    session.till().engine()->voidIntent(*key, session.till().engine(), [&](bool ok, const TillError &error, const Intent &i) {
         voided = ok;
-        why = error;
+        why = error.text();
         intent = i;
         finished = true;
         decided.recheck();

@@ -80,10 +80,10 @@ bool await(Call call, T *value, QString *error)
     bool done = false;
     bool ok = false;
     EventWait wait([&] { return done; });
-    call(wait.context(), [&](bool o, const QString &e, T v) {
+    call(wait.context(), [&](bool o, const TillError &e, T v) {
         done = true;
         ok = o;
-        *error = e;
+        *error = e.text();
         *value = std::move(v);
         wait.recheck();
     });

@@ -69,9 +69,9 @@ std::optional<int> gather(CtlSession &session, const CommandLine &cl, ShiftBook 
     bool ok = false;
     QString error;
     EventWait read([&] { return finished; });
-    book.current(read.context(), [&](bool o, const QString &e, ShiftBook::Snapshot s) {
+    book.current(read.context(), [&](bool o, const TillError &e, ShiftBook::Snapshot s) {
         ok = o;
-        error = e;
+        error = e.text();
         view->snapshot = std::move(s);
         finished = true;
         read.recheck();
@@ -292,9 +292,9 @@ int closeShiftCommand(CtlSession &session, const QStringList &arguments)
     bool ok = false;
     QString error;
     EventWait closing([&] { return finished; });
-    book.close(request, closing.context(), [&](bool o, const QString &e, ShiftReport r) {
+    book.close(request, closing.context(), [&](bool o, const TillError &e, ShiftReport r) {
         ok = o;
-        error = e;
+        error = e.text();
         view.report = std::move(r);
         finished = true;
         closing.recheck();

@@ -71,7 +71,7 @@ void measureDrainAndQuit(TillSession *session, NetSim::FaultProxy *network, int 
     const QString batch = QString::number(QDateTime::currentMSecsSinceEpoch());
     for (int i = 0; i < count; ++i) {
         session->engine()->pay(QStringLiteral("B%1-%2").arg(batch).arg(i), Money(100 + i % 900, QStringLiteral("CNY")),
-                               QStringLiteral("tok_visa"), session, [created](bool ok, const QString &, const Intent &) { *created += ok; });
+                               QStringLiteral("tok_visa"), session, [created](bool ok, const TillError &, const Intent &) { *created += ok; });
     }
     auto *heartbeat = new QTimer(session);
     auto *sinceBeat = new QElapsedTimer;

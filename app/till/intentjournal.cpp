@@ -120,16 +120,16 @@ namespace {
 struct Decided
 {
     Intent intent;
-    QString refusal;
+    TillError refusal;
 };
 
 // Its answer on the caller's context: an error, a refusal (with the intent as stored), or the intent.
-std::function<void(bool, const QString &, Decided)> decidedReply(IntentJournal::Reply<Intent> reply)
+IntentJournal::Reply<Decided> decidedReply(IntentJournal::Reply<Intent> reply)
 {
-    return [reply = std::move(reply)](bool ok, const QString &error, Decided r) {
+    return [reply = std::move(reply)](bool ok, const TillError &error, Decided r) {
         if (!ok)
             return reply(false, error, {});
-        if (!r.refusal.isEmpty())
+        if (r.refusal.isError())
             return reply(false, r.refusal, r.intent);
         reply(true, {}, r.intent);
     };
@@ -139,13 +139,11 @@ std::function<void(bool, const QString &, Decided)> decidedReply(IntentJournal::
 
 void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), {});
-    m_worker->transact<Decided>(context, [intent](SqlTx &tx) {
+    transact<Decided>(context, [intent](SqlTx &tx) {
         Intent row = intent;
-        const QString refusal = row.isRefund() ? JournalRules::refundRefusal(tx, &row)
-                                               : JournalRules::saleRefusal(tx, row);
-        if (!refusal.isEmpty())
+        const TillError refusal = row.isRefund() ? JournalRules::refundRefusal(tx, &row)
+                                                 : JournalRules::saleRefusal(tx, row);
+        if (refusal.isError())
             return Decided{{}, refusal};
         const qint64 now = nowMs();
         tx.exec(QStringLiteral(
@@ -176,9 +174,7 @@ void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent>
 void IntentJournal::update(const Intent &after, IntentState from, const QString &detail,
                            const std::optional<Attempt> &attempt, QObject *context, Reply<bool> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), false);
-    m_worker->transact<bool>(context, [after, from, detail, attempt](SqlTx &tx) {
+    transact<bool>(context, [after, from, detail, attempt](SqlTx &tx) {
         const qint64 now = nowMs();
         // Compare and set: the change applies only to the state it was decided from. Anything else
         // means the intent moved meanwhile, and this decision is stale: nothing is written.
@@ -219,17 +215,15 @@ void IntentJournal::update(const Intent &after, IntentState from, const QString 
 
 void IntentJournal::voidIntent(const QString &key, QObject *context, Reply<Intent> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), {});
-    m_worker->transact<Decided>(context, [key](SqlTx &tx) {
+    transact<Decided>(context, [key](SqlTx &tx) {
         QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {key});
         const bool found = q.next();
         Intent i = found ? readIntent(q) : Intent();
         q.finish();
         if (!found)
-            return Decided{{}, IntentJournal::tr("No payment or refund of this till has the key %1.").arg(key)};
-        const QString refusal = JournalRules::voidRefusal(tx, i);
-        if (!refusal.isEmpty())
+            return Decided{{}, TillError(TillError::Kind::NoIntentWithKey, {key})};
+        const TillError refusal = JournalRules::voidRefusal(tx, i);
+        if (refusal.isError())
             return Decided{i, refusal};
         // Compare and set from `queued`, decided in this transaction: a send records `sending`
         // in a transaction of its own, before this one or after it, never in between.
@@ -239,7 +233,7 @@ void IntentJournal::voidIntent(const QString &key, QObject *context, Reply<Inten
             " WHERE idem_key = ? AND state = 'queued'"),
             {now, key});
         if (changed != 1)
-            return Decided{i, IntentJournal::tr("It changed meanwhile; look at it again.")};
+            return Decided{i, TillError(TillError::Kind::ChangedMeanwhile)};
         appendJournal(tx, key, now, intentStateName(IntentState::Queued), intentStateName(IntentState::Voided),
                       QStringLiteral("voided on the till: never sent"));
         SaleBook::refresh(tx, i.orderId, now);
@@ -265,7 +259,7 @@ Intent readByKey(SqlTx &tx, const QString &key)
 // given up. Either way it no longer counts for its sale. Returns it as it is now.
 Intent giveUpPart(SqlTx &tx, Intent part, bool mayVoid, const QString &why, qint64 now)
 {
-    if (mayVoid && part.state == IntentState::Queued && JournalRules::voidRefusal(tx, part).isEmpty()
+    if (mayVoid && part.state == IntentState::Queued && !JournalRules::voidRefusal(tx, part).isError()
         && tx.numRowsAffected(QStringLiteral("UPDATE intents SET state = 'voided', next_attempt_at = 0, last_problem = NULL,"
                                              " updated_at = ? WHERE idem_key = ? AND state = 'queued'"), {now, part.key}) == 1) {
         appendJournal(tx, part.key, now, intentStateName(IntentState::Queued), intentStateName(IntentState::Voided),
@@ -281,13 +275,13 @@ Intent giveUpPart(SqlTx &tx, Intent part, bool mayVoid, const QString &why, qint
 
 // Inserts `refund` (its key derived from its payment's) unless an intent has that key already:
 // then that one is the answer, and nothing is written.
-Intent insertDerivedRefund(SqlTx &tx, Intent refund, QString *refusal, qint64 now)
+Intent insertDerivedRefund(SqlTx &tx, Intent refund, TillError *refusal, qint64 now)
 {
     const Intent existing = readByKey(tx, refund.key);
     if (existing.isValid())
         return existing;
     *refusal = JournalRules::refundRefusal(tx, &refund);
-    if (!refusal->isEmpty())
+    if (refusal->isError())
         return {};
     tx.exec(QStringLiteral(
         "INSERT INTO intents (idem_key, kind, order_id, amount, currency, tender, payment_method, state, payment_id,"
@@ -307,16 +301,14 @@ Intent insertDerivedRefund(SqlTx &tx, Intent refund, QString *refusal, qint64 no
 
 void IntentJournal::giveUp(const QString &key, bool mayVoid, QObject *context, Reply<Intent> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), {});
-    m_worker->transact<Decided>(context, [key, mayVoid](SqlTx &tx) {
+    transact<Decided>(context, [key, mayVoid](SqlTx &tx) {
         const Intent part = readByKey(tx, key);
         if (!part.isValid())
-            return Decided{{}, IntentJournal::tr("No payment of this till has the key %1.").arg(key)};
+            return Decided{{}, TillError(TillError::Kind::NoPaymentWithKey, {key})};
         if (!SaleBook::read(tx, part.orderId))
-            return Decided{part, IntentJournal::tr("This payment is not a part of a sale; it cannot be given up.")};
-        const QString refusal = JournalRules::giveUpRefusal(part);
-        if (!refusal.isEmpty())
+            return Decided{part, TillError(TillError::Kind::GiveUpNotSalePart)};
+        const TillError refusal = JournalRules::giveUpRefusal(part);
+        if (refusal.isError())
             return Decided{part, refusal};
         const qint64 now = nowMs();
         const Intent after = giveUpPart(tx, part, mayVoid, QStringLiteral("the customer pays another way"), now);
@@ -328,17 +320,15 @@ void IntentJournal::giveUp(const QString &key, bool mayVoid, QObject *context, R
 void IntentJournal::cancelSale(const QString &orderId, const QSet<QString> &mayVoid, QObject *context,
                                Reply<QList<Intent>> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), {});
-    struct Result { QList<Intent> changed; QString refusal; };
-    m_worker->transact<Result>(context, [orderId, mayVoid](SqlTx &tx) {
+    struct Result { QList<Intent> changed; TillError refusal; };
+    transact<Result>(context, [orderId, mayVoid](SqlTx &tx) {
         const std::optional<Sale> sale = SaleBook::read(tx, orderId);
         if (!sale)
-            return Result{{}, IntentJournal::tr("There is no sale %1.").arg(orderId)};
+            return Result{{}, TillError(TillError::Kind::NoSuchSale, {orderId})};
         if (sale->state == SaleState::Cancelled)
-            return Result{{}, IntentJournal::tr("Sale %1 is cancelled already.").arg(sale->number)};
+            return Result{{}, TillError(TillError::Kind::SaleCancelledAlready, {sale->number})};
         if (sale->state == SaleState::Paid)
-            return Result{{}, IntentJournal::tr("Sale %1 is paid; refund it instead of cancelling it.").arg(sale->number)};
+            return Result{{}, TillError(TillError::Kind::CancelPaidSale, {sale->number})};
         const qint64 now = nowMs();
         Result r;
         for (const Intent &i : sale->intents) {
@@ -353,7 +343,7 @@ void IntentJournal::cancelSale(const QString &orderId, const QSet<QString> &mayV
                 back.tender = Tender::Cash;
                 back.state = IntentState::Succeeded;
                 back.reason = saleCancelledReason();
-                QString refusal;
+                TillError refusal;
                 const Intent stored = insertDerivedRefund(tx, back, &refusal, now);
                 if (stored.isValid())
                     r.changed.append(stored);
@@ -363,10 +353,10 @@ void IntentJournal::cancelSale(const QString &orderId, const QSet<QString> &mayV
         }
         SaleBook::setCancelled(tx, orderId, now);
         return r;
-    }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {
+    }, [reply = std::move(reply)](bool ok, const TillError &error, Result r) {
         if (!ok)
             return reply(false, error, {});
-        if (!r.refusal.isEmpty())
+        if (r.refusal.isError())
             return reply(false, r.refusal, {});
         reply(true, {}, r.changed);
     });
@@ -374,9 +364,7 @@ void IntentJournal::cancelSale(const QString &orderId, const QSet<QString> &mayV
 
 void IntentJournal::dueAutoRefunds(QObject *context, Reply<QStringList> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), {});
-    m_worker->transact<QStringList>(context, [](SqlTx &tx) {
+    transact<QStringList>(context, [](SqlTx &tx) {
         // Card parts the till no longer keeps (given up, or of a cancelled sale) that were charged
         // and have no refund by the till yet.
         // Two indexed halves (given-up parts; parts of cancelled sales), never a scan of every
@@ -400,9 +388,7 @@ void IntentJournal::dueAutoRefunds(QObject *context, Reply<QStringList> reply)
 
 void IntentJournal::createAutoRefund(const QString &paymentKey, QObject *context, Reply<Intent> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), {});
-    m_worker->transact<Decided>(context, [paymentKey](SqlTx &tx) {
+    transact<Decided>(context, [paymentKey](SqlTx &tx) {
         const Intent payment = readByKey(tx, paymentKey);
         Intent refund;
         refund.kind = IntentKind::Refund;
@@ -419,9 +405,7 @@ void IntentJournal::createAutoRefund(const QString &paymentKey, QObject *context
 
 void IntentJournal::recoverInterrupted(QObject *context, Reply<int> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), 0);
-    m_worker->transact<int>(context, [](SqlTx &tx) {
+    transact<int>(context, [](SqlTx &tx) {
         QSqlQuery &q = tx.exec(QStringLiteral("SELECT idem_key FROM intents WHERE state = 'sending'"));
         QStringList keys;
         while (q.next())
@@ -448,9 +432,7 @@ void IntentJournal::activeIntents(QObject *context, Reply<QList<Intent>> reply)
 
 void IntentJournal::find(const QString &key, QObject *context, Reply<Intent> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), {});
-    m_worker->transact<Intent>(context, [key](SqlTx &tx) {
+    transact<Intent>(context, [key](SqlTx &tx) {
         QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {key});
         Intent i;
         if (q.next())
@@ -462,9 +444,7 @@ void IntentJournal::find(const QString &key, QObject *context, Reply<Intent> rep
 
 void IntentJournal::list(const Query &query, QObject *context, Reply<QList<Intent>> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), {});
-    m_worker->transact<QList<Intent>>(context, [query](SqlTx &tx) {
+    transact<QList<Intent>>(context, [query](SqlTx &tx) {
         auto [clause, binds] = where(query);
         binds << query.limit << query.offset;
         QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE %2 ORDER BY id %3 LIMIT ? OFFSET ?")
@@ -475,9 +455,7 @@ void IntentJournal::list(const Query &query, QObject *context, Reply<QList<Inten
 
 void IntentJournal::count(const Query &query, QObject *context, Reply<qint64> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), 0);
-    m_worker->transact<qint64>(context, [query](SqlTx &tx) {
+    transact<qint64>(context, [query](SqlTx &tx) {
         auto [clause, binds] = where(query);
         QSqlQuery &q = tx.exec(QStringLiteral("SELECT COUNT(*) FROM intents WHERE %1").arg(clause), binds);
         const qint64 n = q.next() ? q.value(0).toLongLong() : 0;
@@ -488,9 +466,7 @@ void IntentJournal::count(const Query &query, QObject *context, Reply<qint64> re
 
 void IntentJournal::attempts(const QString &key, QObject *context, Reply<QList<Attempt>> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), {});
-    m_worker->transact<QList<Attempt>>(context, [key](SqlTx &tx) {
+    transact<QList<Attempt>>(context, [key](SqlTx &tx) {
         QSqlQuery &q = tx.exec(QStringLiteral(
             "SELECT id, idem_key, kind, started_at, ended_at, transport, outcome, http_status, replayed, latency_ms"
             " FROM attempts WHERE idem_key = ? ORDER BY id"), {key});
@@ -516,9 +492,7 @@ void IntentJournal::attempts(const QString &key, QObject *context, Reply<QList<A
 
 void IntentJournal::journal(const QString &key, QObject *context, Reply<QList<JournalEntry>> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), {});
-    m_worker->transact<QList<JournalEntry>>(context, [key](SqlTx &tx) {
+    transact<QList<JournalEntry>>(context, [key](SqlTx &tx) {
         QSqlQuery &q = tx.exec(QStringLiteral(
             "SELECT id, idem_key, at, from_state, to_state, detail FROM journal WHERE idem_key = ? ORDER BY id"), {key});
         QList<JournalEntry> out;
@@ -533,9 +507,7 @@ void IntentJournal::journal(const QString &key, QObject *context, Reply<QList<Jo
 
 void IntentJournal::markCustomerLeft(const QString &key, QObject *context, Reply<bool> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), false);
-    m_worker->transact<bool>(context, [key](SqlTx &tx) {
+    transact<bool>(context, [key](SqlTx &tx) {
         const qint64 now = nowMs();
         QSqlQuery &q = tx.exec(QStringLiteral(
             "UPDATE intents SET customer_left_at = ? WHERE idem_key = ? AND customer_left_at IS NULL"
@@ -551,9 +523,7 @@ void IntentJournal::markCustomerLeft(const QString &key, QObject *context, Reply
 
 void IntentJournal::acknowledge(const QString &key, QObject *context, Reply<bool> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), false);
-    m_worker->transact<bool>(context, [key](SqlTx &tx) {
+    transact<bool>(context, [key](SqlTx &tx) {
         const qint64 now = nowMs();
         QSqlQuery &q = tx.exec(QStringLiteral(
             "UPDATE intents SET acknowledged_at = ? WHERE idem_key = ? AND acknowledged_at IS NULL"
@@ -569,9 +539,7 @@ void IntentJournal::acknowledge(const QString &key, QObject *context, Reply<bool
 
 void IntentJournal::lateOutcomes(QObject *context, Reply<QList<Intent>> reply)
 {
-    if (!m_worker)
-        return reply(false, tr("The journal is not open."), {});
-    m_worker->transact<QList<Intent>>(context, [](SqlTx &tx) {
+    transact<QList<Intent>>(context, [](SqlTx &tx) {
         QSqlQuery &q = tx.exec(QStringLiteral(
             "SELECT %1 FROM intents WHERE customer_left_at IS NOT NULL AND acknowledged_at IS NULL"
             " AND state NOT IN ('succeeded', 'voided') ORDER BY id").arg(intentColumns()));

@@ -3,6 +3,7 @@
 #include "intent.h"
 #include "journalschema.h"
 #include "sqlbatchworker.h"
+#include "tillerror.h"
 
 #include <QList>
 #include <QMap>
@@ -49,14 +50,15 @@ public:
     void close();
     QString path() const { return m_options.path; }
 
+    // Every answer: ok, or why not (a refusal of the rules, or the store's failure).
     template <typename T>
-    using Reply = std::function<void(bool ok, const QString &error, T value)>;
+    using Reply = std::function<void(bool ok, const TillError &error, T value)>;
 
     // Stores a new intent with its key and its first journal line in one transaction, after
     // checking (in that transaction) that its sale may take a new payment, or, for a refund,
     // that its payment may be refunded by that much (JournalRules::refundRefusal; an amount
-    // that is not valid refunds what remains). Nothing may be sent before this answers ok; the
-    // refusal is a sentence for the cashier. A refund stored final (cash) credits its payment.
+    // that is not valid refunds what remains). Nothing may be sent before this answers ok; a
+    // refusal is the rule's TillError. A refund stored final (cash) credits its payment.
     void create(const Intent &intent, QObject *context, Reply<Intent> reply);
     // Saves `after` (state and gateway fields) and appends the journal line and the attempt, if
     // the intent is still in state `from` (compare and set). The value says whether it was: false
@@ -120,8 +122,10 @@ public:
     void transact(QObject *context, std::function<T(SqlTx &)> work, Reply<T> reply)
     {
         if (!m_worker)
-            return reply(false, tr("The journal is not open."), T());
-        m_worker->transact<T>(context, std::move(work), std::move(reply));
+            return reply(false, TillError(TillError::Kind::JournalNotOpen), T());
+        m_worker->transact<T>(context, std::move(work), [reply = std::move(reply)](bool ok, const QString &error, T value) {
+            reply(ok, ok ? TillError() : TillError::storage(error), std::move(value));
+        });
     }
     bool isReadOnly() const { return m_options.readOnly; }
 

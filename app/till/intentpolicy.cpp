@@ -224,21 +224,15 @@ Decision classifyRefundLookup(const GatewayResult &r)
     return answered(r, IntentState::Unknown, N::Resolve);
 }
 
-QString offlineRefusal(const OfflineLimits &limits, const Money &amount, qint64 waitingTotal, qint64 oldestWaitingAgeMs)
+TillError offlineRefusal(const OfflineLimits &limits, const Money &amount, qint64 waitingTotal, qint64 oldestWaitingAgeMs)
 {
-    // A free function has no tr(): the context is spelled out so lupdate extracts the same one.
-    if (limits.maxSingleAmount > 0 && amount.minorUnits() > limits.maxSingleAmount) {
-        return QCoreApplication::translate("OncePay::OfflineLimits", "Offline, card payments above %1 %2 cannot be taken. Ask for another payment method or wait for the connection.")
-            .arg(Money(limits.maxSingleAmount, amount.currency()).toDecimalString(), amount.currency());
-    }
-    if (limits.maxTotalAmount > 0 && waitingTotal + amount.minorUnits() > limits.maxTotalAmount) {
-        return QCoreApplication::translate("OncePay::OfflineLimits", "Offline, no more than %1 %2 may wait to be sent. Wait for the connection or take another payment method.")
-            .arg(Money(limits.maxTotalAmount, amount.currency()).toDecimalString(), amount.currency());
-    }
-    if (limits.maxAgeMs > 0 && oldestWaitingAgeMs > limits.maxAgeMs) {
-        return QCoreApplication::translate("OncePay::OfflineLimits", "Offline for too long: payments have waited more than %1 minutes. Card payments are paused until the connection returns.")
-            .arg(limits.maxAgeMs / 60000);
-    }
+    using K = TillError::Kind;
+    if (limits.maxSingleAmount > 0 && amount.minorUnits() > limits.maxSingleAmount)
+        return TillError(K::OfflineAmountLimit, {Money(limits.maxSingleAmount, amount.currency()).toDecimalString(), amount.currency()});
+    if (limits.maxTotalAmount > 0 && waitingTotal + amount.minorUnits() > limits.maxTotalAmount)
+        return TillError(K::OfflineTotalLimit, {Money(limits.maxTotalAmount, amount.currency()).toDecimalString(), amount.currency()});
+    if (limits.maxAgeMs > 0 && oldestWaitingAgeMs > limits.maxAgeMs)
+        return TillError(K::OfflineTooLong, {QString::number(limits.maxAgeMs / 60000)});
     return {};
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "tillerror.h"
+
 #include "gatewayclient.h"
 #include "intent.h"
 
@@ -55,7 +57,7 @@ struct OfflineLimits
     qint64 maxTotalAmount = 0;    // minor units of what may wait at once; 0: no limit
     qint64 maxAgeMs = 0;          // age of the oldest waiting payment; 0: no limit
 };
-// Empty when allowed, else the reason for the cashier.
-QString offlineRefusal(const OfflineLimits &limits, const Money &amount, qint64 waitingTotal, qint64 oldestWaitingAgeMs);
+// None when allowed, else which limit refuses it.
+TillError offlineRefusal(const OfflineLimits &limits, const Money &amount, qint64 waitingTotal, qint64 oldestWaitingAgeMs);
 
 } // namespace OncePay

@@ -3,76 +3,71 @@
 #include "journalschema.h"
 #include "salebook.h"
 
-#include <QCoreApplication>
 #include <QSqlQuery>
 
 namespace OncePay::JournalRules {
 
 using namespace JournalSchema;
+using K = TillError::Kind;
 
 namespace {
 
 // A new tender of a sale: the sale must still want money, a card part waits for the one before
 // it, and nothing may pay more than remains (the change of a cash tender is the caller's).
-QString tenderRefusal(const Sale &sale, const Intent &payment)
+TillError tenderRefusal(const Sale &sale, const Intent &payment)
 {
     if (sale.state == SaleState::Cancelled)
-        return QCoreApplication::translate("OncePay::IntentJournal", "Sale %1 was cancelled.").arg(sale.number);
+        return TillError(K::SaleWasCancelled, {sale.number});
     if (sale.state == SaleState::Paid)
-        return QCoreApplication::translate("OncePay::IntentJournal", "This sale is already paid.");
+        return TillError(K::SaleAlreadyPaid);
     if (payment.amount.currency() != sale.total.currency())
-        return QCoreApplication::translate("OncePay::IntentJournal", "Sale %1 is in %2.").arg(sale.number, sale.total.currency());
+        return TillError(K::SaleInOtherCurrency, {sale.number, sale.total.currency()});
     const SalePosition p = positionOf(sale);
     if (!payment.isCash() && !p.openCardKey.isEmpty())
-        return QCoreApplication::translate("OncePay::IntentJournal",
-                                           "A card payment for this sale is still in progress. Wait for it, or choose "
-                                           "\"Customer pays another way\".");
+        return TillError(K::CardPartStillOpen);
     if (payment.amount.minorUnits() > p.remaining) {
         return p.remaining == 0
-            ? QCoreApplication::translate("OncePay::IntentJournal", "Nothing remains to be paid for this sale while its card payment is in progress.")
-            : QCoreApplication::translate("OncePay::IntentJournal", "At most %1 remains to be paid for sale %2.")
-                  .arg(Money(p.remaining, sale.total.currency()).toDisplayString(), sale.number);
+            ? TillError(K::NothingRemainsWhileCardOpen)
+            : TillError(K::AboveSaleRemainder, {Money(p.remaining, sale.total.currency()).toDisplayString(), sale.number});
     }
     return {};
 }
 
 } // namespace
 
-// The rules speak in IntentJournal's words: its translation context, spelled out for lupdate.
-QString saleRefusal(SqlTx &tx, const Intent &payment)
+TillError saleRefusal(SqlTx &tx, const Intent &payment)
 {
     if (const std::optional<Sale> sale = SaleBook::read(tx, payment.orderId))
         return tenderRefusal(*sale, payment);
     // One order, one payment: a new intent only when every earlier one was declined or voided
     // (nothing was charged). Refunds of the order's payment are not payments of it.
     QSqlQuery &q = tx.exec(QStringLiteral("SELECT state FROM intents WHERE order_id = ? AND kind = 'payment'"), {payment.orderId});
-    QString refusal;
-    while (q.next() && refusal.isEmpty()) {
+    TillError refusal;
+    while (q.next() && !refusal.isError()) {
         const IntentState s = intentStateFromName(q.value(0).toString()).value_or(IntentState::Unknown);
         if (s == IntentState::Succeeded)
-            refusal = QCoreApplication::translate("OncePay::IntentJournal", "This sale is already paid.");
+            refusal = TillError(K::SaleAlreadyPaid);
         else if (s == IntentState::NeedsAttention)
-            refusal = QCoreApplication::translate("OncePay::IntentJournal", "A payment for this sale needs attention first.");
+            refusal = TillError(K::OrderPaymentNeedsAttention);
         else if (s != IntentState::Declined && s != IntentState::Voided)
-            refusal = QCoreApplication::translate("OncePay::IntentJournal", "A payment for this sale is still in progress.");
+            refusal = TillError(K::OrderPaymentInProgress);
     }
     q.finish();
     return refusal;
 }
 
-QString giveUpRefusal(const Intent &part)
+TillError giveUpRefusal(const Intent &part)
 {
     if (part.isRefund() || part.isCash())
-        return QCoreApplication::translate("OncePay::IntentJournal", "Only a card payment can be given up.");
+        return TillError(K::GiveUpNotCard);
     if (part.givenUpAt > 0)
-        return QCoreApplication::translate("OncePay::IntentJournal", "This card payment was given up already.");
+        return TillError(K::GivenUpAlready);
     if (isFinal(part.state))
-        return QCoreApplication::translate("OncePay::IntentJournal", "This card payment is final already (%1): there is nothing to give up.")
-            .arg(intentStateName(part.state));
+        return TillError(K::GiveUpFinal, {intentStateName(part.state)});
     return {};
 }
 
-QString refundRefusal(SqlTx &tx, Intent *refund)
+TillError refundRefusal(SqlTx &tx, Intent *refund)
 {
     QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()),
                            {refund->paymentKey});
@@ -80,30 +75,30 @@ QString refundRefusal(SqlTx &tx, Intent *refund)
     const Intent payment = found ? readIntent(q) : Intent();
     q.finish();
     if (!found)
-        return QCoreApplication::translate("OncePay::IntentJournal", "No payment of this till has the key %1.").arg(refund->paymentKey);
+        return TillError(K::NoPaymentWithKey, {refund->paymentKey});
     if (payment.isRefund())
-        return QCoreApplication::translate("OncePay::IntentJournal", "%1 is a refund; only a payment can be refunded.").arg(payment.key);
+        return TillError(K::RefundOfRefund, {payment.key});
     if (payment.tender != refund->tender) {
-        return payment.isCash() ? QCoreApplication::translate("OncePay::IntentJournal", "This sale was paid in cash: give the money back from the drawer as a cash refund.")
-                                : QCoreApplication::translate("OncePay::IntentJournal", "This payment was made by card: it is refunded to the card, not in cash.");
+        return payment.isCash() ? TillError(K::RefundCashInCash)
+                                : TillError(K::RefundCardToCard);
     }
     switch (payment.state) {
     case IntentState::Succeeded:
         break;
     case IntentState::Declined:
-        return QCoreApplication::translate("OncePay::IntentJournal", "This payment was declined: nothing was charged, so there is nothing to refund.");
+        return TillError(K::RefundDeclinedPayment);
     case IntentState::Voided:
-        return QCoreApplication::translate("OncePay::IntentJournal", "This payment was voided before it was sent: nothing was charged, so there is nothing to refund.");
+        return TillError(K::RefundVoidedPayment);
     case IntentState::NeedsAttention:
-        return QCoreApplication::translate("OncePay::IntentJournal", "This payment was never executed (it needs attention): there is nothing to refund.");
+        return TillError(K::RefundUnexecutedPayment);
     case IntentState::Queued:
     case IntentState::Sending:
     case IntentState::Processing:
     case IntentState::Unknown:
-        return QCoreApplication::translate("OncePay::IntentJournal", "This payment is not confirmed yet. It can be refunded once the gateway says it is paid.");
+        return TillError(K::RefundUnconfirmedPayment);
     }
     if (!payment.isCash() && payment.paymentId.isEmpty())
-        return QCoreApplication::translate("OncePay::IntentJournal", "The gateway's id of this payment is not known, so it cannot be refunded from the till.");
+        return TillError(K::RefundNoGatewayId);
 
     // What is given back already, or may be: refunds that succeeded and refunds still open.
     QSqlQuery &r = tx.exec(QStringLiteral("SELECT idem_key, amount, state FROM intents"
@@ -119,20 +114,19 @@ QString refundRefusal(SqlTx &tx, Intent *refund)
     }
     r.finish();
     if (!open.isEmpty())
-        return QCoreApplication::translate("OncePay::IntentJournal", "A refund of this payment is still in progress (%1). Wait for its outcome before refunding again.").arg(open);
+        return TillError(K::RefundStillOpen, {open});
     const QString currency = payment.amount.currency();
     const qint64 remaining = payment.amount.minorUnits() - taken;
     if (remaining <= 0)
-        return QCoreApplication::translate("OncePay::IntentJournal", "This payment has already been refunded in full.");
+        return TillError(K::RefundedInFull);
     if (!refund->amount.isValid())
         refund->amount = Money(remaining, currency);
     if (refund->amount.currency() != currency)
-        return QCoreApplication::translate("OncePay::IntentJournal", "The payment is in %1; its refund must be in %1 too.").arg(currency);
+        return TillError(K::RefundInOtherCurrency, {currency});
     if (refund->amount.minorUnits() < 1)
-        return QCoreApplication::translate("OncePay::IntentJournal", "A refund must give back more than nothing.");
+        return TillError(K::RefundOfNothing);
     if (refund->amount.minorUnits() > remaining) {
-        return QCoreApplication::translate("OncePay::IntentJournal", "At most %1 of this payment remains to be refunded (paid %2).")
-            .arg(Money(remaining, currency).toDisplayString(), payment.amount.toDisplayString());
+        return TillError(K::AboveRefundRemainder, {Money(remaining, currency).toDisplayString(), payment.amount.toDisplayString()});
     }
     refund->orderId = payment.orderId;
     refund->paymentId = payment.paymentId;
@@ -142,30 +136,30 @@ QString refundRefusal(SqlTx &tx, Intent *refund)
     return {};
 }
 
-QString voidRefusal(SqlTx &tx, const Intent &intent)
+TillError voidRefusal(SqlTx &tx, const Intent &intent)
 {
     const bool refund = intent.isRefund();
     switch (intent.state) {
     case IntentState::Queued:
         break;
     case IntentState::Voided:
-        return QCoreApplication::translate("OncePay::IntentJournal", "It is voided already.");
+        return TillError(K::VoidedAlready);
     case IntentState::Succeeded:
         if (intent.isCash())
-            return refund ? QCoreApplication::translate("OncePay::IntentJournal", "A cash refund is final once the money is given back.")
-                          : QCoreApplication::translate("OncePay::IntentJournal", "A cash payment is final once it is taken; give the money back as a cash refund instead.");
-        return refund ? QCoreApplication::translate("OncePay::IntentJournal", "This refund has been made already; it cannot be voided.")
-                      : QCoreApplication::translate("OncePay::IntentJournal", "This payment is paid already; it cannot be voided, only refunded.");
+            return refund ? TillError(K::VoidCashRefundFinal)
+                          : TillError(K::VoidCashPaymentFinal);
+        return refund ? TillError(K::VoidRefundMade)
+                      : TillError(K::VoidPaymentPaid);
     case IntentState::Declined:
-        return refund ? QCoreApplication::translate("OncePay::IntentJournal", "This refund was declined: nothing was given back, there is nothing to void.")
-                      : QCoreApplication::translate("OncePay::IntentJournal", "This payment was declined: nothing was charged, there is nothing to void.");
+        return refund ? TillError(K::VoidRefundDeclined)
+                      : TillError(K::VoidPaymentDeclined);
     case IntentState::NeedsAttention:
-        return QCoreApplication::translate("OncePay::IntentJournal", "The gateway refused it without executing it: there is nothing to void.");
+        return TillError(K::VoidRefusedByGateway);
     case IntentState::Sending:
     case IntentState::Processing:
     case IntentState::Unknown:
-        return refund ? QCoreApplication::translate("OncePay::IntentJournal", "This refund may have reached the gateway already, so it cannot be voided; the till will learn its outcome by itself.")
-                      : QCoreApplication::translate("OncePay::IntentJournal", "This payment may have reached the bank already, so it cannot be voided. Wait for its outcome; once it is paid, refund it.");
+        return refund ? TillError(K::VoidRefundMayHaveReached)
+                      : TillError(K::VoidPaymentMayHaveReached);
     }
     // Queued again after a try: every try was a POST recorded as `sending` first (attempts counts
     // them). Only a POST that provably never left ("not sent") keeps it voidable; one that was
@@ -175,8 +169,8 @@ QString voidRefusal(SqlTx &tx, const Intent &intent)
     const qint64 notSent = q.next() ? q.value(0).toLongLong() : 0;
     q.finish();
     if (intent.attempts > notSent) {
-        return refund ? QCoreApplication::translate("OncePay::IntentJournal", "An earlier try of this refund may have reached the gateway, so it cannot be voided; the till will learn its outcome by itself.")
-                      : QCoreApplication::translate("OncePay::IntentJournal", "An earlier try of this payment may have reached the bank, so it cannot be voided. Wait for its outcome; once it is paid, refund it.");
+        return refund ? TillError(K::VoidRefundEarlierTry)
+                      : TillError(K::VoidPaymentEarlierTry);
     }
     return {};
 }

@@ -199,11 +199,11 @@ void SaleBook::importLegacyLines(const QString &path, QObject *context, Reply<in
         }
         QSqlDatabase::removeDatabase(connection);
         return r;
-    }, [path, reply = std::move(reply)](bool ok, const QString &error, Result r) {
+    }, [path, reply = std::move(reply)](bool ok, const TillError &error, Result r) {
         if (!ok)
             return reply(false, error, 0);
         if (r.copied < 0)
-            return reply(false, SaleBook::tr("The old sales file %1 cannot be read: %2").arg(path, r.error), 0);
+            return reply(false, TillError(TillError::Kind::OldSalesUnreadable, {path}, r.error), 0);
         // Copied and committed: the file is not read again. A till killed before this line
         // copies it again next time, and INSERT OR IGNORE keeps every line once.
         // Its write-ahead log goes with it, under the name SQLite gives the renamed file's.
@@ -211,12 +211,22 @@ void SaleBook::importLegacyLines(const QString &path, QObject *context, Reply<in
         for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
             QFile::remove(done + suffix);
         if (!QFile::rename(path, done))
-            return reply(false, SaleBook::tr("The old sales file %1 was copied but cannot be renamed.").arg(path), r.copied);
+            return reply(false, TillError(TillError::Kind::OldSalesNotRenamed, {path}), r.copied);
         for (const QString &suffix : {QStringLiteral("-wal"), QStringLiteral("-shm")})
             QFile::rename(path + suffix, done + suffix);
         reply(true, {}, r.copied);
     });
 }
+
+namespace {
+
+TillError saleTotalOutOfRange(const QString &currency)
+{
+    return TillError(TillError::Kind::SaleTotalOutOfRange,
+                     {Money(1, currency).toDecimalString(), Money(100'000'000, currency).toDecimalString()});
+}
+
+} // namespace
 
 void SaleBook::open(const Money &total, const QJsonArray &lines, QObject *context, Reply<Sale> reply)
 {
@@ -231,9 +241,7 @@ void SaleBook::discard(const Money &total, const QJsonArray &lines, QObject *con
 void SaleBook::insert(const Money &total, const QJsonArray &lines, const QString &state, QObject *context, Reply<Sale> reply)
 {
     if (!total.isValid() || total.minorUnits() < 1 || total.minorUnits() > 100'000'000)
-        return reply(false, tr("A sale must cost between %1 and %2.")
-                                .arg(Money(1, total.currency()).toDecimalString(),
-                                     Money(100'000'000, total.currency()).toDecimalString()), {});
+        return reply(false, saleTotalOutOfRange(total.currency()), {});
     const int till = m_tillNumber;
     // Made here, not on the journal's thread: it reads the local clock (see tests/tsan.supp).
     const QString orderId = newOrderId();
@@ -256,22 +264,20 @@ void SaleBook::reprice(const QString &orderId, const Money &total, const QJsonAr
                        Reply<bool> reply)
 {
     if (!total.isValid() || total.minorUnits() < 1 || total.minorUnits() > 100'000'000)
-        return reply(false, tr("A sale must cost between %1 and %2.")
-                                .arg(Money(1, total.currency()).toDecimalString(),
-                                     Money(100'000'000, total.currency()).toDecimalString()), false);
-    struct Result { bool ok = false; QString refusal; };
+        return reply(false, saleTotalOutOfRange(total.currency()), false);
+    struct Result { bool ok = false; TillError refusal; };
     m_journal->transact<Result>(context, [orderId, total, lines](SqlTx &tx) {
         const std::optional<Sale> sale = read(tx, orderId);
         if (!sale)
-            return Result{false, SaleBook::tr("There is no sale %1.").arg(orderId)};
+            return Result{false, TillError(TillError::Kind::NoSuchSale, {orderId})};
         const SalePosition p = positionOf(*sale);
         if (sale->state == SaleState::Paid || sale->state == SaleState::Cancelled || p.paid > 0 || p.waiting > 0)
-            return Result{false, SaleBook::tr("Sale %1 is partly paid: its items cannot change now.").arg(sale->number)};
+            return Result{false, TillError(TillError::Kind::SalePartlyPaid, {sale->number})};
         tx.exec(QStringLiteral("UPDATE sales SET total = ?, currency = ?, lines = ?, updated_at = ? WHERE order_id = ?"),
                 {total.minorUnits(), total.currency(), QString::fromUtf8(QJsonDocument(lines).toJson(QJsonDocument::Compact)),
                  nowMs(), orderId});
         return Result{true, {}};
-    }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {
+    }, [reply = std::move(reply)](bool ok, const TillError &error, Result r) {
         if (!ok)
             return reply(false, error, false);
         reply(r.ok, r.refusal, r.ok);

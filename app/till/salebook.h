@@ -2,6 +2,7 @@
 
 #include "sale.h"
 #include "sqlbatchworker.h"
+#include "tillerror.h"
 
 #include <QHash>
 #include <QObject>
@@ -24,7 +25,7 @@ class SaleBook final : public QObject
 
 public:
     template <typename T>
-    using Reply = std::function<void(bool ok, const QString &error, T value)>;
+    using Reply = std::function<void(bool ok, const TillError &error, T value)>;   // as IntentJournal's
 
     explicit SaleBook(IntentJournal *journal, QObject *parent = nullptr);
 

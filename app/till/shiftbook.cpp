@@ -167,19 +167,18 @@ void ShiftBook::earlierKeys(const QStringList &keys, qint64 lastId, QObject *con
 
 void ShiftBook::close(const Close &request, QObject *context, Reply<ShiftReport> reply)
 {
-    struct Result { ShiftReport report; QString refusal; };
+    struct Result { ShiftReport report; TillError refusal; };
     m_journal->transact<Result>(context, [request](SqlTx &tx) {
         const Snapshot s = readSnapshot(tx, request.lastIntentId);
         if (s.number != request.number)
-            return Result{{}, ShiftBook::tr("Shift %1 was closed meanwhile; look at the open shift again.").arg(request.number)};
+            return Result{{}, TillError(TillError::Kind::ShiftClosedMeanwhile, {QString::number(request.number)})};
         if (request.openingFloat && !s.isFirst()) {
-            return Result{{}, ShiftBook::tr("Shift %1 opened with the %2 the previous close left in the drawer; only a till's first "
-                                            "shift takes an opening float.")
-                                  .arg(request.number)
-                                  .arg(Money(s.openingFloat, request.currency).toDisplayString())};
+            return Result{{}, TillError(TillError::Kind::FloatCarriedOver,
+                                        {QString::number(request.number),
+                                         Money(s.openingFloat, request.currency).toDisplayString()})};
         }
         if (request.openingFloat && (*request.openingFloat < 0 || *request.openingFloat > kMaxFloat))
-            return Result{{}, ShiftBook::tr("An opening float must be between 0 and %1.").arg(Money(kMaxFloat, request.currency).toDisplayString())};
+            return Result{{}, TillError(TillError::Kind::FloatOutOfRange, {Money(kMaxFloat, request.currency).toDisplayString()})};
         Snapshot opened = s;
         if (request.openingFloat)
             opened.openingFloat = *request.openingFloat;
@@ -191,8 +190,7 @@ void ShiftBook::close(const Close &request, QObject *context, Reply<ShiftReport>
                 unconfirmed << w.key;
         }
         if (!unconfirmed.isEmpty()) {
-            return Result{{}, ShiftBook::tr("These still wait for the gateway and were not confirmed: %1.")
-                                  .arg(unconfirmed.join(QStringLiteral(", ")))};
+            return Result{{}, TillError(TillError::Kind::ShiftStillWaiting, {unconfirmed.join(QStringLiteral(", "))})};
         }
         report.closedAt = qMax(nowMs(), report.generatedAt);
         QJsonObject stored = report.toJson();
@@ -207,10 +205,10 @@ void ShiftBook::close(const Close &request, QObject *context, Reply<ShiftReport>
              QString::fromUtf8(QJsonDocument(stored).toJson(QJsonDocument::Compact)),
              QString::fromUtf8(QJsonDocument(request.reconciliation).toJson(QJsonDocument::Compact))});
         return Result{report, {}};
-    }, [reply = std::move(reply)](bool ok, const QString &error, Result r) {
+    }, [reply = std::move(reply)](bool ok, const TillError &error, Result r) {
         if (!ok)
             return reply(false, error, {});
-        if (!r.refusal.isEmpty())
+        if (r.refusal.isError())
             return reply(false, r.refusal, {});
         reply(true, {}, r.report);
     });

@@ -231,11 +231,11 @@ void ShiftReconciler::dropEarlier()
         return askBank();
     const quint64 generation = m_generation;
     m_book->earlierKeys(unknown, m_run->snapshot.firstIntentId - 1, this,
-                        [this, generation](bool ok, const QString &error, QSet<QString> earlier) {
+                        [this, generation](bool ok, const TillError &error, QSet<QString> earlier) {
         if (generation != m_generation || !m_run)
             return;
         if (!ok)
-            return fail(error);
+            return fail(error.text());
         ShiftReconcileInput &in = m_run->input;
         QList<GatewayPayment> kept;
         for (const GatewayPayment &p : std::as_const(in.payments)) {

@@ -46,14 +46,14 @@ void SyncEngine::askAlive()
 void SyncEngine::start(QObject *context, std::function<void(bool, const QString &)> ready)
 {
     ready = onContext(context, std::move(ready));
-    m_journal->recoverInterrupted(this, [this, ready](bool ok, const QString &error, int recovered) {
+    m_journal->recoverInterrupted(this, [this, ready](bool ok, const TillError &error, int recovered) {
         if (!ok)
-            return ready(false, error);
+            return ready(false, error.text());
         if (recovered > 0)
             qCInfo(lcSync) << recovered << "intents were interrupted while sending; asking the gateway about them first";
-        m_journal->activeIntents(this, [this, ready](bool ok, const QString &error, QList<Intent> intents) {
+        m_journal->activeIntents(this, [this, ready](bool ok, const TillError &error, QList<Intent> intents) {
             if (!ok)
-                return ready(false, error);
+                return ready(false, error.text());
             for (const Intent &i : intents) {
                 putActive(i);
                 m_keyById.insert(i.id, i.key);
@@ -117,18 +117,26 @@ void SyncEngine::recordCash(const QString &orderId, const Money &amount, QObject
     create(orderId, amount, Tender::Cash, {}, onContext(context, std::move(done)));
 }
 
+namespace {
+
+TillError amountOutOfRange(const QString &currency)
+{
+    return TillError(TillError::Kind::AmountOutOfRange,
+                     {Money(1, currency).toDecimalString(), Money(100'000'000, currency).toDecimalString()});
+}
+
+} // namespace
+
 void SyncEngine::create(const QString &orderId, const Money &amount, Tender tender, const QString &cardToken,
                         PayCallback done)
 {
     static const QRegularExpression orderShape(QStringLiteral("^[A-Za-z0-9_-]{1,64}$"));
     if (!orderShape.match(orderId).hasMatch())
-        return done(false, tr("The order number must be 1 to 64 letters, digits, '-' or '_'."), {});
+        return done(false, TillError(TillError::Kind::BadOrderNumber), {});
     if (!Money::isSupportedCurrency(amount.currency()))
-        return done(false, tr("The currency %1 is not supported.").arg(amount.currency()), {});
+        return done(false, TillError(TillError::Kind::UnsupportedCurrency, {amount.currency()}), {});
     if (amount.minorUnits() < 1 || amount.minorUnits() > 100'000'000)
-        return done(false, tr("The amount must be between %1 and %2.")
-                               .arg(Money(1, amount.currency()).toDecimalString(),
-                                    Money(100'000'000, amount.currency()).toDecimalString()), {});
+        return done(false, amountOutOfRange(amount.currency()), {});
     Intent intent;
     intent.key = IdempotencyKey::generate(QStringLiteral("pay")).value();
     intent.orderId = orderId;
@@ -144,11 +152,11 @@ void SyncEngine::create(const QString &orderId, const Money &amount, Tender tend
             if (!i.isRefund())
                 oldest = qMax(oldest, nowMs() - i.createdAt);
         }
-        const QString refusal = offlineRefusal(m_config.limits, amount, waitingTotals().value(amount.currency()), oldest);
-        if (!refusal.isEmpty())
+        const TillError refusal = offlineRefusal(m_config.limits, amount, waitingTotals().value(amount.currency()), oldest);
+        if (refusal.isError())
             return done(false, refusal, {});
     }
-    m_journal->create(intent, this, [this, done](bool ok, const QString &error, const Intent &intent) {
+    m_journal->create(intent, this, [this, done](bool ok, const TillError &error, const Intent &intent) {
         if (!ok) {
             qCWarning(lcSync) << "intent not stored, nothing sent:" << error;
             return done(false, error, {});
@@ -174,13 +182,11 @@ void SyncEngine::createRefund(const QString &paymentKey, const std::optional<Mon
                               Tender tender, PayCallback done)
 {
     if (!IdempotencyKey::isValidKey(paymentKey))
-        return done(false, tr("\"%1\" is not the key of a payment.").arg(paymentKey), {});
+        return done(false, TillError(TillError::Kind::NotAPaymentKey, {paymentKey}), {});
     if (amount && (amount->minorUnits() < 1 || amount->minorUnits() > 100'000'000))
-        return done(false, tr("The amount must be between %1 and %2.")
-                               .arg(Money(1, amount->currency()).toDecimalString(),
-                                    Money(100'000'000, amount->currency()).toDecimalString()), {});
+        return done(false, amountOutOfRange(amount->currency()), {});
     if (reason.size() > 500)
-        return done(false, tr("The reason may be at most 500 characters long."), {});
+        return done(false, TillError(TillError::Kind::ReasonTooLong), {});
     Intent refund;
     refund.kind = IntentKind::Refund;
     refund.key = IdempotencyKey::generate(QStringLiteral("ref")).value();
@@ -190,7 +196,7 @@ void SyncEngine::createRefund(const QString &paymentKey, const std::optional<Mon
     refund.reason = reason;
     // Cash comes out of the drawer now; it never goes to the gateway.
     refund.state = tender == Tender::Cash ? IntentState::Succeeded : IntentState::Queued;
-    m_journal->create(refund, this, [this, done](bool ok, const QString &error, const Intent &intent) {
+    m_journal->create(refund, this, [this, done](bool ok, const TillError &error, const Intent &intent) {
         if (!ok) {
             qCInfo(lcSync) << "refund not stored, nothing sent:" << error;
             return done(false, error, {});
@@ -216,7 +222,7 @@ void SyncEngine::stored(const Intent &intent)
 
 void SyncEngine::announcePayment(const QString &paymentKey)
 {
-    m_journal->find(paymentKey, this, [this](bool ok, const QString &error, const Intent &payment) {
+    m_journal->find(paymentKey, this, [this](bool ok, const TillError &error, const Intent &payment) {
         if (ok && payment.isValid())
             emit intentChanged(payment);
         else
@@ -230,16 +236,15 @@ void SyncEngine::voidIntent(const QString &key, QObject *context, PayCallback do
     const auto it = m_active.constFind(key);
     if (m_inFlight.contains(key)) {
         const bool refund = it != m_active.cend() && it->isRefund();
-        return done(false, refund ? tr("This refund is on its way to the gateway right now, so it cannot be voided; the till will learn its outcome by itself.")
-                                  : tr("This payment is on its way to the bank right now, so it cannot be voided. Wait for its outcome; once it is paid, refund it."),
+        return done(false, TillError(refund ? TillError::Kind::VoidRefundWhileOnTheWire : TillError::Kind::VoidWhileOnTheWire),
                     it == m_active.cend() ? Intent() : *it);
     }
     if (m_voiding.contains(key))
-        return done(false, tr("It is being voided already."), {});
+        return done(false, TillError(TillError::Kind::BeingVoided), {});
     // Held out of dispatch until the journal decides: the engine never sends what the cashier is
     // voiding, and the journal's compare-and-set settles a send that was recorded first.
     m_voiding.insert(key);
-    m_journal->voidIntent(key, this, [this, key, done](bool ok, const QString &error, const Intent &intent) {
+    m_journal->voidIntent(key, this, [this, key, done](bool ok, const TillError &error, const Intent &intent) {
         m_voiding.remove(key);
         if (ok) {
             dropActive(key);
@@ -259,13 +264,13 @@ void SyncEngine::giveUp(const QString &key, QObject *context, PayCallback done)
 {
     done = onContext(context, std::move(done));
     if (m_voiding.contains(key))
-        return done(false, tr("It is being given up already."), {});
+        return done(false, TillError(TillError::Kind::BeingGivenUp), {});
     // One on the wire now may reach the gateway: it is given up, never voided. Otherwise it is
     // held out of dispatch while the journal decides, so that a part voided is never sent.
     const bool mayVoid = !m_inFlight.contains(key);
     if (mayVoid)
         m_voiding.insert(key);
-    m_journal->giveUp(key, mayVoid, this, [this, key, mayVoid, done](bool ok, const QString &error, const Intent &part) {
+    m_journal->giveUp(key, mayVoid, this, [this, key, mayVoid, done](bool ok, const TillError &error, const Intent &part) {
         if (mayVoid)
             m_voiding.remove(key);
         if (ok)
@@ -287,7 +292,7 @@ void SyncEngine::cancelSale(const QString &orderId, QObject *context, CancelCall
     }
     for (const QString &key : std::as_const(mayVoid))
         m_voiding.insert(key);
-    m_journal->cancelSale(orderId, mayVoid, this, [this, mayVoid, done](bool ok, const QString &error, const QList<Intent> &changed) {
+    m_journal->cancelSale(orderId, mayVoid, this, [this, mayVoid, done](bool ok, const TillError &error, const QList<Intent> &changed) {
         for (const QString &key : mayVoid) {
             m_voiding.remove(key);
             schedule(key);
@@ -321,7 +326,7 @@ void SyncEngine::adoptGivenUp(const Intent &part)
         // know it was given up yet): the journal holds the truth. If it ended charged, it is owed
         // back now, not at the next start.
         makeAutoRefunds();
-        m_journal->find(part.key, this, [this](bool ok, const QString &, const Intent &now) {
+        m_journal->find(part.key, this, [this](bool ok, const TillError &, const Intent &now) {
             if (ok && now.isValid())
                 emit intentChanged(now);
         });
@@ -341,7 +346,7 @@ void SyncEngine::makeAutoRefunds(std::function<void()> then)
         return;
     }
     m_makingAutoRefunds = true;
-    m_journal->dueAutoRefunds(this, [this](bool ok, const QString &error, const QStringList &keys) {
+    m_journal->dueAutoRefunds(this, [this](bool ok, const TillError &error, const QStringList &keys) {
         if (!ok)
             qCWarning(lcSync) << "cannot read the refunds the till owes:" << error;
         auto remaining = std::make_shared<int>(int(keys.size()));
@@ -355,7 +360,7 @@ void SyncEngine::makeAutoRefunds(std::function<void()> then)
         if (keys.isEmpty())
             return finished();
         for (const QString &paymentKey : keys) {
-            m_journal->createAutoRefund(paymentKey, this, [this, paymentKey, remaining, finished](bool ok, const QString &error,
+            m_journal->createAutoRefund(paymentKey, this, [this, paymentKey, remaining, finished](bool ok, const TillError &error,
                                                                                                 const Intent &refund) {
                 if (ok && refund.isValid()) {
                     qCInfo(lcSync) << "refunding by itself" << IdempotencyKey::fromString(paymentKey)->redacted()
@@ -517,7 +522,7 @@ void SyncEngine::sendPost(const QString &key)
     sending.updatedAt = nowMs();
     // Durable before the first byte: after a crash, `sending` means "ask before sending again".
     m_journal->update(sending, before.state, QStringLiteral("attempt %1").arg(sending.attempts), std::nullopt, this,
-                      [this, key, sending](bool ok, const QString &error, bool applied) {
+                      [this, key, sending](bool ok, const TillError &error, bool applied) {
         if (ok && !applied) {
             // Not sent: the journal holds another state than the one this send was decided from.
             m_inFlight.remove(key);
@@ -529,7 +534,7 @@ void SyncEngine::sendPost(const QString &key)
             m_inFlight.remove(key);
             auto it = m_active.find(key);
             if (it != m_active.end()) {
-                it->lastProblem = error;
+                it->lastProblem = error.text();
                 it->nextAttemptAt = nowMs() + backoffDelayMs(++m_failures[key], m_config.backoffBaseMs,
                                                              m_config.backoffCapMs, m_rng);
                 schedule(key);
@@ -556,7 +561,7 @@ void SyncEngine::sendPost(const QString &key)
 void SyncEngine::adoptStored(const QString &key)
 {
     qCWarning(lcSync) << "the journal holds another state for" << key << "than this engine decided from; reading it";
-    m_journal->find(key, this, [this, key](bool ok, const QString &error, Intent stored) {
+    m_journal->find(key, this, [this, key](bool ok, const TillError &error, Intent stored) {
         if (!ok || !stored.isValid()) {
             qCWarning(lcSync) << "cannot read" << key << "back:" << error;
             return;
@@ -628,7 +633,7 @@ void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult
 
     m_journal->update(after, before.state, r.summary(), attempt, this,
                       [this, key, after, d, answered = r.answered(),
-                       lostAfterSend = r.transport == GatewayResult::Transport::LostAfterSend](bool ok, const QString &error,
+                       lostAfterSend = r.transport == GatewayResult::Transport::LostAfterSend](bool ok, const TillError &error,
                                                                                                 bool applied) mutable {
         m_inFlight.remove(key);
         if (ok && !applied) {

@@ -56,16 +56,15 @@ public:
 
     // Every asynchronous call takes a context object and drops its answer if the context is gone
     // by then (onContext): the caller never guards its own lifetime by hand.
-    using PayCallback = std::function<void(bool ok, const QString &error, const Intent &intent)>;
+    using PayCallback = std::function<void(bool ok, const TillError &error, const Intent &intent)>;
     // Creates a card payment's intent with a new key, durably, then sends it with `cardToken`.
-    // `done` says whether it was stored; on error nothing was sent and the error says why in
-    // words for the cashier.
+    // `done` says whether it was stored; on error nothing was sent and the error says why.
     void pay(const QString &orderId, const Money &amount, const QString &cardToken, QObject *context, PayCallback done);
     // Records a cash payment: an intent that is final at once and never goes to the gateway.
     void recordCash(const QString &orderId, const Money &amount, QObject *context, PayCallback done);
     // Creates a refund intent (a new key, "ref-...") of the card payment `paymentKey`, durably,
     // then sends it like a payment: the same queue, retries, lookup by key and polling. No
-    // amount: what remains. The journal refuses it, in words, unless the payment is a settled
+    // amount: what remains. The journal refuses it unless the payment is a settled
     // card payment with no other refund open and the amount does not exceed what remains.
     void refund(const QString &paymentKey, const std::optional<Money> &amount, const QString &reason, QObject *context,
                 PayCallback done);
@@ -73,17 +72,17 @@ public:
     void recordCashRefund(const QString &paymentKey, const std::optional<Money> &amount, QObject *context, PayCallback done);
     // Voids a card payment or refund that is queued and was never sent: it becomes `voided`
     // (final; a voided payment frees its sale) and never goes out. One that may have been sent is
-    // refused with the reason in words (only a payment that ends paid can then be refunded).
+    // refused with the reason (only a payment that ends paid can then be refunded).
     // While the journal decides, the intent is held out of dispatch; one on the wire is refused.
     void voidIntent(const QString &key, QObject *context, PayCallback done);
     // "The customer pays another way" for the card part `key` of a sale: voided if it was never
     // sent, else given up: still resolved with the gateway by the same key, and if it turns out
-    // charged the till refunds it by itself, once (autoRefundKey). Refused in words otherwise.
+    // charged the till refunds it by itself, once (autoRefundKey). Refused otherwise.
     void giveUp(const QString &key, QObject *context, PayCallback done);
     // Cancels a sale that is not paid (IntentJournal::cancelSale): open card parts voided or
     // given up, cash handed back, card parts charged refunded by the till. `done` gets the
     // intents it changed (the cash refunds say what to hand back).
-    using CancelCallback = std::function<void(bool ok, const QString &error, const QList<Intent> &changed)>;
+    using CancelCallback = std::function<void(bool ok, const TillError &error, const QList<Intent> &changed)>;
     void cancelSale(const QString &orderId, QObject *context, CancelCallback done);
     void retryNow(const QString &key);
     // Probes the gateway now instead of at the next backoff (e.g. the system reports the

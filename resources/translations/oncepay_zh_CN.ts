@@ -55,240 +55,222 @@
         <translation>收银交易日志 %1 正被进程 %2 使用。请先关闭该程序；只读命令（list、show、export）可以同时使用。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="143"/>
-        <location filename="../../app/till/intentjournal.cpp" line="180"/>
-        <location filename="../../app/till/intentjournal.cpp" line="223"/>
-        <location filename="../../app/till/intentjournal.cpp" line="311"/>
-        <location filename="../../app/till/intentjournal.cpp" line="332"/>
-        <location filename="../../app/till/intentjournal.cpp" line="378"/>
-        <location filename="../../app/till/intentjournal.cpp" line="404"/>
-        <location filename="../../app/till/intentjournal.cpp" line="423"/>
-        <location filename="../../app/till/intentjournal.cpp" line="452"/>
-        <location filename="../../app/till/intentjournal.cpp" line="466"/>
-        <location filename="../../app/till/intentjournal.cpp" line="479"/>
-        <location filename="../../app/till/intentjournal.cpp" line="492"/>
-        <location filename="../../app/till/intentjournal.cpp" line="520"/>
-        <location filename="../../app/till/intentjournal.cpp" line="537"/>
-        <location filename="../../app/till/intentjournal.cpp" line="555"/>
-        <location filename="../../app/till/intentjournal.cpp" line="573"/>
-        <location filename="../../app/till/intentjournal.h" line="123"/>
+        <location filename="../../app/till/tillerror.cpp" line="25"/>
         <source>The journal is not open.</source>
         <translation>交易日志未打开。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="230"/>
+        <location filename="../../app/till/tillerror.cpp" line="103"/>
         <source>No payment or refund of this till has the key %1.</source>
         <translation>本收银机没有幂等键为 %1 的支付或退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="242"/>
+        <location filename="../../app/till/tillerror.cpp" line="105"/>
         <source>It changed meanwhile; look at it again.</source>
         <translation>它在此期间已经变化，请重新查看。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="317"/>
+        <location filename="../../app/till/tillerror.cpp" line="73"/>
         <source>This payment is not a part of a sale; it cannot be given up.</source>
         <translation>此付款不属于任何一笔销售，不能放弃。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="337"/>
+        <location filename="../../app/till/tillerror.cpp" line="131"/>
         <source>There is no sale %1.</source>
         <translation>没有销售单 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="339"/>
+        <location filename="../../app/till/tillerror.cpp" line="133"/>
         <source>Sale %1 is cancelled already.</source>
         <translation>销售单 %1 已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="341"/>
+        <location filename="../../app/till/tillerror.cpp" line="135"/>
         <source>Sale %1 is paid; refund it instead of cancelling it.</source>
         <translation>销售单 %1 已付清；请退款，而不是取消。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="22"/>
-        <location filename="../../app/till/journalrules.cpp" line="53"/>
+        <location filename="../../app/till/tillerror.cpp" line="53"/>
         <source>This sale is already paid.</source>
         <translation>本单已付款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="55"/>
+        <location filename="../../app/till/tillerror.cpp" line="63"/>
         <source>A payment for this sale needs attention first.</source>
         <translation>本单有一笔支付需要先处理。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="57"/>
+        <location filename="../../app/till/tillerror.cpp" line="65"/>
         <source>A payment for this sale is still in progress.</source>
         <translation>本单有一笔支付仍在处理中。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="315"/>
-        <location filename="../../app/till/journalrules.cpp" line="83"/>
+        <location filename="../../app/till/tillerror.cpp" line="75"/>
         <source>No payment of this till has the key %1.</source>
         <translation>本收银机没有幂等键为 %1 的支付。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="20"/>
+        <location filename="../../app/till/tillerror.cpp" line="51"/>
         <source>Sale %1 was cancelled.</source>
         <translation>销售单 %1 已被取消。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="24"/>
+        <location filename="../../app/till/tillerror.cpp" line="55"/>
         <source>Sale %1 is in %2.</source>
         <translation>销售单 %1 的币种是 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="27"/>
+        <location filename="../../app/till/tillerror.cpp" line="57"/>
         <source>A card payment for this sale is still in progress. Wait for it, or choose &quot;Customer pays another way&quot;.</source>
         <translation>这笔销售还有一笔刷卡付款正在处理中。请等待结果，或选择“顾客改用其他方式支付”。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="32"/>
+        <location filename="../../app/till/tillerror.cpp" line="59"/>
         <source>Nothing remains to be paid for this sale while its card payment is in progress.</source>
         <translation>这笔销售的刷卡付款正在处理中，目前没有剩余待付金额。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="33"/>
+        <location filename="../../app/till/tillerror.cpp" line="61"/>
         <source>At most %1 remains to be paid for sale %2.</source>
         <translation>销售单 %2 最多还需支付 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="66"/>
+        <location filename="../../app/till/tillerror.cpp" line="67"/>
         <source>Only a card payment can be given up.</source>
         <translation>只有刷卡付款可以放弃。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="68"/>
+        <location filename="../../app/till/tillerror.cpp" line="69"/>
         <source>This card payment was given up already.</source>
         <translation>这笔刷卡付款已经放弃。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="70"/>
+        <location filename="../../app/till/tillerror.cpp" line="71"/>
         <source>This card payment is final already (%1): there is nothing to give up.</source>
         <translation>这笔刷卡付款已有最终结果（%1），无需放弃。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="85"/>
+        <location filename="../../app/till/tillerror.cpp" line="77"/>
         <source>%1 is a refund; only a payment can be refunded.</source>
         <translation>%1 是一笔退款；只有支付才能退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="87"/>
+        <location filename="../../app/till/tillerror.cpp" line="79"/>
         <source>This sale was paid in cash: give the money back from the drawer as a cash refund.</source>
         <translation>本单是现金支付：请作为现金退款从钱箱退还。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="88"/>
+        <location filename="../../app/till/tillerror.cpp" line="81"/>
         <source>This payment was made by card: it is refunded to the card, not in cash.</source>
         <translation>这笔支付是刷卡支付：退款退回到银行卡，而不是现金。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="94"/>
+        <location filename="../../app/till/tillerror.cpp" line="83"/>
         <source>This payment was declined: nothing was charged, so there is nothing to refund.</source>
         <translation>这笔支付已被拒绝：没有扣款，因此无需退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="96"/>
+        <location filename="../../app/till/tillerror.cpp" line="85"/>
         <source>This payment was voided before it was sent: nothing was charged, so there is nothing to refund.</source>
         <translation>这笔支付在发送前已作废：没有扣款，因此无需退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="98"/>
+        <location filename="../../app/till/tillerror.cpp" line="87"/>
         <source>This payment was never executed (it needs attention): there is nothing to refund.</source>
         <translation>这笔支付从未执行（需要处理）：无需退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="103"/>
+        <location filename="../../app/till/tillerror.cpp" line="89"/>
         <source>This payment is not confirmed yet. It can be refunded once the gateway says it is paid.</source>
         <translation>这笔支付尚未确认。网关确认支付成功后才能退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="106"/>
+        <location filename="../../app/till/tillerror.cpp" line="91"/>
         <source>The gateway&apos;s id of this payment is not known, so it cannot be refunded from the till.</source>
         <translation>不知道这笔支付在网关的编号，因此无法在收银机上退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="122"/>
+        <location filename="../../app/till/tillerror.cpp" line="93"/>
         <source>A refund of this payment is still in progress (%1). Wait for its outcome before refunding again.</source>
         <translation>这笔支付有一笔退款仍在处理中（%1）。请等待其结果后再退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="126"/>
+        <location filename="../../app/till/tillerror.cpp" line="95"/>
         <source>This payment has already been refunded in full.</source>
         <translation>这笔支付已全额退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="130"/>
+        <location filename="../../app/till/tillerror.cpp" line="97"/>
         <source>The payment is in %1; its refund must be in %1 too.</source>
         <translation>这笔支付的币种是 %1；退款也必须使用 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="132"/>
+        <location filename="../../app/till/tillerror.cpp" line="99"/>
         <source>A refund must give back more than nothing.</source>
         <translation>退款金额必须大于零。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="134"/>
+        <location filename="../../app/till/tillerror.cpp" line="101"/>
         <source>At most %1 of this payment remains to be refunded (paid %2).</source>
         <translation>这笔支付最多还可退 %1（实付 %2）。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="152"/>
+        <location filename="../../app/till/tillerror.cpp" line="107"/>
         <source>It is voided already.</source>
         <translation>它已经作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="155"/>
+        <location filename="../../app/till/tillerror.cpp" line="109"/>
         <source>A cash refund is final once the money is given back.</source>
         <translation>现金退款在钱款退还后即为最终结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="156"/>
+        <location filename="../../app/till/tillerror.cpp" line="111"/>
         <source>A cash payment is final once it is taken; give the money back as a cash refund instead.</source>
         <translation>现金支付收款后即为最终结果；请改为现金退款退还钱款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="157"/>
+        <location filename="../../app/till/tillerror.cpp" line="113"/>
         <source>This refund has been made already; it cannot be voided.</source>
         <translation>这笔退款已经完成，不能作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="158"/>
+        <location filename="../../app/till/tillerror.cpp" line="115"/>
         <source>This payment is paid already; it cannot be voided, only refunded.</source>
         <translation>这笔支付已经成功，不能作废，只能退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="160"/>
+        <location filename="../../app/till/tillerror.cpp" line="117"/>
         <source>This refund was declined: nothing was given back, there is nothing to void.</source>
         <translation>这笔退款已被拒绝：没有退还任何钱款，无需作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="161"/>
+        <location filename="../../app/till/tillerror.cpp" line="119"/>
         <source>This payment was declined: nothing was charged, there is nothing to void.</source>
         <translation>这笔支付已被拒绝：没有扣款，无需作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="163"/>
+        <location filename="../../app/till/tillerror.cpp" line="121"/>
         <source>The gateway refused it without executing it: there is nothing to void.</source>
         <translation>网关未执行就拒绝了它：无需作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="167"/>
+        <location filename="../../app/till/tillerror.cpp" line="123"/>
         <source>This refund may have reached the gateway already, so it cannot be voided; the till will learn its outcome by itself.</source>
         <translation>这笔退款可能已经到达网关，因此不能作废；收银机会自行获知其结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="168"/>
+        <location filename="../../app/till/tillerror.cpp" line="125"/>
         <source>This payment may have reached the bank already, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
         <translation>这笔支付可能已经到达银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="178"/>
+        <location filename="../../app/till/tillerror.cpp" line="127"/>
         <source>An earlier try of this refund may have reached the gateway, so it cannot be voided; the till will learn its outcome by itself.</source>
         <translation>这笔退款之前的某次尝试可能已经到达网关，因此不能作废；收银机会自行获知其结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journalrules.cpp" line="179"/>
+        <location filename="../../app/till/tillerror.cpp" line="129"/>
         <source>An earlier try of this payment may have reached the bank, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
         <translation>这笔支付之前的某次尝试可能已经到达银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
     </message>
@@ -334,17 +316,17 @@
 <context>
     <name>OncePay::OfflineLimits</name>
     <message>
-        <location filename="../../app/till/intentpolicy.cpp" line="231"/>
+        <location filename="../../app/till/tillerror.cpp" line="37"/>
         <source>Offline, card payments above %1 %2 cannot be taken. Ask for another payment method or wait for the connection.</source>
         <translation>当前离线，无法受理超过 %1 %2 的刷卡支付。请顾客换一种支付方式，或等待网络恢复。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentpolicy.cpp" line="235"/>
+        <location filename="../../app/till/tillerror.cpp" line="39"/>
         <source>Offline, no more than %1 %2 may wait to be sent. Wait for the connection or take another payment method.</source>
         <translation>当前离线，待发送的支付总额不能超过 %1 %2。请等待网络恢复，或改用其他支付方式。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentpolicy.cpp" line="239"/>
+        <location filename="../../app/till/tillerror.cpp" line="41"/>
         <source>Offline for too long: payments have waited more than %1 minutes. Card payments are paused until the connection returns.</source>
         <translation>离线时间过长：有支付已等待超过 %1 分钟。网络恢复前暂停刷卡支付。</translation>
     </message>
@@ -360,28 +342,22 @@
 <context>
     <name>OncePay::SaleBook</name>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="206"/>
+        <location filename="../../app/till/tillerror.cpp" line="141"/>
         <source>The old sales file %1 cannot be read: %2</source>
         <translation>旧的销售文件 %1 无法读取：%2</translation>
     </message>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="214"/>
+        <location filename="../../app/till/tillerror.cpp" line="143"/>
         <source>The old sales file %1 was copied but cannot be renamed.</source>
         <translation>旧的销售文件 %1 已复制，但无法重命名。</translation>
     </message>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="234"/>
-        <location filename="../../app/till/salebook.cpp" line="259"/>
+        <location filename="../../app/till/tillerror.cpp" line="137"/>
         <source>A sale must cost between %1 and %2.</source>
         <translation>一笔销售的金额必须在 %1 到 %2 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/salebook.cpp" line="266"/>
-        <source>There is no sale %1.</source>
-        <translation>没有销售单 %1。</translation>
-    </message>
-    <message>
-        <location filename="../../app/till/salebook.cpp" line="269"/>
+        <location filename="../../app/till/tillerror.cpp" line="139"/>
         <source>Sale %1 is partly paid: its items cannot change now.</source>
         <translation>销售单 %1 已部分付款，现在不能修改商品。</translation>
     </message>
@@ -389,22 +365,22 @@
 <context>
     <name>OncePay::ShiftBook</name>
     <message>
-        <location filename="../../app/till/shiftbook.cpp" line="174"/>
+        <location filename="../../app/till/tillerror.cpp" line="157"/>
         <source>Shift %1 was closed meanwhile; look at the open shift again.</source>
         <translation>第 %1 班已在此期间结班；请重新查看当前班次。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftbook.cpp" line="176"/>
+        <location filename="../../app/till/tillerror.cpp" line="159"/>
         <source>Shift %1 opened with the %2 the previous close left in the drawer; only a till&apos;s first shift takes an opening float.</source>
         <translation>第 %1 班以上次结班留在钱箱中的 %2 开班；只有收银机的第一个班次才需要填写开班备用金。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftbook.cpp" line="182"/>
+        <location filename="../../app/till/tillerror.cpp" line="161"/>
         <source>An opening float must be between 0 and %1.</source>
         <translation>开班备用金必须在 0 到 %1 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftbook.cpp" line="194"/>
+        <location filename="../../app/till/tillerror.cpp" line="163"/>
         <source>These still wait for the gateway and were not confirmed: %1.</source>
         <translation>以下交易仍在等待网关，且未经确认：%1。</translation>
     </message>
@@ -630,48 +606,47 @@
 <context>
     <name>OncePay::SyncEngine</name>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="125"/>
+        <location filename="../../app/till/tillerror.cpp" line="27"/>
         <source>The order number must be 1 to 64 letters, digits, &apos;-&apos; or &apos;_&apos;.</source>
         <translation>订单号必须由 1 到 64 个字母、数字、“-”或“_”组成。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="127"/>
+        <location filename="../../app/till/tillerror.cpp" line="29"/>
         <source>The currency %1 is not supported.</source>
         <translation>不支持币种 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="129"/>
-        <location filename="../../app/till/syncengine.cpp" line="179"/>
+        <location filename="../../app/till/tillerror.cpp" line="31"/>
         <source>The amount must be between %1 and %2.</source>
         <translation>金额必须在 %1 到 %2 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="177"/>
+        <location filename="../../app/till/tillerror.cpp" line="33"/>
         <source>&quot;%1&quot; is not the key of a payment.</source>
         <translation>“%1”不是一笔支付的幂等键。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="183"/>
+        <location filename="../../app/till/tillerror.cpp" line="35"/>
         <source>The reason may be at most 500 characters long.</source>
         <translation>退款原因最多 500 个字符。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="233"/>
+        <location filename="../../app/till/tillerror.cpp" line="45"/>
         <source>This refund is on its way to the gateway right now, so it cannot be voided; the till will learn its outcome by itself.</source>
         <translation>这笔退款正在发往网关，因此不能作废；收银机会自行获知其结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="234"/>
+        <location filename="../../app/till/tillerror.cpp" line="43"/>
         <source>This payment is on its way to the bank right now, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
         <translation>这笔支付正在发往银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="238"/>
+        <location filename="../../app/till/tillerror.cpp" line="47"/>
         <source>It is being voided already.</source>
         <translation>它正在作废中。</translation>
     </message>
     <message>
-        <location filename="../../app/till/syncengine.cpp" line="262"/>
+        <location filename="../../app/till/tillerror.cpp" line="49"/>
         <source>It is being given up already.</source>
         <translation>正在放弃中。</translation>
     </message>
@@ -3473,129 +3448,129 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::RefundViewModel</name>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="52"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="59"/>
         <source>Looking for the sale…</source>
         <translation>正在查找订单…</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="76"/>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="97"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="83"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="106"/>
         <source>Reading the sale…</source>
         <translation>正在读取订单…</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="85"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="94"/>
         <source>The payment this refund belongs to is not in the journal.</source>
         <translation>日志中没有这笔退款所属的支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="86"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="95"/>
         <source>This payment is not in the journal.</source>
         <translation>日志中没有这笔支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="132"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="141"/>
         <source>Choose the items or the amount to give back, then Refund.</source>
         <translation>选择要退的商品或金额，然后点击退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="236"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="245"/>
         <source>This payment was declined: nothing was charged, so there is nothing to refund.</source>
         <translation>这笔支付已被拒绝：没有扣款，因此无需退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="238"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="247"/>
         <source>This payment was voided before it was sent: nothing was charged, so there is nothing to refund.</source>
         <translation>这笔支付在发送前已作废：没有扣款，因此无需退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="240"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="249"/>
         <source>This payment was never executed (it needs attention): there is nothing to refund.</source>
         <translation>这笔支付从未执行（需要处理）：无需退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="245"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="254"/>
         <source>This payment is not confirmed yet. It can be refunded once the gateway says it is paid.</source>
         <translation>这笔支付尚未确认。网关确认支付成功后才能退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="250"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="259"/>
         <source>The gateway&apos;s id of this payment is not known, so it cannot be refunded from the till.</source>
         <translation>不知道这笔支付在网关的编号，因此无法在收银机上退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="252"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="261"/>
         <source>A refund of this sale is still on its way. Wait for its outcome before refunding again.</source>
         <translation>本单有一笔退款仍在处理中。请等待其结果后再退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="254"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="263"/>
         <source>This sale has been refunded in full.</source>
         <translation>本单已全额退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="267"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="276"/>
         <source>&quot;%1&quot; is not an amount.</source>
         <translation>“%1”不是有效金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="269"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="278"/>
         <source>At most %1 of this sale remains to be refunded.</source>
         <translation>本单最多还可退 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="287"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="296"/>
         <source>Saving the refund…</source>
         <translation>正在保存退款…</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="326"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="335"/>
         <source>Waiting for connection. The refund of %1 is saved and will be sent by itself; it is never made twice.</source>
         <translation>等待网络连接。%1 的退款已保存，将自动发送，绝不会重复退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="328"/>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="331"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="337"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="340"/>
         <source>Sending the refund of %1…</source>
         <translation>正在发送 %1 的退款…</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="334"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="343"/>
         <source>The bank is processing the refund of %1.</source>
         <translation>银行正在处理 %1 的退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="337"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="346"/>
         <source>Checking with the server… The answer was lost; the till asks before sending again, so the refund is never made twice.</source>
         <translation>正在向服务器核实… 未收到应答；收银机会先查询再重新发送，因此绝不会重复退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="341"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="350"/>
         <source>Refunded %1 in cash: give it back to the customer from the drawer.</source>
         <translation>已现金退款 %1：请从钱箱退还给顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="343"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="352"/>
         <source>Refunded %1 to %2.</source>
         <translation>已退款 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="347"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="356"/>
         <source>The refund was declined. Nothing was given back.</source>
         <translation>退款被拒绝。没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="348"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="357"/>
         <source>The refund was declined (%1). Nothing was given back.</source>
         <translation>退款被拒绝（%1）。没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="352"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="361"/>
         <source>The refund needs attention: %1</source>
         <translation>退款需要处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="355"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="364"/>
         <source>The refund was voided before it was sent: nothing was given back.</source>
         <translation>退款在发送前已作废：没有退还任何钱款。</translation>
     </message>
@@ -3603,33 +3578,32 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::SaleLookup</name>
     <message>
-        <location filename="../../ui/models/salelookup.cpp" line="22"/>
+        <location filename="../../app/till/tillerror.cpp" line="147"/>
         <source>&quot;%1&quot; is not a receipt number. Type it as printed on the receipt, e.g. %2.</source>
         <translation>“%1”不是小票号。请按小票上打印的格式输入，例如 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/salelookup.cpp" line="29"/>
+        <location filename="../../app/till/tillerror.cpp" line="149"/>
         <source>Receipt %1 was printed by till %2, not by this till (%3): refund it there.</source>
         <translation>小票 %1 由收银机 %2 打印，不是本收银机（%3）：请在那台收银机上退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/salelookup.cpp" line="34"/>
-        <location filename="../../ui/models/salelookup.cpp" line="103"/>
+        <location filename="../../app/till/tillerror.cpp" line="151"/>
         <source>No sale of this till has the receipt number %1.</source>
         <translation>本收银机没有小票号为 %1 的订单。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/salelookup.cpp" line="56"/>
+        <location filename="../../app/till/tillerror.cpp" line="145"/>
         <source>Type or scan the receipt number first.</source>
         <translation>请先输入或扫描小票号。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/salelookup.cpp" line="73"/>
+        <location filename="../../app/till/tillerror.cpp" line="153"/>
         <source>No sale of this till has the number %1.</source>
         <translation>本收银机没有编号为 %1 的销售。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/salelookup.cpp" line="74"/>
+        <location filename="../../app/till/tillerror.cpp" line="155"/>
         <source>No payment of this till is for sale %1.</source>
         <translation>本收银机没有订单 %1 的支付。</translation>
     </message>

@@ -344,11 +344,11 @@ Drain drain(const QString &dir, quint16 gatewayPort, int count, int concurrency,
     QString firstKey;
     for (int i = 0; i < count; ++i) {
         engine.pay(QStringLiteral("drain-%1").arg(i), Money(1999, QStringLiteral("CNY")), QStringLiteral("tok_visa"), &engine,
-                   [&](bool ok, const QString &error, const Intent &intent) {
+                   [&](bool ok, const TillError &error, const Intent &intent) {
             if (ok && ++stored == 1)
                 firstKey = intent.key;
             if (!ok && d.error.isEmpty())
-                d.error = error;
+                d.error = error.text();
             if (++answered == count)
                 loop.quit();
         });

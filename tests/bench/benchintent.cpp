@@ -57,10 +57,10 @@ Run measure(IntentJournal &journal, qint64 &serial, int count, int outstanding)
             return;
         ++issued;
         const bench::Nanos t0 = bench::nowNs();
-        journal.create(newIntent(++serial), &loop, [&, t0](bool ok, const QString &error, const Intent &) {
+        journal.create(newIntent(++serial), &loop, [&, t0](bool ok, const TillError &error, const Intent &) {
             run.samples.push_back(bench::nowNs() - t0);
             if (!ok && run.failures++ == 0)
-                run.firstError = error;
+                run.firstError = error.text();
             if (++answered == count)
                 loop.quit();
             else

@@ -152,9 +152,9 @@ int main(int argc, char *argv[])
     int stored = 0;
     for (int i = 0; i < count; ++i) {
         engine.pay(QStringLiteral("bench-%1").arg(i), Money(100 + i % 9000, QStringLiteral("CNY")), QStringLiteral("tok_visa"), &engine,
-                   [&](bool ok, const QString &e, const Intent &) {
+                   [&](bool ok, const TillError &e, const Intent &) {
                        if (!ok && error.isEmpty())
-                           error = e;
+                           error = e.text();
                        ++stored;
                    });
     }
@@ -172,7 +172,7 @@ int main(int argc, char *argv[])
         total.start();
         ShiftBook::Snapshot snapshot;
         bool read = false;
-        book.current(&app, [&](bool, const QString &, ShiftBook::Snapshot s) {
+        book.current(&app, [&](bool, const TillError &, ShiftBook::Snapshot s) {
             snapshot = std::move(s);
             read = true;
         });

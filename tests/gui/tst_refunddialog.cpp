@@ -141,7 +141,7 @@ QList<Intent> TestRefundDialog::refundsOf(const QString &paymentKey)
     q.kind = IntentKind::Refund;
     QList<Intent> out;
     bool done = false;
-    m_till.session->journal()->list(q, this, [&](bool ok, const QString &, const QList<Intent> &rows) {
+    m_till.session->journal()->list(q, this, [&](bool ok, const TillError &, const QList<Intent> &rows) {
         out = rows;
         done = ok;
     });
@@ -153,7 +153,7 @@ Intent TestRefundDialog::stored(const QString &key)
 {
     Intent out;
     bool done = false;
-    m_till.session->journal()->find(key, this, [&](bool ok, const QString &, const Intent &i) {
+    m_till.session->journal()->find(key, this, [&](bool ok, const TillError &, const Intent &i) {
         out = i;
         done = ok;
     });
@@ -486,11 +486,12 @@ void TestRefundDialog::unknownReceiptNumberIsSaid()
     QTest::keyClicks(number, QStringLiteral("till-2-000001"));
     QTest::keyClick(number, Qt::Key_Return);
     QTRY_COMPARE(dialog->viewModel()->phase(), RefundViewModel::Phase::NotFound);
-    QVERIFY2(dialog->viewModel()->message().contains(QStringLiteral("till till-2")), qPrintable(dialog->viewModel()->message()));
+    QCOMPARE(dialog->viewModel()->lastError().kind(), TillError::Kind::ReceiptOfOtherTill);
+    QCOMPARE(dialog->viewModel()->lastError().args().value(1), QStringLiteral("till-2"));
     number->selectAll();
     QTest::keyClicks(number, QStringLiteral("till-1-000999"));
     QTest::keyClick(number, Qt::Key_Return);
-    QTRY_VERIFY(dialog->viewModel()->message().contains(QStringLiteral("No sale of this till")));
+    QTRY_COMPARE(dialog->viewModel()->lastError().kind(), TillError::Kind::NoSuchReceipt);
     QVERIFY(dialog->isVisible());   // Enter in the number field only looks the sale up
     QVERIFY(!dialog->refundButton()->isEnabled());
 }

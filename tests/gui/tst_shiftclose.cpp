@@ -87,9 +87,9 @@ void TestShiftClose::cleanup()
 Intent TestShiftClose::settle(const std::function<void(SyncEngine::PayCallback)> &make)
 {
     Intent stored;
-    make([&](bool ok, const QString &error, const Intent &i) {
+    make([&](bool ok, const TillError &error, const Intent &i) {
         if (!ok)
-            qWarning("refused: %s", qPrintable(error));
+            qWarning("refused: %s", qPrintable(error.text()));
         stored = ok ? i : Intent();
     });
     if (!QTest::qWaitFor([&] { return stored.isValid(); }, 10000))
@@ -98,7 +98,7 @@ Intent TestShiftClose::settle(const std::function<void(SyncEngine::PayCallback)>
     if (!QTest::qWaitFor([&] { return !m_till.session->engine()->activeIntent(stored.key); }, 15000))
         return {};
     auto now = std::make_shared<Intent>();
-    m_till.session->journal()->find(stored.key, this, [now](bool, const QString &, Intent i) { *now = i; });
+    m_till.session->journal()->find(stored.key, this, [now](bool, const TillError &, Intent i) { *now = i; });
     if (!QTest::qWaitFor([now] { return now->isValid(); }, 10000))
         return {};
     return *now;
@@ -121,9 +121,9 @@ Intent TestShiftClose::create(Intent intent)
 {
     Intent stored;
     bool answered = false;
-    m_till.session->journal()->create(intent, this, [&](bool ok, const QString &error, Intent i) {
+    m_till.session->journal()->create(intent, this, [&](bool ok, const TillError &error, Intent i) {
         if (!ok)
-            qWarning("create: %s", qPrintable(error));
+            qWarning("create: %s", qPrintable(error.text()));
         stored = i;
         answered = true;
     });
@@ -160,7 +160,7 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     toVoid.paymentMethod = QStringLiteral("tok_visa");
     QVERIFY(create(toVoid).isValid());
     bool voided = false;
-    m_till.session->journal()->voidIntent(toVoid.key, this, [&](bool ok, const QString &, Intent) { voided = ok; });
+    m_till.session->journal()->voidIntent(toVoid.key, this, [&](bool ok, const TillError &, Intent) { voided = ok; });
     QTRY_VERIFY(voided);
     Intent waiting = toVoid;
     waiting.key = IdempotencyKey::generate(QStringLiteral("pay")).value();
@@ -263,13 +263,13 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     // The journal kept the report; the next shift carries the waiting payment.
     ShiftBook book(m_till.session->journal());
     QJsonArray closes;
-    book.closedShifts(5, this, [&](bool, const QString &, QJsonArray a) { closes = a; });
+    book.closedShifts(5, this, [&](bool, const TillError &, QJsonArray a) { closes = a; });
     QTRY_COMPARE(closes.size(), 1);
     const QJsonObject report = closes.at(0).toObject().value(QStringLiteral("report")).toObject();
     QCOMPARE(report.value(QStringLiteral("cash_drawer")).toObject().value(QStringLiteral("difference")).toInteger(), qint64(-50));
     QCOMPARE(closes.at(0).toObject().value(QStringLiteral("reconciliation")).toObject().value(QStringLiteral("rows")).toArray().size(), 8);
     ShiftBook::Snapshot next;
-    book.current(this, [&](bool, const QString &, ShiftBook::Snapshot s) { next = s; });
+    book.current(this, [&](bool, const TillError &, ShiftBook::Snapshot s) { next = s; });
     QTRY_COMPARE(next.number, 2);
     QCOMPARE(next.carriedOver.size(), 1);
     QCOMPARE(next.carriedOver.constFirst().key, waiting.key);
@@ -305,7 +305,7 @@ void TestShiftClose::closeWhileTheServerDoesNotAnswer()
     m_till.backend->network()->setSettings({NetSim::Mode::Offline});
     Intent stored;
     m_till.session->engine()->pay(QStringLiteral("s-offline"), Money(420, QStringLiteral("CNY")), QStringLiteral("tok_visa"), this,
-                             [&](bool ok, const QString &, const Intent &i) { stored = ok ? i : Intent(); });
+                             [&](bool ok, const TillError &, const Intent &i) { stored = ok ? i : Intent(); });
     QTRY_VERIFY(stored.isValid());
 
     QTest::keyClick(m_till.window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
@@ -327,7 +327,7 @@ void TestShiftClose::closeWhileTheServerDoesNotAnswer()
     QVERIFY(named<QLabel>(dialog, QStringLiteral("Shift status"))->text().contains(QStringLiteral("not checked with the server")));
     ShiftBook book(m_till.session->journal());
     QJsonArray closes;
-    book.closedShifts(5, this, [&](bool, const QString &, QJsonArray a) { closes = a; });
+    book.closedShifts(5, this, [&](bool, const TillError &, QJsonArray a) { closes = a; });
     QTRY_COMPARE(closes.size(), 1);
     QCOMPARE(closes.at(0).toObject().value(QStringLiteral("reconciliation")).toObject().value(QStringLiteral("checked")),
              QJsonValue(false));

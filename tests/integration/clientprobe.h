@@ -98,8 +98,8 @@ inline std::pair<QString, OncePay::Intent> pay(OncePay::SyncEngine &engine, cons
 {
     auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
     engine.pay(order, OncePay::Money(amount, QStringLiteral("CNY")), method, &engine,
-               [answer](bool ok, const QString &error, const OncePay::Intent &intent) {
-        *answer = std::make_pair(ok ? QString() : (error.isEmpty() ? QStringLiteral("?") : error), intent);
+               [answer](bool ok, const OncePay::TillError &error, const OncePay::Intent &intent) {
+        *answer = std::make_pair(ok ? QString() : (error.isError() ? error.text() : QStringLiteral("?")), intent);
     });
     if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
         return {QStringLiteral("pay() never answered"), {}};
@@ -111,8 +111,8 @@ inline std::pair<QString, OncePay::Intent> payCash(OncePay::SyncEngine &engine, 
 {
     auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
     engine.recordCash(order, OncePay::Money(amount, QStringLiteral("CNY")), &engine,
-                      [answer](bool ok, const QString &error, const OncePay::Intent &intent) {
-        *answer = std::make_pair(ok ? QString() : (error.isEmpty() ? QStringLiteral("?") : error), intent);
+                      [answer](bool ok, const OncePay::TillError &error, const OncePay::Intent &intent) {
+        *answer = std::make_pair(ok ? QString() : (error.isError() ? error.text() : QStringLiteral("?")), intent);
     });
     if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
         return {QStringLiteral("recordCash() never answered"), {}};
@@ -125,8 +125,8 @@ inline std::pair<QString, OncePay::Intent> refund(OncePay::SyncEngine &engine, c
 {
     auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
     engine.refund(paymentKey, amount ? std::optional<OncePay::Money>(OncePay::Money(*amount, QStringLiteral("CNY"))) : std::nullopt,
-                  reason, &engine, [answer](bool ok, const QString &error, const OncePay::Intent &intent) {
-        *answer = std::make_pair(ok ? QString() : (error.isEmpty() ? QStringLiteral("?") : error), intent);
+                  reason, &engine, [answer](bool ok, const OncePay::TillError &error, const OncePay::Intent &intent) {
+        *answer = std::make_pair(ok ? QString() : (error.isError() ? error.text() : QStringLiteral("?")), intent);
     });
     if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
         return {QStringLiteral("refund() never answered"), {}};
@@ -138,8 +138,8 @@ inline std::pair<QString, OncePay::Intent> cashRefund(OncePay::SyncEngine &engin
 {
     auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
     engine.recordCashRefund(paymentKey, OncePay::Money(amount, QStringLiteral("CNY")), &engine,
-                            [answer](bool ok, const QString &error, const OncePay::Intent &intent) {
-        *answer = std::make_pair(ok ? QString() : (error.isEmpty() ? QStringLiteral("?") : error), intent);
+                            [answer](bool ok, const OncePay::TillError &error, const OncePay::Intent &intent) {
+        *answer = std::make_pair(ok ? QString() : (error.isError() ? error.text() : QStringLiteral("?")), intent);
     });
     if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
         return {QStringLiteral("recordCashRefund() never answered"), {}};
@@ -150,8 +150,8 @@ inline std::pair<QString, OncePay::Intent> cashRefund(OncePay::SyncEngine &engin
 inline std::pair<QString, OncePay::Intent> voidIntent(OncePay::SyncEngine &engine, const QString &key)
 {
     auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
-    engine.voidIntent(key, &engine, [answer](bool ok, const QString &error, const OncePay::Intent &intent) {
-        *answer = std::make_pair(ok ? QString() : (error.isEmpty() ? QStringLiteral("?") : error), intent);
+    engine.voidIntent(key, &engine, [answer](bool ok, const OncePay::TillError &error, const OncePay::Intent &intent) {
+        *answer = std::make_pair(ok ? QString() : (error.isError() ? error.text() : QStringLiteral("?")), intent);
     });
     if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
         return {QStringLiteral("voidIntent() never answered"), {}};

@@ -174,7 +174,7 @@ std::optional<Intent> TestFailover::latest(const QString &key) const
 QList<Attempt> TestFailover::attempts(const QString &key)
 {
     auto result = std::make_shared<std::optional<QList<Attempt>>>();
-    m_journal->attempts(key, this, [result](bool, const QString &, QList<Attempt> a) { *result = a; });
+    m_journal->attempts(key, this, [result](bool, const TillError &, QList<Attempt> a) { *result = a; });
     if (!QTest::qWaitFor([result] { return result->has_value(); }, kWaitMs))
         return {};
     return **result;

@@ -44,7 +44,7 @@ std::optional<T> await(const std::function<void(IntentJournal::Reply<T>)> &call)
 {
     std::optional<T> value;
     bool done = false;
-    call([&](bool ok, const QString &, T v) {
+    call([&](bool ok, const TillError &, T v) {
         done = true;
         if (ok)
             value = v;

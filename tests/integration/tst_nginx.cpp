@@ -93,11 +93,11 @@ QStringList TestNginx::payMany(int count, const QString &prefix)
     auto errors = std::make_shared<QStringList>();
     for (int i = 0; i < count; ++i) {
         m_engine->pay(QStringLiteral("%1-%2").arg(prefix).arg(i), Money(1000 + i, QStringLiteral("CNY")), QStringLiteral("tok_visa"), this,
-                      [keys, errors](bool ok, const QString &error, const Intent &intent) {
+                      [keys, errors](bool ok, const TillError &error, const Intent &intent) {
                           if (ok)
                               *keys << intent.key;
                           else
-                              *errors << error;
+                              *errors << error.text();
                       });
     }
     if (!QTest::qWaitFor([&] { return keys->size() + errors->size() == count; }, kWaitMs) || !errors->isEmpty())

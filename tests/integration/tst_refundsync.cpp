@@ -146,7 +146,7 @@ Intent TestRefundSync::paidByCard(const QString &order, qint64 amount)
 QList<Attempt> TestRefundSync::attempts(const QString &key)
 {
     auto read = std::make_shared<std::optional<QList<Attempt>>>();
-    m_rig.journal->attempts(key, this, [read](bool, const QString &, QList<Attempt> a) { *read = a; });
+    m_rig.journal->attempts(key, this, [read](bool, const TillError &, QList<Attempt> a) { *read = a; });
     if (!QTest::qWaitFor([read] { return read->has_value(); }, kWaitMs))
         return {};
     return **read;
@@ -155,7 +155,7 @@ QList<Attempt> TestRefundSync::attempts(const QString &key)
 Intent TestRefundSync::stored(const QString &key)
 {
     auto read = std::make_shared<std::optional<Intent>>();
-    m_rig.journal->find(key, this, [read](bool, const QString &, Intent i) { *read = i; });
+    m_rig.journal->find(key, this, [read](bool, const TillError &, Intent i) { *read = i; });
     if (!QTest::qWaitFor([read] { return read->has_value(); }, kWaitMs))
         return {};
     return **read;
@@ -392,14 +392,14 @@ void TestRefundSync::keyInProgressOnAScriptedGateway()
     paid.amount = Money(3000, QStringLiteral("CNY"));
     paid.paymentMethod = QStringLiteral("tok_visa");
     auto created = std::make_shared<std::optional<Intent>>();
-    m_rig.journal->create(paid, this, [created](bool, const QString &, Intent i) { *created = i; });
+    m_rig.journal->create(paid, this, [created](bool, const TillError &, Intent i) { *created = i; });
     QTRY_VERIFY_WITH_TIMEOUT(created->has_value(), kWaitMs);
     Intent charged = **created;
     charged.state = IntentState::Succeeded;
     charged.paymentId = QStringLiteral("pay_scripted");
     auto applied = std::make_shared<bool>(false);
     m_rig.journal->update(charged, IntentState::Queued, QStringLiteral("test"), std::nullopt, this,
-                      [applied](bool ok, const QString &, bool a) { *applied = ok && a; });
+                      [applied](bool ok, const TillError &, bool a) { *applied = ok && a; });
     QTRY_VERIFY_WITH_TIMEOUT(*applied, kWaitMs);
 
     const auto [e, refund] = ClientProbe::refund(*m_rig.engine, paid.key, 1200, QStringLiteral("scripted"));
@@ -446,7 +446,7 @@ void TestRefundSync::givenUpAsItsChargeIsHeardIsRefundedAtOnce()
     book.open(Money(990, QStringLiteral("CNY")), QJsonArray{QJsonObject{{QStringLiteral("code"), QStringLiteral("6901234500134")},
                                                                        {QStringLiteral("unit_price"), 990},
                                                                        {QStringLiteral("quantity"), 1}}},
-              this, [&sale](bool ok, const QString &, const Sale &s) { sale = ok ? s : Sale(); });
+              this, [&sale](bool ok, const TillError &, const Sale &s) { sale = ok ? s : Sale(); });
     QTRY_VERIFY(sale.has_value());
     QVERIFY(sale->isValid());
     const auto [payError, part] = ClientProbe::pay(*m_rig.engine, sale->orderId, 990, QStringLiteral("tok_visa"));
@@ -461,12 +461,12 @@ void TestRefundSync::givenUpAsItsChargeIsHeardIsRefundedAtOnce()
         *holding = true;
         gate->acquire();
         return true;
-    }, [](bool, const QString &, bool) {});
+    }, [](bool, const TillError &, bool) {});
     QTRY_VERIFY_WITH_TIMEOUT(holding->load(), kWaitMs);
     // ...while the cashier gives the card up (stored first)...
     std::optional<bool> gaveUp;
     QString refusal;
-    m_rig.engine->giveUp(part.key, this, [&gaveUp, &refusal](bool ok, const QString &why, const Intent &) { gaveUp = ok; refusal = why; });
+    m_rig.engine->giveUp(part.key, this, [&gaveUp, &refusal](bool ok, const TillError &why, const Intent &) { gaveUp = ok; refusal = why.text(); });
     // ...and the charge is heard: the engine reads the answer and stores it (second). The journal
     // goes on once the engine has read it.
     bool heard = false;
@@ -592,9 +592,9 @@ void TestRefundSync::voidAtTheInstantOfDispatch()
     QVERIFY2(e2.isEmpty(), qPrintable(e2));
     QCOMPARE(sends(second.key), 0);
 
-    auto answer = std::make_shared<std::optional<std::pair<bool, QString>>>();
+    auto answer = std::make_shared<std::optional<std::pair<bool, TillError>>>();
     auto askVoid = [this, answer, key = second.key] {
-        m_rig.engine->voidIntent(key, this, [answer](bool ok, const QString &error, const Intent &) { *answer = std::make_pair(ok, error); });
+        m_rig.engine->voidIntent(key, this, [answer](bool ok, const TillError &error, const Intent &) { *answer = std::make_pair(ok, error); });
     };
     QObject trigger;
     connect(m_rig.engine.get(), &SyncEngine::intentChanged, &trigger, [&, voidFirst](const Intent &i) {
@@ -606,7 +606,7 @@ void TestRefundSync::voidAtTheInstantOfDispatch()
     });
     QTRY_VERIFY_WITH_TIMEOUT(answer->has_value(), kWaitMs);
     if (voidFirst) {
-        QVERIFY2((*answer)->first, qPrintable((*answer)->second));
+        QVERIFY2((*answer)->first, qPrintable((*answer)->second.text()));
         QTRY_COMPARE_WITH_TIMEOUT(latest(second.key)->state, IntentState::Voided, kWaitMs);
         QCOMPARE(m_rig.engine->requestsInFlight(), 0);
         QCOMPARE(sends(second.key), 0);
@@ -614,7 +614,7 @@ void TestRefundSync::voidAtTheInstantOfDispatch()
         QCOMPARE(ClientProbe::ledger(*m_rig.direct, second.key, kWaitMs).rows, 0);
     } else {
         QVERIFY(!(*answer)->first);
-        QVERIFY2((*answer)->second.contains(QLatin1String("on its way")), qPrintable((*answer)->second));
+        QCOMPARE((*answer)->second.kind(), TillError::Kind::VoidWhileOnTheWire);
         QTRY_VERIFY_WITH_TIMEOUT(settled(second.key), kWaitMs);
         QCOMPARE(latest(second.key)->state, IntentState::Succeeded);
         QCOMPARE(ClientProbe::ledger(*m_rig.direct, second.key, kWaitMs).succeeded, 1);

@@ -151,7 +151,7 @@ void TestSyncEngine::journalBarrier()
 {
     for (int round = 0; round < 3; ++round) {
         bool answered = false;
-        m_rig.journal->count({}, this, [&answered](bool, const QString &, qint64) { answered = true; });
+        m_rig.journal->count({}, this, [&answered](bool, const TillError &, qint64) { answered = true; });
         QVERIFY(QTest::qWaitFor([&answered] { return answered; }, kWaitMs));
     }
 }
@@ -234,7 +234,7 @@ void TestSyncEngine::faultMatrix()
         const Ledger l = ledger(key);
         QVERIFY2(l.ok && l.rows == 0, l.raw.constData());
         auto saw502 = std::make_shared<bool>(false);
-        m_rig.journal->attempts(key, this, [saw502](bool, const QString &, QList<Attempt> attempts) {
+        m_rig.journal->attempts(key, this, [saw502](bool, const TillError &, QList<Attempt> attempts) {
             for (const Attempt &a : attempts)
                 *saw502 = *saw502 || a.httpStatus == 502;
         });
@@ -267,7 +267,7 @@ void TestSyncEngine::faultMatrix()
 
     // Durable: the journal holds the same final state.
     auto stored = std::make_shared<std::optional<Intent>>();
-    m_rig.journal->find(key, this, [stored](bool ok, const QString &, Intent i) {
+    m_rig.journal->find(key, this, [stored](bool ok, const TillError &, Intent i) {
         if (ok)
             *stored = i;
     });
@@ -358,7 +358,7 @@ void TestSyncEngine::offlineLimitsRefuseUpFront()
 
     IntentJournal::Query all;
     auto stored = std::make_shared<qint64>(-1);
-    m_rig.journal->count(all, this, [stored](bool, const QString &, qint64 n) { *stored = n; });
+    m_rig.journal->count(all, this, [stored](bool, const TillError &, qint64 n) { *stored = n; });
     QTRY_COMPARE_WITH_TIMEOUT(*stored, qint64(4), kWaitMs);   // a, c, cash, g
 
     m_rig.proxy->setSettings({});
@@ -465,14 +465,14 @@ void TestSyncEngine::restartAsksBeforeResending()
     QCOMPARE(latest(key)->state, IntentState::Succeeded);
     QCOMPARE(sends(key), 0);   // resolved by asking, no second POST
     auto read = std::make_shared<std::optional<QList<Attempt>>>();
-    m_rig.journal->attempts(key, this, [read](bool, const QString &, QList<Attempt> a) { *read = a; });
+    m_rig.journal->attempts(key, this, [read](bool, const TillError &, QList<Attempt> a) { *read = a; });
     QTRY_VERIFY_WITH_TIMEOUT(read->has_value(), kWaitMs);
     const QList<Attempt> attempts = **read;
     QCOMPARE(attempts.size(), 1);
     QCOMPARE(attempts[0].kind, Attempt::Kind::Lookup);
     QCOMPARE(attempts[0].httpStatus, 200);
     auto lines = std::make_shared<std::optional<QList<JournalEntry>>>();
-    m_rig.journal->journal(key, this, [lines](bool, const QString &, QList<JournalEntry> l) { *lines = l; });
+    m_rig.journal->journal(key, this, [lines](bool, const TillError &, QList<JournalEntry> l) { *lines = l; });
     QTRY_VERIFY_WITH_TIMEOUT(lines->has_value(), kWaitMs);
     QStringList path;
     for (const JournalEntry &e : std::as_const(**lines))
@@ -646,7 +646,7 @@ void TestSyncEngine::engineAnswerIsDroppedWhenItsContextIsGone()
 
     auto *context = new QObject;
     int answers = 0;
-    auto answered = [&answers](bool, const QString &, const auto &) { ++answers; };
+    auto answered = [&answers](bool, const TillError &, const auto &) { ++answers; };
     const std::optional<Money> all;   // a refund of what remains
     if (call == QLatin1String("start"))
         engine->start(context, [&answers](bool, const QString &) { ++answers; });

@@ -256,7 +256,7 @@ Intent TestCheckoutViewModel::stored(const QString &orderId, const QString &toke
     i.paymentMethod = token;
     Intent created;
     bool done = false;
-    m_session->journal()->create(i, this, [&](bool ok, const QString &, Intent c) { created = c; done = ok; });
+    m_session->journal()->create(i, this, [&](bool ok, const TillError &, Intent c) { created = c; done = ok; });
     [&] { QTRY_VERIFY(done); }();
     if (state == IntentState::Queued)
         return created;
@@ -265,7 +265,7 @@ Intent TestCheckoutViewModel::stored(const QString &orderId, const QString &toke
     after.attempts = attempts;
     done = false;
     m_session->journal()->update(after, IntentState::Queued, QStringLiteral("402 declined"), std::nullopt, this,
-                                 [&](bool ok, const QString &, bool set) { done = ok && set; });
+                                 [&](bool ok, const TillError &, bool set) { done = ok && set; });
     [&] { QTRY_VERIFY(done); }();
     return after;
 }

@@ -18,7 +18,7 @@ struct Answer
 {
     bool done = false;
     bool ok = false;
-    QString error;
+    OncePay::TillError error;   // why not: a kind, compared by the suites (never its words)
     T value{};
 };
 
@@ -27,7 +27,7 @@ template <typename T, typename Call>
 Answer<T> await(Call call)
 {
     auto answer = std::make_shared<Answer<T>>();
-    call([answer](bool ok, const QString &error, T value) {
+    call([answer](bool ok, const OncePay::TillError &error, T value) {
         answer->done = true;
         answer->ok = ok;
         answer->error = error;
@@ -54,9 +54,16 @@ inline OncePay::Intent newIntent(const QString &orderId, qint64 amount = 1999,
 
 // Each evaluates its argument once: it is often the call itself.
 #define VERIFY_OK(expr) \
-    do { const auto a_ = (expr); QVERIFY2(a_.done && a_.ok, qPrintable(a_.done ? a_.error : QStringLiteral("no answer"))); } while (false)
+    do { const auto a_ = (expr); QVERIFY2(a_.done && a_.ok, qPrintable(a_.done ? a_.error.text() : QStringLiteral("no answer"))); } while (false)
 #define VERIFY_REFUSED(expr) \
     do { const auto a_ = (expr); QVERIFY2(a_.done && !a_.ok, a_.done ? "accepted" : "no answer"); } while (false)
+// Refused, and for that reason.
+#define VERIFY_REFUSED_AS(expr, errorKind) \
+    do { \
+        const auto a_ = (expr); \
+        QVERIFY2(a_.done && !a_.ok, a_.done ? "accepted" : "no answer"); \
+        QCOMPARE(a_.error.kind(), errorKind); \
+    } while (false)
 
 namespace OncePay {
 // Readable QCOMPARE failures for states (found by argument-dependent lookup).

@@ -159,7 +159,7 @@ void CheckoutViewModel::cancelSale()
         return;
     m_payInProgress = true;
     emit actionsChanged();
-    m_engine->cancelSale(m_orderId, this, [this](bool ok, const QString &error, const QList<Intent> &changed) {
+    m_engine->cancelSale(m_orderId, this, [this](bool ok, const TillError &error, const QList<Intent> &changed) {
         m_payInProgress = false;
         if (!ok) {
             setPhase(Phase::Failed, error);
@@ -197,14 +197,14 @@ bool CheckoutViewModel::payCashPart(const Money &tendered, QString *reason)
     m_unconfirmedTimer.stop();
     emit actionsChanged();
     setPhase(Phase::Storing, tr("Saving the payment…"));
-    withSale([this, tendered](bool ok, const QString &error) {
+    withSale([this, tendered](bool ok, const TillError &error) {
         if (!ok) {
             m_payInProgress = false;
             setPhase(Phase::Failed, error);
             emit actionsChanged();
             return;
         }
-        m_engine->recordCash(m_orderId, tendered, this, [this](bool ok, const QString &error, const Intent &i) {
+        m_engine->recordCash(m_orderId, tendered, this, [this](bool ok, const TillError &error, const Intent &i) {
             m_payInProgress = false;
             if (!ok) {
                 setPhase(Phase::Failed, error);
@@ -239,7 +239,7 @@ void CheckoutViewModel::payAnotherWay()
     m_givingUp = true;
     emit actionsChanged();
     const QString key = m_intent->key;
-    m_engine->giveUp(key, this, [this, key](bool ok, const QString &error, const Intent &part) {
+    m_engine->giveUp(key, this, [this, key](bool ok, const TillError &error, const Intent &part) {
         m_givingUp = false;
         if (!ok) {
             // E.g. it became final meanwhile: show what it is now.
@@ -284,7 +284,7 @@ void CheckoutViewModel::discardSale()
         return;
     if (m_sales && m_saleNumber.isEmpty()) {
         // Never in the journal yet: kept there now, cancelled, with its lines.
-        m_sales->discard(m_cart.total(), linesJson(), this, [](bool ok, const QString &error, const Sale &sale) {
+        m_sales->discard(m_cart.total(), linesJson(), this, [](bool ok, const TillError &error, const Sale &sale) {
             if (ok)
                 qCInfo(lcCheckout) << "sale" << sale.number << "discarded before any tender";
             else
@@ -351,7 +351,7 @@ void CheckoutViewModel::payByCard(const QString &cardToken, std::optional<Money>
     m_unconfirmed = false;
     emit actionsChanged();
     setPhase(Phase::Storing, tr("Saving the payment…"));
-    withSale([this, cardToken, charge](bool ok, const QString &error) {
+    withSale([this, cardToken, charge](bool ok, const TillError &error) {
         if (!ok) {
             m_payInProgress = false;
             setPhase(Phase::Failed, error);
@@ -359,7 +359,7 @@ void CheckoutViewModel::payByCard(const QString &cardToken, std::optional<Money>
             return;
         }
         m_unconfirmedTimer.start(m_unconfirmedAfterMs);
-        m_engine->pay(m_orderId, charge, cardToken, this, [this](bool ok, const QString &error, const Intent &i) {
+        m_engine->pay(m_orderId, charge, cardToken, this, [this](bool ok, const TillError &error, const Intent &i) {
             m_payInProgress = false;
             if (!ok) {
                 setPhase(Phase::Failed, error);
@@ -390,7 +390,7 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
     setPhase(Phase::Storing, tr("Saving the payment…"));
     // Known before the journal answers: the engine may report the paid intent first.
     m_cashTendered = tendered;
-    withSale([this, total, change = *change](bool ok, const QString &error) {
+    withSale([this, total, change = *change](bool ok, const TillError &error) {
         if (!ok) {
             m_payInProgress = false;
             m_cashTendered.reset();
@@ -398,7 +398,7 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
             emit actionsChanged();
             return;
         }
-        m_engine->recordCash(m_orderId, total, this, [this, change](bool ok, const QString &error, const Intent &i) {
+        m_engine->recordCash(m_orderId, total, this, [this, change](bool ok, const TillError &error, const Intent &i) {
             m_payInProgress = false;
             if (!ok) {
                 m_cashTendered.reset();
@@ -427,7 +427,7 @@ QJsonArray CheckoutViewModel::linesJson() const
     return lines;
 }
 
-void CheckoutViewModel::withSale(std::function<void(bool, const QString &)> then)
+void CheckoutViewModel::withSale(std::function<void(bool, const TillError &)> then)
 {
     if (!m_sales)
         return then(true, {});
@@ -438,7 +438,7 @@ void CheckoutViewModel::withSale(std::function<void(bool, const QString &)> then
             return then(true, {});
         // The cart changed after a card was declined or given up: its lines and total follow
         // while nothing of it is paid (the journal refuses otherwise).
-        return m_sales->reprice(m_orderId, total, lines, this, [this, total, lines, then](bool ok, const QString &error, bool) {
+        return m_sales->reprice(m_orderId, total, lines, this, [this, total, lines, then](bool ok, const TillError &error, bool) {
             if (ok) {
                 m_saleTotal = total.minorUnits();
                 m_saleLines = lines;
@@ -446,7 +446,7 @@ void CheckoutViewModel::withSale(std::function<void(bool, const QString &)> then
             then(ok, error);
         });
     }
-    m_sales->open(total, lines, this, [this, then](bool ok, const QString &error, const Sale &sale) {
+    m_sales->open(total, lines, this, [this, then](bool ok, const TillError &error, const Sale &sale) {
         if (ok) {
             m_orderId = sale.orderId;
             m_saleNumber = sale.number;
@@ -469,7 +469,7 @@ void CheckoutViewModel::startNewSale(Leaving leaving)
     // then the customer went) is cancelled: a given-up card charged late is then refunded.
     const bool nothingHolds = !m_intent || (isFinal(m_intent->state) && m_intent->state != IntentState::Succeeded);
     if (m_sales && !m_saleNumber.isEmpty() && nothingHolds) {
-        m_engine->cancelSale(m_orderId, this, [number = m_saleNumber](bool ok, const QString &error, const QList<Intent> &) {
+        m_engine->cancelSale(m_orderId, this, [number = m_saleNumber](bool ok, const TillError &error, const QList<Intent> &) {
             if (!ok)
                 qCInfo(lcCheckout) << "sale" << number << "left as it is:" << error;
         });
@@ -486,7 +486,7 @@ void CheckoutViewModel::startNewSale(Leaving leaving)
     m_saleNumber.clear();
     m_saleTotal = 0;
     m_saleLines = {};
-    setPhase(Phase::Selling, {});
+    setPhase(Phase::Selling, QString());
     emit saleStarted();
     emit actionsChanged();
 }
@@ -556,11 +556,18 @@ void CheckoutViewModel::follow(const Intent &i)
 
 void CheckoutViewModel::setPhase(Phase phase, const QString &message)
 {
+    m_error = {};
     if (phase == m_phase && message == m_message)
         return;
     m_phase = phase;
     m_message = message;
     emit phaseChanged(phase, message);
+}
+
+void CheckoutViewModel::setPhase(Phase phase, const TillError &refusal)
+{
+    setPhase(phase, refusal.text());
+    m_error = refusal;
 }
 
 } // namespace OncePay::Ui

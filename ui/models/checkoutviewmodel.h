@@ -48,6 +48,9 @@ public:
     QString orderId() const { return m_orderId; }
     Phase phase() const { return m_phase; }
     QString message() const { return m_message; }
+    // Why the last thing asked was refused, as a kind (message() holds its words); None once
+    // anything else is said.
+    TillError lastError() const { return m_error; }
     std::optional<Intent> intent() const { return m_intent; }
     // Cash: what the customer handed over for this sale, once paid (for the receipt).
     std::optional<Money> cashTendered() const { return m_cashTendered; }
@@ -124,11 +127,12 @@ signals:
 
 private:
     void setPhase(Phase phase, const QString &message);
+    void setPhase(Phase phase, const TillError &refusal);   // its words where they are shown: here
     void follow(const Intent &intent);
     static QString newOrderId();
     // The cart as a sale in the journal (opened, or its lines and total brought up to date while
     // nothing of it is paid), then `then` with the order id to pay.
-    void withSale(std::function<void(bool ok, const QString &error)> then);
+    void withSale(std::function<void(bool ok, const TillError &error)> then);
     bool tenderOpen() const;   // no tender of this sale being stored or waiting
     QJsonArray linesJson() const;
 
@@ -145,6 +149,7 @@ private:
     QString m_orderId;
     Phase m_phase = Phase::Selling;
     QString m_message;
+    TillError m_error;
     std::optional<Intent> m_intent;
     std::optional<Money> m_cashTendered;
     std::optional<Money> m_cashChange;   // said with "Paid in cash" until the next sale

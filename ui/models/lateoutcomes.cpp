@@ -14,7 +14,7 @@ LateOutcomes::LateOutcomes(IntentJournal *journal, SyncEngine *engine, QObject *
 
 void LateOutcomes::load()
 {
-    m_journal->lateOutcomes(this, [this](bool ok, const QString &, const QList<Intent> &intents) {
+    m_journal->lateOutcomes(this, [this](bool ok, const TillError &, const QList<Intent> &intents) {
         if (!ok)
             return;
         for (const Intent &i : intents) {
@@ -31,7 +31,7 @@ void LateOutcomes::customerLeft(const Intent &intent)
     if (isFinal(intent.state) || m_followed.contains(intent.key))
         return;
     m_followed.insert(intent.key);
-    m_journal->markCustomerLeft(intent.key, this, [](bool, const QString &, bool) {});
+    m_journal->markCustomerLeft(intent.key, this, [](bool, const TillError &, bool) {});
 }
 
 void LateOutcomes::acknowledge(const QString &key)
@@ -41,7 +41,7 @@ void LateOutcomes::acknowledge(const QString &key)
         return;
     m_alerts.erase(it);
     emit alertsChanged();
-    m_journal->acknowledge(key, this, [](bool, const QString &, bool) {});
+    m_journal->acknowledge(key, this, [](bool, const TillError &, bool) {});
 }
 
 void LateOutcomes::intentChanged(const Intent &intent)

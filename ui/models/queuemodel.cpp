@@ -81,7 +81,7 @@ void QueueModel::reload()
     m_exhausted = false;
     endResetModel();
     IntentJournal::Query q = m_query;
-    m_journal->count(q, this, [this, gen = m_generation](bool ok, const QString &, qint64 n) {
+    m_journal->count(q, this, [this, gen = m_generation](bool ok, const TillError &, qint64 n) {
         if (ok && gen == m_generation)
             emit countChanged(n);
     });
@@ -128,7 +128,7 @@ void QueueModel::fetchMore(const QModelIndex &parent)
     m_loading = true;
     IntentJournal::Query q = m_query;
     q.offset = m_rows.size();
-    m_journal->list(q, this, [this, gen = m_generation](bool ok, const QString &, QList<Intent> page) {
+    m_journal->list(q, this, [this, gen = m_generation](bool ok, const TillError &, QList<Intent> page) {
         if (gen != m_generation)
             return;
         if (!ok || page.size() < pageSize)

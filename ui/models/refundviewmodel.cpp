@@ -35,11 +35,18 @@ RefundViewModel::RefundViewModel(SyncEngine *engine, IntentJournal *journal, Sal
 
 void RefundViewModel::setPhase(Phase phase, const QString &message)
 {
+    m_error = {};
     if (phase == m_phase && message == m_message)
         return;
     m_phase = phase;
     m_message = message;
     emit phaseChanged(phase, message);
+}
+
+void RefundViewModel::setPhase(Phase phase, const TillError &refusal)
+{
+    setPhase(phase, refusal.text());
+    m_error = refusal;
 }
 
 void RefundViewModel::find(const QString &receiptOrSale)
@@ -51,7 +58,7 @@ void RefundViewModel::find(const QString &receiptOrSale)
     m_lines.setLines({}, {});
     setPhase(Phase::Loading, tr("Looking for the sale…"));
     emit changed();
-    SaleLookup::find(m_journal, receiptOrSale, m_terminal, this, [this, generation](bool ok, const QString &error, const Intent &intent) {
+    SaleLookup::find(m_journal, receiptOrSale, m_terminal, this, [this, generation](bool ok, const TillError &error, const Intent &intent) {
         if (generation != m_generation)
             return;
         if (!ok) {
@@ -77,13 +84,15 @@ void RefundViewModel::load(const Intent &intent)
     emit changed();
     // Read again, whatever the caller holds: what was given back is the journal's, as of now.
     const QString key = intent.isRefund() ? intent.paymentKey : intent.key;
-    m_journal->find(key, this, [this, generation, refund = intent.isRefund()](bool ok, const QString &error, const Intent &payment) {
+    m_journal->find(key, this, [this, generation, refund = intent.isRefund()](bool ok, const TillError &error, const Intent &payment) {
         if (generation != m_generation)
             return;
         if (!ok || !payment.isValid()) {
-            setPhase(Phase::NotFound, !error.isEmpty() ? error
-                                      : refund ? tr("The payment this refund belongs to is not in the journal.")
-                                               : tr("This payment is not in the journal."));
+            if (error.isError())
+                setPhase(Phase::NotFound, error);
+            else
+                setPhase(Phase::NotFound, refund ? tr("The payment this refund belongs to is not in the journal.")
+                                                 : tr("This payment is not in the journal."));
             emit changed();
             return;
         }
@@ -106,7 +115,7 @@ void RefundViewModel::loadRefunds()
     q.paymentKey = m_payment->key;
     q.kind = IntentKind::Refund;
     q.limit = 1000;
-    m_journal->list(q, this, [this, generation](bool ok, const QString &error, const QList<Intent> &refunds) {
+    m_journal->list(q, this, [this, generation](bool ok, const TillError &error, const QList<Intent> &refunds) {
         if (generation != m_generation)
             return;
         if (!ok) {
@@ -134,14 +143,14 @@ void RefundViewModel::loadRefunds()
         };
         if (!m_records)
             return ready({}, {});
-        m_records->lines(m_payment->orderId, this, [this, generation, counted, ready](bool ok, const QString &error, const QList<SaleLine> &lines) {
+        m_records->lines(m_payment->orderId, this, [this, generation, counted, ready](bool ok, const TillError &error, const QList<SaleLine> &lines) {
             if (generation != m_generation)
                 return;
             if (!ok) {
                 qCWarning(lcRefund) << "the lines of sale" << m_payment->orderId << "cannot be read:" << error;
                 return ready({}, {});
             }
-            m_records->refundedQuantities(counted, this, [this, generation, lines, ready](bool ok, const QString &, const QHash<int, int> &refunded) {
+            m_records->refundedQuantities(counted, this, [this, generation, lines, ready](bool ok, const TillError &, const QHash<int, int> &refunded) {
                 if (generation != m_generation)
                     return;
                 // Without what earlier refunds took, lines would offer too much: by amount then.
@@ -286,7 +295,7 @@ void RefundViewModel::refund()
     emit changed();
     setPhase(Phase::Storing, tr("Saving the refund…"));
     // Answered on this view model: dropped if the dialog closed meanwhile.
-    auto done = [this, amount](bool ok, const QString &error, const Intent &refund) {
+    auto done = [this, amount](bool ok, const TillError &error, const Intent &refund) {
         if (!ok) {
             // Nothing was stored, so nothing was sent: the cashier may correct and try again.
             m_asked = false;
@@ -300,7 +309,7 @@ void RefundViewModel::refund()
             m_inProgress += amount.minorUnits();
         if (!m_choice.isEmpty() && m_records) {
             m_records->recordRefund(refund.key, refund.orderId, m_choice, this,
-                                    [key = refund.key](bool ok, const QString &error, bool) {
+                                    [key = refund.key](bool ok, const TillError &error, bool) {
                 if (!ok)
                     qCWarning(lcRefund) << "the items of refund" << key << "were not kept:" << error;
             });
@@ -359,7 +368,7 @@ void RefundViewModel::follow(const Intent &refund)
         // What is given back and what is on its way, as the journal now has them.
         m_inProgress = qMax<qint64>(0, m_inProgress - refund.amount.minorUnits());
         const int generation = m_generation;
-        m_journal->find(m_payment->key, this, [this, generation](bool ok, const QString &, const Intent &payment) {
+        m_journal->find(m_payment->key, this, [this, generation](bool ok, const TillError &, const Intent &payment) {
             if (ok && payment.isValid() && generation == m_generation) {
                 m_payment = payment;
                 emit changed();

@@ -3,6 +3,7 @@
 #include "intent.h"
 #include "languages.h"
 #include "refundlinesmodel.h"
+#include "tillerror.h"
 
 #include <QObject>
 
@@ -61,6 +62,9 @@ public:
 
     Phase phase() const { return m_phase; }
     QString message() const { return m_message; }
+    // Why the last thing asked was refused, as a kind (message() holds its words); None once
+    // anything else is said.
+    TillError lastError() const { return m_error; }
     std::optional<Intent> payment() const { return m_payment; }
     RefundLinesModel *lines() { return &m_lines; }
     const RefundLinesModel *lines() const { return &m_lines; }
@@ -101,6 +105,7 @@ signals:
 
 private:
     void setPhase(Phase phase, const QString &message);
+    void setPhase(Phase phase, const TillError &refusal);   // its words where they are shown: here
     void showPayment(const Intent &payment);
     void loadRefunds();
     void follow(const Intent &refund);
@@ -114,6 +119,7 @@ private:
     RefundLinesModel m_lines;
     Phase m_phase = Phase::Empty;
     QString m_message;
+    TillError m_error;
     std::optional<Intent> m_payment;
     qint64 m_inProgress = 0;      // minor units
     QString m_openRefund;         // the key of a refund of this payment that is not final

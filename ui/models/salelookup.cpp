@@ -6,7 +6,7 @@
 
 namespace OncePay::Ui {
 
-std::optional<qint64> SaleLookup::intentId(const QString &text, const QString &terminal, QString *error)
+std::optional<qint64> SaleLookup::intentId(const QString &text, const QString &terminal, TillError *error)
 {
     const QString t = text.trimmed();
     static const QRegularExpression digits(QStringLiteral("^\\d{1,12}$"));
@@ -19,19 +19,19 @@ std::optional<qint64> SaleLookup::intentId(const QString &text, const QString &t
         till = m.captured(1);
         id = m.captured(2);
     } else {
-        *error = tr("\"%1\" is not a receipt number. Type it as printed on the receipt, e.g. %2.")
-                     .arg(t, QStringLiteral("%1-000042").arg(terminal.isEmpty() ? QStringLiteral("till") : terminal));
+        *error = TillError(TillError::Kind::NotAReceiptNumber,
+                           {t, QStringLiteral("%1-000042").arg(terminal.isEmpty() ? QStringLiteral("till") : terminal)});
         return std::nullopt;
     }
     // Receipt::number names a till without a terminal name "till".
     const QString ours = terminal.trimmed().isEmpty() ? QStringLiteral("till") : terminal.trimmed();
     if (!till.isEmpty() && till.compare(ours, Qt::CaseInsensitive) != 0) {
-        *error = tr("Receipt %1 was printed by till %2, not by this till (%3): refund it there.").arg(t, till, ours);
+        *error = TillError(TillError::Kind::ReceiptOfOtherTill, {t, till, ours});
         return std::nullopt;
     }
     const qint64 value = id.toLongLong();
     if (value < 1) {
-        *error = tr("No sale of this till has the receipt number %1.").arg(t);
+        *error = TillError(TillError::Kind::NoSuchReceipt, {t});
         return std::nullopt;
     }
     return value;
@@ -53,7 +53,7 @@ void SaleLookup::find(IntentJournal *journal, const QString &text, const QString
 {
     const QString t = text.trimmed();
     if (t.isEmpty())
-        return found(false, tr("Type or scan the receipt number first."), {});
+        return found(false, TillError(TillError::Kind::ReceiptNumberMissing), {});
     if (looksLikeSale(t) || looksLikeSaleNumber(t)) {
         IntentJournal::Query q;
         if (looksLikeSale(t))
@@ -62,7 +62,7 @@ void SaleLookup::find(IntentJournal *journal, const QString &text, const QString
             q.saleNumber = t;
         q.kind = IntentKind::Payment;
         q.newestFirst = true;
-        journal->list(q, context, [journal, found, t, terminal, context](bool ok, const QString &error, const QList<Intent> &payments) {
+        journal->list(q, context, [journal, found, t, terminal, context](bool ok, const TillError &error, const QList<Intent> &payments) {
             if (!ok)
                 return found(false, error, {});
             if (payments.isEmpty()) {
@@ -70,8 +70,8 @@ void SaleLookup::find(IntentJournal *journal, const QString &text, const QString
                 if (!looksLikeSale(t) && t.section(QLatin1Char('-'), 0, 0) == terminal.trimmed())
                     return findReceipt(journal, t, terminal, context, found);
                 if (!looksLikeSale(t))
-                    return found(false, tr("No sale of this till has the number %1.").arg(t), {});
-                return found(false, tr("No payment of this till is for sale %1.").arg(t), {});
+                    return found(false, TillError(TillError::Kind::NoSaleWithNumber, {t}), {});
+                return found(false, TillError(TillError::Kind::NoPaymentForSale, {t}), {});
             }
             for (const Intent &p : payments) {
                 if (p.state == IntentState::Succeeded)
@@ -86,7 +86,7 @@ void SaleLookup::find(IntentJournal *journal, const QString &text, const QString
 
 void SaleLookup::findReceipt(IntentJournal *journal, const QString &t, const QString &terminal, QObject *context, Found found)
 {
-    QString error;
+    TillError error;
     const auto id = intentId(t, terminal, &error);
     if (!id)
         return found(false, error, {});
@@ -96,11 +96,11 @@ void SaleLookup::findReceipt(IntentJournal *journal, const QString &t, const QSt
     IntentJournal::Query q;
     q.limit = 1;
     q.offset = *id - 1;
-    journal->list(q, context, [found, id = *id, t](bool ok, const QString &error, const QList<Intent> &rows) {
+    journal->list(q, context, [found, id = *id, t](bool ok, const TillError &error, const QList<Intent> &rows) {
         if (!ok)
             return found(false, error, {});
         if (rows.isEmpty() || rows.constFirst().id != id)
-            return found(false, tr("No sale of this till has the receipt number %1.").arg(t), {});
+            return found(false, TillError(TillError::Kind::NoSuchReceipt, {t}), {});
         found(true, {}, rows.constFirst());
     });
 }

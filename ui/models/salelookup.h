@@ -1,6 +1,7 @@
 #pragma once
 
 #include "intent.h"
+#include "tillerror.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -23,11 +24,11 @@ class SaleLookup final
     Q_DECLARE_TR_FUNCTIONS(OncePay::Ui::SaleLookup)
 
 public:
-    using Found = std::function<void(bool ok, const QString &error, const Intent &intent)>;
+    using Found = std::function<void(bool ok, const TillError &error, const Intent &intent)>;
 
     // The journal's intent id a receipt number of this till names; nullopt and a sentence when
     // it is not one (another till's receipt says which).
-    static std::optional<qint64> intentId(const QString &text, const QString &terminal, QString *error);
+    static std::optional<qint64> intentId(const QString &text, const QString &terminal, TillError *error);
     // Whether `text` has the form of a sale's number (CheckoutViewModel's "S20261202-…").
     static bool looksLikeSale(const QString &text);
     // Whether `text` has the form of a sale's short number ("1-000123").

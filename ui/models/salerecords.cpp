@@ -33,7 +33,7 @@ QList<SaleLine> SaleRecords::fromJson(const QJsonArray &json, const QString &cur
 
 void SaleRecords::lines(const QString &orderId, QObject *context, Reply<QList<SaleLine>> reply)
 {
-    m_sales->lines(orderId, context, [reply = std::move(reply)](bool ok, const QString &error, const QJsonArray &json) {
+    m_sales->lines(orderId, context, [reply = std::move(reply)](bool ok, const TillError &error, const QJsonArray &json) {
         reply(ok, error, fromJson(json, QString()));
     });
 }

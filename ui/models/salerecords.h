@@ -1,6 +1,7 @@
 #pragma once
 
 #include "saleline.h"
+#include "tillerror.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -26,7 +27,7 @@ class SaleRecords final : public QObject
 
 public:
     template <typename T>
-    using Reply = std::function<void(bool ok, const QString &error, T value)>;
+    using Reply = std::function<void(bool ok, const TillError &error, T value)>;
 
     explicit SaleRecords(SaleBook *sales, QObject *parent = nullptr);
 

@@ -52,10 +52,10 @@ void ShiftCloseViewModel::refresh()
         return;
     m_reading = true;
     setPhase(Phase::Loading);
-    m_book->current(this, [this](bool ok, const QString &error, ShiftBook::Snapshot snapshot) {
+    m_book->current(this, [this](bool ok, const TillError &error, ShiftBook::Snapshot snapshot) {
         m_reading = false;
         if (!ok)
-            return setPhase(Phase::Unreconciled, tr("The journal could not be read: %1").arg(error));
+            return setPhase(Phase::Unreconciled, tr("The journal could not be read: %1").arg(error.text()));
         m_snapshot = std::move(snapshot);
         m_snapshotRead = true;
         recompute();
@@ -197,10 +197,10 @@ void ShiftCloseViewModel::close()
         request.reconciliation = QJsonObject{{QStringLiteral("checked"), false}, {QStringLiteral("problem"), m_problem}};
     }
     setPhase(Phase::Closing);
-    m_book->close(request, this, [this](bool ok, const QString &error, ShiftReport report) {
+    m_book->close(request, this, [this](bool ok, const TillError &error, ShiftReport report) {
         if (!ok) {
             setPhase(isReconciled() ? Phase::Ready : Phase::Unreconciled, m_problem);
-            emit closeRefused(tr("The shift was not closed: %1").arg(error));
+            emit closeRefused(tr("The shift was not closed: %1").arg(error.text()));
             refresh();
             return;
         }

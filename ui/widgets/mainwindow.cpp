@@ -70,7 +70,7 @@ MainWindow::MainWindow(TillSession *session, const Catalog *catalog, bool demoGa
     m_records = new SaleRecords(m_sales, this);
     // A till that kept its lines in a file of their own copies them into the journal once.
     m_sales->importLegacyLines(SaleBook::legacyLinesPath(session->journal()->path()), this,
-                               [](bool ok, const QString &error, int copied) {
+                               [](bool ok, const TillError &error, int copied) {
         if (!ok)
             qCWarning(lcWindow) << "the lines of earlier sales were not copied (refunds by amount only):" << error;
         else if (copied > 0)
@@ -131,7 +131,7 @@ void MainWindow::restoreUnfinishedSale()
 {
     // The sale on the counter when the till stopped comes back (lines at their prices then, the
     // parts paid, a card part still waiting). Sales whose customer left stay with the queue.
-    m_sales->unfinished(this, [this](bool ok, const QString &error, const QList<Sale> &sales) {
+    m_sales->unfinished(this, [this](bool ok, const TillError &error, const QList<Sale> &sales) {
         if (!ok) {
             qCWarning(lcWindow) << "unfinished sales were not read:" << error;
             return;

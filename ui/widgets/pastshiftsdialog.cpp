@@ -55,9 +55,9 @@ PastShiftsDialog::PastShiftsDialog(TillSession *session, const QString &terminal
     connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) { showReport(row); });
 
     // Read on the journal's thread; the window shows at once and fills in.
-    ShiftBook(session->journal()).closedShifts(kShown, this, [this](bool ok, const QString &error, QJsonArray shifts) {
+    ShiftBook(session->journal()).closedShifts(kShown, this, [this](bool ok, const TillError &error, QJsonArray shifts) {
         if (!ok) {
-            m_status->setText(tr("The closed shifts could not be read: %1").arg(error));
+            m_status->setText(tr("The closed shifts could not be read: %1").arg(error.text()));
             return;
         }
         showShifts(shifts);

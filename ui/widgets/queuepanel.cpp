@@ -184,12 +184,12 @@ void QueuePanel::voidIntent(const Intent &intent)
 {
     m_voiding = intent.key;
     refreshActions();
-    m_session->engine()->voidIntent(intent.key, this, [this, intent](bool ok, const QString &error, const Intent &) {
+    m_session->engine()->voidIntent(intent.key, this, [this, intent](bool ok, const TillError &error, const Intent &) {
         m_voiding.clear();
         refreshActions();
         if (ok)
             return;   // the row says "Voided" (intentChanged)
-        showVoidRefused(intent, error);
+        showVoidRefused(intent, error.text());
     });
 }
 
@@ -215,7 +215,7 @@ void QueuePanel::showAttentionIfAny()
         return;
     IntentJournal::Query q;
     q.needsAttention = true;
-    m_session->journal()->count(q, this, [this](bool ok, const QString &, qint64 n) {
+    m_session->journal()->count(q, this, [this](bool ok, const TillError &, qint64 n) {
         if (ok && n > 0 && !m_filterChosen)
             m_filter->setCurrentIndex(m_filter->findData(QStringLiteral("attention")));
     });
