@@ -5,7 +5,7 @@
 #include "ctlsession.h"
 #include "eventwait.h"
 #include "exitcode.h"
-#include "reconcile.h"
+#include "paymentmatching.h"
 
 #include <QHash>
 
@@ -47,17 +47,17 @@ bool fetchPayments(GatewayClient &client, const QString &terminal, QList<Gateway
 // The historical JSON: {"missing": [intent...], "extra": [payment...], "different": [...]}, where
 // "missing" holds the intents the gateway answered for but does not list and "extra" the payments
 // no intent has, as the gateway listed them.
-QJsonObject findingsJson(const QList<ReconcileFinding> &findings, const QHash<QString, Intent> &intents,
+QJsonObject findingsJson(const QList<PaymentMatch> &findings, const QHash<QString, Intent> &intents,
                          const QHash<QString, QJsonObject> &payments)
 {
-    using Kind = ReconcileFinding::Kind;
+    using Kind = PaymentMatch::Kind;
     QJsonArray missing, extra, different;
-    for (const ReconcileFinding &f : findings) {
+    for (const PaymentMatch &f : findings) {
         switch (f.kind) {
         case Kind::Matched:
             break;
         case Kind::OnlyLocal:
-            if (f.action == ReconcileFinding::Action::Investigate)
+            if (f.action == PaymentMatch::Action::Investigate)
                 missing.append(intentJson(intents.value(f.key)));
             break;
         case Kind::OnlyOnGateway:
@@ -85,26 +85,26 @@ QString amountText(const Money &m)
     return m.isValid() ? m.toDecimalString() + QLatin1Char(' ') + m.currency() : QStringLiteral("-");
 }
 
-QString toDo(ReconcileFinding::Action action)
+QString toDo(PaymentMatch::Action action)
 {
     switch (action) {
-    case ReconcileFinding::Action::None: return QStringLiteral("nothing");
-    case ReconcileFinding::Action::Sync: return QStringLiteral("run `oncepay-ctl sync`: the till asks the gateway with the same key");
-    case ReconcileFinding::Action::Investigate:
+    case PaymentMatch::Action::None: return QStringLiteral("nothing");
+    case PaymentMatch::Action::Sync: return QStringLiteral("run `oncepay-ctl sync`: the till asks the gateway with the same key");
+    case PaymentMatch::Action::Investigate:
         return QStringLiteral("look into it: money may have moved without the till knowing, or not as it says");
     }
     return {};
 }
 
 // --explain: one line per finding that calls for something, with what to do.
-QByteArray findingsText(const QList<ReconcileFinding> &findings)
+QByteArray findingsText(const QList<PaymentMatch> &findings)
 {
     QByteArray text = QStringLiteral("%1  %2  %3  %4  %5\n")
                           .arg(QStringLiteral("KEY"), -44).arg(QStringLiteral("FINDING"), -16)
                           .arg(QStringLiteral("TILL"), -30).arg(QStringLiteral("GATEWAY"), -36).arg(QStringLiteral("TO DO")).toUtf8();
     int matched = 0;
-    for (const ReconcileFinding &f : findings) {
-        if (f.action == ReconcileFinding::Action::None) {
+    for (const PaymentMatch &f : findings) {
+        if (f.action == PaymentMatch::Action::None) {
             ++matched;
             continue;
         }
@@ -114,7 +114,7 @@ QByteArray findingsText(const QList<ReconcileFinding> &findings)
             ? QStringLiteral("-")
             : QStringLiteral("%1 %2 %3").arg(f.paymentId, f.gatewayStatus, amountText(f.gatewayAmount));
         text += QStringLiteral("%1  %2  %3  %4  %5\n")
-                    .arg(f.key, -44).arg(reconcileKindName(f.kind), -16).arg(till, -30).arg(gateway, -36)
+                    .arg(f.key, -44).arg(paymentMatchKindName(f.kind), -16).arg(till, -30).arg(gateway, -36)
                     .arg(toDo(f.action)).toUtf8();
     }
     text += QStringLiteral("%1 of %2 keys need nothing (matched, cash, or never due at the gateway)\n")
@@ -147,21 +147,21 @@ int reconcileCommand(CtlSession &session, const QStringList &arguments)
     if (!session.readIntents(payments, &local, &error))
         return fail(Error, error);
 
-    const QList<ReconcileFinding> findings = reconcile(local, remote);
+    const QList<PaymentMatch> findings = matchPayments(local, remote);
     if (cl.isSet(QStringLiteral("explain"))) {
         out(findingsText(findings));
     } else {
         QHash<QString, Intent> intents;
         for (const Intent &i : local)
             intents.insert(i.key, i);
-        QHash<QString, QJsonObject> payments;   // the last listing of a key, as reconcile() counts it
+        QHash<QString, QJsonObject> payments;   // the last listing of a key, as matchPayments() counts it
         for (const GatewayPayment &p : remote)
             payments.insert(p.idempotencyKey, p.json);
         outJson(findingsJson(findings, intents, payments));
     }
-    const bool agree = std::all_of(findings.cbegin(), findings.cend(), [](const ReconcileFinding &f) {
-        return f.kind == ReconcileFinding::Kind::Matched
-            || (f.kind == ReconcileFinding::Kind::OnlyLocal && f.action != ReconcileFinding::Action::Investigate);
+    const bool agree = std::all_of(findings.cbegin(), findings.cend(), [](const PaymentMatch &f) {
+        return f.kind == PaymentMatch::Kind::Matched
+            || (f.kind == PaymentMatch::Kind::OnlyLocal && f.action != PaymentMatch::Action::Investigate);
     });
     return agree ? Succeeded : NotFinal;
 }

@@ -6,7 +6,7 @@
 #include "eventwait.h"
 #include "exitcode.h"
 #include "shiftbook.h"
-#include "shiftreconciler.h"
+#include "shiftcheck.h"
 #include "timeutil.h"
 
 #include <QDateTime>
@@ -19,7 +19,7 @@ struct ShiftView
 {
     ShiftBook::Snapshot snapshot;
     ShiftReport report;
-    ShiftReconciler::Result reconciliation;
+    ShiftCheck::Result reconciliation;
     QString unreconciled;   // why the gateway could not be asked (close-shift --yes closes all the same)
 };
 
@@ -80,14 +80,14 @@ std::optional<int> gather(CtlSession &session, const CommandLine &cl, ShiftBook 
     if (!ok)
         return fail(Error, error);
 
-    ShiftReconciler::Options options;
+    ShiftCheck::Options options;
     options.terminalId = cl.isSet(QStringLiteral("terminal")) ? cl.value(QStringLiteral("terminal"))
                                                              : qEnvironmentVariable("ONCEPAY_TERMINAL");
     options.askBank = !cl.isSet(QStringLiteral("no-bank"));
-    ShiftReconciler reconciler(session.till().client(), &book, options);
+    ShiftCheck reconciler(session.till().client(), &book, options);
     finished = false;
     EventWait reconciled([&] { return finished; });
-    reconciler.run(view->snapshot, reconciled.context(), [&](bool o, const QString &e, const ShiftReconciler::Result &r) {
+    reconciler.run(view->snapshot, reconciled.context(), [&](bool o, const QString &e, const ShiftCheck::Result &r) {
         ok = o;
         error = e;
         view->reconciliation = r;
@@ -158,7 +158,7 @@ QByteArray reportText(const ShiftView &v, bool closed)
     }
     if (!v.unreconciled.isEmpty())
         t += QStringLiteral("Reconciliation: not checked, the gateway did not answer: %1\n").arg(v.unreconciled);
-    const ShiftReconciler::Result &rec = v.reconciliation;
+    const ShiftCheck::Result &rec = v.reconciliation;
     int agree = 0;
     for (const ShiftFinding &f : rec.findings)
         agree += !f.needsAction();
@@ -185,7 +185,7 @@ void print(const ShiftView &v, bool json, bool closed)
         out(reportText(v, closed));
 }
 
-bool needsPerson(const ShiftReconciler::Result &r)
+bool needsPerson(const ShiftCheck::Result &r)
 {
     return std::any_of(r.findings.cbegin(), r.findings.cend(),
                        [](const ShiftFinding &f) { return f.action == ShiftFinding::Action::Investigate; });

@@ -48,7 +48,7 @@ QJsonObject ShiftFinding::toJson() const
 {
     QJsonObject o{
         {QStringLiteral("subject"), shiftSubjectName(subject)},
-        {QStringLiteral("finding"), reconcileKindName(kind)},
+        {QStringLiteral("finding"), paymentMatchKindName(kind)},
         {QStringLiteral("action"), shiftActionName(action)},
         {QStringLiteral("key"), key},
         {QStringLiteral("order_id"), orderId},

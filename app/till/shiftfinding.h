@@ -2,7 +2,7 @@
 
 #include "intent.h"
 #include "money.h"
-#include "reconcile.h"
+#include "paymentmatching.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -24,7 +24,7 @@ public:
         Refund,         // a refund, by its key
         RefundTotal,    // a payment's refunded amount: the journal's succeeded refunds against the gateway's amount_refunded
     };
-    using Kind = ReconcileFinding::Kind;   // matched, only local, only on the gateway, different amount / state
+    using Kind = PaymentMatch::Kind;   // matched, only local, only on the gateway, different amount / state
     // The acquirer's ledger against what the till and the gateway say happened to the money.
     enum class Bank {
         NotAsked,      // not a demo gateway, or cash (the bank never sees it)

@@ -6,9 +6,9 @@
 // on the main thread. N card payments are made through the till's SyncEngine (so the journal and
 // the gateway hold the same shift), then, timed on the main thread:
 //  - reading the open shift from the journal (ShiftBook::current) and computing its report;
-//  - ShiftReconciler: the terminal learnt from the gateway, the gateway's list of the shift paged
+//  - ShiftCheck: the terminal learnt from the gateway, the gateway's list of the shift paged
 //    500 at a time (GET /v1/payments?terminal_id=&created_after=&limit=500&cursor=), payments of
-//    earlier shifts left out, reconcileShift(); --rounds times, without the bank (a production
+//    earlier shifts left out, matchShift(); --rounds times, without the bank (a production
 //    gateway has no acquirer ledger), then once with the demo's acquirer ledgers (past 1,000
 //    charges the ledger is asked key by key, --bank-concurrency at a time).
 // Exit 1 if any row of the reconciliation is not "matched".
@@ -18,7 +18,7 @@
 #include "gatewayserver.h"
 #include "intentjournal.h"
 #include "shiftbook.h"
-#include "shiftreconciler.h"
+#include "shiftcheck.h"
 #include "syncengine.h"
 
 #include <QCommandLineParser>
@@ -182,14 +182,14 @@ int main(int argc, char *argv[])
         r.start();
         const ShiftReport report = ShiftReport::compute(snapshot.reportInput(QStringLiteral("CNY"), std::nullopt));
         const qint64 reportMs = r.elapsed();
-        ShiftReconciler::Options options;
+        ShiftCheck::Options options;
         options.askBank = bank;
         options.concurrency = bankConcurrency;
-        ShiftReconciler reconciler(&client, &book, options);
-        ShiftReconciler::Result result;
+        ShiftCheck reconciler(&client, &book, options);
+        ShiftCheck::Result result;
         bool done = false;
         r.restart();
-        reconciler.run(snapshot, &app, [&](bool ok, const QString &e, const ShiftReconciler::Result &res) {
+        reconciler.run(snapshot, &app, [&](bool ok, const QString &e, const ShiftCheck::Result &res) {
             if (!ok)
                 error = e;
             result = res;

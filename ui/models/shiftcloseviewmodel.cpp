@@ -8,9 +8,9 @@ namespace OncePay::Ui {
 
 namespace {
 
-ShiftReconciler::Options reconcilerOptions(const QString &terminal)
+ShiftCheck::Options reconcilerOptions(const QString &terminal)
 {
-    ShiftReconciler::Options o;
+    ShiftCheck::Options o;
     o.terminalId = terminal;
     return o;
 }
@@ -59,7 +59,7 @@ void ShiftCloseViewModel::refresh()
         m_snapshot = std::move(snapshot);
         m_snapshotRead = true;
         recompute();
-        m_reconciler.run(m_snapshot, this, [this](bool ok, const QString &error, const ShiftReconciler::Result &result) {
+        m_reconciler.run(m_snapshot, this, [this](bool ok, const QString &error, const ShiftCheck::Result &result) {
             if (m_phase == Phase::Closing || m_phase == Phase::Closed)
                 return;
             if (!ok) {

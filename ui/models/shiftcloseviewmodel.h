@@ -2,7 +2,7 @@
 
 #include "shiftbook.h"
 #include "shiftfindingsmodel.h"
-#include "shiftreconciler.h"
+#include "shiftcheck.h"
 #include "shiftreport.h"
 #include "shifttotalsmodel.h"
 #include "tillsession.h"
@@ -40,7 +40,7 @@ public:
     Phase phase() const { return m_phase; }
     QString problem() const { return m_problem; }   // why Unreconciled, or why the close was refused
     const ShiftReport &report() const { return m_report; }
-    const ShiftReconciler::Result &reconciliation() const { return m_reconciliation; }
+    const ShiftCheck::Result &reconciliation() const { return m_reconciliation; }
     ShiftTotalsModel *totals() { return &m_totals; }
     ShiftFindingsModel *findings() { return &m_findings; }
     const ShiftFindingsModel *findings() const { return &m_findings; }
@@ -86,12 +86,12 @@ private:
     TillSession *m_session;
     QString m_currency;
     std::unique_ptr<ShiftBook> m_book;
-    ShiftReconciler m_reconciler;
+    ShiftCheck m_reconciler;
     Phase m_phase = Phase::Loading;
     QString m_problem;
     ShiftBook::Snapshot m_snapshot;
     ShiftReport m_report;
-    ShiftReconciler::Result m_reconciliation;
+    ShiftCheck::Result m_reconciliation;
     ShiftTotalsModel m_totals;
     ShiftFindingsModel m_findings;
     std::optional<qint64> m_counted;

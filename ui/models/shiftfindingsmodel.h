@@ -9,7 +9,7 @@ namespace OncePay::Ui {
 
 // A shift's reconciliation rows for people: what (payment or refund, the sale), the finding, the
 // till's state, the server's, the bank's column and what to do, rows needing a person first
-// (as reconcileShift orders them). The key is in KeyRole and the tooltip, not a column.
+// (as matchShift orders them). The key is in KeyRole and the tooltip, not a column.
 class ShiftFindingsModel final : public QAbstractTableModel
 {
     Q_OBJECT

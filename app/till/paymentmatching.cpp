@@ -1,4 +1,4 @@
-#include "reconcile.h"
+#include "paymentmatching.h"
 
 #include "intentpolicy.h"
 
@@ -32,32 +32,32 @@ GatewayPaymentPage GatewayPaymentPage::fromJson(const QJsonObject &page)
     return p;
 }
 
-QString reconcileKindName(ReconcileFinding::Kind kind)
+QString paymentMatchKindName(PaymentMatch::Kind kind)
 {
     switch (kind) {
-    case ReconcileFinding::Kind::Matched: return QStringLiteral("matched");
-    case ReconcileFinding::Kind::OnlyLocal: return QStringLiteral("only_local");
-    case ReconcileFinding::Kind::OnlyOnGateway: return QStringLiteral("only_on_gateway");
-    case ReconcileFinding::Kind::DifferentAmount: return QStringLiteral("different_amount");
-    case ReconcileFinding::Kind::DifferentState: return QStringLiteral("different_state");
+    case PaymentMatch::Kind::Matched: return QStringLiteral("matched");
+    case PaymentMatch::Kind::OnlyLocal: return QStringLiteral("only_local");
+    case PaymentMatch::Kind::OnlyOnGateway: return QStringLiteral("only_on_gateway");
+    case PaymentMatch::Kind::DifferentAmount: return QStringLiteral("different_amount");
+    case PaymentMatch::Kind::DifferentState: return QStringLiteral("different_state");
     }
     return {};
 }
 
-QString reconcileActionName(ReconcileFinding::Action action)
+QString paymentMatchActionName(PaymentMatch::Action action)
 {
     switch (action) {
-    case ReconcileFinding::Action::None: return QStringLiteral("none");
-    case ReconcileFinding::Action::Sync: return QStringLiteral("sync");
-    case ReconcileFinding::Action::Investigate: return QStringLiteral("investigate");
+    case PaymentMatch::Action::None: return QStringLiteral("none");
+    case PaymentMatch::Action::Sync: return QStringLiteral("sync");
+    case PaymentMatch::Action::Investigate: return QStringLiteral("investigate");
     }
     return {};
 }
 
 namespace {
 
-using Kind = ReconcileFinding::Kind;
-using Action = ReconcileFinding::Action;
+using Kind = PaymentMatch::Kind;
+using Action = PaymentMatch::Action;
 
 // An intent the gateway has no payment for.
 Action onlyLocalAction(const Intent &intent)
@@ -81,9 +81,9 @@ Action onlyLocalAction(const Intent &intent)
     return Action::Investigate;
 }
 
-ReconcileFinding finding(Kind kind, Action action, const Intent *intent, const GatewayPayment *payment)
+PaymentMatch finding(Kind kind, Action action, const Intent *intent, const GatewayPayment *payment)
 {
-    ReconcileFinding f;
+    PaymentMatch f;
     f.kind = kind;
     f.action = action;
     if (intent) {
@@ -106,14 +106,14 @@ ReconcileFinding finding(Kind kind, Action action, const Intent *intent, const G
 
 } // namespace
 
-QList<ReconcileFinding> reconcile(const QList<Intent> &intents, const QList<GatewayPayment> &payments)
+QList<PaymentMatch> matchPayments(const QList<Intent> &intents, const QList<GatewayPayment> &payments)
 {
     // The last listing of a key is the one that counts.
     QHash<QString, qsizetype> lastListed;
     for (qsizetype i = 0; i < payments.size(); ++i)
         lastListed.insert(payments.at(i).idempotencyKey, i);
 
-    QList<ReconcileFinding> findings;
+    QList<PaymentMatch> findings;
     QSet<QString> seen;   // keys of non-cash intents, matched or not
     for (const Intent &intent : intents) {
         if (intent.isRefund())

@@ -1,7 +1,7 @@
 // A shift's reconciliation as a table: the shift's intents, the gateway's payments and refunds and
 // the acquirer's ledgers against the rows (subject, finding, key, what to do, the bank's column);
 // and every row says what to do in words.
-#include "shiftreconcile.h"
+#include "shiftmatching.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -10,7 +10,7 @@ using namespace OncePay;
 using Kind = ShiftFinding::Kind;
 using Action = ShiftFinding::Action;
 
-Q_DECLARE_METATYPE(OncePay::ShiftReconcileInput)
+Q_DECLARE_METATYPE(OncePay::ShiftMatchInput)
 
 namespace {
 
@@ -97,7 +97,7 @@ QStringList describe(const QList<ShiftFinding> &findings)
 {
     QStringList out;
     for (const ShiftFinding &f : findings) {
-        out << QStringLiteral("%1 %2 %3 %4 %5").arg(shiftSubjectName(f.subject), reconcileKindName(f.kind), f.key,
+        out << QStringLiteral("%1 %2 %3 %4 %5").arg(shiftSubjectName(f.subject), paymentMatchKindName(f.kind), f.key,
                                                   shiftActionName(f.action), shiftBankName(f.bank));
     }
     return out;
@@ -105,7 +105,7 @@ QStringList describe(const QList<ShiftFinding> &findings)
 
 } // namespace
 
-class TestShiftReconcile final : public QObject
+class TestShiftMatching final : public QObject
 {
     Q_OBJECT
 
@@ -116,13 +116,13 @@ private slots:
     void countsAndJson();
 };
 
-void TestShiftReconcile::rows_data()
+void TestShiftMatching::rows_data()
 {
-    QTest::addColumn<ShiftReconcileInput>("input");
+    QTest::addColumn<ShiftMatchInput>("input");
     QTest::addColumn<QStringList>("expected");
     using S = IntentState;
 
-    ShiftReconcileInput agree;
+    ShiftMatchInput agree;
     agree.intents = {payment("p1", S::Succeeded), payment("p2", S::Succeeded, 500, Tender::Cash), payment("p3", S::Declined),
                      payment("p4", S::Voided)};
     agree.payments = {gatewayPayment("p1", "succeeded"), gatewayPayment("p3", "declined")};
@@ -130,14 +130,14 @@ void TestShiftReconcile::rows_data()
         << specs({"payment matched p1 none not_asked", "payment only_local p2 none not_asked",
                        "payment matched p3 none not_asked", "payment only_local p4 none not_asked"});
 
-    ShiftReconcileInput bankAgrees = agree;
+    ShiftMatchInput bankAgrees = agree;
     bankAgrees.bankCharges = bank("p1:1:1000");
     bankAgrees.bankRefunds = bank("");
     QTest::newRow("the bank charged once") << bankAgrees
         << specs({"payment matched p1 none agrees", "payment only_local p2 none not_asked",
                        "payment matched p3 none agrees", "payment only_local p4 none agrees"});
 
-    ShiftReconcileInput differ;
+    ShiftMatchInput differ;
     differ.intents = {payment("wait", S::Unknown), payment("lost", S::Succeeded), payment("amount", S::Succeeded, 1000),
                       payment("state", S::Declined), payment("queued", S::Queued)};
     differ.payments = {gatewayPayment("wait", "succeeded"), gatewayPayment("amount", "succeeded", 1200),
@@ -148,7 +148,7 @@ void TestShiftReconcile::rows_data()
                        "payment only_on_gateway stranger investigate not_asked",
                        "payment different_state wait sync not_asked", "payment only_local queued sync not_asked"});
 
-    ShiftReconcileInput bankDiffers;
+    ShiftMatchInput bankDiffers;
     bankDiffers.intents = {payment("twice", S::Succeeded), payment("missing", S::Succeeded), payment("declined", S::Declined),
                            payment("other", S::Succeeded), payment("waiting", S::Processing)};
     bankDiffers.payments = {gatewayPayment("twice", "succeeded"), gatewayPayment("missing", "succeeded"),
@@ -161,7 +161,7 @@ void TestShiftReconcile::rows_data()
                        "payment matched declined investigate unexpected", "payment matched other investigate other_amount",
                        "payment matched waiting none agrees"});
 
-    ShiftReconcileInput refunds;
+    ShiftMatchInput refunds;
     refunds.intents = {refunded(payment("p1", S::Succeeded), 400), refund("r1", "p1", S::Succeeded),
                        payment("p2", S::Succeeded, 500, Tender::Cash), refund("r2", "p2", S::Succeeded, 500, Tender::Cash),
                        refund("r3", "old", S::Unknown), refund("r4", "p1", S::Voided)};
@@ -179,7 +179,7 @@ void TestShiftReconcile::rows_data()
                        "refund only_local r2 none not_asked", "refund only_local r4 none agrees",
                        "refund_total matched p1 none not_asked"});
 
-    ShiftReconcileInput refundMissing;
+    ShiftMatchInput refundMissing;
     refundMissing.intents = {refunded(payment("p1", S::Succeeded), 400), refund("r1", "p1", S::Succeeded)};
     refundMissing.payments = {gatewayPayment("p1", "succeeded", 1000, 0)};
     refundMissing.bankCharges = bank("p1:1:1000");
@@ -189,23 +189,23 @@ void TestShiftReconcile::rows_data()
                        "payment matched p1 none agrees"});
 }
 
-void TestShiftReconcile::rows()
+void TestShiftMatching::rows()
 {
-    QFETCH(ShiftReconcileInput, input);
+    QFETCH(ShiftMatchInput, input);
     QFETCH(QStringList, expected);
-    QCOMPARE(describe(reconcileShift(input)), expected);
+    QCOMPARE(describe(matchShift(input)), expected);
 }
 
-void TestShiftReconcile::everyRowSaysWhatToDo()
+void TestShiftMatching::everyRowSaysWhatToDo()
 {
-    ShiftReconcileInput in;
+    ShiftMatchInput in;
     in.intents = {payment("ok", IntentState::Succeeded), payment("cash", IntentState::Succeeded, 1, Tender::Cash),
                   payment("wait", IntentState::Queued), payment("twice", IntentState::Succeeded),
                   refund("r", "ok", IntentState::Succeeded)};
     in.payments = {gatewayPayment("ok", "succeeded"), gatewayPayment("twice", "succeeded"), gatewayPayment("x", "succeeded")};
     in.bankCharges = bank("ok:1:1000,twice:2:2000,x:1:1000");
     in.bankRefunds = bank("");
-    const QList<ShiftFinding> rows = reconcileShift(in);
+    const QList<ShiftFinding> rows = matchShift(in);
     QSet<QString> advice;
     for (const ShiftFinding &f : rows) {
         QVERIFY2(!f.advice().isEmpty() && !f.findingText().isEmpty() && !f.bankText().isEmpty(), qPrintable(f.key));
@@ -224,12 +224,12 @@ void TestShiftReconcile::everyRowSaysWhatToDo()
     QCOMPARE(row(QStringLiteral("r")).bankText(), QStringLiteral("no refund at the bank"));
 }
 
-void TestShiftReconcile::countsAndJson()
+void TestShiftMatching::countsAndJson()
 {
-    ShiftReconcileInput in;
+    ShiftMatchInput in;
     in.intents = {payment("a", IntentState::Succeeded), payment("b", IntentState::Queued)};
     in.payments = {gatewayPayment("a", "succeeded")};
-    const QList<ShiftFinding> rows = reconcileShift(in);
+    const QList<ShiftFinding> rows = matchShift(in);
     const QJsonObject counts = shiftFindingCounts(rows);
     QCOMPARE(counts.value(QStringLiteral("findings")).toObject().value(QStringLiteral("matched")).toInt(), 1);
     QCOMPARE(counts.value(QStringLiteral("findings")).toObject().value(QStringLiteral("only_local")).toInt(), 1);
@@ -243,5 +243,5 @@ void TestShiftReconcile::countsAndJson()
     QVERIFY(json.value(QStringLiteral("to_do")).toString().startsWith(QLatin1String("Wait")));
 }
 
-QTEST_GUILESS_MAIN(TestShiftReconcile)
-#include "tst_shiftreconcile.moc"
+QTEST_GUILESS_MAIN(TestShiftMatching)
+#include "tst_shiftmatching.moc"

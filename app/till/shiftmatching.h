@@ -1,7 +1,7 @@
 #pragma once
 
 #include "intent.h"
-#include "reconcile.h"
+#include "paymentmatching.h"
 #include "shiftfinding.h"
 
 #include <QHash>
@@ -12,6 +12,10 @@
 #include <optional>
 
 namespace OncePay {
+
+// Shift matching: one shift's payments and refunds against the gateway's records and, in demo
+// mode, the acquirer's ledger (pure: everything is fetched beforehand, by ShiftCheck). Builds on
+// payment matching (paymentmatching.h).
 
 // One refund of the gateway (API.md refund object): the fields reconciliation compares.
 struct GatewayRefund
@@ -33,8 +37,8 @@ struct BankMoves
     qint64 amount = 0;    // what they moved together
 };
 
-// Everything a shift's reconciliation compares, fetched beforehand (ShiftReconciler does).
-struct ShiftReconcileInput
+// Everything a shift's reconciliation compares, fetched beforehand (ShiftCheck does).
+struct ShiftMatchInput
 {
     // The shift's own intents and those carried over from earlier shifts: one row each.
     QList<Intent> intents;
@@ -57,7 +61,7 @@ struct ShiftReconcileInput
 // in demo mode, each of them against the acquirer's ledger: charged once, refunded once. Rows
 // needing a person come first, then those to wait for, then the rest, each group in the
 // journal's order.
-QList<ShiftFinding> reconcileShift(const ShiftReconcileInput &input);
+QList<ShiftFinding> matchShift(const ShiftMatchInput &input);
 
 // How many findings of each kind ("matched": n, ...) and action, for a summary line.
 QJsonObject shiftFindingCounts(const QList<ShiftFinding> &findings);

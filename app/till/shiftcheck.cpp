@@ -1,4 +1,4 @@
-#include "shiftreconciler.h"
+#include "shiftcheck.h"
 
 #include "oncontext.h"
 #include "timeutil.h"
@@ -39,13 +39,13 @@ void addMoves(QHash<QString, BankMoves> &ledger, const QJsonArray &rows)
 
 } // namespace
 
-struct ShiftReconciler::Run
+struct ShiftCheck::Run
 {
     ShiftBook::Snapshot snapshot;
     Done done;   // onContext: dropped if the caller's context is gone
     QElapsedTimer timer;
     Result result;
-    ShiftReconcileInput input;
+    ShiftMatchInput input;
     QSet<QString> ownKeys;          // the shift's intents and those carried over
     QSet<QString> refundedKeys;     // payments of earlier shifts that this one refunds
     QString cursor;
@@ -56,12 +56,12 @@ struct ShiftReconciler::Run
     QHash<QString, BankMoves> ledger;
 };
 
-bool ShiftReconciler::Result::allAgree() const
+bool ShiftCheck::Result::allAgree() const
 {
     return std::none_of(findings.cbegin(), findings.cend(), [](const ShiftFinding &f) { return f.needsAction(); });
 }
 
-QJsonObject ShiftReconciler::Result::toJson() const
+QJsonObject ShiftCheck::Result::toJson() const
 {
     QJsonArray rows;
     for (const ShiftFinding &f : findings)
@@ -77,7 +77,7 @@ QJsonObject ShiftReconciler::Result::toJson() const
             {QStringLiteral("rows"), rows}};
 }
 
-ShiftReconciler::ShiftReconciler(GatewayClient *client, ShiftBook *book, Options options, QObject *parent)
+ShiftCheck::ShiftCheck(GatewayClient *client, ShiftBook *book, Options options, QObject *parent)
     : QObject(parent)
     , m_client(client)
     , m_book(book)
@@ -85,9 +85,9 @@ ShiftReconciler::ShiftReconciler(GatewayClient *client, ShiftBook *book, Options
 {
 }
 
-ShiftReconciler::~ShiftReconciler() = default;
+ShiftCheck::~ShiftCheck() = default;
 
-void ShiftReconciler::run(const ShiftBook::Snapshot &snapshot, QObject *context, Done done)
+void ShiftCheck::run(const ShiftBook::Snapshot &snapshot, QObject *context, Done done)
 {
     if (m_run) {
         // A second run while one is out: the first one's answer is dropped, this one starts over.
@@ -106,7 +106,7 @@ void ShiftReconciler::run(const ShiftBook::Snapshot &snapshot, QObject *context,
     learnTerminal();
 }
 
-GatewayClient::Callback ShiftReconciler::step(std::function<void(const GatewayResult &)> next)
+GatewayClient::Callback ShiftCheck::step(std::function<void(const GatewayResult &)> next)
 {
     return [this, generation = m_generation, next = std::move(next)](const GatewayResult &r) {
         if (generation != m_generation || !m_run)
@@ -115,7 +115,7 @@ GatewayClient::Callback ShiftReconciler::step(std::function<void(const GatewayRe
     };
 }
 
-void ShiftReconciler::learnTerminal()
+void ShiftCheck::learnTerminal()
 {
     // The gateway names the terminal of a payment the shift made: the token's own terminal, whatever
     // the till's settings call it.
@@ -135,7 +135,7 @@ void ShiftReconciler::learnTerminal()
     listPage();
 }
 
-void ShiftReconciler::listPage()
+void ShiftCheck::listPage()
 {
     const ShiftBook::Snapshot &s = m_run->snapshot;
     const qint64 from = s.previousClosedAt > 0 ? s.previousClosedAt : s.openedAt;
@@ -163,7 +163,7 @@ void ShiftReconciler::listPage()
     }));
 }
 
-void ShiftReconciler::fetchRefunds()
+void ShiftCheck::fetchRefunds()
 {
     QSet<QString> listed;
     for (const GatewayPayment &p : std::as_const(m_run->input.payments))
@@ -210,7 +210,7 @@ void ShiftReconciler::fetchRefunds()
     }
 }
 
-void ShiftReconciler::dropEarlier()
+void ShiftCheck::dropEarlier()
 {
     QStringList unknown;
     for (const GatewayPayment &p : std::as_const(m_run->input.payments)) {
@@ -236,7 +236,7 @@ void ShiftReconciler::dropEarlier()
             return;
         if (!ok)
             return fail(error.text());
-        ShiftReconcileInput &in = m_run->input;
+        ShiftMatchInput &in = m_run->input;
         QList<GatewayPayment> kept;
         for (const GatewayPayment &p : std::as_const(in.payments)) {
             if (!earlier.contains(p.idempotencyKey))
@@ -250,7 +250,7 @@ void ShiftReconciler::dropEarlier()
     });
 }
 
-void ShiftReconciler::askBank()
+void ShiftCheck::askBank()
 {
     if (!m_options.askBank)
         return finish();
@@ -282,7 +282,7 @@ void ShiftReconciler::askBank()
 
 // Charges (refunds == false) key by key, then the refunds: all at once, or by the payment's key
 // when the ledger is longer than one answer.
-void ShiftReconciler::askBankByKey(bool refunds, QStringList keys)
+void ShiftCheck::askBankByKey(bool refunds, QStringList keys)
 {
     Run &run = *m_run;
     if (keys.isEmpty() && run.bankQueue.isEmpty() && run.pending == 0) {
@@ -331,11 +331,11 @@ void ShiftReconciler::askBankByKey(bool refunds, QStringList keys)
     }
 }
 
-void ShiftReconciler::finish()
+void ShiftCheck::finish()
 {
     std::unique_ptr<Run> run = std::move(m_run);
     ++m_generation;
-    run->result.findings = reconcileShift(run->input);
+    run->result.findings = matchShift(run->input);
     run->result.elapsedMs = run->timer.elapsed();
     run->result.finishedAt = nowMs();
     qCInfo(lcShift) << "shift" << run->snapshot.number << "reconciled:" << run->result.listed << "listed in"
@@ -343,7 +343,7 @@ void ShiftReconciler::finish()
     run->done(true, {}, run->result);
 }
 
-void ShiftReconciler::fail(const QString &error)
+void ShiftCheck::fail(const QString &error)
 {
     std::unique_ptr<Run> run = std::move(m_run);
     ++m_generation;

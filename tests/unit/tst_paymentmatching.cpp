@@ -1,15 +1,15 @@
 // Reconciliation as a table: the till's intents and the gateway's listed payments against the
 // findings (kind, key, what to do), for every kind, cash, declined and needs-attention intents,
 // currency differences and duplicates; and the gateway's list page as parsed.
-#include "reconcile.h"
+#include "paymentmatching.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
 
 using namespace OncePay;
-using Kind = ReconcileFinding::Kind;
-using Action = ReconcileFinding::Action;
+using Kind = PaymentMatch::Kind;
+using Action = PaymentMatch::Action;
 
 Q_DECLARE_METATYPE(OncePay::GatewayPayment)
 
@@ -64,17 +64,17 @@ GatewayPayment payment(const QString &key, const QString &status, qint64 amount 
 }
 
 // "kind key action", the way the rows below read.
-QStringList describe(const QList<ReconcileFinding> &findings)
+QStringList describe(const QList<PaymentMatch> &findings)
 {
     QStringList out;
-    for (const ReconcileFinding &f : findings)
-        out << QStringLiteral("%1 %2 %3").arg(reconcileKindName(f.kind), f.key, reconcileActionName(f.action));
+    for (const PaymentMatch &f : findings)
+        out << QStringLiteral("%1 %2 %3").arg(paymentMatchKindName(f.kind), f.key, paymentMatchActionName(f.action));
     return out;
 }
 
 } // namespace
 
-class TestReconcile final : public QObject
+class TestPaymentMatching final : public QObject
 {
     Q_OBJECT
 
@@ -86,7 +86,7 @@ private slots:
     void names();
 };
 
-void TestReconcile::findings_data()
+void TestPaymentMatching::findings_data()
 {
     QTest::addColumn<QList<Intent>>("intents");
     QTest::addColumn<QList<GatewayPayment>>("payments");
@@ -221,21 +221,21 @@ void TestReconcile::findings_data()
         << QStringList{QStringLiteral("matched k1 none"), QStringLiteral("matched k2 none")};
 }
 
-void TestReconcile::findings()
+void TestPaymentMatching::findings()
 {
     QFETCH(QList<Intent>, intents);
     QFETCH(QList<GatewayPayment>, payments);
     QFETCH(QStringList, expected);
-    QCOMPARE(describe(reconcile(intents, payments)), expected);
+    QCOMPARE(describe(matchPayments(intents, payments)), expected);
 }
 
-void TestReconcile::findingCarriesBothSides()
+void TestPaymentMatching::findingCarriesBothSides()
 {
     const Intent local = intent(QStringLiteral("k1"), IntentState::Unknown, 1999, QStringLiteral("CNY"),
                                 QStringLiteral("tok_visa"), QStringLiteral("ord-7"));
-    const QList<ReconcileFinding> both = reconcile({local}, {payment(QStringLiteral("k1"), QStringLiteral("succeeded"), 2500)});
+    const QList<PaymentMatch> both = matchPayments({local}, {payment(QStringLiteral("k1"), QStringLiteral("succeeded"), 2500)});
     QCOMPARE(both.size(), 2);
-    for (const ReconcileFinding &f : both) {
+    for (const PaymentMatch &f : both) {
         QCOMPARE(f.key, QStringLiteral("k1"));
         QCOMPARE(f.orderId, QStringLiteral("ord-7"));
         QCOMPARE(f.paymentId, QStringLiteral("pay_k1"));
@@ -245,12 +245,12 @@ void TestReconcile::findingCarriesBothSides()
         QCOMPARE(f.gatewayAmount, Money(2500, QStringLiteral("CNY")));
     }
 
-    const ReconcileFinding onlyLocal = reconcile({local}, {}).value(0);
+    const PaymentMatch onlyLocal = matchPayments({local}, {}).value(0);
     QCOMPARE(onlyLocal.kind, Kind::OnlyLocal);
     QVERIFY(onlyLocal.gatewayStatus.isEmpty());
     QVERIFY(!onlyLocal.gatewayAmount.isValid());
 
-    const ReconcileFinding onlyRemote = reconcile({}, {payment(QStringLiteral("x"), QStringLiteral("declined"), 700)}).value(0);
+    const PaymentMatch onlyRemote = matchPayments({}, {payment(QStringLiteral("x"), QStringLiteral("declined"), 700)}).value(0);
     QCOMPARE(onlyRemote.kind, Kind::OnlyOnGateway);
     QVERIFY(!onlyRemote.localState);
     QVERIFY(!onlyRemote.localAmount.isValid());
@@ -258,7 +258,7 @@ void TestReconcile::findingCarriesBothSides()
     QCOMPARE(onlyRemote.gatewayAmount, Money(700, QStringLiteral("CNY")));
 }
 
-void TestReconcile::pageFromJson()
+void TestPaymentMatching::pageFromJson()
 {
     const QJsonObject first = paymentJson(QStringLiteral("k1"), QStringLiteral("succeeded"), 1999, QStringLiteral("CNY"), {});
     const QJsonObject second = paymentJson(QStringLiteral("k2"), QStringLiteral("declined"), 1200, QStringLiteral("JPY"), {});
@@ -282,17 +282,17 @@ void TestReconcile::pageFromJson()
     QVERIFY(GatewayPaymentPage::fromJson(QJsonObject{}).payments.isEmpty());
 }
 
-void TestReconcile::names()
+void TestPaymentMatching::names()
 {
-    QCOMPARE(reconcileKindName(Kind::Matched), QStringLiteral("matched"));
-    QCOMPARE(reconcileKindName(Kind::OnlyLocal), QStringLiteral("only_local"));
-    QCOMPARE(reconcileKindName(Kind::OnlyOnGateway), QStringLiteral("only_on_gateway"));
-    QCOMPARE(reconcileKindName(Kind::DifferentAmount), QStringLiteral("different_amount"));
-    QCOMPARE(reconcileKindName(Kind::DifferentState), QStringLiteral("different_state"));
-    QCOMPARE(reconcileActionName(Action::None), QStringLiteral("none"));
-    QCOMPARE(reconcileActionName(Action::Sync), QStringLiteral("sync"));
-    QCOMPARE(reconcileActionName(Action::Investigate), QStringLiteral("investigate"));
+    QCOMPARE(paymentMatchKindName(Kind::Matched), QStringLiteral("matched"));
+    QCOMPARE(paymentMatchKindName(Kind::OnlyLocal), QStringLiteral("only_local"));
+    QCOMPARE(paymentMatchKindName(Kind::OnlyOnGateway), QStringLiteral("only_on_gateway"));
+    QCOMPARE(paymentMatchKindName(Kind::DifferentAmount), QStringLiteral("different_amount"));
+    QCOMPARE(paymentMatchKindName(Kind::DifferentState), QStringLiteral("different_state"));
+    QCOMPARE(paymentMatchActionName(Action::None), QStringLiteral("none"));
+    QCOMPARE(paymentMatchActionName(Action::Sync), QStringLiteral("sync"));
+    QCOMPARE(paymentMatchActionName(Action::Investigate), QStringLiteral("investigate"));
 }
 
-QTEST_GUILESS_MAIN(TestReconcile)
-#include "tst_reconcile.moc"
+QTEST_GUILESS_MAIN(TestPaymentMatching)
+#include "tst_paymentmatching.moc"

@@ -2,7 +2,7 @@
 
 #include "gatewayclient.h"
 #include "shiftbook.h"
-#include "shiftreconcile.h"
+#include "shiftmatching.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>
@@ -13,12 +13,13 @@
 
 namespace OncePay {
 
-// Fetches what a shift's reconciliation compares and runs reconcileShift(): the gateway's list of
+// The shift check, before a shift closes: fetches what shift matching compares and runs
+// matchShift() (shiftmatching.h): the gateway's list of
 // the terminal's payments since the shift opened (every page of `limit` 500), the gateway's
 // refunds of the payments the shift refunded, and, on a demo gateway, the acquirer's ledgers of
 // charges and refunds. Only reads: a page the current gateway cannot answer is asked again of
 // the next instance. One run at a time.
-class ShiftReconciler final : public QObject
+class ShiftCheck final : public QObject
 {
     Q_OBJECT
 
@@ -51,8 +52,8 @@ public:
     };
     using Done = std::function<void(bool ok, const QString &error, const Result &result)>;
 
-    ShiftReconciler(GatewayClient *client, ShiftBook *book, Options options, QObject *parent = nullptr);
-    ~ShiftReconciler() override;
+    ShiftCheck(GatewayClient *client, ShiftBook *book, Options options, QObject *parent = nullptr);
+    ~ShiftCheck() override;
 
     // `done` runs on `context` and is dropped when `context` is gone first.
     void run(const ShiftBook::Snapshot &snapshot, QObject *context, Done done);

@@ -11,6 +11,10 @@
 
 namespace OncePay {
 
+// Payment matching: the till's payments against the gateway's list, key by key (pure; what
+// `oncepay-ctl reconcile` prints). Shift matching (shiftmatching.h) builds on it for one shift;
+// the shift check (shiftcheck.h) fetches what that compares and runs it.
+
 // One payment of the gateway's list (API.md, GET /v1/payments?terminal_id=&cursor=): the fields
 // reconciliation compares, and the object as the gateway listed it.
 struct GatewayPayment
@@ -36,7 +40,7 @@ struct GatewayPaymentPage
 };
 
 // What reconciliation says about one key: the till's intent and the gateway's payment for it.
-struct ReconcileFinding
+struct PaymentMatch
 {
     enum class Kind {
         Matched,           // both sides agree
@@ -62,8 +66,8 @@ struct ReconcileFinding
     Money gatewayAmount;                   // invalid: only on the till
 };
 
-QString reconcileKindName(ReconcileFinding::Kind kind);       // "matched", "only_local", ...
-QString reconcileActionName(ReconcileFinding::Action action); // "none", "sync", "investigate"
+QString paymentMatchKindName(PaymentMatch::Kind kind);       // "matched", "only_local", ...
+QString paymentMatchActionName(PaymentMatch::Action action); // "none", "sync", "investigate"
 
 // The till's journal against the gateway's list, by idempotency key: one finding per key, and a
 // second one when a key differs in both amount and state. Intents come first in their order, then
@@ -71,6 +75,6 @@ QString reconcileActionName(ReconcileFinding::Action action); // "none", "sync",
 // (a page fetched again after a fail-over) counts once, as last listed. Cash intents never go to
 // the gateway: they are found only local, with nothing to do; so are voided ones. Refund intents
 // are not payments and are left out (no finding).
-QList<ReconcileFinding> reconcile(const QList<Intent> &intents, const QList<GatewayPayment> &payments);
+QList<PaymentMatch> matchPayments(const QList<Intent> &intents, const QList<GatewayPayment> &payments);
 
 } // namespace OncePay

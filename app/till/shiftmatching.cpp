@@ -1,4 +1,4 @@
-#include "shiftreconcile.h"
+#include "shiftmatching.h"
 
 #include "intentpolicy.h"
 #include "timeutil.h"
@@ -16,12 +16,12 @@ using Bank = ShiftFinding::Bank;
 using Action = ShiftFinding::Action;
 using Subject = ShiftFinding::Subject;
 
-Action toAction(ReconcileFinding::Action a)
+Action toAction(PaymentMatch::Action a)
 {
     switch (a) {
-    case ReconcileFinding::Action::None: return Action::None;
-    case ReconcileFinding::Action::Sync: return Action::Sync;
-    case ReconcileFinding::Action::Investigate: return Action::Investigate;
+    case PaymentMatch::Action::None: return Action::None;
+    case PaymentMatch::Action::Sync: return Action::Sync;
+    case PaymentMatch::Action::Investigate: return Action::Investigate;
     }
     return Action::Investigate;
 }
@@ -85,7 +85,7 @@ Action onlyLocalRefundAction(const Intent &refund)
     return Action::Investigate;
 }
 
-QList<ShiftFinding> paymentRows(const ShiftReconcileInput &in)
+QList<ShiftFinding> paymentRows(const ShiftMatchInput &in)
 {
     QList<Intent> payments;
     for (const Intent &i : in.intents) {
@@ -96,7 +96,7 @@ QList<ShiftFinding> paymentRows(const ShiftReconcileInput &in)
     for (const Intent &i : std::as_const(payments))
         byKey.insert(i.key, &i);
     QList<ShiftFinding> rows;
-    for (const ReconcileFinding &r : reconcile(payments, in.payments)) {
+    for (const PaymentMatch &r : matchPayments(payments, in.payments)) {
         const Intent *intent = byKey.value(r.key);
         ShiftFinding f = intent ? fromIntent(Subject::Payment, *intent) : ShiftFinding();
         f.subject = Subject::Payment;
@@ -115,7 +115,7 @@ QList<ShiftFinding> paymentRows(const ShiftReconcileInput &in)
                                  &f.bankMoves, &f.bankAmount);
             escalate(f);
         }
-        // reconcile() may give two rows for one key (amount and state): the bank's is told once.
+        // matchPayments() may give two rows for one key (amount and state): the bank's is told once.
         if (!rows.isEmpty() && rows.constLast().key == f.key && rows.constLast().subject == Subject::Payment
             && rows.constLast().bank == f.bank)
             f.bank = Bank::NotAsked;
@@ -124,7 +124,7 @@ QList<ShiftFinding> paymentRows(const ShiftReconcileInput &in)
     return rows;
 }
 
-QList<ShiftFinding> refundRows(const ShiftReconcileInput &in)
+QList<ShiftFinding> refundRows(const ShiftMatchInput &in)
 {
     QHash<QString, const GatewayRefund *> gatewayByKey;
     for (const GatewayRefund &r : in.refunds)
@@ -187,7 +187,7 @@ QList<ShiftFinding> refundRows(const ShiftReconcileInput &in)
 
 // Each card payment with a refund in this shift: what the journal's succeeded refunds gave back
 // (the payment intent's amount_refunded) against the gateway's amount_refunded.
-QList<ShiftFinding> refundTotalRows(const ShiftReconcileInput &in)
+QList<ShiftFinding> refundTotalRows(const ShiftMatchInput &in)
 {
     QHash<QString, const Intent *> payments;
     for (const QList<Intent> *list : {&in.intents, &in.refundedPayments}) {
@@ -254,7 +254,7 @@ GatewayRefund GatewayRefund::fromJson(const QJsonObject &o)
     return r;
 }
 
-QList<ShiftFinding> reconcileShift(const ShiftReconcileInput &in)
+QList<ShiftFinding> matchShift(const ShiftMatchInput &in)
 {
     QList<ShiftFinding> rows = paymentRows(in);
     rows += refundRows(in);
@@ -267,12 +267,12 @@ QJsonObject shiftFindingCounts(const QList<ShiftFinding> &findings)
 {
     QJsonObject kinds;
     for (Kind k : {Kind::Matched, Kind::OnlyLocal, Kind::OnlyOnGateway, Kind::DifferentAmount, Kind::DifferentState})
-        kinds.insert(reconcileKindName(k), 0);
+        kinds.insert(paymentMatchKindName(k), 0);
     QJsonObject actions;
     for (Action a : {Action::None, Action::Sync, Action::Investigate})
         actions.insert(shiftActionName(a), 0);
     for (const ShiftFinding &f : findings) {
-        const QString k = reconcileKindName(f.kind);
+        const QString k = paymentMatchKindName(f.kind);
         kinds.insert(k, kinds.value(k).toInt() + 1);
         const QString a = shiftActionName(f.action);
         actions.insert(a, actions.value(a).toInt() + 1);
