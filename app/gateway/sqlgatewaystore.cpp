@@ -23,6 +23,8 @@
 #include <optional>
 #include <type_traits>
 
+#include <sys/statvfs.h>
+
 namespace OncePay::Gateway {
 
 namespace {
@@ -117,6 +119,30 @@ ClaimOutcome claim(SqlTx &tx, const PaymentClaim &c, bool postgres)
     }
     return answerFromRecord(tx, readRecord(tx, c.merchant, c.key), c.merchant, c.key, c.fingerprint, true,
                             c.leaseMs, postgres);
+}
+
+// Bytes this process may still write on the file system holding `folder` (statvfs: no walk of
+// the mount table, cheap enough for every new claim); -1 when it cannot be asked.
+qint64 freeBytesAt(const QByteArray &folder)
+{
+    struct statvfs s {};
+    if (statvfs(folder.constData(), &s) != 0)
+        return -1;
+    return qint64(s.f_bavail) * qint64(s.f_frsize);
+}
+
+// A new key is claimed only while the disk keeps `minFree` free: below it a claim that fits
+// might not leave room for its outcome, so the claim is undone (the unit rolls back: nothing is
+// recorded, nothing will be sent, promise 10's 503). Keys already recorded are answered as ever.
+void refuseNewClaimOnAFullDisk(const QByteArray &folder, qint64 minFree)
+{
+    if (minFree <= 0)
+        return;
+    const qint64 free = freeBytesAt(folder);
+    if (free >= 0 && free < minFree) {
+        throw SqlError(QStringLiteral("the disk holding the store has %1 free, less than the %2 it keeps free")
+                           .arg(QLocale::c().formattedDataSize(free), QLocale::c().formattedDataSize(minFree)));
+    }
 }
 
 StepWrite written(bool ok)
@@ -241,7 +267,14 @@ void SqlGatewayStore::claimPayment(const PaymentClaim &c, QObject *context, Repl
 {
     const bool pg = isPostgres();
     if (!pg) {
-        transact<ClaimOutcome>(context, [c](SqlTx &tx) { return claim(tx, c, false); }, std::move(reply));
+        const QByteArray folder = QFile::encodeName(QFileInfo(m_options.path).absolutePath());
+        const qint64 minFree = m_options.minFreeBytes;
+        transact<ClaimOutcome>(context, [c, folder, minFree](SqlTx &tx) {
+            ClaimOutcome out = claim(tx, c, false);
+            if (out.kind == ClaimOutcome::Kind::Claimed)
+                refuseNewClaimOnAFullDisk(folder, minFree);
+            return out;
+        }, std::move(reply));
         return;
     }
     // PostgreSQL: a new key is claimed in one statement (one round trip); anything else (a key
@@ -403,8 +436,14 @@ void SqlGatewayStore::listPayments(const ListQuery &lq, QObject *context, Reply<
 void SqlGatewayStore::claimRefund(const RefundClaim &claim, QObject *context, Reply<RefundClaimOutcome> reply)
 {
     const bool pg = isPostgres();
-    transact<RefundClaimOutcome>(context, [claim, pg](SqlTx &tx) { return Gateway::claimRefund(tx, claim, pg); },
-                                 std::move(reply));
+    const QByteArray folder = QFile::encodeName(QFileInfo(m_options.path).absolutePath());
+    const qint64 minFree = pg ? 0 : m_options.minFreeBytes;
+    transact<RefundClaimOutcome>(context, [claim, pg, folder, minFree](SqlTx &tx) {
+        RefundClaimOutcome out = Gateway::claimRefund(tx, claim, pg);
+        if (out.kind == RefundClaimOutcome::Kind::Claimed)
+            refuseNewClaimOnAFullDisk(folder, minFree);
+        return out;
+    }, std::move(reply));
 }
 
 void SqlGatewayStore::storedRefundAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint,

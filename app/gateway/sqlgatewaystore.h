@@ -29,8 +29,9 @@ public:
         QString password;
         int busyTimeoutMs = 2000;   // SQLite busy timeout / PostgreSQL lock_timeout
         int connections = 8;        // PostgreSQL pool size (SQLite always uses one writer)
-        // SQLite: ping() fails (the gateway is not ready) while the file system holding the
-        // store has less free space than this; 0: not checked. A full disk fails every write.
+        // SQLite: ping() fails (the gateway is not ready), and a new key's claim is refused (503,
+        // nothing recorded), while the file system holding the store has less free space than
+        // this; 0: not checked. Keys already recorded are answered as ever.
         qint64 minFreeBytes = 64 * 1024 * 1024;
     };
     // "postgresql://USER:PASS@HOST:PORT/DBNAME" selects PostgreSQL; anything else is a SQLite

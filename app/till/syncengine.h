@@ -6,6 +6,7 @@
 #include "intentpolicy.h"
 
 #include <QHash>
+#include <QLoggingCategory>
 #include <QObject>
 #include <QRandomGenerator>
 #include <QSet>
@@ -174,5 +175,8 @@ private:
     bool m_autoRefundsAgain = false;
     std::vector<std::function<void()>> m_afterAutoRefunds;
 };
+
+// The engine's log (oncepay.core.sync), shared by its two source files.
+Q_DECLARE_LOGGING_CATEGORY(lcSync)
 
 } // namespace OncePay

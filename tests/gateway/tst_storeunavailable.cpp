@@ -197,7 +197,9 @@ void TestStoreUnavailable::notReadyWhileTheDiskIsFull()
              gateway.failureMessage().constData());
     HttpClient client;
     client.setBaseUrl(gateway.baseUrl());
-    ONCEPAY_VERIFY_STATUS(pay(client, uniqueKey(QStringLiteral("before")), paymentBody(1000)), 201);
+    const HttpReply before = pay(client, uniqueKey(QStringLiteral("before")), paymentBody(1000));
+    ONCEPAY_VERIFY_STATUS(before, 201);
+    const QString paidId = before.object().value(QStringLiteral("id")).toString();
     ONCEPAY_VERIFY_STATUS(client.get(QStringLiteral("/healthz")), 200);
 
     QVERIFY2(disk.fill(QStringLiteral("filler")) > 0, "nothing could be written to the small disk");
@@ -206,19 +208,26 @@ void TestStoreUnavailable::notReadyWhileTheDiskIsFull()
     QVERIFY2(full.object().value(QStringLiteral("detail")).toString().contains(QLatin1String("free")), full.body.constData());
     ONCEPAY_VERIFY_STATUS(client.get(QStringLiteral("/livez")), 200);
 
-    // Paying on the full disk fails closed: not recorded, so nothing was sent to the bank.
+    // Paying on the full disk fails closed: not recorded, so nothing was sent to the bank. The
+    // new key is refused even where its claim would still fit (SQLite's WAL may have room): the
+    // outcome must have room too.
     const QString key = uniqueKey(QStringLiteral("full"));
     const HttpReply refused = pay(client, key, paymentBody(2500));
-    QVERIFY2(refused.status >= 500, refused.body.constData());
+    ONCEPAY_VERIFY_PROBLEM(refused, 503, QStringLiteral("store-unavailable"));
     const Charges none = acquirerCharges(client, key);
     QVERIFY2(none.ok, none.raw.constData());
     QCOMPARE(none.rows.size(), 0);
+    // So is a refund with a new key; the payment already recorded still answers.
+    const QString refundKey = uniqueKey(QStringLiteral("full-refund"));
+    ONCEPAY_VERIFY_PROBLEM(refund(client, paidId, refundKey, 100), 503, QStringLiteral("store-unavailable"));
+    ONCEPAY_VERIFY_STATUS(client.get(QStringLiteral("/v1/payments/") + paidId), 200);
 
     QVERIFY(QFile::remove(disk.path(QStringLiteral("filler"))));
     ONCEPAY_VERIFY_STATUS(client.get(QStringLiteral("/healthz")), 200);
     ONCEPAY_VERIFY_STATUS(pay(client, key, paymentBody(2500)), 201);
     const Charges once = acquirerCharges(client, key);
     QCOMPARE(once.succeeded, 1);
+    ONCEPAY_VERIFY_STATUS(refund(client, paidId, refundKey, 100), 201);
     QVERIFY2(gateway.terminate(), "the gateway did not stop on SIGTERM");
 }
 

@@ -1,0 +1,267 @@
+// MainWindow as built: the cart, the scan and search field, the pay buttons and their shortcuts,
+// the payments panel, the status bar and the menus (buildUi, buildMenus). What they do is
+// mainwindow.cpp.
+#include "mainwindow.h"
+
+#include <algorithm>
+
+#include "salebook.h"
+
+#include "cashpanel.h"
+#include "lateoutcomes.h"
+#include "lateoutcomesdialog.h"
+#include "queuepanel.h"
+#include "receipt.h"
+#include "receiptdialog.h"
+#include "refunddialog.h"
+#include "salerecords.h"
+#include "settingsdialog.h"
+#include "shiftclosedialog.h"
+#include "pastshiftsdialog.h"
+#include "tillstatus.h"
+#include "tillstatusbar.h"
+#include "timeutil.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QKeySequence>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QPushButton>
+#include <QShortcut>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace OncePay::Ui {
+
+namespace {
+// The till has no card reader driver yet (the devices issue brings one): until a reader is
+// attached (setCardReader), a card payment carries the sandbox's approving test card.
+constexpr char kSandboxCard[] = "tok_visa";
+} // namespace
+
+void MainWindow::buildUi()
+{
+    auto *central = new QWidget(this);
+    auto *layout = new QHBoxLayout(central);
+
+    auto *left = new QVBoxLayout;
+    m_left = left;   // insertBanner() puts a banner above the scan field
+    m_search = new QLineEdit(central);
+    m_search->setPlaceholderText(tr("Scan or type a product code or name, then Enter"));
+    m_search->setAccessibleName(tr("Product code or name"));
+    m_search->setClearButtonEnabled(true);
+    connect(m_search, &QLineEdit::returnPressed, this, &MainWindow::addFromSearch);
+    // The window's shortcuts work from the scan field (QLineEdit would take Ctrl+Shift+Z as redo).
+    m_search->installEventFilter(this);
+    connect(&m_vm, &CheckoutViewModel::saleStarted, m_search, &QLineEdit::clear);
+    connect(m_search, &QLineEdit::textEdited, this, [this] { showSearchMessage({}); });
+    left->addWidget(m_search);
+    m_searchMessage = new QLabel(central);
+    m_searchMessage->setAccessibleName(tr("Scan message"));
+    m_searchMessage->setStyleSheet(QStringLiteral("QLabel { color: #b00020; font-weight: bold; }"));
+    m_searchMessage->setWordWrap(true);
+    m_searchMessage->hide();
+    left->addWidget(m_searchMessage);
+
+    m_cartView = new QTableView(central);
+    m_cartView->setModel(m_vm.cart());
+    m_cartView->setAccessibleName(tr("Cart"));
+    m_cartView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_cartView->horizontalHeader()->setSectionResizeMode(int(CartModel::Column::Name), QHeaderView::Stretch);
+    m_cartView->verticalHeader()->hide();
+    m_cartView->setToolTip(tr("Select a line: + and - change its quantity, Del removes it."));
+    left->addWidget(m_cartView, 1);
+
+    m_banner = new QLabel(central);
+    m_banner->setWordWrap(true);
+    m_banner->setMinimumHeight(64);
+    m_banner->setAccessibleName(tr("Payment state"));
+    m_banner->setAlignment(Qt::AlignCenter);
+    left->addWidget(m_banner);
+    layout->addLayout(left, 3);
+
+    auto *right = new QVBoxLayout;
+    m_totalCaption = new QLabel(tr("Total"), central);
+    m_totalCaption->setAccessibleName(tr("Sale"));
+    m_total = new QLabel(central);
+    m_total->setAccessibleName(tr("Total to pay"));
+    QFont big = m_total->font();
+    big.setPointSize(big.pointSize() * 3);
+    big.setBold(true);
+    m_total->setFont(big);
+    m_total->setAlignment(Qt::AlignRight);
+    right->addWidget(m_totalCaption);
+    right->addWidget(m_total);
+    m_tenders = new QLabel(central);
+    m_tenders->setAccessibleName(tr("Paid, waiting and remaining"));
+    m_tenders->setAlignment(Qt::AlignRight);
+    m_tenders->setWordWrap(true);
+    m_tenders->hide();
+    right->addWidget(m_tenders);
+
+    // The card reader's place: a reader attached by setCardReader() shows itself here.
+    m_cardReader = new QVBoxLayout;
+    m_cardReader->setContentsMargins(0, 0, 0, 0);
+    right->addLayout(m_cardReader);
+    m_cardToken = [] { return QString::fromLatin1(kSandboxCard); };
+    auto *amountCaption = new QLabel(tr("&Amount on this card:"), central);
+    m_cardAmount = new QLineEdit(central);
+    m_cardAmount->setAccessibleName(tr("Amount on this card"));
+    m_cardAmount->setPlaceholderText(tr("All that remains"));
+    m_cardAmount->setToolTip(tr("Two cards, or card and cash: type what this card pays, then F12."));
+    amountCaption->setBuddy(m_cardAmount);
+    connect(m_cardAmount, &QLineEdit::returnPressed, this, &MainWindow::payCard);
+    connect(&m_vm, &CheckoutViewModel::saleStarted, m_cardAmount, &QLineEdit::clear);
+    right->addWidget(amountCaption);
+    right->addWidget(m_cardAmount);
+
+    m_payCard = new QPushButton(tr("Pay by card (F12)"), central);
+    m_payCard->setAccessibleName(tr("Pay by card"));
+    m_payCard->setMinimumHeight(56);
+    connect(m_payCard, &QPushButton::clicked, this, &MainWindow::payCard);
+    right->addWidget(m_payCard);
+
+    m_payCash = new QPushButton(tr("Cash (F10)"), central);
+    m_payCash->setAccessibleName(tr("Pay in cash"));
+    connect(m_payCash, &QPushButton::clicked, this, &MainWindow::payCash);
+    right->addWidget(m_payCash);
+    m_cashPanel = new CashPanel(&m_vm, central);
+    connect(m_cashPanel, &CashPanel::closed, this, [this] { m_search->setFocus(); });
+    right->addWidget(m_cashPanel);
+
+    m_remove = new QPushButton(tr("Remove item (Del)"), central);
+    m_remove->setAccessibleName(tr("Remove the selected item"));
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        m_vm.removeLine(m_cartView->currentIndex().row());
+        m_search->setFocus();   // the next scan lands
+    });
+    // Only a selected line of a sale that may still be edited can be removed.
+    connect(m_cartView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::refreshActions);
+    right->addWidget(m_remove);
+
+    m_receipt = new QPushButton(tr("Receipt…"), central);
+    m_receipt->setAccessibleName(tr("Show the receipt"));
+    connect(m_receipt, &QPushButton::clicked, this, [this] {
+        const auto intent = m_vm.intent();
+        // A receipt only for a payment the gateway confirmed (or cash); while it waits, a slip
+        // that says it is not one.
+        if (!intent || Receipt::kindFor(*intent) == Receipt::Kind::None)
+            return;
+        const TillSettings settings = TillSettings::load();
+        const ReceiptContext context{m_terminal, settings.shopName, settings.shopAddress, m_vm.cashTendered(), m_vm.earlierParts()};
+        auto *dialog = new ReceiptDialog(Receipt::html(*intent, *m_vm.cart(), context),
+                                         Receipt::fileName(*intent, m_terminal), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    right->addWidget(m_receipt);
+
+    m_newSale = new QPushButton(tr("New sale (Ctrl+N)"), central);
+    m_newSale->setAccessibleName(tr("Start a new sale"));
+    connect(m_newSale, &QPushButton::clicked, this, &MainWindow::newSale);
+    right->addWidget(m_newSale);
+    m_anotherWay = new QPushButton(tr("Customer pays another way (F6)"), central);
+    m_anotherWay->setAccessibleName(tr("Customer pays another way"));
+    m_anotherWay->setToolTip(tr("Give up the card payment that is not final: if it turns out charged, the till refunds it by itself. "
+                                "Then take cash or another card."));
+    connect(m_anotherWay, &QPushButton::clicked, this, [this] {
+        m_vm.payAnotherWay();
+        m_search->setFocus();
+    });
+    right->addWidget(m_anotherWay);
+    right->addStretch(1);
+    layout->addLayout(right, 2);
+    setCentralWidget(central);
+
+    // Keys: the action handlers check the view model, so repeats and bursts do nothing more.
+    new QShortcut(QKeySequence(Qt::Key_F12), this, this, &MainWindow::payCard);
+    new QShortcut(QKeySequence(Qt::Key_F10), this, this, &MainWindow::payCash);
+    new QShortcut(QKeySequence(Qt::Key_F6), this, this, [this] { m_anotherWay->click(); });
+    new QShortcut(QKeySequence(Qt::Key_Delete), m_cartView, this, [this] {
+        m_vm.removeLine(m_cartView->currentIndex().row());
+    });
+    // Quantities of the selected line: + and - (also on the keypad).
+    for (const auto &[key, delta] : {std::pair{Qt::Key_Plus, 1}, std::pair{Qt::Key_Minus, -1}}) {
+        new QShortcut(QKeySequence(key), m_cartView, this, [this, delta = delta] {
+            const int row = m_cartView->currentIndex().row();
+            m_vm.changeQuantity(row, delta);
+            m_cartView->selectRow(qMin(row, m_vm.cart()->rowCount() - 1));
+        });
+    }
+
+    auto *dock = new QDockWidget(tr("Payments"), this);
+    dock->setObjectName(QStringLiteral("paymentsDock"));
+    m_queuePanel = new QueuePanel(m_session, dock);
+    connect(m_queuePanel, &QueuePanel::refundRequested, this, &MainWindow::openRefund);
+    dock->setWidget(m_queuePanel);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    m_paymentsDock = dock;
+
+    m_statusBar = new TillStatusBar(m_session, m_demoGateway, this);
+    m_statusBar->setTerminal(m_terminal);
+    setStatusBar(m_statusBar);
+    m_alerts = new QPushButton(this);
+    m_alerts->setAccessibleName(tr("Payments declined after the customer left"));
+    m_alerts->setFlat(true);
+    m_alerts->setStyleSheet(QStringLiteral("QPushButton { color: white; background: #c62828; padding: 2px 8px; border-radius: 4px; }"));
+    m_alerts->hide();
+    connect(m_alerts, &QPushButton::clicked, this, &MainWindow::showLateOutcomes);
+    m_notice = new QLabel(this);
+    m_notice->setAccessibleName(tr("Notice"));
+    m_statusBar->addMiddleWidget(m_alerts);
+    m_statusBar->addMiddleWidget(m_notice, 1);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *sale = menuBar()->addMenu(tr("&Sale"));
+    sale->addAction(tr("&New sale"), QKeySequence(QStringLiteral("Ctrl+N")), this, [this] { m_newSale->click(); });
+    sale->addSeparator();
+    sale->addAction(m_queuePanel->refundAction());
+    sale->addAction(tr("Refund a sale by its &receipt number…"), QKeySequence(Qt::SHIFT | Qt::Key_F8), this,
+                    [this] { openRefund({}); });
+    sale->addAction(m_queuePanel->voidAction());
+    sale->addSeparator();
+    // The Z report: totals, the drawer, the reconciliation with the server, then the close.
+    sale->addAction(tr("&Close shift…"), QKeySequence(QStringLiteral("Ctrl+Shift+Z")), this, [this] {
+        auto *dialog = new ShiftCloseDialog(m_session, m_vm.cart()->total().currency(), m_terminal,
+                                            TillSettings::load().shopName, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    sale->addAction(tr("&Past shifts…"), QKeySequence(QStringLiteral("Ctrl+Shift+H")), this, [this] {
+        auto *dialog = new PastShiftsDialog(m_session, m_terminal, TillSettings::load().shopName, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    sale->addAction(tr("&Settings…"), this, [this] {
+        SettingsDialog dialog(TillSettings::load(), m_vm.cart()->total().currency(), this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        const TillSettings s = dialog.settings();
+        s.save();
+        m_session->engine()->setLimits(s.limits);
+        m_vm.setUnconfirmedAfterMs(s.unconfirmedAfterSeconds * 1000);
+        m_terminal = s.terminal;
+        m_statusBar->setTerminal(m_terminal);
+    });
+    sale->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *payments = m_paymentsDock->toggleViewAction();
+    payments->setText(tr("&Payments"));
+    payments->setShortcut(QKeySequence(Qt::Key_F9));
+    view->addAction(payments);
+}
+
+} // namespace OncePay::Ui
