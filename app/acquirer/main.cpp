@@ -18,7 +18,7 @@ int fail(const QString &message)
     std::fprintf(stderr, "oncepay-acquirer: %s\n", qPrintable(message));
     return 2;
 }
-} // namespace
+}   // namespace
 
 int main(int argc, char *argv[])
 {
@@ -37,7 +37,7 @@ int main(int argc, char *argv[])
         QStringLiteral("Address and port to listen on, e.g. 127.0.0.1:7070 or [::1]:0 (0 picks a free port). Default 127.0.0.1:7070."),
         QStringLiteral("ADDR:PORT"), QStringLiteral("127.0.0.1:7070"));
     const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("SQLite ledger of the acquirer (created if missing)."),
-                                QStringLiteral("PATH"));
+        QStringLiteral("PATH"));
     const QCommandLineOption keyMemory(QStringLiteral("acquirer-key-memory"),
         QStringLiteral("Forget idempotency keys older than this, as a real acquirer does after a window: a key it "
                        "forgot charges or refunds again (0: never). Durations: 500ms, 30s, 5m, 24h. Default 0."),

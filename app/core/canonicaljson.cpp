@@ -10,7 +10,9 @@ namespace OncePay {
 const JsonNode *JsonNode::member(QStringView key) const
 {
     auto it = std::lower_bound(members.begin(), members.end(), key,
-                               [](const auto &m, QStringView k) { return QStringView(m.first) < k; });
+        [](const auto &m, QStringView k) {
+            return QStringView(m.first) < k;
+        });
     return (it != members.end() && it->first == key) ? &it->second : nullptr;
 }
 
@@ -26,12 +28,18 @@ std::optional<qint64> JsonNode::toInteger() const
 const char *JsonNode::typeName(Type type)
 {
     switch (type) {
-    case Type::Null: return "null";
-    case Type::Bool: return "boolean";
-    case Type::Number: return "number";
-    case Type::String: return "string";
-    case Type::Array: return "array";
-    case Type::Object: return "object";
+    case Type::Null:
+        return "null";
+    case Type::Bool:
+        return "boolean";
+    case Type::Number:
+        return "number";
+    case Type::String:
+        return "string";
+    case Type::Array:
+        return "array";
+    case Type::Object:
+        return "object";
     }
     return "?";
 }
@@ -41,7 +49,9 @@ namespace {
 class Parser
 {
 public:
-    Parser(const QByteArray &text, int maxDepth) : m_s(text), m_maxDepth(maxDepth) {}
+    Parser(const QByteArray &text, int maxDepth)
+        : m_s(text)
+        , m_maxDepth(maxDepth) {}
 
     JsonParseResult run()
     {
@@ -89,13 +99,26 @@ private:
         if ((peek() == '{' || peek() == '[') && depth >= m_maxDepth)
             return fail(QStringLiteral("nesting deeper than %1 levels").arg(m_maxDepth));
         switch (peek()) {
-        case '{': return parseObject(out, depth);
-        case '[': return parseArray(out, depth);
-        case '"': out.type = JsonNode::Type::String; return parseString(out.string);
-        case 't': out.type = JsonNode::Type::Bool; out.boolean = true; return literal("true");
-        case 'f': out.type = JsonNode::Type::Bool; out.boolean = false; return literal("false");
-        case 'n': out.type = JsonNode::Type::Null; return literal("null");
-        default: return parseNumber(out);
+        case '{':
+            return parseObject(out, depth);
+        case '[':
+            return parseArray(out, depth);
+        case '"':
+            out.type = JsonNode::Type::String;
+            return parseString(out.string);
+        case 't':
+            out.type = JsonNode::Type::Bool;
+            out.boolean = true;
+            return literal("true");
+        case 'f':
+            out.type = JsonNode::Type::Bool;
+            out.boolean = false;
+            return literal("false");
+        case 'n':
+            out.type = JsonNode::Type::Null;
+            return literal("null");
+        default:
+            return parseNumber(out);
         }
     }
 
@@ -136,7 +159,9 @@ private:
             return fail(QStringLiteral("expected ',' or '}'"));
         }
         std::sort(out.members.begin(), out.members.end(),
-                  [](const auto &a, const auto &b) { return a.first < b.first; });
+            [](const auto &a, const auto &b) {
+                return a.first < b.first;
+            });
         for (size_t i = 1; i < out.members.size(); ++i) {
             if (out.members[i - 1].first == out.members[i].first)
                 return fail(QStringLiteral("duplicate member \"%1\"").arg(out.members[i].first));
@@ -213,10 +238,14 @@ private:
         for (int i = 0; i < 4; ++i) {
             const char c = m_s.at(m_pos + i);
             v <<= 4;
-            if (c >= '0' && c <= '9') v |= c - '0';
-            else if (c >= 'a' && c <= 'f') v |= c - 'a' + 10;
-            else if (c >= 'A' && c <= 'F') v |= c - 'A' + 10;
-            else return -1;
+            if (c >= '0' && c <= '9')
+                v |= c - '0';
+            else if (c >= 'a' && c <= 'f')
+                v |= c - 'a' + 10;
+            else if (c >= 'A' && c <= 'F')
+                v |= c - 'A' + 10;
+            else
+                return -1;
         }
         m_pos += 4;
         return v;
@@ -242,14 +271,30 @@ private:
                 return fail(QStringLiteral("unterminated string"));
             const char e = m_s.at(m_pos++);
             switch (e) {
-            case '"': utf8.append('"'); break;
-            case '\\': utf8.append('\\'); break;
-            case '/': utf8.append('/'); break;
-            case 'b': utf8.append('\b'); break;
-            case 'f': utf8.append('\f'); break;
-            case 'n': utf8.append('\n'); break;
-            case 'r': utf8.append('\r'); break;
-            case 't': utf8.append('\t'); break;
+            case '"':
+                utf8.append('"');
+                break;
+            case '\\':
+                utf8.append('\\');
+                break;
+            case '/':
+                utf8.append('/');
+                break;
+            case 'b':
+                utf8.append('\b');
+                break;
+            case 'f':
+                utf8.append('\f');
+                break;
+            case 'n':
+                utf8.append('\n');
+                break;
+            case 'r':
+                utf8.append('\r');
+                break;
+            case 't':
+                utf8.append('\t');
+                break;
             case 'u': {
                 int cp = hex4();
                 if (cp < 0)
@@ -292,13 +337,27 @@ void writeString(QByteArray &out, const QString &s)
     const QByteArray utf8 = s.toUtf8();
     for (char c : utf8) {
         switch (c) {
-        case '"': out.append("\\\""); break;
-        case '\\': out.append("\\\\"); break;
-        case '\b': out.append("\\b"); break;
-        case '\f': out.append("\\f"); break;
-        case '\n': out.append("\\n"); break;
-        case '\r': out.append("\\r"); break;
-        case '\t': out.append("\\t"); break;
+        case '"':
+            out.append("\\\"");
+            break;
+        case '\\':
+            out.append("\\\\");
+            break;
+        case '\b':
+            out.append("\\b");
+            break;
+        case '\f':
+            out.append("\\f");
+            break;
+        case '\n':
+            out.append("\\n");
+            break;
+        case '\r':
+            out.append("\\r");
+            break;
+        case '\t':
+            out.append("\\t");
+            break;
         default:
             if (uchar(c) < 0x20) {
                 static const char hex[] = "0123456789abcdef";
@@ -316,10 +375,18 @@ void writeString(QByteArray &out, const QString &s)
 void writeNode(QByteArray &out, const JsonNode &n)
 {
     switch (n.type) {
-    case JsonNode::Type::Null: out.append("null"); break;
-    case JsonNode::Type::Bool: out.append(n.boolean ? "true" : "false"); break;
-    case JsonNode::Type::Number: out.append(n.number); break;
-    case JsonNode::Type::String: writeString(out, n.string); break;
+    case JsonNode::Type::Null:
+        out.append("null");
+        break;
+    case JsonNode::Type::Bool:
+        out.append(n.boolean ? "true" : "false");
+        break;
+    case JsonNode::Type::Number:
+        out.append(n.number);
+        break;
+    case JsonNode::Type::String:
+        writeString(out, n.string);
+        break;
     case JsonNode::Type::Array:
         out.append('[');
         for (size_t i = 0; i < n.items.size(); ++i) {
@@ -343,7 +410,7 @@ void writeNode(QByteArray &out, const JsonNode &n)
     }
 }
 
-} // namespace
+}   // namespace
 
 JsonParseResult parseJson(const QByteArray &utf8, int maxDepth)
 {
@@ -368,4 +435,4 @@ QByteArray requestFingerprint(const QByteArray &method, const QByteArray &path, 
     return hash.result();
 }
 
-} // namespace OncePay
+}   // namespace OncePay

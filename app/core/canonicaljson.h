@@ -13,7 +13,14 @@ namespace OncePay {
 // doubles), so that fingerprints and amount checks never depend on floating point.
 struct JsonNode final
 {
-    enum class Type { Null, Bool, Number, String, Array, Object };
+    enum class Type {
+        Null,
+        Bool,
+        Number,
+        String,
+        Array,
+        Object
+    };
 
     Type type = Type::Null;
     bool boolean = false;
@@ -31,8 +38,8 @@ struct JsonNode final
 struct JsonParseResult
 {
     std::optional<JsonNode> value;
-    QString error;        // empty when value is set
-    qsizetype offset = 0; // byte offset of the error
+    QString error;   // empty when value is set
+    qsizetype offset = 0;   // byte offset of the error
 };
 
 // Strict RFC 8259 parsing of UTF-8 text: no trailing data, no duplicate member names,
@@ -46,4 +53,4 @@ QByteArray canonicalJson(const JsonNode &node);
 // SHA-256 over method, path and canonical body: the identity of a request for its key.
 QByteArray requestFingerprint(const QByteArray &method, const QByteArray &path, const QByteArray &canonicalBody);
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -12,7 +12,7 @@ namespace OncePay {
 namespace {
 std::atomic<CompletionRelay *> g_relay{nullptr};
 std::mutex g_creating;
-} // namespace
+}   // namespace
 
 CompletionRelay *CompletionRelay::instance()
 {
@@ -83,4 +83,4 @@ void CompletionRelay::deliver()
         QMetaObject::invokeMethod(this, "deliver", Qt::QueuedConnection);
 }
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -45,4 +45,4 @@ private:
     bool m_scheduled = false;
 };
 
-} // namespace OncePay
+}   // namespace OncePay

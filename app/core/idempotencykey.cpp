@@ -17,7 +17,7 @@ IdempotencyKey::ParseResult invalid(const QString &reason)
     return {std::nullopt, IdempotencyKey::Error::Invalid, reason};
 }
 
-} // namespace
+}   // namespace
 
 bool IdempotencyKey::isValidKey(QStringView key)
 {
@@ -111,4 +111,4 @@ QString IdempotencyKey::redacted() const
     return m_value.left(8) + QStringLiteral("…");
 }
 
-} // namespace OncePay
+}   // namespace OncePay

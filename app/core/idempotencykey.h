@@ -13,7 +13,11 @@ namespace OncePay {
 class IdempotencyKey final
 {
 public:
-    enum class Error { None, Missing, Invalid };
+    enum class Error {
+        None,
+        Missing,
+        Invalid
+    };
     struct ParseResult;   // defined below: it holds an IdempotencyKey, which is incomplete here
 
     static constexpr int maxLength = 255;
@@ -29,12 +33,13 @@ public:
 
     QString value() const { return m_value; }
     QByteArray toHeaderValue() const;   // the quoted Structured Field string
-    QString redacted() const;           // safe for logs: never the full key
+    QString redacted() const;   // safe for logs: never the full key
 
     friend bool operator==(const IdempotencyKey &a, const IdempotencyKey &b) { return a.m_value == b.m_value; }
 
 private:
-    explicit IdempotencyKey(const QString &value) : m_value(value) {}
+    explicit IdempotencyKey(const QString &value)
+        : m_value(value) {}
     QString m_value;
 };
 
@@ -45,4 +50,4 @@ struct IdempotencyKey::ParseResult
     QString reason;   // why it is invalid, for the problem detail
 };
 
-} // namespace OncePay
+}   // namespace OncePay

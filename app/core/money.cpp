@@ -5,11 +5,21 @@
 namespace OncePay {
 
 namespace {
-struct CurrencyInfo { const char *code; int digits; };
-constexpr CurrencyInfo kCurrencies[] = {
-    {"CNY", 2}, {"USD", 2}, {"EUR", 2}, {"JPY", 0}, {"GBP", 2}, {"HKD", 2}, {"KRW", 0},
+struct CurrencyInfo
+{
+    const char *code;
+    int digits;
 };
-} // namespace
+constexpr CurrencyInfo kCurrencies[] = {
+    {"CNY", 2},
+    {"USD", 2},
+    {"EUR", 2},
+    {"JPY", 0},
+    {"GBP", 2},
+    {"HKD", 2},
+    {"KRW", 0},
+};
+}   // namespace
 
 int Money::minorDigits(const QString &currency)
 {
@@ -81,10 +91,10 @@ QString Money::toDecimalString() const
 QString Money::toDisplayString() const
 {
     const QString symbol = m_currency == QLatin1String("CNY") || m_currency == QLatin1String("JPY") ? QStringLiteral("¥")
-        : m_currency == QLatin1String("USD") ? QStringLiteral("$")
-        : m_currency == QLatin1String("EUR") ? QStringLiteral("€")
-        : m_currency + QLatin1Char(' ');
+        : m_currency == QLatin1String("USD")                                                        ? QStringLiteral("$")
+        : m_currency == QLatin1String("EUR")                                                        ? QStringLiteral("€")
+                                                                                                    : m_currency + QLatin1Char(' ');
     return symbol + toDecimalString();
 }
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -13,7 +13,9 @@ class Money final
 {
 public:
     Money() = default;
-    Money(qint64 minorUnits, const QString &currency) : m_minor(minorUnits), m_currency(currency) {}
+    Money(qint64 minorUnits, const QString &currency)
+        : m_minor(minorUnits)
+        , m_currency(currency) {}
 
     qint64 minorUnits() const { return m_minor; }
     QString currency() const { return m_currency; }
@@ -43,4 +45,4 @@ private:
     QString m_currency;
 };
 
-} // namespace OncePay
+}   // namespace OncePay

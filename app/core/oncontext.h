@@ -26,4 +26,4 @@ template <typename Done>
     };
 }
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -66,4 +66,4 @@ std::optional<Problem> Problem::fromJson(const QByteArray &body)
     return p;
 }
 
-} // namespace OncePay
+}   // namespace OncePay

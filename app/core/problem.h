@@ -18,12 +18,12 @@ struct Problem final
         QString message;
     };
 
-    QString slug;        // last segment of `type`, e.g. "idempotency-key-reused"
+    QString slug;   // last segment of `type`, e.g. "idempotency-key-reused"
     QString title;
     int status = 0;
     QString detail;
     QList<FieldError> errors;   // only for validation-failed
-    QJsonObject extra;          // further members, e.g. "payment" of card-declined
+    QJsonObject extra;   // further members, e.g. "payment" of card-declined
 
     static constexpr const char *typeBase = "https://oncepay.example/problems/";
     static constexpr const char *mediaType = "application/problem+json";
@@ -38,4 +38,4 @@ struct Problem final
     static std::optional<Problem> fromJson(const QByteArray &body);
 };
 
-} // namespace OncePay
+}   // namespace OncePay

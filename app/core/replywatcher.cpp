@@ -22,10 +22,10 @@ void ReplyWatcher::watch(QNetworkReply *reply, Finished finished)
     // By signature on purpose: see the class comment.
     connect(reply, SIGNAL(socketStartedConnecting()), this, SLOT(onConnecting()));
     connect(reply, SIGNAL(requestSent()), this, SLOT(onRequestSent()));
-    connect(reply, SIGNAL(uploadProgress(qint64,qint64)), this, SLOT(onUploadProgress(qint64,qint64)));
+    connect(reply, SIGNAL(uploadProgress(qint64, qint64)), this, SLOT(onUploadProgress(qint64, qint64)));
     connect(reply, SIGNAL(metaDataChanged()), this, SLOT(onMetaDataChanged()));
     connect(reply, SIGNAL(finished()), this, SLOT(onFinished()));
-    connect(reply, SIGNAL(destroyed(QObject*)), this, SLOT(onDestroyed(QObject*)));
+    connect(reply, SIGNAL(destroyed(QObject *)), this, SLOT(onDestroyed(QObject *)));
 }
 
 ReplyWatcher::Entry *ReplyWatcher::entryOfSender()
@@ -81,4 +81,4 @@ void ReplyWatcher::onDestroyed(QObject *reply)
     m_entries.remove(reply);
 }
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -62,4 +62,4 @@ private:
     QHash<QObject *, Entry> m_entries;
 };
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -41,7 +41,7 @@ QSqlQuery &SqlTx::exec(const QString &sql, const QVariantList &binds)
             const QSqlError err = q->lastError();
             delete q;
             throw SqlError(QStringLiteral("prepare failed: %1 [%2]").arg(err.text(), sql), err.nativeErrorCode(),
-                           SqlError::Stage::Prepare);
+                SqlError::Stage::Prepare);
         }
         m_cache.insert(sql, q);
     }
@@ -79,15 +79,21 @@ bool SqlBatchWorker::start(QString *error)
         }
         m_run = Run::Opening;
     }
-    m_thread = std::thread([this] { run(); });
+    m_thread = std::thread([this] {
+        run();
+    });
     std::unique_lock<std::mutex> lock(m_mutex);
-    m_wake.wait(lock, [this] { return m_run != Run::Opening; });
+    m_wake.wait(lock, [this] {
+        return m_run != Run::Opening;
+    });
     if (error)
         *error = m_openError;
     const bool ok = m_openOk;
     lock.unlock();
     if (ok && m_options.checkpointIntervalMs > 0 && !isPostgres())
-        m_checkpointThread = std::thread([this] { checkpointLoop(); });
+        m_checkpointThread = std::thread([this] {
+            checkpointLoop();
+        });
     return ok;
 }
 
@@ -104,7 +110,9 @@ void SqlBatchWorker::checkpointLoop()
             QSqlQuery q(db);
             const auto interval = std::chrono::milliseconds(m_options.checkpointIntervalMs);
             std::unique_lock<std::mutex> lock(m_mutex);
-            while (!m_checkpointWake.wait_for(lock, interval, [this] { return m_checkpointStop; })) {
+            while (!m_checkpointWake.wait_for(lock, interval, [this] {
+                return m_checkpointStop;
+            })) {
                 lock.unlock();
                 // PASSIVE never waits for the writer: it copies what it can and fsyncs the database file.
                 if (!q.exec(QStringLiteral("PRAGMA wal_checkpoint(PASSIVE)")))
@@ -158,7 +166,9 @@ void SqlBatchWorker::run()
         QList<Item> batch;
         {
             std::unique_lock<std::mutex> lock(m_mutex);
-            m_wake.wait(lock, [this] { return !m_queue.isEmpty() || m_run == Run::Stopping; });
+            m_wake.wait(lock, [this] {
+                return !m_queue.isEmpty() || m_run == Run::Stopping;
+            });
             if (m_queue.isEmpty()) {
                 m_run = Run::Stopped;
                 break;
@@ -177,7 +187,7 @@ void SqlBatchWorker::run()
 bool SqlBatchWorker::openConnection(QString *error)
 {
     QSqlDatabase db = QSqlDatabase::addDatabase(isPostgres() ? QStringLiteral("QPSQL") : QStringLiteral("QSQLITE"),
-                                                m_options.connectionName);
+        m_options.connectionName);
     db.setDatabaseName(m_options.path);
     if (isPostgres()) {
         db.setHostName(m_options.hostName);
@@ -186,13 +196,11 @@ bool SqlBatchWorker::openConnection(QString *error)
         db.setPassword(m_options.password);
         db.setConnectOptions(QStringLiteral("connect_timeout=5;application_name=oncepay"));
     } else {
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1%2").arg(m_options.busyTimeoutMs)
-                                 .arg(m_options.readOnly ? QStringLiteral(";QSQLITE_OPEN_READONLY") : QString()));
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1%2").arg(m_options.busyTimeoutMs).arg(m_options.readOnly ? QStringLiteral(";QSQLITE_OPEN_READONLY") : QString()));
     }
     if (!db.open()) {
         const QString where = isPostgres()
-            ? QStringLiteral("postgresql://%1@%2:%3/%4").arg(m_options.userName, m_options.hostName)
-                  .arg(m_options.port).arg(m_options.path)
+            ? QStringLiteral("postgresql://%1@%2:%3/%4").arg(m_options.userName, m_options.hostName).arg(m_options.port).arg(m_options.path)
             : m_options.path;
         *error = QStringLiteral("cannot open %1: %2").arg(where, db.lastError().text());
         db = QSqlDatabase();
@@ -243,12 +251,14 @@ void SqlBatchWorker::migratePostgres()
         v.finish();
         if (current > m_options.schemaVersion)
             throw SqlError(QStringLiteral("schema version %1 is newer than this program's %2")
-                               .arg(current).arg(m_options.schemaVersion));
+                               .arg(current)
+                               .arg(m_options.schemaVersion));
         if (current < m_options.schemaVersion && m_options.migrate) {
             m_options.migrate(*m_tx, current);
             m_tx->exec(hasRow ? QStringLiteral("UPDATE oncepay_schema SET version = ?")
                               : QStringLiteral("INSERT INTO oncepay_schema (version) VALUES (?)"),
-                       {m_options.schemaVersion}).finish();
+                    {m_options.schemaVersion})
+                .finish();
         }
         m_tx->exec(QStringLiteral("COMMIT"));
     } catch (const SqlError &) {
@@ -265,7 +275,7 @@ void SqlBatchWorker::migrateSqlite()
         const qint32 stamp = id.next() ? id.value(0).toInt() : 0;
         id.finish();
         QSqlQuery &tables = m_tx->exec(QStringLiteral(
-            "SELECT COUNT(*), COUNT(CASE WHEN type = 'table' AND name = ? THEN 1 END) FROM sqlite_master"),
+                                           "SELECT COUNT(*), COUNT(CASE WHEN type = 'table' AND name = ? THEN 1 END) FROM sqlite_master"),
             {m_options.markerTable});
         const int objects = tables.next() ? tables.value(0).toInt() : 0;
         const bool marked = tables.value(1).toInt() > 0;
@@ -282,7 +292,8 @@ void SqlBatchWorker::migrateSqlite()
         if (version != m_options.schemaVersion)
             throw SqlError(QStringLiteral("the file is of schema version %1 and this program reads version %2 only;"
                                           " open it once with a program that may change it to upgrade it")
-                               .arg(version).arg(m_options.schemaVersion));
+                               .arg(version)
+                               .arg(m_options.schemaVersion));
         return;
     }
     QSqlQuery &mode = m_tx->exec(QStringLiteral("PRAGMA journal_mode=WAL"));
@@ -301,7 +312,8 @@ void SqlBatchWorker::migrateSqlite()
     v.finish();
     if (version > m_options.schemaVersion)
         throw SqlError(QStringLiteral("schema version %1 is newer than this program's %2")
-                           .arg(version).arg(m_options.schemaVersion));
+                           .arg(version)
+                           .arg(m_options.schemaVersion));
     if (version < m_options.schemaVersion && m_options.migrate) {
         m_tx->exec(QStringLiteral("BEGIN IMMEDIATE"));
         try {
@@ -353,7 +365,7 @@ bool SqlBatchWorker::commitMayHaveHappened(const QString &sqlState)
     // shutting down or crashing, which may come in place of the answer), 58 (system) and XX
     // (internal): the answer was lost, not necessarily the work.
     static const QStringList lost{QStringLiteral("08"), QStringLiteral("57"), QStringLiteral("58"),
-                                  QStringLiteral("XX")};
+        QStringLiteral("XX")};
     return sqlState.size() != 5 || lost.contains(sqlState.left(2));
 }
 
@@ -389,9 +401,11 @@ void SqlBatchWorker::complete(Item &item)
     }
     // A context on a thread other than the main one: Qt's own queue (correct, but its
     // ordering is invisible to ThreadSanitizer).
-    QMetaObject::invokeMethod(item.context.data(), [done = std::move(item.done), commit = item.commit(), error = item.error] {
-        done(commit, error);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        item.context.data(), [done = std::move(item.done), commit = item.commit(), error = item.error] {
+            done(commit, error);
+        },
+        Qt::QueuedConnection);
 }
 
 void SqlBatchWorker::runBatch(QList<Item> &batch)
@@ -530,4 +544,4 @@ qint64 SqlBatchWorker::unitsCommitted() const
     return m_units;
 }
 
-} // namespace OncePay
+}   // namespace OncePay

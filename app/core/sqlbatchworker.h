@@ -25,9 +25,14 @@ Q_DECLARE_LOGGING_CATEGORY(lcSql)
 class SqlError final : public std::runtime_error
 {
 public:
-    enum class Stage { Execute, Prepare };
+    enum class Stage {
+        Execute,
+        Prepare
+    };
     explicit SqlError(const QString &message, QString code = {}, Stage stage = Stage::Execute)
-        : std::runtime_error(message.toStdString()), m_code(std::move(code)), m_stage(stage) {}
+        : std::runtime_error(message.toStdString())
+        , m_code(std::move(code))
+        , m_stage(stage) {}
     QString message() const { return QString::fromStdString(what()); }
     // The database's own error code (PostgreSQL: the SQLSTATE); empty when the driver made the
     // error itself, e.g. because the connection went away.
@@ -47,7 +52,8 @@ public:
     // `prepareOnlyWithBinds`: statements without parameters run unprepared. PostgreSQL cannot
     // PREPARE utility statements (BEGIN, SAVEPOINT, SET, LOCK), which QPSQL would otherwise do.
     explicit SqlTx(const QString &connectionName, bool prepareOnlyWithBinds = false)
-        : m_connectionName(connectionName), m_prepareOnlyWithBinds(prepareOnlyWithBinds) {}
+        : m_connectionName(connectionName)
+        , m_prepareOnlyWithBinds(prepareOnlyWithBinds) {}
     ~SqlTx();
     // Prepares `sql` once per connection, binds `binds` by position, executes; throws SqlError.
     QSqlQuery &exec(const QString &sql, const QVariantList &binds = {});
@@ -77,22 +83,29 @@ public:
     using Done = std::function<void(bool ok, const QString &error)>;
     // How a unit ended. Unknown: the connection was lost while COMMIT was on its way (PostgreSQL),
     // so the unit may have been written; a caller that promises "nothing happened" must not.
-    enum class Commit { Done, Failed, Unknown };
+    enum class Commit {
+        Done,
+        Failed,
+        Unknown
+    };
     using Completion = std::function<void(Commit commit, const QString &error)>;
 
-    enum class Driver { Sqlite, PostgreSql };
+    enum class Driver {
+        Sqlite,
+        PostgreSql
+    };
 
     struct Options
     {
         Driver driver = Driver::Sqlite;
-        QString path;               // SQLite: the file; PostgreSQL: the database name
-        QString hostName;           // PostgreSQL only
+        QString path;   // SQLite: the file; PostgreSQL: the database name
+        QString hostName;   // PostgreSQL only
         int port = 5432;
         QString userName;
         QString password;
         QString connectionName;
         int schemaVersion = 1;
-        Migration migrate;          // runs in one transaction with user_version bumped after it
+        Migration migrate;   // runs in one transaction with user_version bumped after it
         int busyTimeoutMs = 2000;
         // PostgreSQL: keep 1. Units of one batch hold each other's row locks until the commit,
         // so two instances batching the same keys in another order would deadlock; PostgreSQL
@@ -108,7 +121,7 @@ public:
         // Stamped into a new file (PRAGMA application_id). A file with another stamp, or an
         // unstamped file that already holds tables, belongs to another program: refused untouched.
         qint32 applicationId = 0;
-        QString markerTable;        // an unstamped file with this table is ours (made before stamping)
+        QString markerTable;   // an unstamped file with this table is ours (made before stamping)
         // SQLite only: opens an existing file read-only (SQLITE_OPEN_READONLY). Nothing is migrated
         // or written; a file of an older schema is refused (its owner upgrades it), and work runs
         // in plain read transactions. Any write a unit tries fails in SQLite itself.
@@ -140,22 +153,26 @@ public:
     void transact(QObject *context, std::function<R(SqlTx &)> work, std::function<void(bool, const QString &, R)> done)
     {
         auto result = std::make_shared<R>();
-        submit([work = std::move(work), result](SqlTx &tx) { *result = work(tx); },
-               context,
-               [done = std::move(done), result](bool ok, const QString &error) { done(ok, error, std::move(*result)); });
+        submit([work = std::move(work), result](SqlTx &tx) {
+            *result = work(tx);
+        },
+            context, [done = std::move(done), result](bool ok, const QString &error) {
+                done(ok, error, std::move(*result));
+            });
     }
 
     template <typename R>
     void transactChecked(QObject *context, std::function<R(SqlTx &)> work,
-                         std::function<void(Commit, const QString &, R)> done, bool singleStatement = false)
+        std::function<void(Commit, const QString &, R)> done, bool singleStatement = false)
     {
         auto result = std::make_shared<R>();
-        submitChecked([work = std::move(work), result](SqlTx &tx) { *result = work(tx); },
-                      context,
-                      [done = std::move(done), result](Commit commit, const QString &error) {
-                          done(commit, error, std::move(*result));
-                      },
-                      singleStatement);
+        submitChecked([work = std::move(work), result](SqlTx &tx) {
+            *result = work(tx);
+        },
+            context, [done = std::move(done), result](Commit commit, const QString &error) {
+                done(commit, error, std::move(*result));
+            },
+            singleStatement);
     }
 
     // Whether a COMMIT that failed with `sqlState` may still have been committed: yes unless the
@@ -176,7 +193,8 @@ private:
         bool commitUnknown = false;   // failed at a COMMIT that may have been committed
         bool singleStatement = false;
         QString error;
-        Commit commit() const { return ok ? Commit::Done : commitUnknown ? Commit::Unknown : Commit::Failed; }
+        Commit commit() const { return ok ? Commit::Done : commitUnknown ? Commit::Unknown
+                                                                         : Commit::Failed; }
     };
 
     void run();
@@ -200,11 +218,17 @@ private:
     mutable std::mutex m_mutex;
     std::condition_variable m_wake;   // work queued, opened, or stopping
     QList<Item> m_queue;
-    enum class Run { NotStarted, Opening, Running, Stopping, Stopped } m_run = Run::NotStarted;
+    enum class Run {
+        NotStarted,
+        Opening,
+        Running,
+        Stopping,
+        Stopped
+    } m_run = Run::NotStarted;
     bool m_openOk = false;
     QString m_openError;
     qint64 m_batches = 0;
     qint64 m_units = 0;
 };
 
-} // namespace OncePay
+}   // namespace OncePay

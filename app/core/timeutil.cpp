@@ -46,4 +46,4 @@ std::optional<qint64> parseDurationMs(const QString &text)
     return n * 24 * 3600 * 1000;
 }
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -18,4 +18,4 @@ std::optional<qint64> fromRfc3339(const QString &text);
 // "500ms", "30s", "5m", "24h", "7d", or a bare number of seconds -> milliseconds.
 std::optional<qint64> parseDurationMs(const QString &text);
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -17,7 +17,7 @@ void onSignal(int number)
     const unsigned char byte = static_cast<unsigned char>(number);
     [[maybe_unused]] const ssize_t n = ::write(g_pipe[1], &byte, 1);
 }
-} // namespace
+}   // namespace
 
 UnixSignals::UnixSignals(std::initializer_list<int> signalNumbers, QObject *parent)
     : QObject(parent)
@@ -41,4 +41,4 @@ UnixSignals::UnixSignals(std::initializer_list<int> signalNumbers, QObject *pare
 
 UnixSignals::~UnixSignals() = default;
 
-} // namespace OncePay
+}   // namespace OncePay

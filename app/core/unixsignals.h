@@ -24,4 +24,4 @@ private:
     QSocketNotifier *m_notifier = nullptr;
 };
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -40,4 +40,4 @@ QString CommandLine::helpText(const QCommandLineParser &parser, const QString &u
     return QStringLiteral("Usage: %1\n").arg(usage) + qtText.mid(qtText.indexOf(QLatin1Char('\n')) + 1);
 }
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

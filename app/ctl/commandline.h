@@ -44,4 +44,4 @@ private:
     QCommandLineParser m_parser;
 };
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -31,27 +31,27 @@ struct Command
 
 constexpr Command kCommands[] = {
     {"pay", "--amount 19.99 [--currency CNY] --order ID [--method tok_visa] [--no-wait] [--wait SECONDS]",
-     "store a payment intent, send it, wait for the gateway's answer", payCommand},
+        "store a payment intent, send it, wait for the gateway's answer", payCommand},
     {"refund", "PAYMENT_KEY [--amount 5.00] [--reason TEXT] [--no-wait] [--wait SECONDS]",
-     "refund a payment of this till (to the card, or cash from the drawer), wait for the answer", refundCommand},
+        "refund a payment of this till (to the card, or cash from the drawer), wait for the answer", refundCommand},
     {"sale", "--item CODE[:QTY]... --tender T... [--no-wait] [--wait SECONDS]",
-     "ring up a sale and take its tenders (card[:AMOUNT], card/TOKEN[:AMOUNT], cash[:AMOUNT]) in order", saleCommand},
+        "ring up a sale and take its tenders (card[:AMOUNT], card/TOKEN[:AMOUNT], cash[:AMOUNT]) in order", saleCommand},
     {"sales", "[--json]", "every sale with its tenders, newest last", salesCommand},
     {"pay-another-way", "KEY --tender T... [--no-wait] [--wait SECONDS]",
-     "give up the card part KEY (refunded by the till if it turns out charged) and take the rest", payAnotherWayCommand},
+        "give up the card part KEY (refunded by the till if it turns out charged) and take the rest", payAnotherWayCommand},
     {"sale-cancel", "SALE [--wait SECONDS]", "cancel a sale not paid: void or give up its cards, refund, hand back cash",
-     saleCancelCommand},
+        saleCancelCommand},
     {"void", "KEY", "cancel a card payment or refund that is queued and was never sent", voidCommand},
     {"sync", "[--wait SECONDS]", "send what waits until nothing is pending or the time is up", syncCommand},
     {"list", "[--json] [--state S] [--kind K]", "every intent of the journal (payments and refunds)", listCommand},
     {"queue", "[--json] [--state S]", "what is not final", queueCommand},
     {"show", "KEY [--json]", "one intent with its attempts and journal (a payment: and its refunds)", showCommand},
     {"reconcile", "[--terminal T] [--explain]", "the journal against the gateway's list: missing, extra, different",
-     reconcileCommand},
+        reconcileCommand},
     {"shift", "[--json] [--counted-cash AMOUNT]", "the open shift's Z report, reconciled with the gateway (and the demo's bank)",
-     shiftCommand},
+        shiftCommand},
     {"close-shift", "[--json] [--counted-cash AMOUNT] [--next-float AMOUNT] [--yes]",
-     "close the shift: its Z report stored in the journal; refused while payments wait, unless --yes", closeShiftCommand},
+        "close the shift: its Z report stored in the journal; refused while payments wait, unless --yes", closeShiftCommand},
     {"export", "[--format csv|json]", "every intent", exportCommand},
     {"proxy", "--upstream URL [--listen ADDR:PORT] [--mode MODE]", "a network simulator in front of a gateway", proxyCommand},
 };
@@ -82,7 +82,7 @@ QString globalHelp(const QCommandLineParser &parser)
     return text;
 }
 
-} // namespace
+}   // namespace
 
 int run(const QStringList &arguments)
 {
@@ -93,21 +93,21 @@ int run(const QStringList &arguments)
     const QCommandLineOption version({QStringLiteral("v"), QStringLiteral("version")}, QStringLiteral("Displays the version."));
     const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("The till's journal (SQLite file)."), QStringLiteral("PATH"));
     const QCommandLineOption gateway(QStringLiteral("gateway"),
-                                     QStringLiteral("The gateway: one URL, or several instances of one gateway, comma "
-                                                    "separated (default http://127.0.0.1:8080)."),
-                                     QStringLiteral("URL[,URL...]"));
+        QStringLiteral("The gateway: one URL, or several instances of one gateway, comma "
+                       "separated (default http://127.0.0.1:8080)."),
+        QStringLiteral("URL[,URL...]"));
     const QCommandLineOption token(QStringLiteral("token"), QStringLiteral("The terminal's API token."), QStringLiteral("T"));
     const QCommandLineOption timeout(QStringLiteral("request-timeout"),
-                                     QStringLiteral("Time a request to the gateway may take, e.g. 500ms or 10s (default 10s)."),
-                                     QStringLiteral("DURATION"));
+        QStringLiteral("Time a request to the gateway may take, e.g. 500ms or 10s (default 10s)."),
+        QStringLiteral("DURATION"));
     const QCommandLineOption caFile(QStringLiteral("ca-file"),
-                                    QStringLiteral("Certificate authorities (PEM) to trust for an https:// gateway, besides the system's."),
-                                    QStringLiteral("FILE"));
+        QStringLiteral("Certificate authorities (PEM) to trust for an https:// gateway, besides the system's."),
+        QStringLiteral("FILE"));
     const QCommandLineOption insecure(QStringLiteral("allow-insecure-http"),
-                                      QStringLiteral("Allow sending the token over plain HTTP to a gateway on another machine."));
+        QStringLiteral("Allow sending the token over plain HTTP to a gateway on another machine."));
     p.addOptions({CommandLine::helpOption(), version, db, gateway, token, timeout, caFile, insecure});
     p.addPositionalArgument(QStringLiteral("command"), QStringLiteral("One of the commands below, then its own options."),
-                            QStringLiteral("COMMAND [options]"));
+        QStringLiteral("COMMAND [options]"));
     if (!p.parse(arguments))
         return fail(Usage, p.errorText());
     if (p.isSet(QStringLiteral("help"))) {
@@ -159,4 +159,4 @@ int run(const QStringList &arguments)
     return command->run(session, rest);
 }
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -9,4 +9,4 @@ namespace OncePay::Ctl {
 // before the command; the command parses the rest. Output: stdout; errors: one line on stderr.
 int run(const QStringList &arguments);
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

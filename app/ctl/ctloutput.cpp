@@ -52,11 +52,8 @@ QJsonObject intentJson(const Intent &i)
         {QStringLiteral("payment_method"), i.isCash() ? tenderName(Tender::Cash) : i.paymentMethod},
     };
     // As the gateway's payment object (API.md): null until the acquirer answered.
-    o.insert(QStringLiteral("card"), i.cardBrand.isEmpty() ? QJsonValue(QJsonValue::Null)
-                                                           : QJsonValue(QJsonObject{{QStringLiteral("brand"), i.cardBrand},
-                                                                                    {QStringLiteral("last4"), i.cardLast4}}));
-    o.insert(QStringLiteral("authorization_code"), i.authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null)
-                                                                                  : QJsonValue(i.authorizationCode));
+    o.insert(QStringLiteral("card"), i.cardBrand.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(QJsonObject{{QStringLiteral("brand"), i.cardBrand}, {QStringLiteral("last4"), i.cardLast4}}));
+    o.insert(QStringLiteral("authorization_code"), i.authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(i.authorizationCode));
     if (i.isRefund()) {
         // payment_id above is the refunded payment's; the refund's own id comes with the gateway's answer.
         o.insert(QStringLiteral("payment_key"), i.paymentKey);
@@ -81,12 +78,22 @@ QJsonObject intentJson(const Intent &i)
 QByteArray intentTable(const QList<Intent> &intents)
 {
     QByteArray t = QStringLiteral("%1  %2  %3  %4  %5  %6\n")
-                       .arg(QStringLiteral("KEY"), -44).arg(QStringLiteral("KIND"), -7).arg(QStringLiteral("STATE"), -15)
-                       .arg(QStringLiteral("ORDER"), -20).arg(QStringLiteral("AMOUNT"), 14).arg(QStringLiteral("PAYMENT")).toUtf8();
+                       .arg(QStringLiteral("KEY"), -44)
+                       .arg(QStringLiteral("KIND"), -7)
+                       .arg(QStringLiteral("STATE"), -15)
+                       .arg(QStringLiteral("ORDER"), -20)
+                       .arg(QStringLiteral("AMOUNT"), 14)
+                       .arg(QStringLiteral("PAYMENT"))
+                       .toUtf8();
     for (const Intent &i : intents) {
         t += QStringLiteral("%1  %2  %3  %4  %5  %6\n")
-                 .arg(i.key, -44).arg(intentKindName(i.kind), -7).arg(intentStateName(i.state), -15).arg(i.saleLabel(), -20)
-                 .arg(i.amount.toDecimalString() + QLatin1Char(' ') + i.amount.currency(), 14).arg(i.paymentId).toUtf8();
+                 .arg(i.key, -44)
+                 .arg(intentKindName(i.kind), -7)
+                 .arg(intentStateName(i.state), -15)
+                 .arg(i.saleLabel(), -20)
+                 .arg(i.amount.toDecimalString() + QLatin1Char(' ') + i.amount.currency(), 14)
+                 .arg(i.paymentId)
+                 .toUtf8();
     }
     return t;
 }
@@ -94,12 +101,17 @@ QByteArray intentTable(const QList<Intent> &intents)
 int exitFor(IntentState s)
 {
     switch (s) {
-    case IntentState::Succeeded: return Succeeded;
-    case IntentState::Declined: return Declined;
-    case IntentState::Voided: return Declined;   // final, nothing moved
-    case IntentState::NeedsAttention: return NeedsAttention;
-    default: return NotFinal;
+    case IntentState::Succeeded:
+        return Succeeded;
+    case IntentState::Declined:
+        return Declined;
+    case IntentState::Voided:
+        return Declined;   // final, nothing moved
+    case IntentState::NeedsAttention:
+        return NeedsAttention;
+    default:
+        return NotFinal;
     }
 }
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -26,4 +26,4 @@ QByteArray intentTable(const QList<Intent> &intents);
 // The exit code an intent's state stands for (pay's and refund's answer).
 int exitFor(IntentState state);
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -27,7 +27,8 @@ std::optional<int> CtlSession::checkGateways(const QString &gateways)
     QString invalid;
     if (!GatewayClient::parseBaseUrls(gateways, &invalid))
         return fail(Usage, QStringLiteral("--gateway: expected http(s) URLs separated by commas such as "
-                                          "http://127.0.0.1:8080,http://127.0.0.1:8081, got \"%1\"").arg(invalid));
+                                          "http://127.0.0.1:8080,http://127.0.0.1:8081, got \"%1\"")
+                               .arg(invalid));
     return std::nullopt;
 }
 
@@ -77,7 +78,9 @@ std::optional<int> CtlSession::open(Use use)
 
     bool finished = false;
     bool ok = false;
-    EventWait started([&] { return finished; });
+    EventWait started([&] {
+        return finished;
+    });
     m_till->start(m_till.get(), [&](bool o, const QString &e) {
         finished = true;
         ok = o;
@@ -94,7 +97,9 @@ bool CtlSession::readIntents(IntentJournal::Query query, QList<Intent> *intents,
 {
     bool finished = false;
     bool ok = false;
-    EventWait read([&] { return finished; });
+    EventWait read([&] {
+        return finished;
+    });
     query.limit = -1;
     m_till->journal()->list(query, read.context(), [&](bool o, const TillError &e, QList<Intent> list) {
         ok = o;
@@ -107,4 +112,4 @@ bool CtlSession::readIntents(IntentJournal::Query query, QList<Intent> *intents,
     return ok;
 }
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -22,8 +22,8 @@ public:
         QString gateways;   // one URL or several, comma separated
         QString token;
         int requestTimeoutMs = 10'000;
-        QString caFile;                  // extra certificate authorities for https:// (PEM)
-        bool allowInsecureHttp = false;  // the token over plain HTTP to another machine
+        QString caFile;   // extra certificate authorities for https:// (PEM)
+        bool allowInsecureHttp = false;   // the token over plain HTTP to another machine
     };
     // ONCEPAY_DB, ONCEPAY_GATEWAY (default http://127.0.0.1:8080), ONCEPAY_TOKEN, ONCEPAY_CA_FILE.
     static Options optionsFromEnvironment();
@@ -31,12 +31,12 @@ public:
     static std::optional<int> checkGateways(const QString &gateways);
 
     enum class Use {
-        ReadJournal,      // list, show, export: the journal read-only; neither token nor gateway needed
-        ReadAndAsk,       // reconcile: the journal read-only, and the gateway's list
-        Sync,             // pay, refund, sync: the journal owned, the engine started (recovery, then sending)
-        Change,           // void: an existing journal owned, the engine not started (nothing recovered or
-                          // sent); neither token nor gateway needed
-        OwnAndAsk,        // close-shift: the journal owned (nothing is sent), and the gateway's list
+        ReadJournal,   // list, show, export: the journal read-only; neither token nor gateway needed
+        ReadAndAsk,   // reconcile: the journal read-only, and the gateway's list
+        Sync,   // pay, refund, sync: the journal owned, the engine started (recovery, then sending)
+        Change,   // void: an existing journal owned, the engine not started (nothing recovered or
+            // sent); neither token nor gateway needed
+        OwnAndAsk,   // close-shift: the journal owned (nothing is sent), and the gateway's list
     };
 
     explicit CtlSession(Options options);
@@ -54,4 +54,4 @@ private:
     std::unique_ptr<TillSession> m_till;
 };
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

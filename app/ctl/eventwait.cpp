@@ -30,4 +30,4 @@ bool EventWait::exec(qint64 timeoutMs)
     return m_done();
 }
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -21,7 +21,11 @@ public:
     template <typename Sender, typename Signal>
     void recheckOn(const Sender *sender, Signal signal)
     {
-        QObject::connect(sender, signal, &m_loop, [this] { recheck(); }, Qt::QueuedConnection);
+        QObject::connect(
+            sender, signal, &m_loop, [this] {
+                recheck();
+            },
+            Qt::QueuedConnection);
     }
     // For a callback: ends the wait if the condition now holds.
     void recheck();
@@ -37,4 +41,4 @@ private:
     QTimer m_deadline;
 };
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

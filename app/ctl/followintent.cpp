@@ -28,7 +28,7 @@ int paused(const SyncEngine &engine)
 }
 
 std::optional<Intent> storeAndFollow(SyncEngine &engine, const std::function<void(SyncEngine::PayCallback)> &create,
-                                     bool noWait, qint64 timeoutMs, QString *error)
+    bool noWait, qint64 timeoutMs, QString *error)
 {
     Intent current;
     bool created = false;
@@ -38,7 +38,9 @@ std::optional<Intent> storeAndFollow(SyncEngine &engine, const std::function<voi
         if (i.key == current.key)
             current = i;
     });
-    EventWait stored([&] { return answered; });
+    EventWait stored([&] {
+        return answered;
+    });
     create([&](bool ok, const TillError &e, const Intent &i) {
         answered = true;
         created = ok;
@@ -73,7 +75,7 @@ std::optional<Intent> storeAndFollow(SyncEngine &engine, const std::function<voi
 }
 
 int followIntent(SyncEngine &engine, const std::function<void(SyncEngine::PayCallback)> &create, bool noWait,
-                 qint64 timeoutMs)
+    qint64 timeoutMs)
 {
     QString error;
     const std::optional<Intent> current = storeAndFollow(engine, create, noWait, timeoutMs, &error);
@@ -85,4 +87,4 @@ int followIntent(SyncEngine &engine, const std::function<void(SyncEngine::PayCal
     return exitFor(current->state);
 }
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

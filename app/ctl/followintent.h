@@ -22,11 +22,11 @@ int paused(const SyncEngine &engine);
 // answer (or the till is offline and it waits in the queue); at most `timeoutMs`. Prints it as
 // one JSON line and returns the exit code of its state. Not stored: the reason on stderr, 1.
 int followIntent(SyncEngine &engine, const std::function<void(SyncEngine::PayCallback)> &create, bool noWait,
-                 qint64 timeoutMs);
+    qint64 timeoutMs);
 
 // The part of followIntent that neither prints nor chooses an exit code: the intent as it stands
 // when the wait ended, or nullopt with the refusal in `error` when it was not stored.
 std::optional<Intent> storeAndFollow(SyncEngine &engine, const std::function<void(SyncEngine::PayCallback)> &create,
-                                     bool noWait, qint64 timeoutMs, QString *error);
+    bool noWait, qint64 timeoutMs, QString *error);
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -18,13 +18,13 @@ int list(CtlSession &session, const QStringList &arguments, bool activeOnly)
     for (IntentState s : allIntentStates())
         states << intentStateName(s);
     CommandLine cl(name, QStringLiteral("[--json] [--state STATE] [--kind KIND]"),
-                   activeOnly ? QStringLiteral("The intents (payments and refunds) that are not final yet, oldest first.")
-                              : QStringLiteral("Every intent of the journal (payments and refunds), oldest first. With --json, each\n"
-                                               "carries its kind, and a refund the key of its payment (payment_key)."));
+        activeOnly ? QStringLiteral("The intents (payments and refunds) that are not final yet, oldest first.")
+                   : QStringLiteral("Every intent of the journal (payments and refunds), oldest first. With --json, each\n"
+                                    "carries its kind, and a refund the key of its payment (payment_key)."));
     cl.addOptions({{QStringLiteral("json"), QStringLiteral("JSON output: one array of intents.")},
-                   {QStringLiteral("state"), QStringLiteral("Only this state: %1.").arg(states.join(QStringLiteral(", "))),
-                    QStringLiteral("STATE")},
-                   {QStringLiteral("kind"), QStringLiteral("Only payments or only refunds: payment or refund."), QStringLiteral("KIND")}});
+        {QStringLiteral("state"), QStringLiteral("Only this state: %1.").arg(states.join(QStringLiteral(", "))),
+            QStringLiteral("STATE")},
+        {QStringLiteral("kind"), QStringLiteral("Only payments or only refunds: payment or refund."), QStringLiteral("KIND")}});
     if (auto rc = cl.parse(arguments))
         return *rc;
     IntentJournal::Query q;
@@ -56,7 +56,7 @@ int list(CtlSession &session, const QStringList &arguments, bool activeOnly)
     return Succeeded;
 }
 
-} // namespace
+}   // namespace
 
 int listCommand(CtlSession &session, const QStringList &arguments)
 {
@@ -71,8 +71,8 @@ int queueCommand(CtlSession &session, const QStringList &arguments)
 int showCommand(CtlSession &session, const QStringList &arguments)
 {
     CommandLine cl(QStringLiteral("show"), QStringLiteral("KEY [--json]"),
-                   QStringLiteral("One intent with its attempts at the gateway and its journal of state changes; a payment\n"
-                                  "also with its refunds."));
+        QStringLiteral("One intent with its attempts at the gateway and its journal of state changes; a payment\n"
+                       "also with its refunds."));
     cl.addOption({QStringLiteral("json"), QStringLiteral("JSON output: one object.")});
     cl.addPositionalArgument(QStringLiteral("key"), QStringLiteral("The intent's key."), QStringLiteral("KEY"));
     if (auto rc = cl.parse(arguments))
@@ -89,7 +89,9 @@ int showCommand(CtlSession &session, const QStringList &arguments)
     int pending = 4;
     bool ok = true;
     QString error;
-    EventWait read([&] { return pending == 0; });
+    EventWait read([&] {
+        return pending == 0;
+    });
     IntentJournal &journal = *session.till().journal();
     journal.find(key, read.context(), [&](bool o, const TillError &e, Intent i) {
         ok = ok && o;
@@ -130,13 +132,13 @@ int showCommand(CtlSession &session, const QStringList &arguments)
         QJsonArray a;
         for (const Attempt &t : attempts) {
             a.append(QJsonObject{{QStringLiteral("kind"), attemptKindName(t.kind)}, {QStringLiteral("started_at"), toRfc3339(t.startedAt)},
-                                 {QStringLiteral("outcome"), t.outcome}, {QStringLiteral("http_status"), t.httpStatus},
-                                 {QStringLiteral("replayed"), t.replayed}, {QStringLiteral("latency_ms"), t.latencyMs}});
+                {QStringLiteral("outcome"), t.outcome}, {QStringLiteral("http_status"), t.httpStatus},
+                {QStringLiteral("replayed"), t.replayed}, {QStringLiteral("latency_ms"), t.latencyMs}});
         }
         QJsonArray j;
         for (const JournalEntry &e : entries) {
             j.append(QJsonObject{{QStringLiteral("at"), toRfc3339(e.at)}, {QStringLiteral("from"), e.fromState},
-                                 {QStringLiteral("to"), e.toState}, {QStringLiteral("detail"), e.detail}});
+                {QStringLiteral("to"), e.toState}, {QStringLiteral("detail"), e.detail}});
         }
         o.insert(QStringLiteral("attempt_log"), a);
         o.insert(QStringLiteral("journal"), j);
@@ -153,8 +155,7 @@ int showCommand(CtlSession &session, const QStringList &arguments)
     if (intent.isRefund())
         text += QStringLiteral("refund of: %1\n").arg(intent.paymentKey).toUtf8();
     else if (intent.amountRefunded > 0)
-        text += QStringLiteral("refunded: %1 %2\n").arg(Money(intent.amountRefunded, intent.amount.currency()).toDecimalString(),
-                                                       intent.amount.currency()).toUtf8();
+        text += QStringLiteral("refunded: %1 %2\n").arg(Money(intent.amountRefunded, intent.amount.currency()).toDecimalString(), intent.amount.currency()).toUtf8();
     text += "attempts:\n";
     for (const Attempt &t : attempts)
         text += QStringLiteral("  %1  %2  %3  %4 ms\n").arg(toRfc3339(t.startedAt), attemptKindName(t.kind), t.outcome).arg(t.latencyMs).toUtf8();
@@ -165,7 +166,8 @@ int showCommand(CtlSession &session, const QStringList &arguments)
         text += "refunds:\n";
         for (const Intent &r : std::as_const(refunds)) {
             text += QStringLiteral("  %1  %2  %3 %4  %5\n")
-                        .arg(r.key, intentStateName(r.state), r.amount.toDecimalString(), r.amount.currency(), r.refundId).toUtf8();
+                        .arg(r.key, intentStateName(r.state), r.amount.toDecimalString(), r.amount.currency(), r.refundId)
+                        .toUtf8();
         }
     }
     out(text);
@@ -175,7 +177,7 @@ int showCommand(CtlSession &session, const QStringList &arguments)
 int exportCommand(CtlSession &session, const QStringList &arguments)
 {
     CommandLine cl(QStringLiteral("export"), QStringLiteral("[--format csv|json]"),
-                   QStringLiteral("Every intent of the journal, for a spreadsheet (CSV with a header line) or a script."));
+        QStringLiteral("Every intent of the journal, for a spreadsheet (CSV with a header line) or a script."));
     cl.addOption({QStringLiteral("format"), QStringLiteral("csv or json."), QStringLiteral("FORMAT"), QStringLiteral("csv")});
     if (auto rc = cl.parse(arguments))
         return *rc;
@@ -205,9 +207,9 @@ int exportCommand(CtlSession &session, const QStringList &arguments)
                       "kind,payment_key,amount_refunded\n";
     for (const Intent &i : all) {
         const QStringList row{i.key, intentStateName(i.state), i.orderId, QString::number(i.amount.minorUnits()),
-                              i.amount.currency(), i.isCash() ? tenderName(Tender::Cash) : i.paymentMethod, i.paymentId, QString::number(i.attempts),
-                              toRfc3339(i.createdAt), toRfc3339(i.updatedAt), intentKindName(i.kind), i.paymentKey,
-                              i.isRefund() ? QString() : QString::number(i.amountRefunded)};
+            i.amount.currency(), i.isCash() ? tenderName(Tender::Cash) : i.paymentMethod, i.paymentId, QString::number(i.attempts),
+            toRfc3339(i.createdAt), toRfc3339(i.updatedAt), intentKindName(i.kind), i.paymentKey,
+            i.isRefund() ? QString() : QString::number(i.amountRefunded)};
         QStringList cells;
         for (const QString &c : row)
             cells << csv(c);
@@ -217,4 +219,4 @@ int exportCommand(CtlSession &session, const QStringList &arguments)
     return Succeeded;
 }
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -8,9 +8,9 @@ namespace OncePay::Ctl {
 
 class CtlSession;
 
-int listCommand(CtlSession &session, const QStringList &arguments);    // every intent, payments and refunds
+int listCommand(CtlSession &session, const QStringList &arguments);   // every intent, payments and refunds
 int queueCommand(CtlSession &session, const QStringList &arguments);   // what is not final
 int showCommand(CtlSession &session, const QStringList &arguments);
 int exportCommand(CtlSession &session, const QStringList &arguments);
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -10,4 +10,4 @@ class CtlSession;
 int payCommand(CtlSession &session, const QStringList &arguments);
 int syncCommand(CtlSession &session, const QStringList &arguments);
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -17,13 +17,13 @@ namespace OncePay::Ctl {
 int proxyCommand(CtlSession &, const QStringList &arguments)
 {
     CommandLine cl(QStringLiteral("proxy"), QStringLiteral("--upstream URL [--listen ADDR:PORT] [--mode MODE]"),
-                   QStringLiteral("A network simulator in front of a gateway: a TCP proxy that passes, refuses, swallows,\n"
-                                  "delays or loses traffic. Prints the URL it listens on; runs until SIGTERM or SIGINT."));
+        QStringLiteral("A network simulator in front of a gateway: a TCP proxy that passes, refuses, swallows,\n"
+                       "delays or loses traffic. Prints the URL it listens on; runs until SIGTERM or SIGINT."));
     cl.addOptions({{QStringLiteral("listen"), QStringLiteral("ADDR:PORT to listen on (port 0: any free port)."), QStringLiteral("ADDR:PORT"),
-                    QStringLiteral("127.0.0.1:0")},
-                   {QStringLiteral("upstream"), QStringLiteral("The gateway's URL."), QStringLiteral("URL")},
-                   {QStringLiteral("mode"), QStringLiteral("online, offline, black_hole, lose_responses, latency=MS, flaky=PCT."),
-                    QStringLiteral("MODE"), QStringLiteral("online")}});
+                       QStringLiteral("127.0.0.1:0")},
+        {QStringLiteral("upstream"), QStringLiteral("The gateway's URL."), QStringLiteral("URL")},
+        {QStringLiteral("mode"), QStringLiteral("online, offline, black_hole, lose_responses, latency=MS, flaky=PCT."),
+            QStringLiteral("MODE"), QStringLiteral("online")}});
     if (auto rc = cl.parse(arguments))
         return *rc;
     const QString listen = cl.value(QStringLiteral("listen"));
@@ -38,18 +38,20 @@ int proxyCommand(CtlSession &, const QStringList &arguments)
         return fail(Usage, QStringLiteral("--upstream: expected a URL with a port such as http://127.0.0.1:8080"));
     const auto settings = NetSim::FaultProxy::parseMode(cl.value(QStringLiteral("mode")));
     if (!settings)
-        return fail(Usage, QStringLiteral("--mode: \"%1\" is not a mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT)")
-                               .arg(cl.value(QStringLiteral("mode"))));
+        return fail(Usage, QStringLiteral("--mode: \"%1\" is not a mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT)").arg(cl.value(QStringLiteral("mode"))));
     NetSim::FaultProxy proxy;
     QString error;
     if (!proxy.listen(address, quint16(port), upstream.host(), quint16(upstream.port()), &error))
         return fail(Error, error);
     proxy.setSettings(*settings);
     out(QStringLiteral("proxy listening on %1 -> %2 (%3)\n")
-            .arg(proxy.url().toString(), upstream.toString(), NetSim::FaultProxy::describe(*settings)).toUtf8());
+            .arg(proxy.url().toString(), upstream.toString(), NetSim::FaultProxy::describe(*settings))
+            .toUtf8());
     UnixSignals signalWatcher({SIGTERM, SIGINT});
-    QObject::connect(&signalWatcher, &UnixSignals::received, QCoreApplication::instance(), [] { QCoreApplication::exit(0); });
+    QObject::connect(&signalWatcher, &UnixSignals::received, QCoreApplication::instance(), [] {
+        QCoreApplication::exit(0);
+    });
     return QCoreApplication::exec();
 }
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -10,4 +10,4 @@ class CtlSession;
 // It opens no journal; the session is not used.
 int proxyCommand(CtlSession &session, const QStringList &arguments);
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -22,7 +22,9 @@ bool fetchPayments(GatewayClient &client, const QString &terminal, QList<Gateway
     for (;;) {
         GatewayResult page;
         bool finished = false;
-        EventWait fetched([&] { return finished; });
+        EventWait fetched([&] {
+            return finished;
+        });
         client.listPayments(terminal, cursor, 500, fetched.context(), [&](const GatewayResult &r) {
             page = r;
             finished = true;
@@ -48,7 +50,7 @@ bool fetchPayments(GatewayClient &client, const QString &terminal, QList<Gateway
 // "missing" holds the intents the gateway answered for but does not list and "extra" the payments
 // no intent has, as the gateway listed them.
 QJsonObject findingsJson(const QList<PaymentMatch> &findings, const QHash<QString, Intent> &intents,
-                         const QHash<QString, QJsonObject> &payments)
+    const QHash<QString, QJsonObject> &payments)
 {
     using Kind = PaymentMatch::Kind;
     QJsonArray missing, extra, different;
@@ -65,15 +67,15 @@ QJsonObject findingsJson(const QList<PaymentMatch> &findings, const QHash<QStrin
             break;
         case Kind::DifferentState:
             different.append(QJsonObject{{QStringLiteral("key"), f.key}, {QStringLiteral("local"), intentStateName(*f.localState)},
-                                         {QStringLiteral("gateway"), f.gatewayStatus}});
+                {QStringLiteral("gateway"), f.gatewayStatus}});
             break;
         case Kind::DifferentAmount:
             different.append(QJsonObject{{QStringLiteral("key"), f.key}, {QStringLiteral("local"), intentStateName(*f.localState)},
-                                         {QStringLiteral("gateway"), f.gatewayStatus},
-                                         {QStringLiteral("local_amount"), f.localAmount.minorUnits()},
-                                         {QStringLiteral("local_currency"), f.localAmount.currency()},
-                                         {QStringLiteral("gateway_amount"), f.gatewayAmount.minorUnits()},
-                                         {QStringLiteral("gateway_currency"), f.gatewayAmount.currency()}});
+                {QStringLiteral("gateway"), f.gatewayStatus},
+                {QStringLiteral("local_amount"), f.localAmount.minorUnits()},
+                {QStringLiteral("local_currency"), f.localAmount.currency()},
+                {QStringLiteral("gateway_amount"), f.gatewayAmount.minorUnits()},
+                {QStringLiteral("gateway_currency"), f.gatewayAmount.currency()}});
             break;
         }
     }
@@ -88,8 +90,10 @@ QString amountText(const Money &m)
 QString toDo(PaymentMatch::Action action)
 {
     switch (action) {
-    case PaymentMatch::Action::None: return QStringLiteral("nothing");
-    case PaymentMatch::Action::Sync: return QStringLiteral("run `oncepay-ctl sync`: the till asks the gateway with the same key");
+    case PaymentMatch::Action::None:
+        return QStringLiteral("nothing");
+    case PaymentMatch::Action::Sync:
+        return QStringLiteral("run `oncepay-ctl sync`: the till asks the gateway with the same key");
     case PaymentMatch::Action::Investigate:
         return QStringLiteral("look into it: money may have moved without the till knowing, or not as it says");
     }
@@ -100,8 +104,12 @@ QString toDo(PaymentMatch::Action action)
 QByteArray findingsText(const QList<PaymentMatch> &findings)
 {
     QByteArray text = QStringLiteral("%1  %2  %3  %4  %5\n")
-                          .arg(QStringLiteral("KEY"), -44).arg(QStringLiteral("FINDING"), -16)
-                          .arg(QStringLiteral("TILL"), -30).arg(QStringLiteral("GATEWAY"), -36).arg(QStringLiteral("TO DO")).toUtf8();
+                          .arg(QStringLiteral("KEY"), -44)
+                          .arg(QStringLiteral("FINDING"), -16)
+                          .arg(QStringLiteral("TILL"), -30)
+                          .arg(QStringLiteral("GATEWAY"), -36)
+                          .arg(QStringLiteral("TO DO"))
+                          .toUtf8();
     int matched = 0;
     for (const PaymentMatch &f : findings) {
         if (f.action == PaymentMatch::Action::None) {
@@ -114,25 +122,31 @@ QByteArray findingsText(const QList<PaymentMatch> &findings)
             ? QStringLiteral("-")
             : QStringLiteral("%1 %2 %3").arg(f.paymentId, f.gatewayStatus, amountText(f.gatewayAmount));
         text += QStringLiteral("%1  %2  %3  %4  %5\n")
-                    .arg(f.key, -44).arg(paymentMatchKindName(f.kind), -16).arg(till, -30).arg(gateway, -36)
-                    .arg(toDo(f.action)).toUtf8();
+                    .arg(f.key, -44)
+                    .arg(paymentMatchKindName(f.kind), -16)
+                    .arg(till, -30)
+                    .arg(gateway, -36)
+                    .arg(toDo(f.action))
+                    .toUtf8();
     }
     text += QStringLiteral("%1 of %2 keys need nothing (matched, cash, or never due at the gateway)\n")
-                .arg(matched).arg(findings.size()).toUtf8();
+                .arg(matched)
+                .arg(findings.size())
+                .toUtf8();
     return text;
 }
 
-} // namespace
+}   // namespace
 
 int reconcileCommand(CtlSession &session, const QStringList &arguments)
 {
     CommandLine cl(QStringLiteral("reconcile"), QStringLiteral("[--terminal ID] [--explain]"),
-                   QStringLiteral("The journal against the gateway's list of payments, by idempotency key. Prints\n"
-                                  "{\"missing\", \"extra\", \"different\"} as one JSON line: intents the gateway answered for\n"
-                                  "but does not list, payments no intent has, and keys whose state or amount differ.\n"
-                                  "Exit 0 when they agree, 4 when something differs."));
+        QStringLiteral("The journal against the gateway's list of payments, by idempotency key. Prints\n"
+                       "{\"missing\", \"extra\", \"different\"} as one JSON line: intents the gateway answered for\n"
+                       "but does not list, payments no intent has, and keys whose state or amount differ.\n"
+                       "Exit 0 when they agree, 4 when something differs."));
     cl.addOptions({{QStringLiteral("terminal"), QStringLiteral("Only the gateway's payments of this terminal."), QStringLiteral("ID")},
-                   {QStringLiteral("explain"), QStringLiteral("Instead of JSON, a table of what differs and what to do about it.")}});
+        {QStringLiteral("explain"), QStringLiteral("Instead of JSON, a table of what differs and what to do about it.")}});
     if (auto rc = cl.parse(arguments))
         return *rc;
     if (auto rc = session.open(CtlSession::Use::ReadAndAsk))
@@ -166,4 +180,4 @@ int reconcileCommand(CtlSession &session, const QStringList &arguments)
     return agree ? Succeeded : NotFinal;
 }
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -10,4 +10,4 @@ class CtlSession;
 // prints what OncePay::matchPayments() finds.
 int reconcileCommand(CtlSession &session, const QStringList &arguments);
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -34,7 +34,9 @@ bool findIntent(CtlSession &session, const QString &key, Intent *intent, QString
 {
     bool finished = false;
     bool ok = false;
-    EventWait read([&] { return finished; });
+    EventWait read([&] {
+        return finished;
+    });
     session.till().journal()->find(key, read.context(), [&](bool o, const TillError &e, Intent i) {
         ok = o;
         *error = e.text();
@@ -46,25 +48,25 @@ bool findIntent(CtlSession &session, const QString &key, Intent *intent, QString
     return ok;
 }
 
-} // namespace
+}   // namespace
 
 int refundCommand(CtlSession &session, const QStringList &arguments)
 {
     CommandLine cl(QStringLiteral("refund"), QStringLiteral("PAYMENT_KEY [--amount AMOUNT] [options]"),
-                   QStringLiteral("Refunds a payment of this till: a refund intent with a new idempotency key, stored before\n"
-                                  "anything is sent. A card payment goes back to the card through the gateway (retried with the\n"
-                                  "same key, asked about by key when an answer is lost); a cash sale is given back from the\n"
-                                  "drawer, recorded at once. One refund of a payment at a time, never more than remains.\n"
-                                  "Prints the refund as one JSON line (key, payment_key, state, amount, ...). Exit 0 succeeded,\n"
-                                  "3 declined, 4 not final yet, 5 needs attention (or the gateway refused the token), 1 refused\n"
-                                  "(the reason on stderr: not paid, more than remains, a refund still open, ...)."));
+        QStringLiteral("Refunds a payment of this till: a refund intent with a new idempotency key, stored before\n"
+                       "anything is sent. A card payment goes back to the card through the gateway (retried with the\n"
+                       "same key, asked about by key when an answer is lost); a cash sale is given back from the\n"
+                       "drawer, recorded at once. One refund of a payment at a time, never more than remains.\n"
+                       "Prints the refund as one JSON line (key, payment_key, state, amount, ...). Exit 0 succeeded,\n"
+                       "3 declined, 4 not final yet, 5 needs attention (or the gateway refused the token), 1 refused\n"
+                       "(the reason on stderr: not paid, more than remains, a refund still open, ...)."));
     cl.addPositionalArgument(QStringLiteral("payment_key"), QStringLiteral("The key of the payment to refund."),
-                             QStringLiteral("PAYMENT_KEY"));
+        QStringLiteral("PAYMENT_KEY"));
     cl.addOptions({{QStringLiteral("amount"), QStringLiteral("Amount to give back, e.g. 5.00, in the payment's currency (default: all that remains)."),
-                    QStringLiteral("AMOUNT")},
-                   {QStringLiteral("reason"), QStringLiteral("Why, for the gateway's record (at most 500 characters)."), QStringLiteral("TEXT")},
-                   {QStringLiteral("no-wait"), QStringLiteral("Return after the first try (or at once when offline: the refund waits in the queue).")},
-                   {QStringLiteral("wait"), QStringLiteral("Seconds to wait for a final state (default 60)."), QStringLiteral("SECONDS"), QStringLiteral("60")}});
+                       QStringLiteral("AMOUNT")},
+        {QStringLiteral("reason"), QStringLiteral("Why, for the gateway's record (at most 500 characters)."), QStringLiteral("TEXT")},
+        {QStringLiteral("no-wait"), QStringLiteral("Return after the first try (or at once when offline: the refund waits in the queue).")},
+        {QStringLiteral("wait"), QStringLiteral("Seconds to wait for a final state (default 60)."), QStringLiteral("SECONDS"), QStringLiteral("60")}});
     if (auto rc = cl.parse(arguments))
         return *rc;
     std::optional<int> usage;
@@ -100,27 +102,28 @@ int refundCommand(CtlSession &session, const QStringList &arguments)
     if (cl.isSet(QStringLiteral("amount"))) {
         amount = Money::parse(amountText, payment.amount.currency());
         if (!amount)
-            return fail(Usage, QStringLiteral("--amount: \"%1\" is not an amount in %2, the payment's currency")
-                                   .arg(amountText, payment.amount.currency()));
+            return fail(Usage, QStringLiteral("--amount: \"%1\" is not an amount in %2, the payment's currency").arg(amountText, payment.amount.currency()));
     }
     SyncEngine &engine = *session.till().engine();
     // The tender follows the payment's: the journal refuses the other one anyway, in words.
-    return followIntent(engine, [&](SyncEngine::PayCallback stored) {
-        if (payment.isCash())
-            engine.recordCashRefund(*paymentKey, amount, &engine, std::move(stored));
-        else
-            engine.refund(*paymentKey, amount, reason, &engine, std::move(stored));
-    }, cl.isSet(QStringLiteral("no-wait")), *timeoutMs);
+    return followIntent(
+        engine, [&](SyncEngine::PayCallback stored) {
+            if (payment.isCash())
+                engine.recordCashRefund(*paymentKey, amount, &engine, std::move(stored));
+            else
+                engine.refund(*paymentKey, amount, reason, &engine, std::move(stored));
+        },
+        cl.isSet(QStringLiteral("no-wait")), *timeoutMs);
 }
 
 int voidCommand(CtlSession &session, const QStringList &arguments)
 {
     CommandLine cl(QStringLiteral("void"), QStringLiteral("KEY"),
-                   QStringLiteral("Voids a card payment (or refund) that is queued and was never sent: it becomes voided,\n"
-                                  "is never sent, and its sale may be paid again. One that may have reached the gateway (a\n"
-                                  "try that was answered, lost or cut off) cannot be voided: once it is paid, refund it.\n"
-                                  "Nothing is sent by this command. Prints the voided intent as one JSON line. Exit 0 voided,\n"
-                                  "1 it cannot be voided (why, in one line on stderr)."));
+        QStringLiteral("Voids a card payment (or refund) that is queued and was never sent: it becomes voided,\n"
+                       "is never sent, and its sale may be paid again. One that may have reached the gateway (a\n"
+                       "try that was answered, lost or cut off) cannot be voided: once it is paid, refund it.\n"
+                       "Nothing is sent by this command. Prints the voided intent as one JSON line. Exit 0 voided,\n"
+                       "1 it cannot be voided (why, in one line on stderr)."));
     cl.addPositionalArgument(QStringLiteral("key"), QStringLiteral("The key of the payment or refund."), QStringLiteral("KEY"));
     if (auto rc = cl.parse(arguments))
         return *rc;
@@ -134,7 +137,9 @@ int voidCommand(CtlSession &session, const QStringList &arguments)
     bool voided = false;
     QString why;
     Intent intent;
-    EventWait decided([&] { return finished; });
+    EventWait decided([&] {
+        return finished;
+    });
     session.till().engine()->voidIntent(*key, session.till().engine(), [&](bool ok, const TillError &error, const Intent &i) {
         voided = ok;
         why = error.text();
@@ -149,4 +154,4 @@ int voidCommand(CtlSession &session, const QStringList &arguments)
     return Succeeded;
 }
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

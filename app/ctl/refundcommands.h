@@ -15,4 +15,4 @@ int refundCommand(CtlSession &session, const QStringList &arguments);
 // why it cannot be voided, in one line.
 int voidCommand(CtlSession &session, const QStringList &arguments);
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -79,7 +79,9 @@ bool await(Call call, T *value, QString *error)
 {
     bool done = false;
     bool ok = false;
-    EventWait wait([&] { return done; });
+    EventWait wait([&] {
+        return done;
+    });
     call(wait.context(), [&](bool o, const TillError &e, T v) {
         done = true;
         ok = o;
@@ -94,7 +96,10 @@ bool await(Call call, T *value, QString *error)
 Sale readSale(SaleBook &book, const QString &numberOrOrderId, QString *error)
 {
     Sale sale;
-    if (!await<Sale>([&](QObject *context, auto reply) { book.find(numberOrOrderId, context, reply); }, &sale, error))
+    if (!await<Sale>([&](QObject *context, auto reply) {
+            book.find(numberOrOrderId, context, reply);
+        },
+            &sale, error))
         return {};
     if (!sale.isValid())
         *error = QStringLiteral("there is no sale %1 in this journal").arg(numberOrOrderId);
@@ -116,8 +121,7 @@ QJsonObject saleJson(const Sale &sale)
                 back = &r;
         }
         if (part.isCash()) {
-            t.insert(QStringLiteral("state"), back && back->state == IntentState::Succeeded ? QStringLiteral("handed_back")
-                                                                                            : QStringLiteral("taken"));
+            t.insert(QStringLiteral("state"), back && back->state == IntentState::Succeeded ? QStringLiteral("handed_back") : QStringLiteral("taken"));
         } else {
             t.insert(QStringLiteral("state"), tenderStateName(part));
             t.insert(QStringLiteral("key"), part.key);
@@ -130,23 +134,23 @@ QJsonObject saleJson(const Sale &sale)
         tenders.append(t);
     }
     return QJsonObject{{QStringLiteral("sale"), sale.number},
-                       {QStringLiteral("order_id"), sale.orderId},
-                       {QStringLiteral("state"), saleStateName(sale.state)},
-                       {QStringLiteral("total"), sale.total.minorUnits()},
-                       {QStringLiteral("currency"), sale.total.currency()},
-                       {QStringLiteral("paid"), p.paid},
-                       {QStringLiteral("waiting"), p.waiting},
-                       {QStringLiteral("remaining"), sale.state == SaleState::Paid || sale.state == SaleState::Cancelled ? 0 : p.remaining},
-                       {QStringLiteral("cash_handed_back"), p.handedBack},
-                       {QStringLiteral("refunded_by_till"), p.refundedByTill},
-                       {QStringLiteral("lines"), sale.lines},
-                       {QStringLiteral("tenders"), tenders}};
+        {QStringLiteral("order_id"), sale.orderId},
+        {QStringLiteral("state"), saleStateName(sale.state)},
+        {QStringLiteral("total"), sale.total.minorUnits()},
+        {QStringLiteral("currency"), sale.total.currency()},
+        {QStringLiteral("paid"), p.paid},
+        {QStringLiteral("waiting"), p.waiting},
+        {QStringLiteral("remaining"), sale.state == SaleState::Paid || sale.state == SaleState::Cancelled ? 0 : p.remaining},
+        {QStringLiteral("cash_handed_back"), p.handedBack},
+        {QStringLiteral("refunded_by_till"), p.refundedByTill},
+        {QStringLiteral("lines"), sale.lines},
+        {QStringLiteral("tenders"), tenders}};
 }
 
 // Takes the tenders in order for `sale`, then prints it (with the change a cash tender gave) and
 // returns sale's exit code: 0 paid, 3 a part declined and not paid, 4 not final yet, 1 refused.
 int runTenders(CtlSession &session, SaleBook &book, const Sale &sale, const QList<TenderSpec> &tenders, bool noWait,
-               qint64 timeoutMs)
+    qint64 timeoutMs)
 {
     SyncEngine &engine = *session.till().engine();
     bool declined = false;
@@ -175,12 +179,14 @@ int runTenders(CtlSession &session, SaleBook &book, const Sale &sale, const QLis
             continue;
         }
         const Money money(amount, now.total.currency());
-        const std::optional<Intent> part = storeAndFollow(engine, [&](SyncEngine::PayCallback stored) {
-            if (t.kind == Tender::Cash)
-                engine.recordCash(now.orderId, money, &engine, std::move(stored));
-            else
-                engine.pay(now.orderId, money, t.token, &engine, std::move(stored));
-        }, noWait, timeoutMs, &error);
+        const std::optional<Intent> part = storeAndFollow(
+            engine, [&](SyncEngine::PayCallback stored) {
+                if (t.kind == Tender::Cash)
+                    engine.recordCash(now.orderId, money, &engine, std::move(stored));
+                else
+                    engine.pay(now.orderId, money, t.token, &engine, std::move(stored));
+            },
+            noWait, timeoutMs, &error);
         if (!part) {
             refusal = error;
             break;
@@ -215,23 +221,23 @@ int runTenders(CtlSession &session, SaleBook &book, const Sale &sale, const QLis
 void addWaitOptions(CommandLine &cl)
 {
     cl.addOptions({{QStringLiteral("no-wait"), QStringLiteral("Return after each card part's first try (or at once when offline).")},
-                   {QStringLiteral("wait"), QStringLiteral("Seconds to wait for each card part's final state (default 60)."),
-                    QStringLiteral("SECONDS"), QStringLiteral("60")}});
+        {QStringLiteral("wait"), QStringLiteral("Seconds to wait for each card part's final state (default 60)."),
+            QStringLiteral("SECONDS"), QStringLiteral("60")}});
 }
 
-} // namespace
+}   // namespace
 
 int saleCommand(CtlSession &session, const QStringList &arguments)
 {
     CommandLine cl(QStringLiteral("sale"), QStringLiteral("--item CODE[:QTY]... --tender T... [--no-wait] [--wait SECONDS]"),
-                   QStringLiteral("Rings up a sale from the catalog and takes its tenders in the order given; prints the sale\n"
-                                  "as one JSON line. A tender is card[:AMOUNT], card/TOKEN[:AMOUNT] (a test token such as\n"
-                                  "tok_chargeDeclined) or cash[:AMOUNT]; without an amount it takes what remains; more\n"
-                                  "cash than remains is change. Exit 0 the sale is paid, 3 a part was declined and the sale\n"
-                                  "is not paid, 4 not final yet, 1 refused, 2 bad usage."));
+        QStringLiteral("Rings up a sale from the catalog and takes its tenders in the order given; prints the sale\n"
+                       "as one JSON line. A tender is card[:AMOUNT], card/TOKEN[:AMOUNT] (a test token such as\n"
+                       "tok_chargeDeclined) or cash[:AMOUNT]; without an amount it takes what remains; more\n"
+                       "cash than remains is change. Exit 0 the sale is paid, 3 a part was declined and the sale\n"
+                       "is not paid, 4 not final yet, 1 refused, 2 bad usage."));
     cl.addOptions({{QStringLiteral("item"), QStringLiteral("A product's code, and how many (a decimal for goods sold by weight; default 1)."),
-                    QStringLiteral("CODE[:QTY]")},
-                   {QStringLiteral("tender"), QStringLiteral("A tender, as above; repeat for a split tender."), QStringLiteral("T")}});
+                       QStringLiteral("CODE[:QTY]")},
+        {QStringLiteral("tender"), QStringLiteral("A tender, as above; repeat for a split tender."), QStringLiteral("T")}});
     addWaitOptions(cl);
     if (auto rc = cl.parse(arguments))
         return *rc;
@@ -263,11 +269,11 @@ int saleCommand(CtlSession &session, const QStringList &arguments)
         const qint64 lineTotal = std::llround(double(product->price.minorUnits()) * quantity);
         total += lineTotal;
         lines.append(QJsonObject{{QStringLiteral("code"), product->code},
-                                 {QStringLiteral("name"), product->nameEn},
-                                 {QStringLiteral("name_zh"), product->nameZh},
-                                 {QStringLiteral("unit_price"), product->price.minorUnits()},
-                                 {QStringLiteral("quantity"), quantity},
-                                 {QStringLiteral("total"), lineTotal}});
+            {QStringLiteral("name"), product->nameEn},
+            {QStringLiteral("name_zh"), product->nameZh},
+            {QStringLiteral("unit_price"), product->price.minorUnits()},
+            {QStringLiteral("quantity"), quantity},
+            {QStringLiteral("total"), lineTotal}});
     }
     int rc = 0;
     const auto tenders = parseTenders(cl.values(QStringLiteral("tender")), catalog.currency(), &rc);
@@ -281,8 +287,10 @@ int saleCommand(CtlSession &session, const QStringList &arguments)
         return *open;
     SaleBook book(session.till().journal());
     Sale sale;
-    if (!await<Sale>([&](QObject *context, auto reply) { book.open(Money(total, catalog.currency()), lines, context, reply); },
-                     &sale, &error))
+    if (!await<Sale>([&](QObject *context, auto reply) {
+            book.open(Money(total, catalog.currency()), lines, context, reply);
+        },
+            &sale, &error))
         return fail(Error, error);
     return runTenders(session, book, sale, *tenders, cl.isSet(QStringLiteral("no-wait")), *timeoutMs);
 }
@@ -290,7 +298,7 @@ int saleCommand(CtlSession &session, const QStringList &arguments)
 int salesCommand(CtlSession &session, const QStringList &arguments)
 {
     CommandLine cl(QStringLiteral("sales"), QStringLiteral("[--json]"),
-                   QStringLiteral("Every sale of the journal, newest last, with its tenders."));
+        QStringLiteral("Every sale of the journal, newest last, with its tenders."));
     cl.addOption({QStringLiteral("json"), QStringLiteral("One JSON array.")});
     if (auto rc = cl.parse(arguments))
         return *rc;
@@ -299,7 +307,10 @@ int salesCommand(CtlSession &session, const QStringList &arguments)
     SaleBook book(session.till().journal());
     QList<Sale> sales;
     QString error;
-    if (!await<QList<Sale>>([&](QObject *context, auto reply) { book.list(-1, context, reply); }, &sales, &error))
+    if (!await<QList<Sale>>([&](QObject *context, auto reply) {
+            book.list(-1, context, reply);
+        },
+            &sales, &error))
         return fail(Error, error);
     if (cl.isSet(QStringLiteral("json"))) {
         QJsonArray all;
@@ -308,19 +319,14 @@ int salesCommand(CtlSession &session, const QStringList &arguments)
         outJson(all);
         return Succeeded;
     }
-    QByteArray text = QStringLiteral("%1 %2 %3 %4 %5\n").arg(QStringLiteral("SALE"), -10).arg(QStringLiteral("STATE"), -10)
-                          .arg(QStringLiteral("TOTAL"), 10).arg(QStringLiteral("PAID"), 10).arg(QStringLiteral("TENDERS")).toUtf8();
+    QByteArray text = QStringLiteral("%1 %2 %3 %4 %5\n").arg(QStringLiteral("SALE"), -10).arg(QStringLiteral("STATE"), -10).arg(QStringLiteral("TOTAL"), 10).arg(QStringLiteral("PAID"), 10).arg(QStringLiteral("TENDERS")).toUtf8();
     for (const Sale &s : std::as_const(sales)) {
         QStringList parts;
         for (const QJsonValue &v : saleJson(s).value(QStringLiteral("tenders")).toArray()) {
             const QJsonObject t = v.toObject();
-            parts << QStringLiteral("%1 %2 %3").arg(t.value(QStringLiteral("kind")).toString(),
-                                                   Money(t.value(QStringLiteral("amount")).toInteger(), s.total.currency()).toDecimalString(),
-                                                   t.value(QStringLiteral("state")).toString());
+            parts << QStringLiteral("%1 %2 %3").arg(t.value(QStringLiteral("kind")).toString(), Money(t.value(QStringLiteral("amount")).toInteger(), s.total.currency()).toDecimalString(), t.value(QStringLiteral("state")).toString());
         }
-        text += QStringLiteral("%1 %2 %3 %4 %5\n").arg(s.number, -10).arg(saleStateName(s.state), -10)
-                    .arg(s.total.toDecimalString(), 10).arg(Money(positionOf(s).paid, s.total.currency()).toDecimalString(), 10)
-                    .arg(parts.join(QStringLiteral(", "))).toUtf8();
+        text += QStringLiteral("%1 %2 %3 %4 %5\n").arg(s.number, -10).arg(saleStateName(s.state), -10).arg(s.total.toDecimalString(), 10).arg(Money(positionOf(s).paid, s.total.currency()).toDecimalString(), 10).arg(parts.join(QStringLiteral(", "))).toUtf8();
     }
     out(text);
     return Succeeded;
@@ -329,13 +335,13 @@ int salesCommand(CtlSession &session, const QStringList &arguments)
 int payAnotherWayCommand(CtlSession &session, const QStringList &arguments)
 {
     CommandLine cl(QStringLiteral("pay-another-way"), QStringLiteral("KEY --tender T... [--no-wait] [--wait SECONDS]"),
-                   QStringLiteral("The customer pays another way for the card part KEY of a sale that is not final: it is\n"
-                                  "voided if it was never sent, otherwise given up (if it turns out charged, the till refunds\n"
-                                  "it by itself, once). The rest is taken with the tenders named, as in `sale`. Prints the\n"
-                                  "sale as one JSON line; exit codes as `sale`."));
+        QStringLiteral("The customer pays another way for the card part KEY of a sale that is not final: it is\n"
+                       "voided if it was never sent, otherwise given up (if it turns out charged, the till refunds\n"
+                       "it by itself, once). The rest is taken with the tenders named, as in `sale`. Prints the\n"
+                       "sale as one JSON line; exit codes as `sale`."));
     cl.addPositionalArgument(QStringLiteral("KEY"), QStringLiteral("The card part's idempotency key."));
     cl.addOption({QStringLiteral("tender"), QStringLiteral("A tender (card[:AMOUNT], card/TOKEN[:AMOUNT], cash[:AMOUNT])."),
-                  QStringLiteral("T")});
+        QStringLiteral("T")});
     addWaitOptions(cl);
     if (auto rc = cl.parse(arguments))
         return *rc;
@@ -352,7 +358,10 @@ int payAnotherWayCommand(CtlSession &session, const QStringList &arguments)
     SyncEngine &engine = *session.till().engine();
     Intent part;
     QString error;
-    if (!await<Intent>([&](QObject *context, auto reply) { engine.giveUp(key, context, reply); }, &part, &error))
+    if (!await<Intent>([&](QObject *context, auto reply) {
+            engine.giveUp(key, context, reply);
+        },
+            &part, &error))
         return fail(Error, error);
     SaleBook book(session.till().journal());
     const Sale sale = readSale(book, part.orderId, &error);
@@ -367,13 +376,13 @@ int payAnotherWayCommand(CtlSession &session, const QStringList &arguments)
 int saleCancelCommand(CtlSession &session, const QStringList &arguments)
 {
     CommandLine cl(QStringLiteral("sale-cancel"), QStringLiteral("SALE [--wait SECONDS]"),
-                   QStringLiteral("Cancels a sale that is not paid: card parts never sent are voided, those whose outcome is\n"
-                                  "not known are given up, card parts charged are refunded by the till (once) and the cash\n"
-                                  "taken is handed back (cash_to_hand_back). Prints the sale as one JSON line. Exit 0 when\n"
-                                  "nothing of it is pending any more, 4 not final yet (the till finishes it), 1 refused."));
+        QStringLiteral("Cancels a sale that is not paid: card parts never sent are voided, those whose outcome is\n"
+                       "not known are given up, card parts charged are refunded by the till (once) and the cash\n"
+                       "taken is handed back (cash_to_hand_back). Prints the sale as one JSON line. Exit 0 when\n"
+                       "nothing of it is pending any more, 4 not final yet (the till finishes it), 1 refused."));
     cl.addPositionalArgument(QStringLiteral("SALE"), QStringLiteral("The sale's number (1-000123) or order id."));
     cl.addOption({QStringLiteral("wait"), QStringLiteral("Seconds to wait for the card refunds (default 60)."),
-                  QStringLiteral("SECONDS"), QStringLiteral("60")});
+        QStringLiteral("SECONDS"), QStringLiteral("60")});
     if (auto rc = cl.parse(arguments))
         return *rc;
     if (cl.positionalArguments().size() != 1)
@@ -391,7 +400,10 @@ int saleCancelCommand(CtlSession &session, const QStringList &arguments)
     if (!sale.isValid())
         return fail(Error, error);
     QList<Intent> changed;
-    if (!await<QList<Intent>>([&](QObject *context, auto reply) { engine.cancelSale(sale.orderId, context, reply); }, &changed, &error))
+    if (!await<QList<Intent>>([&](QObject *context, auto reply) {
+            engine.cancelSale(sale.orderId, context, reply);
+        },
+            &changed, &error))
         return fail(Error, error);
     qint64 handBack = 0;
     for (const Intent &i : std::as_const(changed)) {
@@ -406,7 +418,9 @@ int saleCancelCommand(CtlSession &session, const QStringList &arguments)
         }
         return false;
     };
-    EventWait settled([&] { return !pending() || engine.isPaused(); });
+    EventWait settled([&] {
+        return !pending() || engine.isPaused();
+    });
     settled.recheckOn(&engine, &SyncEngine::queueChanged);
     settled.recheckOn(&engine, &SyncEngine::intentChanged);
     settled.recheckOn(&engine, &SyncEngine::pausedChanged);
@@ -422,4 +436,4 @@ int saleCancelCommand(CtlSession &session, const QStringList &arguments)
     return pending() ? NotFinal : Succeeded;
 }
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -13,4 +13,4 @@ int salesCommand(CtlSession &session, const QStringList &arguments);
 int payAnotherWayCommand(CtlSession &session, const QStringList &arguments);
 int saleCancelCommand(CtlSession &session, const QStringList &arguments);
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -28,9 +28,10 @@ QList<QCommandLineOption> commonOptions()
     return {
         {QStringLiteral("json"), QStringLiteral("JSON output: {\"report\": ..., \"reconciliation\": ...} on one line.")},
         {QStringLiteral("currency"), QStringLiteral("The till's currency (default: the one most of the shift's payments use)."),
-         QStringLiteral("CODE")},
+            QStringLiteral("CODE")},
         {QStringLiteral("terminal"), QStringLiteral("The terminal whose payments the gateway lists, when none of the shift's "
-                                                    "payments names it (default ONCEPAY_TERMINAL)."), QStringLiteral("ID")},
+                                                    "payments names it (default ONCEPAY_TERMINAL)."),
+            QStringLiteral("ID")},
         {QStringLiteral("no-bank"), QStringLiteral("Do not ask a demo gateway's acquirer ledger.")},
     };
 }
@@ -63,12 +64,14 @@ std::optional<int> checkAmounts(const CommandLine &cl, const QStringList &names)
 
 // The open shift, its report and its reconciliation with the gateway (and the bank, in demo mode).
 std::optional<int> gather(CtlSession &session, const CommandLine &cl, ShiftBook &book, ShiftView *view,
-                          bool allowUnreconciled = false)
+    bool allowUnreconciled = false)
 {
     bool finished = false;
     bool ok = false;
     QString error;
-    EventWait read([&] { return finished; });
+    EventWait read([&] {
+        return finished;
+    });
     book.current(read.context(), [&](bool o, const TillError &e, ShiftBook::Snapshot s) {
         ok = o;
         error = e.text();
@@ -82,11 +85,13 @@ std::optional<int> gather(CtlSession &session, const CommandLine &cl, ShiftBook 
 
     ShiftCheck::Options options;
     options.terminalId = cl.isSet(QStringLiteral("terminal")) ? cl.value(QStringLiteral("terminal"))
-                                                             : qEnvironmentVariable("ONCEPAY_TERMINAL");
+                                                              : qEnvironmentVariable("ONCEPAY_TERMINAL");
     options.askBank = !cl.isSet(QStringLiteral("no-bank"));
     ShiftCheck reconciler(session.till().client(), &book, options);
     finished = false;
-    EventWait reconciled([&] { return finished; });
+    EventWait reconciled([&] {
+        return finished;
+    });
     reconciler.run(view->snapshot, reconciled.context(), [&](bool o, const QString &e, const ShiftCheck::Result &r) {
         ok = o;
         error = e;
@@ -124,7 +129,7 @@ QString waitingLine(const ShiftReport::Waiting &w)
 {
     return QStringLiteral("%1 %2 (sale %3, %4, %5%6)")
         .arg(intentKindName(w.kind), w.key, w.saleLabel(), w.amount.toDisplayString(), intentStateName(w.state),
-             w.carriedOver ? QStringLiteral(", from an earlier shift") : QString());
+            w.carriedOver ? QStringLiteral(", from an earlier shift") : QString());
 }
 
 QByteArray reportText(const ShiftView &v, bool closed)
@@ -133,7 +138,7 @@ QByteArray reportText(const ShiftView &v, bool closed)
     QString t = QStringLiteral("Shift %1 %2, opened %3%4, %5 intents, in %6\n")
                     .arg(r.number)
                     .arg(closed ? QStringLiteral("closed") : QStringLiteral("(open)"), time(r.openedAt),
-                         closed ? QStringLiteral(", closed ") + time(r.closedAt) : QString())
+                        closed ? QStringLiteral(", closed ") + time(r.closedAt) : QString())
                     .arg(v.snapshot.intents.size())
                     .arg(r.currency);
     t += QStringLiteral("  %1 %2 %3\n").arg(QString(), -26).arg(QStringLiteral("COUNT"), 6).arg(QStringLiteral("AMOUNT"), 14);
@@ -154,7 +159,7 @@ QByteArray reportText(const ShiftView &v, bool closed)
         t += QStringLiteral("Waiting at the last close, now %1: ").arg(intentStateName(w.state)) + waitingLine(w) + QLatin1Char('\n');
     for (const ShiftReport::Waiting &w : r.refundsByTill) {
         t += QStringLiteral("Refunded by the till (%1, %2): ").arg(w.reason, intentStateName(w.state)) + waitingLine(w)
-           + QLatin1Char('\n');
+            + QLatin1Char('\n');
     }
     if (!v.unreconciled.isEmpty())
         t += QStringLiteral("Reconciliation: not checked, the gateway did not answer: %1\n").arg(v.unreconciled);
@@ -164,14 +169,18 @@ QByteArray reportText(const ShiftView &v, bool closed)
         agree += !f.needsAction();
     t += QStringLiteral("Reconciliation (terminal %1, %2 listed in %3 pages, bank %4): %5 of %6 rows need nothing\n")
              .arg(rec.terminalId.isEmpty() ? QStringLiteral("any") : rec.terminalId)
-             .arg(rec.listed).arg(rec.pages)
+             .arg(rec.listed)
+             .arg(rec.pages)
              .arg(rec.bankAsked ? QStringLiteral("asked") : QStringLiteral("not asked"))
-             .arg(agree).arg(rec.findings.size());
+             .arg(agree)
+             .arg(rec.findings.size());
     for (const ShiftFinding &f : rec.findings) {
         if (!f.needsAction())
             continue;
         t += QStringLiteral("  %1 %2 %3  %4  bank: %5\n    to do: %6\n")
-                 .arg(shiftSubjectName(f.subject), -12).arg(f.key, -44).arg(f.findingText(), -18)
+                 .arg(shiftSubjectName(f.subject), -12)
+                 .arg(f.key, -44)
+                 .arg(f.findingText(), -18)
                  .arg(f.localState ? intentStateName(*f.localState) : QStringLiteral("-"), f.bankText(), f.advice());
     }
     return t.toUtf8();
@@ -188,18 +197,20 @@ void print(const ShiftView &v, bool json, bool closed)
 bool needsPerson(const ShiftCheck::Result &r)
 {
     return std::any_of(r.findings.cbegin(), r.findings.cend(),
-                       [](const ShiftFinding &f) { return f.action == ShiftFinding::Action::Investigate; });
+        [](const ShiftFinding &f) {
+            return f.action == ShiftFinding::Action::Investigate;
+        });
 }
 
-} // namespace
+}   // namespace
 
 int shiftCommand(CtlSession &session, const QStringList &arguments)
 {
     CommandLine cl(QStringLiteral("shift"), QStringLiteral("[--json] [--counted-cash AMOUNT] [options]"),
-                   QStringLiteral("The open shift's Z report, as the till's Close shift shows it: totals by tender, refunds,\n"
-                                  "voids, what still waits, the cash the drawer should hold, sales per hour, and the\n"
-                                  "reconciliation with the gateway (and the demo's bank), each row with what to do. Reads only:\n"
-                                  "it works beside the till. Exit 0 when nothing needs doing, 4 otherwise."));
+        QStringLiteral("The open shift's Z report, as the till's Close shift shows it: totals by tender, refunds,\n"
+                       "voids, what still waits, the cash the drawer should hold, sales per hour, and the\n"
+                       "reconciliation with the gateway (and the demo's bank), each row with what to do. Reads only:\n"
+                       "it works beside the till. Exit 0 when nothing needs doing, 4 otherwise."));
     cl.addOptions(commonOptions());
     cl.addOption({QStringLiteral("counted-cash"), QStringLiteral("Cash counted in the drawer, to compare."), QStringLiteral("AMOUNT")});
     if (auto rc = cl.parse(arguments))
@@ -225,21 +236,21 @@ int shiftCommand(CtlSession &session, const QStringList &arguments)
 int closeShiftCommand(CtlSession &session, const QStringList &arguments)
 {
     CommandLine cl(QStringLiteral("close-shift"), QStringLiteral("[--json] [--counted-cash AMOUNT] [--opening-float AMOUNT] [--yes] [options]"),
-                   QStringLiteral("Closes the open shift: reconciles it with the gateway (and the demo's bank), stores its Z\n"
-                                  "report in the journal and prints it as `shift` does; the next payment opens the next\n"
-                                  "shift. Payments still waiting for the gateway are named on stderr and the shift stays\n"
-                                  "open, unless --yes: then they are carried into the next shift. When the gateway does not\n"
-                                  "answer, --yes also closes the shift without the check (said in the report kept). The\n"
-                                  "journal must not be in use by a till. Exit 0 closed, 4 not closed (payments wait), 5\n"
-                                  "closed but a reconciliation row needs a person, or closed without the check."));
+        QStringLiteral("Closes the open shift: reconciles it with the gateway (and the demo's bank), stores its Z\n"
+                       "report in the journal and prints it as `shift` does; the next payment opens the next\n"
+                       "shift. Payments still waiting for the gateway are named on stderr and the shift stays\n"
+                       "open, unless --yes: then they are carried into the next shift. When the gateway does not\n"
+                       "answer, --yes also closes the shift without the check (said in the report kept). The\n"
+                       "journal must not be in use by a till. Exit 0 closed, 4 not closed (payments wait), 5\n"
+                       "closed but a reconciliation row needs a person, or closed without the check."));
     cl.addOptions(commonOptions());
     cl.addOptions({{QStringLiteral("counted-cash"), QStringLiteral("Cash counted in the drawer."), QStringLiteral("AMOUNT")},
-                   {QStringLiteral("next-float"), QStringLiteral("Cash left in the drawer for the next shift (default 0)."),
-                    QStringLiteral("AMOUNT")},
-                   {QStringLiteral("opening-float"), QStringLiteral("The till's first shift only: the cash put in the drawer when it opened\n"
-                                                                    "(a later shift opens with what the previous close left)."),
-                    QStringLiteral("AMOUNT")},
-                   {QStringLiteral("yes"), QStringLiteral("Close even with payments waiting; they move to the next shift.")}});
+        {QStringLiteral("next-float"), QStringLiteral("Cash left in the drawer for the next shift (default 0)."),
+            QStringLiteral("AMOUNT")},
+        {QStringLiteral("opening-float"), QStringLiteral("The till's first shift only: the cash put in the drawer when it opened\n"
+                                                         "(a later shift opens with what the previous close left)."),
+            QStringLiteral("AMOUNT")},
+        {QStringLiteral("yes"), QStringLiteral("Close even with payments waiting; they move to the next shift.")}});
     if (auto rc = cl.parse(arguments))
         return *rc;
     if (auto rc = checkAmounts(cl, {QStringLiteral("counted-cash"), QStringLiteral("next-float"), QStringLiteral("opening-float")}))
@@ -276,7 +287,9 @@ int closeShiftCommand(CtlSession &session, const QStringList &arguments)
         if (!cl.isSet(QStringLiteral("yes"))) {
             return fail(NotFinal, QStringLiteral("shift %1 is not closed: %2 still wait for the gateway: %3. Run `oncepay-ctl sync` "
                                                  "first, or close with --yes to carry them into the next shift.")
-                                      .arg(view.report.number).arg(named.size()).arg(named.join(QStringLiteral("; "))));
+                                      .arg(view.report.number)
+                                      .arg(named.size())
+                                      .arg(named.join(QStringLiteral("; "))));
         }
         for (const ShiftReport::Waiting &w : std::as_const(view.report.waiting))
             request.confirmedWaiting << w.key;
@@ -285,13 +298,17 @@ int closeShiftCommand(CtlSession &session, const QStringList &arguments)
     if (!view.unreconciled.isEmpty()) {
         request.reconciliation = QJsonObject{{QStringLiteral("checked"), false}, {QStringLiteral("problem"), view.unreconciled}};
         (void)fail(NeedsAttention, QStringLiteral("shift %1 is closed without the gateway's check (%2); the next shift's report says how its waiting "
-                           "payments ended").arg(request.number).arg(view.unreconciled));
+                                                  "payments ended")
+                                       .arg(request.number)
+                                       .arg(view.unreconciled));
     }
 
     bool finished = false;
     bool ok = false;
     QString error;
-    EventWait closing([&] { return finished; });
+    EventWait closing([&] {
+        return finished;
+    });
     book.close(request, closing.context(), [&](bool o, const TillError &e, ShiftReport r) {
         ok = o;
         error = e.text();
@@ -306,4 +323,4 @@ int closeShiftCommand(CtlSession &session, const QStringList &arguments)
     return needsPerson(view.reconciliation) || !view.unreconciled.isEmpty() ? NeedsAttention : Succeeded;
 }
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

@@ -11,4 +11,4 @@ class CtlSession;
 int shiftCommand(CtlSession &session, const QStringList &arguments);
 int closeShiftCommand(CtlSession &session, const QStringList &arguments);
 
-} // namespace OncePay::Ctl
+}   // namespace OncePay::Ctl

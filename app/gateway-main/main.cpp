@@ -54,7 +54,9 @@ int main(int argc, char *argv[])
     UnixSignals unixSignals({SIGTERM, SIGINT});
     QObject::connect(&unixSignals, &UnixSignals::received, &server, [&server] {
         Gateway::SystemdNotify::notify("STOPPING=1\nSTATUS=finishing the requests in flight");
-        server.shutdown(10'000, [] { QCoreApplication::exit(0); });
+        server.shutdown(10'000, [] {
+            QCoreApplication::exit(0);
+        });
     });
     // Under systemd (Type=notify): ready means listening on an opened database, with SIGTERM
     // handled (a stop right after this drains like any other).

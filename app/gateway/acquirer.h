@@ -16,7 +16,7 @@ namespace OncePay::Gateway {
 struct ChargeRequest
 {
     QString merchant;
-    QString key;        // the gateway passes the payment's idempotency key down
+    QString key;   // the gateway passes the payment's idempotency key down
     qint64 amount = 0;
     QString currency;
     QString token;
@@ -27,7 +27,7 @@ struct ChargeRequest
 struct RefundCall
 {
     QString merchant;
-    QString key;         // the refund's idempotency key
+    QString key;   // the refund's idempotency key
     QString chargeKey;   // the payment's key: the charge to refund
     qint64 amount = 0;
     QString currency;
@@ -39,12 +39,15 @@ struct AcquirerAnswer
         Approved,
         Declined,
         AnswerLost,   // the request may have been executed but no answer came back
-        Refused,      // refused before charging: nothing happened
-        NotFound,     // lookup: the acquirer never saw this key
+        Refused,   // refused before charging: nothing happened
+        NotFound,   // lookup: the acquirer never saw this key
     };
     AcquirerAnswer() = default;
     AcquirerAnswer(Kind kind, QString declineCode, QString error, Card card = {}, QString authorizationCode = {})
-        : kind(kind), declineCode(std::move(declineCode)), error(std::move(error)), card(std::move(card))
+        : kind(kind)
+        , declineCode(std::move(declineCode))
+        , error(std::move(error))
+        , card(std::move(card))
         , authorizationCode(std::move(authorizationCode))
     {
     }
@@ -68,7 +71,7 @@ struct LedgerEntry
     QString key;
     qint64 amount = 0;
     QString currency;
-    QString status;     // succeeded or declined
+    QString status;   // succeeded or declined
     QString declineCode;
     qint64 createdAt = 0;
     Card card;
@@ -84,7 +87,7 @@ struct RefundLedgerEntry
     QString chargeKey;
     qint64 amount = 0;
     QString currency;
-    QString status;      // succeeded or declined
+    QString status;   // succeeded or declined
     QString declineCode;
     qint64 createdAt = 0;
     QJsonObject toJson() const;
@@ -94,7 +97,12 @@ struct RefundLedgerEntry
 // The faults a demo merchant asked the simulated acquirer for (API.md, /v1/_sim/acquirer).
 struct SimulationState
 {
-    enum class Mode { Normal, DeclineAll, TimeoutAfterCharge, ErrorBeforeCharge };
+    enum class Mode {
+        Normal,
+        DeclineAll,
+        TimeoutAfterCharge,
+        ErrorBeforeCharge
+    };
     Mode mode = Mode::Normal;
     int latencyMs = 0;
 
@@ -138,14 +146,14 @@ public:
     virtual void ledger(const QString &merchant, const QString &key, QObject *context, LedgerCallback done) = 0;
     // Refunds of one merchant, of the charge `chargeKey` (empty: all).
     virtual void refundLedger(const QString &merchant, const QString &chargeKey, QObject *context,
-                              RefundLedgerCallback done) = 0;
+        RefundLedgerCallback done) = 0;
     virtual void simulation(const QString &merchant, QObject *context, SimulationCallback done) = 0;
     virtual void setSimulation(const QString &merchant, const SimulationState &state, QObject *context,
-                               SimulationCallback done) = 0;
+        SimulationCallback done) = 0;
 
     // Durable ledger commits and the units they carried, where the ledger is in this process.
     virtual qint64 ledgerCommits() const { return 0; }
     virtual qint64 ledgerUnits() const { return 0; }
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

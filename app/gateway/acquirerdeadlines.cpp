@@ -10,7 +10,9 @@ AcquirerDeadlines::AcquirerDeadlines(qint64 timeoutMs)
     : m_timeoutMs(timeoutMs)
 {
     m_timer.setInterval(int(qBound<qint64>(qint64(5), m_timeoutMs / 20, qint64(100))));
-    QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this] { expireDue(); });
+    QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this] {
+        expireDue();
+    });
 }
 
 std::shared_ptr<bool> AcquirerDeadlines::start(std::function<void()> expire)
@@ -37,4 +39,4 @@ void AcquirerDeadlines::expireDue()
         m_timer.stop();
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -35,4 +35,4 @@ private:
     QTimer m_timer;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -52,19 +52,19 @@ QJsonObject outcomeJson(const AcquirerAnswer &a)
 {
     const bool approved = a.kind == AcquirerAnswer::Kind::Approved;
     return {{QStringLiteral("status"), approved ? QStringLiteral("succeeded") : QStringLiteral("declined")},
-            {QStringLiteral("decline_code"), approved ? QJsonValue(QJsonValue::Null) : QJsonValue(a.declineCode)},
-            {QStringLiteral("card"), a.card.toJson()},
-            {QStringLiteral("authorization_code"),
-             a.authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(a.authorizationCode)}};
+        {QStringLiteral("decline_code"), approved ? QJsonValue(QJsonValue::Null) : QJsonValue(a.declineCode)},
+        {QStringLiteral("card"), a.card.toJson()},
+        {QStringLiteral("authorization_code"),
+            a.authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(a.authorizationCode)}};
 }
 
 HttpAnswer ledgerUnavailable()
 {
     return HttpAnswer::problem(503, QStringLiteral("ledger-unavailable"), QStringLiteral("Ledger unavailable"),
-                               QStringLiteral("The acquirer's ledger could not be read; ask again later."));
+        QStringLiteral("The acquirer's ledger could not be read; ask again later."));
 }
 
-} // namespace
+}   // namespace
 
 AcquirerService::AcquirerService(Config config, QObject *parent)
     : QObject(parent)
@@ -89,9 +89,11 @@ bool AcquirerService::start(QString *error)
         m_simulator.reset();
         return false;
     }
-    m_server = new HttpServer(HttpLimits{}, nullptr, [this](HttpRequest &&request, const HttpResponder &responder) {
-        handle(std::move(request), responder);
-    }, this);
+    m_server = new HttpServer(
+        HttpLimits{}, nullptr, [this](HttpRequest &&request, const HttpResponder &responder) {
+            handle(std::move(request), responder);
+        },
+        this);
     m_port = m_server->start(m_config.address, m_config.port, error);
     if (m_port == 0)
         return false;
@@ -112,8 +114,10 @@ void AcquirerService::stop()
 void AcquirerService::handle(HttpRequest &&request, const HttpResponder &responder)
 {
     const Request rq{request.method, std::move(request.path), std::move(request.query), std::move(request.body),
-                     request.values("content-type"), responder};
-    route(rq, [responder](const HttpAnswer &a) { responder.respond(a); });
+        request.values("content-type"), responder};
+    route(rq, [responder](const HttpAnswer &a) {
+        responder.respond(a);
+    });
 }
 
 void AcquirerService::route(const Request &rq, const Respond &respond)
@@ -123,7 +127,7 @@ void AcquirerService::route(const Request &rq, const Respond &respond)
         return respond(ledgerUnavailable());
     if (rq.body.size() > HttpApi::maxBodyBytes) {
         return respond(HttpAnswer::problem(413, QStringLiteral("payload-too-large"), QStringLiteral("Payload too large"),
-                                           QStringLiteral("Request bodies are limited to %1 bytes.").arg(HttpApi::maxBodyBytes)));
+            QStringLiteral("Request bodies are limited to %1 bytes.").arg(HttpApi::maxBodyBytes)));
     }
     const bool charges = rq.path == QLatin1String("/v1/charges");
     const bool refunds = rq.path == QLatin1String("/v1/refunds");
@@ -137,7 +141,8 @@ void AcquirerService::route(const Request &rq, const Respond &respond)
     if (refunds && rq.method == M::Post)
         return postRefund(rq, respond);
     if (rq.method != M::Get && !(sim && rq.method == M::Put))
-        return respond(Answers::methodNotAllowed(charges || refunds ? "GET, POST" : sim ? "GET, PUT" : "GET"));
+        return respond(Answers::methodNotAllowed(charges || refunds ? "GET, POST" : sim ? "GET, PUT"
+                                                                                        : "GET"));
 
     // Every GET and the PUT name their merchant in the query.
     const QString merchant = rq.query.queryItemValue(QStringLiteral("merchant"), QUrl::FullyDecoded);
@@ -166,10 +171,12 @@ void AcquirerService::postCharge(const Request &rq, const Respond &respond)
     qCInfo(lcService) << "charge received: merchant" << v.fields.merchant << "key" << v.fields.key
                       << "token" << v.fields.token;
     const ChargeRequest charge = v.fields;
-    executeMoney(rq, QStringLiteral("charge"), charge.key, m_simulator->losesAnswer(charge),
-                 [this, charge](QObject *context, Acquirer::AnswerCallback done) {
-        m_simulator->charge(charge, context, std::move(done));
-    }, respond);
+    executeMoney(
+        rq, QStringLiteral("charge"), charge.key, m_simulator->losesAnswer(charge),
+        [this, charge](QObject *context, Acquirer::AnswerCallback done) {
+            m_simulator->charge(charge, context, std::move(done));
+        },
+        respond);
 }
 
 void AcquirerService::postRefund(const Request &rq, const Respond &respond)
@@ -188,23 +195,25 @@ void AcquirerService::postRefund(const Request &rq, const Respond &respond)
     // is refused before the bank acts (nothing recorded, like any invalid request). An unknown
     // charge is the simulator's to decline (charge_not_found).
     m_simulator->ledger(call.merchant, call.chargeKey, this,
-                        [this, rq, call, respond](bool ok, const QList<LedgerEntry> &charges) {
-        if (!ok || !m_simulator)
-            return respond(ledgerUnavailable());
-        if (!charges.isEmpty() && charges.first().currency != call.currency) {
-            return respond(badRequest(QStringLiteral("currency"),
-                                      QStringLiteral("must be the currency of the charge (%1)").arg(charges.first().currency)));
-        }
-        executeMoney(rq, QStringLiteral("refund"), call.key, m_simulator->losesRefundAnswer(call.merchant),
-                     [this, call](QObject *context, Acquirer::AnswerCallback done) {
-            m_simulator->refund(call, context, std::move(done));
-        }, respond);
-    });
+        [this, rq, call, respond](bool ok, const QList<LedgerEntry> &charges) {
+            if (!ok || !m_simulator)
+                return respond(ledgerUnavailable());
+            if (!charges.isEmpty() && charges.first().currency != call.currency) {
+                return respond(badRequest(QStringLiteral("currency"),
+                    QStringLiteral("must be the currency of the charge (%1)").arg(charges.first().currency)));
+            }
+            executeMoney(
+                rq, QStringLiteral("refund"), call.key, m_simulator->losesRefundAnswer(call.merchant),
+                [this, call](QObject *context, Acquirer::AnswerCallback done) {
+                    m_simulator->refund(call, context, std::move(done));
+                },
+                respond);
+        });
 }
 
 void AcquirerService::executeMoney(const Request &rq, const QString &what, const QString &key, bool losesAnswer,
-                                   const std::function<void(QObject *, Acquirer::AnswerCallback)> &execute,
-                                   const Respond &respond)
+    const std::function<void(QObject *, Acquirer::AnswerCallback)> &execute,
+    const Respond &respond)
 {
     HttpConnection *connection = rq.responder.connection();
     if (!connection)
@@ -221,7 +230,7 @@ void AcquirerService::executeMoney(const Request &rq, const QString &what, const
         context->deleteLater();
         if (a.kind == AcquirerAnswer::Kind::Refused) {
             return respond(HttpAnswer::problem(502, QStringLiteral("acquirer-refused"), QStringLiteral("Acquirer refused"),
-                                               QStringLiteral("Refused before acting, nothing was done: %1").arg(a.error)));
+                QStringLiteral("Refused before acting, nothing was done: %1").arg(a.error)));
         }
         if ((a.kind == AcquirerAnswer::Kind::Approved || a.kind == AcquirerAnswer::Kind::Declined) && !losesAnswer)
             return respond(HttpAnswer::json(200, outcomeJson(a)));
@@ -307,4 +316,4 @@ void AcquirerService::simulation(const Request &rq, const QString &merchant, con
     m_simulator->setSimulation(merchant, v.state, this, answerState);
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -54,7 +54,7 @@ private:
     // Runs `execute` with a context that lives as long as the caller's connection, and answers
     // its outcome (or drops the answer: a simulated loss).
     void executeMoney(const Request &rq, const QString &what, const QString &key, bool losesAnswer,
-                      const std::function<void(QObject *, Acquirer::AnswerCallback)> &execute, const Respond &respond);
+        const std::function<void(QObject *, Acquirer::AnswerCallback)> &execute, const Respond &respond);
     void getCharge(const Request &rq, const QString &merchant, const Respond &respond);
     void getRefund(const Request &rq, const QString &merchant, const Respond &respond);
     void getLedger(const Request &rq, const QString &merchant, const Respond &respond);
@@ -67,4 +67,4 @@ private:
     HttpServer *m_server = nullptr;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

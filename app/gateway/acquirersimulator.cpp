@@ -16,7 +16,14 @@ namespace {
 
 QAtomicInt g_counter;
 
-enum class TokenOutcome { Approve, Decline, InsufficientFunds, TimeoutAfterCharge, ErrorBeforeCharge, Unknown };
+enum class TokenOutcome {
+    Approve,
+    Decline,
+    InsufficientFunds,
+    TimeoutAfterCharge,
+    ErrorBeforeCharge,
+    Unknown
+};
 
 TokenOutcome outcomeOf(const QString &token)
 {
@@ -38,7 +45,10 @@ TokenOutcome outcomeOf(const QString &token)
 // cards are known too: the acquirer tells which card it declined.
 Card cardOf(const QString &token)
 {
-    static const struct { const char *token, *brand, *last4; } cards[] = {
+    static const struct
+    {
+        const char *token, *brand, *last4;
+    } cards[] = {
         {"tok_visa", "visa", "4242"},
         {"tok_mastercard", "mastercard", "4444"},
         {"tok_unionpay", "unionpay", "0005"},
@@ -143,16 +153,21 @@ AcquirerAnswer answerFromRow(const QSqlQuery &q)
     return a;
 }
 
-} // namespace
+}   // namespace
 
 QByteArray AcquirerAnswer::metricsLabel() const
 {
     switch (kind) {
-    case Kind::Approved: return "approved";
-    case Kind::Declined: return "declined";
-    case Kind::AnswerLost: return "answer_lost";
-    case Kind::Refused: return "refused";
-    case Kind::NotFound: return "not_found";
+    case Kind::Approved:
+        return "approved";
+    case Kind::Declined:
+        return "declined";
+    case Kind::AnswerLost:
+        return "answer_lost";
+    case Kind::Refused:
+        return "refused";
+    case Kind::NotFound:
+        return "not_found";
     }
     return "unknown";
 }
@@ -160,39 +175,39 @@ QByteArray AcquirerAnswer::metricsLabel() const
 QJsonObject LedgerEntry::toJson() const
 {
     QJsonObject o{{QStringLiteral("idempotency_key"), key},
-                  {QStringLiteral("amount"), amount},
-                  {QStringLiteral("currency"), currency},
-                  {QStringLiteral("status"), status},
-                  {QStringLiteral("created_at"), toRfc3339(createdAt)}};
+        {QStringLiteral("amount"), amount},
+        {QStringLiteral("currency"), currency},
+        {QStringLiteral("status"), status},
+        {QStringLiteral("created_at"), toRfc3339(createdAt)}};
     if (!declineCode.isEmpty())
         o.insert(QStringLiteral("decline_code"), declineCode);
     o.insert(QStringLiteral("card"), card.toJson());
     o.insert(QStringLiteral("authorization_code"),
-             authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(authorizationCode));
+        authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(authorizationCode));
     return o;
 }
 
 QJsonObject RefundLedgerEntry::toJson() const
 {
     return {{QStringLiteral("idempotency_key"), key},
-            {QStringLiteral("charge_key"), chargeKey},
-            {QStringLiteral("amount"), amount},
-            {QStringLiteral("currency"), currency},
-            {QStringLiteral("status"), status},
-            {QStringLiteral("decline_code"), declineCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(declineCode)},
-            {QStringLiteral("created_at"), toRfc3339(createdAt)}};
+        {QStringLiteral("charge_key"), chargeKey},
+        {QStringLiteral("amount"), amount},
+        {QStringLiteral("currency"), currency},
+        {QStringLiteral("status"), status},
+        {QStringLiteral("decline_code"), declineCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(declineCode)},
+        {QStringLiteral("created_at"), toRfc3339(createdAt)}};
 }
 
 std::optional<RefundLedgerEntry> RefundLedgerEntry::fromJson(const QJsonObject &o)
 {
     const auto created = fromRfc3339(o.value(QStringLiteral("created_at")).toString());
     RefundLedgerEntry e{o.value(QStringLiteral("idempotency_key")).toString(),
-                        o.value(QStringLiteral("charge_key")).toString(),
-                        qint64(o.value(QStringLiteral("amount")).toDouble()),
-                        o.value(QStringLiteral("currency")).toString(),
-                        o.value(QStringLiteral("status")).toString(),
-                        o.value(QStringLiteral("decline_code")).toString(),
-                        created.value_or(0)};
+        o.value(QStringLiteral("charge_key")).toString(),
+        qint64(o.value(QStringLiteral("amount")).toDouble()),
+        o.value(QStringLiteral("currency")).toString(),
+        o.value(QStringLiteral("status")).toString(),
+        o.value(QStringLiteral("decline_code")).toString(),
+        created.value_or(0)};
     if (e.key.isEmpty() || e.chargeKey.isEmpty() || e.status.isEmpty() || !created)
         return std::nullopt;
     return e;
@@ -257,10 +272,14 @@ bool AcquirerSimulator::losesRefundAnswer(const QString &merchant) const
 QString SimulationState::modeName(Mode mode)
 {
     switch (mode) {
-    case Mode::Normal: return QStringLiteral("normal");
-    case Mode::DeclineAll: return QStringLiteral("decline_all");
-    case Mode::TimeoutAfterCharge: return QStringLiteral("timeout_after_charge");
-    case Mode::ErrorBeforeCharge: return QStringLiteral("error_before_charge");
+    case Mode::Normal:
+        return QStringLiteral("normal");
+    case Mode::DeclineAll:
+        return QStringLiteral("decline_all");
+    case Mode::TimeoutAfterCharge:
+        return QStringLiteral("timeout_after_charge");
+    case Mode::ErrorBeforeCharge:
+        return QStringLiteral("error_before_charge");
     }
     return {};
 }
@@ -283,13 +302,13 @@ std::optional<LedgerEntry> LedgerEntry::fromJson(const QJsonObject &o)
 {
     const auto created = fromRfc3339(o.value(QStringLiteral("created_at")).toString());
     LedgerEntry e{o.value(QStringLiteral("idempotency_key")).toString(),
-                  qint64(o.value(QStringLiteral("amount")).toDouble()),
-                  o.value(QStringLiteral("currency")).toString(),
-                  o.value(QStringLiteral("status")).toString(),
-                  o.value(QStringLiteral("decline_code")).toString(),
-                  created.value_or(0),
-                  Card::fromJson(o.value(QStringLiteral("card"))),
-                  o.value(QStringLiteral("authorization_code")).toString()};
+        qint64(o.value(QStringLiteral("amount")).toDouble()),
+        o.value(QStringLiteral("currency")).toString(),
+        o.value(QStringLiteral("status")).toString(),
+        o.value(QStringLiteral("decline_code")).toString(),
+        created.value_or(0),
+        Card::fromJson(o.value(QStringLiteral("card"))),
+        o.value(QStringLiteral("authorization_code")).toString()};
     if (e.key.isEmpty() || e.status.isEmpty() || !created)
         return std::nullopt;
     return e;
@@ -298,22 +317,30 @@ std::optional<LedgerEntry> LedgerEntry::fromJson(const QJsonObject &o)
 void AcquirerSimulator::simulation(const QString &merchant, QObject *context, SimulationCallback done)
 {
     const SimulationState state = m_simulation.value(merchant);
-    QMetaObject::invokeMethod(context, [state, done = std::move(done)] { done(true, state); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        context, [state, done = std::move(done)] {
+            done(true, state);
+        },
+        Qt::QueuedConnection);
 }
 
 void AcquirerSimulator::setSimulation(const QString &merchant, const SimulationState &state, QObject *context,
-                                      SimulationCallback done)
+    SimulationCallback done)
 {
     SimulationState s = state;
     s.latencyMs = qMax(0, s.latencyMs);
     m_simulation.insert(merchant, s);
     qCInfo(lcAcquirer) << "merchant" << merchant << "simulation mode" << SimulationState::modeName(s.mode)
                        << "latency" << s.latencyMs << "ms";
-    QMetaObject::invokeMethod(context, [s, done = std::move(done)] { done(true, s); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        context, [s, done = std::move(done)] {
+            done(true, s);
+        },
+        Qt::QueuedConnection);
 }
 
 void AcquirerSimulator::afterLatency(const QString &merchant, QObject *context,
-                                     std::function<void(Mode, QObject *)> work)
+    std::function<void(Mode, QObject *)> work)
 {
     // The mode when the request arrived decides, not when it runs.
     const SimulationState state = m_simulation.value(merchant);
@@ -349,47 +376,50 @@ void AcquirerSimulator::executeRefund(const RefundCall &rq, Mode mode, QObject *
         done({AcquirerAnswer::Kind::Refused, {}, QStringLiteral("acquirer ledger closed")});
         return;
     }
-    m_worker->transact<AcquirerAnswer>(context, [rq, mode, key = remembered(rq.merchant, rq.key)](SqlTx &tx) {
-        // Idempotent by key: a refund key it remembers answers what it answered then.
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code FROM refunds") + kRemembered, key);
-        if (q.next()) {
-            const AcquirerAnswer a = refundAnswerFromRow(q);
+    m_worker->transact<AcquirerAnswer>(
+        context, [rq, mode, key = remembered(rq.merchant, rq.key)](SqlTx &tx) {
+            // Idempotent by key: a refund key it remembers answers what it answered then.
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code FROM refunds") + kRemembered, key);
+            if (q.next()) {
+                const AcquirerAnswer a = refundAnswerFromRow(q);
+                q.finish();
+                return a;
+            }
             q.finish();
-            return a;
-        }
-        q.finish();
-        if (mode == Mode::ErrorBeforeCharge)
-            return AcquirerAnswer{AcquirerAnswer::Kind::Refused, {}, QStringLiteral("the acquirer refused the request")};
-        // The bank's own bound: only a succeeded charge of this merchant, never more than it in total.
-        QString code;
-        QSqlQuery &c = tx.exec(QStringLiteral(
-            "SELECT amount, status, (SELECT IFNULL(SUM(amount), 0) FROM refunds r WHERE r.merchant = c.merchant"
-            " AND r.charge_key = c.idem_key AND r.status = 'succeeded'), currency FROM charges c"
-            " WHERE c.merchant = ? AND c.idem_key = ? ORDER BY c.seq DESC LIMIT 1"), {rq.merchant, rq.chargeKey});
-        if (!c.next() || c.value(1).toString() != QLatin1String("succeeded"))
-            code = QStringLiteral("charge_not_found");
-        else if (c.value(3).toString() != rq.currency)   // money goes back in the money it came in
-            code = QStringLiteral("currency_mismatch");
-        else if (c.value(2).toLongLong() + rq.amount > c.value(0).toLongLong())
-            code = QStringLiteral("amount_exceeds_charge");
-        else if (mode == Mode::DeclineAll)
-            code = QStringLiteral("refund_declined");
-        c.finish();
-        const QVariant nullText{QMetaType(QMetaType::QString)};
-        tx.exec(QStringLiteral(
-            "INSERT INTO refunds (merchant, idem_key, charge_key, amount, currency, status, decline_code, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
-            {rq.merchant, rq.key, rq.chargeKey, rq.amount, rq.currency,
-             code.isEmpty() ? QStringLiteral("succeeded") : QStringLiteral("declined"),
-             code.isEmpty() ? nullText : QVariant(code), nowMs()});
-        if (mode == Mode::TimeoutAfterCharge)
-            return AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("the acquirer's answer was lost")};
-        if (!code.isEmpty())
-            return AcquirerAnswer{AcquirerAnswer::Kind::Declined, code, {}};
-        return AcquirerAnswer{AcquirerAnswer::Kind::Approved, {}, {}};
-    }, [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
-        done(ok ? a : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
-    });
+            if (mode == Mode::ErrorBeforeCharge)
+                return AcquirerAnswer{AcquirerAnswer::Kind::Refused, {}, QStringLiteral("the acquirer refused the request")};
+            // The bank's own bound: only a succeeded charge of this merchant, never more than it in total.
+            QString code;
+            QSqlQuery &c = tx.exec(QStringLiteral(
+                                       "SELECT amount, status, (SELECT IFNULL(SUM(amount), 0) FROM refunds r WHERE r.merchant = c.merchant"
+                                       " AND r.charge_key = c.idem_key AND r.status = 'succeeded'), currency FROM charges c"
+                                       " WHERE c.merchant = ? AND c.idem_key = ? ORDER BY c.seq DESC LIMIT 1"),
+                {rq.merchant, rq.chargeKey});
+            if (!c.next() || c.value(1).toString() != QLatin1String("succeeded"))
+                code = QStringLiteral("charge_not_found");
+            else if (c.value(3).toString() != rq.currency)   // money goes back in the money it came in
+                code = QStringLiteral("currency_mismatch");
+            else if (c.value(2).toLongLong() + rq.amount > c.value(0).toLongLong())
+                code = QStringLiteral("amount_exceeds_charge");
+            else if (mode == Mode::DeclineAll)
+                code = QStringLiteral("refund_declined");
+            c.finish();
+            const QVariant nullText{QMetaType(QMetaType::QString)};
+            tx.exec(QStringLiteral(
+                        "INSERT INTO refunds (merchant, idem_key, charge_key, amount, currency, status, decline_code, created_at)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+                {rq.merchant, rq.key, rq.chargeKey, rq.amount, rq.currency,
+                    code.isEmpty() ? QStringLiteral("succeeded") : QStringLiteral("declined"),
+                    code.isEmpty() ? nullText : QVariant(code), nowMs()});
+            if (mode == Mode::TimeoutAfterCharge)
+                return AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("the acquirer's answer was lost")};
+            if (!code.isEmpty())
+                return AcquirerAnswer{AcquirerAnswer::Kind::Declined, code, {}};
+            return AcquirerAnswer{AcquirerAnswer::Kind::Approved, {}, {}};
+        },
+        [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
+            done(ok ? a : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
+        });
 }
 
 void AcquirerSimulator::lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
@@ -398,37 +428,43 @@ void AcquirerSimulator::lookupRefund(const QString &merchant, const QString &key
         done({AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("acquirer ledger closed")});
         return;
     }
-    m_worker->transact<AcquirerAnswer>(context, [key = remembered(merchant, key)](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code FROM refunds") + kRemembered, key);
-        AcquirerAnswer a{AcquirerAnswer::Kind::NotFound, {}, {}};
-        if (q.next())
-            a = refundAnswerFromRow(q);
-        q.finish();
-        return a;
-    }, [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
-        done(ok ? a : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
-    });
+    m_worker->transact<AcquirerAnswer>(
+        context, [key = remembered(merchant, key)](SqlTx &tx) {
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code FROM refunds") + kRemembered, key);
+            AcquirerAnswer a{AcquirerAnswer::Kind::NotFound, {}, {}};
+            if (q.next())
+                a = refundAnswerFromRow(q);
+            q.finish();
+            return a;
+        },
+        [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
+            done(ok ? a : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
+        });
 }
 
 void AcquirerSimulator::refundLedger(const QString &merchant, const QString &chargeKey, QObject *context,
-                                     RefundLedgerCallback done)
+    RefundLedgerCallback done)
 {
     if (!m_worker) {
         done(false, {});
         return;
     }
-    m_worker->transact<QList<RefundLedgerEntry>>(context, [merchant, chargeKey](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral(
-            "SELECT idem_key, charge_key, amount, currency, status, decline_code, created_at FROM refunds"
-            " WHERE merchant = ? AND (IFNULL(?, '') = '' OR charge_key = ?) ORDER BY created_at, seq LIMIT 1000"),
-            {merchant, chargeKey, chargeKey});
-        QList<RefundLedgerEntry> out;
-        while (q.next())
-            out.append({q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong(), q.value(3).toString(),
-                        q.value(4).toString(), q.value(5).toString(), q.value(6).toLongLong()});
-        q.finish();
-        return out;
-    }, [done = std::move(done)](bool ok, const QString &, QList<RefundLedgerEntry> list) { done(ok, list); });
+    m_worker->transact<QList<RefundLedgerEntry>>(
+        context, [merchant, chargeKey](SqlTx &tx) {
+            QSqlQuery &q = tx.exec(QStringLiteral(
+                                       "SELECT idem_key, charge_key, amount, currency, status, decline_code, created_at FROM refunds"
+                                       " WHERE merchant = ? AND (IFNULL(?, '') = '' OR charge_key = ?) ORDER BY created_at, seq LIMIT 1000"),
+                {merchant, chargeKey, chargeKey});
+            QList<RefundLedgerEntry> out;
+            while (q.next())
+                out.append({q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong(), q.value(3).toString(),
+                    q.value(4).toString(), q.value(5).toString(), q.value(6).toLongLong()});
+            q.finish();
+            return out;
+        },
+        [done = std::move(done)](bool ok, const QString &, QList<RefundLedgerEntry> list) {
+            done(ok, list);
+        });
 }
 
 void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, QObject *context, AnswerCallback done)
@@ -445,44 +481,49 @@ void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, QObject *con
         done({AcquirerAnswer::Kind::Refused, {}, QStringLiteral("acquirer ledger closed")});
         return;
     }
-    struct Result { AcquirerAnswer answer; };
-    m_worker->transact<Result>(context, [rq, outcome, key = remembered(rq.merchant, rq.key)](SqlTx &tx) {
-        // Idempotent by key: a key it remembers answers what it answered then.
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges").arg(kChargeColumns) + kRemembered, key);
-        if (q.next()) {
-            Result r{answerFromRow(q)};
+    struct Result
+    {
+        AcquirerAnswer answer;
+    };
+    m_worker->transact<Result>(
+        context, [rq, outcome, key = remembered(rq.merchant, rq.key)](SqlTx &tx) {
+            // Idempotent by key: a key it remembers answers what it answered then.
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges").arg(kChargeColumns) + kRemembered, key);
+            if (q.next()) {
+                Result r{answerFromRow(q)};
+                q.finish();
+                return r;
+            }
             q.finish();
-            return r;
-        }
-        q.finish();
-        if (outcome == TokenOutcome::ErrorBeforeCharge || outcome == TokenOutcome::Unknown)
-            return Result{{AcquirerAnswer::Kind::Refused, {}, QStringLiteral("the acquirer refused the request")}};
-        QString status = QStringLiteral("succeeded");
-        QString code;
-        if (outcome == TokenOutcome::Decline) {
-            status = QStringLiteral("declined");
-            code = QStringLiteral("card_declined");
-        } else if (outcome == TokenOutcome::InsufficientFunds) {
-            status = QStringLiteral("declined");
-            code = QStringLiteral("insufficient_funds");
-        }
-        const QString authCode = code.isEmpty() ? newAuthorizationCode() : QString();
-        const QVariant nullText{QMetaType(QMetaType::QString)};
-        tx.exec(QStringLiteral(
-            "INSERT INTO charges (merchant, idem_key, amount, currency, token, status, decline_code, created_at,"
-            " auth_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-            {rq.merchant, rq.key, rq.amount, rq.currency, rq.token, status,
-             code.isEmpty() ? nullText : QVariant(code), nowMs(), authCode.isEmpty() ? nullText : QVariant(authCode)});
-        if (outcome == TokenOutcome::TimeoutAfterCharge)
-            return Result{{AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("the acquirer's answer was lost")}};
-        AcquirerAnswer a{code.isEmpty() ? AcquirerAnswer::Kind::Approved : AcquirerAnswer::Kind::Declined, code, {}};
-        a.card = cardOf(rq.token);
-        a.authorizationCode = authCode;
-        return Result{a};
-    }, [done = std::move(done)](bool ok, const QString &error, Result r) {
-        // The ledger could not commit: from the caller's side the bank did not answer.
-        done(ok ? r.answer : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
-    });
+            if (outcome == TokenOutcome::ErrorBeforeCharge || outcome == TokenOutcome::Unknown)
+                return Result{{AcquirerAnswer::Kind::Refused, {}, QStringLiteral("the acquirer refused the request")}};
+            QString status = QStringLiteral("succeeded");
+            QString code;
+            if (outcome == TokenOutcome::Decline) {
+                status = QStringLiteral("declined");
+                code = QStringLiteral("card_declined");
+            } else if (outcome == TokenOutcome::InsufficientFunds) {
+                status = QStringLiteral("declined");
+                code = QStringLiteral("insufficient_funds");
+            }
+            const QString authCode = code.isEmpty() ? newAuthorizationCode() : QString();
+            const QVariant nullText{QMetaType(QMetaType::QString)};
+            tx.exec(QStringLiteral(
+                        "INSERT INTO charges (merchant, idem_key, amount, currency, token, status, decline_code, created_at,"
+                        " auth_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                {rq.merchant, rq.key, rq.amount, rq.currency, rq.token, status,
+                    code.isEmpty() ? nullText : QVariant(code), nowMs(), authCode.isEmpty() ? nullText : QVariant(authCode)});
+            if (outcome == TokenOutcome::TimeoutAfterCharge)
+                return Result{{AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("the acquirer's answer was lost")}};
+            AcquirerAnswer a{code.isEmpty() ? AcquirerAnswer::Kind::Approved : AcquirerAnswer::Kind::Declined, code, {}};
+            a.card = cardOf(rq.token);
+            a.authorizationCode = authCode;
+            return Result{a};
+        },
+        [done = std::move(done)](bool ok, const QString &error, Result r) {
+            // The ledger could not commit: from the caller's side the bank did not answer.
+            done(ok ? r.answer : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
+        });
 }
 
 void AcquirerSimulator::lookup(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
@@ -491,16 +532,18 @@ void AcquirerSimulator::lookup(const QString &merchant, const QString &key, QObj
         done({AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("acquirer ledger closed")});
         return;
     }
-    m_worker->transact<AcquirerAnswer>(context, [key = remembered(merchant, key)](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges").arg(kChargeColumns) + kRemembered, key);
-        AcquirerAnswer a{AcquirerAnswer::Kind::NotFound, {}, {}};
-        if (q.next())
-            a = answerFromRow(q);
-        q.finish();
-        return a;
-    }, [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
-        done(ok ? a : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
-    });
+    m_worker->transact<AcquirerAnswer>(
+        context, [key = remembered(merchant, key)](SqlTx &tx) {
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges").arg(kChargeColumns) + kRemembered, key);
+            AcquirerAnswer a{AcquirerAnswer::Kind::NotFound, {}, {}};
+            if (q.next())
+                a = answerFromRow(q);
+            q.finish();
+            return a;
+        },
+        [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
+            done(ok ? a : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
+        });
 }
 
 void AcquirerSimulator::ledger(const QString &merchant, const QString &key, QObject *context, LedgerCallback done)
@@ -509,19 +552,23 @@ void AcquirerSimulator::ledger(const QString &merchant, const QString &key, QObj
         done(false, {});
         return;
     }
-    m_worker->transact<QList<LedgerEntry>>(context, [merchant, key](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral(
-            "SELECT idem_key, amount, currency, status, decline_code, created_at, token, auth_code FROM charges"
-            " WHERE merchant = ? AND (IFNULL(?, '') = '' OR idem_key = ?) ORDER BY created_at, seq LIMIT 1000"),
-            {merchant, key, key});
-        QList<LedgerEntry> out;
-        while (q.next())
-            out.append({q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toString(),
-                        q.value(3).toString(), q.value(4).toString(), q.value(5).toLongLong(),
-                        cardOf(q.value(6).toString()), q.value(7).toString()});
-        q.finish();
-        return out;
-    }, [done = std::move(done)](bool ok, const QString &, QList<LedgerEntry> list) { done(ok, list); });
+    m_worker->transact<QList<LedgerEntry>>(
+        context, [merchant, key](SqlTx &tx) {
+            QSqlQuery &q = tx.exec(QStringLiteral(
+                                       "SELECT idem_key, amount, currency, status, decline_code, created_at, token, auth_code FROM charges"
+                                       " WHERE merchant = ? AND (IFNULL(?, '') = '' OR idem_key = ?) ORDER BY created_at, seq LIMIT 1000"),
+                {merchant, key, key});
+            QList<LedgerEntry> out;
+            while (q.next())
+                out.append({q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toString(),
+                    q.value(3).toString(), q.value(4).toString(), q.value(5).toLongLong(),
+                    cardOf(q.value(6).toString()), q.value(7).toString()});
+            q.finish();
+            return out;
+        },
+        [done = std::move(done)](bool ok, const QString &, QList<LedgerEntry> list) {
+            done(ok, list);
+        });
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

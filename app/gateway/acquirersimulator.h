@@ -43,10 +43,10 @@ public:
     void lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
     void ledger(const QString &merchant, const QString &key, QObject *context, LedgerCallback done) override;
     void refundLedger(const QString &merchant, const QString &chargeKey, QObject *context,
-                      RefundLedgerCallback done) override;
+        RefundLedgerCallback done) override;
     void simulation(const QString &merchant, QObject *context, SimulationCallback done) override;
     void setSimulation(const QString &merchant, const SimulationState &state, QObject *context,
-                       SimulationCallback done) override;
+        SimulationCallback done) override;
 
 private:
     void execute(const ChargeRequest &request, Mode mode, QObject *context, AnswerCallback done);
@@ -63,4 +63,4 @@ private:
     QHash<QString, SimulationState> m_simulation;   // per merchant; absent: normal, no latency
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -26,4 +26,4 @@ void FaultPoints::reach(const char *step)
     }
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -21,4 +21,4 @@ private:
     bool m_paused = false;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

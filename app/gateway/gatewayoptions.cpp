@@ -32,7 +32,7 @@ std::optional<qint64> parseSize(const QString &text)
         return std::nullopt;
     return n << shift;
 }
-} // namespace
+}   // namespace
 
 namespace {
 GatewayOptions failure(const QString &message)
@@ -42,7 +42,7 @@ GatewayOptions failure(const QString &message)
     o.message = message;
     return o;
 }
-} // namespace
+}   // namespace
 
 GatewayOptions GatewayOptions::parse(const QStringList &arguments)
 {
@@ -121,8 +121,8 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
                        "acquirer does (0: never). Default 0."),
         QStringLiteral("DURATION"), QStringLiteral("0"));
     p.addOptions({help, version, listen, db, acquirerDb, demo, tokens, retention, lease, rate, recovery,
-                  keyWindow, keyMemory, acquirerTimeout, busy, acquirer, connections, minFree, headerTimeout, bodyTimeout, idleTimeout,
-                  maxConnections, maxPerPeer, tlsCert, tlsKey});
+        keyWindow, keyMemory, acquirerTimeout, busy, acquirer, connections, minFree, headerTimeout, bodyTimeout, idleTimeout,
+        maxConnections, maxPerPeer, tlsCert, tlsKey});
 
     if (!p.parse(arguments))
         return failure(p.errorText());
@@ -192,22 +192,33 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
     c.demo = p.isSet(demo);
     c.tokensFile = p.value(tokens);
 
-    struct Dur { const QCommandLineOption &opt; qint64 *out; qint64 min; };
+    struct Dur
+    {
+        const QCommandLineOption &opt;
+        qint64 *out;
+        qint64 min;
+    };
     qint64 busyMs = 0;
     for (const Dur &d : {Dur{retention, &c.retentionMs, 1000}, Dur{lease, &c.leaseMs, 100},
-                         Dur{recovery, &c.recoveryIntervalMs, 50}, Dur{acquirerTimeout, &c.acquirerTimeoutMs, 10},
-                         Dur{busy, &busyMs, 0}, Dur{keyWindow, &c.acquirerKeyWindowMs, 0},
-                         Dur{keyMemory, &c.acquirerKeyMemoryMs, 0}}) {
+             Dur{recovery, &c.recoveryIntervalMs, 50}, Dur{acquirerTimeout, &c.acquirerTimeoutMs, 10},
+             Dur{busy, &busyMs, 0}, Dur{keyWindow, &c.acquirerKeyWindowMs, 0},
+             Dur{keyMemory, &c.acquirerKeyMemoryMs, 0}}) {
         const auto v = parseDurationMs(p.value(d.opt));
         if (!v || *v < d.min)
             return failure(QStringLiteral("--%1: expected a duration such as 500ms, 30s, 24h (at least %2 ms), got \"%3\"")
-                               .arg(d.opt.names().first()).arg(d.min).arg(p.value(d.opt)));
+                               .arg(d.opt.names().first())
+                               .arg(d.min)
+                               .arg(p.value(d.opt)));
         *d.out = *v;
     }
     c.storeBusyTimeoutMs = int(qMin<qint64>(busyMs, 600'000));
-    struct Limit { const QCommandLineOption &opt; int *out; };
+    struct Limit
+    {
+        const QCommandLineOption &opt;
+        int *out;
+    };
     for (const Limit &l : {Limit{headerTimeout, &c.headerTimeoutMs}, Limit{bodyTimeout, &c.bodyTimeoutMs},
-                           Limit{idleTimeout, &c.idleTimeoutMs}}) {
+             Limit{idleTimeout, &c.idleTimeoutMs}}) {
         const auto v = parseDurationMs(p.value(l.opt));
         if (!v || *v < 100 || *v > 3'600'000)
             return failure(QStringLiteral("--%1: expected a duration from 100ms to 1h, got \"%2\"")
@@ -220,7 +231,9 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
         const int min = &l.opt == &maxConnections ? 1 : 0;
         if (!ok || *l.out < min || *l.out > 1'000'000)
             return failure(QStringLiteral("--%1: expected a whole number from %2 to 1000000, got \"%3\"")
-                               .arg(l.opt.names().first()).arg(min).arg(p.value(l.opt)));
+                               .arg(l.opt.names().first())
+                               .arg(min)
+                               .arg(p.value(l.opt)));
     }
     const std::optional<qint64> freeBytes = parseSize(p.value(minFree));
     if (!freeBytes)
@@ -241,4 +254,4 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
     return o;
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

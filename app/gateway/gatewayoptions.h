@@ -9,12 +9,17 @@ namespace OncePay::Gateway {
 // The command line of oncepay-gateway. `parse` never exits: the caller decides.
 struct GatewayOptions
 {
-    enum class Result { Run, Help, Version, Error };
+    enum class Result {
+        Run,
+        Help,
+        Version,
+        Error
+    };
     Result result = Result::Run;
-    QString message;            // the help text, or the one-line error
+    QString message;   // the help text, or the one-line error
     GatewayServer::Config config;
 
     static GatewayOptions parse(const QStringList &arguments);
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -19,8 +19,7 @@ static void migrate(SqlTx &tx, int from, bool postgres)
         tx.exec(QString::fromLatin1(sql)
                     .replace(QLatin1String("$BYTES"), postgres ? QLatin1String("BYTEA") : QLatin1String("BLOB"))
                     .replace(QLatin1String("$INT"), postgres ? QLatin1String("BIGINT") : QLatin1String("INTEGER"))
-                    .replace(QLatin1String("$SEQ"), postgres ? QLatin1String("BIGSERIAL PRIMARY KEY")
-                                                              : QLatin1String("INTEGER PRIMARY KEY AUTOINCREMENT"))
+                    .replace(QLatin1String("$SEQ"), postgres ? QLatin1String("BIGSERIAL PRIMARY KEY") : QLatin1String("INTEGER PRIMARY KEY AUTOINCREMENT"))
                     .replace(QLatin1String("$CLUSTERED"), postgres ? QLatin1String("") : QLatin1String(" WITHOUT ROWID")));
     };
     if (from < 1) {
@@ -128,4 +127,4 @@ LeaseClock leaseClock(SqlTx &tx, bool postgres)
     return {boot, qint64(ts.tv_sec) * 1000 + ts.tv_nsec / 1'000'000};
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

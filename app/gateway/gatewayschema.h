@@ -24,4 +24,4 @@ LeaseClock leaseClock(SqlTx &tx, bool postgres);
 // own wall clock; for SQLite this machine's, the one every process on the file runs on.
 qint64 storeWallClock(SqlTx &tx, bool postgres);
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

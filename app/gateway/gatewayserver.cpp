@@ -94,7 +94,7 @@ bool GatewayServer::start(QString *error)
     }
     m_payments = new PaymentService(pc, m_store.get(), m_acquirer, m_metrics.get(), this);
     m_api = new HttpApi({m_config.demo, m_config.rateLimitPerSecond}, m_tokens.get(), m_payments, m_acquirer,
-                        m_metrics.get(), this);
+        m_metrics.get(), this);
 
     m_api->beforeMetrics = [this] {
         const GatewayStore::Stats s = m_store->stats();
@@ -117,9 +117,11 @@ bool GatewayServer::start(QString *error)
         if (!tls)
             return false;
     }
-    m_server = new HttpServer(limits, std::move(tls), [this](HttpRequest &&request, const HttpResponder &responder) {
-        m_api->handle(std::move(request), responder);
-    }, this);
+    m_server = new HttpServer(
+        limits, std::move(tls), [this](HttpRequest &&request, const HttpResponder &responder) {
+            m_api->handle(std::move(request), responder);
+        },
+        this);
     m_port = m_server->start(m_config.address, m_config.port, error);
     if (m_port == 0)
         return false;
@@ -175,4 +177,4 @@ void GatewayServer::closeStores()
         m_store->close();
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -29,9 +29,9 @@ public:
     {
         QHostAddress address = QHostAddress::LocalHost;
         quint16 port = 0;
-        QString dbPath;              // SQLite file, or postgresql://USER:PASS@HOST:PORT/DBNAME
-        QString acquirerDbPath;      // empty: next to dbPath
-        QUrl acquirerUrl;            // set: call oncepay-acquirer there (HttpAcquirer); empty: embed one
+        QString dbPath;   // SQLite file, or postgresql://USER:PASS@HOST:PORT/DBNAME
+        QString acquirerDbPath;   // empty: next to dbPath
+        QUrl acquirerUrl;   // set: call oncepay-acquirer there (HttpAcquirer); empty: embed one
         bool demo = false;
         QString tokensFile;
         qint64 leaseMs = 30'000;
@@ -42,7 +42,7 @@ public:
         qint64 acquirerKeyMemoryMs = 0;   // the embedded simulator's memory of keys; 0: forever
         int rateLimitPerSecond = 0;
         int storeBusyTimeoutMs = 2'000;
-        int storeConnections = 8;    // PostgreSQL pool size
+        int storeConnections = 8;   // PostgreSQL pool size
         qint64 storeMinFreeBytes = 64 * 1024 * 1024;   // SQLite: not ready below this much free disk
         // HTTP time limits and connection caps (HttpLimits; body and head sizes are the API's).
         int headerTimeoutMs = 10'000;
@@ -50,10 +50,10 @@ public:
         int idleTimeoutMs = 60'000;
         int maxConnections = 10000;
         int maxConnectionsPerPeer = 0;
-        QString tlsCertFile;         // both set: HTTPS only (TLS 1.2 or later)
+        QString tlsCertFile;   // both set: HTTPS only (TLS 1.2 or later)
         QString tlsKeyFile;
-        QString faultKillAt;         // honoured with demo only
-        QString faultPauseAt;        // honoured with demo only
+        QString faultKillAt;   // honoured with demo only
+        QString faultPauseAt;   // honoured with demo only
     };
 
     explicit GatewayServer(Config config, QObject *parent = nullptr);
@@ -81,4 +81,4 @@ private:
     HttpServer *m_server = nullptr;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -18,32 +18,32 @@ struct PaymentClaim
     QString merchant;
     QString key;
     QByteArray fingerprint;
-    Payment draft;       // id, fields, status processing, step claimed
+    Payment draft;   // id, fields, status processing, step claimed
     qint64 leaseMs = 0;
 };
 
 struct ClaimOutcome
 {
     enum class Kind {
-        Claimed,        // this request owns the key: execute the payment
-        Resume,         // an expired lease was taken over: resume from payment.step
-        Replay,         // finished: send `response` again
-        ReplayCurrent,  // finished while the outcome was unknown (202), or the record expired:
-                        // answer from the payment's current state
-        InProgress,     // another holder owns the key right now: 409
-        Mismatch,       // same key, different request (or a refund's key): 422
-        Gone,           // nothing is stored for the key (a fenced holder's claim was released)
+        Claimed,   // this request owns the key: execute the payment
+        Resume,   // an expired lease was taken over: resume from payment.step
+        Replay,   // finished: send `response` again
+        ReplayCurrent,   // finished while the outcome was unknown (202), or the record expired:
+            // answer from the payment's current state
+        InProgress,   // another holder owns the key right now: 409
+        Mismatch,   // same key, different request (or a refund's key): 422
+        Gone,   // nothing is stored for the key (a fenced holder's claim was released)
     };
     Kind kind = Kind::InProgress;
-    Payment payment;     // Claimed, Resume: carries the lease generation now held
+    Payment payment;   // Claimed, Resume: carries the lease generation now held
     StoredResponse response;
     qint64 responseExpiresAt = 0;   // Replay: when the recorded response stops being replayed
 };
 
 // The result of a write of a step made under a lease.
 enum class StepWrite {
-    Written,       // done, under the lease
-    Fenced,        // matched no row: the lease was taken over (or lapsed); stop, answer from the store
+    Written,   // done, under the lease
+    Fenced,   // matched no row: the lease was taken over (or lapsed); stop, answer from the store
     // Only with ok = false: the database lost the connection while COMMIT was on its way, so the
     // step may have been written (API.md promise 10). Any other failure wrote nothing.
     Unconfirmed,
@@ -52,9 +52,9 @@ enum class StepWrite {
 // Resuming a record whose acquirer call may have happened, the acquirer said it does not know
 // the key (API.md promise 11).
 enum class KeyWindow {
-    Within,    // younger than the acquirer's key window: calling again with the key is safe
-    Review,    // older: marked needs_review under the lease, its 202 recorded; nobody calls again
-    Fenced,    // the lease was taken over
+    Within,   // younger than the acquirer's key window: calling again with the key is safe
+    Review,   // older: marked needs_review under the lease, its 202 recorded; nobody calls again
+    Fenced,   // the lease was taken over
 };
 
 // The records a person settles with the acquirer (`oncepay-gateway review`).
@@ -68,10 +68,10 @@ struct ReviewList
 struct ReviewResolution
 {
     enum class Kind {
-        Resolved,     // written through the fenced step, as recovery writes
-        NotFound,     // no payment or refund with that id
-        NotInReview,  // it does not need review (settled, or still being resolved by the gateway)
-        Busy,         // a live lease is held on it right now: try again
+        Resolved,   // written through the fenced step, as recovery writes
+        NotFound,   // no payment or refund with that id
+        NotInReview,   // it does not need review (settled, or still being resolved by the gateway)
+        Busy,   // a live lease is held on it right now: try again
         BadOutcome,   // the outcome does not fit (a payment: succeeded|declined; a refund: succeeded|failed)
     };
     Kind kind = Kind::NotFound;
@@ -87,12 +87,12 @@ struct Settlement
     qint64 leaseGeneration = 0;
     PaymentStatus status = PaymentStatus::Processing;   // processing: outcome unknown
     QString declineCode;
-    qint64 now = 0;           // wall clock, for updated_at
-    StoredResponse response;  // what is recorded for replay
+    qint64 now = 0;   // wall clock, for updated_at
+    StoredResponse response;   // what is recorded for replay
     qint64 retentionMs = 0;
     // Recovery: keep a recorded 202 as it is (its replay answers the payment's current state).
     bool recovery = false;
-    Card card;                  // what the acquirer answered; empty while the outcome is unknown
+    Card card;   // what the acquirer answered; empty while the outcome is unknown
     QString authorizationCode;
 };
 
@@ -104,25 +104,25 @@ struct RefundClaim
     QString merchant;
     QString key;
     QByteArray fingerprint;
-    Refund draft;        // id, payment id, amount, reason, terminal, timestamps
+    Refund draft;   // id, payment id, amount, reason, terminal, timestamps
     qint64 leaseMs = 0;
 };
 
 struct RefundClaimOutcome
 {
     enum class Kind {
-        Claimed,          // this request owns the key: call the acquirer
-        Resume,           // an expired lease was taken over: resume from refund.step
-        Replay,           // finished: send `response` again
-        ReplayCurrent,    // finished while the outcome was unknown (202), or the record expired
-        InProgress,       // 409
-        Mismatch,         // 422: another request, or a payment's key
-        Gone,             // nothing is stored for the key (a fenced holder's claim was released)
-        PaymentNotFound,  // 404, nothing recorded
-        NotRefundable,    // 400, nothing recorded: `message` says why
+        Claimed,   // this request owns the key: call the acquirer
+        Resume,   // an expired lease was taken over: resume from refund.step
+        Replay,   // finished: send `response` again
+        ReplayCurrent,   // finished while the outcome was unknown (202), or the record expired
+        InProgress,   // 409
+        Mismatch,   // 422: another request, or a payment's key
+        Gone,   // nothing is stored for the key (a fenced holder's claim was released)
+        PaymentNotFound,   // 404, nothing recorded
+        NotRefundable,   // 400, nothing recorded: `message` says why
     };
     Kind kind = Kind::InProgress;
-    Refund refund;       // Claimed, Resume (with the lease generation held), ReplayCurrent
+    Refund refund;   // Claimed, Resume (with the lease generation held), ReplayCurrent
     StoredResponse response;
     QString message;
 };
@@ -153,15 +153,15 @@ struct RefundList
 struct ListQuery
 {
     QString merchant;
-    QString terminalId;       // empty: every terminal
-    qint64 createdAfter = -1; // epoch ms, -1: no bound
-    qint64 afterSeq = 0;      // cursor
+    QString terminalId;   // empty: every terminal
+    qint64 createdAfter = -1;   // epoch ms, -1: no bound
+    qint64 afterSeq = 0;   // cursor
     int limit = 100;
 };
 
 struct RecoveryItem
 {
-    Payment payment;                // with the lease generation recovery now holds
+    Payment payment;   // with the lease generation recovery now holds
     bool recordCompleted = false;   // true: the client was answered 202; false: an orphaned claim
 };
 
@@ -197,7 +197,7 @@ public:
     // What a holder that finds itself fenced answers: the stored record (Replay, ReplayCurrent),
     // InProgress while another holder works, Mismatch, or Gone. Never takes anything over.
     virtual void storedAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint,
-                              QObject *context, Reply<ClaimOutcome> reply) = 0;
+        QObject *context, Reply<ClaimOutcome> reply) = 0;
     virtual void settlePayment(const Settlement &settlement, QObject *context, Reply<StepWrite> reply) = 0;
 
     virtual void findPayment(const QString &merchant, const QString &id, QObject *context, Reply<Payment> reply) = 0;
@@ -211,7 +211,7 @@ public:
     // "About to call the acquirer": records step acquirer_called and renews the lease, only
     // while the lease is still live.
     virtual void markAcquirerCalled(const LeasedRow &row, qint64 leaseMs, qint64 now, QObject *context,
-                                    Reply<StepWrite> reply) = 0;
+        Reply<StepWrite> reply) = 0;
     // Gives the key back: only for a row the acquirer has certainly not acted on (still at step
     // claimed, or refused on its only call). A refund's reservation goes back with it.
     virtual void releaseClaim(const LeasedRow &row, bool acquirerRefused, QObject *context, Reply<StepWrite> reply) = 0;
@@ -221,19 +221,19 @@ public:
     // Within `windowMs` of the row's creation, on the store's clock: Within, nothing written. Older:
     // needs_review set, the lease ended and the key's record completed with `response` (a 202).
     virtual void checkKeyWindow(const LeasedRow &row, qint64 windowMs, const StoredResponse &response,
-                                qint64 retentionMs, QObject *context, Reply<KeyWindow> reply) = 0;
+        qint64 retentionMs, QObject *context, Reply<KeyWindow> reply) = 0;
 
     // Refunds: the same steps and fenced lease as payments, on the refund's row. Settling a
     // refund moves its amount from reserved to refunded (succeeded) or back to what remains
     // (failed); releasing a claim gives the reservation back with the key.
     virtual void claimRefund(const RefundClaim &claim, QObject *context, Reply<RefundClaimOutcome> reply) = 0;
     virtual void storedRefundAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint,
-                                    QObject *context, Reply<RefundClaimOutcome> reply) = 0;
+        QObject *context, Reply<RefundClaimOutcome> reply) = 0;
     virtual void settleRefund(const RefundSettlement &settlement, QObject *context, Reply<StepWrite> reply) = 0;
     virtual void findRefund(const QString &merchant, const QString &id, QObject *context, Reply<Refund> reply) = 0;
     virtual void findRefundByKey(const QString &merchant, const QString &key, QObject *context, Reply<Refund> reply) = 0;
     virtual void listRefunds(const QString &merchant, const QString &paymentId, QObject *context,
-                             Reply<RefundList> reply) = 0;
+        Reply<RefundList> reply) = 0;
     // Refunds whose outcome is unknown and whose lease has lapsed, taken over as for payments.
     virtual void takeRefundRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<Refund>> reply) = 0;
 
@@ -247,10 +247,10 @@ public:
     // generation, only when no live lease is held), then the settlement under it.
     virtual void listNeedsReview(QObject *context, Reply<ReviewList> reply) = 0;
     virtual void resolveReview(const QString &id, const QString &outcome, qint64 leaseMs, QObject *context,
-                               Reply<ReviewResolution> reply) = 0;
+        Reply<ReviewResolution> reply) = 0;
     // Readiness: one transaction as every unit runs it (SQLite: BEGIN IMMEDIATE, so a write lock
     // held elsewhere fails it after the busy timeout; PostgreSQL: a round trip to the server).
     virtual void ping(QObject *context, Reply<bool> reply) = 0;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

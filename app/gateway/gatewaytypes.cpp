@@ -18,15 +18,18 @@ std::optional<E> fromName(QString (*nameOf)(E), QStringView name)
     }
     return std::nullopt;
 }
-} // namespace
+}   // namespace
 
 // The names are the wire and database contract: never rename one.
 QString paymentStepName(PaymentStep step)
 {
     switch (step) {
-    case PaymentStep::Claimed: return QStringLiteral("claimed");
-    case PaymentStep::AcquirerCalled: return QStringLiteral("acquirer_called");
-    case PaymentStep::Settled: return QStringLiteral("settled");
+    case PaymentStep::Claimed:
+        return QStringLiteral("claimed");
+    case PaymentStep::AcquirerCalled:
+        return QStringLiteral("acquirer_called");
+    case PaymentStep::Settled:
+        return QStringLiteral("settled");
     }
     Q_UNREACHABLE();
     return {};
@@ -40,11 +43,16 @@ std::optional<PaymentStep> paymentStepFromName(QStringView name)
 QString paymentStatusName(PaymentStatus status)
 {
     switch (status) {
-    case PaymentStatus::Processing: return QStringLiteral("processing");
-    case PaymentStatus::Succeeded: return QStringLiteral("succeeded");
-    case PaymentStatus::Declined: return QStringLiteral("declined");
-    case PaymentStatus::Refunded: return QStringLiteral("refunded");
-    case PaymentStatus::PartiallyRefunded: return QStringLiteral("partially_refunded");
+    case PaymentStatus::Processing:
+        return QStringLiteral("processing");
+    case PaymentStatus::Succeeded:
+        return QStringLiteral("succeeded");
+    case PaymentStatus::Declined:
+        return QStringLiteral("declined");
+    case PaymentStatus::Refunded:
+        return QStringLiteral("refunded");
+    case PaymentStatus::PartiallyRefunded:
+        return QStringLiteral("partially_refunded");
     }
     Q_UNREACHABLE();
     return {};
@@ -53,15 +61,18 @@ QString paymentStatusName(PaymentStatus status)
 std::optional<PaymentStatus> paymentStatusFromName(QStringView name)
 {
     return fromName<PaymentStatus, PaymentStatus::Processing, PaymentStatus::PartiallyRefunded>(paymentStatusName,
-                                                                                                 name);
+        name);
 }
 
 QString refundStatusName(RefundStatus status)
 {
     switch (status) {
-    case RefundStatus::Processing: return QStringLiteral("processing");
-    case RefundStatus::Succeeded: return QStringLiteral("succeeded");
-    case RefundStatus::Failed: return QStringLiteral("failed");
+    case RefundStatus::Processing:
+        return QStringLiteral("processing");
+    case RefundStatus::Succeeded:
+        return QStringLiteral("succeeded");
+    case RefundStatus::Failed:
+        return QStringLiteral("failed");
     }
     Q_UNREACHABLE();
     return {};
@@ -110,7 +121,7 @@ QJsonObject Payment::toJson() const
         {QStringLiteral("decline_code"), declineCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(declineCode)},
         {QStringLiteral("card"), card.toJson()},
         {QStringLiteral("authorization_code"),
-         authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(authorizationCode)},
+            authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(authorizationCode)},
         {QStringLiteral("amount_refunded"), amountRefunded},
         {QStringLiteral("needs_review"), needsReview},
         {QStringLiteral("created_at"), toRfc3339(createdAt)},
@@ -147,13 +158,13 @@ QJsonObject Refund::toJson() const
 LeasedRow LeasedRow::of(const Payment &payment)
 {
     return {LeasedTable::Payments, payment.id, payment.leaseGeneration, payment.merchant, payment.idempotencyKey,
-            payment.updatedAt, {}, 0};
+        payment.updatedAt, {}, 0};
 }
 
 LeasedRow LeasedRow::of(const Refund &refund)
 {
     return {LeasedTable::Refunds, refund.id, refund.leaseGeneration, refund.merchant, refund.idempotencyKey,
-            refund.updatedAt, refund.paymentId, refund.amount};
+        refund.updatedAt, refund.paymentId, refund.amount};
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

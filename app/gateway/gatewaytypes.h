@@ -23,14 +23,14 @@ struct Caller
 // Recorded steps of a payment, so that a crash at any point resumes correctly. The database
 // keeps their names ("claimed", "acquirer_called", "settled").
 enum class PaymentStep {
-    Claimed,          // key owned; acquirer not called
+    Claimed,   // key owned; acquirer not called
     AcquirerCalled,   // the acquirer may have charged
-    Settled,          // final outcome stored
+    Settled,   // final outcome stored
 };
 
 // A payment's status as the API and the database name it ("processing", "succeeded", ...).
 enum class PaymentStatus {
-    Processing,          // the outcome is not known yet (202)
+    Processing,   // the outcome is not known yet (202)
     Succeeded,
     Declined,
     Refunded,
@@ -62,8 +62,8 @@ struct Card
     QString last4;
 
     bool isEmpty() const { return brand.isEmpty() && last4.isEmpty(); }
-    QJsonValue toJson() const;                        // null when empty
-    static Card fromJson(const QJsonValue &value);    // empty for null or anything else
+    QJsonValue toJson() const;   // null when empty
+    static Card fromJson(const QJsonValue &value);   // empty for null or anything else
     friend bool operator==(const Card &a, const Card &b) { return a.brand == b.brand && a.last4 == b.last4; }
 };
 
@@ -79,13 +79,13 @@ struct Payment
     QString currency;
     QString orderId;
     QString paymentMethod;
-    QString description;        // empty when absent
-    QByteArray metadataJson;    // canonical JSON object, empty when absent
+    QString description;   // empty when absent
+    QByteArray metadataJson;   // canonical JSON object, empty when absent
     PaymentStatus status = PaymentStatus::Processing;
     PaymentStep step = PaymentStep::Claimed;
-    QString declineCode;        // empty when none
-    Card card;                  // from the acquirer: empty until it answered
-    QString authorizationCode;  // from the acquirer: an approved charge's, empty otherwise
+    QString declineCode;   // empty when none
+    Card card;   // from the acquirer: empty until it answered
+    QString authorizationCode;   // from the acquirer: an approved charge's, empty otherwise
     qint64 amountRefunded = 0;
     qint64 createdAt = 0;
     qint64 updatedAt = 0;
@@ -108,15 +108,15 @@ struct Refund
     QString idempotencyKey;
     QByteArray fingerprint;
     qint64 amount = 0;
-    QString currency;           // the payment's
+    QString currency;   // the payment's
     QString reason;
     RefundStatus status = RefundStatus::Processing;
     PaymentStep step = PaymentStep::Claimed;   // the same steps as a payment's
-    QString failureCode;        // failed: the acquirer's reason
+    QString failureCode;   // failed: the acquirer's reason
     qint64 createdAt = 0;
     qint64 updatedAt = 0;
     qint64 leaseGeneration = 0;
-    QString chargeKey;          // the payment's idempotency key: the charge the acquirer refunds
+    QString chargeKey;   // the payment's idempotency key: the charge the acquirer refunds
     bool needsReview = false;   // as a payment's
 
     bool isValid() const { return !id.isEmpty(); }
@@ -125,7 +125,10 @@ struct Refund
 
 // The tables whose rows are written under a fenced lease, both with the columns
 // lease_generation, lease_boot, lease_expires_at, status and step.
-enum class LeasedTable { Payments, Refunds };
+enum class LeasedTable {
+    Payments,
+    Refunds
+};
 
 // A row of either kind as its lease holder writes it: which row, under which generation, and
 // what the store touches beside it. Made from the record the holder read or took over.
@@ -133,10 +136,10 @@ struct LeasedRow
 {
     LeasedTable table = LeasedTable::Payments;
     QString id;
-    qint64 generation = 0;       // the lease generation held: every write is conditional on it
+    qint64 generation = 0;   // the lease generation held: every write is conditional on it
     QString merchant;
-    QString idempotencyKey;      // its idempotency record
-    qint64 updatedAt = 0;        // what a write under the lease records as updated_at
+    QString idempotencyKey;   // its idempotency record
+    qint64 updatedAt = 0;   // what a write under the lease records as updated_at
     // A refund's reservation on its payment: given back when the claim is released.
     QString reservedOnPayment;
     qint64 reservedAmount = 0;
@@ -157,4 +160,4 @@ struct StoredResponse
     QByteArray contentType;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

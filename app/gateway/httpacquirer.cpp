@@ -22,8 +22,8 @@ struct HttpAcquirer::Reply
     QNetworkReply::NetworkError error = QNetworkReply::NoError;
     QString errorString;
     QByteArray body;
-    bool sent = false;      // some attempt wrote the whole request: it may have been acted upon
-    int connections = 0;    // connections opened for it (more than one: Qt resent it)
+    bool sent = false;   // some attempt wrote the whole request: it may have been acted upon
+    int connections = 0;   // connections opened for it (more than one: Qt resent it)
 
     QJsonObject object() const { return QJsonDocument::fromJson(body).object(); }
     QString describe() const
@@ -64,7 +64,7 @@ std::optional<SimulationState> simulationOf(const QJsonObject &o)
     return SimulationState{*mode, latency.toInt()};
 }
 
-} // namespace
+}   // namespace
 
 HttpAcquirer::HttpAcquirer(const QUrl &baseUrl, int timeoutMs, QObject *parent)
     : Acquirer(parent)
@@ -123,13 +123,16 @@ QNetworkRequest HttpAcquirer::request(const QString &path, const QList<QPair<QSt
 }
 
 void HttpAcquirer::send(const QByteArray &verb, const QNetworkRequest &request, const QByteArray &body,
-                        QObject *context, Finished finished)
+    QObject *context, Finished finished)
 {
     QPointer<QObject> guard(context);
     if (!m_manager) {
         const Reply closed{0, QNetworkReply::OperationCanceledError, QStringLiteral("acquirer client closed"), {}};
-        QMetaObject::invokeMethod(context, [closed, finished = std::move(finished)] { finished(closed); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            context, [closed, finished = std::move(finished)] {
+                finished(closed);
+            },
+            Qt::QueuedConnection);
         return;
     }
     QNetworkReply *reply = m_manager->sendCustomRequest(request, verb, body);
@@ -144,32 +147,34 @@ void HttpAcquirer::send(const QByteArray &verb, const QNetworkRequest &request, 
         r.errorString = reply->errorString();
         r.body = reply->readAll();
         // Runs at once on the caller's thread, or is queued there and dropped if it goes away.
-        QMetaObject::invokeMethod(guard.data(), [r, finished] { finished(r); });
+        QMetaObject::invokeMethod(guard.data(), [r, finished] {
+            finished(r);
+        });
     });
 }
 
 void HttpAcquirer::charge(const ChargeRequest &rq, QObject *context, AnswerCallback done)
 {
     const QJsonObject body{{QStringLiteral("merchant"), rq.merchant},
-                           {QStringLiteral("key"), rq.key},
-                           {QStringLiteral("amount"), rq.amount},
-                           {QStringLiteral("currency"), rq.currency},
-                           {QStringLiteral("token"), rq.token}};
+        {QStringLiteral("key"), rq.key},
+        {QStringLiteral("amount"), rq.amount},
+        {QStringLiteral("currency"), rq.currency},
+        {QStringLiteral("token"), rq.token}};
     postMoney(QStringLiteral("/v1/charges"), body, rq.key, context, std::move(done));
 }
 
 void HttpAcquirer::refund(const RefundCall &call, QObject *context, AnswerCallback done)
 {
     const QJsonObject body{{QStringLiteral("merchant"), call.merchant},
-                           {QStringLiteral("key"), call.key},
-                           {QStringLiteral("charge_key"), call.chargeKey},
-                           {QStringLiteral("amount"), call.amount},
-                           {QStringLiteral("currency"), call.currency}};
+        {QStringLiteral("key"), call.key},
+        {QStringLiteral("charge_key"), call.chargeKey},
+        {QStringLiteral("amount"), call.amount},
+        {QStringLiteral("currency"), call.currency}};
     postMoney(QStringLiteral("/v1/refunds"), body, call.key, context, std::move(done));
 }
 
 void HttpAcquirer::postMoney(const QString &path, const QJsonObject &body, const QString &key, QObject *context,
-                             AnswerCallback done)
+    AnswerCallback done)
 {
     // Qt 6.4 resends a request, POST included, when the connection closes before any byte of
     // the answer (later Qt versions resend idempotent methods only). Harmless for money: the
@@ -177,26 +182,26 @@ void HttpAcquirer::postMoney(const QString &path, const QJsonObject &body, const
     // first time, so a key never charges (or refunds) twice. What a resend must not do is make
     // a failure look like "never reached the acquirer": see `sent` and `connections` below.
     send("POST", request(path, {}), QJsonDocument(body).toJson(QJsonDocument::Compact), context,
-         [done = std::move(done), key, path](const Reply &r) {
-        if (r.status == 200)
-            return done(outcomeOf(r.object()));
-        if (r.status == 502) {
-            const std::optional<Problem> p = Problem::fromJson(r.body);
-            if (p && p->slug == QLatin1String("acquirer-refused"))
-                return done({AcquirerAnswer::Kind::Refused, {}, p->detail});
-        }
-        // Only a connection that never opened, for a request never written before, proves that
-        // nothing reached the acquirer. A refused reconnect after an attempt that was sent (the
-        // acquirer died mid-call), a timeout, a reset, a closed connection or any other status
-        // may follow a charge.
-        if (r.status == 0 && !r.sent && r.connections <= 1
-            && (r.error == QNetworkReply::ConnectionRefusedError || r.error == QNetworkReply::HostNotFoundError)) {
-            return done({AcquirerAnswer::Kind::Refused, {},
-                         QStringLiteral("the acquirer could not be reached (%1); nothing was sent").arg(r.errorString)});
-        }
-        qCInfo(lcHttpAcquirer) << path << key << "outcome unknown:" << r.describe();
-        done({AcquirerAnswer::Kind::AnswerLost, {}, r.describe()});
-    });
+        [done = std::move(done), key, path](const Reply &r) {
+            if (r.status == 200)
+                return done(outcomeOf(r.object()));
+            if (r.status == 502) {
+                const std::optional<Problem> p = Problem::fromJson(r.body);
+                if (p && p->slug == QLatin1String("acquirer-refused"))
+                    return done({AcquirerAnswer::Kind::Refused, {}, p->detail});
+            }
+            // Only a connection that never opened, for a request never written before, proves that
+            // nothing reached the acquirer. A refused reconnect after an attempt that was sent (the
+            // acquirer died mid-call), a timeout, a reset, a closed connection or any other status
+            // may follow a charge.
+            if (r.status == 0 && !r.sent && r.connections <= 1
+                && (r.error == QNetworkReply::ConnectionRefusedError || r.error == QNetworkReply::HostNotFoundError)) {
+                return done({AcquirerAnswer::Kind::Refused, {},
+                    QStringLiteral("the acquirer could not be reached (%1); nothing was sent").arg(r.errorString)});
+            }
+            qCInfo(lcHttpAcquirer) << path << key << "outcome unknown:" << r.describe();
+            done({AcquirerAnswer::Kind::AnswerLost, {}, r.describe()});
+        });
 }
 
 void HttpAcquirer::lookup(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
@@ -210,17 +215,17 @@ void HttpAcquirer::lookupRefund(const QString &merchant, const QString &key, QOb
 }
 
 void HttpAcquirer::lookupAt(const QString &path, const QString &merchant, const QString &key, QObject *context,
-                            AnswerCallback done)
+    AnswerCallback done)
 {
     // A GET may be resent by Qt on a reset connection: harmless, it only reads.
     send("GET", request(path, {{QStringLiteral("merchant"), merchant}, {QStringLiteral("key"), key}}),
-         {}, context, [done = std::move(done)](const Reply &r) {
-        if (r.status == 200)
-            return done(outcomeOf(r.object()));
-        if (r.status == 404)
-            return done({AcquirerAnswer::Kind::NotFound, {}, {}});
-        done({AcquirerAnswer::Kind::AnswerLost, {}, r.describe()});   // could not ask
-    });
+        {}, context, [done = std::move(done)](const Reply &r) {
+            if (r.status == 200)
+                return done(outcomeOf(r.object()));
+            if (r.status == 404)
+                return done({AcquirerAnswer::Kind::NotFound, {}, {}});
+            done({AcquirerAnswer::Kind::AnswerLost, {}, r.describe()});   // could not ask
+        });
 }
 
 void HttpAcquirer::ledger(const QString &merchant, const QString &key, QObject *context, LedgerCallback done)
@@ -244,44 +249,44 @@ void HttpAcquirer::ledger(const QString &merchant, const QString &key, QObject *
 }
 
 void HttpAcquirer::refundLedger(const QString &merchant, const QString &chargeKey, QObject *context,
-                                RefundLedgerCallback done)
+    RefundLedgerCallback done)
 {
     QList<QPair<QString, QString>> query{{QStringLiteral("merchant"), merchant}};
     if (!chargeKey.isEmpty())
         query.append({QStringLiteral("charge_key"), chargeKey});
     send("GET", request(QStringLiteral("/v1/refund-ledger"), query), {}, context,
-         [done = std::move(done)](const Reply &r) {
-        const QJsonValue data = r.object().value(QStringLiteral("data"));
-        if (r.status != 200 || !data.isArray())
-            return done(false, {});
-        QList<RefundLedgerEntry> entries;
-        for (const QJsonValue &v : data.toArray()) {
-            const std::optional<RefundLedgerEntry> e = RefundLedgerEntry::fromJson(v.toObject());
-            if (!e)
+        [done = std::move(done)](const Reply &r) {
+            const QJsonValue data = r.object().value(QStringLiteral("data"));
+            if (r.status != 200 || !data.isArray())
                 return done(false, {});
-            entries.append(*e);
-        }
-        done(true, entries);
-    });
+            QList<RefundLedgerEntry> entries;
+            for (const QJsonValue &v : data.toArray()) {
+                const std::optional<RefundLedgerEntry> e = RefundLedgerEntry::fromJson(v.toObject());
+                if (!e)
+                    return done(false, {});
+                entries.append(*e);
+            }
+            done(true, entries);
+        });
 }
 
 void HttpAcquirer::simulation(const QString &merchant, QObject *context, SimulationCallback done)
 {
     send("GET", request(QStringLiteral("/v1/simulation"), {{QStringLiteral("merchant"), merchant}}), {}, context,
-         [done = std::move(done)](const Reply &r) {
-        const std::optional<SimulationState> s = r.status == 200 ? simulationOf(r.object()) : std::nullopt;
-        done(bool(s), s.value_or(SimulationState{}));
-    });
+        [done = std::move(done)](const Reply &r) {
+            const std::optional<SimulationState> s = r.status == 200 ? simulationOf(r.object()) : std::nullopt;
+            done(bool(s), s.value_or(SimulationState{}));
+        });
 }
 
 void HttpAcquirer::setSimulation(const QString &merchant, const SimulationState &state, QObject *context,
-                                 SimulationCallback done)
+    SimulationCallback done)
 {
     send("PUT", request(QStringLiteral("/v1/simulation"), {{QStringLiteral("merchant"), merchant}}),
-         QJsonDocument(state.toJson()).toJson(QJsonDocument::Compact), context, [done = std::move(done)](const Reply &r) {
-        const std::optional<SimulationState> s = r.status == 200 ? simulationOf(r.object()) : std::nullopt;
-        done(bool(s), s.value_or(SimulationState{}));
-    });
+        QJsonDocument(state.toJson()).toJson(QJsonDocument::Compact), context, [done = std::move(done)](const Reply &r) {
+            const std::optional<SimulationState> s = r.status == 200 ? simulationOf(r.object()) : std::nullopt;
+            done(bool(s), s.value_or(SimulationState{}));
+        });
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

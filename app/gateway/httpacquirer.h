@@ -36,10 +36,10 @@ public:
     void lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
     void ledger(const QString &merchant, const QString &key, QObject *context, LedgerCallback done) override;
     void refundLedger(const QString &merchant, const QString &chargeKey, QObject *context,
-                      RefundLedgerCallback done) override;
+        RefundLedgerCallback done) override;
     void simulation(const QString &merchant, QObject *context, SimulationCallback done) override;
     void setSimulation(const QString &merchant, const SimulationState &state, QObject *context,
-                       SimulationCallback done) override;
+        SimulationCallback done) override;
 
 private:
     struct Reply;
@@ -48,13 +48,13 @@ private:
     QNetworkRequest request(const QString &path, const QList<QPair<QString, QString>> &query) const;
     // Sends, and calls `finished` on `context`'s thread unless `context` is gone by then.
     void send(const QByteArray &verb, const QNetworkRequest &request, const QByteArray &body, QObject *context,
-              Finished finished);
+        Finished finished);
     // POST of a request that moves money (/v1/charges, /v1/refunds), answered as in charge().
     void postMoney(const QString &path, const QJsonObject &body, const QString &key, QObject *context,
-                   AnswerCallback done);
+        AnswerCallback done);
     // GET of a key (/v1/charges, /v1/refunds): NotFound on 404, AnswerLost when it could not ask.
     void lookupAt(const QString &path, const QString &merchant, const QString &key, QObject *context,
-                  AnswerCallback done);
+        AnswerCallback done);
 
     QUrl m_baseUrl;
     int m_timeoutMs;
@@ -62,4 +62,4 @@ private:
     QNetworkAccessManager *m_manager = nullptr;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

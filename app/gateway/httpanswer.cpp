@@ -47,7 +47,7 @@ HttpAnswer HttpAnswer::forPayment(const Payment &p)
 {
     if (p.status == PaymentStatus::Declined) {
         Problem problem = Problem::make(402, QStringLiteral("card-declined"), QStringLiteral("Card declined"),
-                                        QStringLiteral("The card was declined (%1).").arg(p.declineCode));
+            QStringLiteral("The card was declined (%1).").arg(p.declineCode));
         problem.extra.insert(QStringLiteral("payment"), p.toJson());
         return HttpAnswer::problem(problem);
     }
@@ -60,8 +60,8 @@ HttpAnswer HttpAnswer::forRefund(const Refund &r)
 {
     if (r.status == RefundStatus::Failed) {
         Problem problem = Problem::make(402, QStringLiteral("refund-declined"), QStringLiteral("Refund declined"),
-                                        QStringLiteral("The acquirer declined the refund (%1); no money moved.")
-                                            .arg(r.failureCode));
+            QStringLiteral("The acquirer declined the refund (%1); no money moved.")
+                .arg(r.failureCode));
         problem.extra.insert(QStringLiteral("refund"), r.toJson());
         return HttpAnswer::problem(problem);
     }
@@ -106,31 +106,56 @@ QByteArray HttpAnswer::toWire(Connection connection, bool withBody) const
 QByteArray HttpAnswer::reasonPhrase(int status)
 {
     switch (status) {
-    case 100: return QByteArrayLiteral("Continue");
-    case 200: return QByteArrayLiteral("OK");
-    case 201: return QByteArrayLiteral("Created");
-    case 202: return QByteArrayLiteral("Accepted");
-    case 204: return QByteArrayLiteral("No Content");
-    case 400: return QByteArrayLiteral("Bad Request");
-    case 401: return QByteArrayLiteral("Unauthorized");
-    case 402: return QByteArrayLiteral("Payment Required");
-    case 403: return QByteArrayLiteral("Forbidden");
-    case 404: return QByteArrayLiteral("Not Found");
-    case 405: return QByteArrayLiteral("Method Not Allowed");
-    case 408: return QByteArrayLiteral("Request Timeout");
-    case 409: return QByteArrayLiteral("Conflict");
-    case 413: return QByteArrayLiteral("Content Too Large");
-    case 415: return QByteArrayLiteral("Unsupported Media Type");
-    case 422: return QByteArrayLiteral("Unprocessable Content");
-    case 429: return QByteArrayLiteral("Too Many Requests");
-    case 431: return QByteArrayLiteral("Request Header Fields Too Large");
-    case 500: return QByteArrayLiteral("Internal Server Error");
-    case 501: return QByteArrayLiteral("Not Implemented");
-    case 502: return QByteArrayLiteral("Bad Gateway");
-    case 503: return QByteArrayLiteral("Service Unavailable");
-    case 504: return QByteArrayLiteral("Gateway Timeout");
-    case 505: return QByteArrayLiteral("HTTP Version Not Supported");
-    default: return QByteArrayLiteral("Status");
+    case 100:
+        return QByteArrayLiteral("Continue");
+    case 200:
+        return QByteArrayLiteral("OK");
+    case 201:
+        return QByteArrayLiteral("Created");
+    case 202:
+        return QByteArrayLiteral("Accepted");
+    case 204:
+        return QByteArrayLiteral("No Content");
+    case 400:
+        return QByteArrayLiteral("Bad Request");
+    case 401:
+        return QByteArrayLiteral("Unauthorized");
+    case 402:
+        return QByteArrayLiteral("Payment Required");
+    case 403:
+        return QByteArrayLiteral("Forbidden");
+    case 404:
+        return QByteArrayLiteral("Not Found");
+    case 405:
+        return QByteArrayLiteral("Method Not Allowed");
+    case 408:
+        return QByteArrayLiteral("Request Timeout");
+    case 409:
+        return QByteArrayLiteral("Conflict");
+    case 413:
+        return QByteArrayLiteral("Content Too Large");
+    case 415:
+        return QByteArrayLiteral("Unsupported Media Type");
+    case 422:
+        return QByteArrayLiteral("Unprocessable Content");
+    case 429:
+        return QByteArrayLiteral("Too Many Requests");
+    case 431:
+        return QByteArrayLiteral("Request Header Fields Too Large");
+    case 500:
+        return QByteArrayLiteral("Internal Server Error");
+    case 501:
+        return QByteArrayLiteral("Not Implemented");
+    case 502:
+        return QByteArrayLiteral("Bad Gateway");
+    case 503:
+        return QByteArrayLiteral("Service Unavailable");
+    case 504:
+        return QByteArrayLiteral("Gateway Timeout");
+    case 505:
+        return QByteArrayLiteral("HTTP Version Not Supported");
+    default:
+        return QByteArrayLiteral("Status");
     }
 }
 
@@ -160,21 +185,21 @@ namespace Answers {
 HttpAnswer storeUnavailable()
 {
     return HttpAnswer::problem(503, QStringLiteral("store-unavailable"), QStringLiteral("Store unavailable"),
-                               QStringLiteral("The gateway cannot reach its store; nothing was executed. Retry with the same key."))
+        QStringLiteral("The gateway cannot reach its store; nothing was executed. Retry with the same key."))
         .withHeader(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1"));
 }
 
 HttpAnswer keyInUse()
 {
     return HttpAnswer::problem(409, QStringLiteral("idempotency-key-in-use"), QStringLiteral("Request in progress"),
-                               QStringLiteral("A request with this Idempotency-Key is being processed. Retry later with the same key."))
+        QStringLiteral("A request with this Idempotency-Key is being processed. Retry later with the same key."))
         .withHeader(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1"));
 }
 
 HttpAnswer keyReused()
 {
     return HttpAnswer::problem(422, QStringLiteral("idempotency-key-reused"), QStringLiteral("Idempotency-Key reused"),
-                               QStringLiteral("This Idempotency-Key was already used for a different request."));
+        QStringLiteral("This Idempotency-Key was already used for a different request."));
 }
 
 HttpAnswer acquirerUnavailable(const QString &detail)
@@ -185,7 +210,7 @@ HttpAnswer acquirerUnavailable(const QString &detail)
 HttpAnswer outcomeUnknown()
 {
     return HttpAnswer::problem(500, QStringLiteral("outcome-unknown"), QStringLiteral("Outcome unknown"),
-                               QStringLiteral("The payment may have been executed; retry with the same Idempotency-Key to learn its outcome."))
+        QStringLiteral("The payment may have been executed; retry with the same Idempotency-Key to learn its outcome."))
         .withHeader(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1"));
 }
 
@@ -197,16 +222,16 @@ HttpAnswer notFound(const QString &detail)
 HttpAnswer unsupportedMediaType()
 {
     return HttpAnswer::problem(415, QStringLiteral("unsupported-media-type"), QStringLiteral("Unsupported media type"),
-                               QStringLiteral("Send the body as Content-Type: application/json."));
+        QStringLiteral("Send the body as Content-Type: application/json."));
 }
 
 HttpAnswer methodNotAllowed(const QByteArray &allow)
 {
     return HttpAnswer::problem(405, QStringLiteral("method-not-allowed"), QStringLiteral("Method not allowed"),
-                               QStringLiteral("This resource accepts %1.").arg(QString::fromLatin1(allow)))
+        QStringLiteral("This resource accepts %1.").arg(QString::fromLatin1(allow)))
         .withHeader(QByteArrayLiteral("Allow"), allow);
 }
 
-} // namespace Answers
+}   // namespace Answers
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

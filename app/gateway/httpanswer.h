@@ -34,7 +34,11 @@ struct HttpAnswer
     QByteArray header(const QByteArray &name) const;
     // What the answer's Connection field says: close (the connection ends after it), or
     // keep-alive for an HTTP/1.0 client that asked to keep it.
-    enum class Connection { Default, Close, KeepAlive };
+    enum class Connection {
+        Default,
+        Close,
+        KeepAlive
+    };
     // The answer as HTTP/1.1 bytes: status line, Content-Type, Content-Length, the headers, the
     // Connection field, then the body (none for a HEAD request: its length is still given).
     QByteArray toWire(Connection connection, bool withBody = true) const;
@@ -53,6 +57,6 @@ HttpAnswer outcomeUnknown();   // the acquirer may have been called; not recorde
 HttpAnswer notFound(const QString &detail);
 HttpAnswer unsupportedMediaType();
 HttpAnswer methodNotAllowed(const QByteArray &allow);
-}
+}   // namespace Answers
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

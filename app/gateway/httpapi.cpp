@@ -19,13 +19,20 @@ QString methodName(HttpRequest::Method m)
 {
     using M = HttpRequest::Method;
     switch (m) {
-    case M::Get: return QStringLiteral("GET");
-    case M::Post: return QStringLiteral("POST");
-    case M::Put: return QStringLiteral("PUT");
-    case M::Delete: return QStringLiteral("DELETE");
-    case M::Head: return QStringLiteral("HEAD");
-    case M::Patch: return QStringLiteral("PATCH");
-    default: return QStringLiteral("OTHER");
+    case M::Get:
+        return QStringLiteral("GET");
+    case M::Post:
+        return QStringLiteral("POST");
+    case M::Put:
+        return QStringLiteral("PUT");
+    case M::Delete:
+        return QStringLiteral("DELETE");
+    case M::Head:
+        return QStringLiteral("HEAD");
+    case M::Patch:
+        return QStringLiteral("PATCH");
+    default:
+        return QStringLiteral("OTHER");
     }
 }
 
@@ -44,10 +51,10 @@ std::optional<JsonNode> parseBody(const QByteArray &body, HttpAnswer *error)
     return node;
 }
 
-} // namespace
+}   // namespace
 
 HttpApi::HttpApi(Config config, const TokenStore *tokens, PaymentService *payments, Acquirer *acquirer,
-                 Metrics *metrics, QObject *parent)
+    Metrics *metrics, QObject *parent)
     : QObject(parent)
     , m_config(config)
     , m_tokens(tokens)
@@ -127,7 +134,7 @@ void HttpApi::route(const Request &rq, const Respond &respond)
             return respond(Answers::methodNotAllowed("GET"));
         return m_payments->readiness(respond);
     }
-    if (rq.path == QLatin1String("/livez")) {     // alive: this process answers HTTP
+    if (rq.path == QLatin1String("/livez")) {   // alive: this process answers HTTP
         if (rq.method != M::Get)
             return respond(Answers::methodNotAllowed("GET"));
         return respond(HttpAnswer::json(200, {{QStringLiteral("status"), QStringLiteral("alive")}}));
@@ -147,17 +154,17 @@ void HttpApi::route(const Request &rq, const Respond &respond)
 
     if (rq.body.size() > maxBodyBytes) {
         return respond(HttpAnswer::problem(413, QStringLiteral("payload-too-large"), QStringLiteral("Payload too large"),
-                                           QStringLiteral("Request bodies are limited to %1 bytes.").arg(maxBodyBytes)));
+            QStringLiteral("Request bodies are limited to %1 bytes.").arg(maxBodyBytes)));
     }
     const std::optional<Caller> caller = m_tokens->authenticate(rq.value("authorization"));
     if (!caller) {
         return respond(HttpAnswer::problem(401, QStringLiteral("unauthorized"), QStringLiteral("Unauthorized"),
-                                           QStringLiteral("A valid bearer token is required."))
+            QStringLiteral("A valid bearer token is required."))
                            .withHeader(QByteArrayLiteral("WWW-Authenticate"), QByteArrayLiteral("Bearer")));
     }
     if (!allowRate(*caller)) {
         return respond(HttpAnswer::problem(429, QStringLiteral("rate-limited"), QStringLiteral("Too many requests"),
-                                           QStringLiteral("This token is limited to %1 requests per second.").arg(m_config.rateLimitPerSecond))
+            QStringLiteral("This token is limited to %1 requests per second.").arg(m_config.rateLimitPerSecond))
                            .withHeader(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1")));
     }
 
@@ -211,8 +218,8 @@ namespace {
 
 // The checks every keyed POST shares, in the order of API.md; nothing is recorded for them.
 std::optional<std::pair<QString, JsonNode>> preflightKeyedPost(const QList<QByteArray> &contentType,
-                                                              const QList<QByteArray> &keyHeaders,
-                                                              const QByteArray &body, HttpAnswer *error)
+    const QList<QByteArray> &keyHeaders,
+    const QByteArray &body, HttpAnswer *error)
 {
     if (contentType.size() != 1 || !isJsonContentType(contentType.first())) {
         *error = Answers::unsupportedMediaType();
@@ -221,12 +228,12 @@ std::optional<std::pair<QString, JsonNode>> preflightKeyedPost(const QList<QByte
     const IdempotencyKey::ParseResult key = IdempotencyKey::fromHeaderValues(keyHeaders);
     if (key.error == IdempotencyKey::Error::Missing) {
         *error = HttpAnswer::problem(400, QStringLiteral("idempotency-key-missing"),
-                                     QStringLiteral("Idempotency-Key missing"), key.reason);
+            QStringLiteral("Idempotency-Key missing"), key.reason);
         return std::nullopt;
     }
     if (key.error == IdempotencyKey::Error::Invalid) {
         *error = HttpAnswer::problem(400, QStringLiteral("idempotency-key-invalid"),
-                                     QStringLiteral("Idempotency-Key invalid"), key.reason);
+            QStringLiteral("Idempotency-Key invalid"), key.reason);
         return std::nullopt;
     }
     std::optional<JsonNode> node = parseBody(body, error);
@@ -235,7 +242,7 @@ std::optional<std::pair<QString, JsonNode>> preflightKeyedPost(const QList<QByte
     return std::make_pair(key.key->value(), std::move(*node));
 }
 
-} // namespace
+}   // namespace
 
 void HttpApi::postPayment(const Request &rq, const Caller &caller, const Respond &respond)
 {
@@ -291,7 +298,7 @@ void HttpApi::getPayments(const Request &rq, const Caller &caller, const Respond
     if (q.hasQueryItem(QStringLiteral("cursor"))) {
         bool ok = false;
         const QByteArray raw = QByteArray::fromBase64(q.queryItemValue(QStringLiteral("cursor")).toLatin1(),
-                                                      QByteArray::Base64UrlEncoding);
+            QByteArray::Base64UrlEncoding);
         lq.afterSeq = raw.toLongLong(&ok);
         if (!ok || lq.afterSeq < 0)
             return respond(badRequest(QStringLiteral("cursor"), QStringLiteral("is not a cursor this gateway gave out")));
@@ -303,8 +310,7 @@ void HttpApi::simulation(const Request &rq, const Caller &caller, const QString 
 {
     using M = HttpRequest::Method;
     auto answerState = [respond](bool ok, const SimulationState &state) {
-        respond(ok ? HttpAnswer::json(200, state.toJson()) : Answers::acquirerUnavailable(
-                         QStringLiteral("The acquirer could not be reached.")));
+        respond(ok ? HttpAnswer::json(200, state.toJson()) : Answers::acquirerUnavailable(QStringLiteral("The acquirer could not be reached.")));
     };
     if (rest == QLatin1String("acquirer")) {
         if (rq.method == M::Get)
@@ -329,14 +335,14 @@ void HttpApi::simulation(const Request &rq, const Caller &caller, const QString 
         if (rq.query.hasQueryItem(QStringLiteral("charge_key")) && !IdempotencyKey::isValidKey(chargeKey))
             return respond(badRequest(QStringLiteral("charge_key"), QStringLiteral("is not a valid Idempotency-Key")));
         return m_acquirer->refundLedger(caller.merchant, chargeKey, this,
-                                        [respond](bool ok, const QList<RefundLedgerEntry> &entries) {
-            if (!ok)
-                return respond(Answers::acquirerUnavailable(QStringLiteral("The acquirer's ledger could not be read.")));
-            QJsonArray data;
-            for (const RefundLedgerEntry &e : entries)
-                data.append(e.toJson());
-            respond(HttpAnswer::json(200, {{QStringLiteral("data"), data}}));
-        });
+            [respond](bool ok, const QList<RefundLedgerEntry> &entries) {
+                if (!ok)
+                    return respond(Answers::acquirerUnavailable(QStringLiteral("The acquirer's ledger could not be read.")));
+                QJsonArray data;
+                for (const RefundLedgerEntry &e : entries)
+                    data.append(e.toJson());
+                respond(HttpAnswer::json(200, {{QStringLiteral("data"), data}}));
+            });
     }
     if (rest == QLatin1String("acquirer/charges")) {
         if (rq.method != M::Get)
@@ -354,4 +360,4 @@ void HttpApi::simulation(const Request &rq, const Caller &caller, const QString 
     respond(Answers::notFound(QStringLiteral("No such resource.")));
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

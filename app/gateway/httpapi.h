@@ -30,7 +30,7 @@ public:
         int rateLimitPerSecond = 0;   // per token; 0: off
     };
     HttpApi(Config config, const TokenStore *tokens, PaymentService *payments, Acquirer *acquirer,
-            Metrics *metrics, QObject *parent = nullptr);
+        Metrics *metrics, QObject *parent = nullptr);
 
     // Fills gauges just before /metrics is rendered.
     std::function<void()> beforeMetrics;
@@ -60,8 +60,12 @@ private:
     Acquirer *m_acquirer;
     Metrics *m_metrics;
     int m_inFlight = 0;
-    struct Bucket { double tokens = 0; QElapsedTimer refilled; };
+    struct Bucket
+    {
+        double tokens = 0;
+        QElapsedTimer refilled;
+    };
     QHash<QString, Bucket> m_buckets;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -17,7 +17,7 @@ namespace {
 constexpr qsizetype kReadAhead = 128 * 1024;
 constexpr qsizetype kReadChunk = 16 * 1024;
 const QByteArray kContinue = QByteArrayLiteral("HTTP/1.1 100 Continue\r\n\r\n");
-} // namespace
+}   // namespace
 
 HttpResponder::HttpResponder(HttpConnection *connection, quint64 sequence)
     : m_connection(connection)
@@ -43,7 +43,7 @@ HttpConnection *HttpResponder::connection() const
 }
 
 HttpConnection::HttpConnection(int descriptor, std::unique_ptr<HttpTransport> transport, const HttpLimits &limits,
-                               const QHostAddress &peer, Handler handler, QObject *parent)
+    const QHostAddress &peer, Handler handler, QObject *parent)
     : QObject(parent)
     , m_fd(descriptor)
     , m_transport(std::move(transport))
@@ -117,27 +117,32 @@ void HttpConnection::handshake()
 void HttpConnection::onReadable()
 {
     switch (m_phase) {
-    case Phase::Handshake: return handshake();
+    case Phase::Handshake:
+        return handshake();
     case Phase::Open:
         if (m_writeBlocked && m_transportWantsRead)
             flushOutput();   // a TLS write waited for input
         return m_phase == Phase::Open ? readInput() : settle();
-    case Phase::Closing: return drainInput();
-    case Phase::Closed: return;
+    case Phase::Closing:
+        return drainInput();
+    case Phase::Closed:
+        return;
     }
 }
 
 void HttpConnection::onWritable()
 {
     switch (m_phase) {
-    case Phase::Handshake: return handshake();
+    case Phase::Handshake:
+        return handshake();
     case Phase::Open:
         if (m_transportWantsWrite && !m_writeBlocked)
             return readInput();   // a TLS read waited for output room
         flushOutput();
         return settle();
     case Phase::Closing:
-    case Phase::Closed: return;
+    case Phase::Closed:
+        return;
     }
 }
 
@@ -201,7 +206,7 @@ void HttpConnection::pump()
         // RFC 9112 9.6: nothing after a request that ends the connection is read or executed.
         const bool last = !request.keepAlive;
         m_queue.push_back({sequence, false, last, !last && request.version < 11,
-                           request.method == HttpRequest::Method::Head, {}});
+            request.method == HttpRequest::Method::Head, {}});
         m_servedAny = true;
         if (last) {
             m_inputEnded = true;
@@ -228,13 +233,13 @@ void HttpConnection::pump()
 void HttpConnection::refuseRequest(const HttpRefusal &refusal)
 {
     qCInfo(lcHttpLayer) << "closing a connection from" << m_peer.toString() << "with" << refusal.status() << "-"
-                         << refusal.detail;
+                        << refusal.detail;
     const Problem problem = Problem::make(refusal.status(), refusal.slug(), refusal.title(), refusal.detail);
     m_inputEnded = true;
     m_in.clear();
     m_parser.reset();
     m_queue.push_back({++m_lastSequence, true, true, false, false,
-                       HttpAnswer::problem(problem).toWire(HttpAnswer::Connection::Close)});
+        HttpAnswer::problem(problem).toWire(HttpAnswer::Connection::Close)});
 }
 
 void HttpConnection::answer(quint64 sequence, const HttpAnswer &answer)
@@ -245,10 +250,10 @@ void HttpConnection::answer(quint64 sequence, const HttpAnswer &answer)
         if (slot.sequence == sequence) {
             if (slot.ready)
                 return;   // answered once already
-            slot.bytes = answer.toWire(slot.closeAfter    ? HttpAnswer::Connection::Close
-                                       : slot.keepAlive10 ? HttpAnswer::Connection::KeepAlive
-                                                          : HttpAnswer::Connection::Default,
-                                       !slot.head);
+            slot.bytes = answer.toWire(slot.closeAfter ? HttpAnswer::Connection::Close
+                    : slot.keepAlive10                 ? HttpAnswer::Connection::KeepAlive
+                                                       : HttpAnswer::Connection::Default,
+                !slot.head);
             slot.ready = true;
             break;
         }
@@ -333,14 +338,23 @@ void HttpConnection::settle()
     m_deadline = wanted;
     int ms = 0;
     switch (wanted) {
-    case Deadline::None: break;
+    case Deadline::None:
+        break;
     case Deadline::Handshake:
     case Deadline::FirstRequest:
-    case Deadline::Head: ms = m_limits.headerTimeoutMs; break;
-    case Deadline::Body: ms = m_limits.bodyTimeoutMs; break;
+    case Deadline::Head:
+        ms = m_limits.headerTimeoutMs;
+        break;
+    case Deadline::Body:
+        ms = m_limits.bodyTimeoutMs;
+        break;
     case Deadline::Idle:
-    case Deadline::Sending: ms = m_limits.idleTimeoutMs; break;
-    case Deadline::Linger: ms = m_limits.lingerMs; break;
+    case Deadline::Sending:
+        ms = m_limits.idleTimeoutMs;
+        break;
+    case Deadline::Linger:
+        ms = m_limits.lingerMs;
+        break;
     }
     if (ms > 0)
         m_timer.start(ms);
@@ -351,19 +365,23 @@ void HttpConnection::settle()
 HttpConnection::Deadline HttpConnection::wantedDeadline() const
 {
     switch (m_phase) {
-    case Phase::Handshake: return Deadline::Handshake;
-    case Phase::Closing: return Deadline::Linger;
-    case Phase::Closed: return Deadline::None;
-    case Phase::Open: break;
+    case Phase::Handshake:
+        return Deadline::Handshake;
+    case Phase::Closing:
+        return Deadline::Linger;
+    case Phase::Closed:
+        return Deadline::None;
+    case Phase::Open:
+        break;
     }
     if (m_queue.size() >= std::size_t(qMax(1, m_limits.maxPipelined)))
-        return Deadline::None;      // requests read ahead wait for room, not for the client
+        return Deadline::None;   // requests read ahead wait for room, not for the client
     if (!m_inputEnded && (m_parser || !m_in.isEmpty()))
         return m_parser && m_parser->state() == HttpRequestParser::State::Body ? Deadline::Body : Deadline::Head;
     if (!m_out.isEmpty())
         return Deadline::Sending;   // the client does not read its answers
     if (!m_queue.empty())
-        return Deadline::None;      // the gateway is making answers
+        return Deadline::None;   // the gateway is making answers
     return m_servedAny ? Deadline::Idle : Deadline::FirstRequest;
 }
 
@@ -374,9 +392,7 @@ void HttpConnection::deadlinePassed()
         return;
     case Deadline::Head:
     case Deadline::Body:
-        refuseRequest({HttpRefusal::Kind::Timeout, m_deadline == Deadline::Head
-                                                       ? QStringLiteral("The request head did not arrive in time.")
-                                                       : QStringLiteral("The request body did not arrive in time.")});
+        refuseRequest({HttpRefusal::Kind::Timeout, m_deadline == Deadline::Head ? QStringLiteral("The request head did not arrive in time.") : QStringLiteral("The request body did not arrive in time.")});
         m_deadline = Deadline::None;
         moveReadyAnswers();
         flushOutput();
@@ -444,4 +460,4 @@ void HttpConnection::closeNow()
     deleteLater();
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

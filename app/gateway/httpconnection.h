@@ -37,7 +37,7 @@ public:
 
     // Takes `descriptor` (a connected stream socket; made non-blocking here) and `transport` on it.
     HttpConnection(int descriptor, std::unique_ptr<HttpTransport> transport, const HttpLimits &limits,
-                   const QHostAddress &peer, Handler handler, QObject *parent = nullptr);
+        const QHostAddress &peer, Handler handler, QObject *parent = nullptr);
     ~HttpConnection() override;
 
     void start();
@@ -54,16 +54,30 @@ signals:
 
 private:
     friend class HttpResponder;
-    enum class Phase { Handshake, Open, Closing, Closed };
+    enum class Phase {
+        Handshake,
+        Open,
+        Closing,
+        Closed
+    };
     // What the connection's one timer is timing.
-    enum class Deadline { None, Handshake, FirstRequest, Idle, Head, Body, Sending, Linger };
+    enum class Deadline {
+        None,
+        Handshake,
+        FirstRequest,
+        Idle,
+        Head,
+        Body,
+        Sending,
+        Linger
+    };
     struct Slot
     {
-        quint64 sequence = 0;       // 0: an interim answer (100 Continue), ready when queued
+        quint64 sequence = 0;   // 0: an interim answer (100 Continue), ready when queued
         bool ready = false;
-        bool closeAfter = false;    // the connection ends once this answer is out
+        bool closeAfter = false;   // the connection ends once this answer is out
         bool keepAlive10 = false;   // an HTTP/1.0 request that asked to keep the connection
-        bool head = false;          // a HEAD request: the answer's length, not its body
+        bool head = false;   // a HEAD request: the answer's length, not its body
         QByteArray bytes;
     };
 
@@ -95,19 +109,19 @@ private:
     Deadline m_deadline = Deadline::None;
     Phase m_phase = Phase::Handshake;
 
-    QByteArray m_in;                               // read, not yet parsed
+    QByteArray m_in;   // read, not yet parsed
     std::unique_ptr<HttpRequestParser> m_parser;   // the request being read; null between requests
-    std::deque<Slot> m_queue;                      // answers in request order, the oldest first
-    QByteArray m_out;                              // answers leaving, in order
+    std::deque<Slot> m_queue;   // answers in request order, the oldest first
+    QByteArray m_out;   // answers leaving, in order
     quint64 m_lastSequence = 0;
-    bool m_inputEnded = false;    // no request after the ones queued will be taken
-    bool m_peerEnded = false;     // the client ended its sending side
+    bool m_inputEnded = false;   // no request after the ones queued will be taken
+    bool m_peerEnded = false;   // the client ended its sending side
     bool m_closeAfterOut = false;
-    bool m_writeBlocked = false;  // the kernel took no more: wait for the descriptor
+    bool m_writeBlocked = false;   // the kernel took no more: wait for the descriptor
     bool m_transportWantsRead = false;   // TLS: a write or handshake step waits for input
-    bool m_transportWantsWrite = false;  // TLS: a read or handshake step waits for output room
+    bool m_transportWantsWrite = false;   // TLS: a read or handshake step waits for output room
     bool m_pumping = false;
     bool m_servedAny = false;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -30,4 +30,4 @@ struct HttpLimits
     int maxPipelined = 32;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -11,17 +11,26 @@ namespace OncePay::Gateway {
 // One request as HttpRequestParser framed it: the head's fields as sent and the whole body.
 struct HttpRequest
 {
-    enum class Method { Get, Head, Post, Put, Delete, Patch, Options, Other };
+    enum class Method {
+        Get,
+        Head,
+        Post,
+        Put,
+        Delete,
+        Patch,
+        Options,
+        Other
+    };
 
     Method method = Method::Other;
-    QByteArray methodName;     // as sent, for logs
-    QByteArray target;         // request-target as sent (origin-form for the routes)
-    QString path;              // the target's path, percent-decoded as QUrl::path() gives it
+    QByteArray methodName;   // as sent, for logs
+    QByteArray target;   // request-target as sent (origin-form for the routes)
+    QString path;   // the target's path, percent-decoded as QUrl::path() gives it
     QUrlQuery query;
-    int version = 11;          // 10 or 11
+    int version = 11;   // 10 or 11
     QList<QPair<QByteArray, QByteArray>> headers;   // in order, names as sent
     QByteArray body;
-    bool keepAlive = true;     // false: "Connection: close", or HTTP/1.0 without keep-alive
+    bool keepAlive = true;   // false: "Connection: close", or HTTP/1.0 without keep-alive
 
     QList<QByteArray> values(QByteArrayView name) const
     {
@@ -44,4 +53,4 @@ struct HttpRequest
     static Method methodFrom(QByteArrayView name);
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

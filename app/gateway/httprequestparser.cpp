@@ -23,12 +23,17 @@ int HttpRefusal::status() const
     switch (kind) {
     case Kind::Malformed:
     case Kind::AmbiguousFraming:
-    case Kind::BadHost: return 400;
+    case Kind::BadHost:
+        return 400;
     case Kind::UnsupportedCoding:
-    case Kind::Trailer: return 501;
-    case Kind::BodyTooLarge: return 413;
-    case Kind::HeadTooLarge: return 431;
-    case Kind::Timeout: return 408;
+    case Kind::Trailer:
+        return 501;
+    case Kind::BodyTooLarge:
+        return 413;
+    case Kind::HeadTooLarge:
+        return 431;
+    case Kind::Timeout:
+        return 408;
     }
     return 400;
 }
@@ -36,35 +41,52 @@ int HttpRefusal::status() const
 QString HttpRefusal::slug() const
 {
     switch (status()) {
-    case 501: return QStringLiteral("not-implemented");
-    case 413: return QStringLiteral("payload-too-large");
-    case 431: return QStringLiteral("headers-too-large");
-    case 408: return QStringLiteral("request-timeout");
-    default: return QStringLiteral("malformed-request");
+    case 501:
+        return QStringLiteral("not-implemented");
+    case 413:
+        return QStringLiteral("payload-too-large");
+    case 431:
+        return QStringLiteral("headers-too-large");
+    case 408:
+        return QStringLiteral("request-timeout");
+    default:
+        return QStringLiteral("malformed-request");
     }
 }
 
 QString HttpRefusal::title() const
 {
     switch (status()) {
-    case 501: return QStringLiteral("Not implemented");
-    case 413: return QStringLiteral("Payload too large");
-    case 431: return QStringLiteral("Request headers too large");
-    case 408: return QStringLiteral("Request timeout");
-    default: return QStringLiteral("Bad request");
+    case 501:
+        return QStringLiteral("Not implemented");
+    case 413:
+        return QStringLiteral("Payload too large");
+    case 431:
+        return QStringLiteral("Request headers too large");
+    case 408:
+        return QStringLiteral("Request timeout");
+    default:
+        return QStringLiteral("Bad request");
     }
 }
 
 HttpRequest::Method HttpRequest::methodFrom(QByteArrayView name)
 {
     // Methods are case-sensitive (RFC 9110 9.1): "get" is not GET.
-    if (name == "GET") return Method::Get;
-    if (name == "POST") return Method::Post;
-    if (name == "PUT") return Method::Put;
-    if (name == "HEAD") return Method::Head;
-    if (name == "DELETE") return Method::Delete;
-    if (name == "PATCH") return Method::Patch;
-    if (name == "OPTIONS") return Method::Options;
+    if (name == "GET")
+        return Method::Get;
+    if (name == "POST")
+        return Method::Post;
+    if (name == "PUT")
+        return Method::Put;
+    if (name == "HEAD")
+        return Method::Head;
+    if (name == "DELETE")
+        return Method::Delete;
+    if (name == "PATCH")
+        return Method::Patch;
+    if (name == "OPTIONS")
+        return Method::Options;
     return Method::Other;
 }
 
@@ -80,7 +102,8 @@ struct ByteArrayBody
     {
     public:
         template <bool isRequest, class Fields>
-        reader(http::header<isRequest, Fields> &, value_type &body) : m_body(body) {}
+        reader(http::header<isRequest, Fields> &, value_type &body)
+            : m_body(body) {}
         void init(const boost::optional<std::uint64_t> &length, error_code &ec)
         {
             // Bounded by the body limit before Beast gets here (finish_header).
@@ -110,7 +133,12 @@ struct ByteArrayBody
 // are refused from their first byte instead (a client that sends a trailer that never ends is
 // told at once, not at the body's time limit): where a chunk's line is due, the bytes are looked
 // at for "last chunk, then not CRLF". The rest of the chunk grammar is Beast's.
-enum class AfterLastChunk { Unknown, Trailer, Malformed, LineTooLong };
+enum class AfterLastChunk {
+    Unknown,
+    Trailer,
+    Malformed,
+    LineTooLong
+};
 // The longest last-chunk line looked at ("0" and its extensions): each read of a line that does
 // not end is scanned again, so this bounds that work.
 constexpr qsizetype kMaxLastChunkLine = 4096;
@@ -173,7 +201,7 @@ QByteArrayView view(string_view s)
     return QByteArrayView(s.data(), qsizetype(s.size()));
 }
 
-} // namespace
+}   // namespace
 
 // Beast's request parser and the chunk bookkeeping its callbacks do.
 class HttpRequestParser::Beast final
@@ -183,7 +211,7 @@ public:
     std::uint64_t chunkLimit = 0;
     std::uint64_t chunkTotal = 0;
     bool atChunkLine = true;   // between two chunks (or before the first): a chunk line is due
-    bool afterData = false;    // a chunk's data came before: its CRLF is due first
+    bool afterData = false;   // a chunk's data came before: its CRLF is due first
     std::size_t headerFields = 0;
     // Held here: Beast keeps references to them.
     std::function<void(std::uint64_t, string_view, error_code &)> onChunkHeader;
@@ -244,12 +272,12 @@ HttpRequestParser::State HttpRequestParser::feed(QByteArray &bytes)
                 return m_state;
             case AfterLastChunk::Malformed:
                 refuse(HttpRefusal::Kind::Malformed,
-                       QStringLiteral("The chunked body is malformed: no CRLF after the last chunk."));
+                    QStringLiteral("The chunked body is malformed: no CRLF after the last chunk."));
                 return m_state;
             case AfterLastChunk::LineTooLong:
                 refuse(HttpRefusal::Kind::Malformed,
-                       QStringLiteral("The chunked body is malformed: the last chunk's line is over %1 bytes.")
-                           .arg(kMaxLastChunkLine));
+                    QStringLiteral("The chunked body is malformed: the last chunk's line is over %1 bytes.")
+                        .arg(kMaxLastChunkLine));
                 return m_state;
             case AfterLastChunk::Unknown:
                 break;
@@ -260,23 +288,21 @@ HttpRequestParser::State HttpRequestParser::feed(QByteArray &bytes)
         const std::size_t n = p.put(boost::asio::buffer(bytes.constData(), std::size_t(bytes.size())), ec);
         if (ec == http::error::body_limit) {
             refuse(HttpRefusal::Kind::BodyTooLarge,
-                   QStringLiteral("Request bodies are limited to %1 bytes.").arg(m_limits.maxBodyBytes));
+                QStringLiteral("Request bodies are limited to %1 bytes.").arg(m_limits.maxBodyBytes));
             return m_state;
         }
         if (ec == http::error::header_limit) {
             refuse(HttpRefusal::Kind::HeadTooLarge,
-                   QStringLiteral("Request headers are limited to %1 bytes.").arg(m_limits.maxHeaderBytes));
+                QStringLiteral("Request headers are limited to %1 bytes.").arg(m_limits.maxHeaderBytes));
             return m_state;
         }
         if (ec == http::error::bad_content_length || ec == http::error::bad_transfer_encoding) {
             refuse(HttpRefusal::Kind::AmbiguousFraming,
-                   QStringLiteral("The request's length is ambiguous: %1.").arg(QString::fromStdString(ec.message())));
+                QStringLiteral("The request's length is ambiguous: %1.").arg(QString::fromStdString(ec.message())));
             return m_state;
         }
         if (ec && ec != http::error::need_more) {
-            refuse(HttpRefusal::Kind::Malformed, headBefore
-                       ? QStringLiteral("The chunked body is malformed: %1.").arg(QString::fromStdString(ec.message()))
-                       : QStringLiteral("The request head is malformed: %1.").arg(QString::fromStdString(ec.message())));
+            refuse(HttpRefusal::Kind::Malformed, headBefore ? QStringLiteral("The chunked body is malformed: %1.").arg(QString::fromStdString(ec.message())) : QStringLiteral("The request head is malformed: %1.").arg(QString::fromStdString(ec.message())));
             return m_state;
         }
         if (!headBefore) {
@@ -298,7 +324,7 @@ HttpRequestParser::State HttpRequestParser::feed(QByteArray &bytes)
             m_headBytes += qint64(n);
             if (m_headBytes + (p.is_header_done() ? 0 : qint64(bytes.size()) - qint64(n)) > m_limits.maxHeaderBytes) {
                 refuse(HttpRefusal::Kind::HeadTooLarge,
-                       QStringLiteral("Request headers are limited to %1 bytes.").arg(m_limits.maxHeaderBytes));
+                    QStringLiteral("Request headers are limited to %1 bytes.").arg(m_limits.maxHeaderBytes));
                 return m_state;
             }
             if (p.is_header_done()) {
@@ -333,15 +359,13 @@ void HttpRequestParser::judgeHead()
     // major version is malformed); a later 1.x is read as 1.1 (RFC 9110 2.5).
     const auto hosts = request.count(http::field::host);
     if ((request.version() >= 11 && hosts != 1) || hosts > 1)
-        return refuse(HttpRefusal::Kind::BadHost, hosts == 0
-                          ? QStringLiteral("An HTTP/1.1 request must carry a Host field.")
-                          : QStringLiteral("The request carries %1 Host fields; exactly one is allowed.").arg(hosts));
+        return refuse(HttpRefusal::Kind::BadHost, hosts == 0 ? QStringLiteral("An HTTP/1.1 request must carry a Host field.") : QStringLiteral("The request carries %1 Host fields; exactly one is allowed.").arg(hosts));
     const bool hasLength = request.count(http::field::content_length) > 0;
     const bool hasCoding = request.count(http::field::transfer_encoding) > 0;
     // Beast refuses a length with "chunked" itself; a length with another coding is ours to refuse.
     if (hasLength && hasCoding)
         return refuse(HttpRefusal::Kind::AmbiguousFraming,
-                      QStringLiteral("Content-Length and Transfer-Encoding must not both be sent."));
+            QStringLiteral("Content-Length and Transfer-Encoding must not both be sent."));
     if (hasCoding) {
         // Only "chunked", once: any other coding (gzip, chunked; identity), or anything after it
         // in the element ("chunked x", parameters, obs-text Beast's token list skips), is not
@@ -353,7 +377,7 @@ void HttpRequestParser::judgeHead()
         }
         if (codings.size() != 1 || codings.constFirst().compare("chunked", Qt::CaseInsensitive) != 0 || !p.chunked())
             return refuse(HttpRefusal::Kind::UnsupportedCoding,
-                          QStringLiteral("Only the chunked transfer coding is supported."));
+                QStringLiteral("Only the chunked transfer coding is supported."));
         m_chunked = true;
         // Beast 1.74 lowers its own body limit before a chunk's line is parsed whole; the
         // chunks are counted in onChunkHeader instead. (For a Content-Length it is Beast's, set
@@ -394,4 +418,4 @@ HttpRequest HttpRequestParser::takeRequest()
     return out;
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -15,20 +15,20 @@ namespace OncePay::Gateway {
 struct HttpRefusal
 {
     enum class Kind {
-        Malformed,           // 400: request line, field syntax, obs-fold, chunk framing
-        AmbiguousFraming,    // 400: lengths that disagree, Content-Length with Transfer-Encoding
-        BadHost,             // 400: an HTTP/1.1 request without exactly one Host
+        Malformed,   // 400: request line, field syntax, obs-fold, chunk framing
+        AmbiguousFraming,   // 400: lengths that disagree, Content-Length with Transfer-Encoding
+        BadHost,   // 400: an HTTP/1.1 request without exactly one Host
         UnsupportedCoding,   // 501: a transfer coding other than exactly "chunked"
-        Trailer,             // 501: trailer fields after the last chunk
-        BodyTooLarge,        // 413
-        HeadTooLarge,        // 431
-        Timeout,             // 408: decided by the connection's clock, not by the parser
+        Trailer,   // 501: trailer fields after the last chunk
+        BodyTooLarge,   // 413
+        HeadTooLarge,   // 431
+        Timeout,   // 408: decided by the connection's clock, not by the parser
     };
     Kind kind = Kind::Malformed;
     QString detail;
 
     int status() const;
-    QString slug() const;    // the problem type's slug
+    QString slug() const;   // the problem type's slug
     QString title() const;
 };
 
@@ -45,7 +45,12 @@ public:
         qint64 maxHeaderBytes = 32 * 1024;
         qint64 maxBodyBytes = 64 * 1024;
     };
-    enum class State { Head, Body, Complete, Refused };
+    enum class State {
+        Head,
+        Body,
+        Complete,
+        Refused
+    };
 
     explicit HttpRequestParser(Limits limits);
     ~HttpRequestParser();
@@ -82,7 +87,7 @@ private:
     State m_state = State::Head;
     HttpRefusal m_refusal;
     qint64 m_consumed = 0;
-    qint64 m_headBytes = 0;    // of the head, taken by Beast so far
+    qint64 m_headBytes = 0;   // of the head, taken by Beast so far
     char m_lastHeadByte = 0;
     qint64 m_contentLength = -1;
     bool m_chunked = false;
@@ -90,4 +95,4 @@ private:
     bool m_expectsContinue = false;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

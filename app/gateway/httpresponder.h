@@ -29,4 +29,4 @@ private:
     quint64 m_sequence = 0;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -119,10 +119,10 @@ int openListener(const QHostAddress &address, quint16 port, QString *error, quin
                                         : ntohs(reinterpret_cast<const sockaddr_in6 *>(&local)->sin6_port);
     return fd;
 }
-} // namespace
+}   // namespace
 
 HttpServer::HttpServer(HttpLimits limits, std::shared_ptr<const TlsContext> tls, HttpConnection::Handler handler,
-                       QObject *parent)
+    QObject *parent)
     : QObject(parent)
     , m_limits(limits)
     , m_tls(std::move(tls))
@@ -224,15 +224,19 @@ void HttpServer::serve(int fd)
     m_connections.insert(connection);
     if (m_limits.maxConnectionsPerPeer > 0 && m_perPeer.value(peer) >= m_limits.maxConnectionsPerPeer) {
         qCWarning(lcHttpLayer) << "refusing a connection from" << peer.toString() << ":" << m_limits.maxConnectionsPerPeer
-                                << "already open from there";
-        connect(connection, &HttpConnection::closed, this, [this, connection] { connectionClosed(connection, false); });
+                               << "already open from there";
+        connect(connection, &HttpConnection::closed, this, [this, connection] {
+            connectionClosed(connection, false);
+        });
         connection->refuse(tooMany(QStringLiteral("At most %1 connections from one address.").arg(m_limits.maxConnectionsPerPeer)));
         connection->start();
         return;
     }
     ++m_live;
     ++m_perPeer[peer];
-    connect(connection, &HttpConnection::closed, this, [this, connection] { connectionClosed(connection, true); });
+    connect(connection, &HttpConnection::closed, this, [this, connection] {
+        connectionClosed(connection, true);
+    });
     if (m_live >= m_cap && !m_pausedAtCap) {
         // The kernel's backlog holds the next connections until one closes.
         m_pausedAtCap = true;
@@ -258,4 +262,4 @@ void HttpServer::connectionClosed(HttpConnection *connection, bool counted)
     }
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

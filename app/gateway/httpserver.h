@@ -30,7 +30,7 @@ class HttpServer final : public QObject
 
 public:
     HttpServer(HttpLimits limits, std::shared_ptr<const TlsContext> tls, HttpConnection::Handler handler,
-               QObject *parent = nullptr);
+        QObject *parent = nullptr);
     ~HttpServer() override;
 
     // Listens on address:port; the port actually bound (0 picks one), or 0 with `error` set.
@@ -64,4 +64,4 @@ private:
     QSet<HttpConnection *> m_connections;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -17,7 +17,8 @@ namespace {
 class PlainTransport final : public HttpTransport
 {
 public:
-    explicit PlainTransport(int descriptor) : m_fd(descriptor) {}
+    explicit PlainTransport(int descriptor)
+        : m_fd(descriptor) {}
 
     Result read(char *into, qsizetype size) override
     {
@@ -114,9 +115,12 @@ private:
     Io classify(int rc)
     {
         switch (SSL_get_error(m_ssl, rc)) {
-        case SSL_ERROR_WANT_READ: return Io::WantRead;
-        case SSL_ERROR_WANT_WRITE: return Io::WantWrite;
-        case SSL_ERROR_ZERO_RETURN: return Io::EndOfInput;
+        case SSL_ERROR_WANT_READ:
+            return Io::WantRead;
+        case SSL_ERROR_WANT_WRITE:
+            return Io::WantWrite;
+        case SSL_ERROR_ZERO_RETURN:
+            return Io::EndOfInput;
         case SSL_ERROR_SYSCALL:
             if (errno == EAGAIN || errno == EWOULDBLOCK)
                 return Io::WantRead;
@@ -137,7 +141,7 @@ private:
     QString m_error;
 };
 
-} // namespace
+}   // namespace
 
 std::unique_ptr<HttpTransport> HttpTransport::plain(int descriptor)
 {
@@ -149,4 +153,4 @@ std::unique_ptr<HttpTransport> HttpTransport::tls(int descriptor, const TlsConte
     return std::make_unique<TlsTransport>(descriptor, context);
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -17,11 +17,11 @@ class HttpTransport
 {
 public:
     enum class Io {
-        Done,        // `bytes` were read or written
-        WantRead,    // try again once the descriptor is readable
+        Done,   // `bytes` were read or written
+        WantRead,   // try again once the descriptor is readable
         WantWrite,   // try again once it is writable
-        EndOfInput,  // the client ended its sending side (FIN, or TLS close_notify)
-        Failed,      // reset, or a TLS error: the connection is over
+        EndOfInput,   // the client ended its sending side (FIN, or TLS close_notify)
+        Failed,   // reset, or a TLS error: the connection is over
     };
     struct Result
     {
@@ -45,4 +45,4 @@ public:
     virtual QString lastError() const { return {}; }
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

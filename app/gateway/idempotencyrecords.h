@@ -17,7 +17,7 @@ struct IdempotencyRecord
 {
     bool exists = false;
     QByteArray fingerprint;
-    QString state;          // in_progress, completed
+    QString state;   // in_progress, completed
     QString resourceId;
     StoredResponse response;
     qint64 expiresAt = 0;
@@ -26,11 +26,11 @@ struct IdempotencyRecord
 IdempotencyRecord readRecord(SqlTx &tx, const QString &merchant, const QString &key);
 // Atomic claim: the primary key decides who owns (merchant, key); never check-then-insert.
 bool insertClaim(SqlTx &tx, const QString &merchant, const QString &key, const QByteArray &fingerprint,
-                 const QString &resourceId, qint64 now);
+    const QString &resourceId, qint64 now);
 void deleteRecord(SqlTx &tx, const QString &merchant, const QString &key);
 // With `onlyInProgress`, a record already completed (a 202 answered) is kept as it is.
 void completeRecord(SqlTx &tx, const QString &merchant, const QString &key, const StoredResponse &r,
-                    qint64 expiresAt, bool onlyInProgress = false);
+    qint64 expiresAt, bool onlyInProgress = false);
 
 bool rowExists(SqlTx &tx, const QString &sql, const QVariantList &binds);
 // Promise 9: payments and refunds of a merchant share one key space, whatever the retention.
@@ -42,7 +42,7 @@ bool keyUsedByPayment(SqlTx &tx, const QString &merchant, const QString &key);
 bool takeOverLease(SqlTx &tx, LeasedTable table, const QString &id, qint64 generation, qint64 leaseMs, bool postgres);
 // "About to call the acquirer": step acquirer_called and a renewed lease, only under a live lease.
 bool markCalled(SqlTx &tx, LeasedTable table, const QString &id, qint64 generation, qint64 leaseMs, qint64 now,
-                bool postgres);
+    bool postgres);
 // Deletes the row held at `row.generation`, still at step claimed (or refused on its only call:
 // `acquirerRefused`), with its in-progress key record and a refund's reservation: true if it did.
 bool releaseClaim(SqlTx &tx, const LeasedRow &row, bool acquirerRefused);
@@ -51,6 +51,6 @@ bool endLease(SqlTx &tx, LeasedTable table, const QString &id, qint64 generation
 // Promise 11 for the row `id` held at `generation`: within `windowMs` of its creation (on the
 // store's clock) Within; older, needs_review is set and the lease ended: Review.
 KeyWindow checkKeyWindow(SqlTx &tx, LeasedTable table, const QString &id, qint64 generation, qint64 windowMs,
-                         qint64 now, bool postgres);
+    qint64 now, bool postgres);
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

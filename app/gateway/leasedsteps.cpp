@@ -32,10 +32,10 @@ void PaymentKind::apply(Payment &p, const AcquirerAnswer &a)
 }
 
 Settlement PaymentKind::settlement(const Payment &p, const HttpAnswer &answer, qint64 now, qint64 retentionMs,
-                                   bool recovery)
+    bool recovery)
 {
     return {p.merchant, p.idempotencyKey, p.id, p.leaseGeneration, p.status, p.declineCode, now,
-            answer.toStored(), retentionMs, recovery, p.card, p.authorizationCode};
+        answer.toStored(), retentionMs, recovery, p.card, p.authorizationCode};
 }
 
 void RefundKind::apply(Refund &r, const AcquirerAnswer &a)
@@ -57,15 +57,15 @@ void RefundKind::apply(Refund &r, const AcquirerAnswer &a)
 }
 
 RefundSettlement RefundKind::settlement(const Refund &r, const HttpAnswer &answer, qint64 now, qint64 retentionMs,
-                                        bool recovery)
+    bool recovery)
 {
     return {r.merchant, r.idempotencyKey, r.id, r.paymentId, r.leaseGeneration, r.amount, r.status,
-            r.failureCode, now, answer.toStored(), retentionMs, recovery};
+        r.failureCode, now, answer.toStored(), retentionMs, recovery};
 }
 
 template <typename Kind>
 LeasedSteps<Kind>::LeasedSteps(const PaymentConfig &config, GatewayStore *store, Acquirer *acquirer,
-                               Metrics *metrics, QObject *parent)
+    Metrics *metrics, QObject *parent)
     : QObject(parent)
     , m_config(config)
     , m_store(store)
@@ -106,21 +106,20 @@ void LeasedSteps<Kind>::callAcquirer(Work work)
     // Recorded before the call, and only under a live lease: after a crash or a takeover,
     // acquirer_called means "ask the acquirer first", and a holder paused past its lease stops here.
     m_store->markAcquirerCalled(LeasedRow::of(work.record), m_config.leaseMs, nowMs(), this,
-                     timed<StepWrite>([this, work](bool ok, const QString &, StepWrite w) mutable {
-        if (!ok) {
-            // Not called by us. A recovery run leaves the record to the next run. A step that may
-            // have been written (the answer to COMMIT was lost) says acquirer_called to whoever
-            // resumes it: 503 would promise that nothing happens (promise 10; tst_storeunavailable
-            // commitReplyLost fails with 503 here).
-            return answerNothing(work, w == StepWrite::Unconfirmed ? Answers::outcomeUnknown()
-                                                                   : Answers::storeUnavailable());
-        }
-        if (w == StepWrite::Fenced)
-            return answerFenced(work);
-        reach("after_mark_called");
-        work.record.step = PaymentStep::AcquirerCalled;
-        call(std::move(work));
-    }));
+        timed<StepWrite>([this, work](bool ok, const QString &, StepWrite w) mutable {
+            if (!ok) {
+                // Not called by us. A recovery run leaves the record to the next run. A step that may
+                // have been written (the answer to COMMIT was lost) says acquirer_called to whoever
+                // resumes it: 503 would promise that nothing happens (promise 10; tst_storeunavailable
+                // commitReplyLost fails with 503 here).
+                return answerNothing(work, w == StepWrite::Unconfirmed ? Answers::outcomeUnknown() : Answers::storeUnavailable());
+            }
+            if (w == StepWrite::Fenced)
+                return answerFenced(work);
+            reach("after_mark_called");
+            work.record.step = PaymentStep::AcquirerCalled;
+            call(std::move(work));
+        }));
 }
 
 template <typename Kind>
@@ -185,21 +184,21 @@ void LeasedSteps<Kind>::callAgainIfRemembered(Work work)
     review.updatedAt = nowMs();
     const HttpAnswer answer = Kind::answerFor(review);   // 202 processing, needs_review
     m_store->checkKeyWindow(LeasedRow::of(review), m_config.acquirerKeyWindowMs, answer.toStored(), m_config.retentionMs, this,
-                         timed<KeyWindow>([this, work, answer](bool ok, const QString &, KeyWindow w) {
-        if (!ok)
-            return releaseLeaseAndAnswerUnknown(work);
-        switch (w) {
-        case KeyWindow::Within:
-            return callAcquirer(work);
-        case KeyWindow::Fenced:
-            return answerFenced(work);
-        case KeyWindow::Review:
-            qCWarning(lcPayments) << Kind::noun << work.record.id << "is older than the acquirer's key window and"
-                                  << "unknown to it: left for review (oncepay-gateway review)";
-            m_metrics->count("oncepay_needs_review_total", "kind=\"" + QByteArray(Kind::noun) + '"');
-            return answerNothing(work, answer);
-        }
-    }));
+        timed<KeyWindow>([this, work, answer](bool ok, const QString &, KeyWindow w) {
+            if (!ok)
+                return releaseLeaseAndAnswerUnknown(work);
+            switch (w) {
+            case KeyWindow::Within:
+                return callAcquirer(work);
+            case KeyWindow::Fenced:
+                return answerFenced(work);
+            case KeyWindow::Review:
+                qCWarning(lcPayments) << Kind::noun << work.record.id << "is older than the acquirer's key window and"
+                                      << "unknown to it: left for review (oncepay-gateway review)";
+                m_metrics->count("oncepay_needs_review_total", "kind=\"" + QByteArray(Kind::noun) + '"');
+                return answerNothing(work, answer);
+            }
+        }));
 }
 
 template <typename Kind>
@@ -232,8 +231,7 @@ void LeasedSteps<Kind>::answerFenced(const Work &work)
 template <typename Kind>
 void LeasedSteps<Kind>::releaseRefused(Work work, const HttpAnswer &refused, qint64 firstTryAt)
 {
-    m_store->releaseClaim(LeasedRow::of(work.record), true, this, timed<StepWrite>([this, work, refused, firstTryAt](
-                                                       bool ok, const QString &, StepWrite w) {
+    m_store->releaseClaim(LeasedRow::of(work.record), true, this, timed<StepWrite>([this, work, refused, firstTryAt](bool ok, const QString &, StepWrite w) {
         if (ok && w == StepWrite::Fenced)
             return answerFenced(work);
         if (ok)
@@ -251,7 +249,9 @@ void LeasedSteps<Kind>::releaseRefused(Work work, const HttpAnswer &refused, qin
                                   << "left to recovery";
             return;
         }
-        QTimer::singleShot(200, this, [this, work, refused, firstTryAt] { releaseRefused(work, refused, firstTryAt); });
+        QTimer::singleShot(200, this, [this, work, refused, firstTryAt] {
+            releaseRefused(work, refused, firstTryAt);
+        });
     }));
 }
 
@@ -293,10 +293,9 @@ void LeasedSteps<Kind>::settle(Work work, const AcquirerAnswer &answer)
 
 template <typename Kind>
 void LeasedSteps<Kind>::writeSettlement(Work work, const typename Kind::Settlement &s, const HttpAnswer &answer,
-                                        qint64 firstTryAt)
+    qint64 firstTryAt)
 {
-    Kind::settle(m_store, s, this, timed<StepWrite>([this, work, s, answer, firstTryAt](
-                                                        bool ok, const QString &, StepWrite w) mutable {
+    Kind::settle(m_store, s, this, timed<StepWrite>([this, work, s, answer, firstTryAt](bool ok, const QString &, StepWrite w) mutable {
         if (!ok) {
             // The acquirer may have moved the money: never 503 (promise 7). Keep trying to record
             // the outcome; the client is told 500 outcome-unknown once it has waited long enough,
@@ -326,4 +325,4 @@ void LeasedSteps<Kind>::writeSettlement(Work work, const typename Kind::Settleme
 template class LeasedSteps<PaymentKind>;
 template class LeasedSteps<RefundKind>;
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

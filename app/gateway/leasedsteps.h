@@ -39,7 +39,7 @@ public:
     using Respond = std::function<void(const HttpAnswer &)>;
 
     LeasedSteps(const PaymentConfig &config, GatewayStore *store, Acquirer *acquirer, Metrics *metrics,
-                QObject *parent = nullptr);
+        QObject *parent = nullptr);
 
     // Recovery took `record`'s lease over: resume as a request would; nobody waits for the
     // answer (`respond` learns how it ended, and a recorded 202 is kept).
@@ -52,9 +52,9 @@ protected:
     // needs to write under the lease and to answer.
     struct Work
     {
-        Record record;            // with the lease generation held
+        Record record;   // with the lease generation held
         Respond respond;
-        bool recovery = false;    // keep a recorded 202; nobody waits for the answer
+        bool recovery = false;   // keep a recorded 202; nobody waits for the answer
         bool firstCall = false;   // this holder moved the step from claimed: no earlier call exists
     };
 
@@ -100,7 +100,7 @@ struct PaymentKind
     using Settlement = Gateway::Settlement;
     using StoredOutcome = ClaimOutcome;
     static constexpr const char *noun = "payment";
-    static constexpr const char *faultPrefix = "";           // after_claim, after_mark_called, ...
+    static constexpr const char *faultPrefix = "";   // after_claim, after_mark_called, ...
     static constexpr const char *callMetric = "charge";
     static constexpr const char *lookupMetric = "lookup";
     static constexpr const char *refusedWords = "The acquirer refused the payment before charging: %1";
@@ -138,7 +138,7 @@ struct RefundKind
     using Settlement = RefundSettlement;
     using StoredOutcome = RefundClaimOutcome;
     static constexpr const char *noun = "refund";
-    static constexpr const char *faultPrefix = "refund_";    // refund_after_claim, ...
+    static constexpr const char *faultPrefix = "refund_";   // refund_after_claim, ...
     static constexpr const char *callMetric = "refund";
     static constexpr const char *lookupMetric = "refund_lookup";
     static constexpr const char *refusedWords = "The acquirer refused the refund before acting: %1";
@@ -170,4 +170,4 @@ struct RefundKind
 extern template class LeasedSteps<PaymentKind>;
 extern template class LeasedSteps<RefundKind>;
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

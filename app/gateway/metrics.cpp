@@ -15,7 +15,7 @@ const QMap<QByteArray, QByteArray> kHelp{
     {"oncepay_store_commits_total", "Durable commits (one fsync each) by store."},
     {"oncepay_store_units_total", "Units of work carried by those commits (group commit) by store."},
 };
-} // namespace
+}   // namespace
 
 QByteArray label(const char *name, const QString &value)
 {
@@ -61,7 +61,7 @@ QByteArray Metrics::render() const
            "# TYPE oncepay_store_latency_seconds histogram\n";
     for (size_t i = 0; i < kBucketsUs.size(); ++i) {
         out += "oncepay_store_latency_seconds_bucket{le=\"" + QByteArray::number(double(kBucketsUs[i]) / 1e6)
-             + "\"} " + QByteArray::number(m_buckets[i]) + '\n';
+            + "\"} " + QByteArray::number(m_buckets[i]) + '\n';
     }
     out += "oncepay_store_latency_seconds_bucket{le=\"+Inf\"} " + QByteArray::number(m_latencyCount) + '\n';
     out += "oncepay_store_latency_seconds_sum " + QByteArray::number(double(m_latencySumUs) / 1e6) + '\n';
@@ -69,4 +69,4 @@ QByteArray Metrics::render() const
     return out;
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -30,4 +30,4 @@ private:
 
 QByteArray label(const char *name, const QString &value);
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -17,8 +17,8 @@ struct PaymentConfig
     // How long the acquirer remembers an idempotency key (API.md promise 11): past it, a record
     // the acquirer says it does not know is never called again but left for review.
     qint64 acquirerKeyWindowMs = 24 * 3600 * 1000LL;
-    QString faultKillAt;    // test hook: SIGKILL ourselves at this step (demo only)
+    QString faultKillAt;   // test hook: SIGKILL ourselves at this step (demo only)
     QString faultPauseAt;   // test hook: SIGSTOP ourselves at this step (demo only): a real stall
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -4,4 +4,4 @@ namespace OncePay::Gateway {
 
 Q_LOGGING_CATEGORY(lcPayments, "oncepay.gateway.payments", QtInfoMsg)
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

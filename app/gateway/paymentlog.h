@@ -8,4 +8,4 @@ namespace OncePay::Gateway {
 // store reads back about a payment that this version cannot name.
 Q_DECLARE_LOGGING_CATEGORY(lcPayments)
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -25,7 +25,7 @@ PaymentStep readStep(const QString &name, const QString &id)
     return PaymentStep::AcquirerCalled;
 }
 
-} // namespace
+}   // namespace
 
 const QString kPaymentColumns = QStringLiteral(
     "seq, id, merchant, terminal_id, idem_key, fingerprint, amount, currency, order_id, payment_method,"
@@ -83,4 +83,4 @@ QVariant nullable(const QByteArray &b)
     return b.isEmpty() ? QVariant(QMetaType(QMetaType::QByteArray)) : QVariant(b);
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -22,4 +22,4 @@ Payment paymentWhere(SqlTx &tx, const QString &where, const QVariantList &binds)
 QVariant nullable(const QString &s);
 QVariant nullable(const QByteArray &b);
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -15,10 +15,10 @@ PaymentConfig bounded(PaymentConfig config)
     config.acquirerTimeoutMs = qBound<qint64>(1, config.acquirerTimeoutMs, qMax<qint64>(1, config.leaseMs / 2));
     return config;
 }
-} // namespace
+}   // namespace
 
 PaymentService::PaymentService(Config config, GatewayStore *store, Acquirer *acquirer, Metrics *metrics,
-                               QObject *parent)
+    QObject *parent)
     : QObject(parent)
     , m_config(bounded(std::move(config)))
     , m_store(store)
@@ -49,13 +49,13 @@ GatewayStore::Reply<T> PaymentService::timed(GatewayStore::Reply<T> reply)
 }
 
 void PaymentService::createPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
-                                   Payment fields, Respond respond)
+    Payment fields, Respond respond)
 {
     m_payments.createPayment(caller, key, fingerprint, std::move(fields), std::move(respond));
 }
 
 void PaymentService::createRefund(const Caller &caller, const QString &key, const QByteArray &fingerprint,
-                                  Refund fields, Respond respond)
+    Refund fields, Respond respond)
 {
     m_refunds.createRefund(caller, key, fingerprint, std::move(fields), std::move(respond));
 }
@@ -81,8 +81,7 @@ void PaymentService::getRefundByKey(const Caller &caller, const QString &key, Re
 
 void PaymentService::listRefunds(const Caller &caller, const QString &paymentId, Respond respond)
 {
-    m_store->listRefunds(caller.merchant, paymentId, this, timed<RefundList>([respond](bool ok, const QString &,
-                                                                                        RefundList list) {
+    m_store->listRefunds(caller.merchant, paymentId, this, timed<RefundList>([respond](bool ok, const QString &, RefundList list) {
         if (!ok)
             return respond(Answers::storeUnavailable());
         if (!list.paymentFound)
@@ -127,11 +126,9 @@ void PaymentService::listPayments(ListQuery query, Respond respond)
         for (const Payment &p : list)
             data.append(p.toJson());
         const QJsonValue cursor = more ? QJsonValue(QString::fromLatin1(QByteArray::number(list.last().seq)
-                                                                             .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals)))
+                                                                            .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals)))
                                        : QJsonValue(QJsonValue::Null);
-        respond(HttpAnswer::json(200, {{QStringLiteral("object"), QStringLiteral("list")},
-                                       {QStringLiteral("data"), data},
-                                       {QStringLiteral("next_cursor"), cursor}}));
+        respond(HttpAnswer::json(200, {{QStringLiteral("object"), QStringLiteral("list")}, {QStringLiteral("data"), data}, {QStringLiteral("next_cursor"), cursor}}));
     }));
 }
 
@@ -140,10 +137,10 @@ void PaymentService::readiness(Respond respond)
     m_store->ping(this, [respond](bool ok, const QString &error, bool) {
         if (!ok)
             return respond(HttpAnswer::problem(503, QStringLiteral("store-unavailable"), QStringLiteral("Not ready"),
-                                               QStringLiteral("The gateway's store is not ready: %1").arg(error))
+                QStringLiteral("The gateway's store is not ready: %1").arg(error))
                                .withHeader(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1")));
         respond(HttpAnswer::json(200, {{QStringLiteral("status"), QStringLiteral("ok")}}));
     });
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

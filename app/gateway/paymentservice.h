@@ -28,15 +28,15 @@ public:
     using Respond = std::function<void(const HttpAnswer &)>;
 
     PaymentService(Config config, GatewayStore *store, Acquirer *acquirer, Metrics *metrics,
-                   QObject *parent = nullptr);
+        QObject *parent = nullptr);
 
-    void start();    // recovery now and periodically, retention sweeps
+    void start();   // recovery now and periodically, retention sweeps
     void stop();
 
     void createPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
-                       Payment fields, Respond respond);
+        Payment fields, Respond respond);
     void createRefund(const Caller &caller, const QString &key, const QByteArray &fingerprint,
-                      Refund fields, Respond respond);
+        Refund fields, Respond respond);
     void getRefund(const Caller &caller, const QString &id, Respond respond);
     void getRefundByKey(const Caller &caller, const QString &key, Respond respond);
     void listRefunds(const Caller &caller, const QString &paymentId, Respond respond);
@@ -59,4 +59,4 @@ private:
     RetentionSweeper m_retention;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

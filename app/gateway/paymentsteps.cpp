@@ -3,20 +3,19 @@
 #include "paymentlog.h"
 #include "timeutil.h"
 
-
 #include <optional>
 #include <utility>
 
 namespace OncePay::Gateway {
 
 PaymentSteps::PaymentSteps(const PaymentConfig &config, GatewayStore *store, Acquirer *acquirer, Metrics *metrics,
-                           QObject *parent)
+    QObject *parent)
     : LeasedSteps(config, store, acquirer, metrics, parent)
 {
 }
 
 void PaymentSteps::createPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
-                                 Payment fields, Respond respond)
+    Payment fields, Respond respond)
 {
     const qint64 now = nowMs();
     fields.id = newResourceId("pay_");
@@ -37,8 +36,7 @@ void PaymentSteps::createPayment(const Caller &caller, const QString &key, const
     }
     const PaymentClaim claim{caller.merchant, key, fingerprint, fields, m_config.leaseMs};
 
-    m_store->claimPayment(claim, this, timed<ClaimOutcome>([this, respond, merchant = caller.merchant, key, fingerprint](
-                                                               bool ok, const QString &, ClaimOutcome o) {
+    m_store->claimPayment(claim, this, timed<ClaimOutcome>([this, respond, merchant = caller.merchant, key, fingerprint](bool ok, const QString &, ClaimOutcome o) {
         if (!ok)
             return respond(Answers::storeUnavailable());   // nothing was claimed, nothing executed
         switch (o.kind) {
@@ -79,4 +77,4 @@ void PaymentSteps::settledForClient(const Work &work, const Settlement &s)
     m_replays.remember(s.merchant, s.key, work.record.fingerprint, s.response, s.now + s.retentionMs);
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

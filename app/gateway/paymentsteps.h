@@ -13,10 +13,10 @@ class PaymentSteps final : public LeasedSteps<PaymentKind>
 {
 public:
     PaymentSteps(const PaymentConfig &config, GatewayStore *store, Acquirer *acquirer, Metrics *metrics,
-                 QObject *parent = nullptr);
+        QObject *parent = nullptr);
 
     void createPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
-                       Payment fields, Respond respond);
+        Payment fields, Respond respond);
 
 private:
     void settledForClient(const Work &work, const Settlement &s) override;
@@ -24,4 +24,4 @@ private:
     ReplayCache m_replays;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -18,4 +18,4 @@ std::optional<ClaimOutcome> claimNewKey(SqlTx &tx, const PaymentClaim &claim);
 // row was written under the lease.
 StepWrite settlePaymentAlone(SqlTx &tx, const Settlement &settlement);
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

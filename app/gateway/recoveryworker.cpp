@@ -11,7 +11,7 @@
 namespace OncePay::Gateway {
 
 RecoveryWorker::RecoveryWorker(const PaymentConfig &config, GatewayStore *store, PaymentSteps *payments,
-                               RefundSteps *refunds, Metrics *metrics, QObject *parent)
+    RefundSteps *refunds, Metrics *metrics, QObject *parent)
     : QObject(parent)
     , m_leaseMs(config.leaseMs)
     , m_store(store)
@@ -68,22 +68,27 @@ void RecoveryWorker::forEach(int count, const std::function<void(int, Finished)>
 
 void RecoveryWorker::recoverPayments(std::function<void(int)> done)
 {
-    m_store->takeRecoveryWork(m_leaseMs, 200, this, timedReply<QList<RecoveryItem>>(m_metrics, [this, done](
-                                                        bool ok, const QString &, QList<RecoveryItem> items) {
+    m_store->takeRecoveryWork(m_leaseMs, 200, this, timedReply<QList<RecoveryItem>>(m_metrics, [this, done](bool ok, const QString &, QList<RecoveryItem> items) {
         if (!ok)
             items.clear();
-        forEach(int(items.size()), [this, items](int i, Finished finished) { recover(items[i], finished); }, done);
+        forEach(
+            int(items.size()), [this, items](int i, Finished finished) {
+                recover(items[i], finished);
+            },
+            done);
     }));
 }
 
 void RecoveryWorker::recoverRefunds(std::function<void(int)> done)
 {
-    m_store->takeRefundRecoveryWork(m_leaseMs, 200, this, timedReply<QList<Refund>>(m_metrics, [this, done](
-                                                              bool ok, const QString &, QList<Refund> refunds) {
+    m_store->takeRefundRecoveryWork(m_leaseMs, 200, this, timedReply<QList<Refund>>(m_metrics, [this, done](bool ok, const QString &, QList<Refund> refunds) {
         if (!ok)
             refunds.clear();
-        forEach(int(refunds.size()), [this, refunds](int i, Finished finished) { recoverRefund(refunds[i], finished); },
-                done);
+        forEach(
+            int(refunds.size()), [this, refunds](int i, Finished finished) {
+                recoverRefund(refunds[i], finished);
+            },
+            done);
     }));
 }
 
@@ -92,7 +97,9 @@ void RecoveryWorker::recover(const RecoveryItem &item, Finished finished)
     const Payment &p = item.payment;
     m_metrics->count("oncepay_lease_takeovers_total", "by=\"recovery\"");
     auto finishWith = [finished](bool resolved) {
-        return [finished, resolved](bool, const QString &, StepWrite w) { finished(resolved && w == StepWrite::Written); };
+        return [finished, resolved](bool, const QString &, StepWrite w) {
+            finished(resolved && w == StepWrite::Written);
+        };
     };
     if (m_steps->acquirerCallInFlight(p.id)) {
         // Our own call is still out; its answer (or its deadline) settles it.
@@ -116,12 +123,13 @@ void RecoveryWorker::recover(const RecoveryItem &item, Finished finished)
     });
 }
 
-
 void RecoveryWorker::recoverRefund(const Refund &r, Finished finished)
 {
     m_metrics->count("oncepay_lease_takeovers_total", "by=\"recovery\"");
     auto finishWith = [finished](bool resolved) {
-        return [finished, resolved](bool, const QString &, StepWrite w) { finished(resolved && w == StepWrite::Written); };
+        return [finished, resolved](bool, const QString &, StepWrite w) {
+            finished(resolved && w == StepWrite::Written);
+        };
     };
     if (m_refunds->acquirerCallInFlight(r.id)) {
         m_store->releaseLease(LeasedRow::of(r), this, timedReply<StepWrite>(m_metrics, finishWith(false)));
@@ -141,4 +149,4 @@ void RecoveryWorker::recoverRefund(const Refund &r, Finished finished)
     });
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -25,11 +25,11 @@ class RecoveryWorker final : public QObject
 
 public:
     RecoveryWorker(const PaymentConfig &config, GatewayStore *store, PaymentSteps *payments, RefundSteps *refunds,
-                   Metrics *metrics, QObject *parent = nullptr);
+        Metrics *metrics, QObject *parent = nullptr);
 
     void start();   // a run now, then one per interval
     void stop();
-    void run();     // one run, unless one is running
+    void run();   // one run, unless one is running
 
 signals:
     void runFinished(int resolved);
@@ -52,4 +52,4 @@ private:
     bool m_running = false;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

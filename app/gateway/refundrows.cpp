@@ -47,13 +47,15 @@ Refund readRefund(const QSqlQuery &q)
     return r;
 }
 
-} // namespace
+}   // namespace
 
 QList<Refund> refundsWhere(SqlTx &tx, const QString &where, const QVariantList &binds, int limit)
 {
     QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM refunds r JOIN payments p ON p.id = r.payment_id"
                                           " WHERE %2 ORDER BY r.created_at, r.id LIMIT %3")
-                               .arg(kRefundColumns, where).arg(limit), binds);
+                               .arg(kRefundColumns, where)
+                               .arg(limit),
+        binds);
     QList<Refund> out;
     while (q.next())
         out.append(readRefund(q));
@@ -68,7 +70,7 @@ Refund refundWhere(SqlTx &tx, const QString &where, const QVariantList &binds)
 }
 
 RefundClaimOutcome refundAnswerFromRecord(SqlTx &tx, const QString &merchant, const QString &key,
-                                          const QByteArray &fingerprint, bool takeOver, qint64 leaseMs, bool postgres)
+    const QByteArray &fingerprint, bool takeOver, qint64 leaseMs, bool postgres)
 {
     RefundClaimOutcome out;
     const IdempotencyRecord r = readRecord(tx, merchant, key);
@@ -136,23 +138,27 @@ RefundClaimOutcome claimRefund(SqlTx &tx, const RefundClaim &c, bool postgres)
         return giveBack(RefundClaimOutcome::Kind::PaymentNotFound, {});
     if (p.status != PaymentStatus::Succeeded && p.status != PaymentStatus::PartiallyRefunded)
         return giveBack(RefundClaimOutcome::Kind::NotRefundable,
-                        QStringLiteral("A payment with status %1 cannot be refunded.").arg(paymentStatusName(p.status)));
+            QStringLiteral("A payment with status %1 cannot be refunded.").arg(paymentStatusName(p.status)));
     // The bound is checked by the update itself, counting refunds still processing: two refunds
     // racing on two instances cannot both pass a check made on a value read before the other's
     // commit, and neither can one that is still at the acquirer.
     const bool reserved = tx.numRowsAffected(QStringLiteral(
-        "UPDATE payments SET amount_refund_pending = amount_refund_pending + ?"
-        " WHERE id = ? AND status IN ('succeeded', 'partially_refunded')"
-        " AND amount_refunded + amount_refund_pending + ? <= amount"), {c.draft.amount, p.id, c.draft.amount}) == 1;
+                                                 "UPDATE payments SET amount_refund_pending = amount_refund_pending + ?"
+                                                 " WHERE id = ? AND status IN ('succeeded', 'partially_refunded')"
+                                                 " AND amount_refunded + amount_refund_pending + ? <= amount"),
+                              {c.draft.amount, p.id, c.draft.amount})
+        == 1;
     if (!reserved) {
         QSqlQuery &q = tx.exec(QStringLiteral("SELECT amount - amount_refunded, amount_refund_pending FROM payments"
-                                              " WHERE id = ?"), {p.id});
+                                              " WHERE id = ?"),
+            {p.id});
         const qint64 unrefunded = q.next() ? q.value(0).toLongLong() : 0;
         const qint64 pending = q.value(1).toLongLong();
         q.finish();
         const QString message = pending > 0
             ? QStringLiteral("Only %1 of the payment remains to be refunded (%2 is being refunded).")
-                  .arg(unrefunded - pending).arg(pending)
+                  .arg(unrefunded - pending)
+                  .arg(pending)
             : QStringLiteral("Only %1 of the payment remains to be refunded.").arg(unrefunded);
         return giveBack(RefundClaimOutcome::Kind::NotRefundable, message);
     }
@@ -161,12 +167,12 @@ RefundClaimOutcome claimRefund(SqlTx &tx, const RefundClaim &c, bool postgres)
     if (postgres)   // a record's age is counted on the store's clock (promise 11)
         d.createdAt = d.updatedAt = clock.now;
     tx.exec(QStringLiteral(
-        "INSERT INTO refunds (id, payment_id, merchant, terminal_id, idem_key, fingerprint, amount, currency, reason,"
-        " status, step, created_at, updated_at, lease_generation, lease_boot, lease_expires_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)"),
+                "INSERT INTO refunds (id, payment_id, merchant, terminal_id, idem_key, fingerprint, amount, currency, reason,"
+                " status, step, created_at, updated_at, lease_generation, lease_boot, lease_expires_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)"),
         {d.id, p.id, c.merchant, d.terminalId, c.key, c.fingerprint, d.amount, p.currency, nullable(d.reason),
-         refundStatusName(RefundStatus::Processing), paymentStepName(PaymentStep::Claimed), d.createdAt, d.updatedAt,
-         clock.boot, clock.now + c.leaseMs});
+            refundStatusName(RefundStatus::Processing), paymentStepName(PaymentStep::Claimed), d.createdAt, d.updatedAt,
+            clock.boot, clock.now + c.leaseMs});
     out.kind = RefundClaimOutcome::Kind::Claimed;
     out.refund = d;
     out.refund.merchant = c.merchant;
@@ -184,23 +190,24 @@ StepWrite settleRefund(SqlTx &tx, const RefundSettlement &s)
 {
     const bool final = s.status != RefundStatus::Processing;
     const int changed = tx.numRowsAffected(QStringLiteral(
-        "UPDATE refunds SET status = ?, failure_code = ?, step = ?, updated_at = ?, lease_expires_at = 0"
-        " WHERE id = ? AND lease_generation = ? AND status = 'processing'"),
+                                               "UPDATE refunds SET status = ?, failure_code = ?, step = ?, updated_at = ?, lease_expires_at = 0"
+                                               " WHERE id = ? AND lease_generation = ? AND status = 'processing'"),
         {refundStatusName(s.status), nullable(s.failureCode),
-         paymentStepName(final ? PaymentStep::Settled : PaymentStep::AcquirerCalled), s.now, s.refundId,
-         s.leaseGeneration});
+            paymentStepName(final ? PaymentStep::Settled : PaymentStep::AcquirerCalled), s.now, s.refundId,
+            s.leaseGeneration});
     if (changed != 1)
         return StepWrite::Fenced;
     if (s.status == RefundStatus::Succeeded) {
         // SET reads the row as it was: the status is decided on the amount before this refund.
         tx.exec(QStringLiteral(
-            "UPDATE payments SET amount_refund_pending = amount_refund_pending - ?,"
-            " amount_refunded = amount_refunded + ?,"
-            " status = CASE WHEN amount_refunded + ? >= amount THEN 'refunded' ELSE 'partially_refunded' END,"
-            " updated_at = ? WHERE id = ?"), {s.amount, s.amount, s.amount, s.now, s.paymentId});
+                    "UPDATE payments SET amount_refund_pending = amount_refund_pending - ?,"
+                    " amount_refunded = amount_refunded + ?,"
+                    " status = CASE WHEN amount_refunded + ? >= amount THEN 'refunded' ELSE 'partially_refunded' END,"
+                    " updated_at = ? WHERE id = ?"),
+            {s.amount, s.amount, s.amount, s.now, s.paymentId});
     } else if (s.status == RefundStatus::Failed) {
         tx.exec(QStringLiteral("UPDATE payments SET amount_refund_pending = amount_refund_pending - ? WHERE id = ?"),
-                {s.amount, s.paymentId});
+            {s.amount, s.paymentId});
     }
     completeRecord(tx, s.merchant, s.key, s.response, s.now + s.retentionMs, s.recovery);
     return StepWrite::Written;
@@ -210,7 +217,7 @@ RefundList listRefunds(SqlTx &tx, const QString &merchant, const QString &paymen
 {
     RefundList out;
     out.paymentFound = rowExists(tx, QStringLiteral("SELECT 1 FROM payments WHERE merchant = ? AND id = ?"),
-                                 {merchant, paymentId});
+        {merchant, paymentId});
     if (out.paymentFound)
         out.refunds = refundsWhere(tx, QStringLiteral("r.merchant = ? AND r.payment_id = ?"), {merchant, paymentId}, 1000);
     return out;
@@ -234,4 +241,4 @@ QList<Refund> takeRefundRecoveryWork(SqlTx &tx, qint64 leaseMs, int limit, bool 
     return out;
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -15,9 +15,9 @@ RefundClaimOutcome claimRefund(SqlTx &tx, const RefundClaim &claim, bool postgre
 // What the record of `key` answers a refund request with `fingerprint`; with `takeOver`, a
 // processing refund whose lease has lapsed is taken over.
 RefundClaimOutcome refundAnswerFromRecord(SqlTx &tx, const QString &merchant, const QString &key,
-                                          const QByteArray &fingerprint, bool takeOver, qint64 leaseMs, bool postgres);
+    const QByteArray &fingerprint, bool takeOver, qint64 leaseMs, bool postgres);
 StepWrite settleRefund(SqlTx &tx, const RefundSettlement &s);
 RefundList listRefunds(SqlTx &tx, const QString &merchant, const QString &paymentId);
 QList<Refund> takeRefundRecoveryWork(SqlTx &tx, qint64 leaseMs, int limit, bool postgres);
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -3,7 +3,6 @@
 #include "paymentlog.h"
 #include "timeutil.h"
 
-
 #include <utility>
 
 namespace OncePay::Gateway {
@@ -16,10 +15,10 @@ HttpAnswer notRefundable(const QString &message)
     p.errors.append({QStringLiteral("amount"), message});
     return HttpAnswer::problem(p);
 }
-} // namespace
+}   // namespace
 
 void RefundSteps::createRefund(const Caller &caller, const QString &key, const QByteArray &fingerprint,
-                               Refund fields, Respond respond)
+    Refund fields, Respond respond)
 {
     const qint64 now = nowMs();
     fields.id = newResourceId("re_");
@@ -28,8 +27,7 @@ void RefundSteps::createRefund(const Caller &caller, const QString &key, const Q
     fields.step = PaymentStep::Claimed;
     fields.createdAt = fields.updatedAt = now;
     const RefundClaim claim{caller.merchant, key, fingerprint, fields, m_config.leaseMs};
-    m_store->claimRefund(claim, this, timed<RefundClaimOutcome>([this, respond](bool ok, const QString &,
-                                                                                RefundClaimOutcome o) {
+    m_store->claimRefund(claim, this, timed<RefundClaimOutcome>([this, respond](bool ok, const QString &, RefundClaimOutcome o) {
         if (!ok)
             return respond(Answers::storeUnavailable());   // nothing was claimed, nothing executed
         using Kind = RefundClaimOutcome::Kind;
@@ -63,4 +61,4 @@ void RefundSteps::createRefund(const Caller &caller, const QString &key, const Q
     }));
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -7,7 +7,7 @@ QString cacheKey(const QString &merchant, const QString &key)
 {
     return merchant + QLatin1Char('\n') + key;
 }
-} // namespace
+}   // namespace
 
 ReplayCache::ReplayCache(qsizetype capacity)
     : m_answers(capacity)
@@ -23,11 +23,11 @@ std::optional<ReplayCache::Answer> ReplayCache::lookup(const QString &merchant, 
 }
 
 void ReplayCache::remember(const QString &merchant, const QString &key, const QByteArray &fingerprint,
-                           const StoredResponse &response, qint64 expiresAt)
+    const StoredResponse &response, qint64 expiresAt)
 {
     if (fingerprint.isEmpty() || response.status == 202)
         return;
     m_answers.insert(cacheKey(merchant, key), new Answer{fingerprint, response, expiresAt});
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -29,10 +29,10 @@ public:
     std::optional<Answer> lookup(const QString &merchant, const QString &key, qint64 now) const;
     // Keeps a finished answer; ignores a 202 and an answer without a fingerprint.
     void remember(const QString &merchant, const QString &key, const QByteArray &fingerprint,
-                  const StoredResponse &response, qint64 expiresAt);
+        const StoredResponse &response, qint64 expiresAt);
 
 private:
     QCache<QString, Answer> m_answers;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

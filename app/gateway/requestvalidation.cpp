@@ -58,8 +58,7 @@ struct Checker
             return nullptr;
         }
         if (n->type != type) {
-            error(QLatin1String(field), QStringLiteral("must be a %1, not a %2")
-                                            .arg(QLatin1String(JsonNode::typeName(type)), QLatin1String(JsonNode::typeName(n->type))));
+            error(QLatin1String(field), QStringLiteral("must be a %1, not a %2").arg(QLatin1String(JsonNode::typeName(type)), QLatin1String(JsonNode::typeName(n->type))));
             return nullptr;
         }
         return n;
@@ -99,7 +98,7 @@ struct Checker
     }
 };
 
-} // namespace
+}   // namespace
 
 PaymentValidation validatePayment(const JsonNode &body)
 {
@@ -137,7 +136,7 @@ PaymentValidation validatePayment(const JsonNode &body)
             if (m.first.isEmpty() || codePoints(m.first) > 40 || m.second.type != JsonNode::Type::String
                 || codePoints(m.second.string) > 500 || m.first.contains(QChar(0)) || m.second.string.contains(QChar(0))) {
                 c.error(QStringLiteral("metadata.") + m.first.left(40),
-                        QStringLiteral("keys are 1 to 40 characters and values strings of at most 500, without NUL"));
+                    QStringLiteral("keys are 1 to 40 characters and values strings of at most 500, without NUL"));
                 ok = false;
             }
         }
@@ -214,7 +213,7 @@ QString currencyField(Checker &c)
         c.error(QStringLiteral("currency"), QStringLiteral("must be a supported ISO 4217 code in capitals"));
     return currency;
 }
-} // namespace
+}   // namespace
 
 ChargeValidation validateCharge(const JsonNode &body)
 {
@@ -260,8 +259,8 @@ AcquirerRefundValidation validateAcquirerRefund(const JsonNode &body)
 Problem validationProblem(const QList<Problem::FieldError> &errors)
 {
     Problem p = Problem::make(400, QStringLiteral("validation-failed"), QStringLiteral("Validation failed"),
-                              errors.size() == 1 ? QStringLiteral("%1 %2").arg(errors.first().field, errors.first().message)
-                                                 : QStringLiteral("%1 fields are invalid.").arg(errors.size()));
+        errors.size() == 1 ? QStringLiteral("%1 %2").arg(errors.first().field, errors.first().message)
+                           : QStringLiteral("%1 fields are invalid.").arg(errors.size()));
     p.errors = errors;
     return p;
 }
@@ -270,11 +269,10 @@ std::optional<JsonNode> parseRequestBody(const QByteArray &body, Problem *error)
 {
     JsonParseResult parsed = parseJson(body);
     if (!parsed.value) {
-        *error = validationProblem({{QStringLiteral("body"), QStringLiteral("is not valid JSON: %1 at byte %2")
-                                                                 .arg(parsed.error).arg(parsed.offset)}});
+        *error = validationProblem({{QStringLiteral("body"), QStringLiteral("is not valid JSON: %1 at byte %2").arg(parsed.error).arg(parsed.offset)}});
         return std::nullopt;
     }
     return std::move(parsed.value);
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -16,14 +16,14 @@ qsizetype codePoints(QStringView text);
 // Every error found is reported, not just the first.
 struct PaymentValidation
 {
-    Payment fields;              // amount, currency, order_id, payment_method, description, metadata
+    Payment fields;   // amount, currency, order_id, payment_method, description, metadata
     QList<Problem::FieldError> errors;
 };
 PaymentValidation validatePayment(const JsonNode &body);
 
 struct RefundValidation
 {
-    Refund fields;               // amount, reason
+    Refund fields;   // amount, reason
     QList<Problem::FieldError> errors;
 };
 RefundValidation validateRefund(const JsonNode &body);
@@ -57,4 +57,4 @@ Problem validationProblem(const QList<Problem::FieldError> &errors);
 // Strict JSON of a request body, or the 400 validation problem that says where it broke.
 std::optional<JsonNode> parseRequestBody(const QByteArray &body, Problem *error);
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -35,4 +35,4 @@ void RetentionSweeper::sweep()
     }));
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

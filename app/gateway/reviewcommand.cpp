@@ -38,13 +38,15 @@ QJsonObject withMerchant(QJsonObject o, const QString &merchant)
 }
 
 QString line(const QString &id, const char *object, const QString &merchant, const QString &key, qint64 amount,
-             const QString &currency, qint64 createdAt)
+    const QString &currency, qint64 createdAt)
 {
     return QStringLiteral("%1  %2  merchant %3  key %4  %5 %6 (minor units)  created %7")
-        .arg(id, QString::fromLatin1(object), merchant, key).arg(amount).arg(currency, toRfc3339(createdAt));
+        .arg(id, QString::fromLatin1(object), merchant, key)
+        .arg(amount)
+        .arg(currency, toRfc3339(createdAt));
 }
 
-} // namespace
+}   // namespace
 
 int ReviewCommand::run(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
@@ -114,7 +116,8 @@ int ReviewCommand::run(const QStringList &arguments, QTextStream &out, QTextStre
         ReviewResolution r;
         const bool ok = await<ReviewResolution>([&](QObject *ctx, GatewayStore::Reply<ReviewResolution> reply) {
             store.resolveReview(id, p.value(outcome), 30'000, ctx, std::move(reply));
-        }, &r, &error);
+        },
+            &r, &error);
         if (!ok)
             return refused(QStringLiteral("the store failed: %1").arg(error));
         switch (r.kind) {
@@ -132,9 +135,7 @@ int ReviewCommand::run(const QStringList &arguments, QTextStream &out, QTextStre
         case ReviewResolution::Kind::Busy:
             return refused(QStringLiteral("%1 %2 is being worked on right now; try again").arg(r.object, id));
         case ReviewResolution::Kind::BadOutcome:
-            return refused(QStringLiteral("a %1 is resolved as %2").arg(
-                r.object, r.object == QLatin1String("refund") ? QStringLiteral("succeeded or failed")
-                                                              : QStringLiteral("succeeded or declined")));
+            return refused(QStringLiteral("a %1 is resolved as %2").arg(r.object, r.object == QLatin1String("refund") ? QStringLiteral("succeeded or failed") : QStringLiteral("succeeded or declined")));
         }
         return refused(QStringLiteral("unexpected answer from the store"));
     }
@@ -142,7 +143,8 @@ int ReviewCommand::run(const QStringList &arguments, QTextStream &out, QTextStre
     ReviewList list;
     if (!await<ReviewList>([&](QObject *ctx, GatewayStore::Reply<ReviewList> reply) {
             store.listNeedsReview(ctx, std::move(reply));
-        }, &list, &error))
+        },
+            &list, &error))
         return refused(QStringLiteral("the store failed: %1").arg(error));
     if (p.isSet(json)) {
         QJsonArray data;
@@ -164,4 +166,4 @@ int ReviewCommand::run(const QStringList &arguments, QTextStream &out, QTextStre
     return 0;
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

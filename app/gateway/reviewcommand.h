@@ -17,4 +17,4 @@ public:
     static int run(const QStringList &arguments, QTextStream &out, QTextStream &err);
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -40,10 +40,11 @@ ReviewResolution resolvePayment(SqlTx &tx, Payment p, const QString &outcome, qi
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     const QString declineCode = *status == PaymentStatus::Declined ? QStringLiteral("declined_after_review") : QString();
     const bool written = tx.numRowsAffected(QStringLiteral(
-        "UPDATE payments SET status = ?, decline_code = ?, step = ?, needs_review = 0, updated_at = ?,"
-        " lease_expires_at = 0 WHERE id = ? AND lease_generation = ? AND status = 'processing'"),
-        {paymentStatusName(*status), nullable(declineCode), paymentStepName(PaymentStep::Settled), now, p.id,
-         p.leaseGeneration + 1}) == 1;
+                                                "UPDATE payments SET status = ?, decline_code = ?, step = ?, needs_review = 0, updated_at = ?,"
+                                                " lease_expires_at = 0 WHERE id = ? AND lease_generation = ? AND status = 'processing'"),
+                             {paymentStatusName(*status), nullable(declineCode), paymentStepName(PaymentStep::Settled), now, p.id,
+                                 p.leaseGeneration + 1})
+        == 1;
     if (!written) {
         out.kind = ReviewResolution::Kind::Busy;
         return out;
@@ -100,7 +101,7 @@ ReviewResolution resolveRefund(SqlTx &tx, Refund r, const QString &outcome, qint
     return out;
 }
 
-} // namespace
+}   // namespace
 
 ReviewResolution resolveReview(SqlTx &tx, const QString &id, const QString &outcome, qint64 leaseMs, bool postgres)
 {
@@ -113,4 +114,4 @@ ReviewResolution resolveReview(SqlTx &tx, const QString &id, const QString &outc
     return {};
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

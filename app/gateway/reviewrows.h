@@ -10,4 +10,4 @@ namespace OncePay::Gateway {
 // then the outcome is written under the new generation, as a settlement is.
 ReviewResolution resolveReview(SqlTx &tx, const QString &id, const QString &outcome, qint64 leaseMs, bool postgres);
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -22,13 +22,13 @@ public:
     struct Options
     {
         SqlBatchWorker::Driver driver = SqlBatchWorker::Driver::Sqlite;
-        QString path;               // SQLite file, or PostgreSQL database name
-        QString hostName;           // PostgreSQL
+        QString path;   // SQLite file, or PostgreSQL database name
+        QString hostName;   // PostgreSQL
         int port = 5432;
         QString userName;
         QString password;
         int busyTimeoutMs = 2000;   // SQLite busy timeout / PostgreSQL lock_timeout
-        int connections = 8;        // PostgreSQL pool size (SQLite always uses one writer)
+        int connections = 8;   // PostgreSQL pool size (SQLite always uses one writer)
         // SQLite: ping() fails (the gateway is not ready), and a new key's claim is refused (503,
         // nothing recorded), while the file system holding the store has less free space than
         // this; 0: not checked. Keys already recorded are answered as ever.
@@ -47,7 +47,7 @@ public:
 
     void claimPayment(const PaymentClaim &claim, QObject *context, Reply<ClaimOutcome> reply) override;
     void storedAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint,
-                      QObject *context, Reply<ClaimOutcome> reply) override;
+        QObject *context, Reply<ClaimOutcome> reply) override;
     void settlePayment(const Settlement &settlement, QObject *context, Reply<StepWrite> reply) override;
     void findPayment(const QString &merchant, const QString &id, QObject *context, Reply<Payment> reply) override;
     void ping(QObject *context, Reply<bool> reply) override;
@@ -55,25 +55,25 @@ public:
     void listPayments(const ListQuery &query, QObject *context, Reply<QList<Payment>> reply) override;
     void claimRefund(const RefundClaim &claim, QObject *context, Reply<RefundClaimOutcome> reply) override;
     void storedRefundAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint,
-                            QObject *context, Reply<RefundClaimOutcome> reply) override;
+        QObject *context, Reply<RefundClaimOutcome> reply) override;
     void settleRefund(const RefundSettlement &settlement, QObject *context, Reply<StepWrite> reply) override;
     void findRefund(const QString &merchant, const QString &id, QObject *context, Reply<Refund> reply) override;
     void findRefundByKey(const QString &merchant, const QString &key, QObject *context, Reply<Refund> reply) override;
     void listRefunds(const QString &merchant, const QString &paymentId, QObject *context,
-                     Reply<RefundList> reply) override;
+        Reply<RefundList> reply) override;
     void takeRefundRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<Refund>> reply) override;
     void takeRecoveryWork(qint64 leaseMs, int limit, QObject *context, Reply<QList<RecoveryItem>> reply) override;
     void sweepExpiredRecords(qint64 now, int limit, QObject *context, Reply<int> reply) override;
 
     void markAcquirerCalled(const LeasedRow &row, qint64 leaseMs, qint64 now, QObject *context,
-                            Reply<StepWrite> reply) override;
+        Reply<StepWrite> reply) override;
     void releaseClaim(const LeasedRow &row, bool acquirerRefused, QObject *context, Reply<StepWrite> reply) override;
     void releaseLease(const LeasedRow &row, QObject *context, Reply<StepWrite> reply) override;
     void checkKeyWindow(const LeasedRow &row, qint64 windowMs, const StoredResponse &response, qint64 retentionMs,
-                        QObject *context, Reply<KeyWindow> reply) override;
+        QObject *context, Reply<KeyWindow> reply) override;
     void listNeedsReview(QObject *context, Reply<ReviewList> reply) override;
     void resolveReview(const QString &id, const QString &outcome, qint64 leaseMs, QObject *context,
-                       Reply<ReviewResolution> reply) override;
+        Reply<ReviewResolution> reply) override;
 
     static constexpr int schemaVersion = 5;
 
@@ -89,4 +89,4 @@ private:
     QAtomicInteger<quint32> m_next = 0;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -40,7 +40,11 @@ QString bootId()
 QString remoteFileSystemName(qint64 magic)
 {
     // linux/magic.h and the file systems' own headers (some are not in linux/magic.h).
-    static const struct { qint64 magic; const char *name; } remote[] = {
+    static const struct
+    {
+        qint64 magic;
+        const char *name;
+    } remote[] = {
         {0x6969, "NFS"},
         {0x517B, "SMB/CIFS"},
         {0xFF534D42, "SMB/CIFS"},
@@ -68,7 +72,8 @@ bool checkLocalFolder(const QString &folder, QString *error)
     QDir dir(folder);
     while (!dir.exists() && !dir.isRoot())
         dir.setPath(QFileInfo(dir.absolutePath()).absolutePath());
-    struct statfs s{};
+    struct statfs s
+    {};
     if (::statfs(QFile::encodeName(dir.absolutePath()).constData(), &s) != 0) {
         *error = QStringLiteral("cannot tell which file system holds %1: %2").arg(folder, QString::fromLocal8Bit(strerror(errno)));
         return false;
@@ -78,8 +83,9 @@ bool checkLocalFolder(const QString &folder, QString *error)
         return true;
     *error = QStringLiteral("%1 is on a %2 file system: a SQLite store must be on a local disk (its leases "
                             "are kept on this machine's clock; another host sharing the file would take over "
-                            "live payments). Use a local path, or PostgreSQL for several machines").arg(folder, name);
+                            "live payments). Use a local path, or PostgreSQL for several machines")
+                 .arg(folder, name);
     return false;
 }
 
-} // namespace OncePay::Gateway::StorePlacement
+}   // namespace OncePay::Gateway::StorePlacement

@@ -27,5 +27,5 @@ QString remoteFileSystemName(qint64 magic);
 // False and `error` when `folder` is on such a file system.
 bool checkLocalFolder(const QString &folder, QString *error);
 
-} // namespace StorePlacement
-} // namespace OncePay::Gateway
+}   // namespace StorePlacement
+}   // namespace OncePay::Gateway

@@ -13,7 +13,7 @@ namespace OncePay::Gateway {
 
 namespace {
 Q_LOGGING_CATEGORY(lcNotify, "oncepay.gateway.server", QtInfoMsg)
-} // namespace
+}   // namespace
 
 bool SystemdNotify::notify(const QByteArray &state)
 {
@@ -33,7 +33,7 @@ bool SystemdNotify::notify(const QByteArray &state)
     if (name.front() == '@')
         addr.sun_path[0] = '\0';   // abstract: the name is the bytes after the NUL, no terminator
     else
-        ++length;                  // a path: with its terminating NUL
+        ++length;   // a path: with its terminating NUL
 
     const int fd = ::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
     if (fd < 0) {
@@ -41,7 +41,7 @@ bool SystemdNotify::notify(const QByteArray &state)
         return false;
     }
     const ssize_t sent = ::sendto(fd, state.constData(), size_t(state.size()), MSG_NOSIGNAL,
-                                  reinterpret_cast<const sockaddr *>(&addr), length);
+        reinterpret_cast<const sockaddr *>(&addr), length);
     const int sendError = errno;
     ::close(fd);
     if (sent != ssize_t(state.size())) {
@@ -51,4 +51,4 @@ bool SystemdNotify::notify(const QByteArray &state)
     return true;
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

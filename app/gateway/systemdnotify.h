@@ -15,4 +15,4 @@ public:
     static bool notify(const QByteArray &state);
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

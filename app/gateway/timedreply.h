@@ -25,4 +25,4 @@ GatewayStore::Reply<T> timedReply(Metrics *metrics, GatewayStore::Reply<T> reply
     };
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

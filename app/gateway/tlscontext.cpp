@@ -26,7 +26,7 @@ int noPassphrase(char *, int, int, void *)
 {
     return 0;
 }
-} // namespace
+}   // namespace
 
 TlsContext::~TlsContext()
 {
@@ -82,4 +82,4 @@ std::shared_ptr<const TlsContext> TlsContext::fromFiles(const QString &certFile,
     return out;
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

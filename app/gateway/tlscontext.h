@@ -24,8 +24,9 @@ public:
     ssl_ctx_st *context() const { return m_context; }
 
 private:
-    explicit TlsContext(ssl_ctx_st *context) : m_context(context) {}
+    explicit TlsContext(ssl_ctx_st *context)
+        : m_context(context) {}
     ssl_ctx_st *m_context;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

@@ -47,7 +47,8 @@ bool TokenStore::loadFile(const QString &path, QString *error)
         if (parts.size() != 3 || parts[0].size() < 8 || !name.match(parts[1]).hasMatch()
             || !name.match(parts[2]).hasMatch()) {
             *error = QStringLiteral("%1:%2: expected \"TOKEN MERCHANT TERMINAL\" (token of 8 or more characters)")
-                         .arg(path).arg(lineNo);
+                         .arg(path)
+                         .arg(lineNo);
             return false;
         }
         add(parts[0], parts[1], parts[2]);
@@ -69,4 +70,4 @@ std::optional<Caller> TokenStore::authenticate(const QByteArray &authorization) 
     return *it;
 }
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

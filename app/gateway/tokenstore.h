@@ -27,4 +27,4 @@ private:
     QHash<QString, Caller> m_byHash;
 };
 
-} // namespace OncePay::Gateway
+}   // namespace OncePay::Gateway

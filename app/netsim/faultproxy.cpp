@@ -36,7 +36,7 @@ Settings normalized(Settings s)
     s.flakyPercent = qBound(0, s.flakyPercent, 100);
     return s;
 }
-} // namespace
+}   // namespace
 
 FaultProxy::FaultProxy(QObject *parent)
     : QObject(parent)
@@ -54,7 +54,7 @@ FaultProxy::~FaultProxy()
 }
 
 bool FaultProxy::listen(const QHostAddress &address, quint16 port, const QString &upstreamHost,
-                        quint16 upstreamPort, QString *error)
+    quint16 upstreamPort, QString *error)
 {
     m_address = address;
     m_port = port;
@@ -115,9 +115,9 @@ void FaultProxy::setSettings(const Settings &settings)
     }
     // Open connections meet the new mode at their next byte.
     if (next.mode != Mode::Offline) {
-        const auto behaviour = next.mode == Mode::BlackHole       ? ProxyConnection::Behaviour::BlackHole
-                             : next.mode == Mode::LoseResponses   ? ProxyConnection::Behaviour::LoseResponse
-                                                                  : ProxyConnection::Behaviour::Forward;
+        const auto behaviour = next.mode == Mode::BlackHole ? ProxyConnection::Behaviour::BlackHole
+            : next.mode == Mode::LoseResponses              ? ProxyConnection::Behaviour::LoseResponse
+                                                            : ProxyConnection::Behaviour::Forward;
         const int delay = next.mode == Mode::Latency ? next.latencyMs : 0;
         const QList<QPointer<ProxyConnection>> open = m_connections;
         for (const QPointer<ProxyConnection> &connection : open) {
@@ -142,7 +142,8 @@ FaultProxy::Fate FaultProxy::nextFate()
         const quint32 which = m_random.bounded(3);
         if (!faulty)
             return Fate::Forward;
-        return which == 0 ? Fate::Reset : which == 1 ? Fate::BlackHole : Fate::LoseResponse;
+        return which == 0 ? Fate::Reset : which == 1 ? Fate::BlackHole
+                                                     : Fate::LoseResponse;
     }
     case Mode::Online:
     case Mode::Latency:
@@ -173,9 +174,13 @@ void FaultProxy::acceptPending()
         auto *connection = new ProxyConnection(client, behaviour, delay, m_upstreamHost, m_upstreamPort, this);
         m_connections.append(connection);
         connect(connection, &ProxyConnection::bytesForwardedUp, this,
-                [this](qint64 n) { m_stats.bytesUp += n; });
+            [this](qint64 n) {
+                m_stats.bytesUp += n;
+            });
         connect(connection, &ProxyConnection::bytesForwardedDown, this,
-                [this](qint64 n) { m_stats.bytesDown += n; });
+            [this](qint64 n) {
+                m_stats.bytesDown += n;
+            });
         connect(connection, &ProxyConnection::responseDropped, this, [this] {
             ++m_stats.responsesDropped;
             emit responseDropped();
@@ -263,4 +268,4 @@ QString FaultProxy::describe(const Settings &settings)
     return {};
 }
 
-} // namespace OncePay::NetSim
+}   // namespace OncePay::NetSim

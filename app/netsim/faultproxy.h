@@ -16,15 +16,22 @@ namespace OncePay::NetSim {
 
 class ProxyConnection;
 
-enum class Mode { Online, Offline, BlackHole, LoseResponses, Latency, Flaky };
+enum class Mode {
+    Online,
+    Offline,
+    BlackHole,
+    LoseResponses,
+    Latency,
+    Flaky
+};
 
 // What the simulated network does to the till's traffic; a plain value the UI can edit.
 struct Settings
 {
     Mode mode = Mode::Online;
-    int latencyMs = 0;      // Latency: delay of every chunk, each way
+    int latencyMs = 0;   // Latency: delay of every chunk, each way
     int flakyPercent = 0;   // Flaky: share of new connections that get a fault
-    quint32 seed = 1;       // Flaky: the same seed replays the same faults
+    quint32 seed = 1;   // Flaky: the same seed replays the same faults
 
     friend bool operator==(const Settings &a, const Settings &b)
     {
@@ -49,12 +56,12 @@ class FaultProxy final : public QObject
 public:
     struct Stats
     {
-        int accepted = 0;           // connections taken by the proxy (offline refusals are the kernel's)
-        int refused = 0;            // accepted, then reset at once (flaky)
-        int blackHoled = 0;         // accepted, never answered
+        int accepted = 0;   // connections taken by the proxy (offline refusals are the kernel's)
+        int refused = 0;   // accepted, then reset at once (flaky)
+        int blackHoled = 0;   // accepted, never answered
         int responsesDropped = 0;   // the upstream answered and the client never saw it
-        qint64 bytesUp = 0;         // client -> upstream, as written to the upstream
-        qint64 bytesDown = 0;       // upstream -> client, as written to the client
+        qint64 bytesUp = 0;   // client -> upstream, as written to the upstream
+        qint64 bytesDown = 0;   // upstream -> client, as written to the client
     };
 
     explicit FaultProxy(QObject *parent = nullptr);
@@ -62,7 +69,7 @@ public:
 
     // Port 0 picks a free port, which is then kept across Offline periods.
     bool listen(const QHostAddress &address, quint16 port, const QString &upstreamHost,
-                quint16 upstreamPort, QString *error = nullptr);
+        quint16 upstreamPort, QString *error = nullptr);
     quint16 port() const { return m_port; }
     QUrl url() const;   // what the till should use as its gateway URL
 
@@ -82,7 +89,12 @@ signals:
     void responseDropped();   // the gateway answered (and committed); the till will never know
 
 private:
-    enum class Fate { Forward, Reset, BlackHole, LoseResponse };
+    enum class Fate {
+        Forward,
+        Reset,
+        BlackHole,
+        LoseResponse
+    };
 
     bool startListening(QString *error);
     void acceptPending();
@@ -100,7 +112,7 @@ private:
     QList<QPointer<ProxyConnection>> m_connections;
 };
 
-} // namespace OncePay::NetSim
+}   // namespace OncePay::NetSim
 
 // Settings travel in signals, QVariants of the UI and test data rows.
 Q_DECLARE_METATYPE(OncePay::NetSim::Settings)

@@ -9,7 +9,7 @@ namespace OncePay::NetSim {
 Q_LOGGING_CATEGORY(lcConnection, "oncepay.netsim.connection", QtInfoMsg)
 
 ProxyConnection::ProxyConnection(QTcpSocket *client, Behaviour behaviour, int delayMs,
-                                 const QString &upstreamHost, quint16 upstreamPort, QObject *parent)
+    const QString &upstreamHost, quint16 upstreamPort, QObject *parent)
     : QObject(parent)
     , m_client(client)
     , m_behaviour(behaviour)
@@ -20,7 +20,9 @@ ProxyConnection::ProxyConnection(QTcpSocket *client, Behaviour behaviour, int de
     // The proxy must not add Nagle delays of its own on top of the simulated latency.
     m_client->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     connect(m_client, &QIODevice::readyRead, this, &ProxyConnection::clientReadyRead);
-    connect(m_client, &QAbstractSocket::disconnected, this, [this] { sourceClosed(m_upPipe); });
+    connect(m_client, &QAbstractSocket::disconnected, this, [this] {
+        sourceClosed(m_upPipe);
+    });
 
     if (m_behaviour == Behaviour::BlackHole) {
         // Bytes already buffered before the connection was wired are discarded too.
@@ -33,7 +35,9 @@ ProxyConnection::ProxyConnection(QTcpSocket *client, Behaviour behaviour, int de
         pipe->timer = new QTimer(this);
         pipe->timer->setSingleShot(true);
         pipe->timer->setTimerType(Qt::PreciseTimer);   // a coarse timer may fire up to 5% early
-        connect(pipe->timer, &QTimer::timeout, this, [this, pipe] { flush(*pipe); });
+        connect(pipe->timer, &QTimer::timeout, this, [this, pipe] {
+            flush(*pipe);
+        });
     }
     m_upPipe.from = m_client;
     m_upPipe.to = m_upstream;
@@ -46,7 +50,9 @@ ProxyConnection::ProxyConnection(QTcpSocket *client, Behaviour behaviour, int de
         flush(m_upPipe);
     });
     connect(m_upstream, &QIODevice::readyRead, this, &ProxyConnection::upstreamReadyRead);
-    connect(m_upstream, &QAbstractSocket::disconnected, this, [this] { sourceClosed(m_downPipe); });
+    connect(m_upstream, &QAbstractSocket::disconnected, this, [this] {
+        sourceClosed(m_downPipe);
+    });
     connect(m_upstream, &QAbstractSocket::errorOccurred, this, [this](QAbstractSocket::SocketError error) {
         // Errors on an established connection end in disconnected(); a failed connect does not.
         if (m_finished || m_upstream->state() == QAbstractSocket::ConnectedState
@@ -177,4 +183,4 @@ void ProxyConnection::finishIfDone()
     deleteLater();
 }
 
-} // namespace OncePay::NetSim
+}   // namespace OncePay::NetSim

@@ -20,14 +20,14 @@ class ProxyConnection final : public QObject
 
 public:
     enum class Behaviour {
-        Forward,        // both ways, after delayMs
-        BlackHole,      // read and discard, never answer, no upstream
+        Forward,   // both ways, after delayMs
+        BlackHole,   // read and discard, never answer, no upstream
         LoseResponse,   // forward the request, drop the answer and cut the client
     };
 
     // Takes ownership of `client`, which must be connected.
     ProxyConnection(QTcpSocket *client, Behaviour behaviour, int delayMs, const QString &upstreamHost,
-                    quint16 upstreamPort, QObject *parent = nullptr);
+        quint16 upstreamPort, QObject *parent = nullptr);
 
     // Cuts both sides at once; finished() follows.
     void abort();
@@ -72,4 +72,4 @@ private:
     bool m_finished = false;
 };
 
-} // namespace OncePay::NetSim
+}   // namespace OncePay::NetSim

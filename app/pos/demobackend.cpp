@@ -46,4 +46,4 @@ QUrl DemoBackend::gatewayUrl() const
     return m_gateway ? QUrl(m_gateway->baseUrl()) : QUrl();
 }
 
-} // namespace OncePay::Pos
+}   // namespace OncePay::Pos

@@ -3,8 +3,12 @@
 #include <QObject>
 #include <QUrl>
 
-namespace OncePay::Gateway { class GatewayServer; }
-namespace OncePay::NetSim { class FaultProxy; }
+namespace OncePay::Gateway {
+class GatewayServer;
+}
+namespace OncePay::NetSim {
+class FaultProxy;
+}
 
 namespace OncePay::Pos {
 
@@ -23,9 +27,9 @@ public:
     // Starts the gateway with its databases in `dataDir` and the simulator in front of it.
     bool start(const QString &dataDir, QString *error);
 
-    QUrl tillUrl() const;      // what the till talks to: through the simulator
+    QUrl tillUrl() const;   // what the till talks to: through the simulator
     QUrl gatewayUrl() const;   // the gateway itself, for the simulation endpoints
-    static QString token();    // the demo till's bearer token
+    static QString token();   // the demo till's bearer token
     NetSim::FaultProxy *network() const { return m_proxy; }
 
 private:
@@ -33,4 +37,4 @@ private:
     NetSim::FaultProxy *m_proxy = nullptr;
 };
 
-} // namespace OncePay::Pos
+}   // namespace OncePay::Pos

@@ -41,7 +41,7 @@ qint64 processStartMs()
     const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
     return nowMs - qint64((upSeconds - startTicks / 100.0) * 1000.0);
 }
-} // namespace
+}   // namespace
 
 void reportStartupAndQuit(QWidget *window)
 {
@@ -71,7 +71,9 @@ void measureDrainAndQuit(TillSession *session, NetSim::FaultProxy *network, int 
     const QString batch = QString::number(QDateTime::currentMSecsSinceEpoch());
     for (int i = 0; i < count; ++i) {
         session->engine()->pay(QStringLiteral("B%1-%2").arg(batch).arg(i), Money(100 + i % 900, QStringLiteral("CNY")),
-                               QStringLiteral("tok_visa"), session, [created](bool ok, const TillError &, const Intent &) { *created += ok; });
+            QStringLiteral("tok_visa"), session, [created](bool ok, const TillError &, const Intent &) {
+                *created += ok;
+            });
     }
     auto *heartbeat = new QTimer(session);
     auto *sinceBeat = new QElapsedTimer;
@@ -93,7 +95,7 @@ void measureDrainAndQuit(TillSession *session, NetSim::FaultProxy *network, int 
         if (session->engine()->waitingCount() == 0) {
             heartbeat->stop();
             std::printf("drained=%d seconds=%.2f longest_ui_stall_ms=%lld\n", count, drain->elapsed() / 1000.0,
-                        static_cast<long long>(*longest));
+                static_cast<long long>(*longest));
             std::fflush(stdout);
             QCoreApplication::exit(0);   // not quit(): in Qt 6 it asks the window to close, which may ask the cashier
         }
@@ -101,4 +103,4 @@ void measureDrainAndQuit(TillSession *session, NetSim::FaultProxy *network, int 
     heartbeat->start();
 }
 
-} // namespace OncePay::Pos
+}   // namespace OncePay::Pos

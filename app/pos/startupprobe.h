@@ -1,8 +1,12 @@
 #pragma once
 
 class QWidget;
-namespace OncePay { class TillSession; }
-namespace OncePay::NetSim { class FaultProxy; }
+namespace OncePay {
+class TillSession;
+}
+namespace OncePay::NetSim {
+class FaultProxy;
+}
 
 namespace OncePay::Pos {
 
@@ -15,4 +19,4 @@ void reportStartupAndQuit(QWidget *window);
 // 5 ms heartbeat timer on the UI thread; prints "drained=N seconds=S longest_ui_stall_ms=G", quits.
 void measureDrainAndQuit(TillSession *session, NetSim::FaultProxy *network, int count);
 
-} // namespace OncePay::Pos
+}   // namespace OncePay::Pos

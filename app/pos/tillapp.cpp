@@ -35,7 +35,7 @@ std::optional<int> cannotStart(const QString &reason, int exitCode)
     QMessageBox::critical(nullptr, QApplication::translate("main", "OncePay cannot start"), reason);
     return exitCode;
 }
-} // namespace
+}   // namespace
 
 TillApp::TillApp() = default;
 
@@ -130,4 +130,4 @@ std::optional<int> TillApp::start(QApplication &app)
     return std::nullopt;
 }
 
-} // namespace OncePay::Pos
+}   // namespace OncePay::Pos

@@ -8,8 +8,13 @@
 
 class QApplication;
 
-namespace OncePay { class SimulationClient; class TillSession; }
-namespace OncePay::Ui { class MainWindow; }
+namespace OncePay {
+class SimulationClient;
+class TillSession;
+}   // namespace OncePay
+namespace OncePay::Ui {
+class MainWindow;
+}
 
 namespace OncePay::Pos {
 
@@ -33,4 +38,4 @@ private:
     std::unique_ptr<Ui::MainWindow> m_window;
 };
 
-} // namespace OncePay::Pos
+}   // namespace OncePay::Pos

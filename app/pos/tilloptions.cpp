@@ -14,15 +14,15 @@ void addTillOptions(QCommandLineParser &p)
     p.addHelpOption();
     p.addVersionOption();
     p.addOptions({{QStringLiteral("gateway"), QCoreApplication::translate("main", "Gateway URL, or several separated by commas: instances of one gateway, the next used when one cannot be reached (default: the embedded demo gateway)."), QStringLiteral("URL[,URL...]")},
-                  {QStringLiteral("token"), QCoreApplication::translate("main", "The till's bearer token."), QStringLiteral("TOKEN"), QStringLiteral("sk_test_demo_till1")},
-                  {QStringLiteral("ca-file"), QCoreApplication::translate("main", "Certificate authorities (PEM) to trust for an https:// gateway, besides the system's."), QStringLiteral("FILE")},
-                  {QStringLiteral("allow-insecure-http"), QCoreApplication::translate("main", "Allow sending the till's token over plain HTTP to a gateway on another machine.")},
-                  {QStringLiteral("db"), QCoreApplication::translate("main", "The till's journal (default: in the app data folder); its folder is created when missing."), QStringLiteral("PATH")},
-                  {QStringLiteral("kiosk"), QCoreApplication::translate("main", "Full screen, for a till that does nothing else.")},
-                  {QStringLiteral("network"), QCoreApplication::translate("main", "Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT)."), QStringLiteral("MODE")},
-                  {QStringLiteral("measure-startup"), QCoreApplication::translate("main", "Print the time to the shown window and the memory in use, then quit (benchmarks).")},
-                  {QStringLiteral("measure-drain"), QCoreApplication::translate("main", "Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks)."), QStringLiteral("N")},
-                  {QStringLiteral("language"), QCoreApplication::translate("main", "The language of the till: en or zh_CN (remembered; default: the system's)."), QStringLiteral("LANG")}});
+        {QStringLiteral("token"), QCoreApplication::translate("main", "The till's bearer token."), QStringLiteral("TOKEN"), QStringLiteral("sk_test_demo_till1")},
+        {QStringLiteral("ca-file"), QCoreApplication::translate("main", "Certificate authorities (PEM) to trust for an https:// gateway, besides the system's."), QStringLiteral("FILE")},
+        {QStringLiteral("allow-insecure-http"), QCoreApplication::translate("main", "Allow sending the till's token over plain HTTP to a gateway on another machine.")},
+        {QStringLiteral("db"), QCoreApplication::translate("main", "The till's journal (default: in the app data folder); its folder is created when missing."), QStringLiteral("PATH")},
+        {QStringLiteral("kiosk"), QCoreApplication::translate("main", "Full screen, for a till that does nothing else.")},
+        {QStringLiteral("network"), QCoreApplication::translate("main", "Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT)."), QStringLiteral("MODE")},
+        {QStringLiteral("measure-startup"), QCoreApplication::translate("main", "Print the time to the shown window and the memory in use, then quit (benchmarks).")},
+        {QStringLiteral("measure-drain"), QCoreApplication::translate("main", "Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks)."), QStringLiteral("N")},
+        {QStringLiteral("language"), QCoreApplication::translate("main", "The language of the till: en or zh_CN (remembered; default: the system's)."), QStringLiteral("LANG")}});
 }
 
 bool asksForHelpOrVersion(int argc, char *argv[])
@@ -49,4 +49,4 @@ int printHelpOrVersion(int argc, char *argv[])
     return 0;
 }
 
-} // namespace OncePay::Pos
+}   // namespace OncePay::Pos

@@ -13,4 +13,4 @@ bool asksForHelpOrVersion(int argc, char *argv[]);
 // Prints the help or the version and returns the exit code.
 int printHelpOrVersion(int argc, char *argv[]);
 
-} // namespace OncePay::Pos
+}   // namespace OncePay::Pos

@@ -31,7 +31,7 @@ bool Catalog::load(const QString &path, QString *error)
             return false;
         }
         m_products.append({o.value(QStringLiteral("code")).toString(), o.value(QStringLiteral("name_en")).toString(),
-                           o.value(QStringLiteral("name_zh")).toString(), Money(price.toInteger(), m_currency)});
+            o.value(QStringLiteral("name_zh")).toString(), Money(price.toInteger(), m_currency)});
     }
     return true;
 }
@@ -64,4 +64,4 @@ const Product *Catalog::find(const QString &codeOrName) const
     return found.size() == 1 ? found.first() : nullptr;
 }
 
-} // namespace OncePay
+}   // namespace OncePay

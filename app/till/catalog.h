@@ -43,4 +43,4 @@ private:
     QString m_currency;
 };
 
-} // namespace OncePay
+}   // namespace OncePay

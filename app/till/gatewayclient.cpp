@@ -52,7 +52,7 @@ QString GatewayResult::summary() const
 }
 
 GatewayClient::GatewayClient(const QList<QUrl> &baseUrls, const QString &token, int timeoutMs, QObject *parent,
-                             int maxConnections)
+    int maxConnections)
     : QObject(parent)
     , m_baseUrls(baseUrls.isEmpty() ? QList<QUrl>{QUrl()} : baseUrls)
     , m_token(token)
@@ -125,7 +125,7 @@ GatewayClient::Callback GatewayClient::failingOver(Callback done)
         // Moved before `done` runs, so the retry it schedules already goes to the next gateway.
         if (m_baseUrls.size() > 1 && generation == m_generation && isUnreachable(r)) {
             makeCurrent((m_current + 1) % int(m_baseUrls.size()),
-                        r.answered() ? QStringLiteral("answered %1 from a proxy").arg(r.status) : r.summary());
+                r.answered() ? QStringLiteral("answered %1 from a proxy").arg(r.status) : r.summary());
         }
         done(r);
     };
@@ -181,11 +181,11 @@ void GatewayClient::getPaymentByKey(const QString &key, QObject *context, Callba
 void GatewayClient::getPayment(const QString &paymentId, QObject *context, Callback done)
 {
     track(nextManager()->get(request(QStringLiteral("/v1/payments/") + QString::fromLatin1(QUrl::toPercentEncoding(paymentId)))),
-          failingOver(onContext(context, std::move(done))));
+        failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::listPayments(const QString &terminalId, const QString &cursor, int limit, QObject *context,
-                                 Callback done)
+    Callback done)
 {
     listPayments(ListQuery{terminalId, 0, cursor, limit}, context, std::move(done));
 }
@@ -227,14 +227,14 @@ void GatewayClient::getRefundByKey(const QString &key, QObject *context, Callbac
 void GatewayClient::getRefund(const QString &refundId, QObject *context, Callback done)
 {
     track(nextManager()->get(request(QStringLiteral("/v1/refunds/") + QString::fromLatin1(QUrl::toPercentEncoding(refundId)))),
-          failingOver(onContext(context, std::move(done))));
+        failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::listRefunds(const QString &paymentId, QObject *context, Callback done)
 {
     track(nextManager()->get(request(QStringLiteral("/v1/payments/%1/refunds")
                                          .arg(QString::fromLatin1(QUrl::toPercentEncoding(paymentId))))),
-          failingOver(onContext(context, std::move(done))));
+        failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::health(QObject *context, Callback done)
@@ -278,7 +278,7 @@ void GatewayClient::healthAny(QObject *context, Callback done)
 }
 
 void GatewayClient::send(const QByteArray &method, const QString &pathAndQuery, const QByteArray &jsonBody,
-                         QObject *context, Callback done)
+    QObject *context, Callback done)
 {
     QNetworkRequest r = request(pathAndQuery);
     if (!jsonBody.isEmpty())
@@ -324,4 +324,4 @@ void GatewayClient::track(QNetworkReply *reply, Callback done)
     });
 }
 
-} // namespace OncePay
+}   // namespace OncePay

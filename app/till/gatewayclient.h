@@ -26,19 +26,19 @@ class ReplyWatcher;
 struct GatewayResult
 {
     enum class Transport {
-        Answered,        // an HTTP status came back
-        NotSent,         // refused / unreachable before the request was written: safe to resend
+        Answered,   // an HTTP status came back
+        NotSent,   // refused / unreachable before the request was written: safe to resend
         LostAfterSend,   // timeout or reset after the request was written: the outcome is unknown
     };
     Transport transport = Transport::NotSent;
     int status = 0;
     QByteArray body;
-    QJsonObject json;                 // the body when it is a JSON object
+    QJsonObject json;   // the body when it is a JSON object
     std::optional<Problem> problem;   // the body when it is a problem document
-    qint64 retryAfterMs = -1;         // from Retry-After, -1 if none
-    bool replayed = false;            // Idempotent-Replayed: true
+    qint64 retryAfterMs = -1;   // from Retry-After, -1 if none
+    bool replayed = false;   // Idempotent-Replayed: true
     qint64 latencyMs = 0;
-    QString transportError;           // human-readable, when not answered
+    QString transportError;   // human-readable, when not answered
 
     bool answered() const { return transport == Transport::Answered; }
     // The payment object in a 200/201/202 body or inside a 402 problem.
@@ -66,9 +66,9 @@ public:
     // Qt 6.4's QNetworkAccessManager opens at most 6 connections per host; a client meant to
     // keep more requests in flight (a drain) spreads them over several managers.
     GatewayClient(const QList<QUrl> &baseUrls, const QString &token, int timeoutMs, QObject *parent = nullptr,
-                  int maxConnections = 6);
+        int maxConnections = 6);
     GatewayClient(const QUrl &baseUrl, const QString &token, int timeoutMs, QObject *parent = nullptr,
-                  int maxConnections = 6)
+        int maxConnections = 6)
         : GatewayClient(QList<QUrl>{baseUrl}, token, timeoutMs, parent, maxConnections)
     {
     }
@@ -107,8 +107,8 @@ public:
     void listPayments(const ListQuery &query, QObject *context, Callback done);
     // A refund intent: POST /v1/payments/{its paymentId}/refunds with its key, {"amount", "reason"}.
     void postRefund(const Intent &refund, QObject *context, Callback done);
-    void getRefundByKey(const QString &key, QObject *context, Callback done);      // GET /v1/refunds?idempotency_key=
-    void getRefund(const QString &refundId, QObject *context, Callback done);      // GET /v1/refunds/{id}
+    void getRefundByKey(const QString &key, QObject *context, Callback done);   // GET /v1/refunds?idempotency_key=
+    void getRefund(const QString &refundId, QObject *context, Callback done);   // GET /v1/refunds/{id}
     void listRefunds(const QString &paymentId, QObject *context, Callback done);   // GET /v1/payments/{id}/refunds
     // /healthz of the current gateway.
     void health(QObject *context, Callback done);
@@ -117,7 +117,7 @@ public:
     void healthAny(QObject *context, Callback done);
     // Any other request, e.g. the demo's /v1/_sim endpoints.
     void send(const QByteArray &method, const QString &pathAndQuery, const QByteArray &jsonBody, QObject *context,
-              Callback done);
+        Callback done);
 
 signals:
     void gatewayChanged(const QUrl &current, const QUrl &previous);
@@ -144,4 +144,4 @@ private:
     ReplyWatcher *m_watcher;
 };
 
-} // namespace OncePay
+}   // namespace OncePay

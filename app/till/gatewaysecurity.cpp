@@ -23,8 +23,8 @@ QString plainHttpRefusal(const QList<QUrl> &urls, bool allowInsecureHttp)
     for (const QUrl &url : urls) {
         if (url.scheme() == QLatin1String("http") && !isLoopback(url)) {
             return QCoreApplication::translate("OncePay::GatewaySecurity",
-                       "The gateway %1 is plain HTTP on another machine: the till's token would cross the network "
-                       "unencrypted. Use its https:// address, or allow plain HTTP explicitly (--allow-insecure-http).")
+                "The gateway %1 is plain HTTP on another machine: the till's token would cross the network "
+                "unencrypted. Use its https:// address, or allow plain HTTP explicitly (--allow-insecure-http).")
                 .arg(url.toString());
         }
     }
@@ -54,4 +54,4 @@ std::optional<QSslConfiguration> gatewayTls(const QString &caFile, QString *erro
     return tls;
 }
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -25,4 +25,4 @@ QString plainHttpRefusal(const QList<QUrl> &urls, bool allowInsecureHttp);
 // plus those in `caFile` (PEM; empty: none). nullopt and `error` when the file cannot be used.
 std::optional<QSslConfiguration> gatewayTls(const QString &caFile, QString *error);
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -5,14 +5,22 @@
 namespace OncePay {
 
 namespace {
-struct Name { IntentState state; const char *name; };
-constexpr Name kNames[] = {
-    {IntentState::Queued, "queued"},         {IntentState::Sending, "sending"},
-    {IntentState::Processing, "processing"}, {IntentState::Unknown, "unknown"},
-    {IntentState::Succeeded, "succeeded"},   {IntentState::Declined, "declined"},
-    {IntentState::NeedsAttention, "needs_attention"}, {IntentState::Voided, "voided"},
+struct Name
+{
+    IntentState state;
+    const char *name;
 };
-} // namespace
+constexpr Name kNames[] = {
+    {IntentState::Queued, "queued"},
+    {IntentState::Sending, "sending"},
+    {IntentState::Processing, "processing"},
+    {IntentState::Unknown, "unknown"},
+    {IntentState::Succeeded, "succeeded"},
+    {IntentState::Declined, "declined"},
+    {IntentState::NeedsAttention, "needs_attention"},
+    {IntentState::Voided, "voided"},
+};
+}   // namespace
 
 QString intentStateName(IntentState state)
 {
@@ -63,22 +71,46 @@ std::optional<E> valueOf(const std::pair<E, const char *> (&names)[N], const QSt
 
 constexpr std::pair<Tender, const char *> kTenders[] = {{Tender::Card, "card"}, {Tender::Cash, "cash"}};
 constexpr std::pair<IntentKind, const char *> kIntentKinds[] = {{IntentKind::Payment, "payment"},
-                                                                {IntentKind::Refund, "refund"}};
+    {IntentKind::Refund, "refund"}};
 constexpr std::pair<Attempt::Kind, const char *> kKinds[] = {
     {Attempt::Kind::Post, "post"}, {Attempt::Kind::Lookup, "lookup"}, {Attempt::Kind::Poll, "poll"}};
 constexpr std::pair<Attempt::Transport, const char *> kTransports[] = {
     {Attempt::Transport::Answered, "answered"}, {Attempt::Transport::NotSent, "not_sent"},
     {Attempt::Transport::AnswerLost, "answer_lost"}};
-} // namespace
+}   // namespace
 
-QString tenderName(Tender tender) { return nameOf(kTenders, tender); }
-std::optional<Tender> tenderFromName(const QString &name) { return valueOf(kTenders, name); }
-QString intentKindName(IntentKind kind) { return nameOf(kIntentKinds, kind); }
-std::optional<IntentKind> intentKindFromName(const QString &name) { return valueOf(kIntentKinds, name); }
-QString attemptKindName(Attempt::Kind kind) { return nameOf(kKinds, kind); }
-std::optional<Attempt::Kind> attemptKindFromName(const QString &name) { return valueOf(kKinds, name); }
-QString attemptTransportName(Attempt::Transport transport) { return nameOf(kTransports, transport); }
-std::optional<Attempt::Transport> attemptTransportFromName(const QString &name) { return valueOf(kTransports, name); }
+QString tenderName(Tender tender)
+{
+    return nameOf(kTenders, tender);
+}
+std::optional<Tender> tenderFromName(const QString &name)
+{
+    return valueOf(kTenders, name);
+}
+QString intentKindName(IntentKind kind)
+{
+    return nameOf(kIntentKinds, kind);
+}
+std::optional<IntentKind> intentKindFromName(const QString &name)
+{
+    return valueOf(kIntentKinds, name);
+}
+QString attemptKindName(Attempt::Kind kind)
+{
+    return nameOf(kKinds, kind);
+}
+std::optional<Attempt::Kind> attemptKindFromName(const QString &name)
+{
+    return valueOf(kKinds, name);
+}
+QString attemptTransportName(Attempt::Transport transport)
+{
+    return nameOf(kTransports, transport);
+}
+std::optional<Attempt::Transport> attemptTransportFromName(const QString &name)
+{
+    return valueOf(kTransports, name);
+}
 
 bool isFinal(IntentState state)
 {
@@ -98,4 +130,4 @@ bool locksSale(IntentState state)
     return !isFinal(state);
 }
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -53,7 +53,7 @@ QPair<QString, QVariantList> where(const IntentJournal::Query &q)
     return {parts.isEmpty() ? QStringLiteral("1") : parts.join(QStringLiteral(" AND ")), binds};
 }
 
-} // namespace
+}   // namespace
 
 IntentJournal::IntentJournal(Options options, QObject *parent)
     : QObject(parent)
@@ -81,7 +81,8 @@ bool IntentJournal::open(QString *error)
             *error = owner.isEmpty()
                 ? tr("The lock file %1 cannot be created beside the journal: %2").arg(m_options.path + QStringLiteral(".lock"), why)
                 : tr("The till journal %1 is in use by process %2. Close that program first;"
-                     " commands that only read (list, show, export) work beside it.").arg(m_options.path, owner);
+                     " commands that only read (list, show, export) work beside it.")
+                      .arg(m_options.path, owner);
             return false;
         }
     }
@@ -135,114 +136,120 @@ IntentJournal::Reply<Decided> decidedReply(IntentJournal::Reply<Intent> reply)
     };
 }
 
-} // namespace
+}   // namespace
 
 void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent> reply)
 {
-    transact<Decided>(context, [intent](SqlTx &tx) {
-        Intent row = intent;
-        const TillError refusal = row.isRefund() ? JournalRules::refundRefusal(tx, &row)
-                                                 : JournalRules::saleRefusal(tx, row);
-        if (refusal.isError())
-            return Decided{{}, refusal};
-        const qint64 now = nowMs();
-        tx.exec(QStringLiteral(
-            "INSERT INTO intents (idem_key, kind, order_id, amount, currency, tender, payment_method, state, payment_id,"
-            " payment_key, reason, card_brand, card_last4, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-            {row.key, intentKindName(row.kind), row.orderId, row.amount.minorUnits(), row.amount.currency(),
-             tenderName(row.tender),
-             // Never NULL (a v1 column): cash has no token, an empty one.
-             row.paymentMethod.isEmpty() ? QStringLiteral("") : row.paymentMethod, intentStateName(row.state),
-             orNull(row.paymentId), orNull(row.paymentKey), orNull(row.reason), orNull(row.cardBrand),
-             orNull(row.cardLast4), now, now});
-        appendJournal(tx, row.key, now, {}, intentStateName(row.state),
-                      row.isRefund() ? QStringLiteral("created: refund of %1").arg(row.paymentKey) : QStringLiteral("created"));
-        // A cash refund is final at once: its payment follows in the same transaction.
-        if (row.isRefund() && row.state == IntentState::Succeeded)
-            JournalRules::creditPayment(tx, row.key, now);
-        SaleBook::refresh(tx, row.orderId, now);
-        QSqlQuery &back = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {row.key});
-        Decided r;
-        if (back.next())
-            r.intent = readIntent(back);
-        back.finish();
-        return r;
-    }, decidedReply(std::move(reply)));
+    transact<Decided>(
+        context, [intent](SqlTx &tx) {
+            Intent row = intent;
+            const TillError refusal = row.isRefund() ? JournalRules::refundRefusal(tx, &row)
+                                                     : JournalRules::saleRefusal(tx, row);
+            if (refusal.isError())
+                return Decided{{}, refusal};
+            const qint64 now = nowMs();
+            tx.exec(QStringLiteral(
+                        "INSERT INTO intents (idem_key, kind, order_id, amount, currency, tender, payment_method, state, payment_id,"
+                        " payment_key, reason, card_brand, card_last4, created_at, updated_at)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                {row.key, intentKindName(row.kind), row.orderId, row.amount.minorUnits(), row.amount.currency(),
+                    tenderName(row.tender),
+                    // Never NULL (a v1 column): cash has no token, an empty one.
+                    row.paymentMethod.isEmpty() ? QStringLiteral("") : row.paymentMethod, intentStateName(row.state),
+                    orNull(row.paymentId), orNull(row.paymentKey), orNull(row.reason), orNull(row.cardBrand),
+                    orNull(row.cardLast4), now, now});
+            appendJournal(tx, row.key, now, {}, intentStateName(row.state),
+                row.isRefund() ? QStringLiteral("created: refund of %1").arg(row.paymentKey) : QStringLiteral("created"));
+            // A cash refund is final at once: its payment follows in the same transaction.
+            if (row.isRefund() && row.state == IntentState::Succeeded)
+                JournalRules::creditPayment(tx, row.key, now);
+            SaleBook::refresh(tx, row.orderId, now);
+            QSqlQuery &back = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {row.key});
+            Decided r;
+            if (back.next())
+                r.intent = readIntent(back);
+            back.finish();
+            return r;
+        },
+        decidedReply(std::move(reply)));
 }
 
 void IntentJournal::update(const Intent &after, IntentState from, const QString &detail,
-                           const std::optional<Attempt> &attempt, QObject *context, Reply<bool> reply)
+    const std::optional<Attempt> &attempt, QObject *context, Reply<bool> reply)
 {
-    transact<bool>(context, [after, from, detail, attempt](SqlTx &tx) {
-        const qint64 now = nowMs();
-        // Compare and set: the change applies only to the state it was decided from. Anything else
-        // means the intent moved meanwhile, and this decision is stale: nothing is written.
-        QSqlQuery &q = tx.exec(QStringLiteral(
-            "UPDATE intents SET state = ?, payment_id = ?, gateway_status = ?, decline_code = ?, attempts = ?,"
-            " next_attempt_at = ?, last_problem = ?, updated_at = ?,"
-            " card_brand = ?, card_last4 = ?, authorization_code = ?, refund_id = ?"
-            " WHERE idem_key = ? AND state = ? RETURNING kind, order_id"),
-            {intentStateName(after.state), orNull(after.paymentId), orNull(after.gatewayStatus),
-             orNull(after.declineCode), after.attempts, after.nextAttemptAt, orNull(after.lastProblem), now,
-             orNull(after.cardBrand), orNull(after.cardLast4), orNull(after.authorizationCode), orNull(after.refundId),
-             after.key, intentStateName(from)});
-        const bool applied = q.next();
-        const bool refund = applied && intentKindFromName(q.value(0).toString()) == IntentKind::Refund;
-        const QString orderId = applied ? q.value(1).toString() : QString();
-        q.finish();
-        if (!applied)
-            return false;
-        if (from != after.state || !detail.isEmpty())
-            appendJournal(tx, after.key, now, intentStateName(from), intentStateName(after.state), detail);
-        if (attempt) {
-            tx.exec(QStringLiteral(
-                "INSERT INTO attempts (idem_key, kind, started_at, ended_at, transport, outcome, http_status, replayed,"
-                " latency_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-                {after.key, attemptKindName(attempt->kind), attempt->startedAt, attempt->endedAt,
-                 attemptTransportName(attempt->transport), attempt->outcome.isNull() ? QStringLiteral("") : attempt->outcome,
-                 attempt->httpStatus,
-                 attempt->replayed ? 1 : 0, attempt->latencyMs});
-        }
-        // A refund that has just succeeded gives back to its payment, in the same transaction.
-        if (refund && after.state == IntentState::Succeeded && from != IntentState::Succeeded)
-            JournalRules::creditPayment(tx, after.key, now);
-        if (from != after.state)
-            SaleBook::refresh(tx, orderId, now);
-        return true;
-    }, std::move(reply));
+    transact<bool>(
+        context, [after, from, detail, attempt](SqlTx &tx) {
+            const qint64 now = nowMs();
+            // Compare and set: the change applies only to the state it was decided from. Anything else
+            // means the intent moved meanwhile, and this decision is stale: nothing is written.
+            QSqlQuery &q = tx.exec(QStringLiteral(
+                                       "UPDATE intents SET state = ?, payment_id = ?, gateway_status = ?, decline_code = ?, attempts = ?,"
+                                       " next_attempt_at = ?, last_problem = ?, updated_at = ?,"
+                                       " card_brand = ?, card_last4 = ?, authorization_code = ?, refund_id = ?"
+                                       " WHERE idem_key = ? AND state = ? RETURNING kind, order_id"),
+                {intentStateName(after.state), orNull(after.paymentId), orNull(after.gatewayStatus),
+                    orNull(after.declineCode), after.attempts, after.nextAttemptAt, orNull(after.lastProblem), now,
+                    orNull(after.cardBrand), orNull(after.cardLast4), orNull(after.authorizationCode), orNull(after.refundId),
+                    after.key, intentStateName(from)});
+            const bool applied = q.next();
+            const bool refund = applied && intentKindFromName(q.value(0).toString()) == IntentKind::Refund;
+            const QString orderId = applied ? q.value(1).toString() : QString();
+            q.finish();
+            if (!applied)
+                return false;
+            if (from != after.state || !detail.isEmpty())
+                appendJournal(tx, after.key, now, intentStateName(from), intentStateName(after.state), detail);
+            if (attempt) {
+                tx.exec(QStringLiteral(
+                            "INSERT INTO attempts (idem_key, kind, started_at, ended_at, transport, outcome, http_status, replayed,"
+                            " latency_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                    {after.key, attemptKindName(attempt->kind), attempt->startedAt, attempt->endedAt,
+                        attemptTransportName(attempt->transport), attempt->outcome.isNull() ? QStringLiteral("") : attempt->outcome,
+                        attempt->httpStatus,
+                        attempt->replayed ? 1 : 0, attempt->latencyMs});
+            }
+            // A refund that has just succeeded gives back to its payment, in the same transaction.
+            if (refund && after.state == IntentState::Succeeded && from != IntentState::Succeeded)
+                JournalRules::creditPayment(tx, after.key, now);
+            if (from != after.state)
+                SaleBook::refresh(tx, orderId, now);
+            return true;
+        },
+        std::move(reply));
 }
 
 void IntentJournal::voidIntent(const QString &key, QObject *context, Reply<Intent> reply)
 {
-    transact<Decided>(context, [key](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {key});
-        const bool found = q.next();
-        Intent i = found ? readIntent(q) : Intent();
-        q.finish();
-        if (!found)
-            return Decided{{}, TillError(TillError::Kind::NoIntentWithKey, {key})};
-        const TillError refusal = JournalRules::voidRefusal(tx, i);
-        if (refusal.isError())
-            return Decided{i, refusal};
-        // Compare and set from `queued`, decided in this transaction: a send records `sending`
-        // in a transaction of its own, before this one or after it, never in between.
-        const qint64 now = nowMs();
-        const int changed = tx.numRowsAffected(QStringLiteral(
-            "UPDATE intents SET state = 'voided', next_attempt_at = 0, last_problem = NULL, updated_at = ?"
-            " WHERE idem_key = ? AND state = 'queued'"),
-            {now, key});
-        if (changed != 1)
-            return Decided{i, TillError(TillError::Kind::ChangedMeanwhile)};
-        appendJournal(tx, key, now, intentStateName(IntentState::Queued), intentStateName(IntentState::Voided),
-                      QStringLiteral("voided on the till: never sent"));
-        SaleBook::refresh(tx, i.orderId, now);
-        i.state = IntentState::Voided;
-        i.nextAttemptAt = 0;
-        i.lastProblem.clear();   // nothing is wrong with it any more: it will never go out
-        i.updatedAt = now;
-        return Decided{i, {}};
-    }, decidedReply(std::move(reply)));
+    transact<Decided>(
+        context, [key](SqlTx &tx) {
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {key});
+            const bool found = q.next();
+            Intent i = found ? readIntent(q) : Intent();
+            q.finish();
+            if (!found)
+                return Decided{{}, TillError(TillError::Kind::NoIntentWithKey, {key})};
+            const TillError refusal = JournalRules::voidRefusal(tx, i);
+            if (refusal.isError())
+                return Decided{i, refusal};
+            // Compare and set from `queued`, decided in this transaction: a send records `sending`
+            // in a transaction of its own, before this one or after it, never in between.
+            const qint64 now = nowMs();
+            const int changed = tx.numRowsAffected(QStringLiteral(
+                                                       "UPDATE intents SET state = 'voided', next_attempt_at = 0, last_problem = NULL, updated_at = ?"
+                                                       " WHERE idem_key = ? AND state = 'queued'"),
+                {now, key});
+            if (changed != 1)
+                return Decided{i, TillError(TillError::Kind::ChangedMeanwhile)};
+            appendJournal(tx, key, now, intentStateName(IntentState::Queued), intentStateName(IntentState::Voided),
+                QStringLiteral("voided on the till: never sent"));
+            SaleBook::refresh(tx, i.orderId, now);
+            i.state = IntentState::Voided;
+            i.nextAttemptAt = 0;
+            i.lastProblem.clear();   // nothing is wrong with it any more: it will never go out
+            i.updatedAt = now;
+            return Decided{i, {}};
+        },
+        decidedReply(std::move(reply)));
 }
 
 namespace {
@@ -261,15 +268,17 @@ Intent giveUpPart(SqlTx &tx, Intent part, bool mayVoid, const QString &why, qint
 {
     if (mayVoid && part.state == IntentState::Queued && !JournalRules::voidRefusal(tx, part).isError()
         && tx.numRowsAffected(QStringLiteral("UPDATE intents SET state = 'voided', next_attempt_at = 0, last_problem = NULL,"
-                                             " updated_at = ? WHERE idem_key = ? AND state = 'queued'"), {now, part.key}) == 1) {
+                                             " updated_at = ? WHERE idem_key = ? AND state = 'queued'"),
+               {now, part.key})
+            == 1) {
         appendJournal(tx, part.key, now, intentStateName(IntentState::Queued), intentStateName(IntentState::Voided),
-                      QStringLiteral("voided on the till: never sent (%1)").arg(why));
+            QStringLiteral("voided on the till: never sent (%1)").arg(why));
         return readByKey(tx, part.key);
     }
     tx.exec(QStringLiteral("UPDATE intents SET given_up_at = ?, updated_at = ? WHERE idem_key = ? AND given_up_at IS NULL"),
-            {now, now, part.key});
+        {now, now, part.key});
     appendJournal(tx, part.key, now, intentStateName(part.state), intentStateName(part.state),
-                  QStringLiteral("given up: %1; if it was charged, the till refunds it").arg(why));
+        QStringLiteral("given up: %1; if it was charged, the till refunds it").arg(why));
     return readByKey(tx, part.key);
 }
 
@@ -284,142 +293,157 @@ Intent insertDerivedRefund(SqlTx &tx, Intent refund, TillError *refusal, qint64 
     if (refusal->isError())
         return {};
     tx.exec(QStringLiteral(
-        "INSERT INTO intents (idem_key, kind, order_id, amount, currency, tender, payment_method, state, payment_id,"
-        " payment_key, reason, card_brand, card_last4, created_at, updated_at)"
-        " VALUES (?, 'refund', ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?)"),
+                "INSERT INTO intents (idem_key, kind, order_id, amount, currency, tender, payment_method, state, payment_id,"
+                " payment_key, reason, card_brand, card_last4, created_at, updated_at)"
+                " VALUES (?, 'refund', ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?)"),
         {refund.key, refund.orderId, refund.amount.minorUnits(), refund.amount.currency(), tenderName(refund.tender),
-         intentStateName(refund.state), orNull(refund.paymentId), refund.paymentKey, orNull(refund.reason),
-         orNull(refund.cardBrand), orNull(refund.cardLast4), now, now});
+            intentStateName(refund.state), orNull(refund.paymentId), refund.paymentKey, orNull(refund.reason),
+            orNull(refund.cardBrand), orNull(refund.cardLast4), now, now});
     appendJournal(tx, refund.key, now, {}, intentStateName(refund.state),
-                  QStringLiteral("created by the till: refund of %1 (%2)").arg(refund.paymentKey, refund.reason));
+        QStringLiteral("created by the till: refund of %1 (%2)").arg(refund.paymentKey, refund.reason));
     if (refund.state == IntentState::Succeeded)
         JournalRules::creditPayment(tx, refund.key, now);
     return readByKey(tx, refund.key);
 }
 
-} // namespace
+}   // namespace
 
 void IntentJournal::giveUp(const QString &key, bool mayVoid, QObject *context, Reply<Intent> reply)
 {
-    transact<Decided>(context, [key, mayVoid](SqlTx &tx) {
-        const Intent part = readByKey(tx, key);
-        if (!part.isValid())
-            return Decided{{}, TillError(TillError::Kind::NoPaymentWithKey, {key})};
-        if (!SaleBook::read(tx, part.orderId))
-            return Decided{part, TillError(TillError::Kind::GiveUpNotSalePart)};
-        const TillError refusal = JournalRules::giveUpRefusal(part);
-        if (refusal.isError())
-            return Decided{part, refusal};
-        const qint64 now = nowMs();
-        const Intent after = giveUpPart(tx, part, mayVoid, QStringLiteral("the customer pays another way"), now);
-        SaleBook::refresh(tx, part.orderId, now);
-        return Decided{after, {}};
-    }, decidedReply(std::move(reply)));
+    transact<Decided>(
+        context, [key, mayVoid](SqlTx &tx) {
+            const Intent part = readByKey(tx, key);
+            if (!part.isValid())
+                return Decided{{}, TillError(TillError::Kind::NoPaymentWithKey, {key})};
+            if (!SaleBook::read(tx, part.orderId))
+                return Decided{part, TillError(TillError::Kind::GiveUpNotSalePart)};
+            const TillError refusal = JournalRules::giveUpRefusal(part);
+            if (refusal.isError())
+                return Decided{part, refusal};
+            const qint64 now = nowMs();
+            const Intent after = giveUpPart(tx, part, mayVoid, QStringLiteral("the customer pays another way"), now);
+            SaleBook::refresh(tx, part.orderId, now);
+            return Decided{after, {}};
+        },
+        decidedReply(std::move(reply)));
 }
 
 void IntentJournal::cancelSale(const QString &orderId, const QSet<QString> &mayVoid, QObject *context,
-                               Reply<QList<Intent>> reply)
+    Reply<QList<Intent>> reply)
 {
-    struct Result { QList<Intent> changed; TillError refusal; };
-    transact<Result>(context, [orderId, mayVoid](SqlTx &tx) {
-        const std::optional<Sale> sale = SaleBook::read(tx, orderId);
-        if (!sale)
-            return Result{{}, TillError(TillError::Kind::NoSuchSale, {orderId})};
-        if (sale->state == SaleState::Cancelled)
-            return Result{{}, TillError(TillError::Kind::SaleCancelledAlready, {sale->number})};
-        if (sale->state == SaleState::Paid)
-            return Result{{}, TillError(TillError::Kind::CancelPaidSale, {sale->number})};
-        const qint64 now = nowMs();
-        Result r;
-        for (const Intent &i : sale->intents) {
-            if (i.isRefund())
-                continue;
-            if (i.isCash() && i.state == IntentState::Succeeded) {
-                // The cash taken goes back from the drawer now.
-                Intent back;
-                back.kind = IntentKind::Refund;
-                back.key = autoRefundKey(i.key);
-                back.paymentKey = i.key;
-                back.tender = Tender::Cash;
-                back.state = IntentState::Succeeded;
-                back.reason = saleCancelledReason();
-                TillError refusal;
-                const Intent stored = insertDerivedRefund(tx, back, &refusal, now);
-                if (stored.isValid())
-                    r.changed.append(stored);
-            } else if (!i.isCash() && !isFinal(i.state) && i.givenUpAt == 0) {
-                r.changed.append(giveUpPart(tx, i, mayVoid.contains(i.key), QStringLiteral("the sale was cancelled"), now));
+    struct Result
+    {
+        QList<Intent> changed;
+        TillError refusal;
+    };
+    transact<Result>(
+        context, [orderId, mayVoid](SqlTx &tx) {
+            const std::optional<Sale> sale = SaleBook::read(tx, orderId);
+            if (!sale)
+                return Result{{}, TillError(TillError::Kind::NoSuchSale, {orderId})};
+            if (sale->state == SaleState::Cancelled)
+                return Result{{}, TillError(TillError::Kind::SaleCancelledAlready, {sale->number})};
+            if (sale->state == SaleState::Paid)
+                return Result{{}, TillError(TillError::Kind::CancelPaidSale, {sale->number})};
+            const qint64 now = nowMs();
+            Result r;
+            for (const Intent &i : sale->intents) {
+                if (i.isRefund())
+                    continue;
+                if (i.isCash() && i.state == IntentState::Succeeded) {
+                    // The cash taken goes back from the drawer now.
+                    Intent back;
+                    back.kind = IntentKind::Refund;
+                    back.key = autoRefundKey(i.key);
+                    back.paymentKey = i.key;
+                    back.tender = Tender::Cash;
+                    back.state = IntentState::Succeeded;
+                    back.reason = saleCancelledReason();
+                    TillError refusal;
+                    const Intent stored = insertDerivedRefund(tx, back, &refusal, now);
+                    if (stored.isValid())
+                        r.changed.append(stored);
+                } else if (!i.isCash() && !isFinal(i.state) && i.givenUpAt == 0) {
+                    r.changed.append(giveUpPart(tx, i, mayVoid.contains(i.key), QStringLiteral("the sale was cancelled"), now));
+                }
             }
-        }
-        SaleBook::setCancelled(tx, orderId, now);
-        return r;
-    }, [reply = std::move(reply)](bool ok, const TillError &error, Result r) {
-        if (!ok)
-            return reply(false, error, {});
-        if (r.refusal.isError())
-            return reply(false, r.refusal, {});
-        reply(true, {}, r.changed);
-    });
+            SaleBook::setCancelled(tx, orderId, now);
+            return r;
+        },
+        [reply = std::move(reply)](bool ok, const TillError &error, Result r) {
+            if (!ok)
+                return reply(false, error, {});
+            if (r.refusal.isError())
+                return reply(false, r.refusal, {});
+            reply(true, {}, r.changed);
+        });
 }
 
 void IntentJournal::dueAutoRefunds(QObject *context, Reply<QStringList> reply)
 {
-    transact<QStringList>(context, [](SqlTx &tx) {
-        // Card parts the till no longer keeps (given up, or of a cancelled sale) that were charged
-        // and have no refund by the till yet.
-        // Two indexed halves (given-up parts; parts of cancelled sales), never a scan of every
-        // payment: this runs at every start, and a journal holds years of them.
-        QSqlQuery &q = tx.exec(QStringLiteral(
-            "SELECT id, idem_key FROM intents p INDEXED BY intents_given_up WHERE p.given_up_at IS NOT NULL AND p.kind = 'payment'"
-            " AND p.tender = 'card' AND p.state = 'succeeded'"
-            " AND NOT EXISTS (SELECT 1 FROM intents r WHERE r.idem_key = 'auto-ref-' || p.idem_key)"
-            " UNION"
-            " SELECT p.id, p.idem_key FROM sales s INDEXED BY sales_cancelled CROSS JOIN intents p INDEXED BY intents_by_order"
-            " ON p.order_id = s.order_id WHERE s.state = 'cancelled'"
-            " AND p.kind = 'payment' AND p.tender = 'card' AND p.state = 'succeeded'"
-            " AND NOT EXISTS (SELECT 1 FROM intents r WHERE r.idem_key = 'auto-ref-' || p.idem_key) ORDER BY 1"));
-        QStringList keys;
-        while (q.next())
-            keys << q.value(1).toString();
-        q.finish();
-        return keys;
-    }, std::move(reply));
+    transact<QStringList>(
+        context, [](SqlTx &tx) {
+            // Card parts the till no longer keeps (given up, or of a cancelled sale) that were charged
+            // and have no refund by the till yet.
+            // Two indexed halves (given-up parts; parts of cancelled sales), never a scan of every
+            // payment: this runs at every start, and a journal holds years of them.
+            QSqlQuery &q = tx.exec(QStringLiteral(
+                "SELECT id, idem_key FROM intents p INDEXED BY intents_given_up WHERE p.given_up_at IS NOT NULL AND p.kind = 'payment'"
+                " AND p.tender = 'card' AND p.state = 'succeeded'"
+                " AND NOT EXISTS (SELECT 1 FROM intents r WHERE r.idem_key = 'auto-ref-' || p.idem_key)"
+                " UNION"
+                " SELECT p.id, p.idem_key FROM sales s INDEXED BY sales_cancelled CROSS JOIN intents p INDEXED BY intents_by_order"
+                " ON p.order_id = s.order_id WHERE s.state = 'cancelled'"
+                " AND p.kind = 'payment' AND p.tender = 'card' AND p.state = 'succeeded'"
+                " AND NOT EXISTS (SELECT 1 FROM intents r WHERE r.idem_key = 'auto-ref-' || p.idem_key) ORDER BY 1"));
+            QStringList keys;
+            while (q.next())
+                keys << q.value(1).toString();
+            q.finish();
+            return keys;
+        },
+        std::move(reply));
 }
 
 void IntentJournal::createAutoRefund(const QString &paymentKey, QObject *context, Reply<Intent> reply)
 {
-    transact<Decided>(context, [paymentKey](SqlTx &tx) {
-        const Intent payment = readByKey(tx, paymentKey);
-        Intent refund;
-        refund.kind = IntentKind::Refund;
-        refund.key = autoRefundKey(paymentKey);
-        refund.paymentKey = paymentKey;
-        refund.tender = Tender::Card;
-        refund.state = IntentState::Queued;
-        refund.reason = payment.givenUpAt > 0 ? chargedLateReason() : saleCancelledReason();
-        Decided r;
-        r.intent = insertDerivedRefund(tx, refund, &r.refusal, nowMs());
-        return r;
-    }, decidedReply(std::move(reply)));
+    transact<Decided>(
+        context, [paymentKey](SqlTx &tx) {
+            const Intent payment = readByKey(tx, paymentKey);
+            Intent refund;
+            refund.kind = IntentKind::Refund;
+            refund.key = autoRefundKey(paymentKey);
+            refund.paymentKey = paymentKey;
+            refund.tender = Tender::Card;
+            refund.state = IntentState::Queued;
+            refund.reason = payment.givenUpAt > 0 ? chargedLateReason() : saleCancelledReason();
+            Decided r;
+            r.intent = insertDerivedRefund(tx, refund, &r.refusal, nowMs());
+            return r;
+        },
+        decidedReply(std::move(reply)));
 }
 
 void IntentJournal::recoverInterrupted(QObject *context, Reply<int> reply)
 {
-    transact<int>(context, [](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT idem_key FROM intents WHERE state = 'sending'"));
-        QStringList keys;
-        while (q.next())
-            keys << q.value(0).toString();
-        q.finish();
-        const qint64 now = nowMs();
-        for (const QString &key : keys) {
-            tx.exec(QStringLiteral("UPDATE intents SET state = 'unknown', next_attempt_at = 0, updated_at = ?"
-                                   " WHERE idem_key = ? AND state = 'sending'"), {now, key});
-            appendJournal(tx, key, now, QStringLiteral("sending"), QStringLiteral("unknown"),
-                          QStringLiteral("interrupted while sending; ask the gateway first"));
-        }
-        return int(keys.size());
-    }, std::move(reply));
+    transact<int>(
+        context, [](SqlTx &tx) {
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT idem_key FROM intents WHERE state = 'sending'"));
+            QStringList keys;
+            while (q.next())
+                keys << q.value(0).toString();
+            q.finish();
+            const qint64 now = nowMs();
+            for (const QString &key : keys) {
+                tx.exec(QStringLiteral("UPDATE intents SET state = 'unknown', next_attempt_at = 0, updated_at = ?"
+                                       " WHERE idem_key = ? AND state = 'sending'"),
+                    {now, key});
+                appendJournal(tx, key, now, QStringLiteral("sending"), QStringLiteral("unknown"),
+                    QStringLiteral("interrupted while sending; ask the gateway first"));
+            }
+            return int(keys.size());
+        },
+        std::move(reply));
 }
 
 void IntentJournal::activeIntents(QObject *context, Reply<QList<Intent>> reply)
@@ -432,119 +456,142 @@ void IntentJournal::activeIntents(QObject *context, Reply<QList<Intent>> reply)
 
 void IntentJournal::find(const QString &key, QObject *context, Reply<Intent> reply)
 {
-    transact<Intent>(context, [key](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {key});
-        Intent i;
-        if (q.next())
-            i = readIntent(q);
-        q.finish();
-        return i;
-    }, std::move(reply));
+    transact<Intent>(
+        context, [key](SqlTx &tx) {
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {key});
+            Intent i;
+            if (q.next())
+                i = readIntent(q);
+            q.finish();
+            return i;
+        },
+        std::move(reply));
 }
 
 void IntentJournal::list(const Query &query, QObject *context, Reply<QList<Intent>> reply)
 {
-    transact<QList<Intent>>(context, [query](SqlTx &tx) {
-        auto [clause, binds] = where(query);
-        binds << query.limit << query.offset;
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE %2 ORDER BY id %3 LIMIT ? OFFSET ?")
-                                   .arg(intentColumns(), clause, query.newestFirst ? QStringLiteral("DESC") : QString()), binds);
-        return readIntents(q);
-    }, std::move(reply));
+    transact<QList<Intent>>(
+        context, [query](SqlTx &tx) {
+            auto [clause, binds] = where(query);
+            binds << query.limit << query.offset;
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE %2 ORDER BY id %3 LIMIT ? OFFSET ?")
+                                       .arg(intentColumns(), clause, query.newestFirst ? QStringLiteral("DESC") : QString()),
+                binds);
+            return readIntents(q);
+        },
+        std::move(reply));
 }
 
 void IntentJournal::count(const Query &query, QObject *context, Reply<qint64> reply)
 {
-    transact<qint64>(context, [query](SqlTx &tx) {
-        auto [clause, binds] = where(query);
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT COUNT(*) FROM intents WHERE %1").arg(clause), binds);
-        const qint64 n = q.next() ? q.value(0).toLongLong() : 0;
-        q.finish();
-        return n;
-    }, std::move(reply));
+    transact<qint64>(
+        context, [query](SqlTx &tx) {
+            auto [clause, binds] = where(query);
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT COUNT(*) FROM intents WHERE %1").arg(clause), binds);
+            const qint64 n = q.next() ? q.value(0).toLongLong() : 0;
+            q.finish();
+            return n;
+        },
+        std::move(reply));
 }
 
 void IntentJournal::attempts(const QString &key, QObject *context, Reply<QList<Attempt>> reply)
 {
-    transact<QList<Attempt>>(context, [key](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral(
-            "SELECT id, idem_key, kind, started_at, ended_at, transport, outcome, http_status, replayed, latency_ms"
-            " FROM attempts WHERE idem_key = ? ORDER BY id"), {key});
-        QList<Attempt> out;
-        while (q.next()) {
-            Attempt a;
-            a.id = q.value(0).toLongLong();
-            a.key = q.value(1).toString();
-            a.kind = attemptKindFromName(q.value(2).toString()).value_or(Attempt::Kind::Post);
-            a.startedAt = q.value(3).toLongLong();
-            a.endedAt = q.value(4).toLongLong();
-            a.transport = attemptTransportFromName(q.value(5).toString()).value_or(Attempt::Transport::NotSent);
-            a.outcome = q.value(6).toString();
-            a.httpStatus = q.value(7).toInt();
-            a.replayed = q.value(8).toBool();
-            a.latencyMs = q.value(9).toLongLong();
-            out.append(a);
-        }
-        q.finish();
-        return out;
-    }, std::move(reply));
+    transact<QList<Attempt>>(
+        context, [key](SqlTx &tx) {
+            QSqlQuery &q = tx.exec(QStringLiteral(
+                                       "SELECT id, idem_key, kind, started_at, ended_at, transport, outcome, http_status, replayed, latency_ms"
+                                       " FROM attempts WHERE idem_key = ? ORDER BY id"),
+                {key});
+            QList<Attempt> out;
+            while (q.next()) {
+                Attempt a;
+                a.id = q.value(0).toLongLong();
+                a.key = q.value(1).toString();
+                a.kind = attemptKindFromName(q.value(2).toString()).value_or(Attempt::Kind::Post);
+                a.startedAt = q.value(3).toLongLong();
+                a.endedAt = q.value(4).toLongLong();
+                a.transport = attemptTransportFromName(q.value(5).toString()).value_or(Attempt::Transport::NotSent);
+                a.outcome = q.value(6).toString();
+                a.httpStatus = q.value(7).toInt();
+                a.replayed = q.value(8).toBool();
+                a.latencyMs = q.value(9).toLongLong();
+                out.append(a);
+            }
+            q.finish();
+            return out;
+        },
+        std::move(reply));
 }
 
 void IntentJournal::journal(const QString &key, QObject *context, Reply<QList<JournalEntry>> reply)
 {
-    transact<QList<JournalEntry>>(context, [key](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral(
-            "SELECT id, idem_key, at, from_state, to_state, detail FROM journal WHERE idem_key = ? ORDER BY id"), {key});
-        QList<JournalEntry> out;
-        while (q.next()) {
-            out.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toLongLong(), q.value(3).toString(),
-                        q.value(4).toString(), q.value(5).toString()});
-        }
-        q.finish();
-        return out;
-    }, std::move(reply));
+    transact<QList<JournalEntry>>(
+        context, [key](SqlTx &tx) {
+            QSqlQuery &q = tx.exec(QStringLiteral(
+                                       "SELECT id, idem_key, at, from_state, to_state, detail FROM journal WHERE idem_key = ? ORDER BY id"),
+                {key});
+            QList<JournalEntry> out;
+            while (q.next()) {
+                out.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toLongLong(), q.value(3).toString(),
+                    q.value(4).toString(), q.value(5).toString()});
+            }
+            q.finish();
+            return out;
+        },
+        std::move(reply));
 }
 
 void IntentJournal::markCustomerLeft(const QString &key, QObject *context, Reply<bool> reply)
 {
-    transact<bool>(context, [key](SqlTx &tx) {
-        const qint64 now = nowMs();
-        QSqlQuery &q = tx.exec(QStringLiteral(
-            "UPDATE intents SET customer_left_at = ? WHERE idem_key = ? AND customer_left_at IS NULL"
-            " AND state NOT IN %1 RETURNING state").arg(finalStatesSql()), {now, key});
-        const QString state = q.next() ? q.value(0).toString() : QString();
-        q.finish();
-        if (state.isEmpty())
-            return false;   // final already, or noted before
-        appendJournal(tx, key, now, state, state, QStringLiteral("customer left; the till confirms it by itself"));
-        return true;
-    }, std::move(reply));
+    transact<bool>(
+        context, [key](SqlTx &tx) {
+            const qint64 now = nowMs();
+            QSqlQuery &q = tx.exec(QStringLiteral(
+                                       "UPDATE intents SET customer_left_at = ? WHERE idem_key = ? AND customer_left_at IS NULL"
+                                       " AND state NOT IN %1 RETURNING state")
+                                       .arg(finalStatesSql()),
+                {now, key});
+            const QString state = q.next() ? q.value(0).toString() : QString();
+            q.finish();
+            if (state.isEmpty())
+                return false;   // final already, or noted before
+            appendJournal(tx, key, now, state, state, QStringLiteral("customer left; the till confirms it by itself"));
+            return true;
+        },
+        std::move(reply));
 }
 
 void IntentJournal::acknowledge(const QString &key, QObject *context, Reply<bool> reply)
 {
-    transact<bool>(context, [key](SqlTx &tx) {
-        const qint64 now = nowMs();
-        QSqlQuery &q = tx.exec(QStringLiteral(
-            "UPDATE intents SET acknowledged_at = ? WHERE idem_key = ? AND acknowledged_at IS NULL"
-            " AND customer_left_at IS NOT NULL AND state IN ('declined', 'needs_attention') RETURNING state"), {now, key});
-        const QString state = q.next() ? q.value(0).toString() : QString();
-        q.finish();
-        if (state.isEmpty())
-            return false;
-        appendJournal(tx, key, now, state, state, QStringLiteral("acknowledged by the cashier"));
-        return true;
-    }, std::move(reply));
+    transact<bool>(
+        context, [key](SqlTx &tx) {
+            const qint64 now = nowMs();
+            QSqlQuery &q = tx.exec(QStringLiteral(
+                                       "UPDATE intents SET acknowledged_at = ? WHERE idem_key = ? AND acknowledged_at IS NULL"
+                                       " AND customer_left_at IS NOT NULL AND state IN ('declined', 'needs_attention') RETURNING state"),
+                {now, key});
+            const QString state = q.next() ? q.value(0).toString() : QString();
+            q.finish();
+            if (state.isEmpty())
+                return false;
+            appendJournal(tx, key, now, state, state, QStringLiteral("acknowledged by the cashier"));
+            return true;
+        },
+        std::move(reply));
 }
 
 void IntentJournal::lateOutcomes(QObject *context, Reply<QList<Intent>> reply)
 {
-    transact<QList<Intent>>(context, [](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral(
-            "SELECT %1 FROM intents WHERE customer_left_at IS NOT NULL AND acknowledged_at IS NULL"
-            " AND state NOT IN ('succeeded', 'voided') ORDER BY id").arg(intentColumns()));
-        return readIntents(q);
-    }, std::move(reply));
+    transact<QList<Intent>>(
+        context, [](SqlTx &tx) {
+            QSqlQuery &q = tx.exec(QStringLiteral(
+                "SELECT %1 FROM intents WHERE customer_left_at IS NOT NULL AND acknowledged_at IS NULL"
+                " AND state NOT IN ('succeeded', 'voided') ORDER BY id")
+                                       .arg(intentColumns()));
+            return readIntents(q);
+        },
+        std::move(reply));
 }
 
-} // namespace OncePay
+}   // namespace OncePay

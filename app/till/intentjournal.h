@@ -64,7 +64,7 @@ public:
     // the intent is still in state `from` (compare and set). The value says whether it was: false
     // means the intent moved meanwhile and nothing was written; read it again before deciding.
     void update(const Intent &after, IntentState from, const QString &detail, const std::optional<Attempt> &attempt,
-                QObject *context, Reply<bool> reply);
+        QObject *context, Reply<bool> reply);
     // queued -> voided, compare and set, when no try of the intent may have reached the gateway
     // (JournalRules::voidRefusal). The value is the intent as it is now; on a refusal `error` says
     // why in words and the value is the intent as stored (invalid when there is none).
@@ -87,7 +87,7 @@ public:
     // Start-up: intents left in `sending` by a crash become `unknown` (to be asked about first).
     void recoverInterrupted(QObject *context, Reply<int> reply);
 
-    void activeIntents(QObject *context, Reply<QList<Intent>> reply);            // not final
+    void activeIntents(QObject *context, Reply<QList<Intent>> reply);   // not final
     void find(const QString &key, QObject *context, Reply<Intent> reply);
     struct Query
     {
@@ -95,9 +95,9 @@ public:
         bool activeOnly = false;
         bool needsAttention = false;   // needsCashierAttention(): needs_attention, or declined late
         QString orderId;
-        QString saleNumber;            // the intents of the sale with this short number ("1-000123")
+        QString saleNumber;   // the intents of the sale with this short number ("1-000123")
         std::optional<IntentKind> kind;
-        QString paymentKey;            // the refunds of this payment
+        QString paymentKey;   // the refunds of this payment
         int limit = 100;
         qint64 offset = 0;
         bool newestFirst = false;
@@ -137,4 +137,4 @@ private:
     std::unique_ptr<SqlBatchWorker> m_worker;
 };
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -62,7 +62,7 @@ Decision transportDecision(const GatewayResult &r)
     return d;
 }
 
-} // namespace
+}   // namespace
 
 Decision classifyPost(const GatewayResult &r)
 {
@@ -97,7 +97,7 @@ Decision classifyLookup(const GatewayResult &r)
 {
     if (!r.answered()) {
         Decision d = transportDecision(r);
-        d.state = IntentState::Unknown;        // still unknown: ask again
+        d.state = IntentState::Unknown;   // still unknown: ask again
         d.next = Decision::Next::Resolve;
         return d;
     }
@@ -127,7 +127,7 @@ IntentState stateForRefundStatus(const QString &status)
         return IntentState::Succeeded;
     if (status == QLatin1String("failed"))
         return IntentState::Declined;   // final: nothing was given back
-    return IntentState::Processing;     // processing, or a word the till does not know: ask again
+    return IntentState::Processing;   // processing, or a word the till does not know: ask again
 }
 
 namespace {
@@ -150,9 +150,9 @@ using S = IntentState;
 // not refundable, 404 no such payment, 413, 415, 422 key reused); another 5xx (500
 // outcome-unknown, 504, a proxy's 502/503) may have executed: ask by key.
 constexpr AnswerRule kRefundPostRules[] = {
-    {409, S::Processing, N::RetryPost},        // this key is executing at the gateway: again later, same key
-    {401, S::Queued, N::Hold, true},           // the token: the whole queue waits, nothing dropped
-    {429, S::Queued, N::RetryPost},            // rejected before execution, not recorded
+    {409, S::Processing, N::RetryPost},   // this key is executing at the gateway: again later, same key
+    {401, S::Queued, N::Hold, true},   // the token: the whole queue waits, nothing dropped
+    {429, S::Queued, N::RetryPost},   // rejected before execution, not recorded
     {502, S::Queued, N::RetryPost, false, true},   // acquirer-unavailable: nothing happened, not recorded
     {503, S::Queued, N::RetryPost, false, true},   // store-unavailable: nothing happened
 };
@@ -160,7 +160,7 @@ constexpr AnswerRule kRefundPostRules[] = {
 // GET /v1/refunds?idempotency_key= and GET /v1/refunds/{id}, when no refund came back. Not
 // listed: still unknown, ask again.
 constexpr AnswerRule kRefundLookupRules[] = {
-    {404, S::Queued, N::RetryPost},            // never executed (or given back): send it again, same key
+    {404, S::Queued, N::RetryPost},   // never executed (or given back): send it again, same key
     {401, S::Unknown, N::Hold, true},
 };
 
@@ -186,7 +186,7 @@ Decision byRefundStatus(const GatewayResult &r)
     return d;
 }
 
-} // namespace
+}   // namespace
 
 Decision classifyRefundPost(const GatewayResult &r)
 {
@@ -236,4 +236,4 @@ TillError offlineRefusal(const OfflineLimits &limits, const Money &amount, qint6
     return {};
 }
 
-} // namespace OncePay
+}   // namespace OncePay

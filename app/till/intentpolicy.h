@@ -18,18 +18,18 @@ qint64 backoffDelayMs(int attempt, qint64 baseMs, qint64 capMs, QRandomGenerator
 struct Decision
 {
     enum class Next {
-        Settle,         // final state reached
-        RetryPost,      // send the same request again (same key) after a delay
-        Poll,           // ask for the payment again after a delay
-        Resolve,        // the outcome is unknown: ask by key first
-        Hold,           // wait for a person (needs attention) or for a new token (401)
+        Settle,   // final state reached
+        RetryPost,   // send the same request again (same key) after a delay
+        Poll,   // ask for the payment again after a delay
+        Resolve,   // the outcome is unknown: ask by key first
+        Hold,   // wait for a person (needs attention) or for a new token (401)
     };
     IntentState state = IntentState::Queued;
     Next next = Next::RetryPost;
     qint64 retryAfterMs = -1;   // from the gateway; the delay is backoff with this as a floor
     bool connectivityLost = false;
-    bool pauseQueue = false;    // 401: nothing more goes out until the token changes
-    QString problem;            // for the cashier when not settled well
+    bool pauseQueue = false;   // 401: nothing more goes out until the token changes
+    QString problem;   // for the cashier when not settled well
 };
 
 // An answer to POST /v1/payments.
@@ -54,10 +54,10 @@ IntentState stateForRefundStatus(const QString &status);
 struct OfflineLimits
 {
     qint64 maxSingleAmount = 0;   // minor units; 0: no limit
-    qint64 maxTotalAmount = 0;    // minor units of what may wait at once; 0: no limit
-    qint64 maxAgeMs = 0;          // age of the oldest waiting payment; 0: no limit
+    qint64 maxTotalAmount = 0;   // minor units of what may wait at once; 0: no limit
+    qint64 maxAgeMs = 0;   // age of the oldest waiting payment; 0: no limit
 };
 // None when allowed, else which limit refuses it.
 TillError offlineRefusal(const OfflineLimits &limits, const Money &amount, qint64 waitingTotal, qint64 oldestWaitingAgeMs);
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -59,4 +59,4 @@ bool JournalLocation::prepare(const QString &path, Folder folder, QString *error
     return true;
 }
 
-} // namespace OncePay
+}   // namespace OncePay

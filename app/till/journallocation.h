@@ -14,8 +14,11 @@ class JournalLocation final
     Q_DECLARE_TR_FUNCTIONS(OncePay::JournalLocation)
 
 public:
-    enum class Folder { MustExist, CreateWhenMissing };
+    enum class Folder {
+        MustExist,
+        CreateWhenMissing
+    };
     static bool prepare(const QString &path, Folder folder, QString *error);
 };
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -45,4 +45,4 @@ std::unique_ptr<JournalLock> JournalLock::acquire(const QString &journalPath, QS
     return std::unique_ptr<JournalLock>(new JournalLock(fd, name));
 }
 
-} // namespace OncePay
+}   // namespace OncePay

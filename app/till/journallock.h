@@ -22,9 +22,11 @@ public:
     QString fileName() const { return m_fileName; }
 
 private:
-    JournalLock(int fd, QString fileName) : m_fd(fd), m_fileName(std::move(fileName)) {}
+    JournalLock(int fd, QString fileName)
+        : m_fd(fd)
+        , m_fileName(std::move(fileName)) {}
     int m_fd;
     QString m_fileName;
 };
 
-} // namespace OncePay
+}   // namespace OncePay

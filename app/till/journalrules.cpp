@@ -33,7 +33,7 @@ TillError tenderRefusal(const Sale &sale, const Intent &payment)
     return {};
 }
 
-} // namespace
+}   // namespace
 
 TillError saleRefusal(SqlTx &tx, const Intent &payment)
 {
@@ -70,7 +70,7 @@ TillError giveUpRefusal(const Intent &part)
 TillError refundRefusal(SqlTx &tx, Intent *refund)
 {
     QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()),
-                           {refund->paymentKey});
+        {refund->paymentKey});
     const bool found = q.next();
     const Intent payment = found ? readIntent(q) : Intent();
     q.finish();
@@ -102,7 +102,8 @@ TillError refundRefusal(SqlTx &tx, Intent *refund)
 
     // What is given back already, or may be: refunds that succeeded and refunds still open.
     QSqlQuery &r = tx.exec(QStringLiteral("SELECT idem_key, amount, state FROM intents"
-                                          " WHERE payment_key = ? AND kind = 'refund' ORDER BY id"), {payment.key});
+                                          " WHERE payment_key = ? AND kind = 'refund' ORDER BY id"),
+        {payment.key});
     qint64 taken = 0;
     QString open;
     while (r.next()) {
@@ -165,7 +166,8 @@ TillError voidRefusal(SqlTx &tx, const Intent &intent)
     // them). Only a POST that provably never left ("not sent") keeps it voidable; one that was
     // answered (the gateway had it), lost after sending, or cut off by a crash may have executed.
     QSqlQuery &q = tx.exec(QStringLiteral("SELECT COUNT(*) FROM attempts WHERE idem_key = ? AND kind = 'post'"
-                                          " AND transport = 'not_sent'"), {intent.key});
+                                          " AND transport = 'not_sent'"),
+        {intent.key});
     const qint64 notSent = q.next() ? q.value(0).toLongLong() : 0;
     q.finish();
     if (intent.attempts > notSent) {
@@ -178,7 +180,7 @@ TillError voidRefusal(SqlTx &tx, const Intent &intent)
 void creditPayment(SqlTx &tx, const QString &refundKey, qint64 at)
 {
     QSqlQuery &q = tx.exec(QStringLiteral("SELECT payment_key, amount, currency FROM intents WHERE idem_key = ? AND kind = 'refund'"),
-                           {refundKey});
+        {refundKey});
     if (!q.next()) {
         q.finish();
         return;
@@ -189,10 +191,10 @@ void creditPayment(SqlTx &tx, const QString &refundKey, qint64 at)
     // The gateway's own words for a card payment (API.md: refunded, partially_refunded); a cash
     // payment never had a gateway status.
     QSqlQuery &u = tx.exec(QStringLiteral(
-        "UPDATE intents SET amount_refunded = amount_refunded + ?,"
-        " gateway_status = CASE WHEN tender = 'cash' THEN gateway_status"
-        " WHEN amount_refunded + ? >= amount THEN 'refunded' ELSE 'partially_refunded' END, updated_at = ?"
-        " WHERE idem_key = ? AND kind = 'payment' RETURNING state, amount_refunded, amount"),
+                               "UPDATE intents SET amount_refunded = amount_refunded + ?,"
+                               " gateway_status = CASE WHEN tender = 'cash' THEN gateway_status"
+                               " WHEN amount_refunded + ? >= amount THEN 'refunded' ELSE 'partially_refunded' END, updated_at = ?"
+                               " WHERE idem_key = ? AND kind = 'payment' RETURNING state, amount_refunded, amount"),
         {amount.minorUnits(), amount.minorUnits(), at, paymentKey});
     if (!u.next()) {
         u.finish();
@@ -203,8 +205,8 @@ void creditPayment(SqlTx &tx, const QString &refundKey, qint64 at)
     const Money paid(u.value(2).toLongLong(), amount.currency());
     u.finish();
     appendJournal(tx, paymentKey, at, state, state,
-                  QStringLiteral("refund %1 succeeded: %2 given back (%3 of %4 refunded)")
-                      .arg(refundKey, amount.toDecimalString(), total.toDecimalString(), paid.toDecimalString()));
+        QStringLiteral("refund %1 succeeded: %2 given back (%3 of %4 refunded)")
+            .arg(refundKey, amount.toDecimalString(), total.toDecimalString(), paid.toDecimalString()));
 }
 
-} // namespace OncePay::JournalRules
+}   // namespace OncePay::JournalRules

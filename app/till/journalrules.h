@@ -36,4 +36,4 @@ TillError voidRefusal(SqlTx &tx, const Intent &intent);
 // follow, with a line in the payment's journal.
 void creditPayment(SqlTx &tx, const QString &refundKey, qint64 at);
 
-} // namespace OncePay::JournalRules
+}   // namespace OncePay::JournalRules

@@ -69,7 +69,8 @@ void migrate(SqlTx &tx, int from)
         // At most one open refund per payment. IntentJournal::create checks it first and says
         // why in words; the index makes it a property of the file whatever writes to it.
         tx.exec(QStringLiteral("CREATE UNIQUE INDEX intents_one_open_refund ON intents (payment_key)"
-                               " WHERE kind = 'refund' AND state NOT IN %1").arg(finalStatesSql()));
+                               " WHERE kind = 'refund' AND state NOT IN %1")
+                    .arg(finalStatesSql()));
     }
     if (from < 5)
         ShiftBook::createTable(tx);   // closed shifts and their reports (the Z report)
@@ -156,10 +157,10 @@ QVariant orNull(const QString &s)
 }
 
 void appendJournal(SqlTx &tx, const QString &key, qint64 at, const QString &from, const QString &to,
-                   const QString &detail)
+    const QString &detail)
 {
     tx.exec(QStringLiteral("INSERT INTO journal (idem_key, at, from_state, to_state, detail) VALUES (?, ?, ?, ?, ?)"),
-            {key, at, orNull(from), to, orNull(detail)});
+        {key, at, orNull(from), to, orNull(detail)});
 }
 
-} // namespace OncePay::JournalSchema
+}   // namespace OncePay::JournalSchema

@@ -29,6 +29,6 @@ QString finalStatesSql();
 QVariant orNull(const QString &s);
 // Appends a line to the audit journal (never rewritten: SQLite refuses).
 void appendJournal(SqlTx &tx, const QString &key, qint64 at, const QString &from, const QString &to,
-                   const QString &detail);
+    const QString &detail);
 
-} // namespace OncePay::JournalSchema
+}   // namespace OncePay::JournalSchema

@@ -35,11 +35,16 @@ GatewayPaymentPage GatewayPaymentPage::fromJson(const QJsonObject &page)
 QString paymentMatchKindName(PaymentMatch::Kind kind)
 {
     switch (kind) {
-    case PaymentMatch::Kind::Matched: return QStringLiteral("matched");
-    case PaymentMatch::Kind::OnlyLocal: return QStringLiteral("only_local");
-    case PaymentMatch::Kind::OnlyOnGateway: return QStringLiteral("only_on_gateway");
-    case PaymentMatch::Kind::DifferentAmount: return QStringLiteral("different_amount");
-    case PaymentMatch::Kind::DifferentState: return QStringLiteral("different_state");
+    case PaymentMatch::Kind::Matched:
+        return QStringLiteral("matched");
+    case PaymentMatch::Kind::OnlyLocal:
+        return QStringLiteral("only_local");
+    case PaymentMatch::Kind::OnlyOnGateway:
+        return QStringLiteral("only_on_gateway");
+    case PaymentMatch::Kind::DifferentAmount:
+        return QStringLiteral("different_amount");
+    case PaymentMatch::Kind::DifferentState:
+        return QStringLiteral("different_state");
     }
     return {};
 }
@@ -47,9 +52,12 @@ QString paymentMatchKindName(PaymentMatch::Kind kind)
 QString paymentMatchActionName(PaymentMatch::Action action)
 {
     switch (action) {
-    case PaymentMatch::Action::None: return QStringLiteral("none");
-    case PaymentMatch::Action::Sync: return QStringLiteral("sync");
-    case PaymentMatch::Action::Investigate: return QStringLiteral("investigate");
+    case PaymentMatch::Action::None:
+        return QStringLiteral("none");
+    case PaymentMatch::Action::Sync:
+        return QStringLiteral("sync");
+    case PaymentMatch::Action::Investigate:
+        return QStringLiteral("investigate");
     }
     return {};
 }
@@ -72,11 +80,11 @@ Action onlyLocalAction(const Intent &intent)
     case IntentState::Queued:
     case IntentState::Sending:
     case IntentState::Unknown:
-        return Action::Sync;          // not sent yet, or sent and never executed (a lookup answers 404)
+        return Action::Sync;   // not sent yet, or sent and never executed (a lookup answers 404)
     case IntentState::NeedsAttention:
-        return Action::None;          // refused before it was executed: nothing is at the gateway
+        return Action::None;   // refused before it was executed: nothing is at the gateway
     case IntentState::Voided:
-        return Action::None;          // cancelled on the till before it was ever sent
+        return Action::None;   // cancelled on the till before it was ever sent
     }
     return Action::Investigate;
 }
@@ -104,7 +112,7 @@ PaymentMatch finding(Kind kind, Action action, const Intent *intent, const Gatew
     return f;
 }
 
-} // namespace
+}   // namespace
 
 QList<PaymentMatch> matchPayments(const QList<Intent> &intents, const QList<GatewayPayment> &payments)
 {
@@ -139,7 +147,7 @@ QList<PaymentMatch> matchPayments(const QList<Intent> &intents, const QList<Gate
             // A till that has not settled the intent yet learns the gateway's state by syncing; a
             // final state on the till that the gateway contradicts is for a person.
             findings.append(finding(Kind::DifferentState, isFinal(intent.state) ? Action::Investigate : Action::Sync,
-                                    &intent, &payment));
+                &intent, &payment));
         }
         if (sameAmount && sameState)
             findings.append(finding(Kind::Matched, Action::None, &intent, &payment));
@@ -153,4 +161,4 @@ QList<PaymentMatch> matchPayments(const QList<Intent> &intents, const QList<Gate
     return findings;
 }
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -43,15 +43,15 @@ struct GatewayPaymentPage
 struct PaymentMatch
 {
     enum class Kind {
-        Matched,           // both sides agree
-        OnlyLocal,         // an intent the gateway has no payment for
-        OnlyOnGateway,     // a payment the till's journal has no intent for
+        Matched,   // both sides agree
+        OnlyLocal,   // an intent the gateway has no payment for
+        OnlyOnGateway,   // a payment the till's journal has no intent for
         DifferentAmount,   // the same key, another amount or currency
-        DifferentState,    // the same key, the till's state is not what the gateway's status means
+        DifferentState,   // the same key, the till's state is not what the gateway's status means
     };
     enum class Action {
-        None,          // nothing to do: they agree, or nothing was ever due at the gateway (cash, refused, not sent yet)
-        Sync,          // the till has not learnt the outcome yet: `oncepay-ctl sync` asks the gateway with the same key
+        None,   // nothing to do: they agree, or nothing was ever due at the gateway (cash, refused, not sent yet)
+        Sync,   // the till has not learnt the outcome yet: `oncepay-ctl sync` asks the gateway with the same key
         Investigate,   // a person looks: money may have moved without the till knowing, or not as the till says
     };
 
@@ -59,15 +59,15 @@ struct PaymentMatch
     Action action = Action::None;
     QString key;
     QString orderId;
-    QString paymentId;                     // the gateway's, when it has one
-    std::optional<IntentState> localState; // none: only on the gateway
-    QString gatewayStatus;                 // empty: only on the till
-    Money localAmount;                     // invalid: only on the gateway
-    Money gatewayAmount;                   // invalid: only on the till
+    QString paymentId;   // the gateway's, when it has one
+    std::optional<IntentState> localState;   // none: only on the gateway
+    QString gatewayStatus;   // empty: only on the till
+    Money localAmount;   // invalid: only on the gateway
+    Money gatewayAmount;   // invalid: only on the till
 };
 
-QString paymentMatchKindName(PaymentMatch::Kind kind);       // "matched", "only_local", ...
-QString paymentMatchActionName(PaymentMatch::Action action); // "none", "sync", "investigate"
+QString paymentMatchKindName(PaymentMatch::Kind kind);   // "matched", "only_local", ...
+QString paymentMatchActionName(PaymentMatch::Action action);   // "none", "sync", "investigate"
 
 // The till's journal against the gateway's list, by idempotency key: one finding per key, and a
 // second one when a key differs in both amount and state. Intents come first in their order, then
@@ -77,4 +77,4 @@ QString paymentMatchActionName(PaymentMatch::Action action); // "none", "sync", 
 // are not payments and are left out (no finding).
 QList<PaymentMatch> matchPayments(const QList<Intent> &intents, const QList<GatewayPayment> &payments);
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -5,10 +5,14 @@ namespace OncePay {
 QString saleStateName(SaleState state)
 {
     switch (state) {
-    case SaleState::Open: return QStringLiteral("open");
-    case SaleState::Paying: return QStringLiteral("paying");
-    case SaleState::Paid: return QStringLiteral("paid");
-    case SaleState::Cancelled: return QStringLiteral("cancelled");
+    case SaleState::Open:
+        return QStringLiteral("open");
+    case SaleState::Paying:
+        return QStringLiteral("paying");
+    case SaleState::Paid:
+        return QStringLiteral("paid");
+    case SaleState::Cancelled:
+        return QStringLiteral("cancelled");
     }
     return {};
 }
@@ -84,4 +88,4 @@ SalePosition positionOf(const Sale &sale)
     return p;
 }
 
-} // namespace OncePay
+}   // namespace OncePay

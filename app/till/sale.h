@@ -17,9 +17,9 @@ namespace OncePay {
 // given back for it (a given-up card part refunded by the till, cash handed back) are refund
 // intents of those parts.
 enum class SaleState {
-    Open,        // lines, no tender yet
-    Paying,      // a tender was stored; not covered yet
-    Paid,        // the final tenders add up to the total (stays paid: later refunds are refunds)
+    Open,   // lines, no tender yet
+    Paying,   // a tender was stored; not covered yet
+    Paid,   // the final tenders add up to the total (stays paid: later refunds are refunds)
     Cancelled,   // given up before it was paid; what was taken goes back
 };
 QString saleStateName(SaleState state);   // "open", "paying", "paid", "cancelled" as stored
@@ -28,14 +28,14 @@ std::optional<SaleState> saleStateFromName(const QString &name);
 struct Sale
 {
     qint64 id = 0;
-    QString orderId;        // the gateway's order_id of every card part, e.g. "S20261203-161429475-803"
-    QString number;         // the short number people read, the same everywhere: "1-000123"
+    QString orderId;   // the gateway's order_id of every card part, e.g. "S20261203-161429475-803"
+    QString number;   // the short number people read, the same everywhere: "1-000123"
     SaleState state = SaleState::Open;
     Money total;
-    QJsonArray lines;       // [{code, name, name_zh, unit_price (minor units), quantity}]
+    QJsonArray lines;   // [{code, name, name_zh, unit_price (minor units), quantity}]
     qint64 createdAt = 0;
     qint64 updatedAt = 0;
-    QList<Intent> intents;  // its tenders and the refunds of them, oldest first
+    QList<Intent> intents;   // its tenders and the refunds of them, oldest first
 
     bool isValid() const { return id > 0; }
 };
@@ -43,15 +43,15 @@ struct Sale
 // Where a sale stands, from its intents. Minor units of the sale's currency.
 struct SalePosition
 {
-    qint64 paid = 0;          // card parts that succeeded and were not given up, and cash taken
-    qint64 waiting = 0;       // card parts not final and not given up
-    qint64 remaining = 0;     // total - paid - waiting, never below 0
-    qint64 handedBack = 0;    // cash refunds of its cash parts
-    qint64 refundedByTill = 0;// card refunds the till made of given-up or cancelled parts (succeeded)
-    qint64 refundingByTill = 0;// such refunds not final yet
-    QString openCardKey;      // the card part not final and not given up, if any
-    int givenUpOpen = 0;      // given-up card parts whose outcome is not known yet
-    bool covered = false;     // paid >= total
+    qint64 paid = 0;   // card parts that succeeded and were not given up, and cash taken
+    qint64 waiting = 0;   // card parts not final and not given up
+    qint64 remaining = 0;   // total - paid - waiting, never below 0
+    qint64 handedBack = 0;   // cash refunds of its cash parts
+    qint64 refundedByTill = 0;   // card refunds the till made of given-up or cancelled parts (succeeded)
+    qint64 refundingByTill = 0;   // such refunds not final yet
+    QString openCardKey;   // the card part not final and not given up, if any
+    int givenUpOpen = 0;   // given-up card parts whose outcome is not known yet
+    bool covered = false;   // paid >= total
 };
 SalePosition positionOf(const Sale &sale);
 
@@ -61,11 +61,11 @@ SalePosition positionOf(const Sale &sale);
 QString autoRefundKey(const QString &paymentKey);
 // The reasons the till gives its own refunds (sent to the gateway, kept in the journal).
 QString saleCancelledReason();   // "sale cancelled"
-QString chargedLateReason();     // "charged after the customer paid another way"
+QString chargedLateReason();   // "charged after the customer paid another way"
 bool isAutoRefundKey(const QString &key);
 
 // What a card part (a payment intent of a sale) shows as its state in `oncepay-ctl sales`: its
 // intent's state, or "given_up" once the cashier gave it up and it is not final.
 QString tenderStateName(const Intent &part);
 
-} // namespace OncePay
+}   // namespace OncePay

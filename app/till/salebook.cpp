@@ -41,7 +41,7 @@ Sale readSaleRow(const QSqlQuery &q)
 void readIntentsOf(SqlTx &tx, Sale *sale)
 {
     QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE order_id = ? ORDER BY id").arg(intentColumns()),
-                           {sale->orderId});
+        {sale->orderId});
     sale->intents = readIntents(q);
 }
 
@@ -57,7 +57,7 @@ QList<Sale> readSales(SqlTx &tx, const QString &sql, const QVariantList &binds)
     return sales;
 }
 
-} // namespace
+}   // namespace
 
 SaleBook::SaleBook(IntentJournal *journal, QObject *parent)
     : QObject(parent)
@@ -95,57 +95,65 @@ void SaleBook::createLineTables(SqlTx &tx)
 
 void SaleBook::lines(const QString &orderId, QObject *context, Reply<QJsonArray> reply)
 {
-    m_journal->transact<QJsonArray>(context, [orderId](SqlTx &tx) {
-        QJsonArray out;
-        if (const std::optional<Sale> sale = read(tx, orderId)) {
-            for (const QJsonValue &v : sale->lines) {
-                QJsonObject line = v.toObject();
-                line.insert(QStringLiteral("currency"), sale->total.currency());
-                out.append(line);
+    m_journal->transact<QJsonArray>(
+        context, [orderId](SqlTx &tx) {
+            QJsonArray out;
+            if (const std::optional<Sale> sale = read(tx, orderId)) {
+                for (const QJsonValue &v : sale->lines) {
+                    QJsonObject line = v.toObject();
+                    line.insert(QStringLiteral("currency"), sale->total.currency());
+                    out.append(line);
+                }
+                return out;
             }
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT code, name_en, name_zh, unit_price, currency, quantity"
+                                                  " FROM imported_sale_lines WHERE order_id = ? ORDER BY line"),
+                {orderId});
+            while (q.next()) {
+                out.append(QJsonObject{{QStringLiteral("code"), q.value(0).toString()},
+                    {QStringLiteral("name"), q.value(1).toString()},
+                    {QStringLiteral("name_zh"), q.value(2).toString()},
+                    {QStringLiteral("unit_price"), q.value(3).toLongLong()},
+                    {QStringLiteral("currency"), q.value(4).toString()},
+                    {QStringLiteral("quantity"), q.value(5).toInt()}});
+            }
+            q.finish();
             return out;
-        }
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT code, name_en, name_zh, unit_price, currency, quantity"
-                                              " FROM imported_sale_lines WHERE order_id = ? ORDER BY line"), {orderId});
-        while (q.next()) {
-            out.append(QJsonObject{{QStringLiteral("code"), q.value(0).toString()},
-                                   {QStringLiteral("name"), q.value(1).toString()},
-                                   {QStringLiteral("name_zh"), q.value(2).toString()},
-                                   {QStringLiteral("unit_price"), q.value(3).toLongLong()},
-                                   {QStringLiteral("currency"), q.value(4).toString()},
-                                   {QStringLiteral("quantity"), q.value(5).toInt()}});
-        }
-        q.finish();
-        return out;
-    }, std::move(reply));
+        },
+        std::move(reply));
 }
 
 void SaleBook::recordRefundLines(const QString &refundKey, const QString &orderId, const QHash<int, int> &quantities,
-                                 QObject *context, Reply<bool> reply)
+    QObject *context, Reply<bool> reply)
 {
-    m_journal->transact<bool>(context, [refundKey, orderId, quantities](SqlTx &tx) {
-        for (auto it = quantities.cbegin(); it != quantities.cend(); ++it) {
-            if (it.value() > 0) {
-                tx.exec(QStringLiteral("INSERT OR REPLACE INTO refund_lines (refund_key, order_id, line, quantity)"
-                                       " VALUES (?, ?, ?, ?)"), {refundKey, orderId, it.key(), it.value()});
+    m_journal->transact<bool>(
+        context, [refundKey, orderId, quantities](SqlTx &tx) {
+            for (auto it = quantities.cbegin(); it != quantities.cend(); ++it) {
+                if (it.value() > 0) {
+                    tx.exec(QStringLiteral("INSERT OR REPLACE INTO refund_lines (refund_key, order_id, line, quantity)"
+                                           " VALUES (?, ?, ?, ?)"),
+                        {refundKey, orderId, it.key(), it.value()});
+                }
             }
-        }
-        return true;
-    }, std::move(reply));
+            return true;
+        },
+        std::move(reply));
 }
 
 void SaleBook::refundedQuantities(const QStringList &refundKeys, QObject *context, Reply<QHash<int, int>> reply)
 {
-    m_journal->transact<QHash<int, int>>(context, [refundKeys](SqlTx &tx) {
-        QHash<int, int> out;
-        for (const QString &key : refundKeys) {
-            QSqlQuery &q = tx.exec(QStringLiteral("SELECT line, quantity FROM refund_lines WHERE refund_key = ?"), {key});
-            while (q.next())
-                out[q.value(0).toInt()] += q.value(1).toInt();
-            q.finish();
-        }
-        return out;
-    }, std::move(reply));
+    m_journal->transact<QHash<int, int>>(
+        context, [refundKeys](SqlTx &tx) {
+            QHash<int, int> out;
+            for (const QString &key : refundKeys) {
+                QSqlQuery &q = tx.exec(QStringLiteral("SELECT line, quantity FROM refund_lines WHERE refund_key = ?"), {key});
+                while (q.next())
+                    out[q.value(0).toInt()] += q.value(1).toInt();
+                q.finish();
+            }
+            return out;
+        },
+        std::move(reply));
 }
 
 QString SaleBook::legacyLinesPath(const QString &journalPath)
@@ -160,62 +168,69 @@ void SaleBook::importLegacyLines(const QString &path, QObject *context, Reply<in
         return reply(true, {}, 0);
     static QAtomicInt counter;
     const QString connection = QStringLiteral("oncepay-legacy-lines-%1").arg(counter.fetchAndAddRelaxed(1));
-    struct Result { int copied = -1; QString error; };
-    m_journal->transact<Result>(context, [path, connection](SqlTx &tx) {
-        Result r;
-        {
-            QSqlDatabase legacy = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
-            legacy.setDatabaseName(path);
-            legacy.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
-            if (!legacy.open()) {
-                r.error = legacy.lastError().text();
-            } else {
-                QSqlQuery sales(legacy);
-                QSqlQuery refunds(legacy);
-                if (!sales.exec(QStringLiteral("SELECT order_id, line, code, name_en, name_zh, unit_price, currency, quantity"
-                                               " FROM sale_lines"))
-                    || !refunds.exec(QStringLiteral("SELECT refund_key, order_id, line, quantity FROM refund_lines"))) {
-                    r.error = sales.lastError().isValid() ? sales.lastError().text() : refunds.lastError().text();
+    struct Result
+    {
+        int copied = -1;
+        QString error;
+    };
+    m_journal->transact<Result>(
+        context, [path, connection](SqlTx &tx) {
+            Result r;
+            {
+                QSqlDatabase legacy = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+                legacy.setDatabaseName(path);
+                legacy.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+                if (!legacy.open()) {
+                    r.error = legacy.lastError().text();
                 } else {
-                    r.copied = 0;
-                    while (sales.next()) {
-                        QVariantList row;
-                        for (int c = 0; c < 8; ++c)
-                            row << sales.value(c);
-                        r.copied += tx.numRowsAffected(QStringLiteral(
-                            "INSERT OR IGNORE INTO imported_sale_lines (order_id, line, code, name_en, name_zh, unit_price,"
-                            " currency, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"), row);
-                    }
-                    while (refunds.next()) {
-                        tx.exec(QStringLiteral("INSERT OR IGNORE INTO refund_lines (refund_key, order_id, line, quantity)"
-                                               " VALUES (?, ?, ?, ?)"),
+                    QSqlQuery sales(legacy);
+                    QSqlQuery refunds(legacy);
+                    if (!sales.exec(QStringLiteral("SELECT order_id, line, code, name_en, name_zh, unit_price, currency, quantity"
+                                                   " FROM sale_lines"))
+                        || !refunds.exec(QStringLiteral("SELECT refund_key, order_id, line, quantity FROM refund_lines"))) {
+                        r.error = sales.lastError().isValid() ? sales.lastError().text() : refunds.lastError().text();
+                    } else {
+                        r.copied = 0;
+                        while (sales.next()) {
+                            QVariantList row;
+                            for (int c = 0; c < 8; ++c)
+                                row << sales.value(c);
+                            r.copied += tx.numRowsAffected(QStringLiteral(
+                                                               "INSERT OR IGNORE INTO imported_sale_lines (order_id, line, code, name_en, name_zh, unit_price,"
+                                                               " currency, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+                                row);
+                        }
+                        while (refunds.next()) {
+                            tx.exec(QStringLiteral("INSERT OR IGNORE INTO refund_lines (refund_key, order_id, line, quantity)"
+                                                   " VALUES (?, ?, ?, ?)"),
                                 {refunds.value(0), refunds.value(1), refunds.value(2), refunds.value(3)});
+                        }
                     }
+                    sales.finish();
+                    refunds.finish();
+                    legacy.close();
                 }
-                sales.finish();
-                refunds.finish();
-                legacy.close();
             }
-        }
-        QSqlDatabase::removeDatabase(connection);
-        return r;
-    }, [path, reply = std::move(reply)](bool ok, const TillError &error, Result r) {
-        if (!ok)
-            return reply(false, error, 0);
-        if (r.copied < 0)
-            return reply(false, TillError(TillError::Kind::OldSalesUnreadable, {path}, r.error), 0);
-        // Copied and committed: the file is not read again. A till killed before this line
-        // copies it again next time, and INSERT OR IGNORE keeps every line once.
-        // Its write-ahead log goes with it, under the name SQLite gives the renamed file's.
-        const QString done = path + QStringLiteral(".imported");
-        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
-            QFile::remove(done + suffix);
-        if (!QFile::rename(path, done))
-            return reply(false, TillError(TillError::Kind::OldSalesNotRenamed, {path}), r.copied);
-        for (const QString &suffix : {QStringLiteral("-wal"), QStringLiteral("-shm")})
-            QFile::rename(path + suffix, done + suffix);
-        reply(true, {}, r.copied);
-    });
+            QSqlDatabase::removeDatabase(connection);
+            return r;
+        },
+        [path, reply = std::move(reply)](bool ok, const TillError &error, Result r) {
+            if (!ok)
+                return reply(false, error, 0);
+            if (r.copied < 0)
+                return reply(false, TillError(TillError::Kind::OldSalesUnreadable, {path}, r.error), 0);
+            // Copied and committed: the file is not read again. A till killed before this line
+            // copies it again next time, and INSERT OR IGNORE keeps every line once.
+            // Its write-ahead log goes with it, under the name SQLite gives the renamed file's.
+            const QString done = path + QStringLiteral(".imported");
+            for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+                QFile::remove(done + suffix);
+            if (!QFile::rename(path, done))
+                return reply(false, TillError(TillError::Kind::OldSalesNotRenamed, {path}), r.copied);
+            for (const QString &suffix : {QStringLiteral("-wal"), QStringLiteral("-shm")})
+                QFile::rename(path + suffix, done + suffix);
+            reply(true, {}, r.copied);
+        });
 }
 
 namespace {
@@ -223,10 +238,10 @@ namespace {
 TillError saleTotalOutOfRange(const QString &currency)
 {
     return TillError(TillError::Kind::SaleTotalOutOfRange,
-                     {Money(1, currency).toDecimalString(), Money(100'000'000, currency).toDecimalString()});
+        {Money(1, currency).toDecimalString(), Money(100'000'000, currency).toDecimalString()});
 }
 
-} // namespace
+}   // namespace
 
 void SaleBook::open(const Money &total, const QJsonArray &lines, QObject *context, Reply<Sale> reply)
 {
@@ -245,68 +260,79 @@ void SaleBook::insert(const Money &total, const QJsonArray &lines, const QString
     const int till = m_tillNumber;
     // Made here, not on the journal's thread: it reads the local clock (see tests/tsan.supp).
     const QString orderId = newOrderId();
-    m_journal->transact<Sale>(context, [total, lines, till, state, orderId](SqlTx &tx) {
-        const qint64 now = nowMs();
-        QSqlQuery &q = tx.exec(QStringLiteral(
-            "INSERT INTO sales (order_id, number, state, total, currency, lines, created_at, updated_at)"
-            " VALUES (?, '', ?, ?, ?, ?, ?, ?) RETURNING id"),
-            {orderId, state, total.minorUnits(), total.currency(),
-             QString::fromUtf8(QJsonDocument(lines).toJson(QJsonDocument::Compact)), now, now});
-        const qint64 id = q.next() ? q.value(0).toLongLong() : 0;
-        q.finish();
-        const QString number = QStringLiteral("%1-%2").arg(till).arg(id, 6, 10, QLatin1Char('0'));
-        tx.exec(QStringLiteral("UPDATE sales SET number = ? WHERE id = ?"), {number, id});
-        return read(tx, orderId).value_or(Sale());
-    }, std::move(reply));
+    m_journal->transact<Sale>(
+        context, [total, lines, till, state, orderId](SqlTx &tx) {
+            const qint64 now = nowMs();
+            QSqlQuery &q = tx.exec(QStringLiteral(
+                                       "INSERT INTO sales (order_id, number, state, total, currency, lines, created_at, updated_at)"
+                                       " VALUES (?, '', ?, ?, ?, ?, ?, ?) RETURNING id"),
+                {orderId, state, total.minorUnits(), total.currency(),
+                    QString::fromUtf8(QJsonDocument(lines).toJson(QJsonDocument::Compact)), now, now});
+            const qint64 id = q.next() ? q.value(0).toLongLong() : 0;
+            q.finish();
+            const QString number = QStringLiteral("%1-%2").arg(till).arg(id, 6, 10, QLatin1Char('0'));
+            tx.exec(QStringLiteral("UPDATE sales SET number = ? WHERE id = ?"), {number, id});
+            return read(tx, orderId).value_or(Sale());
+        },
+        std::move(reply));
 }
 
 void SaleBook::reprice(const QString &orderId, const Money &total, const QJsonArray &lines, QObject *context,
-                       Reply<bool> reply)
+    Reply<bool> reply)
 {
     if (!total.isValid() || total.minorUnits() < 1 || total.minorUnits() > 100'000'000)
         return reply(false, saleTotalOutOfRange(total.currency()), false);
-    struct Result { bool ok = false; TillError refusal; };
-    m_journal->transact<Result>(context, [orderId, total, lines](SqlTx &tx) {
-        const std::optional<Sale> sale = read(tx, orderId);
-        if (!sale)
-            return Result{false, TillError(TillError::Kind::NoSuchSale, {orderId})};
-        const SalePosition p = positionOf(*sale);
-        if (sale->state == SaleState::Paid || sale->state == SaleState::Cancelled || p.paid > 0 || p.waiting > 0)
-            return Result{false, TillError(TillError::Kind::SalePartlyPaid, {sale->number})};
-        tx.exec(QStringLiteral("UPDATE sales SET total = ?, currency = ?, lines = ?, updated_at = ? WHERE order_id = ?"),
+    struct Result
+    {
+        bool ok = false;
+        TillError refusal;
+    };
+    m_journal->transact<Result>(
+        context, [orderId, total, lines](SqlTx &tx) {
+            const std::optional<Sale> sale = read(tx, orderId);
+            if (!sale)
+                return Result{false, TillError(TillError::Kind::NoSuchSale, {orderId})};
+            const SalePosition p = positionOf(*sale);
+            if (sale->state == SaleState::Paid || sale->state == SaleState::Cancelled || p.paid > 0 || p.waiting > 0)
+                return Result{false, TillError(TillError::Kind::SalePartlyPaid, {sale->number})};
+            tx.exec(QStringLiteral("UPDATE sales SET total = ?, currency = ?, lines = ?, updated_at = ? WHERE order_id = ?"),
                 {total.minorUnits(), total.currency(), QString::fromUtf8(QJsonDocument(lines).toJson(QJsonDocument::Compact)),
-                 nowMs(), orderId});
-        return Result{true, {}};
-    }, [reply = std::move(reply)](bool ok, const TillError &error, Result r) {
-        if (!ok)
-            return reply(false, error, false);
-        reply(r.ok, r.refusal, r.ok);
-    });
+                    nowMs(), orderId});
+            return Result{true, {}};
+        },
+        [reply = std::move(reply)](bool ok, const TillError &error, Result r) {
+            if (!ok)
+                return reply(false, error, false);
+            reply(r.ok, r.refusal, r.ok);
+        });
 }
 
 void SaleBook::find(const QString &numberOrOrderId, QObject *context, Reply<Sale> reply)
 {
-    m_journal->transact<Sale>(context, [numberOrOrderId](SqlTx &tx) {
-        const QList<Sale> found = readSales(tx, QStringLiteral("SELECT %1 FROM sales WHERE number = ? OR order_id = ?")
-                                                    .arg(saleColumns), {numberOrOrderId, numberOrOrderId});
-        return found.isEmpty() ? Sale() : found.first();
-    }, std::move(reply));
+    m_journal->transact<Sale>(
+        context, [numberOrOrderId](SqlTx &tx) {
+            const QList<Sale> found = readSales(tx, QStringLiteral("SELECT %1 FROM sales WHERE number = ? OR order_id = ?").arg(saleColumns), {numberOrOrderId, numberOrOrderId});
+            return found.isEmpty() ? Sale() : found.first();
+        },
+        std::move(reply));
 }
 
 void SaleBook::list(int limit, QObject *context, Reply<QList<Sale>> reply)
 {
-    m_journal->transact<QList<Sale>>(context, [limit](SqlTx &tx) {
-        return readSales(tx, QStringLiteral("SELECT * FROM (SELECT %1 FROM sales ORDER BY id DESC LIMIT ?) ORDER BY id")
-                                 .arg(saleColumns), {limit});
-    }, std::move(reply));
+    m_journal->transact<QList<Sale>>(
+        context, [limit](SqlTx &tx) {
+            return readSales(tx, QStringLiteral("SELECT * FROM (SELECT %1 FROM sales ORDER BY id DESC LIMIT ?) ORDER BY id").arg(saleColumns), {limit});
+        },
+        std::move(reply));
 }
 
 void SaleBook::unfinished(QObject *context, Reply<QList<Sale>> reply)
 {
-    m_journal->transact<QList<Sale>>(context, [](SqlTx &tx) {
-        return readSales(tx, QStringLiteral("SELECT %1 FROM sales WHERE state IN ('open', 'paying') ORDER BY id")
-                                 .arg(saleColumns), {});
-    }, std::move(reply));
+    m_journal->transact<QList<Sale>>(
+        context, [](SqlTx &tx) {
+            return readSales(tx, QStringLiteral("SELECT %1 FROM sales WHERE state IN ('open', 'paying') ORDER BY id").arg(saleColumns), {});
+        },
+        std::move(reply));
 }
 
 std::optional<Sale> SaleBook::read(SqlTx &tx, const QString &orderId)
@@ -326,10 +352,11 @@ void SaleBook::refresh(SqlTx &tx, const QString &orderId, qint64 now)
     bool tendered = false;
     for (const Intent &i : sale->intents)
         tendered = tendered || !i.isRefund();
-    const SaleState next = p.covered ? SaleState::Paid : tendered ? SaleState::Paying : SaleState::Open;
+    const SaleState next = p.covered ? SaleState::Paid : tendered ? SaleState::Paying
+                                                                  : SaleState::Open;
     if (next != sale->state) {
         tx.exec(QStringLiteral("UPDATE sales SET state = ?, updated_at = ? WHERE order_id = ?"),
-                {saleStateName(next), now, orderId});
+            {saleStateName(next), now, orderId});
     }
 }
 
@@ -338,4 +365,4 @@ void SaleBook::setCancelled(SqlTx &tx, const QString &orderId, qint64 now)
     tx.exec(QStringLiteral("UPDATE sales SET state = 'cancelled', updated_at = ? WHERE order_id = ?"), {now, orderId});
 }
 
-} // namespace OncePay
+}   // namespace OncePay

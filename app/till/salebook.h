@@ -53,7 +53,7 @@ public:
     void lines(const QString &orderId, QObject *context, Reply<QJsonArray> reply);
     // How many of each line (by index) the refund `refundKey` of `orderId` gives back.
     void recordRefundLines(const QString &refundKey, const QString &orderId, const QHash<int, int> &quantities,
-                           QObject *context, Reply<bool> reply);
+        QObject *context, Reply<bool> reply);
     // Per line, what the refunds `refundKeys` gave back, summed.
     void refundedQuantities(const QStringList &refundKeys, QObject *context, Reply<QHash<int, int>> reply);
     // The lines a till kept before sales were in the journal lived in a file beside it
@@ -82,4 +82,4 @@ private:
     int m_tillNumber = 1;
 };
 
-} // namespace OncePay
+}   // namespace OncePay

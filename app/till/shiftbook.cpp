@@ -67,7 +67,7 @@ ShiftBook::Snapshot readSnapshot(SqlTx &tx, qint64 upToId)
     s.openingFloat = previous.nextFloat;
     s.reportedBefore = previous.reportedKeys;
     QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE id > ? AND id <= ? ORDER BY id").arg(intentColumns()),
-                           {previous.lastIntentId, upToId < 0 ? std::numeric_limits<qint64>::max() : upToId});
+        {previous.lastIntentId, upToId < 0 ? std::numeric_limits<qint64>::max() : upToId});
     s.intents = readIntents(q);
     if (!s.intents.isEmpty()) {
         s.openedAt = s.intents.constFirst().createdAt;
@@ -103,7 +103,7 @@ QVariant nullableAmount(const std::optional<qint64> &v)
     return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::LongLong));
 }
 
-} // namespace
+}   // namespace
 
 ShiftReport::Input ShiftBook::Snapshot::reportInput(const QString &currency, std::optional<qint64> countedCash) const
 {
@@ -139,100 +139,113 @@ void ShiftBook::createTable(SqlTx &tx)
 
 void ShiftBook::current(QObject *context, Reply<Snapshot> reply)
 {
-    m_journal->transact<Snapshot>(context, [](SqlTx &tx) { return readSnapshot(tx, -1); }, std::move(reply));
+    m_journal->transact<Snapshot>(
+        context, [](SqlTx &tx) {
+            return readSnapshot(tx, -1);
+        },
+        std::move(reply));
 }
 
 void ShiftBook::earlierKeys(const QStringList &keys, qint64 lastId, QObject *context, Reply<QSet<QString>> reply)
 {
-    m_journal->transact<QSet<QString>>(context, [keys, lastId](SqlTx &tx) {
-        QSet<QString> known;
-        constexpr qsizetype chunk = 200;   // binds per statement: one prepared statement for full chunks
-        for (qsizetype from = 0; from < keys.size(); from += chunk) {
-            const QStringList part = keys.mid(from, chunk);
-            QStringList marks;
-            QVariantList binds{lastId};
-            for (const QString &k : part) {
-                marks << QStringLiteral("?");
-                binds << k;
+    m_journal->transact<QSet<QString>>(
+        context, [keys, lastId](SqlTx &tx) {
+            QSet<QString> known;
+            constexpr qsizetype chunk = 200;   // binds per statement: one prepared statement for full chunks
+            for (qsizetype from = 0; from < keys.size(); from += chunk) {
+                const QStringList part = keys.mid(from, chunk);
+                QStringList marks;
+                QVariantList binds{lastId};
+                for (const QString &k : part) {
+                    marks << QStringLiteral("?");
+                    binds << k;
+                }
+                QSqlQuery &q = tx.exec(QStringLiteral("SELECT idem_key FROM intents WHERE id <= ? AND idem_key IN (%1)")
+                                           .arg(marks.join(QLatin1Char(','))),
+                    binds);
+                while (q.next())
+                    known.insert(q.value(0).toString());
+                q.finish();
             }
-            QSqlQuery &q = tx.exec(QStringLiteral("SELECT idem_key FROM intents WHERE id <= ? AND idem_key IN (%1)")
-                                       .arg(marks.join(QLatin1Char(','))), binds);
-            while (q.next())
-                known.insert(q.value(0).toString());
-            q.finish();
-        }
-        return known;
-    }, std::move(reply));
+            return known;
+        },
+        std::move(reply));
 }
 
 void ShiftBook::close(const Close &request, QObject *context, Reply<ShiftReport> reply)
 {
-    struct Result { ShiftReport report; TillError refusal; };
-    m_journal->transact<Result>(context, [request](SqlTx &tx) {
-        const Snapshot s = readSnapshot(tx, request.lastIntentId);
-        if (s.number != request.number)
-            return Result{{}, TillError(TillError::Kind::ShiftClosedMeanwhile, {QString::number(request.number)})};
-        if (request.openingFloat && !s.isFirst()) {
-            return Result{{}, TillError(TillError::Kind::FloatCarriedOver,
-                                        {QString::number(request.number),
-                                         Money(s.openingFloat, request.currency).toDisplayString()})};
-        }
-        if (request.openingFloat && (*request.openingFloat < 0 || *request.openingFloat > kMaxFloat))
-            return Result{{}, TillError(TillError::Kind::FloatOutOfRange, {Money(kMaxFloat, request.currency).toDisplayString()})};
-        Snapshot opened = s;
-        if (request.openingFloat)
-            opened.openingFloat = *request.openingFloat;
-        ShiftReport report = ShiftReport::compute(opened.reportInput(request.currency, request.countedCash));
-        // The states may only have moved on since the cashier looked: nothing new can wait.
-        QStringList unconfirmed;
-        for (const ShiftReport::Waiting &w : std::as_const(report.waiting)) {
-            if (!request.confirmedWaiting.contains(w.key))
-                unconfirmed << w.key;
-        }
-        if (!unconfirmed.isEmpty()) {
-            return Result{{}, TillError(TillError::Kind::ShiftStillWaiting, {unconfirmed.join(QStringLiteral(", "))})};
-        }
-        report.closedAt = qMax(nowMs(), report.generatedAt);
-        QJsonObject stored = report.toJson();
-        tx.exec(QStringLiteral(
-            "INSERT INTO shifts (id, opened_at, closed_at, first_intent_id, last_intent_id, currency, opening_float,"
-            " cash_expected, counted_cash, next_float, waiting_keys, report, reconciliation)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-            {report.number, report.openedAt > 0 ? report.openedAt : report.closedAt, report.closedAt, report.firstIntentId,
-             report.lastIntentId, report.currency, report.openingFloat, report.cashExpected(),
-             nullableAmount(report.countedCash), request.nextFloat,
-             QString::fromUtf8(QJsonDocument(waitingKeys(report)).toJson(QJsonDocument::Compact)),
-             QString::fromUtf8(QJsonDocument(stored).toJson(QJsonDocument::Compact)),
-             QString::fromUtf8(QJsonDocument(request.reconciliation).toJson(QJsonDocument::Compact))});
-        return Result{report, {}};
-    }, [reply = std::move(reply)](bool ok, const TillError &error, Result r) {
-        if (!ok)
-            return reply(false, error, {});
-        if (r.refusal.isError())
-            return reply(false, r.refusal, {});
-        reply(true, {}, r.report);
-    });
+    struct Result
+    {
+        ShiftReport report;
+        TillError refusal;
+    };
+    m_journal->transact<Result>(
+        context, [request](SqlTx &tx) {
+            const Snapshot s = readSnapshot(tx, request.lastIntentId);
+            if (s.number != request.number)
+                return Result{{}, TillError(TillError::Kind::ShiftClosedMeanwhile, {QString::number(request.number)})};
+            if (request.openingFloat && !s.isFirst()) {
+                return Result{{}, TillError(TillError::Kind::FloatCarriedOver, {QString::number(request.number), Money(s.openingFloat, request.currency).toDisplayString()})};
+            }
+            if (request.openingFloat && (*request.openingFloat < 0 || *request.openingFloat > kMaxFloat))
+                return Result{{}, TillError(TillError::Kind::FloatOutOfRange, {Money(kMaxFloat, request.currency).toDisplayString()})};
+            Snapshot opened = s;
+            if (request.openingFloat)
+                opened.openingFloat = *request.openingFloat;
+            ShiftReport report = ShiftReport::compute(opened.reportInput(request.currency, request.countedCash));
+            // The states may only have moved on since the cashier looked: nothing new can wait.
+            QStringList unconfirmed;
+            for (const ShiftReport::Waiting &w : std::as_const(report.waiting)) {
+                if (!request.confirmedWaiting.contains(w.key))
+                    unconfirmed << w.key;
+            }
+            if (!unconfirmed.isEmpty()) {
+                return Result{{}, TillError(TillError::Kind::ShiftStillWaiting, {unconfirmed.join(QStringLiteral(", "))})};
+            }
+            report.closedAt = qMax(nowMs(), report.generatedAt);
+            QJsonObject stored = report.toJson();
+            tx.exec(QStringLiteral(
+                        "INSERT INTO shifts (id, opened_at, closed_at, first_intent_id, last_intent_id, currency, opening_float,"
+                        " cash_expected, counted_cash, next_float, waiting_keys, report, reconciliation)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                {report.number, report.openedAt > 0 ? report.openedAt : report.closedAt, report.closedAt, report.firstIntentId,
+                    report.lastIntentId, report.currency, report.openingFloat, report.cashExpected(),
+                    nullableAmount(report.countedCash), request.nextFloat,
+                    QString::fromUtf8(QJsonDocument(waitingKeys(report)).toJson(QJsonDocument::Compact)),
+                    QString::fromUtf8(QJsonDocument(stored).toJson(QJsonDocument::Compact)),
+                    QString::fromUtf8(QJsonDocument(request.reconciliation).toJson(QJsonDocument::Compact))});
+            return Result{report, {}};
+        },
+        [reply = std::move(reply)](bool ok, const TillError &error, Result r) {
+            if (!ok)
+                return reply(false, error, {});
+            if (r.refusal.isError())
+                return reply(false, r.refusal, {});
+            reply(true, {}, r.report);
+        });
 }
 
 void ShiftBook::closedShifts(int limit, QObject *context, Reply<QJsonArray> reply)
 {
-    m_journal->transact<QJsonArray>(context, [limit](SqlTx &tx) {
-        QSqlQuery &q = tx.exec(QStringLiteral(
-            "SELECT id, closed_at, counted_cash, next_float, report, reconciliation FROM shifts ORDER BY id DESC LIMIT ?"),
-            {limit});
-        QJsonArray out;
-        while (q.next()) {
-            out.append(QJsonObject{
-                {QStringLiteral("shift"), q.value(0).toInt()},
-                {QStringLiteral("closed_at"), toRfc3339(q.value(1).toLongLong())},
-                {QStringLiteral("counted_cash"), q.value(2).isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.value(2).toLongLong())},
-                {QStringLiteral("next_float"), q.value(3).toLongLong()},
-                {QStringLiteral("report"), QJsonDocument::fromJson(q.value(4).toByteArray()).object()},
-                {QStringLiteral("reconciliation"), QJsonDocument::fromJson(q.value(5).toByteArray()).object()}});
-        }
-        q.finish();
-        return out;
-    }, std::move(reply));
+    m_journal->transact<QJsonArray>(
+        context, [limit](SqlTx &tx) {
+            QSqlQuery &q = tx.exec(QStringLiteral(
+                                       "SELECT id, closed_at, counted_cash, next_float, report, reconciliation FROM shifts ORDER BY id DESC LIMIT ?"),
+                {limit});
+            QJsonArray out;
+            while (q.next()) {
+                out.append(QJsonObject{
+                    {QStringLiteral("shift"), q.value(0).toInt()},
+                    {QStringLiteral("closed_at"), toRfc3339(q.value(1).toLongLong())},
+                    {QStringLiteral("counted_cash"), q.value(2).isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.value(2).toLongLong())},
+                    {QStringLiteral("next_float"), q.value(3).toLongLong()},
+                    {QStringLiteral("report"), QJsonDocument::fromJson(q.value(4).toByteArray()).object()},
+                    {QStringLiteral("reconciliation"), QJsonDocument::fromJson(q.value(5).toByteArray()).object()}});
+            }
+            q.finish();
+            return out;
+        },
+        std::move(reply));
 }
 
-} // namespace OncePay
+}   // namespace OncePay

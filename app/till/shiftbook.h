@@ -25,7 +25,8 @@ class ShiftBook final
     Q_DECLARE_TR_FUNCTIONS(OncePay::ShiftBook)
 
 public:
-    explicit ShiftBook(IntentJournal *journal) : m_journal(journal) {}
+    explicit ShiftBook(IntentJournal *journal)
+        : m_journal(journal) {}
 
     template <typename T>
     using Reply = IntentJournal::Reply<T>;
@@ -34,16 +35,16 @@ public:
     struct Snapshot
     {
         int number = 1;
-        qint64 openedAt = 0;           // its first intent's time; 0 while it has none
+        qint64 openedAt = 0;   // its first intent's time; 0 while it has none
         qint64 previousClosedAt = 0;   // 0: no shift was closed before
         qint64 firstIntentId = 1;
-        qint64 lastIntentId = 0;       // the newest intent now; the close covers up to it
-        qint64 openingFloat = 0;       // what the previous close left in the drawer
+        qint64 lastIntentId = 0;   // the newest intent now; the close covers up to it
+        qint64 openingFloat = 0;   // what the previous close left in the drawer
         // The first shift of a till opens with the cash the cashier put in the drawer; every later
         // one with what the previous close left (openingFloat), which nobody types again.
         bool isFirst() const { return previousClosedAt == 0; }
-        QList<Intent> intents;         // its own, oldest first
-        QList<Intent> carriedOver;     // waiting when an earlier shift closed, as they are now
+        QList<Intent> intents;   // its own, oldest first
+        QList<Intent> carriedOver;   // waiting when an earlier shift closed, as they are now
         QList<Intent> refundedPayments;   // payments of earlier shifts that this one refunds
         // Payments the previous close found only on the gateway: reported once, not again.
         QSet<QString> reportedBefore;
@@ -59,15 +60,15 @@ public:
 
     struct Close
     {
-        int number = 0;                 // the shift being closed, as shown (Snapshot::number)
-        qint64 lastIntentId = 0;        // its last intent, as shown: a newer one opens the next shift
+        int number = 0;   // the shift being closed, as shown (Snapshot::number)
+        qint64 lastIntentId = 0;   // its last intent, as shown: a newer one opens the next shift
         QString currency;
         std::optional<qint64> countedCash;
-        qint64 nextFloat = 0;           // left in the drawer for the next shift
+        qint64 nextFloat = 0;   // left in the drawer for the next shift
         // The first shift's opening float, as the cashier counted it; refused for a later shift.
         std::optional<qint64> openingFloat;
         QStringList confirmedWaiting;   // the waiting keys the cashier was shown and accepted
-        QJsonObject reconciliation;     // as shown: counts, rows, when it was made
+        QJsonObject reconciliation;   // as shown: counts, rows, when it was made
     };
     // Computes the report again in the closing transaction and stores it. Refused, in words, when
     // the shift was closed meanwhile or something waits that the cashier did not confirm.
@@ -86,4 +87,4 @@ private:
     IntentJournal *m_journal;
 };
 
-} // namespace OncePay
+}   // namespace OncePay

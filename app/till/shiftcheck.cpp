@@ -37,7 +37,7 @@ void addMoves(QHash<QString, BankMoves> &ledger, const QJsonArray &rows)
     }
 }
 
-} // namespace
+}   // namespace
 
 struct ShiftCheck::Run
 {
@@ -46,19 +46,21 @@ struct ShiftCheck::Run
     QElapsedTimer timer;
     Result result;
     ShiftMatchInput input;
-    QSet<QString> ownKeys;          // the shift's intents and those carried over
-    QSet<QString> refundedKeys;     // payments of earlier shifts that this one refunds
+    QSet<QString> ownKeys;   // the shift's intents and those carried over
+    QSet<QString> refundedKeys;   // payments of earlier shifts that this one refunds
     QString cursor;
     int unreachable = 0;
-    int pending = 0;                // requests of the current step still out
-    QString error;                  // the first failure of a step with several requests
-    QStringList bankQueue;          // keys still to ask the bank about, one by one
+    int pending = 0;   // requests of the current step still out
+    QString error;   // the first failure of a step with several requests
+    QStringList bankQueue;   // keys still to ask the bank about, one by one
     QHash<QString, BankMoves> ledger;
 };
 
 bool ShiftCheck::Result::allAgree() const
 {
-    return std::none_of(findings.cbegin(), findings.cend(), [](const ShiftFinding &f) { return f.needsAction(); });
+    return std::none_of(findings.cbegin(), findings.cend(), [](const ShiftFinding &f) {
+        return f.needsAction();
+    });
 }
 
 QJsonObject ShiftCheck::Result::toJson() const
@@ -67,14 +69,14 @@ QJsonObject ShiftCheck::Result::toJson() const
     for (const ShiftFinding &f : findings)
         rows.append(f.toJson());
     return {{QStringLiteral("terminal_id"), terminalId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(terminalId)},
-            {QStringLiteral("pages"), pages},
-            {QStringLiteral("listed"), listed},
-            {QStringLiteral("bank"), bankAsked},
-            {QStringLiteral("elapsed_ms"), elapsedMs},
-            {QStringLiteral("at"), finishedAt > 0 ? QJsonValue(toRfc3339(finishedAt)) : QJsonValue(QJsonValue::Null)},
-            {QStringLiteral("all_agree"), allAgree()},
-            {QStringLiteral("counts"), shiftFindingCounts(findings)},
-            {QStringLiteral("rows"), rows}};
+        {QStringLiteral("pages"), pages},
+        {QStringLiteral("listed"), listed},
+        {QStringLiteral("bank"), bankAsked},
+        {QStringLiteral("elapsed_ms"), elapsedMs},
+        {QStringLiteral("at"), finishedAt > 0 ? QJsonValue(toRfc3339(finishedAt)) : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("all_agree"), allAgree()},
+        {QStringLiteral("counts"), shiftFindingCounts(findings)},
+        {QStringLiteral("rows"), rows}};
 }
 
 ShiftCheck::ShiftCheck(GatewayClient *client, ShiftBook *book, Options options, QObject *parent)
@@ -224,30 +226,38 @@ void ShiftCheck::dropEarlier()
     // Found only on the gateway at the previous close and listed again within the clock margin:
     // reported then, not again.
     const QSet<QString> &reported = m_run->snapshot.reportedBefore;
-    m_run->input.payments.removeIf([&](const GatewayPayment &p) { return reported.contains(p.idempotencyKey); });
-    m_run->input.refunds.removeIf([&](const GatewayRefund &r) { return reported.contains(r.idempotencyKey); });
-    unknown.removeIf([&](const QString &key) { return reported.contains(key); });
+    m_run->input.payments.removeIf([&](const GatewayPayment &p) {
+        return reported.contains(p.idempotencyKey);
+    });
+    m_run->input.refunds.removeIf([&](const GatewayRefund &r) {
+        return reported.contains(r.idempotencyKey);
+    });
+    unknown.removeIf([&](const QString &key) {
+        return reported.contains(key);
+    });
     if (unknown.isEmpty())
         return askBank();
     const quint64 generation = m_generation;
     m_book->earlierKeys(unknown, m_run->snapshot.firstIntentId - 1, this,
-                        [this, generation](bool ok, const TillError &error, QSet<QString> earlier) {
-        if (generation != m_generation || !m_run)
-            return;
-        if (!ok)
-            return fail(error.text());
-        ShiftMatchInput &in = m_run->input;
-        QList<GatewayPayment> kept;
-        for (const GatewayPayment &p : std::as_const(in.payments)) {
-            if (!earlier.contains(p.idempotencyKey))
-                kept.append(p);
-            else if (m_run->refundedKeys.contains(p.idempotencyKey))
-                in.otherPayments.append(p);   // refunded in this shift: its refunded amount is checked
-        }
-        in.payments = kept;
-        in.refunds.removeIf([&](const GatewayRefund &r) { return earlier.contains(r.idempotencyKey); });
-        askBank();
-    });
+        [this, generation](bool ok, const TillError &error, QSet<QString> earlier) {
+            if (generation != m_generation || !m_run)
+                return;
+            if (!ok)
+                return fail(error.text());
+            ShiftMatchInput &in = m_run->input;
+            QList<GatewayPayment> kept;
+            for (const GatewayPayment &p : std::as_const(in.payments)) {
+                if (!earlier.contains(p.idempotencyKey))
+                    kept.append(p);
+                else if (m_run->refundedKeys.contains(p.idempotencyKey))
+                    in.otherPayments.append(p);   // refunded in this shift: its refunded amount is checked
+            }
+            in.payments = kept;
+            in.refunds.removeIf([&](const GatewayRefund &r) {
+                return earlier.contains(r.idempotencyKey);
+            });
+            askBank();
+        });
 }
 
 void ShiftCheck::askBank()
@@ -351,4 +361,4 @@ void ShiftCheck::fail(const QString &error)
     run->done(false, error, {});
 }
 
-} // namespace OncePay
+}   // namespace OncePay

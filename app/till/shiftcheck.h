@@ -39,9 +39,9 @@ public:
     struct Result
     {
         QList<ShiftFinding> findings;
-        QString terminalId;    // as listed; empty: the merchant's whole list
+        QString terminalId;   // as listed; empty: the merchant's whole list
         int pages = 0;
-        int listed = 0;        // payments the gateway listed
+        int listed = 0;   // payments the gateway listed
         bool bankAsked = false;
         qint64 elapsedMs = 0;
         qint64 finishedAt = 0;
@@ -79,4 +79,4 @@ private:
     quint64 m_generation = 0;
 };
 
-} // namespace OncePay
+}   // namespace OncePay

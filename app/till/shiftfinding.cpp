@@ -9,14 +9,17 @@ QJsonValue moneyJson(const Money &m)
     return m.isValid() ? QJsonValue(m.minorUnits()) : QJsonValue(QJsonValue::Null);
 }
 
-} // namespace
+}   // namespace
 
 QString shiftSubjectName(ShiftFinding::Subject subject)
 {
     switch (subject) {
-    case ShiftFinding::Subject::Payment: return QStringLiteral("payment");
-    case ShiftFinding::Subject::Refund: return QStringLiteral("refund");
-    case ShiftFinding::Subject::RefundTotal: return QStringLiteral("refund_total");
+    case ShiftFinding::Subject::Payment:
+        return QStringLiteral("payment");
+    case ShiftFinding::Subject::Refund:
+        return QStringLiteral("refund");
+    case ShiftFinding::Subject::RefundTotal:
+        return QStringLiteral("refund_total");
     }
     return {};
 }
@@ -24,12 +27,18 @@ QString shiftSubjectName(ShiftFinding::Subject subject)
 QString shiftBankName(ShiftFinding::Bank bank)
 {
     switch (bank) {
-    case ShiftFinding::Bank::NotAsked: return QStringLiteral("not_asked");
-    case ShiftFinding::Bank::Agrees: return QStringLiteral("agrees");
-    case ShiftFinding::Bank::Missing: return QStringLiteral("missing");
-    case ShiftFinding::Bank::Unexpected: return QStringLiteral("unexpected");
-    case ShiftFinding::Bank::MoreThanOnce: return QStringLiteral("more_than_once");
-    case ShiftFinding::Bank::OtherAmount: return QStringLiteral("other_amount");
+    case ShiftFinding::Bank::NotAsked:
+        return QStringLiteral("not_asked");
+    case ShiftFinding::Bank::Agrees:
+        return QStringLiteral("agrees");
+    case ShiftFinding::Bank::Missing:
+        return QStringLiteral("missing");
+    case ShiftFinding::Bank::Unexpected:
+        return QStringLiteral("unexpected");
+    case ShiftFinding::Bank::MoreThanOnce:
+        return QStringLiteral("more_than_once");
+    case ShiftFinding::Bank::OtherAmount:
+        return QStringLiteral("other_amount");
     }
     return {};
 }
@@ -37,9 +46,12 @@ QString shiftBankName(ShiftFinding::Bank bank)
 QString shiftActionName(ShiftFinding::Action action)
 {
     switch (action) {
-    case ShiftFinding::Action::None: return QStringLiteral("none");
-    case ShiftFinding::Action::Sync: return QStringLiteral("sync");
-    case ShiftFinding::Action::Investigate: return QStringLiteral("investigate");
+    case ShiftFinding::Action::None:
+        return QStringLiteral("none");
+    case ShiftFinding::Action::Sync:
+        return QStringLiteral("sync");
+    case ShiftFinding::Action::Investigate:
+        return QStringLiteral("investigate");
     }
     return {};
 }
@@ -78,7 +90,8 @@ QString ShiftFinding::findingText() const
     if (f.subject == ShiftFinding::Subject::RefundTotal)
         return f.kind == Kind::Matched ? tr("refunded amounts agree") : tr("refunded amounts differ");
     switch (f.kind) {
-    case Kind::Matched: return tr("matched");
+    case Kind::Matched:
+        return tr("matched");
     case Kind::OnlyLocal:
         // Cash never goes to the gateway: it is counted in the drawer, not "missing" anywhere.
         if (f.tender == Tender::Cash)
@@ -88,9 +101,12 @@ QString ShiftFinding::findingText() const
         if (f.action == ShiftFinding::Action::Sync)
             return tr("not at the server yet");
         return tr("only on the till");
-    case Kind::OnlyOnGateway: return tr("only on the server");
-    case Kind::DifferentAmount: return tr("different amount");
-    case Kind::DifferentState: return tr("different state");
+    case Kind::OnlyOnGateway:
+        return tr("only on the server");
+    case Kind::DifferentAmount:
+        return tr("different amount");
+    case Kind::DifferentState:
+        return tr("different state");
     }
     return {};
 }
@@ -100,16 +116,20 @@ QString ShiftFinding::bankText() const
     const ShiftFinding &f = *this;
     const bool refund = f.subject != ShiftFinding::Subject::Payment;
     switch (f.bank) {
-    case ShiftFinding::Bank::NotAsked: return QStringLiteral("–");
+    case ShiftFinding::Bank::NotAsked:
+        return QStringLiteral("–");
     case ShiftFinding::Bank::Agrees:
         if (f.bankMoves == 0)
             return refund ? tr("nothing refunded") : tr("nothing charged");
         return refund ? tr("refunded once") : tr("charged once");
-    case ShiftFinding::Bank::Missing: return refund ? tr("no refund at the bank") : tr("no charge at the bank");
-    case ShiftFinding::Bank::Unexpected: return refund ? tr("refunded by the bank") : tr("charged by the bank");
+    case ShiftFinding::Bank::Missing:
+        return refund ? tr("no refund at the bank") : tr("no charge at the bank");
+    case ShiftFinding::Bank::Unexpected:
+        return refund ? tr("refunded by the bank") : tr("charged by the bank");
     case ShiftFinding::Bank::MoreThanOnce:
         return (refund ? tr("refunded %1 times") : tr("charged %1 times")).arg(f.bankMoves);
-    case ShiftFinding::Bank::OtherAmount: return tr("another amount at the bank");
+    case ShiftFinding::Bank::OtherAmount:
+        return tr("another amount at the bank");
     }
     return {};
 }
@@ -164,4 +184,4 @@ QString ShiftFinding::advice() const
     return tr("Call support: look into it.");
 }
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -19,9 +19,12 @@ using Subject = ShiftFinding::Subject;
 Action toAction(PaymentMatch::Action a)
 {
     switch (a) {
-    case PaymentMatch::Action::None: return Action::None;
-    case PaymentMatch::Action::Sync: return Action::Sync;
-    case PaymentMatch::Action::Investigate: return Action::Investigate;
+    case PaymentMatch::Action::None:
+        return Action::None;
+    case PaymentMatch::Action::Sync:
+        return Action::Sync;
+    case PaymentMatch::Action::Investigate:
+        return Action::Investigate;
     }
     return Action::Investigate;
 }
@@ -29,7 +32,7 @@ Action toAction(PaymentMatch::Action a)
 // The bank's verdict on one key: `moved` says whether the till or the gateway says money moved,
 // `settled` whether the till knows the outcome (a till still waiting may see a charge first).
 Bank bankVerdict(const std::optional<QHash<QString, BankMoves>> &ledger, const QString &key, bool moved, bool settled,
-                 qint64 amount, int *moves, std::optional<qint64> *bankAmount)
+    qint64 amount, int *moves, std::optional<qint64> *bankAmount)
 {
     if (!ledger)
         return Bank::NotAsked;
@@ -80,7 +83,7 @@ Action onlyLocalRefundAction(const Intent &refund)
         return Action::Sync;
     case IntentState::NeedsAttention:
     case IntentState::Voided:
-        return Action::None;          // never executed, or never sent
+        return Action::None;   // never executed, or never sent
     }
     return Action::Investigate;
 }
@@ -112,7 +115,7 @@ QList<ShiftFinding> paymentRows(const ShiftMatchInput &in)
             const bool gatewayMoved = !r.gatewayStatus.isEmpty() && stateForPaymentStatus(r.gatewayStatus) == IntentState::Succeeded;
             const qint64 amount = intent ? intent->amount.minorUnits() : r.gatewayAmount.minorUnits();
             f.bank = bankVerdict(in.bankCharges, r.key, localMoved || gatewayMoved, !intent || isFinal(intent->state), amount,
-                                 &f.bankMoves, &f.bankAmount);
+                &f.bankMoves, &f.bankAmount);
             escalate(f);
         }
         // matchPayments() may give two rows for one key (amount and state): the bank's is told once.
@@ -161,7 +164,7 @@ QList<ShiftFinding> refundRows(const ShiftMatchInput &in)
             }
         }
         f.bank = bankVerdict(in.bankRefunds, i.key, i.state == IntentState::Succeeded || gatewayMoved, isFinal(i.state),
-                             i.amount.minorUnits(), &f.bankMoves, &f.bankAmount);
+            i.amount.minorUnits(), &f.bankMoves, &f.bankAmount);
         escalate(f);
         rows.append(f);
     }
@@ -179,7 +182,7 @@ QList<ShiftFinding> refundRows(const ShiftMatchInput &in)
         f.gatewayStatus = g.status;
         f.gatewayAmount = g.amount;
         f.bank = bankVerdict(in.bankRefunds, g.idempotencyKey, stateForRefundStatus(g.status) == IntentState::Succeeded, true,
-                             g.amount.minorUnits(), &f.bankMoves, &f.bankAmount);
+            g.amount.minorUnits(), &f.bankMoves, &f.bankAmount);
         rows.append(f);
     }
     return rows;
@@ -233,14 +236,17 @@ QList<ShiftFinding> refundTotalRows(const ShiftMatchInput &in)
 int rank(const ShiftFinding &f)
 {
     switch (f.action) {
-    case Action::Investigate: return 0;
-    case Action::Sync: return 1;
-    case Action::None: return 2;
+    case Action::Investigate:
+        return 0;
+    case Action::Sync:
+        return 1;
+    case Action::None:
+        return 2;
     }
     return 0;
 }
 
-} // namespace
+}   // namespace
 
 GatewayRefund GatewayRefund::fromJson(const QJsonObject &o)
 {
@@ -259,7 +265,9 @@ QList<ShiftFinding> matchShift(const ShiftMatchInput &in)
     QList<ShiftFinding> rows = paymentRows(in);
     rows += refundRows(in);
     rows += refundTotalRows(in);
-    std::stable_sort(rows.begin(), rows.end(), [](const ShiftFinding &a, const ShiftFinding &b) { return rank(a) < rank(b); });
+    std::stable_sort(rows.begin(), rows.end(), [](const ShiftFinding &a, const ShiftFinding &b) {
+        return rank(a) < rank(b);
+    });
     return rows;
 }
 
@@ -280,4 +288,4 @@ QJsonObject shiftFindingCounts(const QList<ShiftFinding> &findings)
     return {{QStringLiteral("findings"), kinds}, {QStringLiteral("actions"), actions}};
 }
 
-} // namespace OncePay
+}   // namespace OncePay

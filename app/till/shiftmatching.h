@@ -33,8 +33,8 @@ struct GatewayRefund
 // What the acquirer's own ledger (the demo's /v1/_sim/acquirer) holds for one key.
 struct BankMoves
 {
-    int succeeded = 0;    // charges (refunds) that moved money
-    qint64 amount = 0;    // what they moved together
+    int succeeded = 0;   // charges (refunds) that moved money
+    qint64 amount = 0;   // what they moved together
 };
 
 // Everything a shift's reconciliation compares, fetched beforehand (ShiftCheck does).
@@ -66,4 +66,4 @@ QList<ShiftFinding> matchShift(const ShiftMatchInput &input);
 // How many findings of each kind ("matched": n, ...) and action, for a summary line.
 QJsonObject shiftFindingCounts(const QList<ShiftFinding> &findings);
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -88,17 +88,17 @@ QList<ShiftReport::Waiting> itemsFrom(const QJsonValue &array)
     for (const QJsonValue &v : array.toArray()) {
         const QJsonObject w = v.toObject();
         out.append({w.value(QStringLiteral("key")).toString(),
-                    intentKindFromName(w.value(QStringLiteral("kind")).toString()).value_or(IntentKind::Payment),
-                    w.value(QStringLiteral("order_id")).toString(),
-                    Money(w.value(QStringLiteral("amount")).toInteger(), w.value(QStringLiteral("currency")).toString()),
-                    intentStateFromName(w.value(QStringLiteral("state")).toString()).value_or(IntentState::Unknown),
-                    timeFrom(w.value(QStringLiteral("created_at"))), w.value(QStringLiteral("carried_over")).toBool(),
-                    w.value(QStringLiteral("sale")).toString(), w.value(QStringLiteral("reason")).toString()});
+            intentKindFromName(w.value(QStringLiteral("kind")).toString()).value_or(IntentKind::Payment),
+            w.value(QStringLiteral("order_id")).toString(),
+            Money(w.value(QStringLiteral("amount")).toInteger(), w.value(QStringLiteral("currency")).toString()),
+            intentStateFromName(w.value(QStringLiteral("state")).toString()).value_or(IntentState::Unknown),
+            timeFrom(w.value(QStringLiteral("created_at"))), w.value(QStringLiteral("carried_over")).toBool(),
+            w.value(QStringLiteral("sale")).toString(), w.value(QStringLiteral("reason")).toString()});
     }
     return out;
 }
 
-} // namespace
+}   // namespace
 
 bool ShiftReport::isChargedLate(const Waiting &tillRefund)
 {
@@ -134,7 +134,9 @@ ShiftReport ShiftReport::compute(const Input &in)
         }
         own.append(&i);
     }
-    std::sort(own.begin(), own.end(), [](const Intent *a, const Intent *b) { return a->id < b->id; });
+    std::sort(own.begin(), own.end(), [](const Intent *a, const Intent *b) {
+        return a->id < b->id;
+    });
     qint64 first = 0, last = 0;
     for (const Intent *i : std::as_const(own)) {
         first = first == 0 ? i->createdAt : qMin(first, i->createdAt);
@@ -145,7 +147,9 @@ ShiftReport ShiftReport::compute(const Input &in)
         for (qint64 h = firstHour; h <= last; h += kHourMs)
             r.perHour.append(Hour{h, {}, {}, {}});
     }
-    auto hourOf = [&](const Intent &i) -> Hour & { return r.perHour[qsizetype((i.createdAt - firstHour) / kHourMs)]; };
+    auto hourOf = [&](const Intent &i) -> Hour & {
+        return r.perHour[qsizetype((i.createdAt - firstHour) / kHourMs)];
+    };
 
     for (const Intent *p : std::as_const(own)) {
         const Intent &i = *p;
@@ -200,9 +204,13 @@ ShiftReport ShiftReport::compute(const Input &in)
     }
     // Oldest first: the one that waited longest leads the list the cashier confirms.
     std::stable_sort(r.waiting.begin(), r.waiting.end(),
-                     [](const Waiting &a, const Waiting &b) { return a.createdAt < b.createdAt; });
+        [](const Waiting &a, const Waiting &b) {
+            return a.createdAt < b.createdAt;
+        });
     std::stable_sort(r.carriedOverEnded.begin(), r.carriedOverEnded.end(),
-                     [](const Waiting &a, const Waiting &b) { return a.createdAt < b.createdAt; });
+        [](const Waiting &a, const Waiting &b) {
+            return a.createdAt < b.createdAt;
+        });
     return r;
 }
 
@@ -212,7 +220,7 @@ QJsonObject ShiftReport::toJson() const
     QJsonArray hours;
     for (const Hour &h : perHour) {
         hours.append(QJsonObject{{QStringLiteral("hour"), toRfc3339(h.start)}, {QStringLiteral("card"), totalsJson(h.card)},
-                                 {QStringLiteral("cash"), totalsJson(h.cash)}, {QStringLiteral("refunds"), totalsJson(h.refunds)}});
+            {QStringLiteral("cash"), totalsJson(h.cash)}, {QStringLiteral("refunds"), totalsJson(h.refunds)}});
     }
     const std::optional<qint64> difference = cashDifference();
     return {
@@ -223,26 +231,14 @@ QJsonObject ShiftReport::toJson() const
         {QStringLiteral("first_intent_id"), firstIntentId},
         {QStringLiteral("last_intent_id"), lastIntentId},
         {QStringLiteral("currency"), currency},
-        {QStringLiteral("sales"), QJsonObject{{QStringLiteral("card"), totalsJson(cardSales)},
-                                              {QStringLiteral("cash"), totalsJson(cashSales)},
-                                              {QStringLiteral("total"), salesTotal()}}},
-        {QStringLiteral("refunds"), QJsonObject{{QStringLiteral("card"), totalsJson(cardRefunds)},
-                                                {QStringLiteral("cash"), totalsJson(cashRefunds)},
-                                                {QStringLiteral("failed"), totalsJson(failedRefunds)},
-                                                {QStringLiteral("total"), refundsTotal()}}},
+        {QStringLiteral("sales"), QJsonObject{{QStringLiteral("card"), totalsJson(cardSales)}, {QStringLiteral("cash"), totalsJson(cashSales)}, {QStringLiteral("total"), salesTotal()}}},
+        {QStringLiteral("refunds"), QJsonObject{{QStringLiteral("card"), totalsJson(cardRefunds)}, {QStringLiteral("cash"), totalsJson(cashRefunds)}, {QStringLiteral("failed"), totalsJson(failedRefunds)}, {QStringLiteral("total"), refundsTotal()}}},
         {QStringLiteral("net"), netTotal()},
         {QStringLiteral("declined"), totalsJson(declined)},
         {QStringLiteral("voided"), totalsJson(voided)},
         {QStringLiteral("needs_attention"), totalsJson(needsAttention)},
-        {QStringLiteral("cash_drawer"), QJsonObject{{QStringLiteral("opening_float"), openingFloat},
-                                                    {QStringLiteral("cash_sales"), cashSales.amount},
-                                                    {QStringLiteral("cash_refunds"), cashRefunds.amount},
-                                                    {QStringLiteral("expected"), cashExpected()},
-                                                    {QStringLiteral("counted"), optionalAmount(countedCash)},
-                                                    {QStringLiteral("difference"), optionalAmount(difference)}}},
-        {QStringLiteral("waiting"), QJsonObject{{QStringLiteral("payments"), totalsJson(waitingPayments)},
-                                                {QStringLiteral("refunds"), totalsJson(waitingRefunds)},
-                                                {QStringLiteral("items"), waitingItems}}},
+        {QStringLiteral("cash_drawer"), QJsonObject{{QStringLiteral("opening_float"), openingFloat}, {QStringLiteral("cash_sales"), cashSales.amount}, {QStringLiteral("cash_refunds"), cashRefunds.amount}, {QStringLiteral("expected"), cashExpected()}, {QStringLiteral("counted"), optionalAmount(countedCash)}, {QStringLiteral("difference"), optionalAmount(difference)}}},
+        {QStringLiteral("waiting"), QJsonObject{{QStringLiteral("payments"), totalsJson(waitingPayments)}, {QStringLiteral("refunds"), totalsJson(waitingRefunds)}, {QStringLiteral("items"), waitingItems}}},
         {QStringLiteral("carried_over_settled"), totalsJson(carriedOverSettled)},
         {QStringLiteral("carried_over_ended"), itemsJson(carriedOverEnded)},
         {QStringLiteral("refunds_by_till"), itemsJson(refundsByTill)},
@@ -288,9 +284,9 @@ std::optional<ShiftReport> ShiftReport::fromJson(const QJsonObject &o)
     for (const QJsonValue &v : o.value(QStringLiteral("per_hour")).toArray()) {
         const QJsonObject h = v.toObject();
         r.perHour.append({timeFrom(h.value(QStringLiteral("hour"))), totalsFrom(h.value(QStringLiteral("card"))),
-                          totalsFrom(h.value(QStringLiteral("cash"))), totalsFrom(h.value(QStringLiteral("refunds")))});
+            totalsFrom(h.value(QStringLiteral("cash"))), totalsFrom(h.value(QStringLiteral("refunds")))});
     }
     return r;
 }
 
-} // namespace OncePay
+}   // namespace OncePay

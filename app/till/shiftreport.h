@@ -22,7 +22,11 @@ struct ShiftReport
     {
         int count = 0;
         qint64 amount = 0;
-        void add(qint64 minorUnits) { ++count; amount += minorUnits; }
+        void add(qint64 minorUnits)
+        {
+            ++count;
+            amount += minorUnits;
+        }
         friend bool operator==(const Totals &a, const Totals &b) { return a.count == b.count && a.amount == b.amount; }
     };
     // Payments that succeeded in one clock hour (local time of the till), by tender, and what
@@ -44,31 +48,31 @@ struct ShiftReport
         IntentState state = IntentState::Queued;
         qint64 createdAt = 0;
         bool carriedOver = false;   // from an earlier shift, still waiting
-        QString saleNumber = {};    // its sale's short number, when it is a sale's
-        QString reason = {};        // a refund's reason (the till's own: why it refunded)
+        QString saleNumber = {};   // its sale's short number, when it is a sale's
+        QString reason = {};   // a refund's reason (the till's own: why it refunded)
 
         QString saleLabel() const { return saleNumber.isEmpty() ? orderId : saleNumber; }
     };
 
-    int number = 0;              // 1 for the journal's first shift
-    qint64 openedAt = 0;         // the shift's first intent (or the previous close), epoch ms
-    qint64 closedAt = 0;         // 0 while the shift is open
+    int number = 0;   // 1 for the journal's first shift
+    qint64 openedAt = 0;   // the shift's first intent (or the previous close), epoch ms
+    qint64 closedAt = 0;   // 0 while the shift is open
     qint64 generatedAt = 0;
-    qint64 firstIntentId = 0;    // the shift's intents are the ids after the previous shift's last
-    qint64 lastIntentId = 0;     // and up to this one
+    qint64 firstIntentId = 0;   // the shift's intents are the ids after the previous shift's last
+    qint64 lastIntentId = 0;   // and up to this one
     QString currency;
 
-    Totals cardSales;            // payments that succeeded
+    Totals cardSales;   // payments that succeeded
     Totals cashSales;
-    Totals cardRefunds;          // refunds that succeeded
+    Totals cardRefunds;   // refunds that succeeded
     Totals cashRefunds;
-    Totals failedRefunds;        // refunds declined or refused: nothing was given back
-    Totals declined;             // card payments the bank declined (nothing charged)
-    Totals voided;               // payments and refunds cancelled on the till before they were sent
-    Totals needsAttention;       // refused by the gateway without being executed
-    Totals waitingPayments;      // not final: counted in no sale yet
+    Totals failedRefunds;   // refunds declined or refused: nothing was given back
+    Totals declined;   // card payments the bank declined (nothing charged)
+    Totals voided;   // payments and refunds cancelled on the till before they were sent
+    Totals needsAttention;   // refused by the gateway without being executed
+    Totals waitingPayments;   // not final: counted in no sale yet
     Totals waitingRefunds;
-    QList<Waiting> waiting;      // the same, one by one, with those carried over from earlier shifts
+    QList<Waiting> waiting;   // the same, one by one, with those carried over from earlier shifts
     // Payments an earlier shift closed while they were waiting and that became final since:
     // the card money of an earlier shift, not of this one's sales.
     Totals carriedOverSettled;
@@ -80,11 +84,11 @@ struct ShiftReport
     // attention (a person must look), or not final yet. Counted in the totals above as refunds.
     QList<Waiting> refundsByTill;
     static bool isChargedLate(const Waiting &tillRefund);   // given up, then charged (not a cancelled sale)
-    int otherCurrency = 0;       // intents in another currency: in no total above
+    int otherCurrency = 0;   // intents in another currency: in no total above
 
-    qint64 openingFloat = 0;     // the cash in the drawer when the shift opened
+    qint64 openingFloat = 0;   // the cash in the drawer when the shift opened
     std::optional<qint64> countedCash;   // what the cashier counted at the close
-    QList<Hour> perHour;         // every hour from the first intent's to the last one's
+    QList<Hour> perHour;   // every hour from the first intent's to the last one's
 
     qint64 salesTotal() const { return cardSales.amount + cashSales.amount; }
     qint64 refundsTotal() const { return cardRefunds.amount + cashRefunds.amount; }
@@ -102,9 +106,9 @@ struct ShiftReport
         qint64 openedAt = 0;
         qint64 firstIntentId = 0;
         qint64 lastIntentId = 0;
-        QString currency;          // empty: the currency most of the intents use (CNY if none)
-        QList<Intent> intents;     // the shift's own, any order
-        QList<Intent> carriedOver; // waiting at an earlier close, as they are now
+        QString currency;   // empty: the currency most of the intents use (CNY if none)
+        QList<Intent> intents;   // the shift's own, any order
+        QList<Intent> carriedOver;   // waiting at an earlier close, as they are now
         qint64 openingFloat = 0;
         std::optional<qint64> countedCash;
         qint64 generatedAt = 0;
@@ -118,4 +122,4 @@ struct ShiftReport
     static std::optional<ShiftReport> fromJson(const QJsonObject &object);
 };
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -36,9 +36,9 @@ void SimulationClient::charges(const QString &key, QObject *context, Reply<QList
         for (const QJsonValue &v : rows) {
             const QJsonObject o = v.toObject();
             out.append({o.value(QStringLiteral("idempotency_key")).toString(),
-                        Money(o.value(QStringLiteral("amount")).toInteger(), o.value(QStringLiteral("currency")).toString()),
-                        o.value(QStringLiteral("status")).toString() == QLatin1String("succeeded"),
-                        QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODateWithMs)});
+                Money(o.value(QStringLiteral("amount")).toInteger(), o.value(QStringLiteral("currency")).toString()),
+                o.value(QStringLiteral("status")).toString() == QLatin1String("succeeded"),
+                QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODateWithMs)});
         }
         reply(true, {}, out);
     });
@@ -59,9 +59,9 @@ void SimulationClient::refunds(const QString &chargeKey, QObject *context, Reply
         for (const QJsonValue &v : r.json.value(QStringLiteral("data")).toArray()) {
             const QJsonObject o = v.toObject();
             out.append({o.value(QStringLiteral("idempotency_key")).toString(), o.value(QStringLiteral("charge_key")).toString(),
-                        Money(o.value(QStringLiteral("amount")).toInteger(), o.value(QStringLiteral("currency")).toString()),
-                        o.value(QStringLiteral("status")).toString() == QLatin1String("succeeded"),
-                        QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODateWithMs)});
+                Money(o.value(QStringLiteral("amount")).toInteger(), o.value(QStringLiteral("currency")).toString()),
+                o.value(QStringLiteral("status")).toString() == QLatin1String("succeeded"),
+                QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODateWithMs)});
         }
         reply(true, {}, out);
     });
@@ -77,4 +77,4 @@ void SimulationClient::setAcquirerMode(const QString &mode, QObject *context, Re
     });
 }
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -28,7 +28,7 @@ struct LedgerRefund
     QString key;
     QString chargeKey;
     Money amount;
-    bool refunded = false;  // succeeded; false: refused
+    bool refunded = false;   // succeeded; false: refused
     QDateTime at;
 };
 
@@ -59,4 +59,4 @@ private:
     GatewayClient *m_client;
 };
 
-} // namespace OncePay
+}   // namespace OncePay

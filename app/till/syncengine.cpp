@@ -69,7 +69,9 @@ void SyncEngine::start(QObject *context, std::function<void(bool, const QString 
                 m_aliveTimer.start();
                 askAlive();   // "online" at start is measured too
             }
-            makeAutoRefunds([ready] { ready(true, {}); });   // any a crash left unmade, first
+            makeAutoRefunds([ready] {
+                ready(true, {});
+            });   // any a crash left unmade, first
         });
     });
 }
@@ -253,40 +255,39 @@ void SyncEngine::sendPost(const QString &key)
     sending.updatedAt = nowMs();
     // Durable before the first byte: after a crash, `sending` means "ask before sending again".
     m_journal->update(sending, before.state, QStringLiteral("attempt %1").arg(sending.attempts), std::nullopt, this,
-                      [this, key, sending](bool ok, const TillError &error, bool applied) {
-        if (ok && !applied) {
-            // Not sent: the journal holds another state than the one this send was decided from.
-            m_inFlight.remove(key);
-            adoptStored(key);
-            return;
-        }
-        if (!ok) {
-            qCWarning(lcSync) << "cannot record the attempt, not sending:" << error;
-            m_inFlight.remove(key);
-            auto it = m_active.find(key);
-            if (it != m_active.end()) {
-                it->lastProblem = error.text();
-                it->nextAttemptAt = nowMs() + backoffDelayMs(++m_failures[key], m_config.backoffBaseMs,
-                                                             m_config.backoffCapMs, m_rng);
-                schedule(key);
+        [this, key, sending](bool ok, const TillError &error, bool applied) {
+            if (ok && !applied) {
+                // Not sent: the journal holds another state than the one this send was decided from.
+                m_inFlight.remove(key);
+                adoptStored(key);
+                return;
             }
-            emit queueChanged();   // its next try and its problem changed; whoever waits looks again
-            pump();
-            return;
-        }
-        putActive(sending);
-        emit intentChanged(sending);
-        const qint64 started = nowMs();
-        if (sending.isRefund()) {
-            m_client->postRefund(sending, this, [this, key, started](const GatewayResult &r) {
-                handleAnswer(key, Kind::Post, r, classifyRefundPost(r), started);
-            });
-        } else {
-            m_client->postPayment(sending, this, [this, key, started](const GatewayResult &r) {
-                handleAnswer(key, Kind::Post, r, classifyPost(r), started);
-            });
-        }
-    });
+            if (!ok) {
+                qCWarning(lcSync) << "cannot record the attempt, not sending:" << error;
+                m_inFlight.remove(key);
+                auto it = m_active.find(key);
+                if (it != m_active.end()) {
+                    it->lastProblem = error.text();
+                    it->nextAttemptAt = nowMs() + backoffDelayMs(++m_failures[key], m_config.backoffBaseMs, m_config.backoffCapMs, m_rng);
+                    schedule(key);
+                }
+                emit queueChanged();   // its next try and its problem changed; whoever waits looks again
+                pump();
+                return;
+            }
+            putActive(sending);
+            emit intentChanged(sending);
+            const qint64 started = nowMs();
+            if (sending.isRefund()) {
+                m_client->postRefund(sending, this, [this, key, started](const GatewayResult &r) {
+                    handleAnswer(key, Kind::Post, r, classifyRefundPost(r), started);
+                });
+            } else {
+                m_client->postPayment(sending, this, [this, key, started](const GatewayResult &r) {
+                    handleAnswer(key, Kind::Post, r, classifyPost(r), started);
+                });
+            }
+        });
 }
 
 void SyncEngine::adoptStored(const QString &key)
@@ -344,8 +345,7 @@ void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult
         after.nextAttemptAt = 0;
     } else if (again) {
         const int failures = ++m_failures[key];
-        after.nextAttemptAt = nowMs() + backoffDelayMs(failures - 1, m_config.backoffBaseMs, m_config.backoffCapMs,
-                                                       m_rng, d.retryAfterMs);
+        after.nextAttemptAt = nowMs() + backoffDelayMs(failures - 1, m_config.backoffBaseMs, m_config.backoffCapMs, m_rng, d.retryAfterMs);
     } else {
         m_failures.remove(key);
         after.nextAttemptAt = 0;
@@ -355,62 +355,62 @@ void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult
     attempt.startedAt = startedAt;
     attempt.endedAt = nowMs();
     attempt.transport = r.transport == GatewayResult::Transport::Answered ? Attempt::Transport::Answered
-                      : r.transport == GatewayResult::Transport::LostAfterSend ? Attempt::Transport::AnswerLost
-                                                                               : Attempt::Transport::NotSent;
+        : r.transport == GatewayResult::Transport::LostAfterSend          ? Attempt::Transport::AnswerLost
+                                                                          : Attempt::Transport::NotSent;
     attempt.outcome = r.summary();
     attempt.httpStatus = r.status;
     attempt.replayed = r.replayed;
     attempt.latencyMs = r.latencyMs;
 
     m_journal->update(after, before.state, r.summary(), attempt, this,
-                      [this, key, after, d, answered = r.answered(),
-                       lostAfterSend = r.transport == GatewayResult::Transport::LostAfterSend](bool ok, const TillError &error,
-                                                                                                bool applied) mutable {
-        m_inFlight.remove(key);
-        if (ok && !applied) {
-            adoptStored(key);
-            return;
-        }
-        // Given up while this answer was on its way to the journal (the give-up was stored
-        // first, its reply came first): the engine's copy knows it, `after` was made before.
-        // A charge it then records is owed back at once.
-        if (auto it = m_active.constFind(key); it != m_active.cend())
-            after.givenUpAt = qMax(after.givenUpAt, it->givenUpAt);
-        if (!ok) {
-            // The journal cannot follow: keep what it holds, ask again later (same key, safe).
-            qCWarning(lcSync) << "cannot record the answer:" << error;
-            auto it = m_active.find(key);
-            if (it != m_active.end()) {
-                it->nextAttemptAt = nowMs() + backoffDelayMs(++m_failures[key], m_config.backoffBaseMs, m_config.backoffCapMs, m_rng);
-                schedule(key);
+        [this, key, after, d, answered = r.answered(),
+            lostAfterSend = r.transport == GatewayResult::Transport::LostAfterSend](bool ok, const TillError &error,
+            bool applied) mutable {
+            m_inFlight.remove(key);
+            if (ok && !applied) {
+                adoptStored(key);
+                return;
             }
+            // Given up while this answer was on its way to the journal (the give-up was stored
+            // first, its reply came first): the engine's copy knows it, `after` was made before.
+            // A charge it then records is owed back at once.
+            if (auto it = m_active.constFind(key); it != m_active.cend())
+                after.givenUpAt = qMax(after.givenUpAt, it->givenUpAt);
+            if (!ok) {
+                // The journal cannot follow: keep what it holds, ask again later (same key, safe).
+                qCWarning(lcSync) << "cannot record the answer:" << error;
+                auto it = m_active.find(key);
+                if (it != m_active.end()) {
+                    it->nextAttemptAt = nowMs() + backoffDelayMs(++m_failures[key], m_config.backoffBaseMs, m_config.backoffCapMs, m_rng);
+                    schedule(key);
+                }
+                pump();
+                return;
+            }
+            if (isFinal(after.state)) {
+                dropActive(key);
+                m_keyById.remove(after.id);
+            } else {
+                putActive(after);
+            }
+            emit intentChanged(after);
+            if (after.isRefund() && after.state == IntentState::Succeeded)
+                announcePayment(after.paymentKey);   // the journal credited it with this refund
+            if (!after.isRefund() && after.state == IntentState::Succeeded && after.givenUpAt > 0)
+                makeAutoRefunds();   // charged after the customer paid another way: give it back
+            emit queueChanged();
+            if (d.pauseQueue && !m_paused) {
+                m_paused = true;
+                m_pauseReason = after.lastProblem;
+                emit pausedChanged(true, m_pauseReason);
+            }
+            if (d.connectivityLost)
+                lostConnection(!answered && lostAfterSend);
+            else if (answered && m_connectivity != Connectivity::Online)
+                backOnline();
+            schedule(key);
             pump();
-            return;
-        }
-        if (isFinal(after.state)) {
-            dropActive(key);
-            m_keyById.remove(after.id);
-        } else {
-            putActive(after);
-        }
-        emit intentChanged(after);
-        if (after.isRefund() && after.state == IntentState::Succeeded)
-            announcePayment(after.paymentKey);   // the journal credited it with this refund
-        if (!after.isRefund() && after.state == IntentState::Succeeded && after.givenUpAt > 0)
-            makeAutoRefunds();   // charged after the customer paid another way: give it back
-        emit queueChanged();
-        if (d.pauseQueue && !m_paused) {
-            m_paused = true;
-            m_pauseReason = after.lastProblem;
-            emit pausedChanged(true, m_pauseReason);
-        }
-        if (d.connectivityLost)
-            lostConnection(!answered && lostAfterSend);
-        else if (answered && m_connectivity != Connectivity::Online)
-            backOnline();
-        schedule(key);
-        pump();
-    });
+        });
 }
 
 void SyncEngine::setConnectivity(Connectivity c)
@@ -456,7 +456,7 @@ void SyncEngine::probe()
         if (m_connectivity == Connectivity::Online)
             return;   // an answer to a payment brought us back meanwhile
         setConnectivity(r.transport == GatewayResult::Transport::LostAfterSend ? Connectivity::NoAnswer
-                                                                                : Connectivity::Offline);
+                                                                               : Connectivity::Offline);
         ++m_probeAttempt;
         m_probeTimer.start(int(backoffDelayMs(m_probeAttempt, m_config.probeBaseMs, m_config.probeCapMs, m_rng) + 50));
         armTimer();
@@ -478,4 +478,4 @@ void SyncEngine::backOnline()
     pump();
 }
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -32,7 +32,12 @@ public:
     // gateway's address but no answer comes back (a black hole, a hung gateway); Offline when
     // they cannot even be sent (refused, unreachable); Reconnecting while a probe of an
     // offline gateway is out.
-    enum class Connectivity { Online, Offline, Reconnecting, NoAnswer };
+    enum class Connectivity {
+        Online,
+        Offline,
+        Reconnecting,
+        NoAnswer
+    };
     Q_ENUM(Connectivity)
 
     struct Config
@@ -68,7 +73,7 @@ public:
     // amount: what remains. The journal refuses it unless the payment is a settled
     // card payment with no other refund open and the amount does not exceed what remains.
     void refund(const QString &paymentKey, const std::optional<Money> &amount, const QString &reason, QObject *context,
-                PayCallback done);
+        PayCallback done);
     // Records a cash refund of a cash payment: money out of the drawer, final at once, never sent.
     void recordCashRefund(const QString &paymentKey, const std::optional<Money> &amount, QObject *context, PayCallback done);
     // Voids a card payment or refund that is queued and was never sent: it becomes `voided`
@@ -126,7 +131,7 @@ private:
     void sendPost(const QString &key);
     void create(const QString &orderId, const Money &amount, Tender tender, const QString &cardToken, PayCallback done);
     void createRefund(const QString &paymentKey, const std::optional<Money> &amount, const QString &reason, Tender tender,
-                      PayCallback done);
+        PayCallback done);
     void stored(const Intent &intent);   // a new intent is durable: announce it, queue it unless final
     void announcePayment(const QString &paymentKey);   // its refund succeeded: read it back, announce it
     void adoptGivenUp(const Intent &part);   // the journal gave it up (or voided it): follow
@@ -151,14 +156,14 @@ private:
     Config m_config;
     QRandomGenerator m_rng;
 
-    QHash<QString, Intent> m_active;          // not final, by key (changed by putActive/dropActive only)
+    QHash<QString, Intent> m_active;   // not final, by key (changed by putActive/dropActive only)
     QHash<QString, qint64> m_waitingTotals;   // payments of m_active, by currency
     QSet<QString> m_inFlight;
-    QSet<QString> m_voiding;                  // held out of dispatch while the journal decides a void
-    QHash<QString, int> m_failures;           // consecutive non-final answers, for backoff
-    std::set<std::pair<int, qint64>> m_ready; // (priority, id): unknown first, then oldest first
+    QSet<QString> m_voiding;   // held out of dispatch while the journal decides a void
+    QHash<QString, int> m_failures;   // consecutive non-final answers, for backoff
+    std::set<std::pair<int, qint64>> m_ready;   // (priority, id): unknown first, then oldest first
     QHash<qint64, QString> m_keyById;
-    std::multimap<qint64, QString> m_waiting; // due time -> key (stale entries are skipped)
+    std::multimap<qint64, QString> m_waiting;   // due time -> key (stale entries are skipped)
     QTimer m_timer;
 
     Connectivity m_connectivity = Connectivity::Online;
@@ -179,4 +184,4 @@ private:
 // The engine's log (oncepay.core.sync), shared by its two source files.
 Q_DECLARE_LOGGING_CATEGORY(lcSync)
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -13,7 +13,7 @@
 namespace OncePay {
 
 void SyncEngine::pay(const QString &orderId, const Money &amount, const QString &cardToken, QObject *context,
-                     PayCallback done)
+    PayCallback done)
 {
     create(orderId, amount, Tender::Card, cardToken, onContext(context, std::move(done)));
 }
@@ -28,13 +28,13 @@ namespace {
 TillError amountOutOfRange(const QString &currency)
 {
     return TillError(TillError::Kind::AmountOutOfRange,
-                     {Money(1, currency).toDecimalString(), Money(100'000'000, currency).toDecimalString()});
+        {Money(1, currency).toDecimalString(), Money(100'000'000, currency).toDecimalString()});
 }
 
-} // namespace
+}   // namespace
 
 void SyncEngine::create(const QString &orderId, const Money &amount, Tender tender, const QString &cardToken,
-                        PayCallback done)
+    PayCallback done)
 {
     static const QRegularExpression orderShape(QStringLiteral("^[A-Za-z0-9_-]{1,64}$"));
     if (!orderShape.match(orderId).hasMatch())
@@ -73,19 +73,19 @@ void SyncEngine::create(const QString &orderId, const Money &amount, Tender tend
 }
 
 void SyncEngine::refund(const QString &paymentKey, const std::optional<Money> &amount, const QString &reason,
-                        QObject *context, PayCallback done)
+    QObject *context, PayCallback done)
 {
     createRefund(paymentKey, amount, reason, Tender::Card, onContext(context, std::move(done)));
 }
 
 void SyncEngine::recordCashRefund(const QString &paymentKey, const std::optional<Money> &amount, QObject *context,
-                                  PayCallback done)
+    PayCallback done)
 {
     createRefund(paymentKey, amount, {}, Tender::Cash, onContext(context, std::move(done)));
 }
 
 void SyncEngine::createRefund(const QString &paymentKey, const std::optional<Money> &amount, const QString &reason,
-                              Tender tender, PayCallback done)
+    Tender tender, PayCallback done)
 {
     if (!IdempotencyKey::isValidKey(paymentKey))
         return done(false, TillError(TillError::Kind::NotAPaymentKey, {paymentKey}), {});
@@ -143,7 +143,7 @@ void SyncEngine::voidIntent(const QString &key, QObject *context, PayCallback do
     if (m_inFlight.contains(key)) {
         const bool refund = it != m_active.cend() && it->isRefund();
         return done(false, TillError(refund ? TillError::Kind::VoidRefundWhileOnTheWire : TillError::Kind::VoidWhileOnTheWire),
-                    it == m_active.cend() ? Intent() : *it);
+            it == m_active.cend() ? Intent() : *it);
     }
     if (m_voiding.contains(key))
         return done(false, TillError(TillError::Kind::BeingVoided), {});
@@ -213,7 +213,9 @@ void SyncEngine::cancelSale(const QString &orderId, QObject *context, CancelCall
         if (!ok)
             return done(ok, error, changed);
         // Card parts charged already go back to the card: stored (and on their way) before `done`.
-        makeAutoRefunds([done, changed] { done(true, {}, changed); });
+        makeAutoRefunds([done, changed] {
+            done(true, {}, changed);
+        });
     });
 }
 
@@ -266,8 +268,7 @@ void SyncEngine::makeAutoRefunds(std::function<void()> then)
         if (keys.isEmpty())
             return finished();
         for (const QString &paymentKey : keys) {
-            m_journal->createAutoRefund(paymentKey, this, [this, paymentKey, remaining, finished](bool ok, const TillError &error,
-                                                                                                const Intent &refund) {
+            m_journal->createAutoRefund(paymentKey, this, [this, paymentKey, remaining, finished](bool ok, const TillError &error, const Intent &refund) {
                 if (ok && refund.isValid()) {
                     qCInfo(lcSync) << "refunding by itself" << IdempotencyKey::fromString(paymentKey)->redacted()
                                    << "(the till no longer keeps it)";
@@ -283,4 +284,4 @@ void SyncEngine::makeAutoRefunds(std::function<void()> then)
     });
 }
 
-} // namespace OncePay
+}   // namespace OncePay

@@ -165,7 +165,7 @@ Words wordsOf(TillError::Kind kind)
     return {};
 }
 
-} // namespace
+}   // namespace
 
 QString TillError::text() const
 {
@@ -203,4 +203,4 @@ QDebug operator<<(QDebug debug, const TillError &error)
     return debug << ')';
 }
 
-} // namespace OncePay
+}   // namespace OncePay

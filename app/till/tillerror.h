@@ -18,57 +18,57 @@ class TillError
 public:
     enum class Kind {
         None,
-        Storage,                  // the journal's database failed: `detail` is the driver's text
+        Storage,   // the journal's database failed: `detail` is the driver's text
         JournalNotOpen,
 
         // What the engine checks before anything is stored.
         BadOrderNumber,
-        UnsupportedCurrency,      // currency
-        AmountOutOfRange,         // lowest, highest
-        NotAPaymentKey,           // key
+        UnsupportedCurrency,   // currency
+        AmountOutOfRange,   // lowest, highest
+        NotAPaymentKey,   // key
         ReasonTooLong,
-        OfflineAmountLimit,       // limit, currency
-        OfflineTotalLimit,        // limit, currency
-        OfflineTooLong,           // minutes
-        VoidWhileOnTheWire,       // a payment on its way to the bank right now
+        OfflineAmountLimit,   // limit, currency
+        OfflineTotalLimit,   // limit, currency
+        OfflineTooLong,   // minutes
+        VoidWhileOnTheWire,   // a payment on its way to the bank right now
         VoidRefundWhileOnTheWire,
         BeingVoided,
         BeingGivenUp,
 
         // A sale's tenders, and the one-order-one-payment rule (JournalRules::saleRefusal).
-        SaleWasCancelled,         // sale number
+        SaleWasCancelled,   // sale number
         SaleAlreadyPaid,
-        SaleInOtherCurrency,      // sale number, currency
+        SaleInOtherCurrency,   // sale number, currency
         CardPartStillOpen,
         NothingRemainsWhileCardOpen,
-        AboveSaleRemainder,       // remaining, sale number
+        AboveSaleRemainder,   // remaining, sale number
         OrderPaymentNeedsAttention,
         OrderPaymentInProgress,
 
         // Giving up a card part (JournalRules::giveUpRefusal, IntentJournal::giveUp).
         GiveUpNotCard,
         GivenUpAlready,
-        GiveUpFinal,              // state
+        GiveUpFinal,   // state
         GiveUpNotSalePart,
 
         // Refunds (JournalRules::refundRefusal).
-        NoPaymentWithKey,         // key
-        RefundOfRefund,           // key
-        RefundCashInCash,         // a cash payment is given back from the drawer
-        RefundCardToCard,         // a card payment goes back to the card
+        NoPaymentWithKey,   // key
+        RefundOfRefund,   // key
+        RefundCashInCash,   // a cash payment is given back from the drawer
+        RefundCardToCard,   // a card payment goes back to the card
         RefundDeclinedPayment,
         RefundVoidedPayment,
         RefundUnexecutedPayment,
         RefundUnconfirmedPayment,
         RefundNoGatewayId,
-        RefundStillOpen,          // the open refund's key
+        RefundStillOpen,   // the open refund's key
         RefundedInFull,
-        RefundInOtherCurrency,    // currency
+        RefundInOtherCurrency,   // currency
         RefundOfNothing,
-        AboveRefundRemainder,     // remaining, paid
+        AboveRefundRemainder,   // remaining, paid
 
         // Voids (JournalRules::voidRefusal, IntentJournal::voidIntent).
-        NoIntentWithKey,          // key
+        NoIntentWithKey,   // key
         ChangedMeanwhile,
         VoidedAlready,
         VoidCashRefundFinal,
@@ -84,33 +84,35 @@ public:
         VoidPaymentEarlierTry,
 
         // Sales (SaleBook, IntentJournal::cancelSale).
-        NoSuchSale,               // order id
-        SaleCancelledAlready,     // sale number
-        CancelPaidSale,           // sale number
-        SaleTotalOutOfRange,      // lowest, highest
-        SalePartlyPaid,           // sale number
-        OldSalesUnreadable,       // path; `detail` is the reason
-        OldSalesNotRenamed,       // path
+        NoSuchSale,   // order id
+        SaleCancelledAlready,   // sale number
+        CancelPaidSale,   // sale number
+        SaleTotalOutOfRange,   // lowest, highest
+        SalePartlyPaid,   // sale number
+        OldSalesUnreadable,   // path; `detail` is the reason
+        OldSalesNotRenamed,   // path
 
         // Finding a sale to refund by what the cashier typed or scanned (Ui::SaleLookup).
         ReceiptNumberMissing,
-        NotAReceiptNumber,        // what was typed, an example
-        ReceiptOfOtherTill,       // receipt, its till, this till
-        NoSuchReceipt,            // receipt number
-        NoSaleWithNumber,         // sale number
-        NoPaymentForSale,         // order id
+        NotAReceiptNumber,   // what was typed, an example
+        ReceiptOfOtherTill,   // receipt, its till, this till
+        NoSuchReceipt,   // receipt number
+        NoSaleWithNumber,   // sale number
+        NoPaymentForSale,   // order id
 
         // Shifts (ShiftBook).
-        ShiftClosedMeanwhile,     // shift number
-        FloatCarriedOver,         // shift number, the float carried over
-        FloatOutOfRange,          // highest
-        ShiftStillWaiting,        // the keys still waiting
+        ShiftClosedMeanwhile,   // shift number
+        FloatCarriedOver,   // shift number, the float carried over
+        FloatOutOfRange,   // highest
+        ShiftStillWaiting,   // the keys still waiting
     };
     Q_ENUM(Kind)
 
     TillError() = default;
     TillError(Kind kind, QStringList args = {}, QString detail = {})
-        : m_kind(kind), m_args(std::move(args)), m_detail(std::move(detail))
+        : m_kind(kind)
+        , m_args(std::move(args))
+        , m_detail(std::move(detail))
     {
     }
     // A failure of the store, in the driver's words.
@@ -138,6 +140,6 @@ private:
 // For logs: the kind's number and its values, never translated.
 QDebug operator<<(QDebug debug, const TillError &error);
 
-} // namespace OncePay
+}   // namespace OncePay
 
 Q_DECLARE_METATYPE(OncePay::TillError)

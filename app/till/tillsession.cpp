@@ -46,7 +46,7 @@ bool TillSession::open(QString *error)
         return false;
     }
     m_client = std::make_unique<GatewayClient>(m_config.gatewayUrls, m_config.token, m_config.requestTimeoutMs,
-                                               nullptr, m_config.engine.maxInFlight);
+        nullptr, m_config.engine.maxInFlight);
     m_client->setTlsConfiguration(*tls);
     m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), m_config.engine);
     return true;
@@ -57,4 +57,4 @@ void TillSession::start(QObject *context, std::function<void(bool, const QString
     m_engine->start(context, std::move(ready));
 }
 
-} // namespace OncePay
+}   // namespace OncePay

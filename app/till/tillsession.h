@@ -58,4 +58,4 @@ private:
     std::unique_ptr<SyncEngine> m_engine;
 };
 
-} // namespace OncePay
+}   // namespace OncePay

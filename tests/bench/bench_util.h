@@ -28,7 +28,7 @@ constexpr Nanos kSecond = 1'000'000'000;
 inline Nanos nowNs()
 {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
+        std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
 
@@ -151,7 +151,8 @@ T parseValue(const std::string &opt, const std::string &v, T lo, T hi)
 // A plain http:// base URL. Only plain http: TLS belongs to the reverse proxy, and measuring
 // it here would make the client the bottleneck. An optional path prefix is kept for gateways
 // behind one (without its trailing slashes).
-struct HttpUrl {
+struct HttpUrl
+{
     std::string host, port = "80", basePath, hostHeader;
 };
 
@@ -178,4 +179,4 @@ inline HttpUrl parseHttpUrl(const std::string &url, const std::string &opt = "--
     return u;
 }
 
-} // namespace bench
+}   // namespace bench

@@ -62,7 +62,9 @@ public:
     ~GatewayHost()
     {
         if (m_anchor)
-            onThread(m_anchor, [this] { delete m_server; });
+            onThread(m_anchor, [this] {
+                delete m_server;
+            });
         m_thread.quit();
         m_thread.wait();
         delete m_anchor;   // its thread has ended
@@ -101,7 +103,9 @@ public:
     ~ProxyHost()
     {
         if (m_anchor)
-            onThread(m_anchor, [this] { delete m_proxy; });
+            onThread(m_anchor, [this] {
+                delete m_proxy;
+            });
         m_thread.quit();
         m_thread.wait();
         delete m_anchor;   // its thread has ended
@@ -140,7 +144,7 @@ private:
 // CPU seconds used so far by the calling thread (the till's thread here), or by the whole process.
 double cpuSeconds(int who)
 {
-    rusage u {};
+    rusage u{};
     getrusage(who, &u);
     return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
@@ -160,11 +164,11 @@ struct CpuMeter
 struct Result
 {
     int done = 0;
-    int ok = 0;             // 201 succeeded
+    int ok = 0;   // 201 succeeded
     QString firstError;
     double seconds = 0;
-    double cpu = 0;         // CPU seconds of the client's (main) thread meanwhile
-    double processCpu = 0;  // CPU seconds of the whole process (gateway, proxy, Qt's HTTP threads too)
+    double cpu = 0;   // CPU seconds of the client's (main) thread meanwhile
+    double processCpu = 0;   // CPU seconds of the whole process (gateway, proxy, Qt's HTTP threads too)
     double rate() const { return seconds > 0 ? done / seconds : 0; }
     QString cpuShare() const
     {
@@ -254,7 +258,9 @@ Result viaRaw(quint16 port, int count, int connections)
     for (Conn &c : conns) {
         c.socket = std::make_unique<QTcpSocket>();
         QTcpSocket *s = c.socket.get();
-        QObject::connect(s, &QTcpSocket::connected, &loop, [&send, &c] { send(c); });
+        QObject::connect(s, &QTcpSocket::connected, &loop, [&send, &c] {
+            send(c);
+        });
         QObject::connect(s, &QTcpSocket::readyRead, &loop, [&, s] {
             const QByteArray bytes = s->readAll();
             c.buffer.append(bytes.constData(), std::size_t(bytes.size()));
@@ -303,7 +309,7 @@ struct Drain
     Result result;
     bool queued = false;
     QString error;
-    double queueSeconds = 0;    // creating the N intents offline
+    double queueSeconds = 0;   // creating the N intents offline
     double onlineAfterMs = 0;   // proxy online -> engine Online
     qint64 heartbeatMaxGapMs = 0;
     int notSucceeded = 0;
@@ -344,14 +350,14 @@ Drain drain(const QString &dir, quint16 gatewayPort, int count, int concurrency,
     QString firstKey;
     for (int i = 0; i < count; ++i) {
         engine.pay(QStringLiteral("drain-%1").arg(i), Money(1999, QStringLiteral("CNY")), QStringLiteral("tok_visa"), &engine,
-                   [&](bool ok, const TillError &error, const Intent &intent) {
-            if (ok && ++stored == 1)
-                firstKey = intent.key;
-            if (!ok && d.error.isEmpty())
-                d.error = error.text();
-            if (++answered == count)
-                loop.quit();
-        });
+            [&](bool ok, const TillError &error, const Intent &intent) {
+                if (ok && ++stored == 1)
+                    firstKey = intent.key;
+                if (!ok && d.error.isEmpty())
+                    d.error = error.text();
+                if (++answered == count)
+                    loop.quit();
+            });
     }
     if (answered < count)
         loop.exec();
@@ -404,7 +410,7 @@ Drain drain(const QString &dir, quint16 gatewayPort, int count, int concurrency,
     return d;
 }
 
-} // namespace
+}   // namespace
 
 int main(int argc, char *argv[])
 {
@@ -414,12 +420,12 @@ int main(int argc, char *argv[])
     p.setApplicationDescription(QStringLiteral("Drain of the till's offline queue against the gateway's best rate."));
     p.addHelpOption();
     p.addOptions({{QStringLiteral("dir"), QStringLiteral("Directory on the disk to measure (default: current)."), QStringLiteral("PATH"), QStringLiteral(".")},
-                  {QStringLiteral("count"), QStringLiteral("Queued intents, and payments of each baseline (default 10000)."), QStringLiteral("N"), QStringLiteral("10000")},
-                  {QStringLiteral("concurrency"), QStringLiteral("SyncEngine maxInFlight, and the baselines' requests in flight (default 32)."), QStringLiteral("C"), QStringLiteral("32")},
-                  {QStringLiteral("no-nudge"), QStringLiteral("Let the engine find the network back by its /healthz probe alone.")},
-                  {QStringLiteral("breakdown"), QStringLiteral("Also measure raw HTTP/1.1 over 6 connections (what Qt 6.4's QNetworkAccessManager "
-                                                               "opens per host), GatewayClient through the online proxy, and one "
-                                                               "GatewayClient per 6 requests in flight.")}});
+        {QStringLiteral("count"), QStringLiteral("Queued intents, and payments of each baseline (default 10000)."), QStringLiteral("N"), QStringLiteral("10000")},
+        {QStringLiteral("concurrency"), QStringLiteral("SyncEngine maxInFlight, and the baselines' requests in flight (default 32)."), QStringLiteral("C"), QStringLiteral("32")},
+        {QStringLiteral("no-nudge"), QStringLiteral("Let the engine find the network back by its /healthz probe alone.")},
+        {QStringLiteral("breakdown"), QStringLiteral("Also measure raw HTTP/1.1 over 6 connections (what Qt 6.4's QNetworkAccessManager "
+                                                     "opens per host), GatewayClient through the online proxy, and one "
+                                                     "GatewayClient per 6 requests in flight.")}});
     if (!p.parse(QCoreApplication::arguments())) {
         std::fprintf(stderr, "oncepay-bench-drain: %s (see --help)\n", qPrintable(p.errorText()));
         return 2;
@@ -448,7 +454,7 @@ int main(int argc, char *argv[])
     };
     const bench::FsyncProbe disk = bench::probeFdatasync(dir.path().toStdString(), 1000);
     std::printf("N %d, concurrency %d, data in %s; disk fdatasync p50 %.0f us, %.0f/s%s\n", count, concurrency,
-                qPrintable(dir.path()), double(disk.p50) / 1e3, disk.perSecond, disk.tmpfs ? " (tmpfs!)" : "");
+        qPrintable(dir.path()), double(disk.p50) / 1e3, disk.perSecond, disk.tmpfs ? " (tmpfs!)" : "");
     std::fflush(stdout);
 
     Result client;
@@ -463,10 +469,10 @@ int main(int argc, char *argv[])
         Result &r = qstrcmp(which, "client") == 0 ? client : raw;
         r = qstrcmp(which, "client") == 0 ? viaClient(gateway.url(), count, concurrency) : viaRaw(gateway.port(), count, concurrency);
         std::printf("gateway best, %-34s %6d payments in %7.2f s = %7.0f/s  (%s)%s\n",
-                    qstrcmp(which, "client") == 0 ? qPrintable(QStringLiteral("GatewayClient, %1 in flight:").arg(concurrency))
-                                                  : qPrintable(QStringLiteral("raw HTTP/1.1, %1 connections:").arg(concurrency)),
-                    r.ok, r.seconds, r.rate(), qPrintable(r.cpuShare()),
-                    r.ok == count ? "" : qPrintable(QStringLiteral("  (%1 not 201, first: %2)").arg(count - r.ok).arg(r.firstError)));
+            qstrcmp(which, "client") == 0 ? qPrintable(QStringLiteral("GatewayClient, %1 in flight:").arg(concurrency))
+                                          : qPrintable(QStringLiteral("raw HTTP/1.1, %1 connections:").arg(concurrency)),
+            r.ok, r.seconds, r.rate(), qPrintable(r.cpuShare()),
+            r.ok == count ? "" : qPrintable(QStringLiteral("  (%1 not 201, first: %2)").arg(count - r.ok).arg(r.firstError)));
         std::fflush(stdout);
     }
 
@@ -494,8 +500,8 @@ int main(int argc, char *argv[])
                 label = QStringLiteral("GatewayClient via proxy, %1:").arg(concurrency);
             }
             std::printf("breakdown, %-38s %6d payments in %7.2f s = %7.0f/s  (%s)%s\n", qPrintable(label), r.ok, r.seconds,
-                        r.rate(), qPrintable(r.cpuShare()),
-                        r.ok == count ? "" : qPrintable(QStringLiteral("  (%1 not 201, first: %2)").arg(count - r.ok).arg(r.firstError)));
+                r.rate(), qPrintable(r.cpuShare()),
+                r.ok == count ? "" : qPrintable(QStringLiteral("  (%1 not 201, first: %2)").arg(count - r.ok).arg(r.firstError)));
             std::fflush(stdout);
         }
     }
@@ -513,15 +519,15 @@ int main(int argc, char *argv[])
     std::printf("queued offline: %d intents in %.2f s\n", count, d.queueSeconds);
     std::printf("drain after reconnect%s: %6d intents in %7.2f s = %7.0f intents/s  (%s; %d succeeded, %d other final;"
                 " engine online after %.1f ms)\n",
-                nudge ? "" : " (probe only)", d.result.done, d.result.seconds, d.result.rate(), qPrintable(d.result.cpuShare()),
-                d.result.ok, d.notSucceeded, d.onlineAfterMs);
+        nudge ? "" : " (probe only)", d.result.done, d.result.seconds, d.result.rate(), qPrintable(d.result.cpuShare()),
+        d.result.ok, d.notSucceeded, d.onlineAfterMs);
     std::printf("ratio drain time / gateway best time: %.2fx (target <= 1.25x); against the GatewayClient baseline: %.2fx\n",
-                bestSeconds > 0 ? d.result.seconds / bestSeconds : 0.0,
-                client.seconds > 0 ? d.result.seconds / client.seconds : 0.0);
+        bestSeconds > 0 ? d.result.seconds / bestSeconds : 0.0,
+        client.seconds > 0 ? d.result.seconds / client.seconds : 0.0);
     std::printf("till thread during the drain: longest heartbeat gap %lld ms (target: no stall over 50 ms)\n",
-                static_cast<long long>(d.heartbeatMaxGapMs));
+        static_cast<long long>(d.heartbeatMaxGapMs));
     std::printf("summary: N=%d seconds=%.3f intents_per_s=%.1f gateway_best_per_s=%.1f ratio=%.3f\n", count,
-                d.result.seconds, d.result.rate(), best, bestSeconds > 0 ? d.result.seconds / bestSeconds : 0.0);
+        d.result.seconds, d.result.rate(), best, bestSeconds > 0 ? d.result.seconds / bestSeconds : 0.0);
     const bool ok = d.result.done == count && d.result.ok == count && client.ok == count && raw.ok == count;
     return ok ? 0 : 1;
 }

@@ -92,7 +92,7 @@ struct Phase
 };
 
 Phase runPhase(IntentJournal &journal, qint64 &serial, const std::string &dir, int count, int outstanding,
-               long fsyncCount, int blocks)
+    long fsyncCount, int blocks)
 {
     Phase phase;
     for (int b = 0; b < blocks; ++b) {
@@ -131,17 +131,17 @@ void printPhase(const std::string &label, const Phase &phase)
     const double f99 = us(bench::percentile(phase.fsync, 0.99));
     std::printf("%s\n", label.c_str());
     std::printf("  create     %6zu calls  p50 %7.0f us  p99 %7.0f us  max %7.0f us  %6.0f creates/s\n", r.samples.size(),
-                p50, p99, max, rate);
+        p50, p99, max, rate);
     std::printf("  fdatasync  %6zu calls  p50 %7.0f us  p99 %7.0f us  max %7.0f us  (4 KiB appended, interleaved)\n",
-                phase.fsync.size(), f50, f99, us(bench::percentile(phase.fsync, 1.0)));
+        phase.fsync.size(), f50, f99, us(bench::percentile(phase.fsync, 1.0)));
     std::printf("  create p50 = %.2fx fdatasync p50; create p99 = %.2fx one fdatasync (p50), %.2fx fdatasync p99"
                 " (target: p99 within 2x one fdatasync)\n",
-                p50 / std::max(1.0, f50), p99 / std::max(1.0, f50), p99 / std::max(1.0, f99));
+        p50 / std::max(1.0, f50), p99 / std::max(1.0, f50), p99 / std::max(1.0, f99));
     if (r.failures)
         std::printf("  FAILED: %d creates, first: %s\n", r.failures, qPrintable(r.firstError));
 }
 
-} // namespace
+}   // namespace
 
 int main(int argc, char *argv[])
 {
@@ -150,9 +150,9 @@ int main(int argc, char *argv[])
     p.setApplicationDescription(QStringLiteral("Click-to-durable-intent latency of the till's journal."));
     p.addHelpOption();
     p.addOptions({{QStringLiteral("dir"), QStringLiteral("Directory on the disk to measure (default: current)."), QStringLiteral("PATH"), QStringLiteral(".")},
-                  {QStringLiteral("count"), QStringLiteral("Creates per run (default 2000)."), QStringLiteral("N"), QStringLiteral("2000")},
-                  {QStringLiteral("concurrency"), QStringLiteral("Outstanding creates in the second run (default 8)."), QStringLiteral("C"), QStringLiteral("8")},
-                  {QStringLiteral("fsync-count"), QStringLiteral("fdatasync rounds of each disk probe (default 2000)."), QStringLiteral("N"), QStringLiteral("2000")}});
+        {QStringLiteral("count"), QStringLiteral("Creates per run (default 2000)."), QStringLiteral("N"), QStringLiteral("2000")},
+        {QStringLiteral("concurrency"), QStringLiteral("Outstanding creates in the second run (default 8)."), QStringLiteral("C"), QStringLiteral("8")},
+        {QStringLiteral("fsync-count"), QStringLiteral("fdatasync rounds of each disk probe (default 2000)."), QStringLiteral("N"), QStringLiteral("2000")}});
     if (!p.parse(QCoreApplication::arguments())) {
         std::fprintf(stderr, "oncepay-bench-intent: %s (see --help)\n", qPrintable(p.errorText()));
         return 2;
@@ -201,7 +201,7 @@ int main(int argc, char *argv[])
     }
 
     std::printf("journal (SQLite WAL, synchronous=FULL) in %s%s\n", qPrintable(dir.path()),
-                disk.tmpfs ? "  (tmpfs: fdatasync is a no-op there)" : "");
+        disk.tmpfs ? "  (tmpfs: fdatasync is a no-op there)" : "");
     printPhase("IntentJournal::create, one at a time (call -> callback):", sequential);
     printPhase("IntentJournal::create, " + std::to_string(concurrency) + " outstanding:", concurrent);
     return sequential.creates.failures || concurrent.creates.failures ? 1 : 0;

@@ -52,7 +52,9 @@ public:
     ~GatewayHost()
     {
         if (m_anchor)
-            onThread(m_anchor, [this] { delete m_server; });
+            onThread(m_anchor, [this] {
+                delete m_server;
+            });
         m_thread.quit();
         m_thread.wait();
         delete m_anchor;
@@ -97,7 +99,7 @@ void waitFor(const std::function<bool()> &done)
         loop.exec();
 }
 
-} // namespace
+}   // namespace
 
 int main(int argc, char *argv[])
 {
@@ -107,9 +109,9 @@ int main(int argc, char *argv[])
     p.setApplicationDescription(QStringLiteral("A shift's reconciliation with the gateway, timed."));
     p.addHelpOption();
     p.addOptions({{QStringLiteral("dir"), QStringLiteral("Directory for the databases (default: current)."), QStringLiteral("PATH"), QStringLiteral(".")},
-                  {QStringLiteral("count"), QStringLiteral("Payments in the shift (default 10000)."), QStringLiteral("N"), QStringLiteral("10000")},
-                  {QStringLiteral("rounds"), QStringLiteral("Reconciliations without the bank (default 3)."), QStringLiteral("R"), QStringLiteral("3")},
-                  {QStringLiteral("bank-concurrency"), QStringLiteral("Ledger questions in flight (default 16)."), QStringLiteral("C"), QStringLiteral("16")}});
+        {QStringLiteral("count"), QStringLiteral("Payments in the shift (default 10000)."), QStringLiteral("N"), QStringLiteral("10000")},
+        {QStringLiteral("rounds"), QStringLiteral("Reconciliations without the bank (default 3)."), QStringLiteral("R"), QStringLiteral("3")},
+        {QStringLiteral("bank-concurrency"), QStringLiteral("Ledger questions in flight (default 16)."), QStringLiteral("C"), QStringLiteral("16")}});
     if (!p.parse(QCoreApplication::arguments())) {
         std::fprintf(stderr, "oncepay-bench-shift: %s (see --help)\n", qPrintable(p.errorText()));
         return 2;
@@ -143,8 +145,12 @@ int main(int argc, char *argv[])
     ec.maxInFlight = 32;
     SyncEngine engine(&journal, &client, ec);
     bool started = false;
-    engine.start(&engine, [&](bool, const QString &) { started = true; });
-    waitFor([&] { return started; });
+    engine.start(&engine, [&](bool, const QString &) {
+        started = true;
+    });
+    waitFor([&] {
+        return started;
+    });
 
     // The shift: N card payments made by the till.
     QElapsedTimer t;
@@ -152,13 +158,15 @@ int main(int argc, char *argv[])
     int stored = 0;
     for (int i = 0; i < count; ++i) {
         engine.pay(QStringLiteral("bench-%1").arg(i), Money(100 + i % 9000, QStringLiteral("CNY")), QStringLiteral("tok_visa"), &engine,
-                   [&](bool ok, const TillError &e, const Intent &) {
-                       if (!ok && error.isEmpty())
-                           error = e.text();
-                       ++stored;
-                   });
+            [&](bool ok, const TillError &e, const Intent &) {
+                if (!ok && error.isEmpty())
+                    error = e.text();
+                ++stored;
+            });
     }
-    waitFor([&] { return stored == count && engine.waitingCount() == 0; });
+    waitFor([&] {
+        return stored == count && engine.waitingCount() == 0;
+    });
     if (!error.isEmpty()) {
         std::fprintf(stderr, "oncepay-bench-shift: a payment was refused: %s\n", qPrintable(error));
         return 1;
@@ -176,7 +184,9 @@ int main(int argc, char *argv[])
             snapshot = std::move(s);
             read = true;
         });
-        waitFor([&] { return read; });
+        waitFor([&] {
+            return read;
+        });
         const qint64 readMs = total.elapsed();
         QElapsedTimer r;
         r.start();
@@ -195,7 +205,9 @@ int main(int argc, char *argv[])
             result = res;
             done = true;
         });
-        waitFor([&] { return done; });
+        waitFor([&] {
+            return done;
+        });
         const qint64 reconcileMs = r.elapsed();
         int matched = 0;
         for (const ShiftFinding &f : result.findings)
@@ -206,9 +218,9 @@ int main(int argc, char *argv[])
         }
         std::printf("%-13s journal read %4lld ms, report %3lld ms, reconciliation %5lld ms (%d pages, %d listed, %d rows, "
                     "%d matched), total %5lld ms; sales %s\n",
-                    bank ? "with bank:" : "gateway only:", readMs, reportMs, reconcileMs, result.pages, result.listed,
-                    int(result.findings.size()), matched, total.elapsed(),
-                    qPrintable(report.money(report.salesTotal()).toDecimalString()));
+            bank ? "with bank:" : "gateway only:", readMs, reportMs, reconcileMs, result.pages, result.listed,
+            int(result.findings.size()), matched, total.elapsed(),
+            qPrintable(report.money(report.salesTotal()).toDecimalString()));
         std::fflush(stdout);
     };
     for (int i = 0; i < rounds; ++i)

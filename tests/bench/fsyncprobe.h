@@ -21,11 +21,11 @@ struct FsyncProbe
 {
     bool ok = false;
     std::string error;
-    bool tmpfs = false;            // fdatasync is a no-op there: the figure means nothing
+    bool tmpfs = false;   // fdatasync is a no-op there: the figure means nothing
     long calls = 0;
-    double perSecond = 0;          // whole rounds (pwrite + fdatasync) per second
+    double perSecond = 0;   // whole rounds (pwrite + fdatasync) per second
     Nanos p50 = 0, p99 = 0, max = 0;   // fdatasync alone
-    std::vector<Nanos> samples;        // fdatasync alone, sorted
+    std::vector<Nanos> samples;   // fdatasync alone, sorted
 };
 
 // `count` rounds in a hidden, already unlinked file in `dir`.
@@ -39,7 +39,8 @@ inline FsyncProbe probeFdatasync(const std::string &dir, long count)
         return r;
     }
     ::unlink(path.c_str());
-    struct statfs fs {};
+    struct statfs fs
+    {};
     r.tmpfs = ::fstatfs(fd, &fs) == 0 && long(fs.f_type) == 0x01021994;   // TMPFS_MAGIC
     std::vector<char> block(4096, 'x');
     std::vector<Nanos> samples;
@@ -73,4 +74,4 @@ inline FsyncProbe probeFdatasync(const std::string &dir, long count)
     return r;
 }
 
-} // namespace bench
+}   // namespace bench

@@ -37,7 +37,7 @@ const char kUsage[] =
     "  --overwrite   rewrite the same block instead of appending\n"
     "  --json        print the result as one JSON object\n";
 
-} // namespace
+}   // namespace
 
 int main(int argc, char **argv)
 {
@@ -71,16 +71,17 @@ int main(int argc, char **argv)
     const int fd = ::mkostemp(path.data(), O_CLOEXEC);
     if (fd < 0) {
         std::fprintf(stderr, "oncepay-fsyncrate: cannot create a file in %s: %s\n", dir.c_str(),
-                     std::strerror(errno));
+            std::strerror(errno));
         return 1;
     }
     ::unlink(path.c_str());   // the open descriptor keeps it; nothing is left behind on a crash
 
-    struct statfs fs {};
+    struct statfs fs
+    {};
     const bool tmpfs = ::fstatfs(fd, &fs) == 0 && long(fs.f_type) == kTmpfsMagic;
     if (tmpfs)
         std::fprintf(stderr, "oncepay-fsyncrate: warning: %s is tmpfs, fdatasync is a no-op there\n",
-                     dir.c_str());
+            dir.c_str());
 
     std::vector<char> block(kBlock, 'x');
     std::vector<Nanos> samples;
@@ -108,13 +109,15 @@ int main(int argc, char **argv)
 
     std::sort(samples.begin(), samples.end());
     const double rate = double(count) / secs;
-    auto us = [&](double p) { return double(percentile(samples, p)) / 1e3; };
+    auto us = [&](double p) {
+        return double(percentile(samples, p)) / 1e3;
+    };
     const double p50 = us(0.5), p99 = us(0.99), max = us(1.0);
     if (json) {
         std::printf("{\"dir\":\"%s\",\"mode\":\"%s\",\"tmpfs\":%s,\"calls\":%ld,\"elapsed_s\":%.3f,"
                     "\"per_second\":%.1f,\"p50_us\":%.1f,\"p99_us\":%.1f,\"max_us\":%.1f}\n",
-                    jsonEscape(dir).c_str(), overwrite ? "overwrite" : "append", tmpfs ? "true" : "false",
-                    count, secs, rate, p50, p99, max);
+            jsonEscape(dir).c_str(), overwrite ? "overwrite" : "append", tmpfs ? "true" : "false",
+            count, secs, rate, p50, p99, max);
     } else {
         std::printf("fdatasync: %ld calls, %.0f per second, p50 %.0f us, p99 %.0f us\n", count, rate, p50, p99);
     }

@@ -51,14 +51,16 @@ volatile std::sig_atomic_t g_interrupted = 0;
 // ---------------------------------------------------------------------------------
 // Options
 
-struct Target {
+struct Target
+{
     std::string url;
     HttpUrl u;
     sockaddr_storage addr{};
     socklen_t addrLen = 0;
 };
 
-struct Options {
+struct Options
+{
     std::vector<Target> targets;
     int tills = 1000;
     int queue = 20;
@@ -101,8 +103,7 @@ std::vector<std::string> readTokens(const std::string &path)
         if (!(words >> token))
             continue;
         if (!(words >> merchant >> terminal) || (words >> extra))
-            badOption("--tokens: line " + std::to_string(tokens.size() + 1) +
-                      " is not \"TOKEN MERCHANT TERMINAL\"");
+            badOption("--tokens: line " + std::to_string(tokens.size() + 1) + " is not \"TOKEN MERCHANT TERMINAL\"");
         tokens.push_back(token);
     }
     if (tokens.empty())
@@ -131,8 +132,7 @@ Options parseOptions(int argc, char **argv)
             haveToken = true;
         } else if (arg == "--payment-method") {
             o.paymentMethod = next();
-            if (o.paymentMethod.rfind("tok_", 0) != 0 ||
-                o.paymentMethod.find_first_of("\"\\\r\n ") != std::string::npos)
+            if (o.paymentMethod.rfind("tok_", 0) != 0 || o.paymentMethod.find_first_of("\"\\\r\n ") != std::string::npos)
                 badOption("invalid --payment-method (a test token tok_...)");
         } else if (arg == "--timeout") {
             o.timeout = parseValue<double>(arg, next(), 0.001, 3600);
@@ -170,31 +170,42 @@ Options parseOptions(int argc, char **argv)
 // ---------------------------------------------------------------------------------
 // The herd
 
-enum class Kind : std::uint8_t { Post, Lookup };
-enum class Outcome : std::uint8_t { Pending, Succeeded, Declined, Failed };
+enum class Kind : std::uint8_t {
+    Post,
+    Lookup
+};
+enum class Outcome : std::uint8_t {
+    Pending,
+    Succeeded,
+    Declined,
+    Failed
+};
 
-struct Payment {
+struct Payment
+{
     Kind kind = Kind::Post;
     Outcome outcome = Outcome::Pending;
     int failures = 0;   // consecutive non-final answers, for the backoff
 };
 
-struct Slot {   // one of a till's C keep-alive connections, one request at a time
+struct Slot
+{   // one of a till's C keep-alive connections, one request at a time
     int fd = -1;
     std::uint32_t generation = 0;   // tags epoll events so a stale one is ignored
     bool connecting = false, wantWrite = false;
     int target = -1;
     std::string out, in;
     std::size_t outPos = 0;
-    int payment = -1;               // the request in flight, -1 idle
+    int payment = -1;   // the request in flight, -1 idle
     Kind kind = Kind::Post;
     Nanos sentAt = 0;
     Nanos connectAt = 0;
 };
 
-struct Till {
+struct Till
+{
     int target = 0;
-    int refusals = 0;       // refused connections since the last answer (moves to the next URL)
+    int refusals = 0;   // refused connections since the last answer (moves to the next URL)
     int inFlight = 0;
     int remaining = 0;
     Nanos drainedAt = 0;
@@ -202,15 +213,18 @@ struct Till {
     std::priority_queue<int, std::vector<int>, std::greater<int>> ready;   // oldest first
 };
 
-struct Timer {
+struct Timer
+{
     Nanos due;
     int till, payment;
     bool operator>(const Timer &o) const { return due > o.due; }
 };
 
-class Herd {
+class Herd
+{
 public:
-    explicit Herd(Options o) : opt_(std::move(o)) {}
+    explicit Herd(Options o)
+        : opt_(std::move(o)) {}
     int run();
 
 private:
@@ -285,11 +299,11 @@ void Herd::raiseFdLimit() const
     }
     if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < needed)
         std::fprintf(stderr,
-                     "oncepay-herd: WARNING: %d tills x %d connections need about %llu file descriptors but the "
-                     "limit is %llu (hard limit %llu): connections past it fail with EMFILE and are retried, "
-                     "which distorts the result. Raise it (ulimit -Hn, /etc/security/limits.conf) or use fewer tills.\n",
-                     opt_.tills, opt_.concurrency, (unsigned long long)needed, (unsigned long long)rl.rlim_cur,
-                     (unsigned long long)rl.rlim_max);
+            "oncepay-herd: WARNING: %d tills x %d connections need about %llu file descriptors but the "
+            "limit is %llu (hard limit %llu): connections past it fail with EMFILE and are retried, "
+            "which distorts the result. Raise it (ulimit -Hn, /etc/security/limits.conf) or use fewer tills.\n",
+            opt_.tills, opt_.concurrency, (unsigned long long)needed, (unsigned long long)rl.rlim_cur,
+            (unsigned long long)rl.rlim_max);
 }
 
 std::string Herd::key(int till, int payment) const
@@ -309,16 +323,14 @@ void Herd::dispatch(int till, int slotIndex, int payment, Nanos now)
     const std::string &token = opt_.tokens[std::size_t(till) % opt_.tokens.size()];
     const std::string k = key(till, payment);
     if (p.kind == Kind::Post) {
-        const std::string body = R"({"amount":1999,"currency":"CNY","order_id":"hd-)" + std::to_string(till) + "-" +
-                                 std::to_string(payment) + R"(","payment_method":")" + opt_.paymentMethod + "\"}";
+        const std::string body = R"({"amount":1999,"currency":"CNY","order_id":"hd-)" + std::to_string(till) + "-" + std::to_string(payment) + R"(","payment_method":")" + opt_.paymentMethod + "\"}";
         s.out += "POST " + target.u.basePath + "/v1/payments HTTP/1.1\r\nHost: " + target.u.hostHeader;
         s.out += "\r\nAuthorization: Bearer " + token;
         s.out += "\r\nContent-Type: application/json\r\nIdempotency-Key: \"" + k;
         s.out += "\"\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
         ++posts_;
     } else {
-        s.out += "GET " + target.u.basePath + "/v1/payments?idempotency_key=" + k + " HTTP/1.1\r\nHost: " +
-                 target.u.hostHeader + "\r\nAuthorization: Bearer " + token + "\r\n\r\n";
+        s.out += "GET " + target.u.basePath + "/v1/payments?idempotency_key=" + k + " HTTP/1.1\r\nHost: " + target.u.hostHeader + "\r\nAuthorization: Bearer " + token + "\r\n\r\n";
         ++lookups_;
     }
     s.payment = payment;
@@ -436,7 +448,8 @@ void Herd::finish(int till, int payment, Outcome outcome, Nanos now)
 {
     Till &t = tills_[std::size_t(till)];
     t.payments[std::size_t(payment)].outcome = outcome;
-    (outcome == Outcome::Succeeded ? succeeded_ : outcome == Outcome::Declined ? declined_ : failed_) += 1;
+    (outcome == Outcome::Succeeded ? succeeded_ : outcome == Outcome::Declined ? declined_
+                                                                               : failed_) += 1;
     toFinal_.push_back(now - start_);
     if (--t.remaining == 0)
         t.drainedAt = now;
@@ -659,7 +672,7 @@ int Herd::run()
         if (!timers_.empty())
             wake = std::min(wake, timers_.top().due);
         const int n = ::epoll_wait(epfd_, events.data(), int(events.size()),
-                                   int(std::max<Nanos>(0, wake - now) / kMilli) + (wake > now ? 1 : 0));
+            int(std::max<Nanos>(0, wake - now) / kMilli) + (wake > now ? 1 : 0));
         for (int i = 0; i < n; ++i) {
             const auto index = std::size_t(events[std::size_t(i)].data.u64 & 0xffffffffu);
             const auto gen = std::uint32_t(events[std::size_t(i)].data.u64 >> 32);
@@ -718,7 +731,9 @@ int Herd::report() const
     for (const auto &[k, n] : transport_)
         transport += n;
     const bool ok = remaining_ == 0 && failed_ == 0 && fiveXX == 0;
-    auto ms = [](const std::vector<Nanos> &sorted, double p) { return double(percentile(sorted, p)) / 1e6; };
+    auto ms = [](const std::vector<Nanos> &sorted, double p) {
+        return double(percentile(sorted, p)) / 1e6;
+    };
     std::string urls;
     for (const Target &t : opt_.targets)
         urls += (urls.empty() ? "" : ",") + t.url;
@@ -730,12 +745,12 @@ int Herd::report() const
                    "\"succeeded\":%lld,\"declined\":%lld,\"failed\":%lld,\"not_final\":%lld,"
                    "\"posts\":%lld,\"lookups\":%lld,\"retries\":%lld,\"connects\":%lld,\"url_moves\":%lld,"
                    "\"retryable_with_retry_after\":%lld,\"retryable_without_retry_after\":%lld",
-                jsonEscape(urls).c_str(), opt_.tills, opt_.queue, opt_.concurrency, opt_.tokens.size(), total, wall,
-                double(total - remaining_) / wall, remaining_ == 0 ? "true" : "false", gaveUp_ ? "true" : "false",
-                succeeded_, declined_, failed_, remaining_, posts_, lookups_, retries_, connects_, moves_,
-                retryAfterSeen_, retryableWithoutRetryAfter_);
+            jsonEscape(urls).c_str(), opt_.tills, opt_.queue, opt_.concurrency, opt_.tokens.size(), total, wall,
+            double(total - remaining_) / wall, remaining_ == 0 ? "true" : "false", gaveUp_ ? "true" : "false",
+            succeeded_, declined_, failed_, remaining_, posts_, lookups_, retries_, connects_, moves_,
+            retryAfterSeen_, retryableWithoutRetryAfter_);
         for (const auto &[name, m] : {std::pair{"post_status", &postStatus_}, std::pair{"get_status", &getStatus_},
-                                      std::pair{"failed_status", &failedStatus_}}) {
+                 std::pair{"failed_status", &failedStatus_}}) {
             const char *sep = "";
             appendf(j, ",\"%s\":{", name);
             for (const auto &[st, n] : *m)
@@ -748,20 +763,21 @@ int Herd::report() const
             appendf(j, "%s\"%s\":%lld", std::exchange(sep, ","), jsonEscape(kind).c_str(), n);
         j += "}";
         for (const auto &[name, s] : {std::pair{"post_latency", &lat}, std::pair{"queued_to_final", &fin},
-                                      std::pair{"till_drained", &drained}, std::pair{"connect", &con}})
+                 std::pair{"till_drained", &drained}, std::pair{"connect", &con}})
             appendf(j, ",\"%s\":{\"count\":%zu,\"p50_ms\":%.3f,\"p90_ms\":%.3f,\"p99_ms\":%.3f,\"max_ms\":%.3f}", name,
-                    s->size(), ms(*s, 0.5), ms(*s, 0.9), ms(*s, 0.99), ms(*s, 1.0));
+                s->size(), ms(*s, 0.5), ms(*s, 0.9), ms(*s, 0.99), ms(*s, 1.0));
         appendf(j, ",\"ok\":%s}", ok ? "true" : "false");
         std::puts(j.c_str());
     } else {
         std::printf("oncepay-herd: %d tills x %d queued = %lld payments, %d in flight per till, %zu token(s), %s\n",
-                    opt_.tills, opt_.queue, total, opt_.concurrency, opt_.tokens.size(), urls.c_str());
+            opt_.tills, opt_.queue, total, opt_.concurrency, opt_.tokens.size(), urls.c_str());
         std::printf("drained: %s in %.3f s = %.1f payments/s\n",
-                    remaining_ == 0 ? "every queue" : "NOT every queue", wall, double(total - remaining_) / wall);
+            remaining_ == 0 ? "every queue" : "NOT every queue", wall, double(total - remaining_) / wall);
         std::printf("payments: %lld succeeded, %lld declined, %lld failed (4xx), %lld not final\n", succeeded_,
-                    declined_, failed_, remaining_);
+            declined_, failed_, remaining_);
         std::printf("requests: %lld POST, %lld GET by key, %lld retries, %lld connections opened, %lld moves to "
-                    "another URL\n", posts_, lookups_, retries_, connects_, moves_);
+                    "another URL\n",
+            posts_, lookups_, retries_, connects_, moves_);
         for (const auto &[name, m] : {std::pair{"POST answers", &postStatus_}, std::pair{"GET answers", &getStatus_}}) {
             std::printf("%s:", name);
             for (const auto &[st, n] : *m)
@@ -769,16 +785,16 @@ int Herd::report() const
             std::printf("%s\n", m->empty() ? " none" : "");
         }
         std::printf("retryable answers (409/429/5xx): %lld with Retry-After, %lld without\n", retryAfterSeen_,
-                    retryableWithoutRetryAfter_);
+            retryableWithoutRetryAfter_);
         std::printf("no answer: %lld", transport);
         const char *sep = " (";
         for (const auto &[kind, n] : transport_)
             std::printf("%s%s x %lld", std::exchange(sep, "; "), kind.c_str(), n);
         std::printf("%s\n", transport_.empty() ? "" : ")");
         for (const auto &[name, s] : {std::pair{"POST latency", &lat}, std::pair{"queued -> final", &fin},
-                                      std::pair{"till drained", &drained}, std::pair{"connect", &con}})
+                 std::pair{"till drained", &drained}, std::pair{"connect", &con}})
             std::printf("%s ms: p50 %.1f p90 %.1f p99 %.1f max %.1f (%zu)\n", name, ms(*s, 0.5), ms(*s, 0.9),
-                        ms(*s, 0.99), ms(*s, 1.0), s->size());
+                ms(*s, 0.99), ms(*s, 1.0), s->size());
     }
     if (!ok) {
         std::string why;
@@ -794,14 +810,17 @@ int Herd::report() const
     return ok ? 0 : 1;
 }
 
-} // namespace
+}   // namespace
 
 int main(int argc, char **argv)
 {
     Options opt = parseOptions(argc, argv);
     std::signal(SIGPIPE, SIG_IGN);
-    struct sigaction sa {};
-    sa.sa_handler = [](int) { g_interrupted = 1; };   // Ctrl-C: stop and still report
+    struct sigaction sa
+    {};
+    sa.sa_handler = [](int) {
+        g_interrupted = 1;
+    };   // Ctrl-C: stop and still report
     ::sigaction(SIGINT, &sa, nullptr);
     ::sigaction(SIGTERM, &sa, nullptr);
     return Herd(std::move(opt)).run();

@@ -18,21 +18,26 @@ namespace loadgen {
 
 constexpr std::size_t kMaxResponseBytes = 1 << 20;
 
-struct Response {
+struct Response
+{
     int status = 0;
     bool replayed = false;   // Idempotent-Replayed: true
-    bool close = false;      // the server will close the connection after this response
+    bool close = false;   // the server will close the connection after this response
     long long retryAfterSeconds = -1;   // Retry-After as delta-seconds; -1 absent (an HTTP-date is ignored)
-    std::size_t bodyOffset = 0;         // where the body starts in the response's bytes
+    std::size_t bodyOffset = 0;   // where the body starts in the response's bytes
 };
 
-enum class Parse { NeedMore, Done, Bad };
+enum class Parse {
+    NeedMore,
+    Done,
+    Bad
+};
 
 inline bool iequals(std::string_view a, std::string_view b)
 {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-           });
+        return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+    });
 }
 
 inline std::string_view trim(std::string_view s)
@@ -106,8 +111,7 @@ inline Parse parseResponse(std::string_view in, bool eof, Response &out, std::si
     const auto lineEnd = head.find("\r\n");
     const std::string_view statusLine = head.substr(0, lineEnd);
     // "HTTP/1.1 201 Created": version, one space, exactly three digits.
-    if (statusLine.size() < 12 || statusLine.compare(0, 7, "HTTP/1.") != 0 || statusLine[8] != ' ' ||
-        (statusLine.size() > 12 && statusLine[12] != ' '))
+    if (statusLine.size() < 12 || statusLine.compare(0, 7, "HTTP/1.") != 0 || statusLine[8] != ' ' || (statusLine.size() > 12 && statusLine[12] != ' '))
         return Parse::Bad;
     int status = 0;
     for (int i = 9; i < 12; ++i) {
@@ -183,4 +187,4 @@ inline Parse parseResponse(std::string_view in, bool eof, Response &out, std::si
     return Parse::Done;
 }
 
-} // namespace loadgen
+}   // namespace loadgen

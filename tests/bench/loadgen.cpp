@@ -38,19 +38,20 @@ namespace {
 using namespace bench;
 using namespace loadgen;
 
-constexpr Nanos kTick = 10'000'000;             // housekeeping period (reconnects, timeouts)
-constexpr Nanos kReconnectDelay = 100'000'000;  // after a failure, so a dead server is not a busy loop
+constexpr Nanos kTick = 10'000'000;   // housekeeping period (reconnects, timeouts)
+constexpr Nanos kReconnectDelay = 100'000'000;   // after a failure, so a dead server is not a busy loop
 
 volatile std::sig_atomic_t g_interrupted = 0;
 
 // ---------------------------------------------------------------------------------
 // Options
 
-struct Options {
+struct Options
+{
     std::string url, host, port = "80", basePath, hostHeader;
     int connections = 32;
-    long long requests = 0;     // > 0: fixed number of measured requests
-    double duration = 10;       // used when requests == 0
+    long long requests = 0;   // > 0: fixed number of measured requests
+    double duration = 10;   // used when requests == 0
     double warmup = 1;
     double duplicatePct = 0;
     std::string token = "sk_test_demo_till1";
@@ -132,14 +133,16 @@ Options parseOptions(int argc, char **argv)
 // ---------------------------------------------------------------------------------
 // The load generator
 
-struct Pending {
+struct Pending
+{
     std::uint64_t counter;   // identifies key and body: both are derived from it
     bool duplicate;
-    bool measured;           // sent after the warm-up
+    bool measured;   // sent after the warm-up
     Nanos sentAt;
 };
 
-struct Conn {
+struct Conn
+{
     int fd = -1;
     std::uint32_t generation = 0;   // tags epoll events so a stale one is ignored
     bool connecting = false;
@@ -150,9 +153,11 @@ struct Conn {
     Nanos retryAt = 0;
 };
 
-class LoadGen {
+class LoadGen
+{
 public:
-    explicit LoadGen(Options o) : opt_(std::move(o)) {}
+    explicit LoadGen(Options o)
+        : opt_(std::move(o)) {}
     int run();
 
 private:
@@ -164,7 +169,11 @@ private:
     void updateEvents(Conn &c, std::size_t index, bool force = false);
     void onEvent(std::size_t index, std::uint32_t events);
     void complete(const Pending &p, const Response &r, Nanos now);
-    void error(const std::string &kind, bool measured) { if (measured) ++errors_[kind]; }
+    void error(const std::string &kind, bool measured)
+    {
+        if (measured)
+            ++errors_[kind];
+    }
     bool mayIssue(Nanos now) const;
     std::string buildRequest(std::uint64_t counter) const;
     int report() const;
@@ -206,8 +215,7 @@ std::string LoadGen::buildRequest(std::uint64_t counter) const
     // Everything is a function of the counter, so a duplicate is byte-for-byte the
     // original request without storing it.
     const std::string n = std::to_string(counter);
-    const std::string body = R"({"amount":1999,"currency":"CNY","order_id":"lg-)" + n +
-                             R"(","payment_method":"tok_visa"})";
+    const std::string body = R"({"amount":1999,"currency":"CNY","order_id":"lg-)" + n + R"(","payment_method":"tok_visa"})";
     std::string r;
     r.reserve(256 + body.size());
     r += "POST " + opt_.basePath + "/v1/payments HTTP/1.1\r\nHost: " + opt_.hostHeader;
@@ -271,8 +279,7 @@ void LoadGen::fill(Conn &c, Nanos now)
         return;
     while (int(c.pending.size()) < opt_.pipeline && mayIssue(now)) {
         const bool measured = now >= measureStart_;
-        const bool dup = opt_.duplicatePct > 0 && !finished_.empty() &&
-                         std::uniform_real_distribution<double>(0, 100)(rng_) < opt_.duplicatePct;
+        const bool dup = opt_.duplicatePct > 0 && !finished_.empty() && std::uniform_real_distribution<double>(0, 100)(rng_) < opt_.duplicatePct;
         const std::uint64_t counter =
             dup ? finished_[std::uniform_int_distribution<std::size_t>(0, finished_.size() - 1)(rng_)]
                 : nextCounter_++;
@@ -331,7 +338,8 @@ void LoadGen::complete(const Pending &p, const Response &r, Nanos now)
         // A retry of a finished key that is not a replay may have executed twice;
         // a fresh key that replays means a key collision. Both break the contract.
         error(p.duplicate ? "201 without Idempotent-Replayed for a retried key"
-                          : "201 replayed for a fresh key", true);
+                          : "201 replayed for a fresh key",
+            true);
     } else {
         (r.replayed ? replay_ : unique_).push_back(now - p.sentAt);
     }
@@ -351,7 +359,9 @@ void LoadGen::onEvent(std::size_t index, std::uint32_t events)
             // connect failure once and let them be re-issued after the delay.
             error(why, now >= measureStart_);
             issuedMeasured_ -= std::count_if(c.pending.begin(), c.pending.end(),
-                                             [](const Pending &p) { return p.measured; });
+                [](const Pending &p) {
+                    return p.measured;
+                });
             c.pending.clear();
             drop(c, why.c_str(), now + kReconnectDelay);
             return;
@@ -441,11 +451,12 @@ int LoadGen::run()
     Nanos nextTick = start_ + kTick;
     for (;;) {
         Nanos now = nowNs();
-        if (!mayIssue(now) && std::none_of(conns_.begin(), conns_.end(),
-                                           [](const Conn &c) { return !c.pending.empty(); }))
+        if (!mayIssue(now) && std::none_of(conns_.begin(), conns_.end(), [](const Conn &c) {
+                return !c.pending.empty();
+            }))
             break;   // done issuing and drained
         const int n = ::epoll_wait(epfd_, events.data(), int(events.size()),
-                                   int(std::max<Nanos>(0, nextTick - now) / 1'000'000) + 1);
+            int(std::max<Nanos>(0, nextTick - now) / 1'000'000) + 1);
         for (int i = 0; i < n; ++i) {
             const auto index = std::size_t(events[std::size_t(i)].data.u64 & 0xffffffffu);
             const auto gen = std::uint32_t(events[std::size_t(i)].data.u64 >> 32);
@@ -480,7 +491,9 @@ int LoadGen::run()
 
 int LoadGen::report() const
 {
-    auto ms = [](const std::vector<Nanos> &sorted, double p) { return double(percentile(sorted, p)) / 1e6; };
+    auto ms = [](const std::vector<Nanos> &sorted, double p) {
+        return double(percentile(sorted, p)) / 1e6;
+    };
     // The measured window runs until the last outstanding request was answered (or failed).
     const double secs = double(std::max<Nanos>(1, end_ - measureStart_)) / 1e9;
     std::vector<Nanos> u = unique_, r = replay_;
@@ -501,12 +514,14 @@ int LoadGen::report() const
     if (opt_.json) {
         std::string j;
         appendf(j, "{\"url\":\"%s\",\"connections\":%d,\"pipeline\":%d,\"duplicates_pct\":%g,\"warmup_s\":%g,"
-                   "\"elapsed_s\":%.3f", jsonEscape(opt_.url).c_str(), opt_.connections, opt_.pipeline,
-                opt_.duplicatePct, opt_.warmup, secs);
+                   "\"elapsed_s\":%.3f",
+            jsonEscape(opt_.url).c_str(), opt_.connections, opt_.pipeline,
+            opt_.duplicatePct, opt_.warmup, secs);
         for (const auto &[name, s] : {std::pair{"unique", &u}, std::pair{"replay", &r}})
             appendf(j, ",\"%s\":{\"count\":%zu,\"rps\":%.1f,\"p50_ms\":%.3f,\"p90_ms\":%.3f,\"p99_ms\":%.3f,"
-                       "\"max_ms\":%.3f}", name, s->size(), double(s->size()) / secs, ms(*s, 0.5),
-                    ms(*s, 0.9), ms(*s, 0.99), ms(*s, 1.0));
+                       "\"max_ms\":%.3f}",
+                name, s->size(), double(s->size()) / secs, ms(*s, 0.5),
+                ms(*s, 0.9), ms(*s, 0.99), ms(*s, 1.0));
         const char *sep = "";
         j += ",\"status\":{";
         for (const auto &[status, n] : statusCounts_)
@@ -521,13 +536,13 @@ int LoadGen::report() const
     }
 
     std::printf("oncepay-loadgen: %s, %d connections x %d, %s after %g s warm-up, duplicates %g%%\n",
-                opt_.url.c_str(), opt_.connections, opt_.pipeline, mode, opt_.warmup,
-                opt_.duplicatePct);
+        opt_.url.c_str(), opt_.connections, opt_.pipeline, mode, opt_.warmup,
+        opt_.duplicatePct);
     for (const auto &[name, s] : {std::pair{"unique", &u}, std::pair{"replay", &r}}) {
         std::printf("%s: %zu req in %.2f s = %.0f req/s", name, s->size(), secs, double(s->size()) / secs);
         if (!s->empty())
             std::printf(", latency ms p50 %.1f p90 %.1f p99 %.1f max %.1f", ms(*s, 0.5),
-                        ms(*s, 0.9), ms(*s, 0.99), ms(*s, 1.0));
+                ms(*s, 0.9), ms(*s, 0.99), ms(*s, 1.0));
         std::printf("\n");
     }
     std::printf("status:");
@@ -543,18 +558,21 @@ int LoadGen::report() const
     std::printf("\n");
     if (rc != 0)
         std::fprintf(stderr, "oncepay-loadgen: FAILED: %s\n",
-                     ok == 0 ? "no successful response" : "error share above 1%");
+            ok == 0 ? "no successful response" : "error share above 1%");
     return rc;
 }
 
-} // namespace
+}   // namespace
 
 int main(int argc, char **argv)
 {
     Options opt = parseOptions(argc, argv);
     std::signal(SIGPIPE, SIG_IGN);
-    struct sigaction sa {};
-    sa.sa_handler = [](int) { g_interrupted = 1; };   // Ctrl-C: stop, drain, still report
+    struct sigaction sa
+    {};
+    sa.sa_handler = [](int) {
+        g_interrupted = 1;
+    };   // Ctrl-C: stop, drain, still report
     ::sigaction(SIGINT, &sa, nullptr);
     ::sigaction(SIGTERM, &sa, nullptr);
     return LoadGen(std::move(opt)).run();

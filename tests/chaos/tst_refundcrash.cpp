@@ -38,7 +38,7 @@ using namespace Chaos;
 namespace {
 
 const QStringList kGatewayArgs{QStringLiteral("--claim-lease"), QStringLiteral("1s"),
-                               QStringLiteral("--recovery-interval"), QStringLiteral("200ms")};
+    QStringLiteral("--recovery-interval"), QStringLiteral("200ms")};
 
 QStringList refundCommand(const QString &paymentKey, std::optional<qint64> amount, const QStringList &extra = {})
 {
@@ -70,7 +70,7 @@ struct Payment
     bool cash = false;
 };
 
-} // namespace
+}   // namespace
 
 class TestRefundCrash final : public QObject
 {
@@ -82,7 +82,7 @@ private slots:
 
 private:
     void verifyConverged(const QString &journal, GatewayProcess &gateway, bool ledger,
-                         const QHash<QString, QString> &reported);
+        const QHash<QString, QString> &reported);
 
     quint32 m_seed = 0;
 };
@@ -98,7 +98,8 @@ void TestRefundCrash::ctlKilledDuringRefund()
 {
     const int iterations = qEnvironmentVariableIsSet("ONCEPAY_CHAOS_ITERATIONS")
         ? qEnvironmentVariableIntValue("ONCEPAY_CHAOS_ITERATIONS")
-        : slowRun() ? 300 : 30;
+        : slowRun() ? 300
+                    : 30;
     QRandomGenerator rng(m_seed);
     QElapsedTimer clock;
     clock.start();
@@ -111,7 +112,8 @@ void TestRefundCrash::ctlKilledDuringRefund()
     const bool ledger = probe.status == 200 && probe.object().value(QStringLiteral("data")).isArray();
     if (!ledger)
         qInfo("this gateway has no refund ledger (GET /v1/_sim/acquirer/refunds: %d): the acquirer and lookup checks "
-              "wait for issue 10's gateway branch; the journal is checked against the gateway's payments", probe.status);
+              "wait for issue 10's gateway branch; the journal is checked against the gateway's payments",
+            probe.status);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString journal = dir.filePath(QStringLiteral("till.db"));
@@ -124,8 +126,7 @@ void TestRefundCrash::ctlKilledDuringRefund()
     for (int n = 0; n <= cards; ++n) {
         const bool cash = n == cards;
         const qint64 amount = cash ? 50'000 : 50'000 + qint64(rng.bounded(50'000));
-        const auto pay = runCtl(journal, url, payCommand(QStringLiteral("%1-p%2").arg(prefix).arg(n), amount,
-                                                         cash ? QStringLiteral("cash") : QStringLiteral("tok_visa")));
+        const auto pay = runCtl(journal, url, payCommand(QStringLiteral("%1-p%2").arg(prefix).arg(n), amount, cash ? QStringLiteral("cash") : QStringLiteral("tok_visa")));
         if (QTest::currentTestFailed())
             return;
         QVERIFY2(pay->exitCode() == 0, pay->describe().constData());
@@ -142,7 +143,8 @@ void TestRefundCrash::ctlKilledDuringRefund()
     reported.insert(calibration->json().value(QStringLiteral("key")).toString(), QStringLiteral("succeeded"));
     const qint64 durationMs = calibration->elapsedMs();
     const qint64 stored = QDateTime::fromString(calibration->json().value(QStringLiteral("created_at")).toString(),
-                                                Qt::ISODateWithMs).toMSecsSinceEpoch();
+        Qt::ISODateWithMs)
+                              .toMSecsSinceEpoch();
     const qint64 startupMs = qBound<qint64>(0, stored - calibration->startedAtMs(), durationMs);
     qInfo("one refund takes %lld ms; its intent is stored %lld ms after the start", durationMs, startupMs);
 
@@ -241,7 +243,7 @@ void TestRefundCrash::ctlKilledDuringRefund()
 }
 
 void TestRefundCrash::verifyConverged(const QString &journal, GatewayProcess &gateway, bool ledger,
-                                      const QHash<QString, QString> &reported)
+    const QHash<QString, QString> &reported)
 {
     const QUrl url = gateway.baseUrl();
     for (int runs = 1;; ++runs) {
@@ -252,10 +254,10 @@ void TestRefundCrash::verifyConverged(const QString &journal, GatewayProcess &ga
             break;
         QVERIFY2(sync->exitCode() == 4 && runs < 4, sync->describe().constData());
     }
-    QHash<QString, QJsonObject> payments;                 // payment key -> intent
-    QHash<QString, QList<QJsonObject>> refundsOf;         // payment key -> its refund intents
-    QHash<QString, QJsonObject> cardRefunds;              // refund key -> intent, card refunds
-    QHash<QString, QJsonObject> allRefunds;               // refund key -> intent, card and cash
+    QHash<QString, QJsonObject> payments;   // payment key -> intent
+    QHash<QString, QList<QJsonObject>> refundsOf;   // payment key -> its refund intents
+    QHash<QString, QJsonObject> cardRefunds;   // refund key -> intent, card refunds
+    QHash<QString, QJsonObject> allRefunds;   // refund key -> intent, card and cash
     QMap<QString, int> states;
     for (const QJsonValue &v : listJournal(journal, url)) {
         const QJsonObject o = v.toObject();
@@ -269,7 +271,7 @@ void TestRefundCrash::verifyConverged(const QString &journal, GatewayProcess &ga
         const QByteArray where = QJsonDocument(o).toJson(QJsonDocument::Compact);
         QVERIFY2(o.value(QStringLiteral("kind")).toString() == QLatin1String("refund"), "a row of another kind: " + where);
         QVERIFY2(state == QLatin1String("succeeded") || state == QLatin1String("declined"),
-                 "a refund did not converge to succeeded/declined after sync: " + where);
+            "a refund did not converge to succeeded/declined after sync: " + where);
         refundsOf[o.value(QStringLiteral("payment_key")).toString()] << o;
         allRefunds.insert(key, o);
         if (o.value(QStringLiteral("tender")).toString() == QLatin1String("card"))
@@ -298,13 +300,13 @@ void TestRefundCrash::verifyConverged(const QString &journal, GatewayProcess &ga
         const QByteArray where = QJsonDocument(payment).toJson(QJsonDocument::Compact);
         QVERIFY2(succeeded <= charged, "refunded more than was paid: " + where);
         QVERIFY2(payment.value(QStringLiteral("amount_refunded")).toInteger() == succeeded,
-                 "the payment's amount_refunded is not the sum of its succeeded refunds: " + where);
+            "the payment's amount_refunded is not the sum of its succeeded refunds: " + where);
         if (cash)
             continue;
         // The gateway's payment agrees.
         const HttpReply remote = client.get(QStringLiteral("/v1/payments?") + query(QStringLiteral("idempotency_key"), it.key()));
         QVERIFY2(remote.status == 200 && remote.object().value(QStringLiteral("amount_refunded")).toInteger() == succeeded,
-                 "the gateway refunded another amount: " + where + "\n  gateway: " + remote.body);
+            "the gateway refunded another amount: " + where + "\n  gateway: " + remote.body);
         if (!ledger)
             continue;
         // The bank's books for this charge: one row per refund intent at most, all of them the
@@ -320,7 +322,7 @@ void TestRefundCrash::verifyConverged(const QString &journal, GatewayProcess &ga
             const QByteArray rowText = QJsonDocument(row).toJson(QJsonDocument::Compact);
             QVERIFY2(++rowsPerKey[key] == 1, "two acquirer refunds for one refund intent: " + rowText);
             QVERIFY2(cardRefunds.value(key).value(QStringLiteral("payment_key")).toString() == it.key(),
-                     "an acquirer refund without a refund intent of this payment: " + rowText);
+                "an acquirer refund without a refund intent of this payment: " + rowText);
             if (row.value(QStringLiteral("status")).toString() == QLatin1String("succeeded")) {
                 succeededRow.insert(key, row.value(QStringLiteral("amount")).toInteger());
                 ledgerTotal += row.value(QStringLiteral("amount")).toInteger();
@@ -339,10 +341,11 @@ void TestRefundCrash::verifyConverged(const QString &journal, GatewayProcess &ga
             const HttpReply byKey = client.get(QStringLiteral("/v1/refunds?") + query(QStringLiteral("idempotency_key"), key));
             const QString status = byKey.object().value(QStringLiteral("status")).toString();
             const QString expected = r.value(QStringLiteral("state")).toString() == QLatin1String("succeeded")
-                ? QStringLiteral("succeeded") : QStringLiteral("failed");
+                ? QStringLiteral("succeeded")
+                : QStringLiteral("failed");
             QVERIFY2(byKey.status == 200 && status == expected
-                         && byKey.object().value(QStringLiteral("id")).toString() == r.value(QStringLiteral("refund_id")).toString(),
-                     "the gateway's refund is not the till's: " + both + "\n  gateway: " + byKey.body);
+                    && byKey.object().value(QStringLiteral("id")).toString() == r.value(QStringLiteral("refund_id")).toString(),
+                "the gateway's refund is not the till's: " + both + "\n  gateway: " + byKey.body);
         }
     }
     if (ledger) {
@@ -353,8 +356,8 @@ void TestRefundCrash::verifyConverged(const QString &journal, GatewayProcess &ga
             const QJsonObject row = v.toObject();
             const QString key = row.value(QStringLiteral("idempotency_key")).toString();
             QVERIFY2(cardRefunds.contains(key)
-                         && cardRefunds.value(key).value(QStringLiteral("payment_key")) == row.value(QStringLiteral("charge_key")),
-                     "an acquirer refund without a refund intent: " + QJsonDocument(row).toJson(QJsonDocument::Compact));
+                    && cardRefunds.value(key).value(QStringLiteral("payment_key")) == row.value(QStringLiteral("charge_key")),
+                "an acquirer refund without a refund intent: " + QJsonDocument(row).toJson(QJsonDocument::Compact));
         }
     }
     QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
@@ -362,8 +365,8 @@ void TestRefundCrash::verifyConverged(const QString &journal, GatewayProcess &ga
     for (auto it = states.cbegin(); it != states.cend(); ++it)
         summary << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
     qInfo("converged: %lld payments, refunds %s, %s refunded%s", qint64(payments.size()),
-          qPrintable(summary.join(QStringLiteral(", "))), qPrintable(decimal(refundedTotal)),
-          ledger ? ", the acquirer's refund ledger agrees" : "");
+        qPrintable(summary.join(QStringLiteral(", "))), qPrintable(decimal(refundedTotal)),
+        ledger ? ", the acquirer's refund ledger agrees" : "");
 }
 
 QTEST_GUILESS_MAIN(TestRefundCrash)

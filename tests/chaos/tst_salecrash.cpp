@@ -23,9 +23,9 @@ namespace {
 
 const QString kTea = QStringLiteral("6901234500011");   // ¥4.50
 const QStringList kGatewayArgs{QStringLiteral("--claim-lease"), QStringLiteral("1s"),
-                               QStringLiteral("--recovery-interval"), QStringLiteral("200ms")};
+    QStringLiteral("--recovery-interval"), QStringLiteral("200ms")};
 
-} // namespace
+}   // namespace
 
 class TestSaleCrash final : public QObject
 {
@@ -73,7 +73,8 @@ void TestSaleCrash::ctlKilledDuringSplitSales()
 {
     const int iterations = qEnvironmentVariableIsSet("ONCEPAY_CHAOS_ITERATIONS")
         ? qEnvironmentVariableIntValue("ONCEPAY_CHAOS_ITERATIONS")
-        : slowRun() ? 300 : 60;
+        : slowRun() ? 300
+                    : 60;
     QRandomGenerator rng(m_seed);
     QElapsedTimer clock;
     clock.start();
@@ -84,7 +85,7 @@ void TestSaleCrash::ctlKilledDuringSplitSales()
     bank.setToken(kTill1);
     // The till talks to the gateway through a proxy that breaks a share of the connections.
     Ctl proxy({QStringLiteral("proxy"), QStringLiteral("--upstream"), gateway.baseUrl().toString(), QStringLiteral("--mode"),
-               QStringLiteral("flaky=%1:%2").arg(30).arg(m_seed % 100000 + 1)});
+        QStringLiteral("flaky=%1:%2").arg(30).arg(m_seed % 100000 + 1)});
     proxy.start();
     static const QRegularExpression listening(QStringLiteral("listening on (http://[0-9.]+:[0-9]+)"));
     QByteArray said;
@@ -108,9 +109,7 @@ void TestSaleCrash::ctlKilledDuringSplitSales()
     // How long a split sale takes, start to exit, on a good network: the window the kills fall into.
     qint64 durationMs = 0;
     for (int n = 0; n < 3; ++n) {
-        const auto calibration = runCtl(gateway.baseUrl(), {QStringLiteral("sale"), QStringLiteral("--item"), kTea,
-                                                            QStringLiteral("--tender"), QStringLiteral("cash:1.00"),
-                                                            QStringLiteral("--tender"), QStringLiteral("card")});
+        const auto calibration = runCtl(gateway.baseUrl(), {QStringLiteral("sale"), QStringLiteral("--item"), kTea, QStringLiteral("--tender"), QStringLiteral("cash:1.00"), QStringLiteral("--tender"), QStringLiteral("card")});
         if (QTest::currentTestFailed())
             return;
         QVERIFY2(calibration->exitCode() == 0, calibration->describe().constData());
@@ -123,7 +122,7 @@ void TestSaleCrash::ctlKilledDuringSplitSales()
         static const int latencies[] = {0, 0, 5, 30};
         QVERIFY(setAcquirer(bank, QStringLiteral("normal"), latencies[rng.bounded(4)]));
         QStringList command{QStringLiteral("sale"), QStringLiteral("--item"),
-                            kTea + QStringLiteral(":%1").arg(1 + rng.bounded(3)), QStringLiteral("--wait"), QStringLiteral("4")};
+            kTea + QStringLiteral(":%1").arg(1 + rng.bounded(3)), QStringLiteral("--wait"), QStringLiteral("4")};
         if (rng.bounded(2) == 0)
             command << QStringLiteral("--no-wait");   // a lost answer then leaves its card part unknown
         for (const QString &t : mixes.at(int(rng.bounded(quint32(mixes.size())))))
@@ -154,7 +153,7 @@ void TestSaleCrash::ctlKilledDuringSplitSales()
                 const auto &[number, open] = unfinished.at(int(rng.bounded(quint32(unfinished.size()))));
                 if (!open.isEmpty() && rng.bounded(3) != 0)
                     command = {QStringLiteral("pay-another-way"), open, QStringLiteral("--tender"), QStringLiteral("cash"),
-                               QStringLiteral("--wait"), QStringLiteral("4")};
+                        QStringLiteral("--wait"), QStringLiteral("4")};
                 else
                     command = {QStringLiteral("sale-cancel"), number, QStringLiteral("--wait"), QStringLiteral("4")};
             }
@@ -176,19 +175,20 @@ void TestSaleCrash::ctlKilledDuringSplitSales()
         QVERIFY2(!ctl.crashed(), ctl.describe().constData());
         // 1: a give-up or cancel refused because the part or the sale became final meanwhile.
         QVERIFY2(ctl.exitCode() == 0 || ctl.exitCode() == 3 || ctl.exitCode() == 4
-                     || (ctl.exitCode() == 1 && command.first() != QLatin1String("sale")),
-                 ctl.describe().constData());
+                || (ctl.exitCode() == 1 && command.first() != QLatin1String("sale")),
+            ctl.describe().constData());
         natural[QStringLiteral("%1 exit %2").arg(command.first()).arg(ctl.exitCode())]++;
     }
     proxy.kill9();
     QVERIFY(setAcquirer(bank, QStringLiteral("normal"), 0));
     qInfo("%d processes, %d killed: %s", iterations, kills,
-          qPrintable(QStringList(QStringList() << [&] {
-              QStringList parts;
-              for (auto it = natural.cbegin(); it != natural.cend(); ++it)
-                  parts << QStringLiteral("%1: %2").arg(it.key()).arg(it.value());
-              return parts.join(QStringLiteral(", "));
-          }()).join(QString())));
+        qPrintable(QStringList(QStringList() << [&] {
+            QStringList parts;
+            for (auto it = natural.cbegin(); it != natural.cend(); ++it)
+                parts << QStringLiteral("%1: %2").arg(it.key()).arg(it.value());
+            return parts.join(QStringLiteral(", "));
+        }())
+                       .join(QString())));
 
     // The cashier finishes what is left, on a good network: the customer pays cash for a card part
     // still open (half the time), or the sale is cancelled.
@@ -218,10 +218,9 @@ void TestSaleCrash::ctlKilledDuringSplitSales()
                 continue;
             }
         }
-        const auto cancel = runCtl(url, {QStringLiteral("sale-cancel"), s.value(QStringLiteral("sale")).toString(),
-                                         QStringLiteral("--wait"), QStringLiteral("10")});
+        const auto cancel = runCtl(url, {QStringLiteral("sale-cancel"), s.value(QStringLiteral("sale")).toString(), QStringLiteral("--wait"), QStringLiteral("10")});
         QVERIFY2(cancel->exitCode() == 0 || cancel->exitCode() == 4 || (cancel->exitCode() == 1 && cancel->err().contains("paid")),
-                 cancel->describe().constData());
+            cancel->describe().constData());
         cancelled += cancel->exitCode() != 1;
     }
     for (int runs = 1;; ++runs) {
@@ -253,7 +252,8 @@ void TestSaleCrash::ctlKilledDuringSplitSales()
             const QString key = o.value(QStringLiteral("key")).toString();
             const QString ts = o.value(QStringLiteral("state")).toString();
             QVERIFY2(ts == QLatin1String("succeeded") || ts == QLatin1String("declined") || ts == QLatin1String("voided")
-                         || ts == QLatin1String("needs_attention"), "a card part not final: " + where);
+                    || ts == QLatin1String("needs_attention"),
+                "a card part not final: " + where);
             const Charges c = acquirerCharges(bank, key);
             QVERIFY2(c.ok && c.succeeded <= 1, "a card part charged twice: " + where + "\n  " + c.raw);
             QVERIFY2((c.succeeded == 1) == (ts == QLatin1String("succeeded")), "the journal and the bank disagree: " + where + "\n  " + c.raw);
@@ -265,10 +265,10 @@ void TestSaleCrash::ctlKilledDuringSplitSales()
         const qint64 total = s.value(QStringLiteral("total")).toInteger();
         const qint64 net = charged - refunded + cash - s.value(QStringLiteral("cash_handed_back")).toInteger();
         QVERIFY2(net == (state == QLatin1String("paid") ? total : 0),
-                 QByteArray("charged - refunded + cash - handed back = ") + QByteArray::number(net) + ": " + where);
+            QByteArray("charged - refunded + cash - handed back = ") + QByteArray::number(net) + ": " + where);
     }
     qInfo("sales ended: paid %d, cancelled %d; total %lld ms", ends.value(QStringLiteral("paid")),
-          ends.value(QStringLiteral("cancelled")), clock.elapsed());
+        ends.value(QStringLiteral("cancelled")), clock.elapsed());
 }
 
 QTEST_GUILESS_MAIN(TestSaleCrash)

@@ -47,7 +47,7 @@ using namespace Chaos;
 namespace {
 
 const QStringList kGatewayArgs{QStringLiteral("--claim-lease"), QStringLiteral("1s"),
-                               QStringLiteral("--recovery-interval"), QStringLiteral("200ms")};
+    QStringLiteral("--recovery-interval"), QStringLiteral("200ms")};
 constexpr int kLedgerPage = 1000;   // the ledger endpoint lists at most this many rows
 
 // The journal state a gateway payment status stands for (DESIGN.md, "The intent on the till").
@@ -81,7 +81,7 @@ QString pickMethod(QRandomGenerator &rng)
 struct Reported
 {
     QHash<QString, QString> finalState;   // key -> succeeded / declined
-    QSet<QString> keys;                   // every key a process printed
+    QSet<QString> keys;   // every key a process printed
     void add(const QJsonObject &intent)
     {
         const QString key = intent.value(QStringLiteral("key")).toString();
@@ -102,7 +102,10 @@ class Traffic final
 public:
     // One lane per journal: a till whose commands run one after another.
     Traffic(QStringList journals, const QUrl *gateway, QRandomGenerator *rng, QString orderPrefix)
-        : m_journals(std::move(journals)), m_gateway(gateway), m_rng(rng), m_prefix(std::move(orderPrefix))
+        : m_journals(std::move(journals))
+        , m_gateway(gateway)
+        , m_rng(rng)
+        , m_prefix(std::move(orderPrefix))
     {
     }
 
@@ -115,12 +118,16 @@ public:
     void stop() { m_on = false; }
     int running() const
     {
-        return int(std::count_if(m_live.cbegin(), m_live.cend(), [](const auto &c) { return c->running(); }));
+        return int(std::count_if(m_live.cbegin(), m_live.cend(), [](const auto &c) {
+            return c->running();
+        }));
     }
     // After stop(): waits until every process ended by itself.
     bool waitIdle(int ms)
     {
-        spin(ms, [this] { return running() == 0; });
+        spin(ms, [this] {
+            return running() == 0;
+        });
         return running() == 0;
     }
 
@@ -143,7 +150,7 @@ private:
         } else {
             ++pays;
             command = payCommand(QStringLiteral("%1-%2").arg(m_prefix).arg(++m_orders),
-                                 1 + qint64(m_rng->bounded(99'999)), pickMethod(*m_rng), {QStringLiteral("--no-wait")});
+                1 + qint64(m_rng->bounded(99'999)), pickMethod(*m_rng), {QStringLiteral("--no-wait")});
         }
         auto ctl = std::make_shared<Ctl>(ctlArgs(m_journals.at(lane), *m_gateway, command));
         m_live.append(ctl);
@@ -193,7 +200,7 @@ private:
     QObject m_context;   // declared last: destroyed first, so no queued callback outlives the lanes
 };
 
-} // namespace
+}   // namespace
 
 class TestTillCrash final : public QObject
 {
@@ -245,14 +252,16 @@ QList<QJsonObject> TestTillCrash::fullLedger(HttpClient &client, const QString &
         QSqlQuery q(db);
         if (!db.open() || !q.exec(QStringLiteral("SELECT idem_key, amount, currency, status FROM charges WHERE merchant = 'demo'"))) {
             QTest::qFail((QStringLiteral("cannot read the acquirer ledger %1: %2 %3")
-                              .arg(ledgerFile, db.lastError().text(), q.lastError().text())).toUtf8().constData(),
-                         __FILE__, __LINE__);
+                                 .arg(ledgerFile, db.lastError().text(), q.lastError().text()))
+                             .toUtf8()
+                             .constData(),
+                __FILE__, __LINE__);
         }
         while (q.next()) {
             rows << QJsonObject{{QStringLiteral("idempotency_key"), q.value(0).toString()},
-                                {QStringLiteral("amount"), q.value(1).toLongLong()},
-                                {QStringLiteral("currency"), q.value(2).toString()},
-                                {QStringLiteral("status"), q.value(3).toString()}};
+                {QStringLiteral("amount"), q.value(1).toLongLong()},
+                {QStringLiteral("currency"), q.value(2).toString()},
+                {QStringLiteral("status"), q.value(3).toString()}};
         }
     }
     QSqlDatabase::removeDatabase(name);
@@ -278,7 +287,7 @@ void TestTillCrash::verifyConverged(const QStringList &journals, GatewayProcess 
         // Drain: every intent to a final state. A sync that runs out of time leaves the rest to the next.
         for (int runs = 1;; ++runs) {
             const auto sync = runCtl(journal, gateway.baseUrl(),
-                                     {QStringLiteral("sync"), QStringLiteral("--wait"), QStringLiteral("30")}, 45'000);
+                {QStringLiteral("sync"), QStringLiteral("--wait"), QStringLiteral("30")}, 45'000);
             if (QTest::currentTestFailed())
                 return;
             ++syncRuns;
@@ -308,7 +317,7 @@ void TestTillCrash::verifyConverged(const QStringList &journals, GatewayProcess 
 
         // Nothing lost: final, and what the gateway holds for the key.
         QVERIFY2(state == QLatin1String("succeeded") || state == QLatin1String("declined"),
-                 "an intent did not converge to succeeded/declined after sync: " + where);
+            "an intent did not converge to succeeded/declined after sync: " + where);
         QUrlQuery query;
         query.addQueryItem(QStringLiteral("idempotency_key"), key);
         const HttpReply remote = client.get(QStringLiteral("/v1/payments?") + query.toString(QUrl::FullyEncoded));
@@ -317,11 +326,11 @@ void TestTillCrash::verifyConverged(const QStringList &journals, GatewayProcess 
         const QByteArray both = where + "\n  gateway: " + remote.body;
         QVERIFY2(stateForStatus(payment.value(QStringLiteral("status")).toString()) == state, "journal != gateway: " + both);
         QVERIFY2(payment.value(QStringLiteral("id")).toString() == intent.value(QStringLiteral("payment_id")).toString(),
-                 "payment ids differ: " + both);
+            "payment ids differ: " + both);
         QVERIFY2(payment.value(QStringLiteral("amount")).toInteger() == intent.value(QStringLiteral("amount")).toInteger()
-                     && payment.value(QStringLiteral("currency")) == intent.value(QStringLiteral("currency"))
-                     && payment.value(QStringLiteral("order_id")) == intent.value(QStringLiteral("order_id")),
-                 "the gateway's payment is not the intent's: " + both);
+                && payment.value(QStringLiteral("currency")) == intent.value(QStringLiteral("currency"))
+                && payment.value(QStringLiteral("order_id")) == intent.value(QStringLiteral("order_id")),
+            "the gateway's payment is not the intent's: " + both);
 
         // Nothing charged twice for the key, and the acquirer agrees with both.
         const Charges charges = acquirerCharges(client, key);
@@ -329,8 +338,8 @@ void TestTillCrash::verifyConverged(const QStringList &journals, GatewayProcess 
         QVERIFY2(charges.rows.size() == 1, "expected exactly one ledger row for the key: " + both + "\n  ledger: " + charges.raw);
         const QJsonObject row = charges.rows.first().toObject();
         QVERIFY2(row.value(QStringLiteral("status")).toString() == state
-                     && row.value(QStringLiteral("amount")).toInteger() == intent.value(QStringLiteral("amount")).toInteger(),
-                 "the acquirer's charge differs from the intent: " + both + "\n  ledger: " + charges.raw);
+                && row.value(QStringLiteral("amount")).toInteger() == intent.value(QStringLiteral("amount")).toInteger(),
+            "the acquirer's charge differs from the intent: " + both + "\n  ledger: " + charges.raw);
     }
 
     // A final answer a process printed is still what the journal holds; no printed key went missing.
@@ -338,13 +347,12 @@ void TestTillCrash::verifyConverged(const QStringList &journals, GatewayProcess 
         QVERIFY2(byKey.contains(key), qPrintable(QStringLiteral("a key printed by a ctl process is not in the journal: ") + key));
     for (auto it = reported.finalState.cbegin(); it != reported.finalState.cend(); ++it) {
         QVERIFY2(byKey.value(it.key()).value(QStringLiteral("state")).toString() == it.value(),
-                 qPrintable(QStringLiteral("%1 was reported %2, the journal now says %3")
-                                .arg(it.key(), it.value(), byKey.value(it.key()).value(QStringLiteral("state")).toString())));
+            qPrintable(QStringLiteral("%1 was reported %2, the journal now says %3")
+                           .arg(it.key(), it.value(), byKey.value(it.key()).value(QStringLiteral("state")).toString())));
     }
 
     // The whole ledger: one row per key, every key an intent of this journal, one charge per sale.
-    const QList<QJsonObject> ledger
-        = fullLedger(client, QDir(gateway.dataDir()).filePath(QStringLiteral("gateway.acquirer.db")));
+    const QList<QJsonObject> ledger = fullLedger(client, QDir(gateway.dataDir()).filePath(QStringLiteral("gateway.acquirer.db")));
     if (QTest::currentTestFailed())
         return;
     QSet<QString> ledgerKeys;
@@ -364,10 +372,9 @@ void TestTillCrash::verifyConverged(const QStringList &journals, GatewayProcess 
         int succeeded = 0;
         for (const QString &key : it.value())
             succeeded += byKey.value(key).value(QStringLiteral("state")).toString() == QLatin1String("succeeded");
-        QVERIFY2(succeeded <= 1, qPrintable(QStringLiteral("sale %1 has %2 succeeded intents: %3")
-                                                .arg(it.key()).arg(succeeded).arg(it.value().join(QLatin1Char(' ')))));
+        QVERIFY2(succeeded <= 1, qPrintable(QStringLiteral("sale %1 has %2 succeeded intents: %3").arg(it.key()).arg(succeeded).arg(it.value().join(QLatin1Char(' ')))));
         QVERIFY2(chargedPerOrder.value(it.key()) <= 1,
-                 qPrintable(QStringLiteral("sale %1 was charged %2 times").arg(it.key()).arg(chargedPerOrder.value(it.key()))));
+            qPrintable(QStringLiteral("sale %1 was charged %2 times").arg(it.key()).arg(chargedPerOrder.value(it.key()))));
     }
     QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
 
@@ -375,8 +382,8 @@ void TestTillCrash::verifyConverged(const QStringList &journals, GatewayProcess 
     for (auto it = states.cbegin(); it != states.cend(); ++it)
         summary << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
     qInfo("converged after %d sync run(s) in %lld ms: %lld intents (%s), %lld ledger rows, %lld sales",
-          syncRuns, clock.elapsed(), qint64(byKey.size()), qPrintable(summary.join(QStringLiteral(", "))),
-          qint64(ledger.size()), qint64(keysByOrder.size()));
+        syncRuns, clock.elapsed(), qint64(byKey.size()), qPrintable(summary.join(QStringLiteral(", "))),
+        qint64(ledger.size()), qint64(keysByOrder.size()));
 }
 
 void TestTillCrash::ctlKilledDuringPay()
@@ -384,7 +391,8 @@ void TestTillCrash::ctlKilledDuringPay()
     // At least this many iterations and this many processes killed (some end before their instant).
     const int iterations = qEnvironmentVariableIsSet("ONCEPAY_CHAOS_ITERATIONS")
         ? qEnvironmentVariableIntValue("ONCEPAY_CHAOS_ITERATIONS")
-        : slowRun() ? 500 : 30;
+        : slowRun() ? 500
+                    : 30;
     QRandomGenerator rng(m_seed);
     QElapsedTimer clock;
     clock.start();
@@ -404,22 +412,23 @@ void TestTillCrash::ctlKilledDuringPay()
     qint64 startupMs = 0;
     int calibration = 0;
     for (const QString &method : {QStringLiteral("tok_visa"), QStringLiteral("tok_chargeDeclined"),
-                                  QStringLiteral("tok_timeoutAfterCharge"), QStringLiteral("tok_visa")}) {
+             QStringLiteral("tok_timeoutAfterCharge"), QStringLiteral("tok_visa")}) {
         const auto ctl = runCtl(journal, gateway.baseUrl(),
-                                payCommand(QStringLiteral("%1-cal-%2").arg(prefix).arg(calibration++), 1999, method));
+            payCommand(QStringLiteral("%1-cal-%2").arg(prefix).arg(calibration++), 1999, method));
         if (QTest::currentTestFailed())
             return;
         QVERIFY2(ctl->exitCode() == (method == QLatin1String("tok_chargeDeclined") ? 3 : 0), ctl->describe().constData());
         reported.add(ctl->json());
         durationMs[method] = ctl->elapsedMs();   // the second tok_visa run: caches warm
         const qint64 stored = QDateTime::fromString(ctl->json().value(QStringLiteral("created_at")).toString(),
-                                                    Qt::ISODateWithMs).toMSecsSinceEpoch();
+            Qt::ISODateWithMs)
+                                  .toMSecsSinceEpoch();
         startupMs = qBound<qint64>(0, stored - ctl->startedAtMs(), ctl->elapsedMs());
     }
     qInfo("one pay takes %lld ms (approved), %lld ms (declined), %lld ms (answer lost, resolved by polling); "
           "its intent is stored %lld ms after the start",
-          durationMs.value(QStringLiteral("tok_visa")), durationMs.value(QStringLiteral("tok_chargeDeclined")),
-          durationMs.value(QStringLiteral("tok_timeoutAfterCharge")), startupMs);
+        durationMs.value(QStringLiteral("tok_visa")), durationMs.value(QStringLiteral("tok_chargeDeclined")),
+        durationMs.value(QStringLiteral("tok_timeoutAfterCharge")), startupMs);
 
     // Where the kills landed: the state of the intent the killed process had created, if any.
     QMap<QString, int> landed;
@@ -562,7 +571,7 @@ void TestTillCrash::gatewayKilledMidTraffic()
     for (auto it = traffic.outcomes.cbegin(); it != traffic.outcomes.cend(); ++it)
         outcomes << QStringLiteral("%1: %2").arg(it.key()).arg(it.value());
     qInfo("%d gateway kills (%d restarts on the same port), %d lanes, %d pays, %d syncs in %lld ms",
-          rounds, samePort, lanes, traffic.pays, traffic.syncs, clock.elapsed());
+        rounds, samePort, lanes, traffic.pays, traffic.syncs, clock.elapsed());
     qInfo("outcomes %s", qPrintable(outcomes.join(QStringLiteral(", "))));
 
     verifyConverged(journals, gateway, traffic.reported);
@@ -575,7 +584,7 @@ void TestTillCrash::gatewayKilledWhileAtAcquirer()
     // gateway, which charges at the bank when it dies. The till must record `unknown` (it may
     // have been charged) and never "not sent", ask before sending again, and converge.
     const QStringList args{QStringLiteral("--claim-lease"), QStringLiteral("4s"),   // bank timeout: 2 s
-                           QStringLiteral("--recovery-interval"), QStringLiteral("200ms")};
+        QStringLiteral("--recovery-interval"), QStringLiteral("200ms")};
     GatewayProcess gateway;
     QVERIFY2(gateway.start(args), gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
@@ -587,29 +596,32 @@ void TestTillCrash::gatewayKilledWhileAtAcquirer()
     if (QTest::currentTestFailed())
         return;
 
-    Ctl ctl(ctlArgs(journal, gateway.baseUrl(), payCommand(QStringLiteral("at-bank"), 4200, QStringLiteral("tok_visa"),
-                                                           {QStringLiteral("--no-wait")})));
+    Ctl ctl(ctlArgs(journal, gateway.baseUrl(), payCommand(QStringLiteral("at-bank"), 4200, QStringLiteral("tok_visa"), {QStringLiteral("--no-wait")})));
     ctl.start();
     QString key;
     QTRY_VERIFY_WITH_TIMEOUT(ctl.running() && !(key = [&] {
         const QJsonArray all = listJournal(journal, gateway.baseUrl());
         return all.isEmpty() ? QString() : all.first().toObject().value(QStringLiteral("key")).toString();
-    }()).isEmpty(), 10'000);
+    }())
+                                                   .isEmpty(),
+        10'000);
     QUrlQuery query;
     query.addQueryItem(QStringLiteral("idempotency_key"), key);
     QTRY_COMPARE_WITH_TIMEOUT(client.get(QStringLiteral("/v1/payments?") + query.toString(QUrl::FullyEncoded))
-                                  .object().value(QStringLiteral("status")).toString(),
-                              QStringLiteral("processing"), 10'000);
+                                  .object()
+                                  .value(QStringLiteral("status"))
+                                  .toString(),
+        QStringLiteral("processing"), 10'000);
     QVERIFY2(ctl.running(), ctl.describe().constData());
     gateway.kill9();
     QVERIFY2(ctl.waitFinished(30'000), ctl.describe().constData());
     QVERIFY2(ctl.exitCode() == 4 && ctl.json().value(QStringLiteral("state")).toString() == QLatin1String("unknown"),
-             ctl.describe().constData());
+        ctl.describe().constData());
     const auto show = runCtl(journal, gateway.baseUrl(), {QStringLiteral("show"), key, QStringLiteral("--json")});
     const QJsonArray attempts = QJsonDocument::fromJson(show->out()).object().value(QStringLiteral("attempt_log")).toArray();
     QVERIFY2(attempts.size() == 1
-                 && attempts.first().toObject().value(QStringLiteral("outcome")).toString().startsWith(QLatin1String("no answer after sending")),
-             show->describe().constData());
+            && attempts.first().toObject().value(QStringLiteral("outcome")).toString().startsWith(QLatin1String("no answer after sending")),
+        show->describe().constData());
 
     QVERIFY2(gateway.restart(args), gateway.failureMessage().constData());
     Reported reported;

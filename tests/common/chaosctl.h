@@ -61,7 +61,8 @@ inline QString decimal(qint64 minor)
 class Ctl final
 {
 public:
-    explicit Ctl(QStringList args) : m_args(std::move(args)) {}
+    explicit Ctl(QStringList args)
+        : m_args(std::move(args)) {}
 
     void start()
     {
@@ -122,9 +123,7 @@ public:
     }
     QByteArray describe() const
     {
-        return (command() + QStringLiteral("\n  exit %1%2 after %3 ms\n  stdout: ")
-                                .arg(exitCode()).arg(crashed() ? QStringLiteral(" (crashed)") : QString())
-                                .arg(m_clock.elapsed()))
+        return (command() + QStringLiteral("\n  exit %1%2 after %3 ms\n  stdout: ").arg(exitCode()).arg(crashed() ? QStringLiteral(" (crashed)") : QString()).arg(m_clock.elapsed()))
                    .toUtf8()
             + m_out.left(2000) + "\n  stderr: " + m_err.left(2000);
     }
@@ -148,16 +147,16 @@ private:
 inline QStringList ctlArgs(const QString &journal, const QUrl &gateway, const QStringList &command)
 {
     return QStringList{QStringLiteral("--db"), journal, QStringLiteral("--gateway"), gateway.toString(),
-                       QStringLiteral("--token"), QString::fromLatin1(kTill1), QStringLiteral("--request-timeout"),
-                       QStringLiteral("3s")}
-        + command;
+               QStringLiteral("--token"), QString::fromLatin1(kTill1), QStringLiteral("--request-timeout"),
+               QStringLiteral("3s")}
+    + command;
 }
 
 inline QStringList payCommand(const QString &order, qint64 amount, const QString &method, const QStringList &extra = {})
 {
     return QStringList{QStringLiteral("pay"), QStringLiteral("--amount"), decimal(amount), QStringLiteral("--currency"),
-                       QStringLiteral("CNY"), QStringLiteral("--order"), order, QStringLiteral("--method"), method}
-        + extra;
+               QStringLiteral("CNY"), QStringLiteral("--order"), order, QStringLiteral("--method"), method}
+    + extra;
 }
 
 // The run's seed: ONCEPAY_CHAOS_SEED when set (a replay), else a random one; logged with the way
@@ -165,15 +164,15 @@ inline QStringList payCommand(const QString &order, qint64 amount, const QString
 inline quint32 seedOfThisRun()
 {
     const quint32 seed = qEnvironmentVariableIsSet("ONCEPAY_CHAOS_SEED")
-                             ? quint32(qEnvironmentVariable("ONCEPAY_CHAOS_SEED").toUInt())
-                             : QRandomGenerator::system()->generate();
+        ? quint32(qEnvironmentVariable("ONCEPAY_CHAOS_SEED").toUInt())
+        : QRandomGenerator::system()->generate();
     qInfo("seed %u (replay with ONCEPAY_CHAOS_SEED=%u)%s", seed, seed, slowRun() ? ", slow variant" : "");
     return seed;
 }
 
 // Runs a ctl command to its end (no kill); fails the test if it does not end in time.
 inline std::unique_ptr<Ctl> runCtl(const QString &journal, const QUrl &gateway, const QStringList &command,
-                                   int timeoutMs = 60'000)
+    int timeoutMs = 60'000)
 {
     auto ctl = std::make_unique<Ctl>(ctlArgs(journal, gateway, command));
     ctl->start();
@@ -198,4 +197,4 @@ inline QJsonArray listJournal(const QString &journal, const QUrl &gateway)
     return doc.array();
 }
 
-} // namespace Chaos
+}   // namespace Chaos

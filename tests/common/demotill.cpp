@@ -76,7 +76,10 @@ bool DemoTill::openSession(QString *error)
         if (!ok)
             *error = why;
     });
-    if (!QTest::qWaitFor([&] { return answered; }, 10000)) {
+    if (!QTest::qWaitFor([&] {
+            return answered;
+        },
+            10000)) {
         *error = QStringLiteral("the session did not start in 10 s");
         return false;
     }

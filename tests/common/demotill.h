@@ -12,9 +12,14 @@
 namespace OncePay {
 class SimulationClient;
 class TillSession;
-namespace Pos { class DemoBackend; }
-namespace Ui { class DemoWindow; class MainWindow; }
+namespace Pos {
+class DemoBackend;
 }
+namespace Ui {
+class DemoWindow;
+class MainWindow;
+}   // namespace Ui
+}   // namespace OncePay
 
 // The till as oncepay-pos composes it in demo mode, for the GUI suites: the demo backend (a
 // gateway and its bank in this process, behind the network simulator) in a temporary folder, a
@@ -30,10 +35,10 @@ class DemoTill
 public:
     struct Options
     {
-        bool demo = true;         // the DemoWindow added (menus, test cards, stories)
-        int maxInFlight = 16;     // as oncepay-pos
-        QSize size;               // shown normal at this size; empty: shown as it comes
-        bool waitActive = false;  // wait until the window has the keyboard (key-driven suites)
+        bool demo = true;   // the DemoWindow added (menus, test cards, stories)
+        int maxInFlight = 16;   // as oncepay-pos
+        QSize size;   // shown normal at this size; empty: shown as it comes
+        bool waitActive = false;   // wait until the window has the keyboard (key-driven suites)
     };
 
     DemoTill();
@@ -83,7 +88,7 @@ class ModalAnswerer final
 {
 public:
     explicit ModalAnswerer(const QString &button);
-    QString asked;         // the question's text, once it was asked
+    QString asked;   // the question's text, once it was asked
     QString informative;   // its informative text
 
 private:

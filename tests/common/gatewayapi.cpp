@@ -14,12 +14,12 @@ QString uniqueKey(const QString &prefix)
 }
 
 QByteArray paymentBody(qint64 amount, const QString &method, const QString &orderId,
-                       const QString &currency)
+    const QString &currency)
 {
     const QJsonObject o{{QStringLiteral("amount"), amount},
-                        {QStringLiteral("currency"), currency},
-                        {QStringLiteral("order_id"), orderId},
-                        {QStringLiteral("payment_method"), method}};
+        {QStringLiteral("currency"), currency},
+        {QStringLiteral("order_id"), orderId},
+        {QStringLiteral("payment_method"), method}};
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
@@ -76,8 +76,8 @@ QByteArray paymentMismatch(const QJsonObject &p)
             why += QByteArray("bad field ") + field + "; ";
     };
     static const QStringList statuses{QStringLiteral("processing"), QStringLiteral("succeeded"),
-                                      QStringLiteral("declined"), QStringLiteral("refunded"),
-                                      QStringLiteral("partially_refunded")};
+        QStringLiteral("declined"), QStringLiteral("refunded"),
+        QStringLiteral("partially_refunded")};
     need("id", p.value(QStringLiteral("id")).toString().startsWith(QStringLiteral("pay_")));
     need("object", p.value(QStringLiteral("object")).toString() == QStringLiteral("payment"));
     need("amount", p.value(QStringLiteral("amount")).isDouble());
@@ -87,21 +87,12 @@ QByteArray paymentMismatch(const QJsonObject &p)
     need("terminal_id", p.value(QStringLiteral("terminal_id")).isString());
     need("idempotency_key", p.value(QStringLiteral("idempotency_key")).isString());
     need("needs_review", p.value(QStringLiteral("needs_review")).isBool());   // promise 11: always present
-    need("decline_code", p.contains(QStringLiteral("decline_code"))
-                                 && (p.value(QStringLiteral("decline_code")).isNull()
-                                     || p.value(QStringLiteral("decline_code")).isString()));
+    need("decline_code", p.contains(QStringLiteral("decline_code")) && (p.value(QStringLiteral("decline_code")).isNull() || p.value(QStringLiteral("decline_code")).isString()));
     // From the acquirer, null until it answered: {"brand", "last4"} and 6 capitals or digits.
     const QJsonValue card = p.value(QStringLiteral("card"));
-    need("card", p.contains(QStringLiteral("card"))
-                     && (card.isNull()
-                         || (card.toObject().value(QStringLiteral("brand")).isString()
-                             && QRegularExpression(QStringLiteral("^[0-9]{4}$"))
-                                    .match(card.toObject().value(QStringLiteral("last4")).toString()).hasMatch())));
+    need("card", p.contains(QStringLiteral("card")) && (card.isNull() || (card.toObject().value(QStringLiteral("brand")).isString() && QRegularExpression(QStringLiteral("^[0-9]{4}$")).match(card.toObject().value(QStringLiteral("last4")).toString()).hasMatch())));
     const QJsonValue code = p.value(QStringLiteral("authorization_code"));
-    need("authorization_code", p.contains(QStringLiteral("authorization_code"))
-                                   && (code.isNull()
-                                       || QRegularExpression(QStringLiteral("^[0-9A-Z]{6}$"))
-                                              .match(code.toString()).hasMatch()));
+    need("authorization_code", p.contains(QStringLiteral("authorization_code")) && (code.isNull() || QRegularExpression(QStringLiteral("^[0-9A-Z]{6}$")).match(code.toString()).hasMatch()));
     need("amount_refunded", p.value(QStringLiteral("amount_refunded")).isDouble());
     need("created_at", isRfc3339Utc(p.value(QStringLiteral("created_at"))));
     need("updated_at", isRfc3339Utc(p.value(QStringLiteral("updated_at"))));
@@ -117,7 +108,7 @@ Charges acquirerCharges(HttpClient &client, const QString &key)
     if (!key.isEmpty())
         q.addQueryItem(QStringLiteral("idempotency_key"), key);
     const HttpReply r = client.get(QStringLiteral("/v1/_sim/acquirer/charges")
-                                   + (key.isEmpty() ? QString() : QLatin1Char('?') + q.toString(QUrl::FullyEncoded)));
+        + (key.isEmpty() ? QString() : QLatin1Char('?') + q.toString(QUrl::FullyEncoded)));
     out.raw = r.describe();
     if (r.status != 200 || !r.object().value(QStringLiteral("data")).isArray())
         return out;
@@ -136,7 +127,7 @@ Charges acquirerCharges(HttpClient &client, const QString &key)
 HttpReply refund(HttpClient &client, const QString &paymentId, const QString &key, qint64 amount)
 {
     return client.post(QStringLiteral("/v1/payments/%1/refunds").arg(paymentId),
-                       "{\"amount\":" + QByteArray::number(amount) + '}', keyHeader(key));
+        "{\"amount\":" + QByteArray::number(amount) + '}', keyHeader(key));
 }
 
 AcquirerRefunds acquirerRefunds(HttpClient &client, const QString &chargeKey)
@@ -146,7 +137,7 @@ AcquirerRefunds acquirerRefunds(HttpClient &client, const QString &chargeKey)
     if (!chargeKey.isEmpty())
         q.addQueryItem(QStringLiteral("charge_key"), chargeKey);
     const HttpReply r = client.get(QStringLiteral("/v1/_sim/acquirer/refunds")
-                                   + (chargeKey.isEmpty() ? QString() : QLatin1Char('?') + q.toString(QUrl::FullyEncoded)));
+        + (chargeKey.isEmpty() ? QString() : QLatin1Char('?') + q.toString(QUrl::FullyEncoded)));
     out.raw = r.describe();
     if (r.status != 200 || !r.object().value(QStringLiteral("data")).isArray())
         return out;
@@ -170,7 +161,7 @@ bool setAcquirer(HttpClient &client, const QString &mode, int latencyMs)
 {
     const QJsonObject o{{QStringLiteral("mode"), mode}, {QStringLiteral("latency_ms"), latencyMs}};
     const HttpReply r = client.put(QStringLiteral("/v1/_sim/acquirer"),
-                                   QJsonDocument(o).toJson(QJsonDocument::Compact));
+        QJsonDocument(o).toJson(QJsonDocument::Compact));
     return r.status == 200 || r.status == 204;
 }
 
@@ -195,7 +186,7 @@ QMap<QString, double> parseMetrics(const QByteArray &text)
 }
 
 double metricSum(const QMap<QString, double> &metrics, const QString &namePrefix,
-                 const QStringList &labelParts)
+    const QStringList &labelParts)
 {
     double sum = 0;
     for (auto it = metrics.cbegin(); it != metrics.cend(); ++it) {
@@ -212,7 +203,7 @@ double metricSum(const QMap<QString, double> &metrics, const QString &namePrefix
     return sum;
 }
 
-} // namespace GatewayApi
+}   // namespace GatewayApi
 
 namespace GatewayApi {
 
@@ -241,7 +232,7 @@ HttpRequest KeyedMove::request() const
     if (!m_isRefund)
         return {"POST", QStringLiteral("/v1/payments"), m_paymentBody, keyHeader(m_key)};
     return {"POST", QStringLiteral("/v1/payments/%1/refunds").arg(m_paymentId),
-            "{\"amount\":" + QByteArray::number(m_refundAmount) + '}', keyHeader(m_key)};
+        "{\"amount\":" + QByteArray::number(m_refundAmount) + '}', keyHeader(m_key)};
 }
 
 qsizetype KeyedMove::rowsAtAcquirer(HttpClient &client) const
@@ -259,4 +250,4 @@ QByteArray KeyedMove::onceAtAcquirer(HttpClient &client) const
     return charges.ok && charges.rows.size() == 1 && charges.succeeded == 1 ? QByteArray() : charges.raw;
 }
 
-} // namespace GatewayApi
+}   // namespace GatewayApi

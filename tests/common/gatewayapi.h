@@ -17,8 +17,8 @@ inline constexpr char kOther[] = "sk_test_other_till1";
 
 QString uniqueKey(const QString &prefix = QStringLiteral("k"));
 QByteArray paymentBody(qint64 amount = 1999, const QString &method = QStringLiteral("tok_visa"),
-                       const QString &orderId = QStringLiteral("ord-0001"),
-                       const QString &currency = QStringLiteral("CNY"));
+    const QString &orderId = QStringLiteral("ord-0001"),
+    const QString &currency = QStringLiteral("CNY"));
 // Idempotency-Key as a Structured Field string: "key".
 HttpHeaders keyHeader(const QString &key);
 HttpReply pay(HttpClient &client, const QString &key, const QByteArray &body = paymentBody());
@@ -32,7 +32,7 @@ QByteArray paymentMismatch(const QJsonObject &payment);
 
 struct Charges
 {
-    bool ok = false;      // the ledger answered 200 with a data array
+    bool ok = false;   // the ledger answered 200 with a data array
     QByteArray raw;
     QJsonArray rows;
     int succeeded = 0;
@@ -47,13 +47,13 @@ HttpReply refund(HttpClient &client, const QString &paymentId, const QString &ke
 
 struct AcquirerRefunds
 {
-    bool ok = false;        // the refund ledger answered 200 with a data array
+    bool ok = false;   // the refund ledger answered 200 with a data array
     QByteArray raw;
     QJsonArray rows;
     int succeeded = 0;
     int declined = 0;
-    qint64 refunded = 0;    // the sum of the succeeded ones
-    QStringList keys;       // the refund keys the acquirer saw, in its order
+    qint64 refunded = 0;   // the sum of the succeeded ones
+    QStringList keys;   // the refund keys the acquirer saw, in its order
 };
 // The acquirer's refunds against the charge of payment key `chargeKey` (empty: the merchant's all).
 AcquirerRefunds acquirerRefunds(HttpClient &client, const QString &chargeKey);
@@ -63,28 +63,28 @@ QMap<QString, double> parseMetrics(const QByteArray &text);
 // Sum of the samples whose name starts with `namePrefix` and whose label set contains
 // every string of `labelParts`.
 double metricSum(const QMap<QString, double> &metrics, const QString &namePrefix,
-                 const QStringList &labelParts = {});
+    const QStringList &labelParts = {});
 
-} // namespace GatewayApi
+}   // namespace GatewayApi
 
-#define ONCEPAY_VERIFY_PROBLEM(reply, code, slug)                                    \
-    do {                                                                             \
+#define ONCEPAY_VERIFY_PROBLEM(reply, code, slug) \
+    do { \
         const QByteArray why_ = GatewayApi::problemMismatch((reply), (code), (slug)); \
-        QVERIFY2(why_.isEmpty(), why_.constData());                                  \
+        QVERIFY2(why_.isEmpty(), why_.constData()); \
     } while (false)
 
-#define ONCEPAY_VERIFY_STATUS(reply, code)                                           \
-    do {                                                                             \
-        const HttpReply &r_ = (reply);                                               \
-        QVERIFY2(r_.status == (code), r_.describe().constData());                    \
+#define ONCEPAY_VERIFY_STATUS(reply, code) \
+    do { \
+        const HttpReply &r_ = (reply); \
+        QVERIFY2(r_.status == (code), r_.describe().constData()); \
     } while (false)
 
 // Repeats `action` (a request with side effects) until `condition` holds or timeoutMs pass.
 // QTRY_* evaluate their expression once more after it held; the flag keeps that from
 // sending one request too many.
-#define ONCEPAY_TRY_UNTIL(action, condition, timeoutMs)                                  \
-    do {                                                                                 \
-        bool done_ = false;                                                              \
+#define ONCEPAY_TRY_UNTIL(action, condition, timeoutMs) \
+    do { \
+        bool done_ = false; \
         QTRY_VERIFY_WITH_TIMEOUT(done_ || ((action), done_ = bool(condition)), timeoutMs); \
     } while (false)
 
@@ -122,4 +122,4 @@ private:
     QString m_paymentId;
 };
 
-} // namespace GatewayApi
+}   // namespace GatewayApi

@@ -106,7 +106,7 @@ void GatewayProcess::onStdout()
 }
 
 bool GatewayProcess::start(const QStringList &extraArgs, const QMap<QString, QString> &extraEnv,
-                           int timeoutMs)
+    int timeoutMs)
 {
     m_error.clear();
     if (isRunning()) {
@@ -136,9 +136,11 @@ bool GatewayProcess::start(const QStringList &extraArgs, const QMap<QString, QSt
     m_process->setWorkingDirectory(m_dir.path());
     // stderr goes to a file so a chatty gateway can never block on a full pipe.
     m_process->setStandardErrorFile(QDir(m_dir.path()).filePath(programName() + QStringLiteral(".stderr")),
-                                    QIODevice::Append);
+        QIODevice::Append);
     QObject::connect(m_process.get(), &QProcess::readyReadStandardOutput, m_process.get(),
-                     [this] { onStdout(); });
+        [this] {
+            onStdout();
+        });
 
     QStringList args{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(m_listenPort)};
     if (m_program == Program::Gateway) {
@@ -168,12 +170,12 @@ bool GatewayProcess::start(const QStringList &extraArgs, const QMap<QString, QSt
         loop.quit();
     });
     QObject::connect(m_process.get(), &QProcess::errorOccurred, &loop,
-                     [&](QProcess::ProcessError error) {
-                         if (error == QProcess::FailedToStart || error == QProcess::Crashed) {
-                             ended = true;
-                             loop.quit();
-                         }
-                     });
+        [&](QProcess::ProcessError error) {
+            if (error == QProcess::FailedToStart || error == QProcess::Crashed) {
+                ended = true;
+                loop.quit();
+            }
+        });
     m_process->start(bin, args);
     deadline.start(timeoutMs);
     if (!m_port && !ended)
@@ -183,7 +185,8 @@ bool GatewayProcess::start(const QStringList &extraArgs, const QMap<QString, QSt
     if (ended) {
         m_process->waitForFinished(5000);
         m_error = QStringLiteral("%1 ended before listening (exit code %2, %3); args: %4")
-                      .arg(programName()).arg(m_process->exitCode())
+                      .arg(programName())
+                      .arg(m_process->exitCode())
                       .arg(m_process->errorString(), args.join(QLatin1Char(' ')));
     } else {
         m_error = QStringLiteral("no 'listening on' line within %1 ms; stdout: %2")
@@ -195,7 +198,7 @@ bool GatewayProcess::start(const QStringList &extraArgs, const QMap<QString, QSt
 }
 
 bool GatewayProcess::restart(const QStringList &extraArgs, const QMap<QString, QString> &extraEnv,
-                             int timeoutMs)
+    int timeoutMs)
 {
     if (isRunning())
         kill9();
@@ -206,7 +209,7 @@ void GatewayProcess::kill9()
 {
     if (!isRunning())
         return;
-    m_process->kill(); // SIGKILL on Unix
+    m_process->kill();   // SIGKILL on Unix
     m_process->waitForFinished(10000);
 }
 
@@ -214,7 +217,7 @@ bool GatewayProcess::terminate(int timeoutMs)
 {
     if (!isRunning())
         return true;
-    m_process->terminate(); // SIGTERM on Unix
+    m_process->terminate();   // SIGTERM on Unix
     return waitForExit(timeoutMs);
 }
 

@@ -17,7 +17,10 @@ class TestDatabase;
 class GatewayProcess final
 {
 public:
-    enum class Program { Gateway, Acquirer };
+    enum class Program {
+        Gateway,
+        Acquirer
+    };
 
     explicit GatewayProcess(Program program = Program::Gateway);
     ~GatewayProcess();
@@ -35,16 +38,16 @@ public:
     // and waits (by signals, never sleeping) for the "listening on" line. extraEnv is added
     // to the test's own environment. On failure returns false; see failureMessage().
     bool start(const QStringList &extraArgs = {}, const QMap<QString, QString> &extraEnv = {},
-               int timeoutMs = 20000);
+        int timeoutMs = 20000);
     // Stops a running process (SIGKILL) if any and starts again on the same database.
     bool restart(const QStringList &extraArgs, const QMap<QString, QString> &extraEnv = {},
-                 int timeoutMs = 20000);
+        int timeoutMs = 20000);
     bool restart() { return restart(m_lastArgs, {}, 20000); }
 
-    void kill9();                             // real SIGKILL, waits until reaped
-    bool terminate(int timeoutMs = 15000);    // SIGTERM, true if it exited in time
-    bool sendSignal(int signalNumber);        // e.g. SIGINT
-    bool waitForExit(int timeoutMs);          // true once the process has ended
+    void kill9();   // real SIGKILL, waits until reaped
+    bool terminate(int timeoutMs = 15000);   // SIGTERM, true if it exited in time
+    bool sendSignal(int signalNumber);   // e.g. SIGINT
+    bool waitForExit(int timeoutMs);   // true once the process has ended
     bool isRunning() const;
 
     int exitCode() const { return m_process ? m_process->exitCode() : -1; }
@@ -56,14 +59,18 @@ public:
     QUrl baseUrl() const { return m_baseUrl; }
     quint16 port() const { return m_port; }
     QString dataDir() const { return m_dir.path(); }
-    QString dbPath() const;       // the SQLite file (SQLite backend)
+    QString dbPath() const;   // the SQLite file (SQLite backend)
     // The database this gateway runs on (made at the first start for the backend under test,
     // see TestDatabase). Give several processes the same one to run instances of one gateway.
     TestDatabase &database();
     void useDatabase(std::shared_ptr<TestDatabase> db) { m_db = std::move(db); }
-    std::shared_ptr<TestDatabase> sharedDatabase() { database(); return m_db; }
+    std::shared_ptr<TestDatabase> sharedDatabase()
+    {
+        database();
+        return m_db;
+    }
     qint64 pid() const;
-    bool isStopped() const;       // stopped by SIGSTOP (state T in /proc)
+    bool isStopped() const;   // stopped by SIGSTOP (state T in /proc)
     QString stderrText() const;   // everything every run of this fixture wrote to stderr
     QByteArray stdoutText() const { return m_stdout; }
     // A message for QVERIFY2: why start failed plus the tail of stderr.

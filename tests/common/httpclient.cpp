@@ -27,7 +27,7 @@ FinishStamps *finishStamps()
     return &stamps;
 }
 
-} // namespace
+}   // namespace
 
 QByteArray HttpReply::header(const QByteArray &name) const
 {
@@ -66,7 +66,8 @@ QByteArray HttpReply::describe() const
 }
 
 HttpClient::HttpClient(const QUrl &baseUrl, const QByteArray &token)
-    : m_baseUrl(baseUrl), m_token(token)
+    : m_baseUrl(baseUrl)
+    , m_token(token)
 {
 }
 
@@ -107,8 +108,8 @@ QNetworkReply *HttpClient::start(const HttpRequest &request)
             req.setRawHeader(h.first, h.second);
     }
     QNetworkReply *reply = request.method == "GET"
-            ? m_manager.get(req)
-            : m_manager.sendCustomRequest(req, request.method, request.body);
+        ? m_manager.get(req)
+        : m_manager.sendCustomRequest(req, request.method, request.body);
     // By signature, like ReplyWatcher: no slot object of ours on a reply (see replywatcher.h).
     QObject::connect(reply, SIGNAL(finished()), finishStamps(), SLOT(stamp()));
     return reply;
@@ -122,7 +123,7 @@ HttpReply HttpClient::collect(QNetworkReply *reply)
         guard.setSingleShot(true);
         QObject::connect(reply, SIGNAL(finished()), &loop, SLOT(quit()));
         QObject::connect(&guard, &QTimer::timeout, &loop, &QEventLoop::quit);
-        guard.start(m_timeoutMs + 5000); // transfer timeout normally fires first
+        guard.start(m_timeoutMs + 5000);   // transfer timeout normally fires first
         loop.exec();
     }
     HttpReply out;

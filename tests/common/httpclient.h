@@ -21,7 +21,7 @@ struct HttpReply
     HttpHeaders headers;
     QByteArray body;
     QJsonDocument json;
-    qint64 finishedAtMs = 0; // QDateTime::currentMSecsSinceEpoch() when it finished
+    qint64 finishedAtMs = 0;   // QDateTime::currentMSecsSinceEpoch() when it finished
 
     QByteArray header(const QByteArray &name) const;
     bool hasHeader(const QByteArray &name) const;
@@ -36,7 +36,7 @@ struct HttpReply
 struct HttpRequest
 {
     QByteArray method;
-    QString path;          // "/v1/payments?limit=5", relative to the base URL
+    QString path;   // "/v1/payments?limit=5", relative to the base URL
     QByteArray body;
     HttpHeaders headers;   // an entry with an empty value removes a default header
 };

@@ -40,7 +40,7 @@ void PaymentLoad::send(int loop)
     const int target = (m_targeting == Targeting::Pinned ? loop : m_round[loop]++) % int(m_targets.size());
     // Mostly approvals, every fifth a decline: both are final answers the ledger must agree with.
     const QByteArray body = paymentBody(100 + n, n % 5 == 4 ? QStringLiteral("tok_chargeDeclined") : QStringLiteral("tok_visa"),
-                                        QStringLiteral("ord-load-%1").arg(n));
+        QStringLiteral("ord-load-%1").arg(n));
     const QString key = uniqueKey(QStringLiteral("load"));
     HttpClient *client = m_clients[size_t(loop)].get();
     client->setBaseUrl(m_targets[target]);
@@ -51,6 +51,8 @@ void PaymentLoad::send(int loop)
         --m_inFlight;
         ++m_finishedOn[target];
         // The next payment of this loop from the event loop, not from inside the reply's signal.
-        QTimer::singleShot(0, &m_context, [this, loop] { send(loop); });
+        QTimer::singleShot(0, &m_context, [this, loop] {
+            send(loop);
+        });
     });
 }

@@ -17,7 +17,7 @@ class PaymentLoad final
 {
 public:
     enum class Targeting {
-        Pinned,       // loop i always pays on target i % targets
+        Pinned,   // loop i always pays on target i % targets
         RoundRobin,   // each loop moves to the next target with every payment
     };
     struct Outcome

@@ -10,7 +10,9 @@ class PgCommitCutter::Link final : public QObject
 {
 public:
     Link(PgCommitCutter *owner, QTcpSocket *client)
-        : QObject(owner), m_owner(owner), m_client(client)
+        : QObject(owner)
+        , m_owner(owner)
+        , m_client(client)
     {
         m_client->setParent(this);
         m_upstream = new QTcpSocket(this);

@@ -73,7 +73,7 @@ PipelineResult send(quint16 port, const QByteArray &bytes, const Options &option
         return out;
     }
     socket.write(bytes);
-    while (socket.bytesToWrite() > 0 && socket.waitForBytesWritten(5000)) { }
+    while (socket.bytesToWrite() > 0 && socket.waitForBytesWritten(5000)) {}
     if (options.halfClose)
         ::shutdown(int(socket.socketDescriptor()), SHUT_WR);
     QDeadlineTimer deadline(options.timeoutMs);
@@ -95,4 +95,4 @@ PipelineResult send(quint16 port, const QByteArray &bytes, const Options &option
     return out;
 }
 
-} // namespace Pipeline
+}   // namespace Pipeline

@@ -22,9 +22,9 @@ struct PipelineResult
 namespace Pipeline {
 struct Options
 {
-    QString caFile;            // set: TLS, trusting only this certificate
-    bool halfClose = false;    // shutdown(SHUT_WR) once the bytes are out
-    int responses = -1;        // stop once this many answers are complete; -1: read until closed
+    QString caFile;   // set: TLS, trusting only this certificate
+    bool halfClose = false;   // shutdown(SHUT_WR) once the bytes are out
+    int responses = -1;   // stop once this many answers are complete; -1: read until closed
     int timeoutMs = 15000;
 };
 // Writes `bytes` in one write on a new connection to 127.0.0.1:port and reads answers until
@@ -33,4 +33,4 @@ struct Options
 PipelineResult send(quint16 port, const QByteArray &bytes, const Options &options = {});
 // The complete responses at the front of `received` (Content-Length framed, as the gateway sends).
 QList<RawResult> split(const QByteArray &received);
-} // namespace Pipeline
+}   // namespace Pipeline

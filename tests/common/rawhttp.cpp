@@ -20,9 +20,9 @@ QByteArray RawResult::header(const QByteArray &name) const
 QByteArray RawResult::describe() const
 {
     QByteArray out = "raw: connected=" + QByteArray::number(connected)
-            + " closedByServer=" + QByteArray::number(closedByServer)
-            + " timedOut=" + QByteArray::number(timedOut)
-            + " status=" + QByteArray::number(status) + "\n";
+        + " closedByServer=" + QByteArray::number(closedByServer)
+        + " timedOut=" + QByteArray::number(timedOut)
+        + " status=" + QByteArray::number(status) + "\n";
     out += received.left(1500);
     return out;
 }
@@ -43,7 +43,7 @@ HttpReply RawResult::asReply() const
 namespace RawHttp {
 
 QByteArray request(const QByteArray &method, const QByteArray &target,
-                   const QList<QByteArray> &headerLines, const QByteArray &body)
+    const QList<QByteArray> &headerLines, const QByteArray &body)
 {
     QByteArray out = method + ' ' + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n";
     for (const QByteArray &line : headerLines)
@@ -118,7 +118,7 @@ struct Exchange
     RawResult result;
     bool done = false;
 };
-} // namespace
+}   // namespace
 
 QList<RawResult> exchangeAll(quint16 port, const QList<QByteArray> &requests, int timeoutMs)
 {
@@ -153,14 +153,14 @@ QList<RawResult> exchangeAll(quint16 port, const QList<QByteArray> &requests, in
             finish(ex);
         });
         QObject::connect(s, &QTcpSocket::errorOccurred, s,
-                         [s, &ex, &finish](QAbstractSocket::SocketError error) {
-                             if (s->isOpen())
-                                 ex.result.received += s->readAll();
-                             if (error == QAbstractSocket::RemoteHostClosedError
-                                 || error == QAbstractSocket::NetworkError)
-                                 ex.result.closedByServer = ex.result.connected;
-                             finish(ex);
-                         });
+            [s, &ex, &finish](QAbstractSocket::SocketError error) {
+                if (s->isOpen())
+                    ex.result.received += s->readAll();
+                if (error == QAbstractSocket::RemoteHostClosedError
+                    || error == QAbstractSocket::NetworkError)
+                    ex.result.closedByServer = ex.result.connected;
+                finish(ex);
+            });
     }
     QTimer deadline;
     deadline.setSingleShot(true);
@@ -188,4 +188,4 @@ RawResult exchange(quint16 port, const QByteArray &bytes, int timeoutMs)
     return exchangeAll(port, {bytes}, timeoutMs).first();
 }
 
-} // namespace RawHttp
+}   // namespace RawHttp

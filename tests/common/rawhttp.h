@@ -11,15 +11,15 @@
 struct RawResult
 {
     bool connected = false;
-    bool closedByServer = false; // the server closed (or reset) the connection
-    bool timedOut = false;       // neither a full response nor a close within the timeout
-    QByteArray received;         // every byte the server sent
+    bool closedByServer = false;   // the server closed (or reset) the connection
+    bool timedOut = false;   // neither a full response nor a close within the timeout
+    QByteArray received;   // every byte the server sent
 
     // Parsed from the first response in `received`, if there is one.
     int status = 0;
     QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray body;
-    bool complete = false;       // head and the whole announced body were received
+    bool complete = false;   // head and the whole announced body were received
 
     QByteArray header(const QByteArray &name) const;
     QJsonDocument json() const { return QJsonDocument::fromJson(body); }
@@ -35,12 +35,12 @@ namespace RawHttp {
 RawResult exchange(quint16 port, const QByteArray &bytes, int timeoutMs = 10000);
 // All exchanges run at the same time, on separate connections.
 QList<RawResult> exchangeAll(quint16 port, const QList<QByteArray> &requests,
-                             int timeoutMs = 20000);
+    int timeoutMs = 20000);
 // Builds an HTTP/1.1 request with Host, Content-Length (when body is not null) and
 // Connection: close; `headerLines` are sent verbatim, each without CRLF.
 QByteArray request(const QByteArray &method, const QByteArray &target,
-                   const QList<QByteArray> &headerLines, const QByteArray &body = {});
+    const QList<QByteArray> &headerLines, const QByteArray &body = {});
 // Parses one response out of `result.received` (status, headers, body; Content-Length
 // and chunked bodies).
 void parse(RawResult &result);
-} // namespace RawHttp
+}   // namespace RawHttp

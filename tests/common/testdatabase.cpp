@@ -31,7 +31,9 @@ bool openPostgres(const QString &name, const QString &url, const QString &dbName
     if (db.open())
         return true;
     *error = QStringLiteral("cannot connect to %1@%2:%3: %4")
-                 .arg(u.userName(), u.host()).arg(u.port(5432)).arg(db.lastError().text());
+                 .arg(u.userName(), u.host())
+                 .arg(u.port(5432))
+                 .arg(db.lastError().text());
     return false;
 }
 
@@ -52,7 +54,7 @@ bool adminExec(const QString &adminUrl, const QString &sql, QString *error)
     return ok;
 }
 
-} // namespace
+}   // namespace
 
 bool TestDatabase::postgresRequested()
 {
@@ -123,11 +125,11 @@ StoreLock::StoreLock(const TestDatabase &db)
         return;
     if (db.isPostgres()) {
         m_ok = exec(QStringLiteral("BEGIN"))
-               && exec(QStringLiteral("LOCK TABLE payments, idempotency_records, refunds IN ACCESS EXCLUSIVE MODE"));
+            && exec(QStringLiteral("LOCK TABLE payments, idempotency_records, refunds IN ACCESS EXCLUSIVE MODE"));
     } else {
         m_ok = exec(QStringLiteral("BEGIN EXCLUSIVE"))
-               && exec(QStringLiteral("CREATE TABLE test_store_lock (x INTEGER)"))
-               && exec(QStringLiteral("INSERT INTO test_store_lock VALUES (1)"));
+            && exec(QStringLiteral("CREATE TABLE test_store_lock (x INTEGER)"))
+            && exec(QStringLiteral("INSERT INTO test_store_lock VALUES (1)"));
     }
 }
 

@@ -22,8 +22,8 @@ public:
     bool ok() const { return m_error.isEmpty(); }
     QString error() const { return m_error; }
 
-    QString dbArg() const;          // the value of --db
-    QString sqlitePath() const;     // the SQLite file (SQLite backend only)
+    QString dbArg() const;   // the value of --db
+    QString sqlitePath() const;   // the SQLite file (SQLite backend only)
     QString acquirerDbPath() const;
     // --db, and --acquirer-db unless the gateway is to use an acquirer service.
     QStringList gatewayArgs(bool embeddedAcquirer = true) const

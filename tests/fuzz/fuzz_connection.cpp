@@ -40,8 +40,8 @@ HttpLimits limits()
 struct Expected
 {
     QList<QByteArray> executed;   // "METHOD target body" of each request that must run
-    QList<bool> head;             // whether each is a HEAD request (answered without a body)
-    int refusedStatus = 0;        // 0: no refusal
+    QList<bool> head;   // whether each is a HEAD request (answered without a body)
+    int refusedStatus = 0;   // 0: no refusal
 };
 
 Expected reference(QByteArray bytes)
@@ -106,7 +106,7 @@ QList<Response> responses(const QByteArray &wire, const QList<bool> &headRequest
     return out;
 }
 
-} // namespace
+}   // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -130,22 +130,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     QList<std::pair<HttpResponder, int>> pending;   // answered later, the newest first
     QEventLoop loop;
     auto *connection = new HttpConnection(fds[0], HttpTransport::plain(fds[0]), limits(), {},
-                                          [&](HttpRequest &&r, const HttpResponder &responder) {
-        executed.append(r.methodName + ' ' + r.target + ' ' + r.body);
-        const int number = int(executed.size());
-        if (r.body.size() % 2 == 0) {   // some at once, some on a later turn, in reverse order
-            responder.respond(HttpAnswer::json(200, {}).withHeader("X-N", QByteArray::number(number)));
-            return;
-        }
-        pending.prepend({responder, number});
-        QTimer::singleShot(0, &loop, [&] {
-            const auto batch = std::exchange(pending, {});
-            for (const auto &[later, n] : batch)
-                later.respond(HttpAnswer::json(201, {}).withHeader("X-N", QByteArray::number(n)));
+        [&](HttpRequest &&r, const HttpResponder &responder) {
+            executed.append(r.methodName + ' ' + r.target + ' ' + r.body);
+            const int number = int(executed.size());
+            if (r.body.size() % 2 == 0) {   // some at once, some on a later turn, in reverse order
+                responder.respond(HttpAnswer::json(200, {}).withHeader("X-N", QByteArray::number(number)));
+                return;
+            }
+            pending.prepend({responder, number});
+            QTimer::singleShot(0, &loop, [&] {
+                const auto batch = std::exchange(pending, {});
+                for (const auto &[later, n] : batch)
+                    later.respond(HttpAnswer::json(201, {}).withHeader("X-N", QByteArray::number(n)));
+            });
         });
-    });
     bool closed = false;
-    QObject::connect(connection, &HttpConnection::closed, &loop, [&] { closed = true; });
+    QObject::connect(connection, &HttpConnection::closed, &loop, [&] {
+        closed = true;
+    });
     QByteArray wire;
     QSocketNotifier reader(fds[1], QSocketNotifier::Read);
     auto drain = [&] {
@@ -164,7 +166,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     });
     QTimer watchdog;
     watchdog.setSingleShot(true);
-    QObject::connect(&watchdog, &QTimer::timeout, &loop, [] { std::abort(); });   // a connection that hangs
+    QObject::connect(&watchdog, &QTimer::timeout, &loop, [] {
+        std::abort();
+    });   // a connection that hangs
     watchdog.start(10'000);
     connection->start();
     while (!closed)

@@ -39,7 +39,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         QEventLoop loop;
         QObject context;
-        journal.list({}, &context, [&loop](bool, const OncePay::TillError &, QList<OncePay::Intent>) { loop.quit(); });
+        journal.list({}, &context, [&loop](bool, const OncePay::TillError &, QList<OncePay::Intent>) {
+            loop.quit();
+        });
         loop.exec();
         journal.close();
     }

@@ -42,9 +42,9 @@ private:
     GatewayProcess m_acquirer{GatewayProcess::Program::Acquirer};
     GatewayProcess m_gateway1;
     GatewayProcess m_gateway2;
-    HttpClient m_till1;                        // gateway 1, merchant demo
-    HttpClient m_till2{QUrl(), kTill2};        // gateway 2, merchant demo
-    HttpClient m_other{QUrl(), kOther};        // gateway 1, merchant other
+    HttpClient m_till1;   // gateway 1, merchant demo
+    HttpClient m_till2{QUrl(), kTill2};   // gateway 2, merchant demo
+    HttpClient m_other{QUrl(), kOther};   // gateway 1, merchant other
     HttpClient m_bank{QUrl(), QByteArray()};   // the acquirer itself
 };
 
@@ -52,8 +52,8 @@ bool TestAcquirerService::startGateway(GatewayProcess &gateway)
 {
     // A short deadline so that recovery may settle a payment the acquirer never saw.
     return gateway.start({QStringLiteral("--acquirer"), m_acquirer.baseUrl().toString(),
-                          QStringLiteral("--acquirer-timeout"), QStringLiteral("2s"),
-                          QStringLiteral("--recovery-interval"), QStringLiteral("200ms")});
+        QStringLiteral("--acquirer-timeout"), QStringLiteral("2s"),
+        QStringLiteral("--recovery-interval"), QStringLiteral("200ms")});
 }
 
 void TestAcquirerService::initTestCase()
@@ -124,8 +124,8 @@ void TestAcquirerService::outcomes_data()
     QTest::addColumn<QString>("token");
     QTest::addColumn<int>("status");
     QTest::addColumn<QString>("finalStatus");   // "" : no payment stays
-    QTest::addColumn<int>("charged");           // rows in the acquirer's ledger
-    QTest::addColumn<QString>("last4");         // the card the acquirer names, over HTTP
+    QTest::addColumn<int>("charged");   // rows in the acquirer's ledger
+    QTest::addColumn<QString>("last4");   // the card the acquirer names, over HTTP
     QTest::newRow("approved") << QStringLiteral("tok_visa") << 201 << QStringLiteral("succeeded") << 1
                               << QStringLiteral("4242");
     QTest::newRow("declined") << QStringLiteral("tok_chargeDeclined") << 402 << QStringLiteral("declined") << 1
@@ -161,7 +161,7 @@ void TestAcquirerService::outcomes()
     ONCEPAY_VERIFY_STATUS(p, 200);
     const QJsonObject payment = p.object();
     QCOMPARE(payment.value(QStringLiteral("card")).toObject().value(QStringLiteral("brand")).toString(),
-             QStringLiteral("visa"));
+        QStringLiteral("visa"));
     QCOMPARE(payment.value(QStringLiteral("card")).toObject().value(QStringLiteral("last4")).toString(), last4);
     const QJsonValue code = payment.value(QStringLiteral("authorization_code"));
     if (finalStatus == QLatin1String("succeeded")) {
@@ -188,8 +188,7 @@ void TestAcquirerService::refundsCrossTheWire()
     ONCEPAY_VERIFY_STATUS(lost, 202);
     QVERIFY(setAcquirer(m_till1, QStringLiteral("normal")));
     const QString lostId = lost.object().value(QStringLiteral("id")).toString();
-    QTRY_COMPARE_WITH_TIMEOUT(m_till1.get(QStringLiteral("/v1/refunds/") + lostId).object()
-                                  .value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"), 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till1.get(QStringLiteral("/v1/refunds/") + lostId).object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"), 15000);
 
     QVERIFY(setAcquirer(m_till1, QStringLiteral("decline_all")));
     ONCEPAY_VERIFY_PROBLEM(refund(m_till1, id, uniqueKey(QStringLiteral("no")), 100), 402, QStringLiteral("refund-declined"));
@@ -200,7 +199,7 @@ void TestAcquirerService::refundsCrossTheWire()
     QVERIFY2(bank.ok && bank.succeeded == 2 && bank.declined == 1 && bank.refunded == 1200, bank.raw.constData());
     QCOMPARE(bank.keys.count(lostKey), 1);
     QCOMPARE(m_till1.get(QStringLiteral("/v1/payments/") + id).object().value(QStringLiteral("amount_refunded")).toInteger(),
-             1200);
+        1200);
 }
 
 void TestAcquirerService::acquirerDownThenRetryExecutesOnce()
@@ -225,8 +224,8 @@ void TestAcquirerService::acquirerDownThenRetryExecutesOnce()
 void TestAcquirerService::killedMidCall_data()
 {
     QTest::addColumn<QString>("token");
-    QTest::addColumn<int>("latencyMs");         // holds the charge before the bank acts
-    QTest::addColumn<QString>("killWhen");      // the acquirer's log line, %1 the key
+    QTest::addColumn<int>("latencyMs");   // holds the charge before the bank acts
+    QTest::addColumn<QString>("killWhen");   // the acquirer's log line, %1 the key
     QTest::addColumn<QString>("finalStatus");
     QTest::addColumn<int>("charged");
     // Killed before the bank acted: nothing charged. The payment may have reached the acquirer,
@@ -251,7 +250,7 @@ void TestAcquirerService::killedMidCall()
     QVERIFY(setAcquirer(m_till1, QStringLiteral("normal"), latencyMs));
     const QString key = uniqueKey(QStringLiteral("kill"));
     QNetworkReply *pending = m_till1.start({"POST", QStringLiteral("/v1/payments"), paymentBody(1999, token),
-                                            keyHeader(key)});
+        keyHeader(key)});
     // The acquirer logs each charge it receives and each answer it drops: kill it right then.
     QTRY_VERIFY_WITH_TIMEOUT(m_acquirer.stderrText().contains(killWhen.arg(key)), 10000);
     m_acquirer.kill9();
@@ -294,7 +293,7 @@ void TestAcquirerService::badCommandLines_data()
     QTest::newRow("gateway: --acquirer without host") << P::Gateway << gateway + QStringList{acquirer, QStringLiteral("http://:7070")};
     QTest::newRow("gateway: --acquirer with a path") << P::Gateway << gateway + QStringList{acquirer, QStringLiteral("http://127.0.0.1:7070/bank")};
     QTest::newRow("gateway: --acquirer and --acquirer-db") << P::Gateway
-        << gateway + QStringList{acquirer, QStringLiteral("http://127.0.0.1:7070"), QStringLiteral("--acquirer-db"), QStringLiteral("x.db")};
+                                                           << gateway + QStringList{acquirer, QStringLiteral("http://127.0.0.1:7070"), QStringLiteral("--acquirer-db"), QStringLiteral("x.db")};
 }
 
 void TestAcquirerService::badCommandLines()
@@ -328,8 +327,8 @@ void TestAcquirerService::acquirerApiRejectsBadInput_data()
     const QString validation = QStringLiteral("validation-failed");
     auto charge = [](const char *field, const char *value) {
         QJsonObject o{{QStringLiteral("merchant"), QStringLiteral("demo")}, {QStringLiteral("key"), QStringLiteral("k-1")},
-                      {QStringLiteral("amount"), 100}, {QStringLiteral("currency"), QStringLiteral("CNY")},
-                      {QStringLiteral("token"), QStringLiteral("tok_visa")}};
+            {QStringLiteral("amount"), 100}, {QStringLiteral("currency"), QStringLiteral("CNY")},
+            {QStringLiteral("token"), QStringLiteral("tok_visa")}};
         if (value)
             o.insert(QLatin1String(field), QJsonDocument::fromJson(value).object().value(QStringLiteral("v")));
         else
@@ -392,8 +391,8 @@ void TestAcquirerService::acquirerApiChargesOncePerKey()
 {
     const QString key = uniqueKey(QStringLiteral("direct"));
     const QJsonObject charge{{QStringLiteral("merchant"), QStringLiteral("direct")}, {QStringLiteral("key"), key},
-                             {QStringLiteral("amount"), 500}, {QStringLiteral("currency"), QStringLiteral("JPY")},
-                             {QStringLiteral("token"), QStringLiteral("tok_insufficientFunds")}};
+        {QStringLiteral("amount"), 500}, {QStringLiteral("currency"), QStringLiteral("JPY")},
+        {QStringLiteral("token"), QStringLiteral("tok_insufficientFunds")}};
     const QByteArray body = QJsonDocument(charge).toJson(QJsonDocument::Compact);
     const HttpReply first = m_bank.post(QStringLiteral("/v1/charges"), body);
     ONCEPAY_VERIFY_STATUS(first, 200);
@@ -401,7 +400,7 @@ void TestAcquirerService::acquirerApiChargesOncePerKey()
     QCOMPARE(first.object().value(QStringLiteral("decline_code")).toString(), QStringLiteral("insufficient_funds"));
     // A declined card is named; only an approved charge has an authorization code.
     QCOMPARE(first.object().value(QStringLiteral("card")).toObject().value(QStringLiteral("last4")).toString(),
-             QStringLiteral("9995"));
+        QStringLiteral("9995"));
     QVERIFY(first.object().value(QStringLiteral("authorization_code")).isNull());
     const HttpReply again = m_bank.post(QStringLiteral("/v1/charges"), body);
     ONCEPAY_VERIFY_STATUS(again, 200);
@@ -423,7 +422,7 @@ void TestAcquirerService::acquirerApiChargesOncePerKey()
     const HttpReply ok = m_bank.post(QStringLiteral("/v1/charges"), QJsonDocument(approved).toJson(QJsonDocument::Compact));
     ONCEPAY_VERIFY_STATUS(ok, 200);
     QCOMPARE(ok.object().value(QStringLiteral("card")).toObject().value(QStringLiteral("brand")).toString(),
-             QStringLiteral("unionpay"));
+        QStringLiteral("unionpay"));
     const QString code = ok.object().value(QStringLiteral("authorization_code")).toString();
     QVERIFY2(QRegularExpression(QStringLiteral("^[0-9A-Z]{6}$")).match(code).hasMatch(), ok.body.constData());
     const HttpReply okLookup = m_bank.get(QStringLiteral("/v1/charges?merchant=direct-approved&key=") + approvedKey);
@@ -442,15 +441,15 @@ void TestAcquirerService::refundInAnotherCurrencyIsRefused()
 {
     const QString chargeKey = uniqueKey(QStringLiteral("cur"));
     const QJsonObject charge{{QStringLiteral("merchant"), QStringLiteral("currency")}, {QStringLiteral("key"), chargeKey},
-                             {QStringLiteral("amount"), 1000}, {QStringLiteral("currency"), QStringLiteral("CNY")},
-                             {QStringLiteral("token"), QStringLiteral("tok_visa")}};
+        {QStringLiteral("amount"), 1000}, {QStringLiteral("currency"), QStringLiteral("CNY")},
+        {QStringLiteral("token"), QStringLiteral("tok_visa")}};
     const HttpReply charged = m_bank.post(QStringLiteral("/v1/charges"), QJsonDocument(charge).toJson(QJsonDocument::Compact));
     ONCEPAY_VERIFY_STATUS(charged, 200);
     QCOMPARE(charged.object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
     auto refundIn = [&](const QString &currency, const QString &key) {
         const QJsonObject refund{{QStringLiteral("merchant"), QStringLiteral("currency")}, {QStringLiteral("key"), key},
-                                 {QStringLiteral("charge_key"), chargeKey}, {QStringLiteral("amount"), 500},
-                                 {QStringLiteral("currency"), currency}};
+            {QStringLiteral("charge_key"), chargeKey}, {QStringLiteral("amount"), 500},
+            {QStringLiteral("currency"), currency}};
         return m_bank.post(QStringLiteral("/v1/refunds"), QJsonDocument(refund).toJson(QJsonDocument::Compact));
     };
     const HttpReply foreign = refundIn(QStringLiteral("USD"), uniqueKey(QStringLiteral("re-usd")));
@@ -471,8 +470,8 @@ void TestAcquirerService::acquirerFramesEveryRequestWithOneParser()
 {
     auto chargeRequest = [](const QString &key, const QList<QByteArray> &framing, const QByteArray &bodyOverride = {}) {
         const QJsonObject charge{{QStringLiteral("merchant"), QStringLiteral("smuggle")}, {QStringLiteral("key"), key},
-                                 {QStringLiteral("amount"), 700}, {QStringLiteral("currency"), QStringLiteral("CNY")},
-                                 {QStringLiteral("token"), QStringLiteral("tok_visa")}};
+            {QStringLiteral("amount"), 700}, {QStringLiteral("currency"), QStringLiteral("CNY")},
+            {QStringLiteral("token"), QStringLiteral("tok_visa")}};
         const QByteArray body = bodyOverride.isNull() ? QJsonDocument(charge).toJson(QJsonDocument::Compact) : bodyOverride;
         QByteArray out = "POST /v1/charges HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n";
         for (const QByteArray &line : framing.isEmpty() ? QList<QByteArray>{"Content-Length: " + QByteArray::number(body.size())}
@@ -487,9 +486,8 @@ void TestAcquirerService::acquirerFramesEveryRequestWithOneParser()
     const QString inner = uniqueKey(QStringLiteral("inner"));
     const QByteArray innerRequest = chargeRequest(inner, {});
     const QByteArray n = QByteArray::number(innerRequest.size());
-    const PipelineResult listed = Pipeline::send(m_acquirer.port(), chargeRequest(outer, {"Content-Length: " + n + ", " + n},
-                                                                                  innerRequest),
-                                                 {QString(), false, 1, 15000});
+    const PipelineResult listed = Pipeline::send(m_acquirer.port(), chargeRequest(outer, {"Content-Length: " + n + ", " + n}, innerRequest),
+        {QString(), false, 1, 15000});
     QVERIFY2(listed.statuses() == QList<int>{400}, listed.describe().constData());
     QCOMPARE(charged(inner), 404);
 
@@ -520,7 +518,7 @@ void TestAcquirerService::lengthsCountCodePoints()
     ONCEPAY_VERIFY_STATUS(m_bank.get(QStringLiteral("/v1/ledger?merchant=") + merchant64), 200);
     const QString merchant65 = QString::fromLatin1(QUrl::toPercentEncoding(emoji.repeated(65)));
     ONCEPAY_VERIFY_PROBLEM(m_bank.get(QStringLiteral("/v1/ledger?merchant=") + merchant65), 400,
-                           QStringLiteral("validation-failed"));
+        QStringLiteral("validation-failed"));
 }
 
 QTEST_GUILESS_MAIN(TestAcquirerService)

@@ -50,18 +50,18 @@ void TestCli::initTestCase()
 void TestCli::badOptions_data()
 {
     QTest::addColumn<QStringList>("args");
-    const QString db = QStringLiteral("DB"); // replaced by a path in the temporary dir
+    const QString db = QStringLiteral("DB");   // replaced by a path in the temporary dir
     auto base = [&](const QStringList &more) {
         return QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"), db} + more;
     };
     QTest::newRow("unknown option") << base({QStringLiteral("--no-such-option")});
     QTest::newRow("positional argument") << base({QStringLiteral("surprise")});
     QTest::newRow("listen without port") << QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.1"),
-                                                        QStringLiteral("--db"), db};
+        QStringLiteral("--db"), db};
     QTest::newRow("listen garbage") << QStringList{QStringLiteral("--listen"), QStringLiteral("nowhere:port"),
-                                                   QStringLiteral("--db"), db};
+        QStringLiteral("--db"), db};
     QTest::newRow("listen port too big") << QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:70000"),
-                                                        QStringLiteral("--db"), db};
+        QStringLiteral("--db"), db};
     QTest::newRow("lease unit unknown") << base({QStringLiteral("--claim-lease"), QStringLiteral("5x")});
     QTest::newRow("lease negative") << base({QStringLiteral("--claim-lease"), QStringLiteral("-1s")});
     QTest::newRow("lease empty") << base({QStringLiteral("--claim-lease"), QString()});
@@ -111,9 +111,9 @@ void TestCli::unreadableTokenFile()
     // Not a usage error but a start-up failure: any non-zero code, one line, never listening.
     QProcess p;
     p.start(GatewayProcess::binaryPath(),
-            {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"),
-             m_dir.filePath(QStringLiteral("tokens-missing.db")), QStringLiteral("--tokens"),
-             QStringLiteral("/nonexistent/tokens.txt")});
+        {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"),
+            m_dir.filePath(QStringLiteral("tokens-missing.db")), QStringLiteral("--tokens"),
+            QStringLiteral("/nonexistent/tokens.txt")});
     QVERIFY(p.waitForFinished(10000));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QVERIFY(p.exitCode() != 0);
@@ -135,8 +135,7 @@ void TestCli::corruptDatabaseIsKept()
         QCOMPARE(f.write(garbage), garbage.size());
     }
     QProcess p;
-    p.start(GatewayProcess::binaryPath(), {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
-                                           QStringLiteral("--db"), path, QStringLiteral("--demo")});
+    p.start(GatewayProcess::binaryPath(), {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"), path, QStringLiteral("--demo")});
     QVERIFY(p.waitForFinished(10000));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 1);
@@ -169,8 +168,7 @@ void TestCli::refusesNetworkFileSystem()
             QProcess::execute(QStringLiteral("umount"), {mount});
     });
     QProcess p;
-    p.start(GatewayProcess::binaryPath(), {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"),
-                                           mount + QStringLiteral("/gateway.db"), QStringLiteral("--demo")});
+    p.start(GatewayProcess::binaryPath(), {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--db"), mount + QStringLiteral("/gateway.db"), QStringLiteral("--demo")});
     QVERIFY(p.waitForFinished(10000));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 1);
@@ -203,7 +201,7 @@ void TestCli::signalsFinishInFlightRequests()
     // (QNetworkAccessManager re-sends a request whose connection closed without an answer,
     // so a lost answer shows up here as "Connection refused".)
     QVERIFY2(answered.status == 201,
-             ("the in-flight request got no answer before the gateway exited\n" + answered.describe()).constData());
+        ("the in-flight request got no answer before the gateway exited\n" + answered.describe()).constData());
     QCOMPARE(answered.object().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
     QVERIFY2(gateway.waitForExit(15000), gateway.failureMessage().constData());
     QCOMPARE(gateway.exitStatus(), QProcess::NormalExit);
@@ -227,8 +225,8 @@ void TestCli::tokenFile()
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write("# merchants of the test\n\n" + secret + " acme till-9\n"
-            "# sk_test_commented acme till-0\n"
-            "second-token-99 zenith till-1\n");
+                                                     "# sk_test_commented acme till-0\n"
+                                                     "second-token-99 zenith till-1\n");
     f.close();
 
     GatewayProcess gateway;
@@ -243,7 +241,7 @@ void TestCli::tokenFile()
     // Another merchant of the file does not see it; the demo credentials are gone; no sim.
     HttpClient zenith(gateway.baseUrl(), "second-token-99");
     ONCEPAY_VERIFY_PROBLEM(zenith.get(QStringLiteral("/v1/payments?idempotency_key=") + key), 404,
-                           QStringLiteral("not-found"));
+        QStringLiteral("not-found"));
     HttpClient commented(gateway.baseUrl(), "sk_test_commented");
     ONCEPAY_VERIFY_PROBLEM(pay(commented, uniqueKey()), 401, QStringLiteral("unauthorized"));
     HttpClient demo(gateway.baseUrl(), kTill1);
@@ -273,7 +271,8 @@ namespace {
 class NotifySocket final
 {
 public:
-    explicit NotifySocket(const QByteArray &name) : m_fd(::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0))
+    explicit NotifySocket(const QByteArray &name)
+        : m_fd(::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0))
     {
         sockaddr_un addr{};
         addr.sun_family = AF_UNIX;
@@ -311,7 +310,7 @@ private:
     bool m_bound = false;
     QByteArray m_received;
 };
-} // namespace
+}   // namespace
 
 void TestCli::systemdNotify_data()
 {
@@ -331,10 +330,10 @@ void TestCli::systemdNotify()
 
     GatewayProcess gateway;
     QVERIFY2(gateway.start({}, {{QStringLiteral("NOTIFY_SOCKET"), QString::fromLocal8Bit(name)}}),
-             gateway.failureMessage().constData());
+        gateway.failureMessage().constData());
     QTRY_VERIFY_WITH_TIMEOUT(manager.received().contains("READY=1\n"), 10000);
     QVERIFY2(manager.received().contains("STATUS=listening on " + gateway.baseUrl().toString().toUtf8()),
-             manager.received().constData());
+        manager.received().constData());
     QVERIFY(!manager.received().contains("STOPPING=1"));
     // Ready means serving.
     HttpClient client(gateway.baseUrl());

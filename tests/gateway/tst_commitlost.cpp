@@ -45,16 +45,19 @@ void TestCommitLost::stepCommitAnswerLost()
     proxied.setPort(cutter.port());
     // The proxy reads the protocol: no TLS between the gateway and the server.
     const QMap<QString, QString> env{{QStringLiteral("PGSSLMODE"), QStringLiteral("disable")},
-                                     {QStringLiteral("PGGSSENCMODE"), QStringLiteral("disable")}};
+        {QStringLiteral("PGGSSENCMODE"), QStringLiteral("disable")}};
     QVERIFY2(gateway.start({QStringLiteral("--db"), proxied.toString(), QStringLiteral("--claim-lease"), QStringLiteral("2s"),
-                            QStringLiteral("--recovery-interval"), QStringLiteral("200ms")}, env),
-             gateway.failureMessage().constData());
+                               QStringLiteral("--recovery-interval"), QStringLiteral("200ms")},
+                 env),
+        gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
 
     KeyedMove move(isRefund, QStringLiteral("commitlost"), 1700, 700);
     const QByteArray unprepared = move.prepare(client);
     QVERIFY2(unprepared.isEmpty(), unprepared.constData());
-    auto send = [&] { return move.send(client); };
+    auto send = [&] {
+        return move.send(client);
+    };
 
     // The step "about to call the acquirer" binds its name; its transaction's COMMIT is cut.
     cutter.arm(QByteArrayLiteral("'acquirer_called'"));

@@ -31,9 +31,9 @@ private:
 static QByteArray rawPayment(const QByteArray &token, const QString &key, const QByteArray &body)
 {
     return RawHttp::request("POST", "/v1/payments",
-                            {"Authorization: Bearer " + token, "Content-Type: application/json",
-                             "Idempotency-Key: \"" + key.toUtf8() + '"'},
-                            body);
+        {"Authorization: Bearer " + token, "Content-Type: application/json",
+            "Idempotency-Key: \"" + key.toUtf8() + '"'},
+        body);
 }
 
 void TestConcurrency::initTestCase()
@@ -92,7 +92,8 @@ void TestConcurrency::sameKeyOverRawSockets()
         ++finals;
         const QJsonObject o = r.json().object();
         paymentIds << (finalStatus == 402 ? o.value(QStringLiteral("payment")).toObject() : o)
-                              .value(QStringLiteral("id")).toString();
+                          .value(QStringLiteral("id"))
+                          .toString();
     }
     QVERIFY(finals >= 1);
     QCOMPARE(paymentIds.size(), 1);
@@ -168,7 +169,7 @@ void TestConcurrency::heldRequestAnswers409ThenReplays()
     HttpClient other(m_gateway.baseUrl(), kTill1);
     QNetworkReply *firstReply = m_client.start(request);
     QTRY_VERIFY_WITH_TIMEOUT(m_client.get(QStringLiteral("/v1/payments?idempotency_key=") + key).status == 200,
-                             10000);
+        10000);
     const HttpReply second = other.send(request);
     const HttpReply first = m_client.collect(firstReply);
 
@@ -192,8 +193,8 @@ void TestConcurrency::slowAcquirerOutlivesTheLease()
     // and whoever resolves it afterwards, the bank charges once.
     GatewayProcess gateway;
     QVERIFY2(gateway.start({QStringLiteral("--claim-lease"), QStringLiteral("1s"),
-                            QStringLiteral("--recovery-interval"), QStringLiteral("200ms")}),
-             gateway.failureMessage().constData());
+                 QStringLiteral("--recovery-interval"), QStringLiteral("200ms")}),
+        gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
     HttpClient retrier(gateway.baseUrl());
     QVERIFY(setAcquirer(client, QStringLiteral("normal"), 2500));
@@ -232,7 +233,7 @@ void TestConcurrency::slowAcquirerOutlivesTheLease()
         if (r.status != 409 && r.status != 201 && r.status != 202)
             QTest::qFail(r.describe().constData(), __FILE__, __LINE__);
         return client.get(location).object().value(QStringLiteral("status")).toString()
-                == QStringLiteral("succeeded");
+            == QStringLiteral("succeeded");
     };
     QTRY_VERIFY_WITH_TIMEOUT(settled(), 20000);
     QVERIFY(setAcquirer(client, QStringLiteral("normal"), 0));

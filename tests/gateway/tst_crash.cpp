@@ -30,11 +30,11 @@ private slots:
 
 private:
     void verifyResumes(GatewayProcess &gateway, const QString &key, const QByteArray &body,
-                       int finalStatus, int succeeded, int declined);
+        int finalStatus, int succeeded, int declined);
 };
 
 static const QStringList kArgs{QStringLiteral("--claim-lease"), QStringLiteral("1s"),
-                               QStringLiteral("--recovery-interval"), QStringLiteral("500ms")};
+    QStringLiteral("--recovery-interval"), QStringLiteral("500ms")};
 
 namespace {
 struct Run
@@ -49,7 +49,7 @@ Run review(GatewayProcess &gateway, const QStringList &args)
 {
     QProcess p;
     p.start(GatewayProcess::binaryPath(),
-            QStringList{QStringLiteral("review"), QStringLiteral("--db"), gateway.database().dbArg()} + args);
+        QStringList{QStringLiteral("review"), QStringLiteral("--db"), gateway.database().dbArg()} + args);
     Run r;
     if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit)
         return r;
@@ -58,7 +58,7 @@ Run review(GatewayProcess &gateway, const QStringList &args)
     r.err = p.readAllStandardError();
     return r;
 }
-} // namespace
+}   // namespace
 
 static QString paymentStatus(const HttpReply &r)
 {
@@ -67,7 +67,7 @@ static QString paymentStatus(const HttpReply &r)
 }
 
 void TestCrash::verifyResumes(GatewayProcess &gateway, const QString &key, const QByteArray &body,
-                              int finalStatus, int succeeded, int declined)
+    int finalStatus, int succeeded, int declined)
 {
     QVERIFY2(gateway.restart(kArgs), gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
@@ -78,7 +78,8 @@ void TestCrash::verifyResumes(GatewayProcess &gateway, const QString &key, const
     ONCEPAY_TRY_UNTIL(retry = pay(client, key, body), retry.status != 409 && retry.status != 202, 30000);
     QVERIFY2(retry.status == finalStatus, (retry.describe() + "\n" + gateway.failureMessage()).constData());
     const QString expectedStatus = finalStatus == 201 ? QStringLiteral("succeeded")
-                                                      : finalStatus == 402 ? QStringLiteral("declined") : QString();
+        : finalStatus == 402                          ? QStringLiteral("declined")
+                                                      : QString();
     if (!expectedStatus.isEmpty()) {
         QCOMPARE(paymentStatus(retry), expectedStatus);
         const HttpReply byKey = client.get(QStringLiteral("/v1/payments?idempotency_key=") + key);
@@ -130,14 +131,13 @@ void TestCrash::killedAtStep()
 
     GatewayProcess gateway;
     QVERIFY2(gateway.start(kArgs, {{QStringLiteral("ONCEPAY_FAULT_KILL_AT"), step}}),
-             gateway.failureMessage().constData());
+        gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
     const QString key = uniqueKey(step);
     const QByteArray body = paymentBody(2024, method);
 
     const HttpReply first = pay(client, key, body);
-    QVERIFY2(first.status == 0, ("the client got an answer although the gateway was to die at " + step.toUtf8()
-                                 + "\n" + first.describe()).constData());
+    QVERIFY2(first.status == 0, ("the client got an answer although the gateway was to die at " + step.toUtf8() + "\n" + first.describe()).constData());
     QVERIFY2(gateway.waitForExit(10000), "the gateway did not die at the fault step");
     QCOMPARE(gateway.exitStatus(), QProcess::CrashExit);
 
@@ -171,8 +171,8 @@ void TestCrash::killedWhileAtAcquirer()
     QNetworkReply *inFlight = client.start({"POST", QStringLiteral("/v1/payments"), body, keyHeader(key)});
     // Claimed and on its way to the bank: the payment exists, still processing.
     QTRY_COMPARE_WITH_TIMEOUT(
-            client.get(QStringLiteral("/v1/payments?idempotency_key=") + key).object().value(QStringLiteral("status")).toString(),
-            QStringLiteral("processing"), 10000);
+        client.get(QStringLiteral("/v1/payments?idempotency_key=") + key).object().value(QStringLiteral("status")).toString(),
+        QStringLiteral("processing"), 10000);
     gateway.kill9();
     const HttpReply lost = client.collect(inFlight);
     QVERIFY2(lost.status == 0, lost.describe().constData());
@@ -186,7 +186,7 @@ void TestCrash::processingResolvedAfterRestart()
     // recovery resolves it by asking the acquirer, with no client retry at all.
     GatewayProcess gateway;
     QVERIFY2(gateway.start({QStringLiteral("--recovery-interval"), QStringLiteral("1h")}),
-             gateway.failureMessage().constData());
+        gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
     const QString key = uniqueKey(QStringLiteral("orphan"));
     const HttpReply accepted = pay(client, key, paymentBody(3100, QStringLiteral("tok_timeoutAfterCharge")));
@@ -194,13 +194,13 @@ void TestCrash::processingResolvedAfterRestart()
     const QString location = QString::fromUtf8(accepted.header("Location"));
     // The recovery worker is an hour away: the payment is still processing when it dies.
     QCOMPARE(client.get(location).object().value(QStringLiteral("status")).toString(),
-             QStringLiteral("processing"));
+        QStringLiteral("processing"));
     gateway.kill9();
 
     QVERIFY2(gateway.restart(kArgs), gateway.failureMessage().constData());
     HttpClient after(gateway.baseUrl());
     QTRY_COMPARE_WITH_TIMEOUT(after.get(location).object().value(QStringLiteral("status")).toString(),
-                              QStringLiteral("succeeded"), 20000);
+        QStringLiteral("succeeded"), 20000);
     const Charges charges = acquirerCharges(after, key);
     QVERIFY2(charges.ok, charges.raw.constData());
     QCOMPARE(charges.succeeded, 1);
@@ -219,8 +219,8 @@ void TestCrash::faultInjectionNeedsDemo()
     GatewayProcess gateway;
     gateway.setDemo(false);
     QVERIFY2(gateway.start({QStringLiteral("--tokens"), tokens.fileName()},
-                           {{QStringLiteral("ONCEPAY_FAULT_KILL_AT"), QStringLiteral("after_claim")}}),
-             gateway.failureMessage().constData());
+                 {{QStringLiteral("ONCEPAY_FAULT_KILL_AT"), QStringLiteral("after_claim")}}),
+        gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl(), "tok-prod-1");
     ONCEPAY_VERIFY_STATUS(pay(client, uniqueKey(QStringLiteral("prod"))), 201);
     QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
@@ -229,9 +229,9 @@ void TestCrash::faultInjectionNeedsDemo()
 void TestCrash::refundKilledAtStep_data()
 {
     QTest::addColumn<QString>("step");
-    QTest::addColumn<QString>("mode");        // the acquirer's mode while the refund is first sent
+    QTest::addColumn<QString>("mode");   // the acquirer's mode while the refund is first sent
     for (const char *step : {"refund_after_claim", "refund_after_mark_called", "refund_after_acquirer",
-                             "refund_after_settle"}) {
+             "refund_after_settle"}) {
         QTest::addRow("%s", step) << QString::fromLatin1(step) << QStringLiteral("normal");
         QTest::addRow("%s answer lost", step) << QString::fromLatin1(step) << QStringLiteral("timeout_after_charge");
     }
@@ -245,7 +245,7 @@ void TestCrash::refundKilledAtStep()
     QFETCH(QString, mode);
     GatewayProcess gateway;
     QVERIFY2(gateway.start(kArgs, {{QStringLiteral("ONCEPAY_FAULT_KILL_AT"), step}}),
-             gateway.failureMessage().constData());
+        gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
     const QString payKey = uniqueKey(QStringLiteral("charge"));
     const HttpReply paid = pay(client, payKey, paymentBody(3000));
@@ -254,8 +254,7 @@ void TestCrash::refundKilledAtStep()
     QVERIFY(setAcquirer(client, mode));
     const QString key = uniqueKey(step);
     const HttpReply first = refund(client, paymentId, key, 1200);
-    QVERIFY2(first.status == 0, ("the client got an answer although the gateway was to die at " + step.toUtf8()
-                                 + "\n" + first.describe()).constData());
+    QVERIFY2(first.status == 0, ("the client got an answer although the gateway was to die at " + step.toUtf8() + "\n" + first.describe()).constData());
     QVERIFY2(gateway.waitForExit(10000), "the gateway did not die at the fault step");
     QCOMPARE(gateway.exitStatus(), QProcess::CrashExit);
 
@@ -271,7 +270,7 @@ void TestCrash::refundKilledAtStep()
     QCOMPARE(payment.value(QStringLiteral("status")).toString(), QStringLiteral("partially_refunded"));
     // Whatever was reserved and not used went back: the rest can still be refunded, and no more.
     ONCEPAY_VERIFY_PROBLEM(refund(client, paymentId, uniqueKey(QStringLiteral("over")), 1801), 400,
-                           QStringLiteral("validation-failed"));
+        QStringLiteral("validation-failed"));
     ONCEPAY_VERIFY_STATUS(refund(client, paymentId, uniqueKey(QStringLiteral("rest")), 1800), 201);
     const AcquirerRefunds bank = acquirerRefunds(client, payKey);
     QVERIFY2(bank.ok && bank.succeeded == 2 && bank.refunded == 3000 && bank.keys.count(key) == 1, bank.raw.constData());
@@ -299,7 +298,9 @@ void TestCrash::takeoverMeetsRefusingAcquirer()
     KeyedMove move(isRefund, QStringLiteral("takeover"), 2500, 1000);
     const QByteArray unprepared = move.prepare(client);
     QVERIFY2(unprepared.isEmpty(), unprepared.constData());
-    auto send = [&] { return move.send(client); };
+    auto send = [&] {
+        return move.send(client);
+    };
     const HttpReply first = send();
     QVERIFY2(first.status == 0, first.describe().constData());
     QVERIFY2(gateway.waitForExit(10000), "the gateway did not die at the fault step");
@@ -335,8 +336,7 @@ void TestCrash::forgottenKeyNeedsReview()
     // with the same key would charge a second time: the record waits for a person instead,
     // processing with needs_review, and `oncepay-gateway review` settles it.
     QFETCH(bool, isRefund);
-    const QStringList args = kArgs + QStringList{QStringLiteral("--acquirer-key-window"), QStringLiteral("1ms"),
-                                                 QStringLiteral("--acquirer-key-memory"), QStringLiteral("1ms")};
+    const QStringList args = kArgs + QStringList{QStringLiteral("--acquirer-key-window"), QStringLiteral("1ms"), QStringLiteral("--acquirer-key-memory"), QStringLiteral("1ms")};
     GatewayProcess gateway;
     const QString step = isRefund ? QStringLiteral("refund_after_acquirer") : QStringLiteral("after_acquirer");
     QVERIFY2(gateway.start(args, {{QStringLiteral("ONCEPAY_FAULT_KILL_AT"), step}}), gateway.failureMessage().constData());
@@ -344,7 +344,9 @@ void TestCrash::forgottenKeyNeedsReview()
     KeyedMove move(isRefund, QStringLiteral("forgotten"), 2600, 1200);
     const QByteArray unprepared = move.prepare(client);
     QVERIFY2(unprepared.isEmpty(), unprepared.constData());
-    auto send = [&] { return move.send(client); };
+    auto send = [&] {
+        return move.send(client);
+    };
     QCOMPARE(send().status, 0);
     QVERIFY2(gateway.waitForExit(10000), "the gateway did not die at the fault step");
     QVERIFY2(gateway.restart(args), gateway.failureMessage().constData());
@@ -358,7 +360,9 @@ void TestCrash::forgottenKeyNeedsReview()
     QCOMPARE(held.object().value(QStringLiteral("status")).toString(), QStringLiteral("processing"));
     QCOMPARE(held.object().value(QStringLiteral("needs_review")), QJsonValue(true));
     const QString id = held.object().value(QStringLiteral("id")).toString();
-    auto atAcquirer = [&] { return move.rowsAtAcquirer(client); };
+    auto atAcquirer = [&] {
+        return move.rowsAtAcquirer(client);
+    };
     QCOMPARE(atAcquirer(), qsizetype(1));
     const HttpReply again = send();
     ONCEPAY_VERIFY_STATUS(again, 202);
@@ -366,7 +370,8 @@ void TestCrash::forgottenKeyNeedsReview()
     QCOMPARE(atAcquirer(), qsizetype(1));
     const QMap<QString, double> metrics = parseMetrics(client.get(QStringLiteral("/metrics")).body);
     QVERIFY(metricSum(metrics, QStringLiteral("oncepay_needs_review_total"),
-                      {isRefund ? QStringLiteral("kind=\"refund\"") : QStringLiteral("kind=\"payment\"")}) >= 1);
+                {isRefund ? QStringLiteral("kind=\"refund\"") : QStringLiteral("kind=\"payment\"")})
+        >= 1);
 
     // The operator's list names it; a wrong outcome for its kind is refused; the right one settles it.
     const Run listed = review(gateway, {QStringLiteral("--json")});
@@ -374,18 +379,15 @@ void TestCrash::forgottenKeyNeedsReview()
     const QJsonArray data = QJsonDocument::fromJson(listed.out).object().value(QStringLiteral("data")).toArray();
     QVERIFY2(data.size() == 1 && data.first().toObject().value(QStringLiteral("id")).toString() == id, listed.out.constData());
     QCOMPARE(data.first().toObject().value(QStringLiteral("merchant")).toString(), QStringLiteral("demo"));
-    const Run wrong = review(gateway, {QStringLiteral("--resolve"), id, QStringLiteral("--outcome"),
-                                       isRefund ? QStringLiteral("declined") : QStringLiteral("failed")});
+    const Run wrong = review(gateway, {QStringLiteral("--resolve"), id, QStringLiteral("--outcome"), isRefund ? QStringLiteral("declined") : QStringLiteral("failed")});
     QVERIFY2(wrong.exitCode == 1, wrong.err.constData());
-    const Run resolved = review(gateway, {QStringLiteral("--resolve"), id, QStringLiteral("--outcome"),
-                                          QStringLiteral("succeeded"), QStringLiteral("--json")});
+    const Run resolved = review(gateway, {QStringLiteral("--resolve"), id, QStringLiteral("--outcome"), QStringLiteral("succeeded"), QStringLiteral("--json")});
     QVERIFY2(resolved.exitCode == 0, resolved.err.constData());
     QCOMPARE(QJsonDocument::fromJson(resolved.out).object().value(QStringLiteral("status")).toString(),
-             QStringLiteral("succeeded"));
+        QStringLiteral("succeeded"));
     const Run twice = review(gateway, {QStringLiteral("--resolve"), id, QStringLiteral("--outcome"), QStringLiteral("succeeded")});
     QVERIFY2(twice.exitCode == 1, twice.err.constData());
-    const Run unknown = review(gateway, {QStringLiteral("--resolve"), QStringLiteral("pay_nosuchthing"),
-                                         QStringLiteral("--outcome"), QStringLiteral("succeeded")});
+    const Run unknown = review(gateway, {QStringLiteral("--resolve"), QStringLiteral("pay_nosuchthing"), QStringLiteral("--outcome"), QStringLiteral("succeeded")});
     QVERIFY2(unknown.exitCode == 1, unknown.err.constData());
 
     // The key now answers the settled state, and still never reaches the acquirer again.
@@ -401,7 +403,7 @@ void TestCrash::forgottenKeyNeedsReview()
     const Run empty = review(gateway, {QStringLiteral("--json")});
     QVERIFY2(empty.exitCode == 0, empty.err.constData());
     QVERIFY2(QJsonDocument::fromJson(empty.out).object().value(QStringLiteral("data")).toArray().isEmpty(),
-             empty.out.constData());
+        empty.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCrash)

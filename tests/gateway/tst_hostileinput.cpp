@@ -29,21 +29,21 @@ void TestHostileInput::initTestCase()
 }
 
 static QByteArray postPayment(const QByteArray &key, const QByteArray &body,
-                              const QList<QByteArray> &extra = {})
+    const QList<QByteArray> &extra = {})
 {
     return RawHttp::request("POST", "/v1/payments",
-                            QList<QByteArray>{"Authorization: Bearer sk_test_demo_till1",
-                                              "Content-Type: application/json",
-                                              "Idempotency-Key: \"" + key + '"'}
-                                    + extra,
-                            body);
+        QList<QByteArray>{"Authorization: Bearer sk_test_demo_till1",
+            "Content-Type: application/json",
+            "Idempotency-Key: \"" + key + '"'}
+            + extra,
+        body);
 }
 
 void TestHostileInput::hostile_data()
 {
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<int>("expected");   // exact status, or 0: any 4xx or a closed connection
-    QTest::addColumn<QString>("key");    // must not exist afterwards (empty: nothing to look up)
+    QTest::addColumn<QString>("key");   // must not exist afterwards (empty: nothing to look up)
 
     auto row = [](const char *name, const QByteArray &bytes, int expected, const char *key) {
         QTest::newRow(name) << bytes << expected << QString::fromLatin1(key);
@@ -98,7 +98,8 @@ void TestHostileInput::hostile_data()
     row("Content-Length and Transfer-Encoding",
         "POST /v1/payments HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer sk_test_demo_till1\r\n"
         "Content-Type: application/json\r\nIdempotency-Key: \"h-clte\"\r\nContent-Length: 5\r\n"
-        "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 0, "h-clte");
+        "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+        0, "h-clte");
     row("unknown route", RawHttp::request("GET", "/v1/../../etc/passwd", {}), 0, "");
     row("wrong method", RawHttp::request("DELETE", "/v1/payments", {"Authorization: Bearer sk_test_demo_till1"}), 0, "");
 }
@@ -123,7 +124,7 @@ void TestHostileInput::hostile()
     }
 
     QVERIFY2(m_gateway.isRunning(), m_gateway.failureMessage().constData());
-    HttpClient anonymous(m_gateway.baseUrl(), {}); // /healthz needs no authentication
+    HttpClient anonymous(m_gateway.baseUrl(), {});   // /healthz needs no authentication
     const HttpReply health = anonymous.get(QStringLiteral("/healthz"));
     ONCEPAY_VERIFY_STATUS(health, 200);
     QCOMPARE(health.object().value(QStringLiteral("status")).toString(), QStringLiteral("ok"));

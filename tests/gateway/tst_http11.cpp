@@ -28,7 +28,8 @@ namespace {
 class Connection
 {
 public:
-    explicit Connection(quint16 port, const QHostAddress &from = {}) : m_port(port)
+    explicit Connection(quint16 port, const QHostAddress &from = {})
+        : m_port(port)
     {
         if (!from.isNull())
             m_socket.bind(from);
@@ -40,7 +41,7 @@ public:
     {
         m_socket.write(bytes);
         m_socket.flush();
-        while (m_socket.bytesToWrite() > 0 && m_socket.waitForBytesWritten(1000)) { }
+        while (m_socket.bytesToWrite() > 0 && m_socket.waitForBytesWritten(1000)) {}
         if (barrier)
             RawHttp::exchange(m_port, RawHttp::request("GET", "/livez", {}));
     }
@@ -104,13 +105,14 @@ private:
 QByteArray paymentHead(const QString &key, const QList<QByteArray> &framing)
 {
     QByteArray head = "POST /v1/payments HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer sk_test_demo_till1\r\n"
-                      "Content-Type: application/json\r\nIdempotency-Key: \"" + key.toUtf8() + "\"\r\n";
+                      "Content-Type: application/json\r\nIdempotency-Key: \""
+        + key.toUtf8() + "\"\r\n";
     for (const QByteArray &line : framing)
         head += line + "\r\n";
     return head + "\r\n";
 }
 
-} // namespace
+}   // namespace
 
 class TestHttp11 final : public QObject
 {
@@ -148,8 +150,8 @@ void TestHttp11::initTestCase()
 {
     QVERIFY2(m_gateway.start(), m_gateway.failureMessage().constData());
     QVERIFY2(m_strict.start({QStringLiteral("--header-timeout"), QStringLiteral("1s"), QStringLiteral("--body-timeout"),
-                             QStringLiteral("1s"), QStringLiteral("--idle-timeout"), QStringLiteral("1s")}),
-             m_strict.failureMessage().constData());
+                 QStringLiteral("1s"), QStringLiteral("--idle-timeout"), QStringLiteral("1s")}),
+        m_strict.failureMessage().constData());
     m_client.setBaseUrl(m_gateway.baseUrl());
 }
 
@@ -183,8 +185,8 @@ void TestHttp11::keepAliveServesSeveralRequests()
     Connection c(m_gateway.port());
     QVERIFY(c.connected());
     for (const QByteArray &request : {QByteArray("GET /livez HTTP/1.1\r\nHost: x\r\n\r\n"),
-                                      QByteArray("GET /livez HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"),
-                                      QByteArray("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")}) {
+             QByteArray("GET /livez HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"),
+             QByteArray("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")}) {
         c.forget();
         c.send(request, false);
         const RawResult r = c.response();
@@ -207,14 +209,17 @@ void TestHttp11::ambiguousFramingIsRefused_data()
     QTest::newRow("Transfer-Encoding, Content-Length") << QList<QByteArray>{"Transfer-Encoding: chunked", "Content-Length: " + n}
                                                        << body << 400;
     QTest::newRow("gzip, chunked") << QList<QByteArray>{"Transfer-Encoding: gzip, chunked"}
-                                   << QByteArray::number(body.size(), 16) + "\r\n" + body + "\r\n0\r\n\r\n" << 501;
+                                   << QByteArray::number(body.size(), 16) + "\r\n" + body + "\r\n0\r\n\r\n"
+                                   << 501;
     // QtHttpServer reads any value containing "chunked" as chunked; a proxy in front may not.
     QTest::newRow("chunked, then a word") << QList<QByteArray>{"Transfer-Encoding: chunked x"}
-                                          << QByteArray::number(body.size(), 16) + "\r\n" + body + "\r\n0\r\n\r\n" << 501;
+                                          << QByteArray::number(body.size(), 16) + "\r\n" + body + "\r\n0\r\n\r\n"
+                                          << 501;
     QTest::newRow("gzip with Content-Length") << QList<QByteArray>{"Transfer-Encoding: gzip", "Content-Length: " + n}
                                               << body << 400;
     QTest::newRow("chunked twice") << QList<QByteArray>{"Transfer-Encoding: chunked", "Transfer-Encoding: chunked"}
-                                   << QByteArray::number(body.size(), 16) + "\r\n" + body + "\r\n0\r\n\r\n" << 400;
+                                   << QByteArray::number(body.size(), 16) + "\r\n" + body + "\r\n0\r\n\r\n"
+                                   << 400;
 }
 
 void TestHttp11::ambiguousFramingIsRefused()
@@ -227,8 +232,7 @@ void TestHttp11::ambiguousFramingIsRefused()
     QVERIFY(c.connected());
     c.send(paymentHead(key, framing) + body, false);
     const RawResult r = c.response();
-    ONCEPAY_VERIFY_PROBLEM(r.asReply(), status, status == 501 ? QStringLiteral("not-implemented")
-                                                              : QStringLiteral("malformed-request"));
+    ONCEPAY_VERIFY_PROBLEM(r.asReply(), status, status == 501 ? QStringLiteral("not-implemented") : QStringLiteral("malformed-request"));
     QVERIFY2(c.closedByServer(), "the connection stayed open after ambiguous framing");
     // Nothing executed: no payment, no charge.
     ONCEPAY_VERIFY_STATUS(m_client.get(QStringLiteral("/v1/payments?idempotency_key=") + key), 404);
@@ -276,7 +280,9 @@ void TestHttp11::expectContinueIsAnswered()
     QVERIFY(c.connected());
     c.send(paymentHead(key, {"Content-Length: " + QByteArray::number(body.size()), "Expect: 100-continue"}), false);
     // The interim answer comes before any byte of the body is sent.
-    const QByteArray interim = c.readUntil([](const QByteArray &b) { return b.contains("\r\n\r\n"); });
+    const QByteArray interim = c.readUntil([](const QByteArray &b) {
+        return b.contains("\r\n\r\n");
+    });
     QVERIFY2(interim.startsWith("HTTP/1.1 100 Continue\r\n\r\n"), interim.constData());
     c.forget();
     c.send(body, false);
@@ -312,8 +318,8 @@ void TestHttp11::halfClosedClientGetsItsAnswer()
     const QByteArray chunks = QByteArray::number(half, 16) + ";part=1\r\n" + body.left(half) + "\r\n"
         + QByteArray::number(body.size() - half, 16) + "\r\n" + body.mid(half) + "\r\n0\r\n\r\n";
     const QByteArray request = !payment ? QByteArray("GET /livez HTTP/1.1\r\nHost: x\r\n\r\n")
-        : chunked ? paymentHead(key, {"Transfer-Encoding: chunked"}) + chunks
-                  : paymentHead(key, {"Content-Length: " + QByteArray::number(body.size())}) + body;
+        : chunked                       ? paymentHead(key, {"Transfer-Encoding: chunked"}) + chunks
+                                        : paymentHead(key, {"Content-Length: " + QByteArray::number(body.size())}) + body;
     Connection c(m_gateway.port());
     QVERIFY(c.connected());
     c.send(request, false);
@@ -437,8 +443,8 @@ void TestHttp11::connectionsAreCapped()
 {
     GatewayProcess gateway;
     QVERIFY2(gateway.start({QStringLiteral("--max-connections"), QStringLiteral("4"),
-                            QStringLiteral("--max-connections-per-peer"), QStringLiteral("3")}),
-             gateway.failureMessage().constData());
+                 QStringLiteral("--max-connections-per-peer"), QStringLiteral("3")}),
+        gateway.failureMessage().constData());
     const QByteArray livez = "GET /livez HTTP/1.1\r\nHost: x\r\n\r\n";
     auto served = [&](Connection &c) {
         c.forget();
@@ -464,7 +470,7 @@ void TestHttp11::connectionsAreCapped()
     QVERIFY(other.connected());
     QVERIFY(served(other));
     QTRY_VERIFY2_WITH_TIMEOUT(gateway.stderrText().contains(QLatin1String("connection cap reached: 4 open")), "the cap was not reached",
-                              5000);
+        5000);
     // A fifth waits in the kernel's backlog (not accepted, no busy loop) ...
     Connection waiting(gateway.port(), QHostAddress(QStringLiteral("127.0.0.3")));
     waiting.send(livez, false);
@@ -473,7 +479,7 @@ void TestHttp11::connectionsAreCapped()
     // ... until a slot frees.
     mine.front()->close();
     QTRY_VERIFY2_WITH_TIMEOUT(gateway.stderrText().contains(QLatin1String("accepting connections again: 3 of 4")),
-                              "accepting did not resume", 5000);
+        "accepting did not resume", 5000);
     const RawResult r = waiting.response();
     QVERIFY2(r.complete && r.status == 200, r.describe().constData());
     QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
@@ -503,14 +509,14 @@ void TestHttp11::fileLimitBoundsTheCap()
         QVERIFY2(r.complete && r.status == 200, r.describe().constData());
     }
     QTRY_VERIFY2_WITH_TIMEOUT(gateway.stderrText().contains(QLatin1String("connection cap reached: 16 open")),
-                              "the cap did not follow the file limit", 5000);
+        "the cap did not follow the file limit", 5000);
     Connection waiting(gateway.port());
     waiting.send(livez, false);
     open.front()->close();
     const RawResult r = waiting.response();
     QVERIFY2(r.complete && r.status == 200, r.describe().constData());
     QVERIFY2(!gateway.stderrText().contains(QLatin1String("accepting a connection failed")),
-             gateway.stderrText().toUtf8().constData());
+        gateway.stderrText().toUtf8().constData());
     QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
 }
 
@@ -537,9 +543,9 @@ void TestHttp11::burstPastTheCapWaits()
         QVERIFY2(r.complete && r.status == 200, r.describe().constData());
     }
     QTRY_VERIFY2_WITH_TIMEOUT(gateway.stderrText().contains(QLatin1String("connection cap reached: 2 open")),
-                              "the cap was not reached", 5000);
+        "the cap was not reached", 5000);
     QVERIFY2(burst[2]->received().isEmpty() && burst[3]->received().isEmpty(),
-             "a connection past the cap was answered before a slot freed");
+        "a connection past the cap was answered before a slot freed");
     for (int i = 2; i < 4; ++i) {
         burst[i - 2]->close();
         const RawResult r = burst[i]->response();

@@ -40,19 +40,19 @@ void TestIdempotencyKeyHeader::cleanup()
 RawResult TestIdempotencyKeyHeader::post(const QList<QByteArray> &keyLines)
 {
     QList<QByteArray> lines{"Authorization: Bearer sk_test_demo_till1",
-                            "Content-Type: application/json"};
+        "Content-Type: application/json"};
     lines += keyLines;
     return RawHttp::exchange(m_gateway.port(),
-                             RawHttp::request("POST", "/v1/payments", lines, paymentBody()));
+        RawHttp::request("POST", "/v1/payments", lines, paymentBody()));
 }
 
 void TestIdempotencyKeyHeader::header_data()
 {
     QTest::addColumn<QList<QByteArray>>("keyLines");
     QTest::addColumn<int>("status");
-    QTest::addColumn<QString>("slug");       // of the 400; empty when accepted
-    QTest::addColumn<QString>("decoded");    // the key the payment must carry when accepted
-    QTest::addColumn<QStringList>("absent"); // keys that must not exist afterwards
+    QTest::addColumn<QString>("slug");   // of the 400; empty when accepted
+    QTest::addColumn<QString>("decoded");   // the key the payment must carry when accepted
+    QTest::addColumn<QStringList>("absent");   // keys that must not exist afterwards
 
     const QByteArray allowed = "AZaz09-_.:~";
     QByteArray k255;
@@ -94,8 +94,8 @@ void TestIdempotencyKeyHeader::header_data()
                                   << invalid << QString()
                                   << QStringList{QStringLiteral("pay-ta"), QStringLiteral("pay-tb")};
     QTest::newRow("header twice, same value")
-            << L{"Idempotency-Key: \"pay-twin\"", "Idempotency-Key: \"pay-twin\""} << 400 << invalid
-            << QString() << QStringList{QStringLiteral("pay-twin")};
+        << L{"Idempotency-Key: \"pay-twin\"", "Idempotency-Key: \"pay-twin\""} << 400 << invalid
+        << QString() << QStringList{QStringLiteral("pay-twin")};
 
     QTest::newRow("255 chars quoted") << L{"Idempotency-Key: \"" + k255 + '"'} << 201 << QString()
                                       << QString::fromLatin1(k255) << QStringList();
@@ -129,7 +129,7 @@ void TestIdempotencyKeyHeader::header()
         const QJsonObject payment = reply.object();
         QCOMPARE(payment.value(QStringLiteral("idempotency_key")).toString(), decoded);
         const HttpReply byKey = m_client.get(
-                QStringLiteral("/v1/payments?idempotency_key=") + decoded);
+            QStringLiteral("/v1/payments?idempotency_key=") + decoded);
         ONCEPAY_VERIFY_STATUS(byKey, 200);
         QCOMPARE(byKey.object().value(QStringLiteral("id")), payment.value(QStringLiteral("id")));
     } else {
@@ -140,7 +140,7 @@ void TestIdempotencyKeyHeader::header()
         // 404, or 400 for a lookup by a key that could never be valid.
         const HttpReply byKey = m_client.get(QStringLiteral("/v1/payments?idempotency_key=") + key);
         QVERIFY2(byKey.status == 404 || (byKey.status == 400 && key.size() > 255),
-                 byKey.describe().constData());
+            byKey.describe().constData());
     }
 }
 
@@ -151,10 +151,10 @@ void TestIdempotencyKeyHeader::getIgnoresTheHeader()
     const QString id = created.object().value(QStringLiteral("id")).toString();
     for (const QByteArray &value : {QByteArray("\"bad key!\""), QByteArray(""), QByteArray("x y")}) {
         const RawResult raw = RawHttp::exchange(
-                m_gateway.port(),
-                RawHttp::request("GET", "/v1/payments/" + id.toUtf8(),
-                                 {"Authorization: Bearer sk_test_demo_till1",
-                                  "Idempotency-Key: " + value}));
+            m_gateway.port(),
+            RawHttp::request("GET", "/v1/payments/" + id.toUtf8(),
+                {"Authorization: Bearer sk_test_demo_till1",
+                    "Idempotency-Key: " + value}));
         QVERIFY2(raw.status == 200, raw.describe().constData());
         QCOMPARE(raw.json().object().value(QStringLiteral("id")).toString(), id);
     }

@@ -27,7 +27,7 @@ private:
 
     GatewayProcess m_gateway;
     HttpClient m_client;
-    QStringList m_till1Ids; // in creation order
+    QStringList m_till1Ids;   // in creation order
     QStringList m_till2Ids;
 };
 
@@ -118,9 +118,9 @@ void TestListing::pagesThroughEverything()
         QCOMPARE(p.value(QStringLiteral("terminal_id")).toString(), terminal);
         const QString created = p.value(QStringLiteral("created_at")).toString();
         QVERIFY2(QDateTime::fromString(created, Qt::ISODateWithMs)
-                         >= QDateTime::fromString(previousCreated, Qt::ISODateWithMs)
-                         || previousCreated.isEmpty(),
-                 "not newest last");
+                    >= QDateTime::fromString(previousCreated, Qt::ISODateWithMs)
+                || previousCreated.isEmpty(),
+            "not newest last");
         previousCreated = created;
         ids << p.value(QStringLiteral("id")).toString();
     }
@@ -139,8 +139,8 @@ void TestListing::createdAfterFilters()
     QVERIFY(afterTime.isValid());
     int pages = 0;
     const QList<QJsonObject> listed = listAll(
-            QStringLiteral("terminal_id=till-1&created_after=") + QString::fromLatin1(QUrl::toPercentEncoding(after)),
-            7, &pages);
+        QStringLiteral("terminal_id=till-1&created_after=") + QString::fromLatin1(QUrl::toPercentEncoding(after)),
+        7, &pages);
     if (QTest::currentTestFailed())
         return;
     QStringList listedIds;

@@ -30,7 +30,7 @@ private:
 void TestMetrics::initTestCase()
 {
     QVERIFY2(m_gateway.start({QStringLiteral("--recovery-interval"), QStringLiteral("200ms")}),
-             m_gateway.failureMessage().constData());
+        m_gateway.failureMessage().constData());
     m_client.setBaseUrl(m_gateway.baseUrl());
 }
 
@@ -55,7 +55,7 @@ void TestMetrics::isPrometheusText()
         }
         ++samples;
     }
-    QCOMPARE(parseMetrics(r.body).size(), samples); // every sample line parses
+    QCOMPARE(parseMetrics(r.body).size(), samples);   // every sample line parses
     QVERIFY(samples > 0);
     QVERIFY(r.body.endsWith('\n'));
 }
@@ -150,7 +150,7 @@ void TestMetrics::unknownPathsAreOneSeries()
     ONCEPAY_VERIFY_STATUS(m_client.get(QStringLiteral("/v1/payments/pay_route_check")), 404);
     const QByteArray after = m_client.get(QStringLiteral("/metrics")).body;
     QVERIFY2(!after.contains("attacker") && !after.contains("probe-") && !after.contains("pay_route_check"),
-             after.constData());
+        after.constData());
     QVERIFY2(after.contains("route=\"other\""), after.constData());
     QVERIFY2(after.contains("route=\"/v1/payments/{id}\""), after.constData());
     // Bounded: the same series as before, only the counts moved (a few new series at most).

@@ -17,15 +17,15 @@ using namespace GatewayApi;
 namespace {
 // Short leases so that takeovers happen within the test; recovery often.
 const QStringList kShortLease{QStringLiteral("--claim-lease"), QStringLiteral("1s"),
-                              QStringLiteral("--recovery-interval"), QStringLiteral("200ms"),
-                              QStringLiteral("--store-busy-timeout"), QStringLiteral("200ms")};
+    QStringLiteral("--recovery-interval"), QStringLiteral("200ms"),
+    QStringLiteral("--store-busy-timeout"), QStringLiteral("200ms")};
 constexpr int kSettleMs = 30000;   // a ceiling for conditions on 2 shared cores, never a sleep
 
 bool isFinal(int status)
 {
     return status == 201 || status == 402;
 }
-} // namespace
+}   // namespace
 
 class TestMultiInstance final : public QObject
 {
@@ -42,13 +42,13 @@ private:
     // Retries every key of `outcomes` that has no final answer on `survivors` (round robin)
     // with the same key and body until it has one; then checks exactly once on every survivor.
     void settleAndVerify(GatewayCluster &cluster, const QList<int> &survivors,
-                         const QList<PaymentLoad::Outcome> &outcomes);
+        const QList<PaymentLoad::Outcome> &outcomes);
 };
 
 void TestMultiInstance::sameKeyRacedOverInstances_data()
 {
     QTest::addColumn<QString>("method");
-    QTest::addColumn<int>("expected");        // the final answer
+    QTest::addColumn<int>("expected");   // the final answer
     QTest::addColumn<QString>("finalStatus");
     QTest::newRow("approved") << QStringLiteral("tok_visa") << 201 << QStringLiteral("succeeded");
     QTest::newRow("declined") << QStringLiteral("tok_chargeDeclined") << 402 << QStringLiteral("declined");
@@ -62,7 +62,7 @@ void TestMultiInstance::sameKeyRacedOverInstances()
     QFETCH(QString, finalStatus);
     GatewayCluster cluster(3);
     QVERIFY2(cluster.start(kShortLease + QStringList{QStringLiteral("--acquirer-timeout"), QStringLiteral("2s")}),
-             cluster.failureMessage().constData());
+        cluster.failureMessage().constData());
     QList<std::shared_ptr<HttpClient>> clients;
     for (const QUrl &url : cluster.urls())
         clients << std::make_shared<HttpClient>(url);
@@ -100,8 +100,10 @@ void TestMultiInstance::sameKeyRacedOverInstances()
         // After things settle (a lost answer: recovery asks the acquirer), every instance agrees.
         HttpClient &first = *clients.first();
         QTRY_COMPARE_WITH_TIMEOUT(first.get(QStringLiteral("/v1/payments?idempotency_key=") + keys[k])
-                                      .object().value(QStringLiteral("status")).toString(),
-                                  finalStatus, kSettleMs);
+                                      .object()
+                                      .value(QStringLiteral("status"))
+                                      .toString(),
+            finalStatus, kSettleMs);
         QString id;
         for (const auto &c : std::as_const(clients)) {
             const HttpReply byKey = c->get(QStringLiteral("/v1/payments?idempotency_key=") + keys[k]);
@@ -126,7 +128,7 @@ void TestMultiInstance::frozenMidPayment()
     // A stops itself once the acquirer call is recorded as possibly made; B and C go on.
     GatewayCluster cluster(3);
     QVERIFY2(cluster.start(kShortLease, {{0, {{QStringLiteral("ONCEPAY_FAULT_PAUSE_AT"), QStringLiteral("after_mark_called")}}}}),
-             cluster.failureMessage().constData());
+        cluster.failureMessage().constData());
     GatewayProcess &a = cluster.instance(0);
     HttpClient clientA(a.baseUrl());
     HttpClient clientB(cluster.instance(1).baseUrl());
@@ -204,7 +206,7 @@ void TestMultiInstance::sigstopStorm()
 }
 
 void TestMultiInstance::settleAndVerify(GatewayCluster &cluster, const QList<int> &survivors,
-                                        const QList<PaymentLoad::Outcome> &outcomes)
+    const QList<PaymentLoad::Outcome> &outcomes)
 {
     QList<std::shared_ptr<HttpClient>> clients;
     for (int i : survivors)
@@ -220,8 +222,8 @@ void TestMultiInstance::settleAndVerify(GatewayCluster &cluster, const QList<int
         // SQLite: an instance stopped inside a write transaction holds the file's lock past
         // --store-busy-timeout. Whether nothing happened is what the ledger checks below say.
         QVERIFY2(first.status == 0 || first.status == 201 || first.status == 402 || first.status == 202
-                     || first.status == 409 || first.status == 500 || first.status == 503,
-                 first.describe().constData());
+                || first.status == 409 || first.status == 500 || first.status == 503,
+            first.describe().constData());
         if (first.status == 503)
             ONCEPAY_VERIFY_PROBLEM(first, 503, QStringLiteral("store-unavailable"));
         answered503 += first.status == 503;
@@ -257,7 +259,7 @@ void TestMultiInstance::settleAndVerify(GatewayCluster &cluster, const QList<int
     QString cursor;
     do {
         const HttpReply page = clients.first()->get(QStringLiteral("/v1/payments?terminal_id=till-1&limit=500")
-                                                    + (cursor.isEmpty() ? QString() : QStringLiteral("&cursor=") + cursor));
+            + (cursor.isEmpty() ? QString() : QStringLiteral("&cursor=") + cursor));
         ONCEPAY_VERIFY_STATUS(page, 200);
         for (const QJsonValue &p : page.object().value(QStringLiteral("data")).toArray()) {
             ++payments;
@@ -268,7 +270,7 @@ void TestMultiInstance::settleAndVerify(GatewayCluster &cluster, const QList<int
     QCOMPARE(payments, int(outcomes.size()));
     QCOMPARE(chargedKeys, succeededPayments);
     qInfo("%d payments (%d succeeded, %d answered 201 at once, %d without an answer at first, %d 503)",
-          int(payments), succeededPayments, answered201, noAnswer, answered503);
+        int(payments), succeededPayments, answered201, noAnswer, answered503);
 }
 
 QTEST_GUILESS_MAIN(TestMultiInstance)

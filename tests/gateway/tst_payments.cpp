@@ -41,7 +41,7 @@ private:
 void TestPayments::initTestCase()
 {
     QVERIFY2(m_gateway.start({QStringLiteral("--recovery-interval"), QStringLiteral("300ms")}),
-             m_gateway.failureMessage().constData());
+        m_gateway.failureMessage().constData());
     m_client.setBaseUrl(m_gateway.baseUrl());
 }
 
@@ -54,8 +54,7 @@ void TestPayments::cleanup()
 void TestPayments::createdPaymentHasEveryField()
 {
     const QString key = uniqueKey(QStringLiteral("fields"));
-    const HttpReply r = pay(m_client, key, paymentBody(1999, QStringLiteral("tok_visa"),
-                                                       QStringLiteral("ord-fields-1")));
+    const HttpReply r = pay(m_client, key, paymentBody(1999, QStringLiteral("tok_visa"), QStringLiteral("ord-fields-1")));
     ONCEPAY_VERIFY_STATUS(r, 201);
     QVERIFY(r.header("Content-Type").startsWith("application/json"));
     QVERIFY(!r.replayed());
@@ -100,7 +99,7 @@ void TestPayments::currencies()
 {
     QFETCH(QString, currency);
     const HttpReply r = pay(m_client, uniqueKey(currency),
-                            paymentBody(500, QStringLiteral("tok_visa"), QStringLiteral("ord-c"), currency));
+        paymentBody(500, QStringLiteral("tok_visa"), QStringLiteral("ord-c"), currency));
     ONCEPAY_VERIFY_STATUS(r, 201);
     QCOMPARE(r.object().value(QStringLiteral("currency")).toString(), currency);
     QCOMPARE(r.object().value(QStringLiteral("amount")).toInteger(), 500);
@@ -113,11 +112,11 @@ void TestPayments::edgeValuesAccepted_data()
     QTest::newRow("amount 1") << QByteArray(R"({"amount":1,"order_id":"o-min",)" + rest + "}");
     QTest::newRow("amount 100000000") << QByteArray(R"({"amount":100000000,"order_id":"o-max",)" + rest + "}");
     QTest::newRow("order_id 64 chars")
-            << QByteArray(R"({"amount":10,"order_id":")" + QByteArray(62, 'a') + R"(-_",)" + rest + "}");
+        << QByteArray(R"({"amount":10,"order_id":")" + QByteArray(62, 'a') + R"(-_",)" + rest + "}");
     QTest::newRow("description 500 chars")
-            << QByteArray(R"({"amount":10,"order_id":"o-d","description":")" + QByteArray(500, 'd') + R"(",)" + rest + "}");
+        << QByteArray(R"({"amount":10,"order_id":"o-d","description":")" + QByteArray(500, 'd') + R"(",)" + rest + "}");
     QTest::newRow("description in Chinese")
-            << QByteArray(R"({"amount":10,"order_id":"o-zh","description":"咖啡 两杯",)" + rest + "}");
+        << QByteArray(R"({"amount":10,"order_id":"o-zh","description":"咖啡 两杯",)" + rest + "}");
     QByteArray meta = "{";
     for (int i = 0; i < 20; ++i)
         meta += (i ? ",\"k" : "\"k") + QByteArray::number(i) + "\":\"v\"";
@@ -223,10 +222,10 @@ void TestPayments::outcomes()
     ONCEPAY_VERIFY_STATUS(byKey, 200);
     QCOMPARE(byKey.object().value(QStringLiteral("authorization_code")), code);
     const QDateTime created = QDateTime::fromString(payment.value(QStringLiteral("created_at")).toString(),
-                                                    Qt::ISODateWithMs);
+        Qt::ISODateWithMs);
     QVERIFY(created.isValid());
     const HttpReply list = m_client.get(QStringLiteral("/v1/payments?terminal_id=till-1&limit=500&created_after=")
-                                        + created.addMSecs(-1).toUTC().toString(Qt::ISODateWithMs));
+        + created.addMSecs(-1).toUTC().toString(Qt::ISODateWithMs));
     ONCEPAY_VERIFY_STATUS(list, 200);
     bool listed = false;
     for (const QJsonValue &v : list.object().value(QStringLiteral("data")).toArray()) {
@@ -275,13 +274,13 @@ void TestPayments::reusedKeyWithOtherBody_data()
     QTest::addColumn<QByteArray>("other");
     QTest::newRow("amount") << paymentBody(1000);
     QTest::newRow("currency") << paymentBody(999, QStringLiteral("tok_visa"), QStringLiteral("ord-0001"),
-                                             QStringLiteral("USD"));
+        QStringLiteral("USD"));
     QTest::newRow("order") << paymentBody(999, QStringLiteral("tok_visa"), QStringLiteral("ord-0002"));
     QTest::newRow("method") << paymentBody(999, QStringLiteral("tok_mastercard"));
     QTest::newRow("added description")
-            << QByteArray(R"({"amount":999,"currency":"CNY","order_id":"ord-0001","payment_method":"tok_visa","description":"x"})");
+        << QByteArray(R"({"amount":999,"currency":"CNY","order_id":"ord-0001","payment_method":"tok_visa","description":"x"})");
     QTest::newRow("number written otherwise")
-            << QByteArray(R"({"amount":9.99e2,"currency":"CNY","order_id":"ord-0001","payment_method":"tok_visa"})");
+        << QByteArray(R"({"amount":9.99e2,"currency":"CNY","order_id":"ord-0001","payment_method":"tok_visa"})");
 }
 
 void TestPayments::reusedKeyWithOtherBody()
@@ -312,19 +311,18 @@ void TestPayments::equivalentJsonReplays_data()
 {
     QTest::addColumn<QByteArray>("equivalent");
     QTest::newRow("reordered keys")
-            << QByteArray(R"({"payment_method":"tok_visa","order_id":"ord-eq","currency":"CNY","amount":1234})");
+        << QByteArray(R"({"payment_method":"tok_visa","order_id":"ord-eq","currency":"CNY","amount":1234})");
     QTest::newRow("white space")
-            << QByteArray("{ \"amount\" : 1234 ,\n\t\"currency\":\"CNY\", \"order_id\" :\"ord-eq\",\r\n \"payment_method\": \"tok_visa\" }\n");
+        << QByteArray("{ \"amount\" : 1234 ,\n\t\"currency\":\"CNY\", \"order_id\" :\"ord-eq\",\r\n \"payment_method\": \"tok_visa\" }\n");
     QTest::newRow("reordered and spaced")
-            << QByteArray("{\n  \"order_id\": \"ord-eq\",\n  \"amount\": 1234,\n  \"payment_method\": \"tok_visa\",\n  \"currency\": \"CNY\"\n}");
+        << QByteArray("{\n  \"order_id\": \"ord-eq\",\n  \"amount\": 1234,\n  \"payment_method\": \"tok_visa\",\n  \"currency\": \"CNY\"\n}");
 }
 
 void TestPayments::equivalentJsonReplays()
 {
     QFETCH(QByteArray, equivalent);
     const QString key = uniqueKey(QStringLiteral("equiv"));
-    const HttpReply first = pay(m_client, key, paymentBody(1234, QStringLiteral("tok_visa"),
-                                                           QStringLiteral("ord-eq")));
+    const HttpReply first = pay(m_client, key, paymentBody(1234, QStringLiteral("tok_visa"), QStringLiteral("ord-eq")));
     ONCEPAY_VERIFY_STATUS(first, 201);
     const HttpReply again = pay(m_client, key, equivalent);
     ONCEPAY_VERIFY_STATUS(again, 201);
@@ -346,8 +344,8 @@ void TestPayments::timeoutAfterChargeResolves()
 
     // The gateway resolves it in the background by asking the acquirer by key.
     QTRY_COMPARE_WITH_TIMEOUT(
-            m_client.get(QStringLiteral("/v1/payments/") + id).object().value(QStringLiteral("status")).toString(),
-            QStringLiteral("succeeded"), 30000);
+        m_client.get(QStringLiteral("/v1/payments/") + id).object().value(QStringLiteral("status")).toString(),
+        QStringLiteral("succeeded"), 30000);
     const Charges charges = acquirerCharges(m_client, key);
     QVERIFY2(charges.ok, charges.raw.constData());
     QCOMPARE(charges.succeeded, 1);
@@ -364,9 +362,9 @@ void TestPayments::timeoutAfterChargeResolves()
     const QString code = again.object().value(QStringLiteral("authorization_code")).toString();
     QCOMPARE(code.size(), 6);
     QCOMPARE(again.object().value(QStringLiteral("card")).toObject().value(QStringLiteral("brand")).toString(),
-             QStringLiteral("visa"));
+        QStringLiteral("visa"));
     QCOMPARE(acquirerCharges(m_client, key).rows.first().toObject().value(QStringLiteral("authorization_code")).toString(),
-             code);
+        code);
 }
 
 void TestPayments::errorBeforeChargeIsNotRecorded()
@@ -391,8 +389,8 @@ void TestPayments::acquirerModes_data()
 {
     QTest::addColumn<QString>("mode");
     QTest::addColumn<int>("firstStatus");
-    QTest::addColumn<int>("retryStatus");      // same key after PUT mode normal
-    QTest::addColumn<int>("succeededCharges"); // in the end
+    QTest::addColumn<int>("retryStatus");   // same key after PUT mode normal
+    QTest::addColumn<int>("succeededCharges");   // in the end
 
     QTest::newRow("decline_all") << QStringLiteral("decline_all") << 402 << 402 << 0;
     QTest::newRow("error_before_charge") << QStringLiteral("error_before_charge") << 502 << 201 << 1;
@@ -430,9 +428,9 @@ void TestPayments::acquirerModes()
 void TestPayments::unknownPaymentIsNotFound()
 {
     ONCEPAY_VERIFY_PROBLEM(m_client.get(QStringLiteral("/v1/payments/pay_doesnotexist")), 404,
-                           QStringLiteral("not-found"));
+        QStringLiteral("not-found"));
     ONCEPAY_VERIFY_PROBLEM(m_client.get(QStringLiteral("/v1/payments?idempotency_key=never-used")), 404,
-                           QStringLiteral("not-found"));
+        QStringLiteral("not-found"));
 }
 
 QTEST_GUILESS_MAIN(TestPayments)

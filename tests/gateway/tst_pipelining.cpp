@@ -17,11 +17,12 @@ using namespace GatewayApi;
 namespace {
 
 QByteArray paymentRequest(const QString &key, qint64 amount, const QList<QByteArray> &framing = {},
-                          const QByteArray &bodyOverride = {})
+    const QByteArray &bodyOverride = {})
 {
     const QByteArray body = bodyOverride.isNull() ? paymentBody(amount) : bodyOverride;
     QByteArray out = "POST /v1/payments HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer sk_test_demo_till1\r\n"
-                     "Content-Type: application/json\r\nIdempotency-Key: \"" + key.toUtf8() + "\"\r\n";
+                     "Content-Type: application/json\r\nIdempotency-Key: \""
+        + key.toUtf8() + "\"\r\n";
     const QList<QByteArray> lines = framing.isEmpty() ? QList<QByteArray>{"Content-Length: " + QByteArray::number(body.size())}
                                                       : framing;
     for (const QByteArray &line : lines)
@@ -34,7 +35,7 @@ QByteArray chunked(const QByteArray &body, const QByteArray &trailer = {})
     return QByteArray::number(body.size(), 16) + "\r\n" + body + "\r\n0\r\n" + trailer + "\r\n";
 }
 
-} // namespace
+}   // namespace
 
 class TestPipelining final : public QObject
 {
@@ -79,7 +80,7 @@ private:
     RawResult ask(bool tls, const QByteArray &method, const QByteArray &target, const QByteArray &body = {})
     {
         QByteArray request = method + ' ' + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                             "Authorization: Bearer sk_test_demo_till1\r\nConnection: close\r\n";
+                                                     "Authorization: Bearer sk_test_demo_till1\r\nConnection: close\r\n";
         if (!body.isNull())
             request += "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
         const PipelineResult r = send(tls, request + "\r\n" + body, {QString(), false, 1, 15000});
@@ -98,7 +99,9 @@ private:
     bool setLatency(bool tls, int ms)
     {
         return ask(tls, "PUT", "/v1/_sim/acquirer",
-                   R"({"mode": "normal", "latency_ms": )" + QByteArray::number(ms) + "}").status == 200;
+                   R"({"mode": "normal", "latency_ms": )" + QByteArray::number(ms) + "}")
+                   .status
+            == 200;
     }
 
     QTemporaryDir m_dir;
@@ -114,15 +117,15 @@ void TestPipelining::initTestCase()
     const QString key = m_dir.filePath(QStringLiteral("key.pem"));
     QProcess openssl;
     openssl.start(QStringLiteral("openssl"),
-                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"),
-                   QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
-                   QStringLiteral("-keyout"), key, QStringLiteral("-out"), m_cert, QStringLiteral("-days"),
-                   QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
-                   QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1")});
+        {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"),
+            QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
+            QStringLiteral("-keyout"), key, QStringLiteral("-out"), m_cert, QStringLiteral("-days"),
+            QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
+            QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1")});
     QVERIFY2(openssl.waitForFinished(30000) && openssl.exitCode() == 0, openssl.readAllStandardError().constData());
     QVERIFY2(m_plain.start(), m_plain.failureMessage().constData());
     QVERIFY2(m_tls.start({QStringLiteral("--tls-cert"), m_cert, QStringLiteral("--tls-key"), key}),
-             m_tls.failureMessage().constData());
+        m_tls.failureMessage().constData());
 }
 
 void TestPipelining::cleanup()
@@ -141,7 +144,7 @@ void TestPipelining::aListOfLengthsFramesOneBody()
     const QByteArray inner = paymentRequest(innerKey, 1111);
     const QByteArray n = QByteArray::number(inner.size());
     const PipelineResult r = send(tls, paymentRequest(outerKey, 0, {"Content-Length: " + n + ", " + n}, inner),
-                                  {QString(), false, 1, 15000});
+        {QString(), false, 1, 15000});
     QVERIFY2(r.connected, r.describe().constData());
     QVERIFY2(r.responses.size() == 1, r.describe().constData());
     ONCEPAY_VERIFY_PROBLEM(r.responses.first().asReply(), 400, QStringLiteral("validation-failed"));
@@ -186,7 +189,7 @@ void TestPipelining::refusedPipelinedFramingIsNotExecuted()
     QVERIFY2(r.closedByServer, r.describe().constData());
     QVERIFY2(r.statuses() == (QList<int>{201, status}), r.describe().constData());
     ONCEPAY_VERIFY_PROBLEM(r.responses.at(1).asReply(), status,
-                           status == 501 ? QStringLiteral("not-implemented") : QStringLiteral("malformed-request"));
+        status == 501 ? QStringLiteral("not-implemented") : QStringLiteral("malformed-request"));
     QCOMPARE(charged(tls, first), 1);
     QCOMPARE(charged(tls, second), 0);
     QCOMPARE(paymentStatus(tls, second), 404);
@@ -214,8 +217,7 @@ void TestPipelining::nothingRunsAfterConnectionClose()
     const QString first = uniqueKey(QStringLiteral("closing"));
     const QString second = uniqueKey(QStringLiteral("after-close"));
     const QByteArray body = paymentBody(1999);
-    const QByteArray bytes = paymentRequest(first, 1999, {"Content-Length: " + QByteArray::number(body.size()),
-                                                          "Connection: close"})
+    const QByteArray bytes = paymentRequest(first, 1999, {"Content-Length: " + QByteArray::number(body.size()), "Connection: close"})
         + paymentRequest(second, 4444);
     const PipelineResult r = send(tls, bytes);
     QVERIFY2(r.closedByServer, r.describe().constData());

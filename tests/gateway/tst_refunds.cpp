@@ -43,7 +43,7 @@ void TestRefunds::initTestCase()
 {
     // Recovery runs often, so that a refund whose answer was lost resolves within the test.
     QVERIFY2(m_gateway.start({QStringLiteral("--recovery-interval"), QStringLiteral("200ms")}),
-             m_gateway.failureMessage().constData());
+        m_gateway.failureMessage().constData());
     m_client.setBaseUrl(m_gateway.baseUrl());
 }
 
@@ -57,7 +57,8 @@ void TestRefunds::waitForRefund(const QString &id, const QString &status, QJsonO
 {
     QJsonObject o;
     QTRY_VERIFY_WITH_TIMEOUT((o = m_client.get(QStringLiteral("/v1/refunds/") + id).object(),
-                              o.value(QStringLiteral("status")).toString() == status), 15000);
+                                 o.value(QStringLiteral("status")).toString() == status),
+        15000);
     if (refund)
         *refund = o;
 }
@@ -127,7 +128,7 @@ void TestRefunds::partialThenFull()
 
     // Nothing remains.
     ONCEPAY_VERIFY_PROBLEM(refund(id, uniqueKey(QStringLiteral("re")), amountBody(1)), 400,
-                           QStringLiteral("validation-failed"));
+        QStringLiteral("validation-failed"));
     // The first refund still replays after all that.
     QCOMPARE(refund(id, k1, body1).body, r1.body);
     // The money went back through the acquirer, once per refund, with the refunds' own keys.
@@ -140,7 +141,7 @@ void TestRefunds::partialThenFull()
 
 void TestRefunds::invalidRefunds_data()
 {
-    QTest::addColumn<QString>("paymentMethod"); // empty: an unknown payment id
+    QTest::addColumn<QString>("paymentMethod");   // empty: an unknown payment id
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<bool>("withKey");
     QTest::addColumn<int>("status");
@@ -183,9 +184,9 @@ void TestRefunds::concurrentRefundsStayBounded()
     QList<QByteArray> requests;
     for (int i = 0; i < 10; ++i) {
         requests << RawHttp::request("POST", "/v1/payments/" + id.toUtf8() + "/refunds",
-                                     {"Authorization: Bearer sk_test_demo_till1", "Content-Type: application/json",
-                                      "Idempotency-Key: \"" + uniqueKey(QStringLiteral("par")).toUtf8() + '"'},
-                                     amountBody(300));
+            {"Authorization: Bearer sk_test_demo_till1", "Content-Type: application/json",
+                "Idempotency-Key: \"" + uniqueKey(QStringLiteral("par")).toUtf8() + '"'},
+            amountBody(300));
     }
     int created = 0;
     for (const RawResult &r : RawHttp::exchangeAll(m_gateway.port(), requests)) {
@@ -207,9 +208,9 @@ void TestRefunds::concurrentSameKeyRefundsOnce()
     QList<QByteArray> requests;
     for (int i = 0; i < 20; ++i) {
         requests << RawHttp::request("POST", "/v1/payments/" + id.toUtf8() + "/refunds",
-                                     {"Authorization: Bearer sk_test_demo_till1", "Content-Type: application/json",
-                                      "Idempotency-Key: \"" + key.toUtf8() + '"'},
-                                     amountBody(100));
+            {"Authorization: Bearer sk_test_demo_till1", "Content-Type: application/json",
+                "Idempotency-Key: \"" + key.toUtf8() + '"'},
+            amountBody(100));
     }
     QSet<QString> refundIds;
     for (const RawResult &r : RawHttp::exchangeAll(m_gateway.port(), requests)) {
@@ -308,7 +309,7 @@ void TestRefunds::processingRefundReservesItsAmount()
     QVERIFY(setAcquirer(m_client, QStringLiteral("normal")));
     // Whether or not recovery has settled it yet, 600 is spoken for: 500 more never fits.
     ONCEPAY_VERIFY_PROBLEM(GatewayApi::refund(m_client, id, uniqueKey(QStringLiteral("over")), 500), 400,
-                           QStringLiteral("validation-failed"));
+        QStringLiteral("validation-failed"));
     ONCEPAY_VERIFY_STATUS(GatewayApi::refund(m_client, id, uniqueKey(QStringLiteral("fits")), 400), 201);
     waitForRefund(lost.object().value(QStringLiteral("id")).toString(), QStringLiteral("succeeded"));
     if (QTest::currentTestFailed())
@@ -346,12 +347,12 @@ void TestRefunds::lookups()
     QCOMPARE(data.at(1).toObject(), r2.object());
 
     ONCEPAY_VERIFY_PROBLEM(m_client.get(QStringLiteral("/v1/refunds?idempotency_key=") + uniqueKey()), 404,
-                           QStringLiteral("not-found"));
+        QStringLiteral("not-found"));
     ONCEPAY_VERIFY_PROBLEM(m_client.get(QStringLiteral("/v1/refunds?idempotency_key=")), 400,
-                           QStringLiteral("validation-failed"));
+        QStringLiteral("validation-failed"));
     ONCEPAY_VERIFY_PROBLEM(m_client.get(QStringLiteral("/v1/refunds/re_doesnotexist")), 404, QStringLiteral("not-found"));
     ONCEPAY_VERIFY_PROBLEM(m_client.get(QStringLiteral("/v1/payments/pay_doesnotexist/refunds")), 404,
-                           QStringLiteral("not-found"));
+        QStringLiteral("not-found"));
     // Another merchant sees none of them.
     HttpClient other(m_gateway.baseUrl(), kOther);
     ONCEPAY_VERIFY_STATUS(other.get(QStringLiteral("/v1/refunds?idempotency_key=") + k1), 404);

@@ -57,10 +57,12 @@ void TestRejections::verifyKeyStillFree(const QString &key)
 void TestRejections::validation_data()
 {
     QTest::addColumn<QByteArray>("body");
-    QTest::addColumn<QString>("field"); // must be named by one of the errors
+    QTest::addColumn<QString>("field");   // must be named by one of the errors
 
     const QByteArray ok = R"("currency":"CNY","order_id":"ord-1","payment_method":"tok_visa")";
-    auto withAmount = [&](const QByteArray &amount) { return "{\"amount\":" + amount + "," + ok + "}"; };
+    auto withAmount = [&](const QByteArray &amount) {
+        return "{\"amount\":" + amount + "," + ok + "}";
+    };
     const QString amount = QStringLiteral("amount");
     QTest::newRow("amount zero") << withAmount("0") << amount;
     QTest::newRow("amount negative") << withAmount("-1") << amount;
@@ -71,7 +73,9 @@ void TestRejections::validation_data()
     QTest::newRow("amount missing") << QByteArray("{" + ok + "}") << amount;
 
     const QByteArray rest = R"("amount":1999,"payment_method":"tok_visa")";
-    auto with = [&](const QByteArray &fields) { return "{" + rest + "," + fields + "}"; };
+    auto with = [&](const QByteArray &fields) {
+        return "{" + rest + "," + fields + "}";
+    };
     const QString currency = QStringLiteral("currency");
     const QString order = QStringLiteral("order_id");
     QTest::newRow("currency lower case") << with(R"("currency":"cny","order_id":"o1")") << currency;
@@ -80,35 +84,37 @@ void TestRejections::validation_data()
     QTest::newRow("currency missing") << with(R"("order_id":"o1")") << currency;
     QTest::newRow("order_id empty") << with(R"("currency":"CNY","order_id":"")") << order;
     QTest::newRow("order_id 65 chars")
-            << with(R"("currency":"CNY","order_id":")" + QByteArray(65, 'o') + "\"") << order;
+        << with(R"("currency":"CNY","order_id":")" + QByteArray(65, 'o') + "\"") << order;
     QTest::newRow("order_id space") << with(R"("currency":"CNY","order_id":"ord 1")") << order;
     QTest::newRow("order_id slash") << with(R"("currency":"CNY","order_id":"ord/1")") << order;
     QTest::newRow("order_id missing") << with(R"("currency":"CNY")") << order;
 
     const QByteArray base = R"("amount":1999,"currency":"CNY","order_id":"o1")";
-    auto extra = [&](const QByteArray &fields) { return "{" + base + "," + fields + "}"; };
+    auto extra = [&](const QByteArray &fields) {
+        return "{" + base + "," + fields + "}";
+    };
     QTest::newRow("payment_method not a token")
-            << extra(R"("payment_method":"4111111111111111")") << QStringLiteral("payment_method");
+        << extra(R"("payment_method":"4111111111111111")") << QStringLiteral("payment_method");
     QTest::newRow("payment_method missing") << QByteArray("{" + base + "}") << QStringLiteral("payment_method");
     QTest::newRow("unknown field")
-            << extra(R"("payment_method":"tok_visa","amonut":1)") << QStringLiteral("amonut");
+        << extra(R"("payment_method":"tok_visa","amonut":1)") << QStringLiteral("amonut");
     QTest::newRow("description 501 chars")
-            << extra(R"("payment_method":"tok_visa","description":")" + QByteArray(501, 'd') + "\"")
-            << QStringLiteral("description");
+        << extra(R"("payment_method":"tok_visa","description":")" + QByteArray(501, 'd') + "\"")
+        << QStringLiteral("description");
     QByteArray meta = "{";
     for (int i = 0; i < 21; ++i)
         meta += (i ? ",\"k" : "\"k") + QByteArray::number(i) + "\":\"v\"";
     meta += "}";
     QTest::newRow("metadata 21 values")
-            << extra(R"("payment_method":"tok_visa","metadata":)" + meta) << QStringLiteral("metadata");
+        << extra(R"("payment_method":"tok_visa","metadata":)" + meta) << QStringLiteral("metadata");
     QTest::newRow("metadata NUL in a value")
-            << extra(R"("payment_method":"tok_visa","metadata":{"a":"x\u0000y"})") << QStringLiteral("metadata");
+        << extra(R"("payment_method":"tok_visa","metadata":{"a":"x\u0000y"})") << QStringLiteral("metadata");
     QTest::newRow("metadata NUL in a key")
-            << extra(R"("payment_method":"tok_visa","metadata":{"a\u0000":"y"})") << QStringLiteral("metadata");
+        << extra(R"("payment_method":"tok_visa","metadata":{"a\u0000":"y"})") << QStringLiteral("metadata");
     QTest::newRow("metadata number value")
-            << extra(R"("payment_method":"tok_visa","metadata":{"a":1})") << QStringLiteral("metadata");
+        << extra(R"("payment_method":"tok_visa","metadata":{"a":1})") << QStringLiteral("metadata");
     QTest::newRow("metadata array")
-            << extra(R"("payment_method":"tok_visa","metadata":["a"])") << QStringLiteral("metadata");
+        << extra(R"("payment_method":"tok_visa","metadata":["a"])") << QStringLiteral("metadata");
 }
 
 void TestRejections::validation()
@@ -154,13 +160,13 @@ void TestRejections::unsupportedMediaType()
     QFETCH(int, status);
     const QString key = uniqueKey(QStringLiteral("media"));
     const QList<QByteArray> lines = QList<QByteArray>{"Authorization: Bearer sk_test_demo_till1",
-                                                      "Idempotency-Key: \"" + key.toUtf8() + '"'}
-            + contentType;
+                                        "Idempotency-Key: \"" + key.toUtf8() + '"'}
+        + contentType;
     const RawResult raw = RawHttp::exchange(m_gateway.port(),
-                                            RawHttp::request("POST", "/v1/payments", lines, paymentBody()));
+        RawHttp::request("POST", "/v1/payments", lines, paymentBody()));
     QVERIFY2(raw.complete, raw.describe().constData());
     if (status == 415) {
-        ONCEPAY_VERIFY_PROBLEM(raw.asReply(), 415, QString()); // API.md names no slug
+        ONCEPAY_VERIFY_PROBLEM(raw.asReply(), 415, QString());   // API.md names no slug
         verifyKeyStillFree(key);
     } else {
         QVERIFY2(raw.status == status, raw.describe().constData());
@@ -200,7 +206,7 @@ void TestRejections::bodySize()
 
 void TestRejections::unauthorized_data()
 {
-    QTest::addColumn<QByteArray>("authorization"); // empty: no header
+    QTest::addColumn<QByteArray>("authorization");   // empty: no header
     QTest::newRow("missing") << QByteArray();
     QTest::newRow("unknown token") << QByteArray("Bearer sk_test_nobody");
     QTest::newRow("basic scheme") << QByteArray("Basic c2tfdGVzdF9kZW1vX3RpbGwxOg==");
@@ -218,9 +224,9 @@ void TestRejections::unauthorized()
     if (!authorization.isEmpty())
         headers.append({"Authorization", authorization});
     ONCEPAY_VERIFY_PROBLEM(anonymous.post(QStringLiteral("/v1/payments"), paymentBody(), headers), 401,
-                           QStringLiteral("unauthorized"));
+        QStringLiteral("unauthorized"));
     ONCEPAY_VERIFY_PROBLEM(anonymous.get(QStringLiteral("/v1/payments?idempotency_key=") + key, headers),
-                           401, QStringLiteral("unauthorized"));
+        401, QStringLiteral("unauthorized"));
     verifyKeyStillFree(key);
 }
 
@@ -228,7 +234,7 @@ void TestRejections::rateLimited()
 {
     GatewayProcess limited;
     QVERIFY2(limited.start({QStringLiteral("--rate-limit"), QStringLiteral("2")}),
-             limited.failureMessage().constData());
+        limited.failureMessage().constData());
     HttpClient till1(limited.baseUrl(), kTill1);
     QList<HttpRequest> burst;
     QStringList keys;
@@ -260,7 +266,7 @@ void TestRejections::rateLimited()
     ONCEPAY_TRY_UNTIL(retry = pay(till1, key), retry.status != 429, 65000);
     ONCEPAY_VERIFY_STATUS(retry, 201);
     QVERIFY(!retry.replayed());
-    HttpClient ledger(limited.baseUrl(), kTill2); // till-1 may still be over its limit
+    HttpClient ledger(limited.baseUrl(), kTill2);   // till-1 may still be over its limit
     QCOMPARE(acquirerCharges(ledger, key).succeeded, 1);
     QVERIFY2(limited.isRunning(), limited.failureMessage().constData());
 }

@@ -33,7 +33,7 @@ private:
 void TestRetention::initTestCase()
 {
     QVERIFY2(m_gateway.start({QStringLiteral("--key-retention"), QStringLiteral("1s")}),
-             m_gateway.failureMessage().constData());
+        m_gateway.failureMessage().constData());
     m_client.setBaseUrl(m_gateway.baseUrl());
 }
 
@@ -45,7 +45,7 @@ void TestRetention::cleanup()
 double TestRetention::swept()
 {
     return metricSum(parseMetrics(m_client.get(QStringLiteral("/metrics")).body),
-                     QStringLiteral("oncepay_retention_swept_total"));
+        QStringLiteral("oncepay_retention_swept_total"));
 }
 
 void TestRetention::waitForSweep(double before, int records)
@@ -93,14 +93,14 @@ void TestRetention::keyOutlivesItsRecord()
 
     // Equivalent JSON is still the same request.
     const HttpReply reordered = pay(m_client, key,
-                                    "{\"payment_method\":\"" + method.toUtf8()
-                                            + "\",\"order_id\":\"ord-ret\", \"currency\":\"CNY\",\"amount\":8800}");
+        "{\"payment_method\":\"" + method.toUtf8()
+            + "\",\"order_id\":\"ord-ret\", \"currency\":\"CNY\",\"amount\":8800}");
     ONCEPAY_VERIFY_STATUS(reordered, status);
     QVERIFY(reordered.replayed());
 
     const QByteArray otherBodies[] = {paymentBody(8801, method, QStringLiteral("ord-ret")),
-                                      paymentBody(8800, method, QStringLiteral("ord-other")),
-                                      paymentBody(8800, QStringLiteral("tok_unionpay"), QStringLiteral("ord-ret"))};
+        paymentBody(8800, method, QStringLiteral("ord-other")),
+        paymentBody(8800, QStringLiteral("tok_unionpay"), QStringLiteral("ord-ret"))};
     for (const QByteArray &other : otherBodies)
         ONCEPAY_VERIFY_PROBLEM(pay(m_client, key, other), 422, QStringLiteral("idempotency-key-reused"));
 
@@ -121,7 +121,7 @@ void TestRetention::refundKeyOutlivesItsRecord()
     const QString key = uniqueKey(QStringLiteral("re-old"));
     const HttpReply first = m_client.post(path, R"({"amount":250})", keyHeader(key));
     ONCEPAY_VERIFY_STATUS(first, 201);
-    waitForSweep(before, 2); // the payment's record and the refund's
+    waitForSweep(before, 2);   // the payment's record and the refund's
     if (QTest::currentTestFailed())
         return;
     // The refund is never applied twice, however old its key.
@@ -148,9 +148,9 @@ void TestRetention::oneKeySpaceForPaymentsAndRefunds()
 
     auto crossUses = [&] {
         ONCEPAY_VERIFY_PROBLEM(m_client.post(path, R"({"amount":100})", keyHeader(paymentKey)), 422,
-                               QStringLiteral("idempotency-key-reused"));
+            QStringLiteral("idempotency-key-reused"));
         ONCEPAY_VERIFY_PROBLEM(pay(m_client, refundKey, paymentBody(3000)), 422,
-                               QStringLiteral("idempotency-key-reused"));
+            QStringLiteral("idempotency-key-reused"));
     };
     crossUses();
     if (QTest::currentTestFailed())

@@ -35,8 +35,8 @@ private:
 
 namespace {
 const QStringList kShortLease{QStringLiteral("--claim-lease"), QStringLiteral("1s"),
-                              QStringLiteral("--recovery-interval"), QStringLiteral("200ms"),
-                              QStringLiteral("--store-busy-timeout"), QStringLiteral("200ms")};
+    QStringLiteral("--recovery-interval"), QStringLiteral("200ms"),
+    QStringLiteral("--store-busy-timeout"), QStringLiteral("200ms")};
 
 QMap<QString, QString> pauseAt(const QString &step)
 {
@@ -44,7 +44,7 @@ QMap<QString, QString> pauseAt(const QString &step)
 }
 
 const char *steps[] = {"after_claim", "after_mark_called", "after_acquirer", "after_settle"};
-} // namespace
+}   // namespace
 
 double TestStalls::metric(HttpClient &client, const QString &name, const QStringList &labels)
 {
@@ -74,7 +74,7 @@ void TestStalls::pausedPastLease()
     // under ASan). The takeover is B's to make.
     GatewayProcess a;
     QVERIFY2(a.start(kShortLease + QStringList{QStringLiteral("--recovery-interval"), QStringLiteral("1h")}, pauseAt(step)),
-             a.failureMessage().constData());
+        a.failureMessage().constData());
     GatewayProcess b;
     b.useDatabase(a.sharedDatabase());
     QVERIFY2(b.start(kShortLease), b.failureMessage().constData());
@@ -107,7 +107,7 @@ void TestStalls::pausedPastLease()
         const HttpReply byId = c->get(QStringLiteral("/v1/payments/") + paymentId);
         ONCEPAY_VERIFY_STATUS(byId, 200);
         QCOMPARE(byId.object().value(QStringLiteral("status")).toString(),
-                 expected == 201 ? QStringLiteral("succeeded") : QStringLiteral("declined"));
+            expected == 201 ? QStringLiteral("succeeded") : QStringLiteral("declined"));
         const HttpReply again = pay(*c, key, body);
         ONCEPAY_VERIFY_STATUS(again, expected);
         QCOMPARE(paymentOf(again).value(QStringLiteral("id")).toString(), paymentId);
@@ -138,8 +138,8 @@ void TestStalls::storeLockedAtStep()
     // A lease of 4 s keeps the client waiting up to 2 s (half the lease) for the outcome.
     GatewayProcess gateway;
     QVERIFY2(gateway.start(kShortLease + QStringList{QStringLiteral("--claim-lease"), QStringLiteral("4s")},
-                           pauseAt(step)),
-             gateway.failureMessage().constData());
+                 pauseAt(step)),
+        gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
     HttpClient observer(gateway.baseUrl());
     const QString key = uniqueKey(QStringLiteral("locked"));
@@ -182,10 +182,9 @@ void TestStalls::storeLockedPastClientPatience()
     // The store stays locked longer than the client is kept waiting: 500 outcome-unknown
     // (not recorded), never 503; the outcome is recorded once the lock is gone.
     GatewayProcess gateway;
-    QVERIFY2(gateway.start(kShortLease + QStringList{QStringLiteral("--claim-lease"), QStringLiteral("10s"),
-                                                      QStringLiteral("--acquirer-timeout"), QStringLiteral("1s")},
-                           pauseAt(QStringLiteral("after_acquirer"))),
-             gateway.failureMessage().constData());
+    QVERIFY2(gateway.start(kShortLease + QStringList{QStringLiteral("--claim-lease"), QStringLiteral("10s"), QStringLiteral("--acquirer-timeout"), QStringLiteral("1s")},
+                 pauseAt(QStringLiteral("after_acquirer"))),
+        gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
     const QString key = uniqueKey(QStringLiteral("patience"));
     const QByteArray body = paymentBody(1500);
@@ -218,7 +217,7 @@ void TestStalls::slowBankWhileStoreLocked()
     // and the key replays at once rather than answering 409 for the rest of the lease.
     GatewayProcess gateway;
     QVERIFY2(gateway.start({QStringLiteral("--store-busy-timeout"), QStringLiteral("200ms")}),
-             gateway.failureMessage().constData());
+        gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
     HttpClient observer(gateway.baseUrl());
     QVERIFY(setAcquirer(observer, QStringLiteral("normal"), 1500));
@@ -227,7 +226,9 @@ void TestStalls::slowBankWhileStoreLocked()
     const double sentBefore = metric(observer, QStringLiteral("oncepay_acquirer_calls_total"), {QStringLiteral("outcome=\"sent\"")});
     QNetworkReply *inFlight = client.start({"POST", QStringLiteral("/v1/payments"), body, keyHeader(key)});
     QTRY_VERIFY_WITH_TIMEOUT(metric(observer, QStringLiteral("oncepay_acquirer_calls_total"),
-                                    {QStringLiteral("outcome=\"sent\"")}) > sentBefore, 10000);
+                                 {QStringLiteral("outcome=\"sent\"")})
+            > sentBefore,
+        10000);
     {
         StoreLock lock(gateway.database());
         QVERIFY2(lock.ok(), qPrintable(lock.error()));
@@ -261,9 +262,8 @@ void TestStalls::refusedWhileStoreLocked()
     GatewayProcess gateway;
     // The refusal comes after 1 s; the client is kept waiting up to the acquirer timeout (3 s)
     // while the claim is given back.
-    QVERIFY2(gateway.start(kShortLease + QStringList{QStringLiteral("--claim-lease"), QStringLiteral("8s"),
-                                                      QStringLiteral("--acquirer-timeout"), QStringLiteral("3s")}),
-             gateway.failureMessage().constData());
+    QVERIFY2(gateway.start(kShortLease + QStringList{QStringLiteral("--claim-lease"), QStringLiteral("8s"), QStringLiteral("--acquirer-timeout"), QStringLiteral("3s")}),
+        gateway.failureMessage().constData());
     HttpClient client(gateway.baseUrl());
     HttpClient observer(gateway.baseUrl());
     KeyedMove move(isRefund, QStringLiteral("refused"), 1999, 1000);
@@ -275,7 +275,9 @@ void TestStalls::refusedWhileStoreLocked()
     const double before = metric(observer, QStringLiteral("oncepay_acquirer_calls_total"), {kind, QStringLiteral("outcome=\"sent\"")});
     QNetworkReply *inFlight = client.start(move.request());
     QTRY_VERIFY_WITH_TIMEOUT(metric(observer, QStringLiteral("oncepay_acquirer_calls_total"),
-                                    {kind, QStringLiteral("outcome=\"sent\"")}) > before, 10000);
+                                 {kind, QStringLiteral("outcome=\"sent\"")})
+            > before,
+        10000);
     StoreLock lock(gateway.database());
     QVERIFY2(lock.ok(), qPrintable(lock.error()));
     const HttpReply first = client.collect(inFlight);
@@ -287,7 +289,7 @@ void TestStalls::refusedWhileStoreLocked()
     QVERIFY(setAcquirer(observer, QStringLiteral("normal"), 0));
     HttpReply retry;
     ONCEPAY_TRY_UNTIL(retry = move.send(client),
-                      retry.status != 409 && retry.status != 202 && retry.status != 500, 20000);
+        retry.status != 409 && retry.status != 202 && retry.status != 500, 20000);
     ONCEPAY_VERIFY_STATUS(retry, 201);
     const QByteArray notOnce = move.onceAtAcquirer(observer);
     QVERIFY2(notOnce.isEmpty(), notOnce.constData());

@@ -32,7 +32,7 @@ private:
 void TestStoreUnavailable::initTestCase()
 {
     QVERIFY2(m_gateway.start({QStringLiteral("--store-busy-timeout"), QStringLiteral("200ms")}),
-             m_gateway.failureMessage().constData());
+        m_gateway.failureMessage().constData());
     m_client.setBaseUrl(m_gateway.baseUrl());
 }
 
@@ -121,7 +121,7 @@ void TestStoreUnavailable::notReadyBelowTheFreeSpaceFloor()
         QSKIP("the free-space floor is for a SQLite store (PostgreSQL's disk is its server's)");
     GatewayProcess gateway;
     QVERIFY2(gateway.start({QStringLiteral("--store-min-free"), QStringLiteral("1000000T")}),
-             gateway.failureMessage().constData());
+        gateway.failureMessage().constData());
     HttpClient client;
     client.setBaseUrl(gateway.baseUrl());
     const HttpReply r = client.get(QStringLiteral("/healthz"));
@@ -140,8 +140,7 @@ public:
         if (!m_dir.isValid())
             return;
         QProcess mount;
-        mount.start(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
-                                              QStringLiteral("size=4m"), QStringLiteral("oncepay-test"), m_dir.path()});
+        mount.start(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"), QStringLiteral("size=4m"), QStringLiteral("oncepay-test"), m_dir.path()});
         m_mounted = mount.waitForFinished(10000) && mount.exitStatus() == QProcess::NormalExit && mount.exitCode() == 0;
         m_error = QString::fromLocal8Bit(mount.readAllStandardError()).trimmed();
     }
@@ -178,7 +177,7 @@ private:
     bool m_mounted = false;
     QString m_error;
 };
-} // namespace
+}   // namespace
 
 // A store on a disk that fills up: reads still work, so only the free-space check can say the
 // gateway is not ready. Payments fail closed meanwhile (nothing reaches the bank), and once space
@@ -192,9 +191,9 @@ void TestStoreUnavailable::notReadyWhileTheDiskIsFull()
         QSKIP(qPrintable(QStringLiteral("cannot mount a small tmpfs (root is needed): %1").arg(disk.error())));
     GatewayProcess gateway;
     QVERIFY2(gateway.start({QStringLiteral("--db"), disk.path(QStringLiteral("gateway.db")),
-                            QStringLiteral("--acquirer-db"), gateway.dataDir() + QStringLiteral("/acquirer.db"),
-                            QStringLiteral("--store-min-free"), QStringLiteral("256K")}),
-             gateway.failureMessage().constData());
+                 QStringLiteral("--acquirer-db"), gateway.dataDir() + QStringLiteral("/acquirer.db"),
+                 QStringLiteral("--store-min-free"), QStringLiteral("256K")}),
+        gateway.failureMessage().constData());
     HttpClient client;
     client.setBaseUrl(gateway.baseUrl());
     const HttpReply before = pay(client, uniqueKey(QStringLiteral("before")), paymentBody(1000));

@@ -79,10 +79,10 @@ void TestTenancy::sameKeyTwoMerchants()
     QVERIFY2(demoCharges.ok && demoCharges.rows.size() == 1 && demoCharges.succeeded == 1, demoCharges.raw.constData());
     QVERIFY2(otherCharges.ok && otherCharges.rows.size() == 1 && otherCharges.succeeded == 1, otherCharges.raw.constData());
     QCOMPARE(otherCharges.rows.first().toObject().value(QStringLiteral("amount")),
-             other.object().value(QStringLiteral("amount")));
+        other.object().value(QStringLiteral("amount")));
     HttpClient anonymous(m_gateway.baseUrl(), {});
     ONCEPAY_VERIFY_PROBLEM(anonymous.get(QStringLiteral("/v1/_sim/acquirer/charges?idempotency_key=") + key), 401,
-                           QStringLiteral("unauthorized"));
+        QStringLiteral("unauthorized"));
 
     // Each replays its own.
     const HttpReply demoAgain = pay(m_demo, key, paymentBody(1999));
@@ -96,7 +96,7 @@ void TestTenancy::sameKeyTwoMerchants()
 void TestTenancy::foreignPaymentIsNotFound_data()
 {
     QTest::addColumn<QByteArray>("method");
-    QTest::addColumn<QString>("pathTemplate"); // %1: the id of a payment
+    QTest::addColumn<QString>("pathTemplate");   // %1: the id of a payment
     QTest::newRow("get") << QByteArray("GET") << QStringLiteral("/v1/payments/%1");
     QTest::newRow("refund") << QByteArray("POST") << QStringLiteral("/v1/payments/%1/refunds");
 }
@@ -116,7 +116,7 @@ void TestTenancy::foreignPaymentIsNotFound()
     // Exactly like a missing one: nothing tells a foreign id from an unknown one.
     QCOMPARE(foreign.object().value(QStringLiteral("title")), missing.object().value(QStringLiteral("title")));
     QCOMPARE(QString(foreign.object().value(QStringLiteral("detail")).toString()).replace(m_demoPaymentId, QStringLiteral("ID")),
-             QString(missing.object().value(QStringLiteral("detail")).toString()).replace(QStringLiteral("pay_doesnotexist0000"), QStringLiteral("ID")));
+        QString(missing.object().value(QStringLiteral("detail")).toString()).replace(QStringLiteral("pay_doesnotexist0000"), QStringLiteral("ID")));
 
     // And the owner still sees its payment untouched (the foreign refund did nothing).
     const HttpReply mine = m_demo.get(QStringLiteral("/v1/payments/") + m_demoPaymentId);
@@ -158,7 +158,8 @@ void TestTenancy::simulationIsMerchantScoped()
     const HttpReply paid = pay(m_other, otherKey, paymentBody(500));
     ONCEPAY_VERIFY_STATUS(paid, 201);
     ONCEPAY_VERIFY_STATUS(refund(m_other, paid.object().value(QStringLiteral("id")).toString(),
-                                 uniqueKey(QStringLiteral("scoped-re")), 100), 201);
+                              uniqueKey(QStringLiteral("scoped-re")), 100),
+        201);
     const QString demoKey = uniqueKey(QStringLiteral("scoped"));
     ONCEPAY_VERIFY_PROBLEM(pay(m_demo, demoKey, paymentBody(500)), 402, QStringLiteral("card-declined"));
     QVERIFY(setAcquirer(m_demo, QStringLiteral("normal")));

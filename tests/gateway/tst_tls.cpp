@@ -49,23 +49,15 @@ void TestTls::initTestCase()
     m_cert = m_dir.filePath(QStringLiteral("cert.pem"));
     m_key = m_dir.filePath(QStringLiteral("key.pem"));
     QProcess openssl;
-    openssl.start(QStringLiteral("openssl"), {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
-                                              QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
-                                              QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
-                                              QStringLiteral("-keyout"), m_key, QStringLiteral("-out"), m_cert,
-                                              QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
-                                              QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
-                                              QStringLiteral("subjectAltName=IP:127.0.0.1")});
+    openssl.start(QStringLiteral("openssl"), {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"), QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"), QStringLiteral("-keyout"), m_key, QStringLiteral("-out"), m_cert, QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1")});
     QVERIFY2(openssl.waitForFinished(30000) && openssl.exitCode() == 0, openssl.readAllStandardError().constData());
     m_otherKey = m_dir.filePath(QStringLiteral("other-key.pem"));
     QProcess genkey;
-    genkey.start(QStringLiteral("openssl"), {QStringLiteral("genpkey"), QStringLiteral("-algorithm"), QStringLiteral("EC"),
-                                             QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"),
-                                             QStringLiteral("-out"), m_otherKey});
+    genkey.start(QStringLiteral("openssl"), {QStringLiteral("genpkey"), QStringLiteral("-algorithm"), QStringLiteral("EC"), QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-out"), m_otherKey});
     QVERIFY2(genkey.waitForFinished(30000) && genkey.exitCode() == 0, genkey.readAllStandardError().constData());
     QVERIFY2(m_gateway.start({QStringLiteral("--tls-cert"), m_cert, QStringLiteral("--tls-key"), m_key,
-                              QStringLiteral("--header-timeout"), QStringLiteral("1s")}),
-             m_gateway.failureMessage().constData());
+                 QStringLiteral("--header-timeout"), QStringLiteral("1s")}),
+        m_gateway.failureMessage().constData());
     QCOMPARE(m_gateway.baseUrl().scheme(), QStringLiteral("https"));
 }
 
@@ -85,7 +77,7 @@ RawResult TestTls::exchange(const QByteArray &request, bool halfClose)
     out.connected = true;
     socket.write(request);
     if (halfClose) {
-        while (socket.bytesToWrite() > 0 && socket.waitForBytesWritten(5000)) { }
+        while (socket.bytesToWrite() > 0 && socket.waitForBytesWritten(5000)) {}
         if (::shutdown(int(socket.socketDescriptor()), SHUT_WR) != 0) {
             out.received = "shutdown(SHUT_WR) failed";
             return out;
@@ -107,14 +99,15 @@ void TestTls::paysOverTls()
     const QString key = uniqueKey(QStringLiteral("tls"));
     const QByteArray body = paymentBody(4321);
     const RawResult r = exchange(RawHttp::request("POST", "/v1/payments",
-                                                  {"Authorization: Bearer sk_test_demo_till1",
-                                                   "Content-Type: application/json",
-                                                   "Idempotency-Key: \"" + key.toUtf8() + '"'}, body));
+        {"Authorization: Bearer sk_test_demo_till1",
+            "Content-Type: application/json",
+            "Idempotency-Key: \"" + key.toUtf8() + '"'},
+        body));
     QVERIFY2(r.connected && r.complete, r.describe().constData());
     QCOMPARE(r.status, 201);
     QCOMPARE(r.json().object().value(QStringLiteral("amount")).toInteger(), 4321);
     const RawResult again = exchange(RawHttp::request("GET", "/v1/payments?idempotency_key=" + key.toUtf8(),
-                                                      {"Authorization: Bearer sk_test_demo_till1"}));
+        {"Authorization: Bearer sk_test_demo_till1"}));
     QCOMPARE(again.status, 200);
 }
 
@@ -124,10 +117,11 @@ void TestTls::halfClosedClientGetsItsAnswer()
 {
     const QString key = uniqueKey(QStringLiteral("tls-halfclose"));
     const RawResult r = exchange(RawHttp::request("POST", "/v1/payments",
-                                                  {"Authorization: Bearer sk_test_demo_till1",
-                                                   "Content-Type: application/json",
-                                                   "Idempotency-Key: \"" + key.toUtf8() + '"'}, paymentBody(1234)),
-                                 true);
+                                     {"Authorization: Bearer sk_test_demo_till1",
+                                         "Content-Type: application/json",
+                                         "Idempotency-Key: \"" + key.toUtf8() + '"'},
+                                     paymentBody(1234)),
+        true);
     QVERIFY2(r.connected && r.complete, r.describe().constData());
     QCOMPARE(r.status, 201);
 }
@@ -147,7 +141,7 @@ void TestTls::stalledHandshakeIsCutOff()
     QVERIFY(socket.waitForConnected(5000));
     // No ClientHello: the gateway closes it within the head's limit (1 s here).
     QVERIFY2(socket.state() == QAbstractSocket::UnconnectedState || socket.waitForDisconnected(10000),
-             "a connection that never started its handshake stayed open");
+        "a connection that never started its handshake stayed open");
 }
 
 void TestTls::badOptions_data()
@@ -156,14 +150,14 @@ void TestTls::badOptions_data()
     QTest::newRow("cert without key") << QStringList{QStringLiteral("--tls-cert"), QStringLiteral("CERT")};
     QTest::newRow("key without cert") << QStringList{QStringLiteral("--tls-key"), QStringLiteral("KEY")};
     QTest::newRow("missing cert") << QStringList{QStringLiteral("--tls-cert"), QStringLiteral("/nonexistent.pem"),
-                                                 QStringLiteral("--tls-key"), QStringLiteral("KEY")};
+        QStringLiteral("--tls-key"), QStringLiteral("KEY")};
     QTest::newRow("key is a certificate") << QStringList{QStringLiteral("--tls-cert"), QStringLiteral("CERT"),
-                                                         QStringLiteral("--tls-key"), QStringLiteral("CERT")};
+        QStringLiteral("--tls-key"), QStringLiteral("CERT")};
     QTest::newRow("cert is a key") << QStringList{QStringLiteral("--tls-cert"), QStringLiteral("KEY"),
-                                                  QStringLiteral("--tls-key"), QStringLiteral("KEY")};
+        QStringLiteral("--tls-key"), QStringLiteral("KEY")};
     // Issue 19: it started, said it listened on https, and every handshake failed.
     QTest::newRow("key of another certificate") << QStringList{QStringLiteral("--tls-cert"), QStringLiteral("CERT"),
-                                                               QStringLiteral("--tls-key"), QStringLiteral("OTHERKEY")};
+        QStringLiteral("--tls-key"), QStringLiteral("OTHERKEY")};
 }
 
 void TestTls::badOptions()

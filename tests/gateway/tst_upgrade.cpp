@@ -43,7 +43,7 @@ const char *const kV1Schema[] = {
     " reason TEXT, status TEXT NOT NULL, created_at INTEGER NOT NULL, UNIQUE (merchant, idem_key))",
     "PRAGMA user_version=1",
 };
-} // namespace
+}   // namespace
 
 void TestUpgrade::v1DatabaseIsMigrated()
 {
@@ -69,10 +69,10 @@ void TestUpgrade::v1DatabaseIsMigrated()
         QSqlQuery q(db);
         // Keep the rows, go back to the v1 table layout: copy, drop, recreate, copy back.
         for (const char *sql : {"CREATE TEMP TABLE r AS SELECT * FROM idempotency_records",
-                                "CREATE TEMP TABLE p AS SELECT seq, id, merchant, terminal_id, idem_key, fingerprint,"
-                                " amount, currency, order_id, payment_method, description, metadata, status, step,"
-                                " decline_code, amount_refunded, created_at, updated_at FROM payments",
-                                "DROP TABLE refunds", "DROP TABLE payments", "DROP TABLE idempotency_records"})
+                 "CREATE TEMP TABLE p AS SELECT seq, id, merchant, terminal_id, idem_key, fingerprint,"
+                 " amount, currency, order_id, payment_method, description, metadata, status, step,"
+                 " decline_code, amount_refunded, created_at, updated_at FROM payments",
+                 "DROP TABLE refunds", "DROP TABLE payments", "DROP TABLE idempotency_records"})
             QVERIFY2(q.exec(QString::fromLatin1(sql)), qPrintable(q.lastError().text()));
         for (const char *sql : kV1Schema)
             QVERIFY2(q.exec(QString::fromLatin1(sql)), qPrintable(q.lastError().text()));
@@ -98,7 +98,7 @@ void TestUpgrade::v1DatabaseIsMigrated()
     QSqlDatabase::removeDatabase(QStringLiteral("v1"));
 
     QVERIFY2(gateway.start({QStringLiteral("--recovery-interval"), QStringLiteral("200ms")}),
-             gateway.failureMessage().constData());
+        gateway.failureMessage().constData());
     client.setBaseUrl(gateway.baseUrl());
     const HttpReply replay = pay(client, doneKey, body);
     ONCEPAY_VERIFY_STATUS(replay, 201);
@@ -115,7 +115,7 @@ void TestUpgrade::v1DatabaseIsMigrated()
     // The acquirer answered the resumed claim: its card and code are on it now.
     const QJsonObject resumedPayment = resumed.object();
     QCOMPARE(resumedPayment.value(QStringLiteral("card")).toObject().value(QStringLiteral("last4")).toString(),
-             QStringLiteral("4242"));
+        QStringLiteral("4242"));
     QCOMPARE(resumedPayment.value(QStringLiteral("authorization_code")).toString().size(), 6);
     // The payment settled under v1 has none in its row (its recorded answer keeps what it said).
     const HttpReply old = client.get(QStringLiteral("/v1/payments?idempotency_key=") + doneKey);
@@ -135,7 +135,8 @@ void TestUpgrade::v2DatabaseIsMigrated()
     const QString oldId = old.object().value(QStringLiteral("id")).toString();
     const QString oldRefundKey = uniqueKey(QStringLiteral("v2-refund"));
     ONCEPAY_VERIFY_STATUS(client.post(QStringLiteral("/v1/payments/%1/refunds").arg(oldId), "{\"amount\":345}",
-                                      keyHeader(oldRefundKey)), 201);
+                              keyHeader(oldRefundKey)),
+        201);
     QVERIFY(gateway.terminate());
 
     // The gateway's tables as v2 left them: no card columns, refunds without steps, no review
@@ -147,21 +148,21 @@ void TestUpgrade::v2DatabaseIsMigrated()
         QSqlQuery q(db);
         const bool pg = gateway.database().isPostgres();
         for (const char *sql : {"ALTER TABLE payments DROP COLUMN card_brand",
-                                "ALTER TABLE payments DROP COLUMN card_last4",
-                                "ALTER TABLE payments DROP COLUMN authorization_code",
-                                "ALTER TABLE payments DROP COLUMN amount_refund_pending",
-                                "DROP INDEX refunds_by_payment", "DROP INDEX refunds_processing",
-                                "ALTER TABLE refunds DROP COLUMN terminal_id", "ALTER TABLE refunds DROP COLUMN currency",
-                                "ALTER TABLE refunds DROP COLUMN step", "ALTER TABLE refunds DROP COLUMN failure_code",
-                                "ALTER TABLE refunds DROP COLUMN updated_at",
-                                "ALTER TABLE refunds DROP COLUMN lease_generation",
-                                "ALTER TABLE refunds DROP COLUMN lease_boot",
-                                "ALTER TABLE refunds DROP COLUMN lease_expires_at",
-                                "ALTER TABLE payments DROP COLUMN needs_review",
-                                "ALTER TABLE refunds DROP COLUMN needs_review"})
+                 "ALTER TABLE payments DROP COLUMN card_last4",
+                 "ALTER TABLE payments DROP COLUMN authorization_code",
+                 "ALTER TABLE payments DROP COLUMN amount_refund_pending",
+                 "DROP INDEX refunds_by_payment", "DROP INDEX refunds_processing",
+                 "ALTER TABLE refunds DROP COLUMN terminal_id", "ALTER TABLE refunds DROP COLUMN currency",
+                 "ALTER TABLE refunds DROP COLUMN step", "ALTER TABLE refunds DROP COLUMN failure_code",
+                 "ALTER TABLE refunds DROP COLUMN updated_at",
+                 "ALTER TABLE refunds DROP COLUMN lease_generation",
+                 "ALTER TABLE refunds DROP COLUMN lease_boot",
+                 "ALTER TABLE refunds DROP COLUMN lease_expires_at",
+                 "ALTER TABLE payments DROP COLUMN needs_review",
+                 "ALTER TABLE refunds DROP COLUMN needs_review"})
             QVERIFY2(q.exec(QString::fromLatin1(sql)), qPrintable(q.lastError().text()));
         QVERIFY2(q.exec(pg ? QStringLiteral("UPDATE oncepay_schema SET version = 2") : QStringLiteral("PRAGMA user_version=2")),
-                 qPrintable(q.lastError().text()));
+            qPrintable(q.lastError().text()));
         db.close();
     }
     QSqlDatabase::removeDatabase(QStringLiteral("v2"));
@@ -218,10 +219,10 @@ void TestUpgrade::v2DatabaseIsMigrated()
     QCOMPARE(oldRefund.object().value(QStringLiteral("currency")).toString(), QStringLiteral("CNY"));
     const QString refunds = QStringLiteral("/v1/payments/%1/refunds").arg(oldId);
     ONCEPAY_VERIFY_PROBLEM(client.post(refunds, "{\"amount\":2001}", keyHeader(uniqueKey(QStringLiteral("v2-over")))),
-                           400, QStringLiteral("validation-failed"));
+        400, QStringLiteral("validation-failed"));
     ONCEPAY_VERIFY_STATUS(client.post(refunds, "{\"amount\":2000}", keyHeader(uniqueKey(QStringLiteral("v2-rest")))), 201);
     QCOMPARE(client.get(QStringLiteral("/v1/payments/") + oldId).object().value(QStringLiteral("status")).toString(),
-             QStringLiteral("refunded"));
+        QStringLiteral("refunded"));
 }
 
 QTEST_GUILESS_MAIN(TestUpgrade)

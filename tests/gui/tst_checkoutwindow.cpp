@@ -142,8 +142,13 @@ QJsonArray TestCheckoutWindow::ledger(const QString &key)
     GatewayResult result;
     bool done = false;
     direct.send("GET", QStringLiteral("/v1/_sim/acquirer/charges?idempotency_key=") + key, {}, this,
-                              [&](const GatewayResult &r) { result = r; done = true; });
-    [&] { QTRY_VERIFY(done); }();
+        [&](const GatewayResult &r) {
+            result = r;
+            done = true;
+        });
+    [&] {
+        QTRY_VERIFY(done);
+    }();
     return result.json.value(QStringLiteral("data")).toArray();
 }
 
@@ -166,7 +171,7 @@ void TestCheckoutWindow::cartModelIsSound()
     QCOMPARE(m_till.window->viewModel()->cart()->total().minorUnits(), qint64(450 * 2 + 4990));
     m_till.window->viewModel()->changeQuantity(1, 2);   // rice: 1 -> 3
     QCOMPARE(m_till.window->viewModel()->cart()->total().minorUnits(), qint64(450 * 2 + 4990 * 3));
-    m_till.window->viewModel()->changeQuantity(0, -2);  // tea: 2 -> 0 removes the line
+    m_till.window->viewModel()->changeQuantity(0, -2);   // tea: 2 -> 0 removes the line
     QCOMPARE(m_till.window->viewModel()->cart()->rowCount(), 1);
     QCOMPARE(m_till.window->viewModel()->cart()->total().minorUnits(), qint64(4990 * 3));
     m_till.window->viewModel()->removeLine(0);
@@ -237,7 +242,9 @@ void TestCheckoutWindow::burstOfPayActionsChargesOnce()
     qint64 count = -1;
     IntentJournal::Query q;
     q.orderId = m_till.window->viewModel()->orderId();
-    m_till.session->journal()->count(q, this, [&](bool, const TillError &, qint64 n) { count = n; });
+    m_till.session->journal()->count(q, this, [&](bool, const TillError &, qint64 n) {
+        count = n;
+    });
     QTRY_COMPARE(count, qint64(1));
     QVERIFY(!pay->isEnabled());   // paid: nothing more to pay for this sale
 }
@@ -279,7 +286,7 @@ void TestCheckoutWindow::declinedThenAnotherCard()
     QVERIFY(m_till.window->payButton()->isEnabled());
     // Issue 25 item 7: another card or cash is offered, and the test card starts over.
     QVERIFY2(m_till.window->viewModel()->message().contains(QStringLiteral("another card (F12) or cash (F10)")),
-             qPrintable(m_till.window->viewModel()->message()));
+        qPrintable(m_till.window->viewModel()->message()));
     QCOMPARE(combo->currentIndex(), 0);
     auto receiptButton = [this] {
         for (QPushButton *b : m_till.window->findChildren<QPushButton *>()) {
@@ -299,7 +306,8 @@ void TestCheckoutWindow::declinedThenAnotherCard()
     const QString pdf = m_till.dir->filePath(QStringLiteral("receipt.pdf"));
     QString error;
     QVERIFY2(saveReceiptPdf(receiptHtml(*m_till.window->viewModel()->intent(), *m_till.window->viewModel()->cart(), QStringLiteral("till-1")),
-                            pdf, &error), qPrintable(error));
+                 pdf, &error),
+        qPrintable(error));
     QFile file(pdf);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QVERIFY(file.read(5) == "%PDF-");
@@ -349,13 +357,17 @@ void TestCheckoutWindow::queueModelPagesAndFilters()
     int created = 0;
     for (int i = 0; i < n; ++i) {
         m_till.session->engine()->recordCash(QStringLiteral("page-%1").arg(i), Money(100 + i, QStringLiteral("CNY")), this,
-                                        [&](bool ok, const TillError &, const Intent &) { created += ok; });
+            [&](bool ok, const TillError &, const Intent &) {
+                created += ok;
+            });
     }
     QTRY_COMPARE_WITH_TIMEOUT(created, n, 20000);
     QueueModel model(m_till.session->journal());
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     qint64 total = -1;
-    connect(&model, &QueueModel::countChanged, this, [&](qint64 c) { total = c; });
+    connect(&model, &QueueModel::countChanged, this, [&](qint64 c) {
+        total = c;
+    });
     model.setFilter(std::nullopt, false);
     QTRY_COMPARE(total, qint64(n));
     QTRY_COMPARE(model.rowCount(), QueueModel::pageSize);   // one page, not the whole journal
@@ -379,13 +391,13 @@ void TestCheckoutWindow::lostAnswerIsCheckedThenPaid()
     m_till.window->payButton()->click();
     QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Checking, 15000);
     const QString key = m_till.window->viewModel()->intent()->key;
-    QCOMPARE(ledger(key).size(), 1);            // the bank did charge
+    QCOMPARE(ledger(key).size(), 1);   // the bank did charge
     QVERIFY(!m_till.window->payButton()->isEnabled());   // and the sale cannot be paid again meanwhile
     QVERIFY(!m_till.window->viewModel()->canPay());
     m_till.backend->network()->setSettings({NetSim::Mode::Online});
     QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 20000);
     QCOMPARE(m_till.window->viewModel()->intent()->key, key);   // resolved by asking, same key
-    QCOMPARE(ledger(key).size(), 1);            // still one charge
+    QCOMPARE(ledger(key).size(), 1);   // still one charge
 }
 
 void TestCheckoutWindow::restartDrainsQueuedIntents()
@@ -407,7 +419,10 @@ void TestCheckoutWindow::restartDrainsQueuedIntents()
     QTRY_COMPARE_WITH_TIMEOUT(m_till.session->engine()->waitingCount(), 0, 20000);
     Intent stored;
     bool found = false;
-    m_till.session->journal()->find(key, this, [&](bool, const TillError &, Intent i) { stored = i; found = true; });
+    m_till.session->journal()->find(key, this, [&](bool, const TillError &, Intent i) {
+        stored = i;
+        found = true;
+    });
     QTRY_VERIFY(found);
     QCOMPARE(stored.state, IntentState::Succeeded);
     QCOMPARE(ledger(key).size(), 1);
@@ -433,9 +448,13 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
     QVERIFY(demo);
     demo->setStepDelayMs(0);
     QStringList captions;
-    connect(demo, &DemoController::captionChanged, this, [&](const QString &c, int, int) { captions << c; });
+    connect(demo, &DemoController::captionChanged, this, [&](const QString &c, int, int) {
+        captions << c;
+    });
     bool finished = false;
-    connect(demo, &DemoController::finished, this, [&] { finished = true; });
+    connect(demo, &DemoController::finished, this, [&] {
+        finished = true;
+    });
     demo->play(DemoController::Story(story));
     QTRY_VERIFY_WITH_TIMEOUT(finished, 30000);
     QVERIFY(captions.size() >= 3);
@@ -457,10 +476,11 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
         ShiftCloseViewModel shift(m_till.session.get(), QStringLiteral("CNY"), QStringLiteral("till-1"));
         shift.refresh();
         QTRY_VERIFY_WITH_TIMEOUT(shift.phase() == ShiftCloseViewModel::Phase::Ready
-                                     || shift.phase() == ShiftCloseViewModel::Phase::Unreconciled, 15000);
+                || shift.phase() == ShiftCloseViewModel::Phase::Unreconciled,
+            15000);
         QCOMPARE(shift.tillRefundLines().size(), 1);
         QVERIFY2(shift.tillRefundLines().first().endsWith(QStringLiteral("¥5.50 charged late, refunded automatically")),
-                 qPrintable(shift.tillRefundLines().first()));
+            qPrintable(shift.tillRefundLines().first()));
     } else {
         if (story == int(DemoController::Story::DoubleClick)) {
             // The second tap was a real click on the locked Pay button, and the screen said so.
@@ -555,7 +575,7 @@ void TestCheckoutWindow::detailsClosedBeforeTheGatewayAnswers()
     QTest::mouseClick(ask, Qt::LeftButton);
     QPointer<IntentDetailsDialog> alive(dialog);
     QTest::keyClick(dialog, Qt::Key_Escape);   // the cashier closes it at once
-    QTRY_VERIFY(alive.isNull());                // deleted
+    QTRY_VERIFY(alive.isNull());   // deleted
     QTRY_VERIFY_WITH_TIMEOUT(total() >= 1, 10000);   // the gateway's answer came
     QCoreApplication::processEvents();
     qDeleteAll(finished);
@@ -584,7 +604,7 @@ QPushButton *buttonNamed(QWidget *parent, const QString &accessibleName)
     }
     return nullptr;
 }
-} // namespace
+}   // namespace
 
 // Issue 9, item 3: with the gateway swallowing requests (black hole), the cashier is not stuck:
 // past the limit the sale is "not confirmed yet", the next customer can be served (Ctrl+N),
@@ -753,7 +773,9 @@ void TestCheckoutWindow::demoWaitsForNext()
     DemoController *demo = m_till.demoWindow->controller();
     QCOMPARE(demo->stepDelayMs(), 6000);
     QStringList captions;
-    connect(demo, &DemoController::captionChanged, this, [&](const QString &c, int, int) { captions << c; });
+    connect(demo, &DemoController::captionChanged, this, [&](const QString &c, int, int) {
+        captions << c;
+    });
     demo->play(DemoController::Story::DoubleClick);
     QTRY_COMPARE(captions.size(), 1);
     QPushButton *next = nullptr;
@@ -788,21 +810,17 @@ void TestCheckoutWindow::nothingIsCutAt1024x768()
         m_till.window->viewModel()->changeQuantity(0, 1);   // a large total: ¥5,000+
     const QRect inside = m_till.window->rect();
     for (QWidget *w : m_till.window->findChildren<QWidget *>()) {
-        if (!w->isVisible() || !(qobject_cast<QAbstractButton *>(w) || qobject_cast<QLineEdit *>(w)
-                                 || qobject_cast<QComboBox *>(w) || qobject_cast<QLabel *>(w)))
+        if (!w->isVisible() || !(qobject_cast<QAbstractButton *>(w) || qobject_cast<QLineEdit *>(w) || qobject_cast<QComboBox *>(w) || qobject_cast<QLabel *>(w)))
             continue;
         const QRect at(w->mapTo(m_till.window.get(), QPoint(0, 0)), w->size());
-        QVERIFY2(inside.contains(at), qPrintable(QStringLiteral("%1 \"%2\" at %3,%4 %5x%6 is outside %7x%8")
-                                                     .arg(QString::fromLatin1(w->metaObject()->className()), w->accessibleName())
-                                                     .arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height())
-                                                     .arg(inside.width()).arg(inside.height())));
+        QVERIFY2(inside.contains(at), qPrintable(QStringLiteral("%1 \"%2\" at %3,%4 %5x%6 is outside %7x%8").arg(QString::fromLatin1(w->metaObject()->className()), w->accessibleName()).arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height()).arg(inside.width()).arg(inside.height())));
     }
     QLabel *total = nullptr;
     for (QLabel *l : m_till.window->findChildren<QLabel *>())
         total = l->accessibleName() == QLatin1String("Total to pay") ? l : total;
     QVERIFY(total);
     QVERIFY2(total->fontMetrics().horizontalAdvance(total->text()) <= total->contentsRect().width(),
-             qPrintable(total->text()));
+        qPrintable(total->text()));
 }
 
 // Issue 9: every key of the till is bound once (Qt fires neither of two bindings, with an
@@ -854,7 +872,9 @@ void TestCheckoutWindow::everyShortcutIsBoundOnceAndFiresOnce()
     qint64 count = -1;
     IntentJournal::Query q;
     q.orderId = m_till.window->viewModel()->orderId();
-    m_till.session->journal()->count(q, this, [&](bool, const TillError &, qint64 n) { count = n; });
+    m_till.session->journal()->count(q, this, [&](bool, const TillError &, qint64 n) {
+        count = n;
+    });
     QTRY_COMPARE(count, qint64(1));
     QCOMPARE(ledger(m_till.window->viewModel()->intent()->key).size(), 1);
 }
@@ -864,8 +884,12 @@ qint64 TestCheckoutWindow::intentsOfSale(const QString &orderId)
     qint64 count = -1;
     IntentJournal::Query q;
     q.orderId = orderId;
-    m_till.session->journal()->count(q, this, [&](bool, const TillError &, qint64 n) { count = n; });
-    [&] { QTRY_VERIFY(count >= 0); }();
+    m_till.session->journal()->count(q, this, [&](bool, const TillError &, qint64 n) {
+        count = n;
+    });
+    [&] {
+        QTRY_VERIFY(count >= 0);
+    }();
     return count;
 }
 
@@ -889,8 +913,13 @@ QJsonArray TestCheckoutWindow::refundLedger(const QString &chargeKey)
     GatewayResult result;
     bool done = false;
     direct.send("GET", QStringLiteral("/v1/_sim/acquirer/refunds?charge_key=") + chargeKey, {}, this,
-                [&](const GatewayResult &r) { result = r; done = true; });
-    [&] { QTRY_VERIFY_WITH_TIMEOUT(done, 10000); }();
+        [&](const GatewayResult &r) {
+            result = r;
+            done = true;
+        });
+    [&] {
+        QTRY_VERIFY_WITH_TIMEOUT(done, 10000);
+    }();
     return result.json.value(QStringLiteral("data")).toArray();
 }
 
@@ -994,11 +1023,11 @@ void TestCheckoutWindow::twoCardsOneSaleNumberEverywhere()
     QVERIFY(cardAmount);
     QTest::keyClick(m_till.window.get(), Qt::Key_A, Qt::AltModifier);   // the label's mnemonic
     QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(cardAmount));
-    QTest::keyClicks(cardAmount, QStringLiteral("60.00"));          // more than the sale: refused in words
+    QTest::keyClicks(cardAmount, QStringLiteral("60.00"));   // more than the sale: refused in words
     QTest::keyClick(cardAmount, Qt::Key_F12);
     auto *scanMessage = named<QLabel>(m_till.window.get(), QStringLiteral("Scan message"));
     QTRY_VERIFY2(scanMessage->isVisible() && scanMessage->text().contains(QStringLiteral("¥49.90")),
-                 qPrintable(scanMessage->text()));
+        qPrintable(scanMessage->text()));
     QCOMPARE(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Selling);   // nothing stored
     QTest::keyClicks(cardAmount, QStringLiteral("20.00"));   // replaces the selected text
     QTest::keyClick(cardAmount, Qt::Key_F12);
@@ -1009,7 +1038,8 @@ void TestCheckoutWindow::twoCardsOneSaleNumberEverywhere()
     QVERIFY2(caption && caption->text().contains(number), caption ? qPrintable(caption->text()) : "no caption");
     auto *tenders = named<QLabel>(m_till.window.get(), QStringLiteral("Paid, waiting and remaining"));
     QTRY_VERIFY2(tenders->isVisible() && tenders->text().contains(QStringLiteral("Paid ¥20.00"))
-                     && tenders->text().contains(QStringLiteral("remains ¥29.90")), qPrintable(tenders->text()));
+            && tenders->text().contains(QStringLiteral("remains ¥29.90")),
+        qPrintable(tenders->text()));
     QVERIFY(!m_till.window->viewModel()->canEditCart());
     QVERIFY(!m_till.window->viewModel()->canStartNewSale());   // a part is paid: cancel, never drop
     // A partly paid sale takes no scan: the cart has the keyboard, where a scanner's Enter does nothing.
@@ -1029,7 +1059,7 @@ void TestCheckoutWindow::twoCardsOneSaleNumberEverywhere()
     QCOMPARE(m_till.window->viewModel()->paid().minorUnits(), qint64(4990));
     QVERIFY(!tenders->isVisible());
     QVERIFY2(m_till.window->viewModel()->message().contains(QStringLiteral("Paid in full: ¥49.90 (this card ¥29.90)")),
-             qPrintable(m_till.window->viewModel()->message()));
+        qPrintable(m_till.window->viewModel()->message()));
     QVERIFY(m_till.window->viewModel()->canStartNewSale());
     QVERIFY(first.key != second.key);   // each card part its own intent and key
     QCOMPARE(ledger(first.key).size(), 1);
@@ -1057,13 +1087,18 @@ void TestCheckoutWindow::twoCardsOneSaleNumberEverywhere()
     Intent looked;
     QString error = QStringLiteral("not answered");
     SaleLookup::find(m_till.session->journal(), number, QStringLiteral("till-1"), this,
-                     [&](bool ok, const TillError &e, const Intent &i) { error = ok ? QString() : e.text(); looked = i; });
+        [&](bool ok, const TillError &e, const Intent &i) {
+            error = ok ? QString() : e.text();
+            looked = i;
+        });
     QTRY_VERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(looked.saleNumber, number);
     QCOMPARE(looked.state, IntentState::Succeeded);
     std::optional<TillError> refused;
     SaleLookup::find(m_till.session->journal(), QStringLiteral("1-999999"), QStringLiteral("till-1"), this,
-                     [&](bool ok, const TillError &e, const Intent &) { refused = ok ? TillError() : e; });
+        [&](bool ok, const TillError &e, const Intent &) {
+            refused = ok ? TillError() : e;
+        });
     QTRY_VERIFY(refused.has_value());
     QCOMPARE(refused->kind(), TillError::Kind::NoSaleWithNumber);
     QCOMPARE(refused->args(), QStringList{QStringLiteral("1-999999")});
@@ -1104,7 +1139,10 @@ void TestCheckoutWindow::openSaleIsBackAfterARestart()
     SaleBook book(m_till.session->journal());
     Sale sale;
     bool found = false;
-    book.find(number, this, [&](bool ok, const TillError &, const Sale &s) { found = ok; sale = s; });
+    book.find(number, this, [&](bool ok, const TillError &, const Sale &s) {
+        found = ok;
+        sale = s;
+    });
     QTRY_VERIFY(found);
     QCOMPARE(sale.state, SaleState::Paid);
     QCOMPARE(positionOf(sale).paid, qint64(5440));
@@ -1115,7 +1153,9 @@ void TestCheckoutWindow::openSaleIsBackAfterARestart()
     }
     bool read = false;
     SaleBook again(m_till.session->journal());
-    again.list(-1, this, [&](bool ok, const TillError &, const QList<Sale> &) { read = ok; });   // after the window's own read
+    again.list(-1, this, [&](bool ok, const TillError &, const QList<Sale> &) {
+        read = ok;
+    });   // after the window's own read
     QTRY_VERIFY(read);
     QVERIFY(m_till.window->viewModel()->saleNumber().isEmpty());
     QVERIFY(m_till.window->viewModel()->cart()->isEmpty());
@@ -1141,7 +1181,9 @@ void TestCheckoutWindow::scanWhileACardWaitsAsksThenStartsTheNextSale()
     };
     auto question = [] {
         QMessageBox *ask = nullptr;
-        [&] { QTRY_VERIFY((ask = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) && ask->isVisible()); }();
+        [&] {
+            QTRY_VERIFY((ask = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) && ask->isVisible());
+        }();
         return ask;
     };
     // The scanner's own Enter in the question: nothing happens, and the cashier is told.
@@ -1153,7 +1195,7 @@ void TestCheckoutWindow::scanWhileACardWaitsAsksThenStartsTheNextSale()
     QCOMPARE(m_till.window->viewModel()->intent()->key, key);
     auto *message = named<QLabel>(m_till.window.get(), QStringLiteral("Scan message"));
     QTRY_VERIFY2(message->isVisible() && message->text().contains(QStringLiteral("6901234500097 was not added")),
-                 qPrintable(message->text()));
+        qPrintable(message->text()));
     QVERIFY(search->text().isEmpty());
     // Scanned again, answered L: the customer left; the item is the next sale's first.
     scan(QStringLiteral("6901234500097"));
@@ -1211,8 +1253,7 @@ void TestCheckoutWindow::everyWindowShortcutWorksFromTheScanField()
     // Commands: with Ctrl or Alt, or a function key. Plain keys (+, -, Del: the cart's selected
     // line; Esc: a panel's own) stay the field's for typing.
     auto isCommand = [](const QKeySequence &k) {
-        return !k.isEmpty() && ((k[0].keyboardModifiers() & (Qt::ControlModifier | Qt::AltModifier))
-                                || (k[0].key() >= Qt::Key_F1 && k[0].key() <= Qt::Key_F35));
+        return !k.isEmpty() && ((k[0].keyboardModifiers() & (Qt::ControlModifier | Qt::AltModifier)) || (k[0].key() >= Qt::Key_F1 && k[0].key() <= Qt::Key_F35));
     };
     for (QAction *a : m_till.window->findChildren<QAction *>()) {
         if (!isCommand(a->shortcut()) || !a->isEnabled() || a->shortcutContext() != Qt::WindowShortcut
@@ -1376,7 +1417,9 @@ void TestCheckoutWindow::testCardResetsEachSale()
     QCOMPARE(card->currentIndex(), 1);
     auto discardQuestion = [this] {
         QMessageBox *ask = nullptr;
-        [&] { QTRY_VERIFY((ask = named<QMessageBox>(m_till.window.get(), QStringLiteral("Discard question"))) && ask->isVisible()); }();
+        [&] {
+            QTRY_VERIFY((ask = named<QMessageBox>(m_till.window.get(), QStringLiteral("Discard question"))) && ask->isVisible());
+        }();
         return ask;
     };
     QTest::keyClick(card, Qt::Key_N, Qt::ControlModifier);
@@ -1395,7 +1438,10 @@ void TestCheckoutWindow::testCardResetsEachSale()
     SaleBook book(m_till.session->journal());
     QList<Sale> sales;
     bool read = false;
-    book.list(-1, this, [&](bool ok, const TillError &, const QList<Sale> &all) { sales = all; read = ok; });
+    book.list(-1, this, [&](bool ok, const TillError &, const QList<Sale> &all) {
+        sales = all;
+        read = ok;
+    });
     QTRY_VERIFY(read);
     QCOMPARE(sales.last().state, SaleState::Cancelled);
     QVERIFY(sales.last().intents.isEmpty());
@@ -1442,7 +1488,7 @@ void TestCheckoutWindow::paymentsPanelIsForPeople()
             const QString text = view->model()->index(row, int(column)).data().toString();
             // The header resizes to contents after a delayed layout: waited for, not assumed.
             QTRY_VERIFY2(fm.horizontalAdvance(text) + margins <= view->columnWidth(int(column)),
-                         qPrintable(QStringLiteral("%1: %2 px in %3 px").arg(text).arg(fm.horizontalAdvance(text)).arg(view->columnWidth(int(column)))));
+                qPrintable(QStringLiteral("%1: %2 px in %3 px").arg(text).arg(fm.horizontalAdvance(text)).arg(view->columnWidth(int(column)))));
             QVERIFY(view->columnViewportPosition(int(column)) + view->columnWidth(int(column)) <= view->viewport()->width());
         }
     }
@@ -1498,7 +1544,7 @@ void TestCheckoutWindow::detailsShowLabelledFields()
     // (asked by itself); no key, no journal, no raw JSON in sight.
     QCOMPARE(named<QLabel>(dialog, QStringLiteral("State"))->text(), QStringLiteral("Paid"));
     QCOMPARE(named<QLabel>(dialog, QStringLiteral("What it means"))->text(),
-             QStringLiteral("The card was charged %1.").arg(paid.amount.toDisplayString()));
+        QStringLiteral("The card was charged %1.").arg(paid.amount.toDisplayString()));
     auto *says = named<QLabel>(dialog, QStringLiteral("What the gateway says"));
     QTRY_VERIFY2_WITH_TIMEOUT(says->text().startsWith(QStringLiteral("The gateway says: Paid")), qPrintable(says->text()), 5000);
     QWidget *technical = named(dialog, QStringLiteral("Technical details"));
@@ -1601,7 +1647,8 @@ void TestCheckoutWindow::quitWithPaymentsWaitingAsks()
     QTRY_VERIFY(!answer.asked.isEmpty());
     const QString asked = answer.asked + QLatin1Char('\n') + answer.informative;
     QVERIFY2(asked.contains(QStringLiteral("waiting")) && asked.contains(QStringLiteral("¥49.90"))
-                 && asked.contains(QStringLiteral("next time")), qPrintable(asked));
+            && asked.contains(QStringLiteral("next time")),
+        qPrintable(asked));
     QVERIFY2(asked.startsWith(QStringLiteral("1 payment")), qPrintable(asked));
     QVERIFY(m_till.window->isVisible());   // kept open
 }

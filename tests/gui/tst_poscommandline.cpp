@@ -42,7 +42,7 @@ void TestPosCommandLine::answersWithoutADisplay()
     QVERIFY(pos.waitForFinished(20000));
     const QString out = QString::fromUtf8(pos.readAllStandardOutput());
     QVERIFY2(pos.exitStatus() == QProcess::NormalExit && pos.exitCode() == 0,
-             qPrintable(QString::fromUtf8(pos.readAllStandardError())));
+        qPrintable(QString::fromUtf8(pos.readAllStandardError())));
     QVERIFY2(out.contains(says), qPrintable(out));
 }
 

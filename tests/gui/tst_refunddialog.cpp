@@ -105,14 +105,18 @@ Intent TestRefundDialog::payByCard(const QStringList &codes)
     for (const QString &code : codes)
         addItem(code);
     QTest::keyClick(m_till.window.get(), Qt::Key_F12);
-    [&] { QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000); }();
+    [&] {
+        QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 15000);
+    }();
     return m_till.window->viewModel()->intent().value_or(Intent());
 }
 
 RefundDialog *TestRefundDialog::refundDialog()
 {
     RefundDialog *dialog = nullptr;
-    [&] { QTRY_VERIFY((dialog = m_till.window->findChild<RefundDialog *>()) && dialog->isVisible()); }();
+    [&] {
+        QTRY_VERIFY((dialog = m_till.window->findChild<RefundDialog *>()) && dialog->isVisible());
+    }();
     return dialog;
 }
 
@@ -124,13 +128,19 @@ RefundDialog *TestRefundDialog::openByReceiptNumber(const Intent &payment, bool 
     if (!dialog)
         return nullptr;
     auto *number = named<QLineEdit>(dialog, QStringLiteral("Receipt number"));
-    [&] { QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(number)); }();
+    [&] {
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(number));
+    }();
     if (scan)
         QTest::keyClicks(number, Receipt::number(payment, QStringLiteral("till-1")));   // replaces what is offered
     else
-        [&] { QCOMPARE(number->selectedText(), Receipt::number(payment, QStringLiteral("till-1"))); }();
+        [&] {
+            QCOMPARE(number->selectedText(), Receipt::number(payment, QStringLiteral("till-1")));
+        }();
     QTest::keyClick(number, Qt::Key_Return);
-    [&] { QTRY_COMPARE(dialog->viewModel()->phase(), RefundViewModel::Phase::Ready); }();
+    [&] {
+        QTRY_COMPARE(dialog->viewModel()->phase(), RefundViewModel::Phase::Ready);
+    }();
     return dialog;
 }
 
@@ -145,7 +155,9 @@ QList<Intent> TestRefundDialog::refundsOf(const QString &paymentKey)
         out = rows;
         done = ok;
     });
-    [&] { QTRY_VERIFY(done); }();
+    [&] {
+        QTRY_VERIFY(done);
+    }();
     return out;
 }
 
@@ -157,7 +169,9 @@ Intent TestRefundDialog::stored(const QString &key)
         out = i;
         done = ok;
     });
-    [&] { QTRY_VERIFY(done); }();
+    [&] {
+        QTRY_VERIFY(done);
+    }();
     return out;
 }
 
@@ -171,7 +185,9 @@ QJsonArray TestRefundDialog::acquirer(const QString &path)
         result = r;
         done = true;
     });
-    [&] { QTRY_VERIFY(done); }();
+    [&] {
+        QTRY_VERIFY(done);
+    }();
     return result.json.value(QStringLiteral("data")).toArray();
 }
 
@@ -302,8 +318,8 @@ void TestRefundDialog::partialRefundByItems()
     // The slip: the shop, REFUND, the sale's receipt number, the amount, the card, the state.
     const QString slip = dialog->slipHtml();
     for (const QString &part : {QStringLiteral("REFUND"), Receipt::number(paid, QStringLiteral("till-1")),
-                                QStringLiteral("¥4.50"), QStringLiteral("Visa ··4242"), QStringLiteral("Refunded"),
-                                QStringLiteral("Returned by the customer")})
+             QStringLiteral("¥4.50"), QStringLiteral("Visa ··4242"), QStringLiteral("Refunded"),
+             QStringLiteral("Returned by the customer")})
         QVERIFY2(slip.contains(part.toHtmlEscaped()), qPrintable(part));
     auto *slipButton = named<QPushButton>(dialog, QStringLiteral("Show the refund slip"));
     QTRY_VERIFY(slipButton->isEnabled());
@@ -322,7 +338,9 @@ void TestRefundDialog::partialRefundByItems()
     // The payments panel: the refund is a row of its own under the sale, money going back.
     auto *view = named<QTableView>(m_till.window.get(), QStringLiteral("Payments"));
     QTRY_COMPARE(view->model()->rowCount(), 2);
-    auto cell = [view](int row, QueueModel::Column c) { return view->model()->index(row, int(c)).data().toString(); };
+    auto cell = [view](int row, QueueModel::Column c) {
+        return view->model()->index(row, int(c)).data().toString();
+    };
     QTRY_COMPARE(cell(0, QueueModel::Column::Kind), QStringLiteral("Refund"));
     QCOMPARE(cell(0, QueueModel::Column::Order), paid.saleNumber);   // the short number ("1-000001")
     QVERIFY(!paid.saleNumber.isEmpty());
@@ -356,7 +374,7 @@ void TestRefundDialog::partialRefundByItems()
     };
     QTRY_VERIFY2_WITH_TIMEOUT(remoteText().contains(QStringLiteral("Refund id:")), qPrintable(remoteText()), 5000);
     QVERIFY2(remoteText().contains(QStringLiteral("Refunded")) && remoteText().contains(QStringLiteral("Returned by the customer")),
-             qPrintable(remoteText()));
+        qPrintable(remoteText()));
     QTest::keyClick(details, Qt::Key_Escape);
     QTRY_VERIFY(!m_till.window->findChild<IntentDetailsDialog *>());
     m_till.window->activateWindow();
@@ -382,7 +400,9 @@ void TestRefundDialog::partialRefundByItems()
 void TestRefundDialog::setBank(const QString &mode)
 {
     bool set = false;
-    m_till.simulation->setAcquirerMode(mode, this, [&](bool ok, const QString &, bool) { set = ok; });
+    m_till.simulation->setAcquirerMode(mode, this, [&](bool ok, const QString &, bool) {
+        set = ok;
+    });
     QTRY_VERIFY(set);
 }
 
@@ -401,7 +421,8 @@ void TestRefundDialog::refundStatesInWords()
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
     QTRY_COMPARE_WITH_TIMEOUT(vm->phase(), RefundViewModel::Phase::Declined, 15000);
     QVERIFY2(state->text().contains(QStringLiteral("declined (the bank declined the refund)"))
-                 && state->text().contains(QStringLiteral("Nothing was given back")), qPrintable(state->text()));
+            && state->text().contains(QStringLiteral("Nothing was given back")),
+        qPrintable(state->text()));
     QVERIFY(dialog->slipHtml().contains(QStringLiteral("This refund was not made")));
     QTest::keyClick(dialog, Qt::Key_Escape);
     QTRY_VERIFY(!m_till.window->findChild<RefundDialog *>());
@@ -421,7 +442,7 @@ void TestRefundDialog::refundStatesInWords()
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
     QTRY_COMPARE_WITH_TIMEOUT(vm->phase(), RefundViewModel::Phase::WaitingForConnection, 15000);
     QVERIFY2(state->text().contains(QStringLiteral("Waiting for connection")) && state->text().contains(QStringLiteral("never made twice")),
-             qPrintable(state->text()));
+        qPrintable(state->text()));
     QVERIFY(dialog->slipHtml().contains(QStringLiteral("PENDING")));
     m_till.backend->network()->setSettings({NetSim::Mode::Online});
     m_till.session->engine()->checkConnectionNow();
@@ -524,7 +545,8 @@ void TestRefundDialog::queuedPaymentNeverSentIsVoided()
     m_till.backend->network()->setSettings({NetSim::Mode::Online});
     m_till.session->engine()->checkConnectionNow();
     QTRY_VERIFY_WITH_TIMEOUT(m_till.session->engine()->connectivity() == SyncEngine::Connectivity::Online
-                                 || m_till.session->engine()->waitingCount() == 0, 10000);
+            || m_till.session->engine()->waitingCount() == 0,
+        10000);
     QCOMPARE(acquirer(QStringLiteral("/v1/_sim/acquirer/charges?idempotency_key=") + queued.key).size(), 0);
     QCOMPARE(IntentText::stateOf(stored(queued.key)), QStringLiteral("Voided"));
 }

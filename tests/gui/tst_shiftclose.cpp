@@ -40,8 +40,11 @@ using namespace OncePay::Ui;
 
 namespace OncePay {
 // Readable QCOMPARE failures for states.
-char *toString(IntentState state) { return qstrdup(qPrintable(intentStateName(state))); }
+char *toString(IntentState state)
+{
+    return qstrdup(qPrintable(intentStateName(state)));
 }
+}   // namespace OncePay
 
 class TestShiftClose final : public QObject
 {
@@ -92,14 +95,25 @@ Intent TestShiftClose::settle(const std::function<void(SyncEngine::PayCallback)>
             qWarning("refused: %s", qPrintable(error.text()));
         stored = ok ? i : Intent();
     });
-    if (!QTest::qWaitFor([&] { return stored.isValid(); }, 10000))
+    if (!QTest::qWaitFor([&] {
+            return stored.isValid();
+        },
+            10000))
         return {};
     // Final once the engine no longer holds it (cash never goes to it).
-    if (!QTest::qWaitFor([&] { return !m_till.session->engine()->activeIntent(stored.key); }, 15000))
+    if (!QTest::qWaitFor([&] {
+            return !m_till.session->engine()->activeIntent(stored.key);
+        },
+            15000))
         return {};
     auto now = std::make_shared<Intent>();
-    m_till.session->journal()->find(stored.key, this, [now](bool, const TillError &, Intent i) { *now = i; });
-    if (!QTest::qWaitFor([now] { return now->isValid(); }, 10000))
+    m_till.session->journal()->find(stored.key, this, [now](bool, const TillError &, Intent i) {
+        *now = i;
+    });
+    if (!QTest::qWaitFor([now] {
+            return now->isValid();
+        },
+            10000))
         return {};
     return *now;
 }
@@ -127,7 +141,10 @@ Intent TestShiftClose::create(Intent intent)
         stored = i;
         answered = true;
     });
-    if (!QTest::qWaitFor([&] { return answered; }, 10000))
+    if (!QTest::qWaitFor([&] {
+            return answered;
+        },
+            10000))
         return {};
     return stored;
 }
@@ -160,7 +177,9 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     toVoid.paymentMethod = QStringLiteral("tok_visa");
     QVERIFY(create(toVoid).isValid());
     bool voided = false;
-    m_till.session->journal()->voidIntent(toVoid.key, this, [&](bool ok, const TillError &, Intent) { voided = ok; });
+    m_till.session->journal()->voidIntent(toVoid.key, this, [&](bool ok, const TillError &, Intent) {
+        voided = ok;
+    });
     QTRY_VERIFY(voided);
     Intent waiting = toVoid;
     waiting.key = IdempotencyKey::generate(QStringLiteral("pay")).value();
@@ -180,7 +199,9 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     QAbstractItemModel *totals = named<QTableView>(dialog, QStringLiteral("Shift totals"))->model();
     QAbstractItemModelTester totalsTester(totals, QAbstractItemModelTester::FailureReportingMode::QtTest);
     using Line = ShiftTotalsModel::Line;
-    auto line = [&](Line l) { return cell(totals, int(l), 1) + QLatin1Char(' ') + cell(totals, int(l), 2); };
+    auto line = [&](Line l) {
+        return cell(totals, int(l), 1) + QLatin1Char(' ') + cell(totals, int(l), 2);
+    };
     QCOMPARE(line(Line::CardSales), QStringLiteral("1 ¥49.90"));
     QCOMPARE(line(Line::CashSales), QStringLiteral("1 ¥20.00"));
     QCOMPARE(line(Line::CardRefunds), QStringLiteral("1 ¥10.00"));
@@ -190,7 +211,7 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     QCOMPARE(line(Line::WaitingPayments), QStringLiteral("1 ¥12.34"));
     QCOMPARE(cell(totals, int(Line::Net), 2), QStringLiteral("¥54.90"));
     QVERIFY2(named<QLabel>(dialog, QStringLiteral("Cash expected"))->text().startsWith(QStringLiteral("¥15.00")),
-             qPrintable(named<QLabel>(dialog, QStringLiteral("Cash expected"))->text()));
+        qPrintable(named<QLabel>(dialog, QStringLiteral("Cash expected"))->text()));
     QVERIFY(named<QLabel>(dialog, QStringLiteral("Still waiting"))->text().contains(QStringLiteral("s-waiting")));
 
     // Sales per hour: one bar, card and cash.
@@ -204,7 +225,7 @@ void TestShiftClose::closeShiftFromTheKeyboard()
         return total;
     };
     QCOMPARE(sum(series->barSets().at(0)), 49.90);   // card (the test may cross an hour)
-    QCOMPARE(sum(series->barSets().at(1)), 20.0);    // cash
+    QCOMPARE(sum(series->barSets().at(1)), 20.0);   // cash
 
     // What waits or needs a person first and alone; the rows that agree one key (Alt+A) away.
     QAbstractItemModel *rows = named<QTableView>(dialog, QStringLiteral("Reconciliation"))->model();
@@ -224,7 +245,9 @@ void TestShiftClose::closeShiftFromTheKeyboard()
         const QString key = rows->index(r, 0).data(ShiftFindingsModel::KeyRole).toString();
         byKey[key] << QStringList{cell(rows, r, 1), cell(rows, r, 4), cell(rows, r, 5)}.join(QStringLiteral(" | "));
     }
-    auto rowOf = [&](const QString &key) { return byKey.value(key).join(QStringLiteral(" || ")); };
+    auto rowOf = [&](const QString &key) {
+        return byKey.value(key).join(QStringLiteral(" || "));
+    };
     QCOMPARE(rowOf(card.key), QStringLiteral("matched | charged once | Nothing to do. || refunded amounts agree | – | Nothing to do."));
     QCOMPARE(rowOf(declined.key), QStringLiteral("matched | nothing charged | Nothing to do."));
     QCOMPARE(rowOf(cash.key), QStringLiteral("cash, in the drawer | – | Nothing: cash, counted in the drawer."));
@@ -263,13 +286,17 @@ void TestShiftClose::closeShiftFromTheKeyboard()
     // The journal kept the report; the next shift carries the waiting payment.
     ShiftBook book(m_till.session->journal());
     QJsonArray closes;
-    book.closedShifts(5, this, [&](bool, const TillError &, QJsonArray a) { closes = a; });
+    book.closedShifts(5, this, [&](bool, const TillError &, QJsonArray a) {
+        closes = a;
+    });
     QTRY_COMPARE(closes.size(), 1);
     const QJsonObject report = closes.at(0).toObject().value(QStringLiteral("report")).toObject();
     QCOMPARE(report.value(QStringLiteral("cash_drawer")).toObject().value(QStringLiteral("difference")).toInteger(), qint64(-50));
     QCOMPARE(closes.at(0).toObject().value(QStringLiteral("reconciliation")).toObject().value(QStringLiteral("rows")).toArray().size(), 8);
     ShiftBook::Snapshot next;
-    book.current(this, [&](bool, const TillError &, ShiftBook::Snapshot s) { next = s; });
+    book.current(this, [&](bool, const TillError &, ShiftBook::Snapshot s) {
+        next = s;
+    });
     QTRY_COMPARE(next.number, 2);
     QCOMPARE(next.carriedOver.size(), 1);
     QCOMPARE(next.carriedOver.constFirst().key, waiting.key);
@@ -305,7 +332,9 @@ void TestShiftClose::closeWhileTheServerDoesNotAnswer()
     m_till.backend->network()->setSettings({NetSim::Mode::Offline});
     Intent stored;
     m_till.session->engine()->pay(QStringLiteral("s-offline"), Money(420, QStringLiteral("CNY")), QStringLiteral("tok_visa"), this,
-                             [&](bool ok, const TillError &, const Intent &i) { stored = ok ? i : Intent(); });
+        [&](bool ok, const TillError &, const Intent &i) {
+            stored = ok ? i : Intent();
+        });
     QTRY_VERIFY(stored.isValid());
 
     QTest::keyClick(m_till.window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
@@ -314,7 +343,7 @@ void TestShiftClose::closeWhileTheServerDoesNotAnswer()
     QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Unreconciled, 20000);
     QVERIFY(!dialog->viewModel()->isReconciled());
     QVERIFY2(named<QLabel>(dialog, QStringLiteral("Shift status"))->text().contains(QStringLiteral("without the check")),
-             qPrintable(named<QLabel>(dialog, QStringLiteral("Shift status"))->text()));
+        qPrintable(named<QLabel>(dialog, QStringLiteral("Shift status"))->text()));
     auto *close = named<QPushButton>(dialog, QStringLiteral("Close the shift"));
     QVERIFY(close && close->isEnabled());
 
@@ -322,15 +351,17 @@ void TestShiftClose::closeWhileTheServerDoesNotAnswer()
     QTest::keyClick(named<QLineEdit>(dialog, QStringLiteral("Cash counted")), Qt::Key_S, Qt::AltModifier);
     QTRY_VERIFY(!answer.asked.isEmpty());
     QVERIFY2(answer.asked.contains(QStringLiteral("Sale s-offline: ¥4.20")) && answer.asked.contains(QStringLiteral("without its check")),
-             qPrintable(answer.asked));
+        qPrintable(answer.asked));
     QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Closed, 10000);
     QVERIFY(named<QLabel>(dialog, QStringLiteral("Shift status"))->text().contains(QStringLiteral("not checked with the server")));
     ShiftBook book(m_till.session->journal());
     QJsonArray closes;
-    book.closedShifts(5, this, [&](bool, const TillError &, QJsonArray a) { closes = a; });
+    book.closedShifts(5, this, [&](bool, const TillError &, QJsonArray a) {
+        closes = a;
+    });
     QTRY_COMPARE(closes.size(), 1);
     QCOMPARE(closes.at(0).toObject().value(QStringLiteral("reconciliation")).toObject().value(QStringLiteral("checked")),
-             QJsonValue(false));
+        QJsonValue(false));
     QTest::keyClick(dialog, Qt::Key_Escape);
     QTRY_VERIFY(!m_till.window->findChild<ShiftCloseDialog *>());
 
@@ -346,7 +377,7 @@ void TestShiftClose::closeWhileTheServerDoesNotAnswer()
     QCOMPARE(dialog->viewModel()->report().number, 2);
     QCOMPARE(dialog->viewModel()->endedLines(), QStringList{QStringLiteral("Sale s-offline: ¥4.20, Paid")});
     QVERIFY2(named<QLabel>(dialog, QStringLiteral("Still waiting"))->text().contains(QStringLiteral("how they ended")),
-             qPrintable(named<QLabel>(dialog, QStringLiteral("Still waiting"))->text()));
+        qPrintable(named<QLabel>(dialog, QStringLiteral("Still waiting"))->text()));
 }
 
 // Issue 25 item 9: on a 1024x768 till nothing of Close shift is cut, its Close button and chart
@@ -359,11 +390,11 @@ void TestShiftClose::fitsA1024x768Till()
     // What a 1024x768 screen leaves for a dialog's client area (title bar and frame taken off).
     const QSize room(1024 - 24, 768 - 48 - 30);
     QVERIFY2(dialog->minimumSizeHint().width() <= room.width() && dialog->minimumSizeHint().height() <= room.height(),
-             qPrintable(QStringLiteral("%1x%2").arg(dialog->minimumSizeHint().width()).arg(dialog->minimumSizeHint().height())));
+        qPrintable(QStringLiteral("%1x%2").arg(dialog->minimumSizeHint().width()).arg(dialog->minimumSizeHint().height())));
     dialog->resize(room);
     QTRY_COMPARE(dialog->size(), room);
     for (QWidget *w : {static_cast<QWidget *>(named<QPushButton>(dialog, QStringLiteral("Close the shift"))),
-                       static_cast<QWidget *>(dialog->findChild<ShiftChartView *>())}) {
+             static_cast<QWidget *>(dialog->findChild<ShiftChartView *>())}) {
         QVERIFY(w && w->isVisible());
         const QRect at(w->mapTo(dialog, QPoint(0, 0)), w->size());
         QVERIFY2(dialog->rect().contains(at), w->metaObject()->className());
@@ -418,7 +449,7 @@ void TestShiftClose::firstShiftTakesAnOpeningFloat()
     QCOMPARE(dialog->viewModel()->report().number, 2);
     QVERIFY(!named<QLineEdit>(dialog, QStringLiteral("Opening float"))->isVisible());
     QVERIFY2(named<QLabel>(dialog, QStringLiteral("Cash expected"))->text().startsWith(QStringLiteral("¥5.00 (float ¥0.00")),
-             qPrintable(named<QLabel>(dialog, QStringLiteral("Cash expected"))->text()));
+        qPrintable(named<QLabel>(dialog, QStringLiteral("Cash expected"))->text()));
 }
 
 QTEST_MAIN(TestShiftClose)

@@ -55,11 +55,16 @@ inline OncePay::SyncEngine::Config fastEngineConfig(quint32 seed)
 // Runs `call` with a callback and waits (by condition) for its answer; an empty result
 // (transport NotSent, status 0) when none came within `timeoutMs`.
 inline OncePay::GatewayResult await(const std::function<void(OncePay::GatewayClient::Callback)> &call,
-                                    int timeoutMs)
+    int timeoutMs)
 {
     auto result = std::make_shared<std::optional<OncePay::GatewayResult>>();
-    call([result](const OncePay::GatewayResult &r) { *result = r; });
-    if (!QTest::qWaitFor([result] { return result->has_value(); }, timeoutMs))
+    call([result](const OncePay::GatewayResult &r) {
+        *result = r;
+    });
+    if (!QTest::qWaitFor([result] {
+            return result->has_value();
+        },
+            timeoutMs))
         return {};
     return **result;
 }
@@ -79,7 +84,8 @@ inline Ledger ledger(OncePay::GatewayClient &client, const QString &key, int tim
     q.addQueryItem(QStringLiteral("idempotency_key"), key);
     const OncePay::GatewayResult r = await([&](auto cb) {
         client.send("GET", QStringLiteral("/v1/_sim/acquirer/charges?") + q.toString(QUrl::FullyEncoded), {}, &client, cb);
-    }, timeoutMs);
+    },
+        timeoutMs);
     Ledger l;
     l.raw = r.body;
     l.ok = r.status == 200 && r.json.value(QStringLiteral("data")).isArray();
@@ -94,14 +100,17 @@ inline Ledger ledger(OncePay::GatewayClient &client, const QString &key, int tim
 
 // SyncEngine::pay and its answer: ("", intent) when stored, (why, intent) when refused.
 inline std::pair<QString, OncePay::Intent> pay(OncePay::SyncEngine &engine, const QString &order, qint64 amount,
-                                               const QString &method)
+    const QString &method)
 {
     auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
     engine.pay(order, OncePay::Money(amount, QStringLiteral("CNY")), method, &engine,
-               [answer](bool ok, const OncePay::TillError &error, const OncePay::Intent &intent) {
-        *answer = std::make_pair(ok ? QString() : (error.isError() ? error.text() : QStringLiteral("?")), intent);
-    });
-    if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
+        [answer](bool ok, const OncePay::TillError &error, const OncePay::Intent &intent) {
+            *answer = std::make_pair(ok ? QString() : (error.isError() ? error.text() : QStringLiteral("?")), intent);
+        });
+    if (!QTest::qWaitFor([answer] {
+            return answer->has_value();
+        },
+            kWaitMs))
         return {QStringLiteral("pay() never answered"), {}};
     return **answer;
 }
@@ -111,24 +120,30 @@ inline std::pair<QString, OncePay::Intent> payCash(OncePay::SyncEngine &engine, 
 {
     auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
     engine.recordCash(order, OncePay::Money(amount, QStringLiteral("CNY")), &engine,
-                      [answer](bool ok, const OncePay::TillError &error, const OncePay::Intent &intent) {
-        *answer = std::make_pair(ok ? QString() : (error.isError() ? error.text() : QStringLiteral("?")), intent);
-    });
-    if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
+        [answer](bool ok, const OncePay::TillError &error, const OncePay::Intent &intent) {
+            *answer = std::make_pair(ok ? QString() : (error.isError() ? error.text() : QStringLiteral("?")), intent);
+        });
+    if (!QTest::qWaitFor([answer] {
+            return answer->has_value();
+        },
+            kWaitMs))
         return {QStringLiteral("recordCash() never answered"), {}};
     return **answer;
 }
 
 // SyncEngine::refund (a card refund; no amount: what remains) and its answer, as pay().
 inline std::pair<QString, OncePay::Intent> refund(OncePay::SyncEngine &engine, const QString &paymentKey,
-                                                  std::optional<qint64> amount, const QString &reason = {})
+    std::optional<qint64> amount, const QString &reason = {})
 {
     auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
     engine.refund(paymentKey, amount ? std::optional<OncePay::Money>(OncePay::Money(*amount, QStringLiteral("CNY"))) : std::nullopt,
-                  reason, &engine, [answer](bool ok, const OncePay::TillError &error, const OncePay::Intent &intent) {
-        *answer = std::make_pair(ok ? QString() : (error.isError() ? error.text() : QStringLiteral("?")), intent);
-    });
-    if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
+        reason, &engine, [answer](bool ok, const OncePay::TillError &error, const OncePay::Intent &intent) {
+            *answer = std::make_pair(ok ? QString() : (error.isError() ? error.text() : QStringLiteral("?")), intent);
+        });
+    if (!QTest::qWaitFor([answer] {
+            return answer->has_value();
+        },
+            kWaitMs))
         return {QStringLiteral("refund() never answered"), {}};
     return **answer;
 }
@@ -138,10 +153,13 @@ inline std::pair<QString, OncePay::Intent> cashRefund(OncePay::SyncEngine &engin
 {
     auto answer = std::make_shared<std::optional<std::pair<QString, OncePay::Intent>>>();
     engine.recordCashRefund(paymentKey, OncePay::Money(amount, QStringLiteral("CNY")), &engine,
-                            [answer](bool ok, const OncePay::TillError &error, const OncePay::Intent &intent) {
-        *answer = std::make_pair(ok ? QString() : (error.isError() ? error.text() : QStringLiteral("?")), intent);
-    });
-    if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
+        [answer](bool ok, const OncePay::TillError &error, const OncePay::Intent &intent) {
+            *answer = std::make_pair(ok ? QString() : (error.isError() ? error.text() : QStringLiteral("?")), intent);
+        });
+    if (!QTest::qWaitFor([answer] {
+            return answer->has_value();
+        },
+            kWaitMs))
         return {QStringLiteral("recordCashRefund() never answered"), {}};
     return **answer;
 }
@@ -153,7 +171,10 @@ inline std::pair<QString, OncePay::Intent> voidIntent(OncePay::SyncEngine &engin
     engine.voidIntent(key, &engine, [answer](bool ok, const OncePay::TillError &error, const OncePay::Intent &intent) {
         *answer = std::make_pair(ok ? QString() : (error.isError() ? error.text() : QStringLiteral("?")), intent);
     });
-    if (!QTest::qWaitFor([answer] { return answer->has_value(); }, kWaitMs))
+    if (!QTest::qWaitFor([answer] {
+            return answer->has_value();
+        },
+            kWaitMs))
         return {QStringLiteral("voidIntent() never answered"), {}};
     return **answer;
 }
@@ -162,7 +183,10 @@ inline std::pair<QString, OncePay::Intent> voidIntent(OncePay::SyncEngine &engin
 // its refunds. Empty when it did not answer 200.
 inline QJsonObject gatewayPayment(OncePay::GatewayClient &client, const QString &paymentId)
 {
-    const OncePay::GatewayResult r = await([&](auto cb) { client.getPayment(paymentId, &client, cb); }, kWaitMs);
+    const OncePay::GatewayResult r = await([&](auto cb) {
+        client.getPayment(paymentId, &client, cb);
+    },
+        kWaitMs);
     return r.status == 200 ? r.payment() : QJsonObject();
 }
 
@@ -174,7 +198,8 @@ inline bool gatewayHasRefundLedger(OncePay::GatewayClient &client)
 {
     const OncePay::GatewayResult r = await([&](auto cb) {
         client.send("GET", QStringLiteral("/v1/_sim/acquirer/refunds"), {}, &client, cb);
-    }, kWaitMs);
+    },
+        kWaitMs);
     return r.status == 200 && r.json.value(QStringLiteral("data")).isArray();
 }
 
@@ -208,7 +233,8 @@ inline RefundLedger refundLedger(OncePay::GatewayClient &client, const QString &
     q.addQueryItem(QStringLiteral("charge_key"), chargeKey);
     const OncePay::GatewayResult r = await([&](auto cb) {
         client.send("GET", QStringLiteral("/v1/_sim/acquirer/refunds?") + q.toString(QUrl::FullyEncoded), {}, &client, cb);
-    }, kWaitMs);
+    },
+        kWaitMs);
     RefundLedger l;
     l.raw = r.body;
     l.ok = r.status == 200 && r.json.value(QStringLiteral("data")).isArray();
@@ -227,4 +253,4 @@ inline std::optional<OncePay::Intent> latest(const QList<OncePay::Intent> &chang
     return std::nullopt;
 }
 
-} // namespace ClientProbe
+}   // namespace ClientProbe

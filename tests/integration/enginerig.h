@@ -61,7 +61,10 @@ public:
         engine->start(&m_context, [&started](bool ok, const QString &why) {
             started = ok ? QString() : (why.isEmpty() ? QStringLiteral("?") : why);
         });
-        if (!QTest::qWaitFor([&started] { return started.has_value(); }, ClientProbe::kWaitMs)) {
+        if (!QTest::qWaitFor([&started] {
+                return started.has_value();
+            },
+                ClientProbe::kWaitMs)) {
             *error = QStringLiteral("the engine did not start");
             return false;
         }
@@ -86,8 +89,13 @@ public:
         bool down = true;
         if (gateway) {
             down = false;
-            gateway->shutdown(1000, [&down] { down = true; });
-            if (!QTest::qWaitFor([&down] { return down; }, ClientProbe::kWaitMs))
+            gateway->shutdown(1000, [&down] {
+                down = true;
+            });
+            if (!QTest::qWaitFor([&down] {
+                    return down;
+                },
+                    ClientProbe::kWaitMs))
                 *error = QStringLiteral("the gateway did not shut down");
             gateway.reset();
         }
@@ -111,12 +119,12 @@ public:
     std::unique_ptr<QTemporaryDir> dir;
     std::unique_ptr<OncePay::Gateway::GatewayServer> gateway;
     std::unique_ptr<OncePay::NetSim::FaultProxy> proxy;
-    std::unique_ptr<OncePay::GatewayClient> direct;    // straight to the gateway: the truth
+    std::unique_ptr<OncePay::GatewayClient> direct;   // straight to the gateway: the truth
     std::unique_ptr<OncePay::IntentJournal> journal;
-    std::unique_ptr<OncePay::GatewayClient> client;    // the till's, through the proxy
+    std::unique_ptr<OncePay::GatewayClient> client;   // the till's, through the proxy
     std::unique_ptr<OncePay::SyncEngine> engine;
-    QList<OncePay::Intent> changes;                    // every intentChanged, in order
-    QList<int> inFlightSeen;                           // requestsInFlight() at each intentChanged
+    QList<OncePay::Intent> changes;   // every intentChanged, in order
+    QList<int> inFlightSeen;   // requestsInFlight() at each intentChanged
 
 private:
     QObject m_context;   // the rig's answers, dropped once it is gone

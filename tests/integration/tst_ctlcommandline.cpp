@@ -51,7 +51,7 @@ Run ctl(const QStringList &args, const QMap<QString, QString> &env)
     return r;
 }
 
-} // namespace
+}   // namespace
 
 class TestCtlCommandLine final : public QObject
 {
@@ -85,7 +85,7 @@ void TestCtlCommandLine::answers_data()
     QTest::newRow("help") << QStringList{QStringLiteral("help")} << 0 << QStringLiteral("Commands:") << QString();
     QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0 << QStringLiteral(ONCEPAY_VERSION) << QString();
     for (const char *command : {"pay", "refund", "void", "sync", "list", "queue", "show", "reconcile", "shift", "close-shift",
-                                "export", "proxy"}) {
+             "export", "proxy"}) {
         QTest::addRow("%s --help", command) << QStringList{QLatin1String(command), QStringLiteral("--help")} << 0
                                             << QStringLiteral("Usage: oncepay-ctl") << QString();
         QTest::addRow("help %s", command) << QStringList{QStringLiteral("help"), QLatin1String(command)} << 0
@@ -140,8 +140,7 @@ void TestCtlCommandLine::answers_data()
     QTest::newRow("list --state voided, no journal") << QStringList{QStringLiteral("list"), QStringLiteral("--state"), QStringLiteral("voided")}
                                                      << 1 << QString() << QStringLiteral("no till journal");
     for (const char *wait : {"nan", "inf", "-1", "soon"}) {
-        QTest::addRow("--wait %s", wait) << pay + QStringList{QStringLiteral("--amount"), QStringLiteral("1.00"),
-                                                              QStringLiteral("--wait"), QLatin1String(wait)}
+        QTest::addRow("--wait %s", wait) << pay + QStringList{QStringLiteral("--amount"), QStringLiteral("1.00"), QStringLiteral("--wait"), QLatin1String(wait)}
                                          << 2 << QString() << QStringLiteral("wait");
     }
 }
@@ -188,12 +187,14 @@ void TestCtlCommandLine::refundsVoidsAndTheList()
     GatewayProcess gateway;
     QVERIFY2(gateway.start(), gateway.failureMessage().constData());
     const QMap<QString, QString> env{{QStringLiteral("ONCEPAY_DB"), m_dir.filePath(QStringLiteral("refunds.db"))},
-                                     {QStringLiteral("ONCEPAY_TOKEN"), QString::fromLatin1(GatewayApi::kTill1)},
-                                     {QStringLiteral("ONCEPAY_GATEWAY"), gateway.baseUrl().toString()}};
-    auto run = [&](const QStringList &args) { return ctl(args, env); };
+        {QStringLiteral("ONCEPAY_TOKEN"), QString::fromLatin1(GatewayApi::kTill1)},
+        {QStringLiteral("ONCEPAY_GATEWAY"), gateway.baseUrl().toString()}};
+    auto run = [&](const QStringList &args) {
+        return ctl(args, env);
+    };
 
     const QStringList payCard{QStringLiteral("pay"), QStringLiteral("--amount"), QStringLiteral("19.99"), QStringLiteral("--order"),
-                              QStringLiteral("ord-card")};
+        QStringLiteral("ord-card")};
     const Run paid = run(payCard);
     QVERIFY2(paid.exitCode == 0, paid.describe(payCard).constData());
     const QString key = paid.object().value(QStringLiteral("key")).toString();
@@ -201,7 +202,7 @@ void TestCtlCommandLine::refundsVoidsAndTheList()
 
     // A part, with pay's exit codes and the fields a script reads.
     const QStringList part{QStringLiteral("refund"), key, QStringLiteral("--amount"), QStringLiteral("5.00"),
-                           QStringLiteral("--reason"), QStringLiteral("damaged box")};
+        QStringLiteral("--reason"), QStringLiteral("damaged box")};
     const Run first = run(part);
     QVERIFY2(first.exitCode == 0 && first.err.isEmpty(), first.describe(part).constData());
     const QJsonObject r1 = first.object();
@@ -216,7 +217,7 @@ void TestCtlCommandLine::refundsVoidsAndTheList()
     const QStringList tooMuch{QStringLiteral("refund"), key, QStringLiteral("--amount"), QStringLiteral("15.00")};
     const Run refused = run(tooMuch);
     QVERIFY2(refused.exitCode == 1 && refused.out.isEmpty() && refused.oneLineOnStderr() && refused.err.contains("14.99"),
-             refused.describe(tooMuch).constData());
+        refused.describe(tooMuch).constData());
     // The rest (no amount), without waiting for more than the first answer.
     const QStringList rest{QStringLiteral("refund"), key, QStringLiteral("--no-wait")};
     const Run second = run(rest);
@@ -230,37 +231,37 @@ void TestCtlCommandLine::refundsVoidsAndTheList()
 
     // A cash sale: cash from the drawer, final at once.
     const QStringList payCash{QStringLiteral("pay"), QStringLiteral("--amount"), QStringLiteral("3.00"), QStringLiteral("--order"),
-                              QStringLiteral("ord-cash"), QStringLiteral("--method"), QStringLiteral("cash")};
+        QStringLiteral("ord-cash"), QStringLiteral("--method"), QStringLiteral("cash")};
     const Run cash = run(payCash);
     QVERIFY2(cash.exitCode == 0, cash.describe(payCash).constData());
     const QString cashKey = cash.object().value(QStringLiteral("key")).toString();
     const QStringList cashBack{QStringLiteral("refund"), cashKey, QStringLiteral("--amount"), QStringLiteral("1")};
     const Run drawer = run(cashBack);
     QVERIFY2(drawer.exitCode == 0 && drawer.object().value(QStringLiteral("tender")).toString() == QLatin1String("cash")
-                 && drawer.object().value(QStringLiteral("state")).toString() == QLatin1String("succeeded"),
-             drawer.describe(cashBack).constData());
+            && drawer.object().value(QStringLiteral("state")).toString() == QLatin1String("succeeded"),
+        drawer.describe(cashBack).constData());
 
     // Void: a card payment never sent (nothing listens where it was sent) is voided; once voided,
     // or paid, or possibly sent, it is not, and the reason is one line.
     QMap<QString, QString> nowhere = env;
     nowhere.insert(QStringLiteral("ONCEPAY_GATEWAY"), QStringLiteral("http://127.0.0.1:9"));
     const QStringList payOffline{QStringLiteral("pay"), QStringLiteral("--amount"), QStringLiteral("4.00"), QStringLiteral("--order"),
-                                 QStringLiteral("ord-void"), QStringLiteral("--no-wait")};
+        QStringLiteral("ord-void"), QStringLiteral("--no-wait")};
     const Run queued = ctl(payOffline, nowhere);
     QVERIFY2(queued.exitCode == 4 && queued.object().value(QStringLiteral("state")).toString() == QLatin1String("queued"),
-             queued.describe(payOffline).constData());
+        queued.describe(payOffline).constData());
     const QString queuedKey = queued.object().value(QStringLiteral("key")).toString();
     const QStringList voidIt{QStringLiteral("void"), queuedKey};
     const Run voided = run(voidIt);
     QVERIFY2(voided.exitCode == 0 && voided.err.isEmpty() && voided.object().value(QStringLiteral("state")).toString() == QLatin1String("voided"),
-             voided.describe(voidIt).constData());
+        voided.describe(voidIt).constData());
     const Run again = run(voidIt);
     QVERIFY2(again.exitCode == 1 && again.out.isEmpty() && again.oneLineOnStderr() && again.err.contains("voided already"),
-             again.describe(voidIt).constData());
+        again.describe(voidIt).constData());
     const QStringList voidPaid{QStringLiteral("void"), key};
     const Run paidOne = run(voidPaid);
     QVERIFY2(paidOne.exitCode == 1 && paidOne.oneLineOnStderr() && paidOne.err.contains("only refunded"),
-             paidOne.describe(voidPaid).constData());
+        paidOne.describe(voidPaid).constData());
     QVERIFY2(run(drain).exitCode == 0, "sync sent something it should not have");   // the voided one stays voided
 
     // list --json: every row has its kind; refunds their payment's key, payments none.
@@ -276,7 +277,7 @@ void TestCtlCommandLine::refundsVoidsAndTheList()
         states.insert(o.value(QStringLiteral("key")).toString(), o.value(QStringLiteral("state")).toString());
         if (kind == QLatin1String("refund"))
             QVERIFY2(o.value(QStringLiteral("payment_key")).toString() == key || o.value(QStringLiteral("payment_key")).toString() == cashKey,
-                     listed.out.constData());
+                listed.out.constData());
         else
             QVERIFY2(kind == QLatin1String("payment") && !o.contains(QStringLiteral("payment_key")), listed.out.constData());
     }

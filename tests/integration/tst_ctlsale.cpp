@@ -27,8 +27,8 @@ public:
     bool start(const QUrl &upstream, const QString &mode, quint16 port = 0)
     {
         m_ctl = std::make_unique<Ctl>(QStringList{QStringLiteral("proxy"), QStringLiteral("--upstream"), upstream.toString(),
-                                                  QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
-                                                  QStringLiteral("--mode"), mode});
+            QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
+            QStringLiteral("--mode"), mode});
         m_ctl->start();
         static const QRegularExpression listening(QStringLiteral("listening on (http://[0-9.]+:([0-9]+))"));
         QByteArray out;
@@ -61,7 +61,7 @@ QJsonObject tenderOf(const QJsonObject &sale, int n)
     return sale.value(QStringLiteral("tenders")).toArray().at(n).toObject();
 }
 
-} // namespace
+}   // namespace
 
 class TestCtlSale final : public QObject
 {
@@ -111,8 +111,7 @@ void TestCtlSale::cardLostCustomerPaysCashTillRefundsCard()
     const quint16 port = quint16(proxy.url().port());
 
     // ¥9.00, by card: the request reaches the gateway (which charges), the answer never comes back.
-    const auto sale = run(proxy.url(), {QStringLiteral("sale"), QStringLiteral("--item"), kTea + QStringLiteral(":2"),
-                                        QStringLiteral("--tender"), QStringLiteral("card"), QStringLiteral("--no-wait")});
+    const auto sale = run(proxy.url(), {QStringLiteral("sale"), QStringLiteral("--item"), kTea + QStringLiteral(":2"), QStringLiteral("--tender"), QStringLiteral("card"), QStringLiteral("--no-wait")});
     QVERIFY2(sale->exitCode() == 4, sale->describe().constData());
     const QJsonObject paying = sale->json();
     QCOMPARE(paying.value(QStringLiteral("state")).toString(), QStringLiteral("paying"));
@@ -127,8 +126,7 @@ void TestCtlSale::cardLostCustomerPaysCashTillRefundsCard()
 
     // The customer will not wait: cash for the whole sale. The card part may have reached the bank,
     // so it is given up, not voided.
-    const auto another = run(proxy.url(), {QStringLiteral("pay-another-way"), cardKey, QStringLiteral("--tender"),
-                                           QStringLiteral("cash:10.00"), QStringLiteral("--no-wait")});
+    const auto another = run(proxy.url(), {QStringLiteral("pay-another-way"), cardKey, QStringLiteral("--tender"), QStringLiteral("cash:10.00"), QStringLiteral("--no-wait")});
     QVERIFY2(another->exitCode() == 0, another->describe().constData());
     const QJsonObject paid = another->json();
     QCOMPARE(paid.value(QStringLiteral("state")).toString(), QStringLiteral("paid"));
@@ -140,7 +138,7 @@ void TestCtlSale::cardLostCustomerPaysCashTillRefundsCard()
     // Giving it up twice is refused, in one line.
     const auto twice = run(proxy.url(), {QStringLiteral("pay-another-way"), cardKey, QStringLiteral("--tender"), QStringLiteral("cash")});
     QVERIFY2(twice->exitCode() == 1 && twice->err().trimmed().count('\n') == 0 && twice->err().contains("given up already"),
-             twice->describe().constData());
+        twice->describe().constData());
 
     // The network is back: the till learns the card was charged and gives it back by itself.
     proxy.stop();
@@ -220,9 +218,7 @@ void TestCtlSale::cancelGivesEverythingBack()
 {
     HttpClient bank(m_gateway.baseUrl());
     bank.setToken(kTill1);
-    const auto sale = run(m_gateway.baseUrl(), {QStringLiteral("sale"), QStringLiteral("--item"), kTea + QStringLiteral(":2"),
-                                                QStringLiteral("--tender"), QStringLiteral("cash:2.00"),
-                                                QStringLiteral("--tender"), QStringLiteral("card:3.00")});
+    const auto sale = run(m_gateway.baseUrl(), {QStringLiteral("sale"), QStringLiteral("--item"), kTea + QStringLiteral(":2"), QStringLiteral("--tender"), QStringLiteral("cash:2.00"), QStringLiteral("--tender"), QStringLiteral("card:3.00")});
     QVERIFY2(sale->exitCode() == 4, sale->describe().constData());   // ¥4.00 still to pay
     const QString number = sale->json().value(QStringLiteral("sale")).toString();
     const QString cardKey = tenderOf(sale->json(), 1).value(QStringLiteral("key")).toString();
@@ -238,8 +234,7 @@ void TestCtlSale::cancelGivesEverythingBack()
     // Cancelled once; a paid sale is refunded, never cancelled.
     const auto again = run(m_gateway.baseUrl(), {QStringLiteral("sale-cancel"), number});
     QVERIFY2(again->exitCode() == 1 && again->err().contains("cancelled already"), again->describe().constData());
-    const auto paid = run(m_gateway.baseUrl(), {QStringLiteral("sale"), QStringLiteral("--item"), kTea, QStringLiteral("--tender"),
-                                                QStringLiteral("cash")});
+    const auto paid = run(m_gateway.baseUrl(), {QStringLiteral("sale"), QStringLiteral("--item"), kTea, QStringLiteral("--tender"), QStringLiteral("cash")});
     QVERIFY2(paid->exitCode() == 0, paid->describe().constData());
     const auto refused = run(m_gateway.baseUrl(), {QStringLiteral("sale-cancel"), paid->json().value(QStringLiteral("sale")).toString()});
     QVERIFY2(refused->exitCode() == 1 && refused->err().contains("refund it instead"), refused->describe().constData());
@@ -252,18 +247,23 @@ void TestCtlSale::badUsage_data()
     QTest::addColumn<QString>("words");
     QTest::newRow("no item") << QStringList{QStringLiteral("sale"), QStringLiteral("--tender"), QStringLiteral("cash")} << 2 << "--item";
     QTest::newRow("unknown code") << QStringList{QStringLiteral("sale"), QStringLiteral("--item"), QStringLiteral("999"),
-                                                 QStringLiteral("--tender"), QStringLiteral("cash")} << 2 << "999";
+        QStringLiteral("--tender"), QStringLiteral("cash")}
+                                  << 2 << "999";
     QTest::newRow("bad quantity") << QStringList{QStringLiteral("sale"), QStringLiteral("--item"), kTea + QStringLiteral(":-1"),
-                                                 QStringLiteral("--tender"), QStringLiteral("cash")} << 2 << "quantity";
+        QStringLiteral("--tender"), QStringLiteral("cash")}
+                                  << 2 << "quantity";
     QTest::newRow("no tender") << QStringList{QStringLiteral("sale"), QStringLiteral("--item"), kTea} << 2 << "--tender";
     QTest::newRow("bad tender") << QStringList{QStringLiteral("sale"), QStringLiteral("--item"), kTea, QStringLiteral("--tender"),
-                                               QStringLiteral("cheque")} << 2 << "cheque";
+        QStringLiteral("cheque")}
+                                << 2 << "cheque";
     QTest::newRow("bad amount") << QStringList{QStringLiteral("sale"), QStringLiteral("--item"), kTea, QStringLiteral("--tender"),
-                                               QStringLiteral("card:abc")} << 2 << "abc";
+        QStringLiteral("card:abc")}
+                                << 2 << "abc";
     QTest::newRow("card over the total") << QStringList{QStringLiteral("sale"), QStringLiteral("--item"), kTea, QStringLiteral("--tender"),
-                                                        QStringLiteral("card:5.00")} << 1 << "At most";
+        QStringLiteral("card:5.00")} << 1 << "At most";
     QTest::newRow("give up nothing") << QStringList{QStringLiteral("pay-another-way"), QStringLiteral("pay-nobody"),
-                                                    QStringLiteral("--tender"), QStringLiteral("cash")} << 1 << "pay-nobody";
+        QStringLiteral("--tender"), QStringLiteral("cash")}
+                                     << 1 << "pay-nobody";
     QTest::newRow("cancel no sale") << QStringList{QStringLiteral("sale-cancel"), QStringLiteral("9-999999")} << 1 << "9-999999";
 }
 
@@ -274,7 +274,7 @@ void TestCtlSale::badUsage()
     QFETCH(QString, words);
     const auto r = run(m_gateway.baseUrl(), command);
     QVERIFY2(r->exitCode() == exitCode && r->err().trimmed().count('\n') == 0 && r->err().contains(words.toUtf8()),
-             r->describe().constData());
+        r->describe().constData());
 }
 
 QTEST_GUILESS_MAIN(TestCtlSale)

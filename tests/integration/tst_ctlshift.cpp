@@ -78,7 +78,7 @@ void TestCtlShift::reportReconcileAndClose()
 {
     auto pay = [&](const char *amount, const char *order, const char *method, const QString &gateway = {}) {
         QStringList args{QStringLiteral("pay"), QStringLiteral("--amount"), QLatin1String(amount), QStringLiteral("--order"),
-                         QLatin1String(order), QStringLiteral("--method"), QLatin1String(method)};
+            QLatin1String(order), QStringLiteral("--method"), QLatin1String(method)};
         if (!gateway.isEmpty())
             args << QStringLiteral("--no-wait");
         const Run r = ctl(args, gateway);
@@ -117,13 +117,12 @@ void TestCtlShift::reportReconcileAndClose()
     QVERIFY2(refused.err.contains(waiting) && refused.err.contains(QStringLiteral("--yes")), qPrintable(refused.err));
     QCOMPARE(refused.err.trimmed().count(QLatin1Char('\n')), 0);
     QVERIFY(refused.out.isEmpty());
-    QCOMPARE(ctl({QStringLiteral("shift"), QStringLiteral("--json")}).json().value(QStringLiteral("report")).toObject()
-                 .value(QStringLiteral("shift")).toInt(), 1);
+    QCOMPARE(ctl({QStringLiteral("shift"), QStringLiteral("--json")}).json().value(QStringLiteral("report")).toObject().value(QStringLiteral("shift")).toInt(), 1);
 
     // The till's first shift: the cashier says what was in the drawer when it opened.
     const Run closed = ctl({QStringLiteral("close-shift"), QStringLiteral("--yes"), QStringLiteral("--json"),
-                            QStringLiteral("--counted-cash"), QStringLiteral("25.00"), QStringLiteral("--next-float"),
-                            QStringLiteral("100.00"), QStringLiteral("--opening-float"), QStringLiteral("20.00")});
+        QStringLiteral("--counted-cash"), QStringLiteral("25.00"), QStringLiteral("--next-float"),
+        QStringLiteral("100.00"), QStringLiteral("--opening-float"), QStringLiteral("20.00")});
     QVERIFY2(closed.code == 0, qPrintable(closed.err));
     report = closed.json().value(QStringLiteral("report")).toObject();
     QVERIFY(report.value(QStringLiteral("closed_at")).isString());
@@ -162,12 +161,11 @@ void TestCtlShift::reportReconcileAndClose()
     const Run typedFloat = ctl({QStringLiteral("close-shift"), QStringLiteral("--opening-float"), QStringLiteral("5.00")});
     QCOMPARE(typedFloat.code, 1);
     QVERIFY2(typedFloat.err.contains(QStringLiteral("first shift")) && typedFloat.err.contains(QStringLiteral("100.00")),
-             qPrintable(typedFloat.err));
+        qPrintable(typedFloat.err));
     QCOMPARE(typedFloat.err.trimmed().count(QLatin1Char('\n')), 0);
     const Run second = ctl({QStringLiteral("close-shift"), QStringLiteral("--json")});
     QVERIFY2(second.code == 5, qPrintable(second.err));
-    QCOMPARE(second.json().value(QStringLiteral("report")).toObject().value(QStringLiteral("carried_over_settled")).toObject()
-                 .value(QStringLiteral("amount")).toInteger(), qint64(300));
+    QCOMPARE(second.json().value(QStringLiteral("report")).toObject().value(QStringLiteral("carried_over_settled")).toObject().value(QStringLiteral("amount")).toInteger(), qint64(300));
     const Run third = ctl({QStringLiteral("shift"), QStringLiteral("--json")});
     QCOMPARE(third.json().value(QStringLiteral("report")).toObject().value(QStringLiteral("shift")).toInt(), 3);
     QVERIFY(row(third.json(), QStringLiteral("pay-behind-the-tills-back")).isEmpty());   // reported once, at shift 2's close
@@ -182,8 +180,8 @@ void TestCtlShift::closedWhileTheGatewayDoesNotAnswer()
     m_db = QStringLiteral("offline-till.db");
     const QString nobody = QStringLiteral("http://127.0.0.1:9");   // discard: nothing answers
     const Run paid = ctl({QStringLiteral("pay"), QStringLiteral("--amount"), QStringLiteral("4.20"), QStringLiteral("--order"),
-                          QStringLiteral("off-1"), QStringLiteral("--method"), QStringLiteral("tok_visa"), QStringLiteral("--no-wait")},
-                         nobody);
+                             QStringLiteral("off-1"), QStringLiteral("--method"), QStringLiteral("tok_visa"), QStringLiteral("--no-wait")},
+        nobody);
     const QString key = paid.json().value(QStringLiteral("key")).toString();
     QVERIFY2(!key.isEmpty(), qPrintable(paid.err));
 
@@ -194,7 +192,8 @@ void TestCtlShift::closedWhileTheGatewayDoesNotAnswer()
     QVERIFY(refused.out.isEmpty());
 
     const Run closed = ctl({QStringLiteral("close-shift"), QStringLiteral("--yes"), QStringLiteral("--json"),
-                            QStringLiteral("--no-bank")}, nobody);
+                               QStringLiteral("--no-bank")},
+        nobody);
     QVERIFY2(closed.code == 5, qPrintable(closed.err));   // closed, and a person should know it was not checked
     QVERIFY2(closed.err.contains(QStringLiteral("without the gateway's check")), qPrintable(closed.err));
     QCOMPARE(closed.err.trimmed().count(QLatin1Char('\n')), 0);

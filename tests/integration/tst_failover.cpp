@@ -50,14 +50,14 @@ QUrl closedPortUrl()
     return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port));
 }
 
-} // namespace
+}   // namespace
 
 namespace OncePay {
 char *toString(IntentState state)
 {
     return qstrdup(qPrintable(intentStateName(state)));
 }
-} // namespace OncePay
+}   // namespace OncePay
 
 class TestFailover final : public QObject
 {
@@ -115,7 +115,7 @@ void TestFailover::init()
     m_second = std::make_unique<FaultProxy>();
     for (FaultProxy *proxy : {m_first.get(), m_second.get()}) {
         QVERIFY2(proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), m_gateway->port(), &error),
-                 qPrintable(error));
+            qPrintable(error));
     }
     m_direct = std::make_unique<GatewayClient>(QUrl(m_gateway->baseUrl()), QLatin1String(kToken), 10000);
 }
@@ -130,8 +130,13 @@ void TestFailover::cleanup()
     m_direct.reset();
     if (m_gateway) {
         bool down = false;
-        m_gateway->shutdown(1000, [&down] { down = true; });
-        QVERIFY(QTest::qWaitFor([&down] { return down; }, kWaitMs));
+        m_gateway->shutdown(1000, [&down] {
+            down = true;
+        });
+        QVERIFY(QTest::qWaitFor([&down] {
+            return down;
+        },
+            kWaitMs));
         m_gateway.reset();
     }
     m_dir.reset();
@@ -144,10 +149,17 @@ void TestFailover::startTill(const QList<QUrl> &urls)
     QVERIFY2(m_journal->open(&error), qPrintable(error));
     m_client = std::make_unique<GatewayClient>(urls, QLatin1String(kToken), 1000);
     m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), testConfig());
-    connect(m_engine.get(), &SyncEngine::intentChanged, this, [this](const Intent &i) { m_changes << i; });
+    connect(m_engine.get(), &SyncEngine::intentChanged, this, [this](const Intent &i) {
+        m_changes << i;
+    });
     auto started = std::make_shared<std::optional<QString>>();
-    m_engine->start(this, [started](bool ok, const QString &why) { *started = ok ? QString() : why + QLatin1Char('?'); });
-    QVERIFY(QTest::qWaitFor([started] { return started->has_value(); }, kWaitMs));
+    m_engine->start(this, [started](bool ok, const QString &why) {
+        *started = ok ? QString() : why + QLatin1Char('?');
+    });
+    QVERIFY(QTest::qWaitFor([started] {
+        return started->has_value();
+    },
+        kWaitMs));
     QVERIFY2((*started)->isEmpty(), qPrintable(**started));
 }
 
@@ -174,8 +186,13 @@ std::optional<Intent> TestFailover::latest(const QString &key) const
 QList<Attempt> TestFailover::attempts(const QString &key)
 {
     auto result = std::make_shared<std::optional<QList<Attempt>>>();
-    m_journal->attempts(key, this, [result](bool, const TillError &, QList<Attempt> a) { *result = a; });
-    if (!QTest::qWaitFor([result] { return result->has_value(); }, kWaitMs))
+    m_journal->attempts(key, this, [result](bool, const TillError &, QList<Attempt> a) {
+        *result = a;
+    });
+    if (!QTest::qWaitFor([result] {
+            return result->has_value();
+        },
+            kWaitMs))
         return {};
     return **result;
 }
@@ -183,8 +200,8 @@ QList<Attempt> TestFailover::attempts(const QString &key)
 void TestFailover::parseBaseUrls_data()
 {
     QTest::addColumn<QString>("text");
-    QTest::addColumn<int>("count");        // -1: refused
-    QTest::addColumn<QString>("invalid");  // the entry named in the error
+    QTest::addColumn<int>("count");   // -1: refused
+    QTest::addColumn<QString>("invalid");   // the entry named in the error
     QTest::newRow("one") << "http://127.0.0.1:8080" << 1 << "";
     QTest::newRow("two with spaces") << " http://10.0.0.1:8080 , https://gw.example/base/ " << 2 << "";
     QTest::newRow("three") << "http://a:1,http://b:2,http://c:3" << 3 << "";
@@ -209,7 +226,9 @@ void TestFailover::parseBaseUrls()
     if (!urls)
         QCOMPARE(named, invalid);
     else
-        QVERIFY(std::all_of(urls->cbegin(), urls->cend(), [](const QUrl &u) { return u.isValid() && !u.host().isEmpty(); }));
+        QVERIFY(std::all_of(urls->cbegin(), urls->cend(), [](const QUrl &u) {
+            return u.isValid() && !u.host().isEmpty();
+        }));
 }
 
 void TestFailover::unreachable_data()
@@ -265,7 +284,9 @@ void TestFailover::closedFirstGatewayPaysOnce()
     const Ledger l = ledger(created.key);
     QVERIFY2(l.ok && l.rows == 1 && l.succeeded == 1, l.raw.constData());
     // Every try was the same intent: no other key ever reached the gateway for the sale.
-    const GatewayResult list = await([&](auto cb) { m_direct->listPayments(QStringLiteral("till-1"), {}, 100, this, cb); });
+    const GatewayResult list = await([&](auto cb) {
+        m_direct->listPayments(QStringLiteral("till-1"), {}, 100, this, cb);
+    });
     const QJsonArray data = list.json.value(QStringLiteral("data")).toArray();
     QCOMPARE(data.size(), 1);
     QCOMPARE(data.first().toObject().value(QStringLiteral("idempotency_key")).toString(), created.key);
@@ -284,7 +305,9 @@ void TestFailover::sameKeyReplaysOnTheNextGateway()
 
     // The first instance executes the payment; its answer never reaches the till.
     m_first->setSettings({NetSim::Mode::LoseResponses});
-    const GatewayResult lost = await([&](auto cb) { m_client->postPayment(intent, this, cb); });
+    const GatewayResult lost = await([&](auto cb) {
+        m_client->postPayment(intent, this, cb);
+    });
     QCOMPARE(int(lost.transport), int(Transport::LostAfterSend));
     QCOMPARE(m_client->baseUrl(), m_second->url());
     QCOMPARE(changed.count(), 1);
@@ -293,7 +316,9 @@ void TestFailover::sameKeyReplaysOnTheNextGateway()
     QVERIFY(m_first->stats().responsesDropped >= 1);
 
     // The same request again goes to the second, which knows the key: a replay, not a charge.
-    const GatewayResult again = await([&](auto cb) { m_client->postPayment(intent, this, cb); });
+    const GatewayResult again = await([&](auto cb) {
+        m_client->postPayment(intent, this, cb);
+    });
     QVERIFY2(again.answered() && (again.status == 201 || again.status == 200), qPrintable(again.summary()));
     QVERIFY2(again.replayed, qPrintable(again.summary()));
     QCOMPARE(again.payment().value(QStringLiteral("status")).toString(), QStringLiteral("succeeded"));
@@ -338,7 +363,9 @@ void TestFailover::faultOnFirstGatewayConverges()
     const QList<Attempt> tries = attempts(created.key);
     QVERIFY(tries.size() >= 2);
     QVERIFY2(tries.last().httpStatus == 200 || tries.last().httpStatus == 201, qPrintable(tries.last().outcome));
-    const GatewayResult truth = await([&](auto cb) { m_direct->getPaymentByKey(created.key, this, cb); });
+    const GatewayResult truth = await([&](auto cb) {
+        m_direct->getPaymentByKey(created.key, this, cb);
+    });
     QCOMPARE(truth.status, 200);
     QCOMPARE(truth.payment().value(QStringLiteral("id")).toString(), latest(created.key)->paymentId);
 }
@@ -379,7 +406,10 @@ CtlRun runCtl(const QStringList &args)
     CtlRun r;
     if (!p.waitForStarted(10000))
         return r;
-    if (!QTest::qWaitFor([&p] { return p.state() == QProcess::NotRunning; }, kWaitMs)) {
+    if (!QTest::qWaitFor([&p] {
+            return p.state() == QProcess::NotRunning;
+        },
+            kWaitMs)) {
         p.kill();
         p.waitForFinished();
         return r;
@@ -389,7 +419,7 @@ CtlRun runCtl(const QStringList &args)
     r.err = p.readAllStandardError();
     return r;
 }
-} // namespace
+}   // namespace
 
 void TestFailover::ctlFailsOverToTheLiveGateway()
 {
@@ -397,9 +427,9 @@ void TestFailover::ctlFailsOverToTheLiveGateway()
     const QUrl closed = closedPortUrl();
     const QString gateways = closed.toString() + QLatin1Char(',') + m_second->url().toString();
     const CtlRun r = runCtl({QStringLiteral("--db"), m_dir->filePath(QStringLiteral("ctl.db")), QStringLiteral("--gateway"), gateways,
-                             QStringLiteral("--token"), QLatin1String(kToken), QStringLiteral("pay"), QStringLiteral("--amount"),
-                             QStringLiteral("19.99"), QStringLiteral("--order"), QStringLiteral("ord-ctl"), QStringLiteral("--wait"),
-                             QStringLiteral("20")});
+        QStringLiteral("--token"), QLatin1String(kToken), QStringLiteral("pay"), QStringLiteral("--amount"),
+        QStringLiteral("19.99"), QStringLiteral("--order"), QStringLiteral("ord-ctl"), QStringLiteral("--wait"),
+        QStringLiteral("20")});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject intent = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(intent.value(QStringLiteral("state")).toString(), QStringLiteral("succeeded"));
@@ -423,8 +453,8 @@ void TestFailover::ctlRejectsMalformedList()
 {
     QFETCH(QString, gateways);
     const CtlRun r = runCtl({QStringLiteral("--db"), m_dir->filePath(QStringLiteral("ctl.db")), QStringLiteral("--gateway"), gateways,
-                             QStringLiteral("--token"), QLatin1String(kToken), QStringLiteral("pay"), QStringLiteral("--amount"),
-                             QStringLiteral("1.00"), QStringLiteral("--order"), QStringLiteral("ord-bad")});
+        QStringLiteral("--token"), QLatin1String(kToken), QStringLiteral("pay"), QStringLiteral("--amount"),
+        QStringLiteral("1.00"), QStringLiteral("--order"), QStringLiteral("ord-bad")});
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.out.isEmpty());
     QCOMPARE(r.err.count('\n'), 1);

@@ -33,7 +33,9 @@ public:
         connect(&m_server, &QTcpServer::newConnection, this, [this] {
             while (QTcpSocket *socket = m_server.nextPendingConnection()) {
                 ++connections;
-                connect(socket, &QIODevice::readyRead, this, [this, socket] { read(socket); });
+                connect(socket, &QIODevice::readyRead, this, [this, socket] {
+                    read(socket);
+                });
                 connect(socket, &QAbstractSocket::disconnected, this, [this, socket] {
                     m_buffers.remove(socket);
                     socket->deleteLater();
@@ -89,7 +91,7 @@ Settings mode(Mode m, int latencyMs = 0, int flakyPercent = 0, quint32 seed = 1)
     return s;
 }
 
-} // namespace
+}   // namespace
 
 class TestFaultProxy final : public QObject
 {
@@ -141,7 +143,7 @@ void TestFaultProxy::init()
     m_proxy = std::make_unique<FaultProxy>();
     QString error;
     QVERIFY2(m_proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), m_upstream->port(), &error),
-             qPrintable(error));
+        qPrintable(error));
     QVERIFY(m_proxy->port() != 0);
     m_nam = std::make_unique<QNetworkAccessManager>();
 }
@@ -304,7 +306,7 @@ void TestFaultProxy::loseResponsesChargesButCutsTheClient()
     QSignalSpy disconnected(&socket, &QAbstractSocket::disconnected);
     QVERIFY(disconnected.wait(kWaitMs));
     QCOMPARE(socket.readAll(), QByteArray());   // not one byte of the answer
-    QCOMPARE(m_upstream->requests, 1);          // but the gateway had it, and committed
+    QCOMPARE(m_upstream->requests, 1);   // but the gateway had it, and committed
     QCOMPARE(m_proxy->stats().responsesDropped, 1);
     QCOMPARE(dropped.count(), 1);
     QCOMPARE(m_proxy->stats().bytesDown, 0);
@@ -396,8 +398,10 @@ void TestFaultProxy::flaky()
     // Every connection got one fault; a connection QNAM retried on counts again.
     QCOMPARE(faults, stats.accepted);
     QVERIFY2(stats.refused > 0 && stats.blackHoled > 0 && stats.responsesDropped > 0,
-             qPrintable(QStringLiteral("refused %1, black holed %2, dropped %3")
-                            .arg(stats.refused).arg(stats.blackHoled).arg(stats.responsesDropped)));
+        qPrintable(QStringLiteral("refused %1, black holed %2, dropped %3")
+                       .arg(stats.refused)
+                       .arg(stats.blackHoled)
+                       .arg(stats.responsesDropped)));
     QCOMPARE(stats.bytesDown, 0);
 }
 
@@ -436,13 +440,19 @@ QChar TestFaultProxy::fateOfOneConnection()
     QTcpSocket socket;
     socket.connectToHost(QHostAddress::LocalHost, m_proxy->port());
     socket.write(kRawRequest);
-    if (!QTest::qWaitFor([&] { return m_proxy->stats().accepted > before.accepted; }, kWaitMs))
+    if (!QTest::qWaitFor([&] {
+            return m_proxy->stats().accepted > before.accepted;
+        },
+            kWaitMs))
         return u'?';
     if (m_proxy->stats().refused > before.refused)
         return u'R';
     if (m_proxy->stats().blackHoled > before.blackHoled)
         return u'B';
-    if (!QTest::qWaitFor([&] { return socket.bytesAvailable() > 0 || m_proxy->stats().responsesDropped > before.responsesDropped; }, kWaitMs))
+    if (!QTest::qWaitFor([&] {
+            return socket.bytesAvailable() > 0 || m_proxy->stats().responsesDropped > before.responsesDropped;
+        },
+            kWaitMs))
         return u'?';
     return socket.bytesAvailable() > 0 ? u'F' : u'L';
 }
@@ -453,8 +463,12 @@ void TestFaultProxy::parseMode_data()
     QTest::addColumn<bool>("valid");
     QTest::addColumn<Settings>("expected");
 
-    auto good = [](const char *name, Settings s) { QTest::newRow(name) << QString::fromUtf8(name) << true << s; };
-    auto bad = [](const char *name) { QTest::newRow(name) << QString::fromUtf8(name) << false << Settings(); };
+    auto good = [](const char *name, Settings s) {
+        QTest::newRow(name) << QString::fromUtf8(name) << true << s;
+    };
+    auto bad = [](const char *name) {
+        QTest::newRow(name) << QString::fromUtf8(name) << false << Settings();
+    };
     good("online", mode(Mode::Online));
     good("OFFLINE", mode(Mode::Offline));
     good("  black_hole ", mode(Mode::BlackHole));

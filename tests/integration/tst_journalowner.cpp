@@ -28,8 +28,9 @@ Run ctl(const QString &journal, const QStringList &command)
     QProcess p;
     // Nothing listens on port 9 (discard): a command that got past the journal could not pay.
     p.start(qEnvironmentVariable("ONCEPAY_CTL_BIN"),
-            QStringList{QStringLiteral("--db"), journal, QStringLiteral("--gateway"), QStringLiteral("http://127.0.0.1:9"),
-                        QStringLiteral("--token"), QStringLiteral("sk_test_demo_till1")} + command);
+        QStringList{QStringLiteral("--db"), journal, QStringLiteral("--gateway"), QStringLiteral("http://127.0.0.1:9"),
+            QStringLiteral("--token"), QStringLiteral("sk_test_demo_till1")}
+            + command);
     Run r;
     if (!p.waitForFinished(30'000) || p.exitStatus() != QProcess::NormalExit)
         return r;
@@ -49,12 +50,15 @@ std::optional<T> await(const std::function<void(IntentJournal::Reply<T>)> &call)
         if (ok)
             value = v;
     });
-    if (!QTest::qWaitFor([&] { return done; }, 10'000))
+    if (!QTest::qWaitFor([&] {
+            return done;
+        },
+            10'000))
         return std::nullopt;
     return value;
 }
 
-} // namespace
+}   // namespace
 
 class TestJournalOwner final : public QObject
 {
@@ -76,8 +80,8 @@ void TestJournalOwner::commandsThatChangeItAreRefused_data()
     QTest::addColumn<QStringList>("command");
     QTest::newRow("sync") << QStringList{QStringLiteral("sync"), QStringLiteral("--wait"), QStringLiteral("1")};
     QTest::newRow("pay") << QStringList{QStringLiteral("pay"), QStringLiteral("--amount"), QStringLiteral("12.00"),
-                                        QStringLiteral("--currency"), QStringLiteral("CNY"), QStringLiteral("--order"),
-                                        QStringLiteral("second-till"), QStringLiteral("--no-wait")};
+        QStringLiteral("--currency"), QStringLiteral("CNY"), QStringLiteral("--order"),
+        QStringLiteral("second-till"), QStringLiteral("--no-wait")};
 }
 
 void TestJournalOwner::commandsThatChangeItAreRefused()
@@ -96,13 +100,17 @@ void TestJournalOwner::commandsThatChangeItAreRefused()
     intent.orderId = QStringLiteral("first-till");
     intent.amount = Money(4200, QStringLiteral("CNY"));
     intent.paymentMethod = QStringLiteral("tok_visa");
-    const auto created = await<Intent>([&](auto reply) { owner.create(intent, this, reply); });
+    const auto created = await<Intent>([&](auto reply) {
+        owner.create(intent, this, reply);
+    });
     QVERIFY(created);
     Intent sending = *created;
     sending.state = IntentState::Sending;
     sending.attempts = 1;
-    QVERIFY(await<bool>([&](auto reply) { owner.update(sending, IntentState::Queued, QStringLiteral("attempt 1"),
-                                                       std::nullopt, this, reply); }).value_or(false));
+    QVERIFY(await<bool>([&](auto reply) {
+        owner.update(sending, IntentState::Queued, QStringLiteral("attempt 1"),
+            std::nullopt, this, reply);
+    }).value_or(false));
 
     const Run refused = ctl(path, command);
     QVERIFY2(refused.exitCode != 0 && refused.exitCode != -1, refused.err.constData());
@@ -119,14 +127,21 @@ void TestJournalOwner::commandsThatChangeItAreRefused()
     QCOMPARE(rows.first().toObject().value(QStringLiteral("state")).toString(), QStringLiteral("sending"));
 
     // Nothing changed: not the state, not the journal, no second intent.
-    const auto now = await<Intent>([&](auto reply) { owner.find(sending.key, this, reply); });
+    const auto now = await<Intent>([&](auto reply) {
+        owner.find(sending.key, this, reply);
+    });
     QVERIFY(now);
     QCOMPARE(intentStateName(now->state), QStringLiteral("sending"));
-    const auto lines = await<QList<JournalEntry>>([&](auto reply) { owner.journal(sending.key, this, reply); });
+    const auto lines = await<QList<JournalEntry>>([&](auto reply) {
+        owner.journal(sending.key, this, reply);
+    });
     QVERIFY(lines);
     QCOMPARE(lines->size(), 2);
     IntentJournal::Query all;
-    QCOMPARE(await<qint64>([&](auto reply) { owner.count(all, this, reply); }).value_or(-1), qint64(1));
+    QCOMPARE(await<qint64>([&](auto reply) {
+        owner.count(all, this, reply);
+    }).value_or(-1),
+        qint64(1));
 }
 
 QTEST_GUILESS_MAIN(TestJournalOwner)

@@ -22,7 +22,7 @@ using namespace OncePay;
 namespace {
 constexpr int kWaitMs = 60000;   // 2 slow shared cores: a ceiling, never a sleep
 constexpr char kToken[] = "sk_test_demo_till1";
-} // namespace
+}   // namespace
 
 class TestNginx final : public QObject
 {
@@ -56,8 +56,8 @@ void TestNginx::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     QVERIFY2(m_cluster.start({QStringLiteral("--claim-lease"), QStringLiteral("2s"),
-                              QStringLiteral("--recovery-interval"), QStringLiteral("200ms")}),
-             m_cluster.failureMessage().constData());
+                 QStringLiteral("--recovery-interval"), QStringLiteral("200ms")}),
+        m_cluster.failureMessage().constData());
     QVERIFY2(m_nginx.start(m_cluster.urls()), m_nginx.failureMessage().constData());
 
     m_journal = std::make_unique<IntentJournal>(IntentJournal::Options{m_dir.filePath(QStringLiteral("journal.db")), 0});
@@ -73,10 +73,17 @@ void TestNginx::initTestCase()
     c.probeCapMs = 300;
     c.seed = 20250607;
     m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), c);
-    connect(m_engine.get(), &SyncEngine::intentChanged, this, [this](const Intent &i) { m_latest.insert(i.key, i); });
+    connect(m_engine.get(), &SyncEngine::intentChanged, this, [this](const Intent &i) {
+        m_latest.insert(i.key, i);
+    });
     auto started = std::make_shared<std::optional<QString>>();
-    m_engine->start(this, [started](bool ok, const QString &why) { *started = ok ? QString() : why + QLatin1Char('?'); });
-    QVERIFY(QTest::qWaitFor([started] { return started->has_value(); }, kWaitMs));
+    m_engine->start(this, [started](bool ok, const QString &why) {
+        *started = ok ? QString() : why + QLatin1Char('?');
+    });
+    QVERIFY(QTest::qWaitFor([started] {
+        return started->has_value();
+    },
+        kWaitMs));
     QVERIFY2((*started)->isEmpty(), qPrintable(**started));
 }
 
@@ -93,14 +100,18 @@ QStringList TestNginx::payMany(int count, const QString &prefix)
     auto errors = std::make_shared<QStringList>();
     for (int i = 0; i < count; ++i) {
         m_engine->pay(QStringLiteral("%1-%2").arg(prefix).arg(i), Money(1000 + i, QStringLiteral("CNY")), QStringLiteral("tok_visa"), this,
-                      [keys, errors](bool ok, const TillError &error, const Intent &intent) {
-                          if (ok)
-                              *keys << intent.key;
-                          else
-                              *errors << error.text();
-                      });
+            [keys, errors](bool ok, const TillError &error, const Intent &intent) {
+                if (ok)
+                    *keys << intent.key;
+                else
+                    *errors << error.text();
+            });
     }
-    if (!QTest::qWaitFor([&] { return keys->size() + errors->size() == count; }, kWaitMs) || !errors->isEmpty())
+    if (!QTest::qWaitFor([&] {
+            return keys->size() + errors->size() == count;
+        },
+            kWaitMs)
+        || !errors->isEmpty())
         qWarning() << "intents not created:" << *errors;
     return *keys;
 }
@@ -134,8 +145,8 @@ double TestNginx::paymentPosts(int instance)
 {
     HttpClient direct(m_cluster.instance(instance).baseUrl());
     return GatewayApi::metricSum(GatewayApi::parseMetrics(direct.get(QStringLiteral("/metrics")).body),
-                                 QStringLiteral("oncepay_http_requests_total"),
-                                 {QStringLiteral("method=\"POST\""), QStringLiteral("route=\"/v1/payments\"")});
+        QStringLiteral("oncepay_http_requests_total"),
+        {QStringLiteral("method=\"POST\""), QStringLiteral("route=\"/v1/payments\"")});
 }
 
 void TestNginx::bodyBoundAtTheProxy()
@@ -144,7 +155,7 @@ void TestNginx::bodyBoundAtTheProxy()
     HttpClient viaProxy(m_nginx.baseUrl());
     const QString key = GatewayApi::uniqueKey(QStringLiteral("huge"));
     const QByteArray huge = "{\"amount\":100,\"currency\":\"CNY\",\"order_id\":\"ord-huge\",\"payment_method\":\"tok_visa\",\"description\":\""
-                            + QByteArray(70 * 1024, 'x') + "\"}";
+        + QByteArray(70 * 1024, 'x') + "\"}";
     const HttpReply r = GatewayApi::pay(viaProxy, key, huge);
     QVERIFY2(r.status == 413, r.describe().constData());
     ONCEPAY_VERIFY_STATUS(viaProxy.get(QStringLiteral("/v1/payments?idempotency_key=") + key), 404);
@@ -158,9 +169,7 @@ void TestNginx::paymentsSpreadOverInstances()
     verifyExactlyOnce(keys);
     // Round robin: every instance executed some of them.
     for (int i = 0; i < m_cluster.size(); ++i)
-        QVERIFY2(paymentPosts(i) >= 5, qPrintable(QStringLiteral("instance %1 served %2 payments\n%3")
-                                                      .arg(i).arg(paymentPosts(i))
-                                                      .arg(QString::fromUtf8(m_nginx.failureMessage()))));
+        QVERIFY2(paymentPosts(i) >= 5, qPrintable(QStringLiteral("instance %1 served %2 payments\n%3").arg(i).arg(paymentPosts(i)).arg(QString::fromUtf8(m_nginx.failureMessage()))));
 }
 
 void TestNginx::instanceKilledTillKeepsPaying()

@@ -43,14 +43,14 @@ namespace {
 
 constexpr char kToken[] = "sk_test_demo_till1";
 
-} // namespace
+}   // namespace
 
 namespace OncePay {
 char *toString(IntentState state)
 {
     return qstrdup(qPrintable(intentStateName(state)));
 }
-} // namespace OncePay
+}   // namespace OncePay
 
 class TestRefundSync final : public QObject
 {
@@ -87,7 +87,9 @@ private:
     int sends(const QString &key) const
     {
         return int(std::count_if(m_rig.changes.cbegin(), m_rig.changes.cend(),
-                                 [&](const Intent &i) { return i.key == key && i.state == IntentState::Sending; }));
+            [&](const Intent &i) {
+                return i.key == key && i.state == IntentState::Sending;
+            }));
     }
     QList<Attempt> attempts(const QString &key);
     // A mode applies to connections accepted after it is set: the kept-alive connection of the
@@ -136,7 +138,11 @@ Intent TestRefundSync::paidByCard(const QString &order, qint64 amount)
         QTest::qFail(qPrintable(error), __FILE__, __LINE__);
         return {};
     }
-    if (!QTest::qWaitFor([&] { return settled(created.key); }, kWaitMs) || latest(created.key)->state != IntentState::Succeeded) {
+    if (!QTest::qWaitFor([&] {
+            return settled(created.key);
+        },
+            kWaitMs)
+        || latest(created.key)->state != IntentState::Succeeded) {
         QTest::qFail("the payment did not succeed", __FILE__, __LINE__);
         return {};
     }
@@ -146,8 +152,13 @@ Intent TestRefundSync::paidByCard(const QString &order, qint64 amount)
 QList<Attempt> TestRefundSync::attempts(const QString &key)
 {
     auto read = std::make_shared<std::optional<QList<Attempt>>>();
-    m_rig.journal->attempts(key, this, [read](bool, const TillError &, QList<Attempt> a) { *read = a; });
-    if (!QTest::qWaitFor([read] { return read->has_value(); }, kWaitMs))
+    m_rig.journal->attempts(key, this, [read](bool, const TillError &, QList<Attempt> a) {
+        *read = a;
+    });
+    if (!QTest::qWaitFor([read] {
+            return read->has_value();
+        },
+            kWaitMs))
         return {};
     return **read;
 }
@@ -155,8 +166,13 @@ QList<Attempt> TestRefundSync::attempts(const QString &key)
 Intent TestRefundSync::stored(const QString &key)
 {
     auto read = std::make_shared<std::optional<Intent>>();
-    m_rig.journal->find(key, this, [read](bool, const TillError &, Intent i) { *read = i; });
-    if (!QTest::qWaitFor([read] { return read->has_value(); }, kWaitMs))
+    m_rig.journal->find(key, this, [read](bool, const TillError &, Intent i) {
+        *read = i;
+    });
+    if (!QTest::qWaitFor([read] {
+            return read->has_value();
+        },
+            kWaitMs))
         return {};
     return **read;
 }
@@ -240,7 +256,9 @@ void TestRefundSync::lostAnswerIsAskedAboutByKey()
         return a.kind == Attempt::Kind::Lookup && a.transport == Attempt::Transport::Answered;
     });
     QVERIFY(firstLookup != tries.cend());
-    QVERIFY(std::none_of(tries.cbegin() + 1, firstLookup, [](const Attempt &a) { return a.kind == Attempt::Kind::Post; }));
+    QVERIFY(std::none_of(tries.cbegin() + 1, firstLookup, [](const Attempt &a) {
+        return a.kind == Attempt::Kind::Post;
+    }));
     if (ClientProbe::gatewayHasRefundLedger(*m_rig.direct)) {
         // The lookup found it: settled without a second POST.
         QCOMPARE(firstLookup->httpStatus, 200);
@@ -331,7 +349,7 @@ void TestRefundSync::secondRefundRefusedWhileOneIsOpen()
     QTRY_VERIFY_WITH_TIMEOUT(settled(c.key), kWaitMs);
     QCOMPARE(latest(c.key)->state, IntentState::Succeeded);
     QCOMPARE(gatewayRefunded(paid.paymentId), qint64(1000));   // the voided one never reached it
-    QCOMPARE(sends(a.key), attempts(a.key).size());             // each of its tries was never sent
+    QCOMPARE(sends(a.key), attempts(a.key).size());   // each of its tries was never sent
     for (const Attempt &t : attempts(a.key))
         QCOMPARE(t.transport, Attempt::Transport::NotSent);
 }
@@ -350,12 +368,19 @@ void TestRefundSync::keyInProgressIsRetriedWithTheSameKey()
     QTRY_VERIFY_WITH_TIMEOUT(m_rig.engine->requestsInFlight() == 0 && !attempts(created.key).isEmpty(), kWaitMs);
     const GatewayResult slow = ClientProbe::await([&](auto cb) {
         m_rig.direct->send("PUT", QStringLiteral("/v1/_sim/acquirer"), R"({"mode": "normal", "latency_ms": 2500})", this, cb);
-    }, kWaitMs);
+    },
+        kWaitMs);
     QCOMPARE(slow.status, 200);
     auto first = std::make_shared<std::optional<GatewayResult>>();
-    m_rig.direct->postRefund(created, this, [first](const GatewayResult &r) { *first = r; });
-    QTRY_COMPARE_WITH_TIMEOUT(ClientProbe::await([&](auto cb) { m_rig.direct->getRefundByKey(created.key, this, cb); }, kWaitMs).status,
-                              200, kWaitMs);   // claimed, at the bank
+    m_rig.direct->postRefund(created, this, [first](const GatewayResult &r) {
+        *first = r;
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(ClientProbe::await([&](auto cb) {
+        m_rig.direct->getRefundByKey(created.key, this, cb);
+    },
+                                  kWaitMs)
+                                  .status,
+        200, kWaitMs);   // claimed, at the bank
     QVERIFY2(!first->has_value(), "the first request finished before the till's could meet it");
 
     m_rig.proxy->setSettings({});
@@ -363,8 +388,10 @@ void TestRefundSync::keyInProgressIsRetriedWithTheSameKey()
     QTRY_VERIFY_WITH_TIMEOUT(settled(created.key), kWaitMs);
     QCOMPARE(latest(created.key)->state, IntentState::Succeeded);
     const QList<Attempt> tries = attempts(created.key);
-    QVERIFY2(std::any_of(tries.cbegin(), tries.cend(), [](const Attempt &a) { return a.httpStatus == 409; }),
-             "the till never met the key in progress");
+    QVERIFY2(std::any_of(tries.cbegin(), tries.cend(), [](const Attempt &a) {
+        return a.httpStatus == 409;
+    }),
+        "the till never met the key in progress");
     QTRY_VERIFY_WITH_TIMEOUT(first->has_value(), kWaitMs);
     const ClientProbe::RefundLedger l = ClientProbe::refundLedger(*m_rig.direct, paid.key);
     QVERIFY2(l.rowsFor(created.key) == 1 && l.succeededTotal() == 800, l.raw.constData());
@@ -392,14 +419,18 @@ void TestRefundSync::keyInProgressOnAScriptedGateway()
     paid.amount = Money(3000, QStringLiteral("CNY"));
     paid.paymentMethod = QStringLiteral("tok_visa");
     auto created = std::make_shared<std::optional<Intent>>();
-    m_rig.journal->create(paid, this, [created](bool, const TillError &, Intent i) { *created = i; });
+    m_rig.journal->create(paid, this, [created](bool, const TillError &, Intent i) {
+        *created = i;
+    });
     QTRY_VERIFY_WITH_TIMEOUT(created->has_value(), kWaitMs);
     Intent charged = **created;
     charged.state = IntentState::Succeeded;
     charged.paymentId = QStringLiteral("pay_scripted");
     auto applied = std::make_shared<bool>(false);
     m_rig.journal->update(charged, IntentState::Queued, QStringLiteral("test"), std::nullopt, this,
-                      [applied](bool ok, const TillError &, bool a) { *applied = ok && a; });
+        [applied](bool ok, const TillError &, bool a) {
+            *applied = ok && a;
+        });
     QTRY_VERIFY_WITH_TIMEOUT(*applied, kWaitMs);
 
     const auto [e, refund] = ClientProbe::refund(*m_rig.engine, paid.key, 1200, QStringLiteral("scripted"));
@@ -415,15 +446,14 @@ void TestRefundSync::keyInProgressOnAScriptedGateway()
     QCOMPARE(posts[1].key, posts[0].key);
     QCOMPARE(posts[1].body, posts[0].body);
     QCOMPARE(QJsonDocument::fromJson(posts[0].body).object(),
-             (QJsonObject{{QStringLiteral("amount"), 1200}, {QStringLiteral("reason"), QStringLiteral("scripted")}}));
+        (QJsonObject{{QStringLiteral("amount"), 1200}, {QStringLiteral("reason"), QStringLiteral("scripted")}}));
     QVERIFY2(posts[1].at - posts[0].at >= 1000, qPrintable(QString::number(posts[1].at - posts[0].at)));
     QStringList path;
     for (const Intent &i : std::as_const(m_rig.changes)) {
         if (i.key == refund.key)
             path << intentStateName(i.state);
     }
-    QCOMPARE(path, (QStringList{QStringLiteral("queued"), QStringLiteral("sending"), QStringLiteral("processing"),
-                                QStringLiteral("sending"), QStringLiteral("succeeded")}));
+    QCOMPARE(path, (QStringList{QStringLiteral("queued"), QStringLiteral("sending"), QStringLiteral("processing"), QStringLiteral("sending"), QStringLiteral("succeeded")}));
     QTRY_COMPARE_WITH_TIMEOUT(stored(paid.key).amountRefunded, qint64(1200), kWaitMs);
 }
 
@@ -443,10 +473,10 @@ void TestRefundSync::givenUpAsItsChargeIsHeardIsRefundedAtOnce()
     startTill();
     SaleBook book(m_rig.journal.get());
     std::optional<Sale> sale;
-    book.open(Money(990, QStringLiteral("CNY")), QJsonArray{QJsonObject{{QStringLiteral("code"), QStringLiteral("6901234500134")},
-                                                                       {QStringLiteral("unit_price"), 990},
-                                                                       {QStringLiteral("quantity"), 1}}},
-              this, [&sale](bool ok, const TillError &, const Sale &s) { sale = ok ? s : Sale(); });
+    book.open(Money(990, QStringLiteral("CNY")), QJsonArray{QJsonObject{{QStringLiteral("code"), QStringLiteral("6901234500134")}, {QStringLiteral("unit_price"), 990}, {QStringLiteral("quantity"), 1}}},
+        this, [&sale](bool ok, const TillError &, const Sale &s) {
+            sale = ok ? s : Sale();
+        });
     QTRY_VERIFY(sale.has_value());
     QVERIFY(sale->isValid());
     const auto [payError, part] = ClientProbe::pay(*m_rig.engine, sale->orderId, 990, QStringLiteral("tok_visa"));
@@ -456,17 +486,24 @@ void TestRefundSync::givenUpAsItsChargeIsHeardIsRefundedAtOnce()
     // The journal's thread is held...
     auto gate = std::make_shared<QSemaphore>();
     auto holding = std::make_shared<std::atomic_bool>(false);
-    const auto release = qScopeGuard([gate] { gate->release(); });   // never left hanging
-    m_rig.journal->transact<bool>(this, [gate, holding](SqlTx &) {
-        *holding = true;
-        gate->acquire();
-        return true;
-    }, [](bool, const TillError &, bool) {});
+    const auto release = qScopeGuard([gate] {
+        gate->release();
+    });   // never left hanging
+    m_rig.journal->transact<bool>(
+        this, [gate, holding](SqlTx &) {
+            *holding = true;
+            gate->acquire();
+            return true;
+        },
+        [](bool, const TillError &, bool) {});
     QTRY_VERIFY_WITH_TIMEOUT(holding->load(), kWaitMs);
     // ...while the cashier gives the card up (stored first)...
     std::optional<bool> gaveUp;
     QString refusal;
-    m_rig.engine->giveUp(part.key, this, [&gaveUp, &refusal](bool ok, const TillError &why, const Intent &) { gaveUp = ok; refusal = why.text(); });
+    m_rig.engine->giveUp(part.key, this, [&gaveUp, &refusal](bool ok, const TillError &why, const Intent &) {
+        gaveUp = ok;
+        refusal = why.text();
+    });
     // ...and the charge is heard: the engine reads the answer and stores it (second). The journal
     // goes on once the engine has read it.
     bool heard = false;
@@ -476,7 +513,9 @@ void TestRefundSync::givenUpAsItsChargeIsHeardIsRefundedAtOnce()
                 || reply->url().path() != QLatin1String("/v1/payments"))
                 return;
             heard = true;
-            QTimer::singleShot(0, [gate] { gate->release(); });   // after the engine's own handler
+            QTimer::singleShot(0, [gate] {
+                gate->release();
+            });   // after the engine's own handler
         });
     }
     stub.answerPayment();
@@ -514,7 +553,7 @@ void TestRefundSync::cashRefundNeverGoesOut()
     const auto [e4, drawer] = ClientProbe::cashRefund(*m_rig.engine, paid.key, 100);
     QVERIFY2(e4.contains(QLatin1String("refunded to the card")), qPrintable(e4));
     QCOMPARE(m_rig.proxy->stats().accepted - connections >= 1, true);   // the card payment went out ...
-    QCOMPARE(gatewayRefunded(paid.paymentId), qint64(0));           // ... no refund did
+    QCOMPARE(gatewayRefunded(paid.paymentId), qint64(0));   // ... no refund did
 }
 
 void TestRefundSync::voidQueuedPaymentNeverSends()
@@ -537,7 +576,12 @@ void TestRefundSync::voidQueuedPaymentNeverSends()
     QVERIFY2(e3.isEmpty(), qPrintable(e3));
     QTRY_VERIFY_WITH_TIMEOUT(settled(next.key), kWaitMs);
     QCOMPARE(latest(next.key)->state, IntentState::Succeeded);
-    QCOMPARE(ClientProbe::await([&](auto cb) { m_rig.direct->getPaymentByKey(queued.key, this, cb); }, kWaitMs).status, 404);
+    QCOMPARE(ClientProbe::await([&](auto cb) {
+        m_rig.direct->getPaymentByKey(queued.key, this, cb);
+    },
+                 kWaitMs)
+                 .status,
+        404);
     QCOMPARE(ClientProbe::ledger(*m_rig.direct, queued.key, kWaitMs).rows, 0);
     QCOMPARE(latest(queued.key)->state, IntentState::Voided);
     QCOMPARE(stored(queued.key).state, IntentState::Voided);
@@ -594,7 +638,9 @@ void TestRefundSync::voidAtTheInstantOfDispatch()
 
     auto answer = std::make_shared<std::optional<std::pair<bool, TillError>>>();
     auto askVoid = [this, answer, key = second.key] {
-        m_rig.engine->voidIntent(key, this, [answer](bool ok, const TillError &error, const Intent &) { *answer = std::make_pair(ok, error); });
+        m_rig.engine->voidIntent(key, this, [answer](bool ok, const TillError &error, const Intent &) {
+            *answer = std::make_pair(ok, error);
+        });
     };
     QObject trigger;
     connect(m_rig.engine.get(), &SyncEngine::intentChanged, &trigger, [&, voidFirst](const Intent &i) {
@@ -610,7 +656,12 @@ void TestRefundSync::voidAtTheInstantOfDispatch()
         QTRY_COMPARE_WITH_TIMEOUT(latest(second.key)->state, IntentState::Voided, kWaitMs);
         QCOMPARE(m_rig.engine->requestsInFlight(), 0);
         QCOMPARE(sends(second.key), 0);
-        QCOMPARE(ClientProbe::await([&](auto cb) { m_rig.direct->getPaymentByKey(second.key, this, cb); }, kWaitMs).status, 404);
+        QCOMPARE(ClientProbe::await([&](auto cb) {
+            m_rig.direct->getPaymentByKey(second.key, this, cb);
+        },
+                     kWaitMs)
+                     .status,
+            404);
         QCOMPARE(ClientProbe::ledger(*m_rig.direct, second.key, kWaitMs).rows, 0);
     } else {
         QVERIFY(!(*answer)->first);

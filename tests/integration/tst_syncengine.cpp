@@ -38,7 +38,7 @@ SyncEngine::Config testConfig()
     return ClientProbe::fastEngineConfig(20241202);
 }
 
-} // namespace
+}   // namespace
 
 namespace OncePay {
 // Readable QCOMPARE failures for states (found by argument-dependent lookup).
@@ -46,7 +46,7 @@ char *toString(IntentState state)
 {
     return qstrdup(qPrintable(intentStateName(state)));
 }
-} // namespace OncePay
+}   // namespace OncePay
 
 class TestSyncEngine final : public QObject
 {
@@ -75,7 +75,12 @@ private:
     void stopTill();
     GatewayResult direct(const std::function<void(GatewayClient::Callback)> &call);
     Ledger ledger(const QString &key);
-    int gatewayLookupStatus(const QString &key) { return direct([&](auto cb) { m_rig.direct->getPaymentByKey(key, this, cb); }).status; }
+    int gatewayLookupStatus(const QString &key)
+    {
+        return direct([&](auto cb) {
+            m_rig.direct->getPaymentByKey(key, this, cb);
+        }).status;
+    }
     QStringList gatewayOrders();
     std::pair<QString, Intent> pay(const QString &order, qint64 amount, const QString &method);
     std::optional<Intent> latest(const QString &key) const;
@@ -129,7 +134,9 @@ Ledger TestSyncEngine::ledger(const QString &key)
 
 QStringList TestSyncEngine::gatewayOrders()
 {
-    const GatewayResult r = direct([&](auto cb) { m_rig.direct->listPayments(QStringLiteral("till-1"), {}, 500, this, cb); });
+    const GatewayResult r = direct([&](auto cb) {
+        m_rig.direct->listPayments(QStringLiteral("till-1"), {}, 500, this, cb);
+    });
     QStringList orders;
     for (const QJsonValue &p : r.json.value(QStringLiteral("data")).toArray())
         orders << p.toObject().value(QStringLiteral("order_id")).toString();
@@ -151,8 +158,13 @@ void TestSyncEngine::journalBarrier()
 {
     for (int round = 0; round < 3; ++round) {
         bool answered = false;
-        m_rig.journal->count({}, this, [&answered](bool, const TillError &, qint64) { answered = true; });
-        QVERIFY(QTest::qWaitFor([&answered] { return answered; }, kWaitMs));
+        m_rig.journal->count({}, this, [&answered](bool, const TillError &, qint64) {
+            answered = true;
+        });
+        QVERIFY(QTest::qWaitFor([&answered] {
+            return answered;
+        },
+            kWaitMs));
     }
 }
 
@@ -167,7 +179,9 @@ int TestSyncEngine::answers(const QString &key) const
 int TestSyncEngine::sends(const QString &key) const
 {
     return int(std::count_if(m_rig.changes.cbegin(), m_rig.changes.cend(),
-                             [&](const Intent &i) { return i.key == key && i.state == IntentState::Sending; }));
+        [&](const Intent &i) {
+            return i.key == key && i.state == IntentState::Sending;
+        }));
 }
 
 void TestSyncEngine::faultMatrix_data()
@@ -176,8 +190,8 @@ void TestSyncEngine::faultMatrix_data()
     QTest::addColumn<QString>("token");
     QTest::addColumn<QString>("expected");   // the final state; empty: never final (always refused)
     const QStringList modes{QStringLiteral("online"), QStringLiteral("offline"), QStringLiteral("black_hole"),
-                            QStringLiteral("lose_responses"), QStringLiteral("latency 150"),
-                            QStringLiteral("flaky 50:3")};   // seed 3: lose, hole, forward, hole, forward, lose
+        QStringLiteral("lose_responses"), QStringLiteral("latency 150"),
+        QStringLiteral("flaky 50:3")};   // seed 3: lose, hole, forward, hole, forward, lose
     const QList<std::pair<QString, QString>> outcomes{
         {QStringLiteral("tok_visa"), QStringLiteral("succeeded")},
         {QStringLiteral("tok_chargeDeclined"), QStringLiteral("declined")},
@@ -249,7 +263,9 @@ void TestSyncEngine::faultMatrix()
     QVERIFY(!m_rig.engine->activeIntent(key).has_value());
 
     // What the till shows is the gateway's own state, for the same payment.
-    const GatewayResult truth = direct([&](auto cb) { m_rig.direct->getPaymentByKey(key, this, cb); });
+    const GatewayResult truth = direct([&](auto cb) {
+        m_rig.direct->getPaymentByKey(key, this, cb);
+    });
     QCOMPARE(truth.status, 200);
     const QJsonObject payment = truth.payment();
     QCOMPARE(intentStateName(stateForPaymentStatus(payment.value(QStringLiteral("status")).toString())), expected);
@@ -358,15 +374,16 @@ void TestSyncEngine::offlineLimitsRefuseUpFront()
 
     IntentJournal::Query all;
     auto stored = std::make_shared<qint64>(-1);
-    m_rig.journal->count(all, this, [stored](bool, const TillError &, qint64 n) { *stored = n; });
+    m_rig.journal->count(all, this, [stored](bool, const TillError &, qint64 n) {
+        *stored = n;
+    });
     QTRY_COMPARE_WITH_TIMEOUT(*stored, qint64(4), kWaitMs);   // a, c, cash, g
 
     m_rig.proxy->setSettings({});
     QTRY_VERIFY_WITH_TIMEOUT(settled(a.key) && settled(c.key) && settled(g.key), kWaitMs);
     for (const QString &key : {a.key, c.key, g.key})
         QCOMPARE(latest(key)->state, IntentState::Succeeded);
-    QCOMPARE(gatewayOrders(), (QStringList{QStringLiteral("ord-lim-a"), QStringLiteral("ord-lim-c"),
-                                           QStringLiteral("ord-lim-g")}));
+    QCOMPARE(gatewayOrders(), (QStringList{QStringLiteral("ord-lim-a"), QStringLiteral("ord-lim-c"), QStringLiteral("ord-lim-g")}));
 }
 
 void TestSyncEngine::drainsOldestFirstWithBoundedConcurrency()
@@ -393,8 +410,10 @@ void TestSyncEngine::drainsOldestFirstWithBoundedConcurrency()
     m_rig.changes.clear();
     m_rig.inFlightSeen.clear();
     m_rig.proxy->setSettings({});
-    QTRY_VERIFY_WITH_TIMEOUT(std::all_of(keys.cbegin(), keys.cend(), [this](const QString &k) { return settled(k); }),
-                             kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(std::all_of(keys.cbegin(), keys.cend(), [this](const QString &k) {
+        return settled(k);
+    }),
+        kWaitMs);
     QStringList sendOrder;
     for (const Intent &i : std::as_const(m_rig.changes)) {
         if (i.state == IntentState::Sending && !sendOrder.contains(i.key))
@@ -428,8 +447,10 @@ void TestSyncEngine::restartDrainsTheQueue()
     m_rig.proxy->setSettings({});
     startTill();
     QCOMPARE(m_rig.engine->waitingCount(), 3);
-    QTRY_VERIFY_WITH_TIMEOUT(std::all_of(keys.cbegin(), keys.cend(), [this](const QString &k) { return settled(k); }),
-                             kWaitMs);
+    QTRY_VERIFY_WITH_TIMEOUT(std::all_of(keys.cbegin(), keys.cend(), [this](const QString &k) {
+        return settled(k);
+    }),
+        kWaitMs);
     for (const QString &key : std::as_const(keys)) {
         QCOMPARE(latest(key)->state, IntentState::Succeeded);
         const Ledger l = ledger(key);
@@ -465,20 +486,23 @@ void TestSyncEngine::restartAsksBeforeResending()
     QCOMPARE(latest(key)->state, IntentState::Succeeded);
     QCOMPARE(sends(key), 0);   // resolved by asking, no second POST
     auto read = std::make_shared<std::optional<QList<Attempt>>>();
-    m_rig.journal->attempts(key, this, [read](bool, const TillError &, QList<Attempt> a) { *read = a; });
+    m_rig.journal->attempts(key, this, [read](bool, const TillError &, QList<Attempt> a) {
+        *read = a;
+    });
     QTRY_VERIFY_WITH_TIMEOUT(read->has_value(), kWaitMs);
     const QList<Attempt> attempts = **read;
     QCOMPARE(attempts.size(), 1);
     QCOMPARE(attempts[0].kind, Attempt::Kind::Lookup);
     QCOMPARE(attempts[0].httpStatus, 200);
     auto lines = std::make_shared<std::optional<QList<JournalEntry>>>();
-    m_rig.journal->journal(key, this, [lines](bool, const TillError &, QList<JournalEntry> l) { *lines = l; });
+    m_rig.journal->journal(key, this, [lines](bool, const TillError &, QList<JournalEntry> l) {
+        *lines = l;
+    });
     QTRY_VERIFY_WITH_TIMEOUT(lines->has_value(), kWaitMs);
     QStringList path;
     for (const JournalEntry &e : std::as_const(**lines))
         path << e.toState;
-    QCOMPARE(path, (QStringList{QStringLiteral("queued"), QStringLiteral("sending"), QStringLiteral("unknown"),
-                                QStringLiteral("succeeded")}));
+    QCOMPARE(path, (QStringList{QStringLiteral("queued"), QStringLiteral("sending"), QStringLiteral("unknown"), QStringLiteral("succeeded")}));
     const Ledger l = ledger(key);
     QVERIFY2(l.rows == 1 && l.succeeded == 1, l.raw.constData());
 }
@@ -497,9 +521,11 @@ void TestSyncEngine::connectivityIsAnnounced()
     const qint64 offlineAt = nowMs();
     QVERIFY(m_rig.engine->nextRetryAt() > 0);
     QVERIFY2(m_rig.engine->nextRetryAt() <= offlineAt + 300 + 50 + 50,
-             qPrintable(QString::number(m_rig.engine->nextRetryAt() - offlineAt)));
+        qPrintable(QString::number(m_rig.engine->nextRetryAt() - offlineAt)));
     QVERIFY(std::any_of(nextRetry.cbegin(), nextRetry.cend(),
-                        [](const QList<QVariant> &args) { return args.at(0).toLongLong() > 0; }));
+        [](const QList<QVariant> &args) {
+            return args.at(0).toLongLong() > 0;
+        }));
     // It keeps probing: at least one failed probe (Reconnecting, then Offline again).
     QTRY_VERIFY_WITH_TIMEOUT(connectivity.count() >= 3, kWaitMs);
 
@@ -556,7 +582,8 @@ void TestSyncEngine::noAnswerIsNotOffline()
     // Refused is offline.
     m_rig.proxy->setSettings({NetSim::Mode::Offline});
     QTRY_VERIFY_WITH_TIMEOUT(m_rig.engine->connectivity() == Connectivity::Offline
-                                 || m_rig.engine->connectivity() == Connectivity::Reconnecting, kWaitMs);
+            || m_rig.engine->connectivity() == Connectivity::Reconnecting,
+        kWaitMs);
     m_rig.proxy->setSettings({});
     m_rig.engine->checkConnectionNow();
     QTRY_COMPARE_WITH_TIMEOUT(m_rig.engine->connectivity(), Connectivity::Online, kWaitMs);
@@ -593,11 +620,13 @@ void TestSyncEngine::answerIsDroppedWhenItsContextIsGone()
     };
     auto *context = new QObject;
     int calls = 0;
-    client.getPaymentByKey(QStringLiteral("pay-never-seen"), context, [&calls](const GatewayResult &) { ++calls; });
+    client.getPaymentByKey(QStringLiteral("pay-never-seen"), context, [&calls](const GatewayResult &) {
+        ++calls;
+    });
     if (contextGone)
         delete context;
     QTRY_COMPARE_WITH_TIMEOUT(total(), 1, kWaitMs);   // the reply finished ...
-    QCoreApplication::processEvents();                 // ... and whatever it queued ran
+    QCoreApplication::processEvents();   // ... and whatever it queued ran
     QCOMPARE(calls, contextGone ? 0 : 1);
     if (!contextGone)
         delete context;
@@ -646,10 +675,14 @@ void TestSyncEngine::engineAnswerIsDroppedWhenItsContextIsGone()
 
     auto *context = new QObject;
     int answers = 0;
-    auto answered = [&answers](bool, const TillError &, const auto &) { ++answers; };
+    auto answered = [&answers](bool, const TillError &, const auto &) {
+        ++answers;
+    };
     const std::optional<Money> all;   // a refund of what remains
     if (call == QLatin1String("start"))
-        engine->start(context, [&answers](bool, const QString &) { ++answers; });
+        engine->start(context, [&answers](bool, const QString &) {
+            ++answers;
+        });
     else if (call == QLatin1String("pay"))
         engine->pay(QStringLiteral("ctx-pay"), Money(1200, QStringLiteral("CNY")), QStringLiteral("tok_visa"), context, answered);
     else if (call == QLatin1String("recordCash"))
@@ -676,11 +709,15 @@ void TestSyncEngine::engineAnswerIsDroppedWhenItsContextIsGone()
     // A dropped answer is only the caller's: what the call did still happened.
     if (call == QLatin1String("pay") || call == QLatin1String("recordCash")) {
         const QString order = call == QLatin1String("pay") ? QStringLiteral("ctx-pay") : QStringLiteral("ctx-cash");
-        QVERIFY(std::any_of(m_rig.changes.cbegin(), m_rig.changes.cend(), [&](const Intent &i) { return i.orderId == order; }));
+        QVERIFY(std::any_of(m_rig.changes.cbegin(), m_rig.changes.cend(), [&](const Intent &i) {
+            return i.orderId == order;
+        }));
     } else if (call == QLatin1String("refund") || call == QLatin1String("recordCashRefund")) {
         const QString paymentKey = call == QLatin1String("refund") ? card.key : cash.key;
         QVERIFY(std::any_of(m_rig.changes.cbegin(), m_rig.changes.cend(),
-                            [&](const Intent &i) { return i.isRefund() && i.paymentKey == paymentKey; }));
+            [&](const Intent &i) {
+                return i.isRefund() && i.paymentKey == paymentKey;
+            }));
     }
     if (restarted) {
         restarted.reset();

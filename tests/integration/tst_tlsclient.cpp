@@ -36,7 +36,7 @@ Run ctl(const QStringList &args)
     r.err = p.readAllStandardError();
     return r;
 }
-} // namespace
+}   // namespace
 
 class TestTlsClient final : public QObject
 {
@@ -68,30 +68,30 @@ void TestTlsClient::initTestCase()
     const QString key = m_dir.filePath(QStringLiteral("key.pem"));
     QProcess openssl;
     openssl.start(QStringLiteral("openssl"),
-                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
-                   QStringLiteral("-nodes"), QStringLiteral("-keyout"), key, QStringLiteral("-out"), m_cert,
-                   QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
-                   QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1")});
+        {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
+            QStringLiteral("-nodes"), QStringLiteral("-keyout"), key, QStringLiteral("-out"), m_cert,
+            QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
+            QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1")});
     QVERIFY2(openssl.waitForFinished(60000) && openssl.exitCode() == 0, openssl.readAllStandardError().constData());
     QVERIFY2(m_gateway.start({QStringLiteral("--tls-cert"), m_cert, QStringLiteral("--tls-key"), key}),
-             m_gateway.failureMessage().constData());
+        m_gateway.failureMessage().constData());
 }
 
 QStringList TestTlsClient::pay(const QString &journal, const QString &gateway, const QStringList &extra, bool wait) const
 {
     return QStringList{QStringLiteral("--db"), m_dir.filePath(journal), QStringLiteral("--gateway"), gateway,
-                       QStringLiteral("--token"), QStringLiteral("sk_test_demo_till1"),
-                       QStringLiteral("--request-timeout"), QStringLiteral("2s")}
-        + extra
+               QStringLiteral("--token"), QStringLiteral("sk_test_demo_till1"),
+               QStringLiteral("--request-timeout"), QStringLiteral("2s")}
+    + extra
         + QStringList{QStringLiteral("pay"), QStringLiteral("--amount"), QStringLiteral("3.21"), QStringLiteral("--order"),
-                      QStringLiteral("ord-tls")}
-        + (wait ? QStringList{QStringLiteral("--wait"), QStringLiteral("10")} : QStringList{QStringLiteral("--no-wait")});
+            QStringLiteral("ord-tls")}
+    + (wait ? QStringList{QStringLiteral("--wait"), QStringLiteral("10")} : QStringList{QStringLiteral("--no-wait")});
 }
 
 void TestTlsClient::verifiedWithCaFile()
 {
     const Run r = ctl(pay(QStringLiteral("trusted.db"), m_gateway.baseUrl().toString(),
-                          {QStringLiteral("--ca-file"), m_cert}));
+        {QStringLiteral("--ca-file"), m_cert}));
     QVERIFY2(r.exitCode == 0, r.describe().constData());
     QCOMPARE(r.object().value(QStringLiteral("state")).toString(), QStringLiteral("succeeded"));
 }
@@ -105,9 +105,9 @@ void TestTlsClient::untrustedCertificateSendsNothing()
     const QJsonObject intent = r.object();
     QCOMPARE(intent.value(QStringLiteral("state")).toString(), QStringLiteral("queued"));
     QVERIFY2(intent.value(QStringLiteral("problem")).toString().contains(QLatin1String("certificate"), Qt::CaseInsensitive),
-             r.describe().constData());
+        r.describe().constData());
     const Run shown = ctl({QStringLiteral("--db"), m_dir.filePath(journal), QStringLiteral("show"),
-                           intent.value(QStringLiteral("key")).toString(), QStringLiteral("--json")});
+        intent.value(QStringLiteral("key")).toString(), QStringLiteral("--json")});
     QVERIFY2(shown.exitCode == 0, shown.describe().constData());
     QVERIFY2(shown.out.contains("not sent: SSL handshake failed"), shown.out.constData());
 }
@@ -121,7 +121,7 @@ void TestTlsClient::plainHttpToAnotherMachineIsRefused()
     QVERIFY2(!QFile::exists(m_dir.filePath(journal)), "a refused command line stored a payment");
     // Loopback is this machine: plain HTTP is fine there (the demo's embedded gateway).
     const Run list = ctl({QStringLiteral("--db"), m_dir.filePath(QStringLiteral("trusted.db")), QStringLiteral("--gateway"),
-                          QStringLiteral("http://192.0.2.10:8080"), QStringLiteral("list"), QStringLiteral("--json")});
+        QStringLiteral("http://192.0.2.10:8080"), QStringLiteral("list"), QStringLiteral("--json")});
     QVERIFY2(list.exitCode == 0, list.describe().constData());   // a command that sends nothing is not held to it
 }
 
@@ -129,7 +129,7 @@ void TestTlsClient::plainHttpAllowedWhenAsked()
 {
     const QString journal = QStringLiteral("allowed.db");
     const Run r = ctl(pay(journal, QStringLiteral("http://192.0.2.10:8080"),
-                          {QStringLiteral("--allow-insecure-http")}, false));
+        {QStringLiteral("--allow-insecure-http")}, false));
     QVERIFY2(r.exitCode == 4, r.describe().constData());   // stored, and tried: the address answers nothing
     QCOMPARE(r.object().value(QStringLiteral("state")).toString().isEmpty(), false);
     QVERIFY(QFile::exists(m_dir.filePath(journal)));

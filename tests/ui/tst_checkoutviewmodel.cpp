@@ -27,7 +27,10 @@ using namespace OncePay;
 using namespace OncePay::Ui;
 
 namespace {
-QString u(const char *utf8) { return QString::fromUtf8(utf8); }
+QString u(const char *utf8)
+{
+    return QString::fromUtf8(utf8);
+}
 QStringList u(std::initializer_list<const char *> utf8)
 {
     QStringList out;
@@ -35,7 +38,7 @@ QStringList u(std::initializer_list<const char *> utf8)
         out << QString::fromUtf8(s);
     return out;
 }
-} // namespace
+}   // namespace
 
 class TestCheckoutViewModel final : public QObject
 {
@@ -98,7 +101,9 @@ void TestCheckoutViewModel::init()
     QString error;
     QVERIFY2(m_session->open(&error), qPrintable(error));
     bool started = false;
-    m_session->start(this, [&](bool ok, const QString &) { started = ok; });
+    m_session->start(this, [&](bool ok, const QString &) {
+        started = ok;
+    });
     QTRY_VERIFY(started);
     m_vm = std::make_unique<CheckoutViewModel>(m_session->engine(), &m_catalog);
 }
@@ -118,7 +123,7 @@ void TestCheckoutViewModel::cartKeepsItsTotal()
     QString reason;
     QVERIFY2(m_vm->addProduct(QStringLiteral("6901234500011"), &reason), qPrintable(reason));   // tea 4.50
     QVERIFY2(m_vm->addProduct(QStringLiteral("6901234500011"), &reason), qPrintable(reason));
-    QVERIFY2(m_vm->addProduct(QStringLiteral("Rice"), &reason), qPrintable(reason));            // 49.90
+    QVERIFY2(m_vm->addProduct(QStringLiteral("Rice"), &reason), qPrintable(reason));   // 49.90
     QCOMPARE(cart->rowCount(), 2);
     QCOMPARE(cart->total(), Money(450 * 2 + 4990, QStringLiteral("CNY")));
     QCOMPARE(cart->data(cart->index(0, int(CartModel::Column::LineTotal))).toString(), QStringLiteral("¥9.00"));
@@ -256,8 +261,13 @@ Intent TestCheckoutViewModel::stored(const QString &orderId, const QString &toke
     i.paymentMethod = token;
     Intent created;
     bool done = false;
-    m_session->journal()->create(i, this, [&](bool ok, const TillError &, Intent c) { created = c; done = ok; });
-    [&] { QTRY_VERIFY(done); }();
+    m_session->journal()->create(i, this, [&](bool ok, const TillError &, Intent c) {
+        created = c;
+        done = ok;
+    });
+    [&] {
+        QTRY_VERIFY(done);
+    }();
     if (state == IntentState::Queued)
         return created;
     Intent after = created;
@@ -265,8 +275,12 @@ Intent TestCheckoutViewModel::stored(const QString &orderId, const QString &toke
     after.attempts = attempts;
     done = false;
     m_session->journal()->update(after, IntentState::Queued, QStringLiteral("402 declined"), std::nullopt, this,
-                                 [&](bool ok, const TillError &, bool set) { done = ok && set; });
-    [&] { QTRY_VERIFY(done); }();
+        [&](bool ok, const TillError &, bool set) {
+            done = ok && set;
+        });
+    [&] {
+        QTRY_VERIFY(done);
+    }();
     return after;
 }
 
@@ -281,8 +295,7 @@ void TestCheckoutViewModel::queueModelShowsPeopleNotKeys()
     QStringList headers;
     for (int c = 0; c < model.columnCount(); ++c)
         headers << model.headerData(c, Qt::Horizontal).toString();
-    QCOMPARE(headers, (QStringList{QStringLiteral("Time"), QStringLiteral("Kind"), QStringLiteral("Sale"), QStringLiteral("Amount"),
-                                   QStringLiteral("Paid with"), QStringLiteral("State")}));
+    QCOMPARE(headers, (QStringList{QStringLiteral("Time"), QStringLiteral("Kind"), QStringLiteral("Sale"), QStringLiteral("Amount"), QStringLiteral("Paid with"), QStringLiteral("State")}));
     for (int row = 0; row < model.rowCount(); ++row) {
         const QString key = model.intentAt(row).key;
         QCOMPARE(model.data(model.index(row, 0), QueueModel::KeyRole).toString(), key);   // for the details
@@ -313,7 +326,9 @@ void TestCheckoutViewModel::needsAttentionFilter()
     QueueModel model(m_session->journal());
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     qint64 count = -1;
-    connect(&model, &QueueModel::countChanged, this, [&](qint64 n) { count = n; });
+    connect(&model, &QueueModel::countChanged, this, [&](qint64 n) {
+        count = n;
+    });
     model.setNeedsAttentionFilter();
     QTRY_COMPARE(count, qint64(2));
     QTRY_COMPARE(model.rowCount(), 2);
@@ -486,14 +501,14 @@ void TestCheckoutViewModel::meaningSaysWhetherMoneyMoved()
 void TestCheckoutViewModel::gatewayRecordAsFields()
 {
     const QJsonObject payment{{QStringLiteral("id"), QStringLiteral("pay_123")},
-                              {QStringLiteral("object"), QStringLiteral("payment")},
-                              {QStringLiteral("status"), QStringLiteral("declined")},
-                              {QStringLiteral("amount"), 1234},
-                              {QStringLiteral("currency"), QStringLiteral("CNY")},
-                              {QStringLiteral("order_id"), QStringLiteral("S-1")},
-                              {QStringLiteral("payment_method"), QStringLiteral("tok_visa")},
-                              {QStringLiteral("decline_code"), QStringLiteral("insufficient_funds")},
-                              {QStringLiteral("created_at"), QStringLiteral("2026-01-02T03:04:05Z")}};
+        {QStringLiteral("object"), QStringLiteral("payment")},
+        {QStringLiteral("status"), QStringLiteral("declined")},
+        {QStringLiteral("amount"), 1234},
+        {QStringLiteral("currency"), QStringLiteral("CNY")},
+        {QStringLiteral("order_id"), QStringLiteral("S-1")},
+        {QStringLiteral("payment_method"), QStringLiteral("tok_visa")},
+        {QStringLiteral("decline_code"), QStringLiteral("insufficient_funds")},
+        {QStringLiteral("created_at"), QStringLiteral("2026-01-02T03:04:05Z")}};
     QMap<QString, QString> fields;
     QStringList labels;
     for (const auto &[label, value] : IntentText::gatewayFields(payment)) {
@@ -517,7 +532,7 @@ void TestCheckoutViewModel::settingsRoundTrip()
     const TillSettings defaults = TillSettings::load();
     QVERIFY(defaults.gatewayUrls.isEmpty());   // the embedded demo
     QCOMPARE(defaults.terminal, QStringLiteral("till-1"));
-    QVERIFY(!defaults.shopName.isEmpty());      // the demo shop until the merchant names theirs
+    QVERIFY(!defaults.shopName.isEmpty());   // the demo shop until the merchant names theirs
     QVERIFY(!defaults.shopAddress.isEmpty());
     TillSettings s = defaults;
     s.shopName = QStringLiteral("Corner Tea House");
@@ -574,8 +589,7 @@ void TestCheckoutViewModel::receiptFollowsTheSale()
     QCOMPARE(*m_vm->cashTendered(), Money(1000, QStringLiteral("CNY")));
     const Intent paid = *m_vm->intent();
     QCOMPARE(Receipt::kindFor(paid), Receipt::Kind::Receipt);
-    const QString receipt = Receipt::html(paid, *m_vm->cart(), ReceiptContext{QStringLiteral("till-3"), QStringLiteral("Corner Tea House"),
-                                                                               QString(), m_vm->cashTendered()});
+    const QString receipt = Receipt::html(paid, *m_vm->cart(), ReceiptContext{QStringLiteral("till-3"), QStringLiteral("Corner Tea House"), QString(), m_vm->cashTendered()});
     QVERIFY2(receipt.contains(QStringLiteral("¥10.00")), qPrintable(receipt));
     QVERIFY(receipt.contains(change.toDisplayString()));
     QVERIFY(receipt.contains(Receipt::number(paid, QStringLiteral("till-3"))));

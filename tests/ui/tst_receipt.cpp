@@ -42,9 +42,9 @@ void TestReceipt::init()
 {
     m_cart.clear();
     m_cart.add(Product{QStringLiteral("6901234500011"), QStringLiteral("Jasmine tea"), QStringLiteral("茉莉花茶"),
-                       Money(450, QStringLiteral("CNY"))});
+        Money(450, QStringLiteral("CNY"))});
     m_cart.add(Product{QStringLiteral("6901234500028"), QStringLiteral("Pineapple bun"), QStringLiteral("菠萝包"),
-                       Money(800, QStringLiteral("CNY"))});
+        Money(800, QStringLiteral("CNY"))});
 }
 
 Intent TestReceipt::cardIntent(IntentState state) const
@@ -78,11 +78,11 @@ void TestReceipt::cardReceipt()
     QCOMPARE(Receipt::kindFor(paid), Receipt::Kind::Receipt);
     const QString html = Receipt::html(paid, m_cart, context());
     for (const QString &expected : {QStringLiteral("Corner Tea House"), QStringLiteral("8 Fuzhou Road, Shanghai"),
-                                    QStringLiteral("till-7-000042"), QStringLiteral("S-20261202-0042"),
-                                    QStringLiteral("Jasmine tea"), QStringLiteral("Pineapple bun"),
-                                    QStringLiteral("¥12.50"), QStringLiteral("Visa \u00B7\u00B74242"),
-                                    QStringLiteral("A1B2C3"), QStringLiteral("APPROVED"),
-                                    QDateTime::fromMSecsSinceEpoch(paid.updatedAt).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))})
+             QStringLiteral("till-7-000042"), QStringLiteral("S-20261202-0042"),
+             QStringLiteral("Jasmine tea"), QStringLiteral("Pineapple bun"),
+             QStringLiteral("¥12.50"), QStringLiteral("Visa \u00B7\u00B74242"),
+             QStringLiteral("A1B2C3"), QStringLiteral("APPROVED"),
+             QDateTime::fromMSecsSinceEpoch(paid.updatedAt).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))})
         QVERIFY2(html.contains(expected), qPrintable(expected + QStringLiteral(" missing in ") + html));
     QVERIFY(!html.contains(QStringLiteral("PENDING")));
     QVERIFY(!html.contains(QStringLiteral("tok_visa")));   // the token is not for people

@@ -82,7 +82,9 @@ void TestRefundViewModel::init()
     QString error;
     QVERIFY2(m_session->open(&error), qPrintable(error));
     bool started = false;
-    m_session->start(this, [&](bool ok, const QString &) { started = ok; });
+    m_session->start(this, [&](bool ok, const QString &) {
+        started = ok;
+    });
     QTRY_VERIFY(started);
     m_sales = std::make_unique<SaleBook>(m_session->journal());
     m_records = std::make_unique<SaleRecords>(m_sales.get());
@@ -105,8 +107,13 @@ Intent TestRefundViewModel::cardPayment(IntentState state, qint64 amount)
     i.paymentMethod = QStringLiteral("tok_visa");
     Intent created;
     bool done = false;
-    m_session->journal()->create(i, this, [&](bool ok, const TillError &, Intent c) { created = c; done = ok; });
-    [&] { QTRY_VERIFY(done); }();
+    m_session->journal()->create(i, this, [&](bool ok, const TillError &, Intent c) {
+        created = c;
+        done = ok;
+    });
+    [&] {
+        QTRY_VERIFY(done);
+    }();
     if (state == IntentState::Queued)
         return created;
     Intent after = created;
@@ -120,8 +127,12 @@ Intent TestRefundViewModel::cardPayment(IntentState state, qint64 amount)
     }
     done = false;
     m_session->journal()->update(after, IntentState::Queued, QStringLiteral("201 succeeded"), std::nullopt, this,
-                                 [&](bool ok, const TillError &, bool set) { done = ok && set; });
-    [&] { QTRY_VERIFY(done); }();
+        [&](bool ok, const TillError &, bool set) {
+            done = ok && set;
+        });
+    [&] {
+        QTRY_VERIFY(done);
+    }();
     return after;
 }
 
@@ -132,8 +143,13 @@ QList<Intent> TestRefundViewModel::refundsOf(const QString &paymentKey)
     q.kind = IntentKind::Refund;
     QList<Intent> out;
     bool done = false;
-    m_session->journal()->list(q, this, [&](bool ok, const TillError &, const QList<Intent> &rows) { out = rows; done = ok; });
-    [&] { QTRY_VERIFY(done); }();
+    m_session->journal()->list(q, this, [&](bool ok, const TillError &, const QList<Intent> &rows) {
+        out = rows;
+        done = ok;
+    });
+    [&] {
+        QTRY_VERIFY(done);
+    }();
     return out;
 }
 
@@ -141,8 +157,13 @@ Intent TestRefundViewModel::find(const QString &key)
 {
     Intent out;
     bool done = false;
-    m_session->journal()->find(key, this, [&](bool ok, const TillError &, const Intent &i) { out = i; done = ok; });
-    [&] { QTRY_VERIFY(done); }();
+    m_session->journal()->find(key, this, [&](bool ok, const TillError &, const Intent &i) {
+        out = i;
+        done = ok;
+    });
+    [&] {
+        QTRY_VERIFY(done);
+    }();
     return out;
 }
 
@@ -150,17 +171,26 @@ void TestRefundViewModel::receiptNumbers_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("terminal");
-    QTest::addColumn<qint64>("id");          // 0: refused
+    QTest::addColumn<qint64>("id");   // 0: refused
     QTest::addColumn<TillError::Kind>("refused");   // None: read
-    QTest::newRow("as printed") << "till-1-000042" << "till-1" << qint64(42) << TillError::Kind::None;
-    QTest::newRow("scanner spaces") << "  till-1-000042 " << "till-1" << qint64(42) << TillError::Kind::None;
-    QTest::newRow("any case") << "TILL-1-000042" << "till-1" << qint64(42) << TillError::Kind::None;
-    QTest::newRow("the number alone") << "42" << "till-1" << qint64(42) << TillError::Kind::None;
-    QTest::newRow("a terminal with dashes") << "front-desk-2-000007" << "front-desk-2" << qint64(7) << TillError::Kind::None;
-    QTest::newRow("no terminal name") << "till-000003" << "" << qint64(3) << TillError::Kind::None;
-    QTest::newRow("another till") << "till-2-000042" << "till-1" << qint64(0) << TillError::Kind::ReceiptOfOtherTill;
-    QTest::newRow("not a number") << "hello" << "till-1" << qint64(0) << TillError::Kind::NotAReceiptNumber;
-    QTest::newRow("zero") << "till-1-000000" << "till-1" << qint64(0) << TillError::Kind::NoSuchReceipt;
+    QTest::newRow("as printed") << "till-1-000042"
+                                << "till-1" << qint64(42) << TillError::Kind::None;
+    QTest::newRow("scanner spaces") << "  till-1-000042 "
+                                    << "till-1" << qint64(42) << TillError::Kind::None;
+    QTest::newRow("any case") << "TILL-1-000042"
+                              << "till-1" << qint64(42) << TillError::Kind::None;
+    QTest::newRow("the number alone") << "42"
+                                      << "till-1" << qint64(42) << TillError::Kind::None;
+    QTest::newRow("a terminal with dashes") << "front-desk-2-000007"
+                                            << "front-desk-2" << qint64(7) << TillError::Kind::None;
+    QTest::newRow("no terminal name") << "till-000003"
+                                      << "" << qint64(3) << TillError::Kind::None;
+    QTest::newRow("another till") << "till-2-000042"
+                                  << "till-1" << qint64(0) << TillError::Kind::ReceiptOfOtherTill;
+    QTest::newRow("not a number") << "hello"
+                                  << "till-1" << qint64(0) << TillError::Kind::NotAReceiptNumber;
+    QTest::newRow("zero") << "till-1-000000"
+                          << "till-1" << qint64(0) << TillError::Kind::NoSuchReceipt;
 }
 
 void TestRefundViewModel::receiptNumbers()
@@ -189,8 +219,8 @@ void TestRefundViewModel::linesModelIsSound()
     QSignalSpy totals(&model, &RefundLinesModel::totalChanged);
     const QString cny = QStringLiteral("CNY");
     model.setLines({SaleLine{0, QStringLiteral("a"), QStringLiteral("Tea"), QStringLiteral("茶"), Money(450, cny), 3},
-                    SaleLine{1, QStringLiteral("b"), QStringLiteral("Rice"), {}, Money(4990, cny), 1}},
-                   {{0, 1}});   // one tea given back before
+                       SaleLine{1, QStringLiteral("b"), QStringLiteral("Rice"), {}, Money(4990, cny), 1}},
+        {{0, 1}});   // one tea given back before
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.refundable(0), 2);
     QCOMPARE(model.refundable(1), 1);
@@ -228,7 +258,10 @@ void TestRefundViewModel::saleLinesAreKeptWhenPaid()
     QTRY_COMPARE(vm.phase(), CheckoutViewModel::Phase::WaitingForConnection);
     QList<SaleLine> lines;
     bool done = false;
-    m_records->lines(vm.orderId(), this, [&](bool ok, const TillError &, const QList<SaleLine> &l) { lines = l; done = ok; });
+    m_records->lines(vm.orderId(), this, [&](bool ok, const TillError &, const QList<SaleLine> &l) {
+        lines = l;
+        done = ok;
+    });
     QTRY_VERIFY(done);
     QCOMPARE(lines.size(), 2);
     QCOMPARE(lines.at(0).quantity, 2);
@@ -243,7 +276,7 @@ void TestRefundViewModel::cashSaleRefundedByItems()
     checkout.setSaleBook(m_sales.get());
     QString reason;
     QVERIFY(checkout.addProduct(QStringLiteral("6901234500011"), &reason));   // tea ¥4.50
-    QVERIFY(checkout.addProduct(QStringLiteral("Rice"), &reason));            // ¥49.90
+    QVERIFY(checkout.addProduct(QStringLiteral("Rice"), &reason));   // ¥49.90
     Money change;
     QVERIFY(checkout.payCash(Money(10000, QStringLiteral("CNY")), &change, &reason));
     QTRY_COMPARE(checkout.phase(), CheckoutViewModel::Phase::Paid);
@@ -256,13 +289,13 @@ void TestRefundViewModel::cashSaleRefundedByItems()
     QCOMPARE(vm.tender(), Tender::Cash);
     QCOMPARE(vm.mode(), RefundViewModel::Mode::Items);
     QCOMPARE(vm.lines()->rowCount(), 2);
-    QVERIFY(!vm.canRefund());            // nothing chosen yet
-    QVERIFY(vm.problem().isEmpty());     // and nothing wrong either
-    vm.lines()->setChosen(1, 1);         // the rice
+    QVERIFY(!vm.canRefund());   // nothing chosen yet
+    QVERIFY(vm.problem().isEmpty());   // and nothing wrong either
+    vm.lines()->setChosen(1, 1);   // the rice
     QCOMPARE(vm.amount(), Money(4990, QStringLiteral("CNY")));
     QVERIFY(vm.canRefund());
     vm.refund();
-    vm.refund();                          // a second press does nothing
+    vm.refund();   // a second press does nothing
     QTRY_COMPARE(vm.phase(), RefundViewModel::Phase::Refunded);
     QVERIFY2(vm.message().contains(QStringLiteral("¥49.90")) && vm.message().contains(QStringLiteral("drawer")), qPrintable(vm.message()));
     const QList<Intent> refunds = refundsOf(paid.key);
@@ -305,7 +338,7 @@ void TestRefundViewModel::cardRefundWaitsOfflineAndIsAskedOnce()
     QTRY_COMPARE(vm.phase(), RefundViewModel::Phase::Ready);
     QCOMPARE(vm.mode(), RefundViewModel::Mode::Amount);   // no lines kept for it: by amount
     QVERIFY(!vm.hasLines());
-    vm.setMode(RefundViewModel::Mode::Items);             // not without lines
+    vm.setMode(RefundViewModel::Mode::Items);   // not without lines
     QCOMPARE(vm.mode(), RefundViewModel::Mode::Amount);
     vm.setAmountText(QStringLiteral("5.00"));
     vm.setReason(QStringLiteral("Damaged or faulty"));
@@ -336,7 +369,9 @@ void TestRefundViewModel::cardRefundWaitsOfflineAndIsAskedOnce()
 
     // The queued refund, never sent, is voided; the sale may be refunded again.
     bool voided = false;
-    m_session->engine()->voidIntent(refunds.first().key, this, [&](bool ok, const TillError &, const Intent &) { voided = ok; });
+    m_session->engine()->voidIntent(refunds.first().key, this, [&](bool ok, const TillError &, const Intent &) {
+        voided = ok;
+    });
     QTRY_VERIFY(voided);
     QTRY_COMPARE(vm.phase(), RefundViewModel::Phase::Voided);
     QTRY_COMPARE(vm.inProgress().minorUnits(), qint64(0));
@@ -454,12 +489,12 @@ void TestRefundViewModel::refundSlip()
     refund.reason = QStringLiteral("Returned by the customer");
     refund.createdAt = refund.updatedAt = 1'796'200'000'000;
     const QList<SaleLine> lines{SaleLine{0, QStringLiteral("a"), QStringLiteral("Jasmine tea"), QStringLiteral("茉莉花茶"), Money(450, QStringLiteral("CNY")), 1},
-                                SaleLine{1, QStringLiteral("b"), QStringLiteral("Rice"), {}, Money(4990, QStringLiteral("CNY")), 1}};
+        SaleLine{1, QStringLiteral("b"), QStringLiteral("Rice"), {}, Money(4990, QStringLiteral("CNY")), 1}};
     const ReceiptContext context{QStringLiteral("till-1"), QStringLiteral("Corner Shop"), QStringLiteral("1 Main St"), {}};
     const QString html = RefundSlip::html(refund, payment, lines, {{0, 1}}, Language::English, context);
     for (const QString &part : {QStringLiteral("Corner Shop"), QStringLiteral("REFUND"), QStringLiteral("till-1-000042"),
-                                QStringLiteral("till-1-000043"), QStringLiteral("Jasmine tea"), QStringLiteral("¥4.50"),
-                                QStringLiteral("Visa ··4242"), QStringLiteral("Returned by the customer"), QStringLiteral("Refunded")})
+             QStringLiteral("till-1-000043"), QStringLiteral("Jasmine tea"), QStringLiteral("¥4.50"),
+             QStringLiteral("Visa ··4242"), QStringLiteral("Returned by the customer"), QStringLiteral("Refunded")})
         QVERIFY2(html.contains(part.toHtmlEscaped()), qPrintable(part));
     QVERIFY(!html.contains(QStringLiteral("Rice")));   // only what is given back
     QVERIFY(!html.contains(QStringLiteral("PENDING")));
@@ -519,7 +554,7 @@ void TestRefundViewModel::refundsInWords()
     QCOMPARE(IntentText::journalDetail(QStringLiteral("voided on the till: never sent")), QStringLiteral("voided on the till: never sent"));
     QCOMPARE(IntentText::journalDetail(QStringLiteral("created: refund of pay-1")), QStringLiteral("created: a refund of payment pay-1"));
     QCOMPARE(IntentText::journalDetail(QStringLiteral("refund ref-1 succeeded: 4.50 given back (4.50 of 10.00 refunded)")),
-             QStringLiteral("refund ref-1 succeeded: 4.50 given back (4.50 of 10.00 refunded)"));
+        QStringLiteral("refund ref-1 succeeded: 4.50 given back (4.50 of 10.00 refunded)"));
     QCOMPARE(IntentText::journalDetail(QStringLiteral("201 succeeded"), IntentKind::Refund), QStringLiteral("the gateway answered: refunded"));
     QCOMPARE(IntentText::journalDetail(QStringLiteral("404 not-found"), IntentKind::Refund), QStringLiteral("the gateway has no refund with this key"));
     JournalEntry e;

@@ -42,7 +42,7 @@ ShiftFinding finding(ShiftFinding::Subject subject, Tender tender, const char *k
     return f;
 }
 
-} // namespace
+}   // namespace
 
 class TestShiftModels final : public QObject
 {
@@ -60,7 +60,9 @@ void TestShiftModels::totals()
     QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
     m.setReport(report());
     using L = ShiftTotalsModel::Line;
-    auto text = [&](L line, ShiftTotalsModel::Column c) { return m.index(int(line), int(c)).data().toString(); };
+    auto text = [&](L line, ShiftTotalsModel::Column c) {
+        return m.index(int(line), int(c)).data().toString();
+    };
     QCOMPARE(m.rowCount(), int(L::LineCount));
     QCOMPARE(text(L::CardSales, ShiftTotalsModel::Column::Label), QStringLiteral("Card sales"));
     QCOMPARE(text(L::CardSales, ShiftTotalsModel::Column::Count), QStringLiteral("3"));
@@ -90,7 +92,9 @@ void TestShiftModels::findings()
     waiting.kind = ShiftFinding::Kind::OnlyLocal;
     m.setFindings({lost, waiting, cardRefund, cash});
     using C = ShiftFindingsModel::Column;
-    auto text = [&](int row, C c) { return m.index(row, int(c)).data().toString(); };
+    auto text = [&](int row, C c) {
+        return m.index(row, int(c)).data().toString();
+    };
     QCOMPARE(m.rowCount(), 4);
     QCOMPARE(text(2, C::What), QStringLiteral("Card refund, sale o-r1"));
     QCOMPARE(text(2, C::Till), QStringLiteral("Refunded, ¥10.00"));
@@ -128,7 +132,7 @@ void TestShiftModels::document()
     QVERIFY(html.contains(QStringLiteral("Z report: shift 4 closed")));
     QVERIFY(html.contains(QStringLiteral("Corner &lt;Shop&gt;")));   // escaped
     QVERIFY(html.contains(QStringLiteral("¥150.00")));
-    QVERIFY(html.contains(QStringLiteral("expected ¥125.00")));       // 100 + 30 − 5
+    QVERIFY(html.contains(QStringLiteral("expected ¥125.00")));   // 100 + 30 − 5
     QVERIFY(html.contains(QStringLiteral("Counted ¥124.00: ¥1.00 missing.")));
     QVERIFY(html.contains(QStringLiteral("Sale o9: ¥12.34")));
     QVERIFY(html.contains(QStringLiteral("1 of 2 rows need nothing.")));

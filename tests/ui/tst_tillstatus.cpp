@@ -59,8 +59,7 @@ void TestTillStatus::queueAndTotals()
     f.waitingTotals = {{QStringLiteral("USD"), 300}, {QStringLiteral("CNY"), 1250}};
     // Sorted by currency: the same text on every refresh, whatever the hash's order.
     const QString totals = TillStatus::totals(f.waitingTotals);
-    QCOMPARE(totals, Money(1250, QStringLiteral("CNY")).toDisplayString() + QStringLiteral(", ")
-                         + Money(300, QStringLiteral("USD")).toDisplayString());
+    QCOMPARE(totals, Money(1250, QStringLiteral("CNY")).toDisplayString() + QStringLiteral(", ") + Money(300, QStringLiteral("USD")).toDisplayString());
     QCOMPARE(TillStatus::queue(f), QStringLiteral("Waiting: 3 payment(s) · ") + totals);
     QCOMPARE(TillStatus::panelSummary(f), QStringLiteral("3 payment(s) waiting: ") + totals);
     f.waitingTotals.clear();   // refunds only: counted, no money taken

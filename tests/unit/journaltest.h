@@ -33,13 +33,16 @@ Answer<T> await(Call call)
         answer->error = error;
         answer->value = std::move(value);
     });
-    if (!QTest::qWaitFor([answer] { return answer->done; }, kWaitMs))
+    if (!QTest::qWaitFor([answer] {
+            return answer->done;
+        },
+            kWaitMs))
         qWarning("the journal did not answer within %d ms", kWaitMs);
     return *answer;
 }
 
 inline OncePay::Intent newIntent(const QString &orderId, qint64 amount = 1999,
-                                 OncePay::Tender tender = OncePay::Tender::Card)
+    OncePay::Tender tender = OncePay::Tender::Card)
 {
     OncePay::Intent i;
     i.tender = tender;
@@ -50,13 +53,19 @@ inline OncePay::Intent newIntent(const QString &orderId, qint64 amount = 1999,
     return i;
 }
 
-} // namespace JournalTest
+}   // namespace JournalTest
 
 // Each evaluates its argument once: it is often the call itself.
 #define VERIFY_OK(expr) \
-    do { const auto a_ = (expr); QVERIFY2(a_.done && a_.ok, qPrintable(a_.done ? a_.error.text() : QStringLiteral("no answer"))); } while (false)
+    do { \
+        const auto a_ = (expr); \
+        QVERIFY2(a_.done &&a_.ok, qPrintable(a_.done ? a_.error.text() : QStringLiteral("no answer"))); \
+    } while (false)
 #define VERIFY_REFUSED(expr) \
-    do { const auto a_ = (expr); QVERIFY2(a_.done && !a_.ok, a_.done ? "accepted" : "no answer"); } while (false)
+    do { \
+        const auto a_ = (expr); \
+        QVERIFY2(a_.done && !a_.ok, a_.done ? "accepted" : "no answer"); \
+    } while (false)
 // Refused, and for that reason.
 #define VERIFY_REFUSED_AS(expr, errorKind) \
     do { \
@@ -71,4 +80,4 @@ inline char *toString(IntentState state)
 {
     return qstrdup(qPrintable(intentStateName(state)));
 }
-} // namespace OncePay
+}   // namespace OncePay

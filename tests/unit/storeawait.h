@@ -24,9 +24,12 @@ std::optional<T> await(Call call)
         else
             qWarning("store failed: %s", qPrintable(error));
     });
-    if (!QTest::qWaitFor([done] { return *done; }, kWaitMs))
+    if (!QTest::qWaitFor([done] {
+            return *done;
+        },
+            kWaitMs))
         qWarning("the store did not answer within %d ms", kWaitMs);
     return *answer;
 }
 
-} // namespace StoreAwait
+}   // namespace StoreAwait

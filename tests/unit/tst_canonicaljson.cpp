@@ -3,9 +3,9 @@
 #include <QCryptographicHash>
 #include <QTest>
 
+using OncePay::canonicalJson;
 using OncePay::JsonNode;
 using OncePay::JsonParseResult;
-using OncePay::canonicalJson;
 using OncePay::parseJson;
 using OncePay::requestFingerprint;
 
@@ -37,7 +37,7 @@ QByteArray nestedObjects(int depth, const QByteArray &inner)
     return s;
 }
 
-} // namespace
+}   // namespace
 
 class TestCanonicalJson final : public QObject
 {
@@ -447,7 +447,7 @@ void TestCanonicalJson::fingerprintKnownAnswer()
 
     QCOMPARE(requestFingerprint("POST", "/v1/payments", body), fp);
     QCOMPARE(requestFingerprint("GET", "/", QByteArray()),
-             QCryptographicHash::hash("GET\n/\n", QCryptographicHash::Sha256));
+        QCryptographicHash::hash("GET\n/\n", QCryptographicHash::Sha256));
 }
 
 void TestCanonicalJson::fingerprintDiffers_data()

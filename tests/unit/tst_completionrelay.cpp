@@ -51,8 +51,12 @@ void TestCompletionRelay::skipsCompletionsOfAContextThatIsGone()
     auto *gone = new QObject;
     int ranForGone = 0;
     bool ranForLive = false;
-    relay->post(gone, [&] { ++ranForGone; });
-    relay->post(this, [&] { ranForLive = true; });
+    relay->post(gone, [&] {
+        ++ranForGone;
+    });
+    relay->post(this, [&] {
+        ranForLive = true;
+    });
     delete gone;
     QTRY_VERIFY_WITH_TIMEOUT(ranForLive, 10000);
     QCOMPARE(ranForGone, 0);
@@ -68,16 +72,20 @@ void TestCompletionRelay::longRunsAreSliced()
         relay->post(this, [&done] {
             QElapsedTimer busy;
             busy.start();
-            while (busy.nsecsElapsed() < 200'000) { }
+            while (busy.nsecsElapsed() < 200'000) {}
             ++done;
         });
     }
     // Queued after the relay's first delivery: it runs between two slices, not after all.
     int doneWhenOthersRan = -1;
-    QMetaObject::invokeMethod(this, [&] { doneWhenOthersRan = done; }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [&] {
+            doneWhenOthersRan = done;
+        },
+        Qt::QueuedConnection);
     QTRY_COMPARE_WITH_TIMEOUT(done, count, 10000);
     QVERIFY2(doneWhenOthersRan > 0 && doneWhenOthersRan < count,
-             qPrintable(QStringLiteral("another event ran after %1 of %2 completions").arg(doneWhenOthersRan).arg(count)));
+        qPrintable(QStringLiteral("another event ran after %1 of %2 completions").arg(doneWhenOthersRan).arg(count)));
 }
 
 QTEST_GUILESS_MAIN(TestCompletionRelay)

@@ -12,13 +12,16 @@ namespace OncePay {
 char *toString(IdempotencyKey::Error error)
 {
     switch (error) {
-    case IdempotencyKey::Error::None: return qstrdup("None");
-    case IdempotencyKey::Error::Missing: return qstrdup("Missing");
-    case IdempotencyKey::Error::Invalid: return qstrdup("Invalid");
+    case IdempotencyKey::Error::None:
+        return qstrdup("None");
+    case IdempotencyKey::Error::Missing:
+        return qstrdup("Missing");
+    case IdempotencyKey::Error::Invalid:
+        return qstrdup("Invalid");
     }
     return qstrdup("?");
 }
-} // namespace OncePay
+}   // namespace OncePay
 
 namespace {
 const QByteArray kAllowed = QByteArrayLiteral("ABCXYZabcxyz0189-_.:~");
@@ -27,7 +30,7 @@ QByteArray quoted(const QByteArray &key)
 {
     return '"' + key + '"';
 }
-} // namespace
+}   // namespace
 
 class TestIdempotencyKey final : public QObject
 {
@@ -113,7 +116,8 @@ void TestIdempotencyKey::invalidHeader_data()
     QTest::newRow("quoted, UTF-8") << QByteArrayLiteral("\"caf\xc3\xa9\"");
     QTest::newRow("bare, Latin-1 byte") << QByteArrayLiteral("caf\xe9");
     QTest::newRow("quoted, Latin-1 byte") << QByteArrayLiteral("\"caf\xe9\"");
-    QTest::newRow("quoted, DEL") << QByteArrayLiteral("\"a\x7f" "b\"");
+    QTest::newRow("quoted, DEL") << QByteArrayLiteral("\"a\x7f"
+                                                      "b\"");
     QTest::newRow("bare, CR LF inside") << QByteArrayLiteral("a\r\nb");
     // Characters an sf-token or sf-string allows but a key does not.
     QTest::newRow("bare, slash") << QByteArrayLiteral("a/b");

@@ -84,7 +84,7 @@ QString writeOldJournal(const QString &path, const QStringList &statements)
     return error;
 }
 
-} // namespace
+}   // namespace
 
 class TestIntentJournal final : public QObject
 {
@@ -117,18 +117,37 @@ private slots:
 private:
     std::unique_ptr<IntentJournal> open(int maxPageCount = 0);
     // The journal's calls, waited for.
-    Answer<Intent> create(IntentJournal &j, const Intent &i) { return await<Intent>([&](auto r) { j.create(i, this, r); }); }
-    Answer<bool> update(IntentJournal &j, const Intent &after, IntentState from, const QString &detail = {},
-                        const std::optional<Attempt> &attempt = std::nullopt)
+    Answer<Intent> create(IntentJournal &j, const Intent &i)
     {
-        return await<bool>([&](auto r) { j.update(after, from, detail, attempt, this, r); });
+        return await<Intent>([&](auto r) {
+            j.create(i, this, r);
+        });
     }
-    Answer<Intent> find(IntentJournal &j, const QString &key) { return await<Intent>([&](auto r) { j.find(key, this, r); }); }
+    Answer<bool> update(IntentJournal &j, const Intent &after, IntentState from, const QString &detail = {},
+        const std::optional<Attempt> &attempt = std::nullopt)
+    {
+        return await<bool>([&](auto r) {
+            j.update(after, from, detail, attempt, this, r);
+        });
+    }
+    Answer<Intent> find(IntentJournal &j, const QString &key)
+    {
+        return await<Intent>([&](auto r) {
+            j.find(key, this, r);
+        });
+    }
     Answer<QList<JournalEntry>> lines(IntentJournal &j, const QString &key)
     {
-        return await<QList<JournalEntry>>([&](auto r) { j.journal(key, this, r); });
+        return await<QList<JournalEntry>>([&](auto r) {
+            j.journal(key, this, r);
+        });
     }
-    Answer<qint64> count(IntentJournal &j, const IntentJournal::Query &q) { return await<qint64>([&](auto r) { j.count(q, this, r); }); }
+    Answer<qint64> count(IntentJournal &j, const IntentJournal::Query &q)
+    {
+        return await<qint64>([&](auto r) {
+            j.count(q, this, r);
+        });
+    }
 
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_path;
@@ -215,7 +234,9 @@ void TestIntentJournal::roundTrip()
     QVERIFY(fa.value.updatedAt >= fa.value.createdAt);
     QVERIFY(!find(*j, QStringLiteral("pay-no-such-key")).value.isValid());
 
-    const auto att = await<QList<Attempt>>([&](auto reply) { j->attempts(a.key, this, reply); });
+    const auto att = await<QList<Attempt>>([&](auto reply) {
+        j->attempts(a.key, this, reply);
+    });
     VERIFY_OK(att);
     QCOMPARE(att.value.size(), 1);
     const Attempt &got = att.value[0];
@@ -223,15 +244,14 @@ void TestIntentJournal::roundTrip()
     QCOMPARE(got.kind, Attempt::Kind::Post);
     QCOMPARE(got.transport, Attempt::Transport::Answered);
     QCOMPARE((QList<qint64>{got.startedAt, got.endedAt, got.httpStatus, got.replayed, got.latencyMs}),
-             (QList<qint64>{1000, 1042, 201, 1, 42}));
+        (QList<qint64>{1000, 1042, 201, 1, 42}));
 
     const auto jl = lines(*j, a.key);
     VERIFY_OK(jl);
     QStringList history;
     for (const JournalEntry &e : std::as_const(jl.value))
         history << QStringLiteral("%1>%2: %3").arg(e.fromState, e.toState, e.detail);
-    QCOMPARE(history, (QStringList{QStringLiteral(">queued: created"), QStringLiteral("queued>sending: attempt 1"),
-                                   QStringLiteral("sending>succeeded: 201 succeeded")}));
+    QCOMPARE(history, (QStringList{QStringLiteral(">queued: created"), QStringLiteral("queued>sending: attempt 1"), QStringLiteral("sending>succeeded: 201 succeeded")}));
     QVERIFY(jl.value[0].id < jl.value[1].id && jl.value[1].id < jl.value[2].id);
 
     // list and count agree on every filter.
@@ -245,7 +265,9 @@ void TestIntentJournal::roundTrip()
     const QList<std::pair<IntentJournal::Query, QStringList>> expected{
         {all, {a.key, b.key}}, {active, {b.key}}, {succeeded, {a.key}}, {byOrder, {b.key}}};
     for (const auto &[query, keys] : expected) {
-        const auto l = await<QList<Intent>>([&](auto reply) { j->list(query, this, reply); });
+        const auto l = await<QList<Intent>>([&](auto reply) {
+            j->list(query, this, reply);
+        });
         VERIFY_OK(l);
         QStringList got;
         for (const Intent &i : l.value)
@@ -258,11 +280,15 @@ void TestIntentJournal::roundTrip()
     IntentJournal::Query page;
     page.limit = 1;
     page.offset = 1;
-    const auto second = await<QList<Intent>>([&](auto reply) { j->list(page, this, reply); });
+    const auto second = await<QList<Intent>>([&](auto reply) {
+        j->list(page, this, reply);
+    });
     VERIFY_OK(second);
     QCOMPARE(second.value.size(), 1);
     QCOMPARE(second.value[0].key, b.key);
-    const auto act = await<QList<Intent>>([&](auto reply) { j->activeIntents(this, reply); });
+    const auto act = await<QList<Intent>>([&](auto reply) {
+        j->activeIntents(this, reply);
+    });
     VERIFY_OK(act);
     QCOMPARE(act.value.size(), 1);
     QCOMPARE(act.value[0].key, b.key);
@@ -302,8 +328,8 @@ void TestIntentJournal::keyIsStoredWithTheIntent()
 
 void TestIntentJournal::oneSaleOnePayment_data()
 {
-    QTest::addColumn<QStringList>("earlier");         // states of the sale's earlier intents, oldest first
-    QTest::addColumn<TillError::Kind>("refused");     // None: a new intent is allowed
+    QTest::addColumn<QStringList>("earlier");   // states of the sale's earlier intents, oldest first
+    QTest::addColumn<TillError::Kind>("refused");   // None: a new intent is allowed
 
     using K = TillError::Kind;
     const K inProgress = K::OrderPaymentInProgress;
@@ -366,7 +392,7 @@ void TestIntentJournal::recoverInterrupted()
     QVERIFY(j);
     QMap<QString, Intent> byName;
     const QStringList states{QStringLiteral("sending"), QStringLiteral("queued"), QStringLiteral("processing"),
-                             QStringLiteral("sending"), QStringLiteral("succeeded"), QStringLiteral("unknown")};
+        QStringLiteral("sending"), QStringLiteral("succeeded"), QStringLiteral("unknown")};
     for (int n = 0; n < states.size(); ++n) {
         const auto c = create(*j, newIntent(QStringLiteral("ord-r%1").arg(n)));
         VERIFY_OK(c);
@@ -380,7 +406,9 @@ void TestIntentJournal::recoverInterrupted()
     j.reset();
     j = open();
     QVERIFY(j);
-    const auto r = await<int>([&](auto reply) { j->recoverInterrupted(this, reply); });
+    const auto r = await<int>([&](auto reply) {
+        j->recoverInterrupted(this, reply);
+    });
     VERIFY_OK(r);
     QCOMPARE(r.value, 2);
     for (auto it = byName.cbegin(); it != byName.cend(); ++it) {
@@ -401,7 +429,9 @@ void TestIntentJournal::recoverInterrupted()
             QCOMPARE(jl.value.size(), 2);
         }
     }
-    const auto again = await<int>([&](auto reply) { j->recoverInterrupted(this, reply); });
+    const auto again = await<int>([&](auto reply) {
+        j->recoverInterrupted(this, reply);
+    });
     VERIFY_OK(again);
     QCOMPARE(again.value, 0);
 }
@@ -478,8 +508,11 @@ void TestIntentJournal::fullDisk()
             });
         }
         QVERIFY(QTest::qWaitFor([&] {
-            return std::all_of(answers.cbegin(), answers.cend(), [](const auto &a) { return a->done; });
-        }, kWaitMs));
+            return std::all_of(answers.cbegin(), answers.cend(), [](const auto &a) {
+                return a->done;
+            });
+        },
+            kWaitMs));
         for (int n = 0; n < answers.size(); ++n) {
             if (answers[n]->ok) {
                 stored << intents[n].key;
@@ -501,7 +534,9 @@ void TestIntentJournal::fullDisk()
     QVERIFY(j);
     IntentJournal::Query all;
     all.limit = -1;
-    const auto l = await<QList<Intent>>([&](auto reply) { j->list(all, this, reply); });
+    const auto l = await<QList<Intent>>([&](auto reply) {
+        j->list(all, this, reply);
+    });
     VERIFY_OK(l);
     QSet<QString> keys;
     for (const Intent &i : l.value)
@@ -616,7 +651,8 @@ void TestIntentJournal::corruptFile()
     QVERIFY2(!j.open(&error), "a corrupt file opened as a journal");
     QVERIFY2(error.contains(m_path), qPrintable(error));
     QVERIFY2(error.contains(QLatin1String("not a database"), Qt::CaseInsensitive)
-                 || error.contains(QLatin1String("malformed"), Qt::CaseInsensitive), qPrintable(error));
+            || error.contains(QLatin1String("malformed"), Qt::CaseInsensitive),
+        qPrintable(error));
     // The evidence is kept as it was: never replaced, never "repaired".
     QCOMPARE(readAll(m_path), content);
     // Every call on the journal that did not open says so, and nothing is created.
@@ -658,7 +694,7 @@ void TestIntentJournal::secondOwnerIsRefused()
     QString error;
     QVERIFY(!second.open(&error));
     QVERIFY2(error.contains(QStringLiteral("in use by process %1").arg(QCoreApplication::applicationPid())),
-             qPrintable(error));
+        qPrintable(error));
     // It takes the journal once the owner is gone.
     owner.reset();
     QVERIFY2(second.open(&error), qPrintable(error));
@@ -690,7 +726,9 @@ void TestIntentJournal::readOnlyReadsBesideTheOwner()
     VERIFY_OK(seen);
     QCOMPARE(seen.value.state, IntentState::Sending);
     // A reader changes nothing: not the owner's live `sending` intent, not anything else.
-    const auto recovered = await<int>([&](auto r) { reader.recoverInterrupted(this, r); });
+    const auto recovered = await<int>([&](auto r) {
+        reader.recoverInterrupted(this, r);
+    });
     VERIFY_REFUSED(recovered);
     Intent unknown = sending;
     unknown.state = IntentState::Unknown;
@@ -721,7 +759,10 @@ void TestIntentJournal::updateIsCompareAndSet()
     QVERIFY(!stale.value);
     QCOMPARE(find(*j, sending.key).value.state, IntentState::Sending);
     QCOMPARE(lines(*j, sending.key).value.size(), 2);
-    QCOMPARE(await<QList<Attempt>>([&](auto r) { j->attempts(sending.key, this, r); }).value.size(), 0);
+    QCOMPARE(await<QList<Attempt>>([&](auto r) {
+        j->attempts(sending.key, this, r);
+    }).value.size(),
+        0);
     // From the state it holds, it applies.
     const auto fresh = update(*j, processing, IntentState::Sending, QStringLiteral("202"), attempt);
     VERIFY_OK(fresh);
@@ -734,15 +775,15 @@ void TestIntentJournal::version1JournalIsMigrated()
     // A journal written by the first version: cash was the payment method "cash", and how an
     // attempt ended was only in its English outcome.
     const QString error = writeOldJournal(m_path, kVersion1Schema + QStringList{
-            QStringLiteral("INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, created_at,"
-                           " updated_at) VALUES ('pay-cash', 'o1', 500, 'CNY', 'cash', 'succeeded', 1, 1),"
-                           " ('pay-card', 'o2', 700, 'CNY', 'tok_visa', 'unknown', 1, 1)"),
-            QStringLiteral("INSERT INTO attempts (idem_key, kind, started_at, ended_at, outcome, http_status, replayed,"
-                           " latency_ms) VALUES ('pay-card', 'post', 1, 2, 'no answer after sending: timed out', 0, 0, 1),"
-                           " ('pay-card', 'lookup', 3, 4, 'not sent: connection refused', 0, 0, 1),"
-                           " ('pay-card', 'poll', 5, 6, '202 processing', 202, 0, 1)"),
-            QStringLiteral("PRAGMA user_version=1"),
-        });
+                                                      QStringLiteral("INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, created_at,"
+                                                                     " updated_at) VALUES ('pay-cash', 'o1', 500, 'CNY', 'cash', 'succeeded', 1, 1),"
+                                                                     " ('pay-card', 'o2', 700, 'CNY', 'tok_visa', 'unknown', 1, 1)"),
+                                                      QStringLiteral("INSERT INTO attempts (idem_key, kind, started_at, ended_at, outcome, http_status, replayed,"
+                                                                     " latency_ms) VALUES ('pay-card', 'post', 1, 2, 'no answer after sending: timed out', 0, 0, 1),"
+                                                                     " ('pay-card', 'lookup', 3, 4, 'not sent: connection refused', 0, 0, 1),"
+                                                                     " ('pay-card', 'poll', 5, 6, '202 processing', 202, 0, 1)"),
+                                                      QStringLiteral("PRAGMA user_version=1"),
+                                                  });
     QVERIFY2(error.isEmpty(), qPrintable(error));
 
     auto j = open();
@@ -754,7 +795,9 @@ void TestIntentJournal::version1JournalIsMigrated()
     const Intent card = find(*j, QStringLiteral("pay-card")).value;
     QCOMPARE(card.tender, Tender::Card);
     QCOMPARE(card.paymentMethod, QStringLiteral("tok_visa"));
-    const QList<Attempt> tries = await<QList<Attempt>>([&](auto r) { j->attempts(card.key, this, r); }).value;
+    const QList<Attempt> tries = await<QList<Attempt>>([&](auto r) {
+        j->attempts(card.key, this, r);
+    }).value;
     QCOMPARE(tries.size(), 3);
     QCOMPARE(tries[0].kind, Attempt::Kind::Post);
     QCOMPARE(tries[0].transport, Attempt::Transport::AnswerLost);
@@ -771,18 +814,28 @@ void TestIntentJournal::customerLeftThenAcknowledged()
     const auto created = create(*j, newIntent(QStringLiteral("ord-left")));
     VERIFY_OK(created);
     const Intent queued = created.value;
-    auto late = [&] { return await<QList<Intent>>([&](auto r) { j->lateOutcomes(this, r); }); };
+    auto late = [&] {
+        return await<QList<Intent>>([&](auto r) {
+            j->lateOutcomes(this, r);
+        });
+    };
     QCOMPARE(late().value.size(), 0);
     // The customer leaves while it waits: followed, with a journal line.
-    const auto left = await<bool>([&](auto r) { j->markCustomerLeft(queued.key, this, r); });
+    const auto left = await<bool>([&](auto r) {
+        j->markCustomerLeft(queued.key, this, r);
+    });
     VERIFY_OK(left);
     QVERIFY(left.value);
-    QVERIFY(!await<bool>([&](auto r) { j->markCustomerLeft(queued.key, this, r); }).value);   // once
+    QVERIFY(!await<bool>([&](auto r) {
+        j->markCustomerLeft(queued.key, this, r);
+    }).value);   // once
     QCOMPARE(late().value.size(), 1);
     QVERIFY(late().value.first().customerLeftAt > 0);
     QCOMPARE(lines(*j, queued.key).value.size(), 2);
     // Not acknowledgeable while it is not final.
-    QVERIFY(!await<bool>([&](auto r) { j->acknowledge(queued.key, this, r); }).value);
+    QVERIFY(!await<bool>([&](auto r) {
+        j->acknowledge(queued.key, this, r);
+    }).value);
     // Declined later: still listed (an alert) until acknowledged, then gone for good.
     Intent declined = queued;
     declined.state = IntentState::Declined;
@@ -790,7 +843,9 @@ void TestIntentJournal::customerLeftThenAcknowledged()
     VERIFY_OK(update(*j, declined, IntentState::Queued, QStringLiteral("402 declined")));
     QCOMPARE(late().value.size(), 1);
     QCOMPARE(late().value.first().state, IntentState::Declined);
-    const auto ack = await<bool>([&](auto r) { j->acknowledge(queued.key, this, r); });
+    const auto ack = await<bool>([&](auto r) {
+        j->acknowledge(queued.key, this, r);
+    });
     VERIFY_OK(ack);
     QVERIFY(ack.value);
     QCOMPARE(late().value.size(), 0);
@@ -800,12 +855,16 @@ void TestIntentJournal::customerLeftThenAcknowledged()
     // A paid one is never an alert; a final one cannot be left.
     const auto paid = create(*j, newIntent(QStringLiteral("ord-left-paid")));
     VERIFY_OK(paid);
-    VERIFY_OK(await<bool>([&](auto r) { j->markCustomerLeft(paid.value.key, this, r); }));
+    VERIFY_OK(await<bool>([&](auto r) {
+        j->markCustomerLeft(paid.value.key, this, r);
+    }));
     Intent succeeded = paid.value;
     succeeded.state = IntentState::Succeeded;
     VERIFY_OK(update(*j, succeeded, IntentState::Queued, QStringLiteral("201")));
     QCOMPARE(late().value.size(), 0);
-    QVERIFY(!await<bool>([&](auto r) { j->markCustomerLeft(paid.value.key, this, r); }).value);
+    QVERIFY(!await<bool>([&](auto r) {
+        j->markCustomerLeft(paid.value.key, this, r);
+    }).value);
 }
 
 void TestIntentJournal::cardDetailsRoundTrip()
@@ -846,12 +905,12 @@ void TestIntentJournal::version2JournalIsMigrated()
     // intents read with no card, and a later answer stores one.
     // Version 2 = version 1 + the tender and transport columns, as its migration added them.
     const QString error = writeOldJournal(m_path, kVersion1Schema + kVersion2Changes + QStringList{
-            QStringLiteral("INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, payment_id,"
-                           " created_at, updated_at, tender) VALUES"
-                           " ('pay-old', 'o1', 500, 'CNY', 'tok_visa', 'succeeded', 'pay_old', 1, 1, 'card'),"
-                           " ('pay-wait', 'o2', 700, 'CNY', 'tok_visa', 'unknown', NULL, 1, 1, 'card')"),
-            QStringLiteral("PRAGMA user_version=2"),
-        });
+                                                      QStringLiteral("INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, payment_id,"
+                                                                     " created_at, updated_at, tender) VALUES"
+                                                                     " ('pay-old', 'o1', 500, 'CNY', 'tok_visa', 'succeeded', 'pay_old', 1, 1, 'card'),"
+                                                                     " ('pay-wait', 'o2', 700, 'CNY', 'tok_visa', 'unknown', NULL, 1, 1, 'card')"),
+                                                      QStringLiteral("PRAGMA user_version=2"),
+                                                  });
     QVERIFY2(error.isEmpty(), qPrintable(error));
 
     auto j = open();
@@ -880,14 +939,14 @@ void TestIntentJournal::version3JournalIsMigrated()
     // opens as version 4, its intents read as payments with nothing refunded, and the sale rules
     // read the kind (a sale paid before the upgrade stays paid).
     const QString error = writeOldJournal(m_path, kVersion1Schema + kVersion2Changes + kVersion3Changes + QStringList{
-            QStringLiteral("INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, payment_id,"
-                           " gateway_status, created_at, updated_at, tender, card_brand, card_last4, authorization_code)"
-                           " VALUES ('pay-paid', 'o1', 1999, 'CNY', 'tok_visa', 'succeeded', 'pay_1', 'succeeded', 1, 1,"
-                           " 'card', 'visa', '4242', 'A1B2C3'),"
-                           " ('pay-cash', 'o2', 500, 'CNY', '', 'succeeded', NULL, NULL, 1, 1, 'cash', NULL, NULL, NULL),"
-                           " ('pay-wait', 'o3', 700, 'CNY', 'tok_visa', 'queued', NULL, NULL, 1, 1, 'card', NULL, NULL, NULL)"),
-            QStringLiteral("PRAGMA user_version=3"),
-        });
+                                                      QStringLiteral("INSERT INTO intents (idem_key, order_id, amount, currency, payment_method, state, payment_id,"
+                                                                     " gateway_status, created_at, updated_at, tender, card_brand, card_last4, authorization_code)"
+                                                                     " VALUES ('pay-paid', 'o1', 1999, 'CNY', 'tok_visa', 'succeeded', 'pay_1', 'succeeded', 1, 1,"
+                                                                     " 'card', 'visa', '4242', 'A1B2C3'),"
+                                                                     " ('pay-cash', 'o2', 500, 'CNY', '', 'succeeded', NULL, NULL, 1, 1, 'cash', NULL, NULL, NULL),"
+                                                                     " ('pay-wait', 'o3', 700, 'CNY', 'tok_visa', 'queued', NULL, NULL, 1, 1, 'card', NULL, NULL, NULL)"),
+                                                      QStringLiteral("PRAGMA user_version=3"),
+                                                  });
     QVERIFY2(error.isEmpty(), qPrintable(error));
 
     auto j = open();
@@ -930,7 +989,8 @@ void TestIntentJournal::version3JournalIsMigrated()
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
         QCOMPARE(q.value(0).toInt(), IntentJournal::schemaVersion);
         QVERIFY(q.exec(QStringLiteral("SELECT kind, payment_key, refund_id, reason, amount_refunded FROM intents"
-                                      " WHERE idem_key = 'pay-paid'")) && q.next());
+                                      " WHERE idem_key = 'pay-paid'"))
+            && q.next());
         QCOMPARE(q.value(0).toString(), QStringLiteral("payment"));
         QVERIFY(q.value(1).isNull() && q.value(2).isNull() && q.value(3).isNull());
         QCOMPARE(q.value(4).toLongLong(), qint64(0));

@@ -23,12 +23,12 @@ namespace {
 QJsonObject payment(const QString &status, const QString &declineCode = {})
 {
     QJsonObject p{{QStringLiteral("id"), QStringLiteral("pay_0123456789abcdefghijklmn")},
-                  {QStringLiteral("object"), QStringLiteral("payment")},
-                  {QStringLiteral("amount"), 1999},
-                  {QStringLiteral("currency"), QStringLiteral("CNY")},
-                  {QStringLiteral("status"), status},
-                  {QStringLiteral("order_id"), QStringLiteral("ord-0001")},
-                  {QStringLiteral("idempotency_key"), QStringLiteral("pay-k")}};
+        {QStringLiteral("object"), QStringLiteral("payment")},
+        {QStringLiteral("amount"), 1999},
+        {QStringLiteral("currency"), QStringLiteral("CNY")},
+        {QStringLiteral("status"), status},
+        {QStringLiteral("order_id"), QStringLiteral("ord-0001")},
+        {QStringLiteral("idempotency_key"), QStringLiteral("pay-k")}};
     p.insert(QStringLiteral("decline_code"), declineCode.isEmpty() ? QJsonValue() : QJsonValue(declineCode));
     return p;
 }
@@ -46,7 +46,7 @@ GatewayResult withPayment(int status, const QString &paymentStatus, bool replaye
 GatewayResult withProblem(int status, const QString &slug, qint64 retryAfterMs = -1)
 {
     Problem p = Problem::make(status, slug, QStringLiteral("Title of %1").arg(slug),
-                              QStringLiteral("Detail of %1").arg(slug));
+        QStringLiteral("Detail of %1").arg(slug));
     if (status == 402)
         p.extra.insert(QStringLiteral("payment"), payment(QStringLiteral("declined"), QStringLiteral("card_declined")));
     GatewayResult r;
@@ -62,12 +62,12 @@ GatewayResult withProblem(int status, const QString &slug, qint64 retryAfterMs =
 QJsonObject refund(const QString &status, const QString &failureCode = {})
 {
     QJsonObject r{{QStringLiteral("id"), QStringLiteral("re_0123456789abcdefghijklmn")},
-                  {QStringLiteral("object"), QStringLiteral("refund")},
-                  {QStringLiteral("payment_id"), QStringLiteral("pay_0123456789abcdefghijklmn")},
-                  {QStringLiteral("amount"), 500},
-                  {QStringLiteral("currency"), QStringLiteral("CNY")},
-                  {QStringLiteral("status"), status},
-                  {QStringLiteral("idempotency_key"), QStringLiteral("ref-k")}};
+        {QStringLiteral("object"), QStringLiteral("refund")},
+        {QStringLiteral("payment_id"), QStringLiteral("pay_0123456789abcdefghijklmn")},
+        {QStringLiteral("amount"), 500},
+        {QStringLiteral("currency"), QStringLiteral("CNY")},
+        {QStringLiteral("status"), status},
+        {QStringLiteral("idempotency_key"), QStringLiteral("ref-k")}};
     r.insert(QStringLiteral("failure_code"), failureCode.isEmpty() ? QJsonValue() : QJsonValue(failureCode));
     return r;
 }
@@ -145,7 +145,7 @@ void verifyDecision(const Decision &d)
 constexpr auto NotSent = GatewayResult::Transport::NotSent;
 constexpr auto LostAfterSend = GatewayResult::Transport::LostAfterSend;
 
-} // namespace
+}   // namespace
 
 class TestIntentPolicy final : public QObject
 {
@@ -329,8 +329,12 @@ void TestIntentPolicy::classifyRefundPost_data()
     // result, state, next, pause, lost, retryAfter, problem
     QTest::newRow("201 succeeded") << withRefund(201, QStringLiteral("succeeded"))
                                    << S::Succeeded << Next::Settle << false << false << none << QString();
-    QTest::newRow("201 replayed") << [] { GatewayResult r = withRefund(201, QStringLiteral("succeeded")); r.replayed = true; return r; }()
-                                  << S::Succeeded << Next::Settle << false << false << none << QString();
+    QTest::newRow("201 replayed") << [] {
+        GatewayResult r = withRefund(201, QStringLiteral("succeeded"));
+        r.replayed = true;
+        return r;
+    }() << S::Succeeded << Next::Settle
+                                  << false << false << none << QString();
     QTest::newRow("202 processing") << withRefund(202, QStringLiteral("processing"))
                                     << S::Processing << Next::Poll << false << false << none << QString();
     QTest::newRow("202 replay, now failed") << withRefund(202, QStringLiteral("failed"), QStringLiteral("refund_rejected"))

@@ -17,12 +17,12 @@
 using namespace OncePay::Gateway;
 
 namespace {
-constexpr qint64 kShortLeaseMs = 30;     // lapses at once: the next claim takes it over
-constexpr qint64 kLongLeaseMs = 60'000;  // held for the whole test
+constexpr qint64 kShortLeaseMs = 30;   // lapses at once: the next claim takes it over
+constexpr qint64 kLongLeaseMs = 60'000;   // held for the whole test
 
 using StoreAwait::await;
 using StoreAwait::kWaitMs;
-} // namespace
+}   // namespace
 
 class TestLeaseFencing final : public QObject
 {
@@ -85,15 +85,20 @@ std::pair<Payment, Payment> TestLeaseFencing::paymentTakenOver(const QString &ke
     draft.orderId = QStringLiteral("o-") + key;
     draft.paymentMethod = QStringLiteral("tok_visa");
     PaymentClaim claim{draft.merchant, key, draft.fingerprint, draft, kShortLeaseMs};
-    const auto first = await<ClaimOutcome>([&](auto reply) { m_store->claimPayment(claim, &m_context, reply); });
+    const auto first = await<ClaimOutcome>([&](auto reply) {
+        m_store->claimPayment(claim, &m_context, reply);
+    });
     if (!first || first->kind != ClaimOutcome::Kind::Claimed)
         return {};
     claim.leaseMs = kLongLeaseMs;
     std::optional<ClaimOutcome> second;
     const bool tookOver = QTest::qWaitFor([&] {
-        second = await<ClaimOutcome>([&](auto reply) { m_store->claimPayment(claim, &m_context, reply); });
+        second = await<ClaimOutcome>([&](auto reply) {
+            m_store->claimPayment(claim, &m_context, reply);
+        });
         return second && second->kind == ClaimOutcome::Kind::Resume;
-    }, kWaitMs);
+    },
+        kWaitMs);
     if (!tookOver)
         return {};
     return {first->payment, second->payment};
@@ -117,15 +122,20 @@ std::pair<Refund, Refund> TestLeaseFencing::refundTakenOver(const Payment &paid,
     draft.amount = 500;
     draft.reason = QStringLiteral("returned");
     RefundClaim claim{paid.merchant, key, "fp-" + key.toUtf8(), draft, kShortLeaseMs};
-    const auto first = await<RefundClaimOutcome>([&](auto reply) { m_store->claimRefund(claim, &m_context, reply); });
+    const auto first = await<RefundClaimOutcome>([&](auto reply) {
+        m_store->claimRefund(claim, &m_context, reply);
+    });
     if (!first || first->kind != RefundClaimOutcome::Kind::Claimed)
         return {};
     claim.leaseMs = kLongLeaseMs;
     std::optional<RefundClaimOutcome> second;
     const bool tookOver = QTest::qWaitFor([&] {
-        second = await<RefundClaimOutcome>([&](auto reply) { m_store->claimRefund(claim, &m_context, reply); });
+        second = await<RefundClaimOutcome>([&](auto reply) {
+            m_store->claimRefund(claim, &m_context, reply);
+        });
         return second && second->kind == RefundClaimOutcome::Kind::Resume;
-    }, kWaitMs);
+    },
+        kWaitMs);
     if (!tookOver)
         return {};
     return {first->refund, second->refund};
@@ -139,9 +149,11 @@ std::optional<StepWrite> TestLeaseFencing::write(const QString &step, const Paym
         settled.status = PaymentStatus::Succeeded;
         settled.step = PaymentStep::Settled;
         const Settlement s{holder.merchant, holder.idempotencyKey, holder.id, holder.leaseGeneration,
-                           PaymentStatus::Succeeded, {}, now, HttpAnswer::forPayment(settled).toStored(),
-                           60'000, false, {}, QStringLiteral("A1")};
-        return await<StepWrite>([&](auto reply) { m_store->settlePayment(s, &m_context, reply); });
+            PaymentStatus::Succeeded, {}, now, HttpAnswer::forPayment(settled).toStored(),
+            60'000, false, {}, QStringLiteral("A1")};
+        return await<StepWrite>([&](auto reply) {
+            m_store->settlePayment(s, &m_context, reply);
+        });
     }
     return write(step, LeasedRow::of(holder));
 }
@@ -154,9 +166,11 @@ std::optional<StepWrite> TestLeaseFencing::write(const QString &step, const Refu
         settled.status = RefundStatus::Succeeded;
         settled.step = PaymentStep::Settled;
         const RefundSettlement s{holder.merchant, holder.idempotencyKey, holder.id, holder.paymentId,
-                                 holder.leaseGeneration, holder.amount, RefundStatus::Succeeded, {}, now,
-                                 HttpAnswer::forRefund(settled).toStored(), 60'000, false};
-        return await<StepWrite>([&](auto reply) { m_store->settleRefund(s, &m_context, reply); });
+            holder.leaseGeneration, holder.amount, RefundStatus::Succeeded, {}, now,
+            HttpAnswer::forRefund(settled).toStored(), 60'000, false};
+        return await<StepWrite>([&](auto reply) {
+            m_store->settleRefund(s, &m_context, reply);
+        });
     }
     return write(step, LeasedRow::of(holder));
 }
@@ -166,11 +180,17 @@ std::optional<StepWrite> TestLeaseFencing::write(const QString &step, const Leas
 {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     if (step == QLatin1String("mark acquirer called"))
-        return await<StepWrite>([&](auto reply) { m_store->markAcquirerCalled(holder, kLongLeaseMs, now, &m_context, reply); });
+        return await<StepWrite>([&](auto reply) {
+            m_store->markAcquirerCalled(holder, kLongLeaseMs, now, &m_context, reply);
+        });
     if (step == QLatin1String("release claim"))
-        return await<StepWrite>([&](auto reply) { m_store->releaseClaim(holder, true, &m_context, reply); });
+        return await<StepWrite>([&](auto reply) {
+            m_store->releaseClaim(holder, true, &m_context, reply);
+        });
     if (step == QLatin1String("release lease"))
-        return await<StepWrite>([&](auto reply) { m_store->releaseLease(holder, &m_context, reply); });
+        return await<StepWrite>([&](auto reply) {
+            m_store->releaseLease(holder, &m_context, reply);
+        });
     qWarning("no such step: %s", qPrintable(step));
     return std::nullopt;
 }
@@ -190,7 +210,9 @@ void TestLeaseFencing::paymentStepWritesAreFenced()
     QCOMPARE(current.leaseGeneration, stale.leaseGeneration + 1);
     QCOMPARE(write(step, stale), std::optional<StepWrite>(StepWrite::Fenced));
     // Nothing of it reached the record: the holder that took over still holds it as it was.
-    const auto read = await<Payment>([&](auto reply) { m_store->findPayment(current.merchant, current.id, &m_context, reply); });
+    const auto read = await<Payment>([&](auto reply) {
+        m_store->findPayment(current.merchant, current.id, &m_context, reply);
+    });
     QVERIFY(read && read->isValid());
     QCOMPARE(read->status, PaymentStatus::Processing);
     QCOMPARE(read->leaseGeneration, current.leaseGeneration);
@@ -212,7 +234,9 @@ void TestLeaseFencing::refundStepWritesAreFenced()
     QVERIFY(stale.isValid() && current.isValid());
     QCOMPARE(current.leaseGeneration, stale.leaseGeneration + 1);
     QCOMPARE(write(step, stale), std::optional<StepWrite>(StepWrite::Fenced));
-    const auto read = await<Refund>([&](auto reply) { m_store->findRefund(current.merchant, current.id, &m_context, reply); });
+    const auto read = await<Refund>([&](auto reply) {
+        m_store->findRefund(current.merchant, current.id, &m_context, reply);
+    });
     QVERIFY(read && read->isValid());
     QCOMPARE(read->status, RefundStatus::Processing);
     QCOMPARE(read->leaseGeneration, current.leaseGeneration);
@@ -235,7 +259,9 @@ void TestLeaseFencing::releasedRefundClaimGivesTheReservationBack()
         draft.terminalId = payment.terminalId;
         draft.amount = payment.amount;
         const RefundClaim claim{payment.merchant, key, "fp-" + key.toUtf8(), draft, kLongLeaseMs};
-        const auto outcome = await<RefundClaimOutcome>([&](auto reply) { m_store->claimRefund(claim, &m_context, reply); });
+        const auto outcome = await<RefundClaimOutcome>([&](auto reply) {
+            m_store->claimRefund(claim, &m_context, reply);
+        });
         return outcome ? outcome->kind : RefundClaimOutcome::Kind::Gone;
     };
     // 500 of 1250 reserved: the whole amount cannot be refunded beside it.

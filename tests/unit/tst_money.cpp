@@ -9,7 +9,7 @@ using OncePay::Money;
 namespace {
 constexpr qint64 kMax = std::numeric_limits<qint64>::max();
 constexpr qint64 kMin = std::numeric_limits<qint64>::min();
-} // namespace
+}   // namespace
 
 class TestMoney final : public QObject
 {
@@ -130,7 +130,9 @@ void TestMoney::parseRejects_data()
     QTest::newRow("CNY nan") << QStringLiteral("nan") << cny;
     QTest::newRow("JPY full-width digits") << QStringLiteral(u"\uFF11\uFF12") << jpy;
     QTest::newRow("JPY Arabic-Indic digits") << QStringLiteral(u"\u0661\u0662") << jpy;
-    QTest::newRow("JPY NUL inside") << QString::fromLatin1("1\0" "2", 3) << jpy;
+    QTest::newRow("JPY NUL inside") << QString::fromLatin1("1\0"
+                                                           "2",
+        3) << jpy;
     QTest::newRow("unknown currency") << QStringLiteral("19.99") << QStringLiteral("XYZ");
     QTest::newRow("lower-case currency") << QStringLiteral("19.99") << QStringLiteral("cny");
     QTest::newRow("no currency") << QStringLiteral("19.99") << QString();
@@ -153,7 +155,7 @@ void TestMoney::parseRejects()
 
     const std::optional<Money> m = Money::parse(text, currency);
     QVERIFY2(!m.has_value(),
-             qPrintable(QStringLiteral("accepted as %1").arg(m ? m->minorUnits() : 0)));
+        qPrintable(QStringLiteral("accepted as %1").arg(m ? m->minorUnits() : 0)));
 }
 
 void TestMoney::format_data()

@@ -16,7 +16,7 @@ Q_DECLARE_METATYPE(OncePay::GatewayPayment)
 namespace {
 
 Intent intent(const QString &key, IntentState state, qint64 amount = 1999, const QString &currency = QStringLiteral("CNY"),
-              const QString &method = QStringLiteral("tok_visa"), const QString &order = {})
+    const QString &method = QStringLiteral("tok_visa"), const QString &order = {})
 {
     static qint64 nextId = 0;
     Intent i;
@@ -48,17 +48,17 @@ Intent refund(const QString &key, const QString &paymentKey, IntentState state)
 QJsonObject paymentJson(const QString &key, const QString &status, qint64 amount, const QString &currency, const QString &order)
 {
     return QJsonObject{{QStringLiteral("id"), QStringLiteral("pay_") + key},
-                       {QStringLiteral("object"), QStringLiteral("payment")},
-                       {QStringLiteral("amount"), amount},
-                       {QStringLiteral("currency"), currency},
-                       {QStringLiteral("status"), status},
-                       {QStringLiteral("order_id"), order.isEmpty() ? QStringLiteral("ord-") + key : order},
-                       {QStringLiteral("terminal_id"), QStringLiteral("till-1")},
-                       {QStringLiteral("idempotency_key"), key}};
+        {QStringLiteral("object"), QStringLiteral("payment")},
+        {QStringLiteral("amount"), amount},
+        {QStringLiteral("currency"), currency},
+        {QStringLiteral("status"), status},
+        {QStringLiteral("order_id"), order.isEmpty() ? QStringLiteral("ord-") + key : order},
+        {QStringLiteral("terminal_id"), QStringLiteral("till-1")},
+        {QStringLiteral("idempotency_key"), key}};
 }
 
 GatewayPayment payment(const QString &key, const QString &status, qint64 amount = 1999,
-                       const QString &currency = QStringLiteral("CNY"), const QString &order = {})
+    const QString &currency = QStringLiteral("CNY"), const QString &order = {})
 {
     return GatewayPayment::fromJson(paymentJson(key, status, amount, currency, order));
 }
@@ -72,7 +72,7 @@ QStringList describe(const QList<PaymentMatch> &findings)
     return out;
 }
 
-} // namespace
+}   // namespace
 
 class TestPaymentMatching final : public QObject
 {
@@ -111,22 +111,22 @@ void TestPaymentMatching::findings_data()
     QTest::newRow("refunded is a succeeded sale")
         << QList<Intent>{intent(QStringLiteral("k1"), S::Succeeded), intent(QStringLiteral("k2"), S::Succeeded)}
         << QList<GatewayPayment>{payment(QStringLiteral("k1"), QStringLiteral("refunded")),
-                                 payment(QStringLiteral("k2"), QStringLiteral("partially_refunded"))}
+               payment(QStringLiteral("k2"), QStringLiteral("partially_refunded"))}
         << QStringList{QStringLiteral("matched k1 none"), QStringLiteral("matched k2 none")};
 
     // Only on the till: expected unless the gateway answered for it.
     QTest::newRow("only local, settled at the gateway")
         << QList<Intent>{intent(QStringLiteral("k1"), S::Succeeded), intent(QStringLiteral("k2"), S::Declined),
-                         intent(QStringLiteral("k3"), S::Processing)}
+               intent(QStringLiteral("k3"), S::Processing)}
         << QList<GatewayPayment>{}
         << QStringList{QStringLiteral("only_local k1 investigate"), QStringLiteral("only_local k2 investigate"),
-                       QStringLiteral("only_local k3 investigate")};
+               QStringLiteral("only_local k3 investigate")};
     QTest::newRow("only local, not sent or never executed")
         << QList<Intent>{intent(QStringLiteral("k1"), S::Queued), intent(QStringLiteral("k2"), S::Sending),
-                         intent(QStringLiteral("k3"), S::Unknown)}
+               intent(QStringLiteral("k3"), S::Unknown)}
         << QList<GatewayPayment>{}
         << QStringList{QStringLiteral("only_local k1 sync"), QStringLiteral("only_local k2 sync"),
-                       QStringLiteral("only_local k3 sync")};
+               QStringLiteral("only_local k3 sync")};
     QTest::newRow("only local, needs attention") << QList<Intent>{intent(QStringLiteral("k1"), S::NeedsAttention)}
                                                  << QList<GatewayPayment>{}
                                                  << QStringList{QStringLiteral("only_local k1 none")};
@@ -138,15 +138,15 @@ void TestPaymentMatching::findings_data()
     QTest::newRow("cash key on the gateway") << QList<Intent>{cash(QStringLiteral("c1"))}
                                              << QList<GatewayPayment>{payment(QStringLiteral("c1"), ok, 500)}
                                              << QStringList{QStringLiteral("only_local c1 none"),
-                                                            QStringLiteral("only_on_gateway c1 investigate")};
+                                                    QStringLiteral("only_on_gateway c1 investigate")};
 
     // Only on the gateway: money moved that the till does not know about.
     QTest::newRow("only on the gateway")
         << QList<Intent>{intent(QStringLiteral("k1"), S::Succeeded)}
         << QList<GatewayPayment>{payment(QStringLiteral("x1"), ok), payment(QStringLiteral("k1"), ok),
-                                 payment(QStringLiteral("x2"), declined)}
+               payment(QStringLiteral("x2"), declined)}
         << QStringList{QStringLiteral("matched k1 none"), QStringLiteral("only_on_gateway x1 investigate"),
-                       QStringLiteral("only_on_gateway x2 investigate")};
+               QStringLiteral("only_on_gateway x2 investigate")};
 
     // Amounts: minor units and currency both count.
     QTest::newRow("different amount") << QList<Intent>{intent(QStringLiteral("k1"), S::Succeeded, 1999)}
@@ -162,11 +162,11 @@ void TestPaymentMatching::findings_data()
     // States: a till behind the gateway syncs; a final state the gateway contradicts is for a person.
     QTest::newRow("till behind: unknown, queued, sending, processing")
         << QList<Intent>{intent(QStringLiteral("k1"), S::Unknown), intent(QStringLiteral("k2"), S::Queued),
-                         intent(QStringLiteral("k3"), S::Sending), intent(QStringLiteral("k4"), S::Processing)}
+               intent(QStringLiteral("k3"), S::Sending), intent(QStringLiteral("k4"), S::Processing)}
         << QList<GatewayPayment>{payment(QStringLiteral("k1"), ok), payment(QStringLiteral("k2"), declined),
-                                 payment(QStringLiteral("k3"), processing), payment(QStringLiteral("k4"), ok)}
+               payment(QStringLiteral("k3"), processing), payment(QStringLiteral("k4"), ok)}
         << QStringList{QStringLiteral("different_state k1 sync"), QStringLiteral("different_state k2 sync"),
-                       QStringLiteral("different_state k3 sync"), QStringLiteral("different_state k4 sync")};
+               QStringLiteral("different_state k3 sync"), QStringLiteral("different_state k4 sync")};
     QTest::newRow("declined on the till, charged at the gateway")
         << QList<Intent>{intent(QStringLiteral("k1"), S::Declined)}
         << QList<GatewayPayment>{payment(QStringLiteral("k1"), ok)}
@@ -194,7 +194,7 @@ void TestPaymentMatching::findings_data()
                                         << QList<GatewayPayment>{} << QStringList{QStringLiteral("only_local k1 none")};
     QTest::newRow("refunds left out, refunded payment matches")
         << QList<Intent>{intent(QStringLiteral("k1"), S::Succeeded), refund(QStringLiteral("r1"), QStringLiteral("k1"), S::Succeeded),
-                         refund(QStringLiteral("r2"), QStringLiteral("k1"), S::Unknown)}
+               refund(QStringLiteral("r2"), QStringLiteral("k1"), S::Unknown)}
         << QList<GatewayPayment>{payment(QStringLiteral("k1"), QStringLiteral("partially_refunded"))}
         << QStringList{QStringLiteral("matched k1 none")};
 
@@ -207,7 +207,7 @@ void TestPaymentMatching::findings_data()
     QTest::newRow("unknown payment listed twice")
         << QList<Intent>{}
         << QList<GatewayPayment>{payment(QStringLiteral("x1"), ok), payment(QStringLiteral("x2"), ok),
-                                 payment(QStringLiteral("x1"), ok)}
+               payment(QStringLiteral("x1"), ok)}
         << QStringList{QStringLiteral("only_on_gateway x2 investigate"), QStringLiteral("only_on_gateway x1 investigate")};
     QTest::newRow("key twice in the journal")
         << QList<Intent>{intent(QStringLiteral("k1"), S::Succeeded), intent(QStringLiteral("k1"), S::Succeeded)}
@@ -215,9 +215,9 @@ void TestPaymentMatching::findings_data()
         << QStringList{QStringLiteral("matched k1 none")};
     QTest::newRow("declined then paid again: two keys of one sale")
         << QList<Intent>{intent(QStringLiteral("k1"), S::Declined, 1999, QStringLiteral("CNY"), QStringLiteral("tok_chargeDeclined"), QStringLiteral("ord-1")),
-                         intent(QStringLiteral("k2"), S::Succeeded, 1999, QStringLiteral("CNY"), QStringLiteral("tok_visa"), QStringLiteral("ord-1"))}
+               intent(QStringLiteral("k2"), S::Succeeded, 1999, QStringLiteral("CNY"), QStringLiteral("tok_visa"), QStringLiteral("ord-1"))}
         << QList<GatewayPayment>{payment(QStringLiteral("k1"), declined, 1999, QStringLiteral("CNY"), QStringLiteral("ord-1")),
-                                 payment(QStringLiteral("k2"), ok, 1999, QStringLiteral("CNY"), QStringLiteral("ord-1"))}
+               payment(QStringLiteral("k2"), ok, 1999, QStringLiteral("CNY"), QStringLiteral("ord-1"))}
         << QStringList{QStringLiteral("matched k1 none"), QStringLiteral("matched k2 none")};
 }
 
@@ -232,7 +232,7 @@ void TestPaymentMatching::findings()
 void TestPaymentMatching::findingCarriesBothSides()
 {
     const Intent local = intent(QStringLiteral("k1"), IntentState::Unknown, 1999, QStringLiteral("CNY"),
-                                QStringLiteral("tok_visa"), QStringLiteral("ord-7"));
+        QStringLiteral("tok_visa"), QStringLiteral("ord-7"));
     const QList<PaymentMatch> both = matchPayments({local}, {payment(QStringLiteral("k1"), QStringLiteral("succeeded"), 2500)});
     QCOMPARE(both.size(), 2);
     for (const PaymentMatch &f : both) {

@@ -21,7 +21,7 @@ QJsonObject parseObject(const QByteArray &json)
 Problem validationFailed()
 {
     Problem p = Problem::make(400, QStringLiteral("validation-failed"), QStringLiteral("Validation failed"),
-                              QStringLiteral("2 fields are invalid."));
+        QStringLiteral("2 fields are invalid."));
     p.errors.append({QStringLiteral("amount"), QStringLiteral("must be an integer from 1 to 100000000")});
     p.errors.append({QStringLiteral("order_id"), QStringLiteral("is required")});
     return p;
@@ -30,16 +30,16 @@ Problem validationFailed()
 Problem cardDeclined()
 {
     Problem p = Problem::make(402, QStringLiteral("card-declined"), QStringLiteral("Card declined"),
-                              QStringLiteral("The acquirer declined the card."));
+        QStringLiteral("The acquirer declined the card."));
     p.extra.insert(QStringLiteral("payment"),
-                   QJsonObject{{QStringLiteral("id"), QStringLiteral("pay_1")},
-                               {QStringLiteral("status"), QStringLiteral("declined")},
-                               {QStringLiteral("amount"), 1999},
-                               {QStringLiteral("decline_code"), QStringLiteral("card_declined")}});
+        QJsonObject{{QStringLiteral("id"), QStringLiteral("pay_1")},
+            {QStringLiteral("status"), QStringLiteral("declined")},
+            {QStringLiteral("amount"), 1999},
+            {QStringLiteral("decline_code"), QStringLiteral("card_declined")}});
     return p;
 }
 
-} // namespace
+}   // namespace
 
 class TestProblem final : public QObject
 {
@@ -74,13 +74,13 @@ void TestProblem::constants()
 void TestProblem::toJsonMembers()
 {
     const Problem p = Problem::make(422, QStringLiteral("idempotency-key-reused"), QStringLiteral("Idempotency key reused"),
-                                    QStringLiteral("The key was used with a different request."));
+        QStringLiteral("The key was used with a different request."));
     const QByteArray json = p.toJson();
     QVERIFY(!json.contains('\n'));   // compact
 
     const QJsonObject o = parseObject(json);
     QCOMPARE(o.value(QStringLiteral("type")).toString(),
-             QStringLiteral("https://oncepay.example/problems/idempotency-key-reused"));
+        QStringLiteral("https://oncepay.example/problems/idempotency-key-reused"));
     QCOMPARE(o.value(QStringLiteral("title")).toString(), QStringLiteral("Idempotency key reused"));
     QVERIFY(o.value(QStringLiteral("status")).isDouble());   // a JSON number, not a string
     QCOMPARE(o.value(QStringLiteral("status")).toInt(), 422);
@@ -103,7 +103,7 @@ void TestProblem::toJsonErrors()
     QCOMPARE(arr.size(), 2);
     QCOMPARE(arr.at(0).toObject().value(QStringLiteral("field")).toString(), QStringLiteral("amount"));
     QCOMPARE(arr.at(0).toObject().value(QStringLiteral("message")).toString(),
-             QStringLiteral("must be an integer from 1 to 100000000"));
+        QStringLiteral("must be an integer from 1 to 100000000"));
     QCOMPARE(arr.at(1).toObject().value(QStringLiteral("field")).toString(), QStringLiteral("order_id"));
     QCOMPARE(arr.at(1).toObject().value(QStringLiteral("message")).toString(), QStringLiteral("is required"));
     QCOMPARE(arr.at(0).toObject().size(), 2);
@@ -130,18 +130,18 @@ void TestProblem::roundTrip_data()
     QTest::addColumn<Problem>("problem");
 
     QTest::newRow("plain") << Problem::make(409, QStringLiteral("idempotency-key-in-use"),
-                                            QStringLiteral("Idempotency key in use"),
-                                            QStringLiteral("A request with this key is still running."));
+        QStringLiteral("Idempotency key in use"),
+        QStringLiteral("A request with this key is still running."));
     QTest::newRow("with errors") << validationFailed();
     QTest::newRow("with extra") << cardDeclined();
     QTest::newRow("Chinese text") << Problem::make(503, QStringLiteral("store-unavailable"),
-                                                   QStringLiteral(u"存储不可用"),
-                                                   QStringLiteral(u"请稍后重试：“数据库”已锁定。"));
+        QStringLiteral(u"存储不可用"),
+        QStringLiteral(u"请稍后重试：“数据库”已锁定。"));
     QTest::newRow("quotes and escapes") << Problem::make(400, QStringLiteral("idempotency-key-invalid"),
-                                                         QStringLiteral("Bad \"key\""),
-                                                         QStringLiteral("tab\there, backslash \\ and \u00e9"));
+        QStringLiteral("Bad \"key\""),
+        QStringLiteral("tab\there, backslash \\ and \u00e9"));
     QTest::newRow("empty detail") << Problem::make(404, QStringLiteral("not-found"), QStringLiteral("Not found"),
-                                                   QString());
+        QString());
 }
 
 void TestProblem::roundTrip()
@@ -185,7 +185,7 @@ void TestProblem::fromWire()
     // Standard members are consumed; only the extension member is left in extra.
     QCOMPARE(p->extra.keys(), QStringList{QStringLiteral("payment")});
     QCOMPARE(p->extra.value(QStringLiteral("payment")).toObject().value(QStringLiteral("id")).toString(),
-             QStringLiteral("pay_9"));
+        QStringLiteral("pay_9"));
 }
 
 void TestProblem::notAProblem_data()

@@ -20,7 +20,7 @@ using namespace JournalTest;
 namespace {
 
 Intent newRefund(const QString &paymentKey, std::optional<qint64> amount, Tender tender = Tender::Card,
-                 const QString &currency = QStringLiteral("CNY"))
+    const QString &currency = QStringLiteral("CNY"))
 {
     Intent r;
     r.kind = IntentKind::Refund;
@@ -42,7 +42,7 @@ Attempt postAttempt(Attempt::Transport transport, int httpStatus = 0)
     return a;
 }
 
-} // namespace
+}   // namespace
 
 class TestRefundJournal final : public QObject
 {
@@ -65,20 +65,39 @@ private slots:
     void voidAndSendRace();
 
 private:
-    Answer<Intent> create(const Intent &i) { return await<Intent>([&](auto r) { m_journal->create(i, this, r); }); }
+    Answer<Intent> create(const Intent &i)
+    {
+        return await<Intent>([&](auto r) {
+            m_journal->create(i, this, r);
+        });
+    }
     Answer<bool> update(const Intent &after, IntentState from, const std::optional<Attempt> &attempt = std::nullopt)
     {
-        return await<bool>([&](auto r) { m_journal->update(after, from, QStringLiteral("test"), attempt, this, r); });
+        return await<bool>([&](auto r) {
+            m_journal->update(after, from, QStringLiteral("test"), attempt, this, r);
+        });
     }
-    Answer<Intent> voidIntent(const QString &key) { return await<Intent>([&](auto r) { m_journal->voidIntent(key, this, r); }); }
-    Intent find(const QString &key) { return await<Intent>([&](auto r) { m_journal->find(key, this, r); }).value; }
+    Answer<Intent> voidIntent(const QString &key)
+    {
+        return await<Intent>([&](auto r) {
+            m_journal->voidIntent(key, this, r);
+        });
+    }
+    Intent find(const QString &key)
+    {
+        return await<Intent>([&](auto r) {
+            m_journal->find(key, this, r);
+        }).value;
+    }
     QList<JournalEntry> lines(const QString &key)
     {
-        return await<QList<JournalEntry>>([&](auto r) { m_journal->journal(key, this, r); }).value;
+        return await<QList<JournalEntry>>([&](auto r) {
+            m_journal->journal(key, this, r);
+        }).value;
     }
     // A payment intent taken to `state` (a card one settled at the gateway gets its payment id).
     Intent payment(const QString &order, IntentState state = IntentState::Succeeded, Tender tender = Tender::Card,
-                   qint64 amount = 1999, bool withGatewayId = true);
+        qint64 amount = 1999, bool withGatewayId = true);
     // Moves a stored intent from its state to `to`; false (and a failure) if that did not apply.
     bool move(Intent &intent, IntentState to, const std::optional<Attempt> &attempt = std::nullopt);
 
@@ -131,7 +150,8 @@ bool TestRefundJournal::move(Intent &intent, IntentState to, const std::optional
     const auto u = update(after, intent.state, attempt);
     if (!u.ok || !u.value) {
         QTest::qFail(qPrintable(QStringLiteral("%1 -> %2 did not apply: %3")
-                                    .arg(intentStateName(intent.state), intentStateName(to), u.error.text())), __FILE__, __LINE__);
+                                    .arg(intentStateName(intent.state), intentStateName(to), u.error.text())),
+            __FILE__, __LINE__);
         return false;
     }
     intent = after;
@@ -143,11 +163,11 @@ void TestRefundJournal::refundRules_data()
     QTest::addColumn<QString>("paymentState");
     QTest::addColumn<QString>("paymentTender");
     QTest::addColumn<bool>("paymentHasGatewayId");
-    QTest::addColumn<QStringList>("earlier");        // earlier refunds of it, "state amount", oldest first
+    QTest::addColumn<QStringList>("earlier");   // earlier refunds of it, "state amount", oldest first
     QTest::addColumn<QString>("refundTender");
-    QTest::addColumn<QString>("amount");             // empty: what remains; "500" or "500 USD"
-    QTest::addColumn<TillError::Kind>("refused");    // None: stored
-    QTest::addColumn<QStringList>("names");          // what the refusal names, when it matters
+    QTest::addColumn<QString>("amount");   // empty: what remains; "500" or "500 USD"
+    QTest::addColumn<TillError::Kind>("refused");   // None: stored
+    QTest::addColumn<QStringList>("names");   // what the refusal names, when it matters
     QTest::addColumn<qint64>("storedAmount");
 
     const QString ok = QStringLiteral("succeeded");
@@ -210,7 +230,7 @@ void TestRefundJournal::refundRules()
     QFETCH(qint64, storedAmount);
     const Tender tender = tenderFromName(paymentTender).value();
     const Intent paid = payment(QStringLiteral("ord-r"), intentStateFromName(paymentState).value(), tender, 1999,
-                                paymentHasGatewayId);
+        paymentHasGatewayId);
     QVERIFY(paid.isValid());
     for (const QString &e : std::as_const(earlier)) {
         const QStringList parts = e.split(QLatin1Char(' '));
@@ -224,12 +244,16 @@ void TestRefundJournal::refundRules()
     }
     IntentJournal::Query refunds;
     refunds.paymentKey = paid.key;
-    auto refundCount = [&] { return await<qint64>([&](auto r) { m_journal->count(refunds, this, r); }).value; };
+    auto refundCount = [&] {
+        return await<qint64>([&](auto r) {
+            m_journal->count(refunds, this, r);
+        }).value;
+    };
     const qint64 before = refundCount();
 
     const QStringList a = amount.split(QLatin1Char(' '), Qt::SkipEmptyParts);
     const Intent asked = newRefund(paid.key, a.isEmpty() ? std::nullopt : std::optional<qint64>(a[0].toLongLong()),
-                                   tenderFromName(refundTender).value(), a.size() > 1 ? a[1] : QStringLiteral("CNY"));
+        tenderFromName(refundTender).value(), a.size() > 1 ? a[1] : QStringLiteral("CNY"));
     const auto c = create(asked);
     QVERIFY(c.done);
     if (refused != TillError::Kind::None) {
@@ -259,9 +283,9 @@ void TestRefundJournal::refundCarriesItsPayment()
     QCOMPARE(r.id, c.value.id);
     QCOMPARE(r.kind, IntentKind::Refund);
     QCOMPARE(r.paymentKey, paid.key);
-    QCOMPARE(r.orderId, paid.orderId);            // the sale's
+    QCOMPARE(r.orderId, paid.orderId);   // the sale's
     QCOMPARE(r.paymentId, QStringLiteral("pay_ord-carry"));   // what the POST goes to
-    QCOMPARE(r.cardBrand, QStringLiteral("visa"));            // the card the money goes back to
+    QCOMPARE(r.cardBrand, QStringLiteral("visa"));   // the card the money goes back to
     QCOMPARE(r.cardLast4, QStringLiteral("4242"));
     QCOMPARE(r.reason, QStringLiteral("wrong size"));
     QCOMPARE(r.tender, Tender::Card);
@@ -280,7 +304,9 @@ void TestRefundJournal::refundCarriesItsPayment()
     VERIFY_REFUSED_AS(again, TillError::Kind::SaleAlreadyPaid);
     IntentJournal::Query refunds;
     refunds.kind = IntentKind::Refund;
-    const auto listed = await<QList<Intent>>([&](auto reply) { m_journal->list(refunds, this, reply); });
+    const auto listed = await<QList<Intent>>([&](auto reply) {
+        m_journal->list(refunds, this, reply);
+    });
     VERIFY_OK(listed);
     QCOMPARE(listed.value.size(), 1);
     QCOMPARE(listed.value[0].key, r.key);
@@ -307,7 +333,7 @@ void TestRefundJournal::succeededRefundCreditsItsPaymentOnce()
     QCOMPARE(p.state, IntentState::Succeeded);
     const QList<JournalEntry> paymentLines = lines(paid.key);
     QVERIFY2(paymentLines.last().detail.contains(first.key) && paymentLines.last().detail.contains(QLatin1String("5.00")),
-             qPrintable(paymentLines.last().detail));
+        qPrintable(paymentLines.last().detail));
     // A change that keeps it succeeded (a detail) does not give back twice.
     QVERIFY(move(first, IntentState::Succeeded));
     QCOMPARE(find(paid.key).amountRefunded, qint64(500));
@@ -343,7 +369,10 @@ void TestRefundJournal::cashRefundIsFinalAndCredited()
     QVERIFY(p.gatewayStatus.isEmpty());   // cash never had a gateway status
     IntentJournal::Query active;
     active.activeOnly = true;
-    QCOMPARE(await<qint64>([&](auto r) { m_journal->count(active, this, r); }).value, qint64(0));   // nothing to send
+    QCOMPARE(await<qint64>([&](auto r) {
+        m_journal->count(active, this, r);
+    }).value,
+        qint64(0));   // nothing to send
 }
 
 void TestRefundJournal::oneOpenRefundIsAPropertyOfTheFile()
@@ -363,7 +392,7 @@ void TestRefundJournal::oneOpenRefundIsAPropertyOfTheFile()
         QVERIFY2(q.lastError().text().contains(QLatin1String("UNIQUE")), qPrintable(q.lastError().text()));
         // A final one is not open: allowed.
         QVERIFY2(q.exec(insert.arg(QStringLiteral("ref-raw-2"), QStringLiteral("declined"), paid.key)),
-                 qPrintable(q.lastError().text()));
+            qPrintable(q.lastError().text()));
         q.finish();
         db.close();
     }
@@ -384,8 +413,12 @@ void TestRefundJournal::concurrentRefundsOfOnePayment()
             *a = Answer<Intent>{true, ok, e, v};
         });
     }
-    QVERIFY(QTest::qWaitFor([&] { return std::all_of(answers.cbegin(), answers.cend(), [](const auto &a) { return a->done; }); },
-                            kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] {
+        return std::all_of(answers.cbegin(), answers.cend(), [](const auto &a) {
+            return a->done;
+        });
+    },
+        kWaitMs));
     int stored = 0;
     for (const auto &a : std::as_const(answers)) {
         stored += a->ok;
@@ -397,7 +430,7 @@ void TestRefundJournal::concurrentRefundsOfOnePayment()
 
 void TestRefundJournal::voidRules_data()
 {
-    QTest::addColumn<QString>("history");           // how the intent got where it is
+    QTest::addColumn<QString>("history");   // how the intent got where it is
     QTest::addColumn<TillError::Kind>("refused");   // None: voided
     using K = TillError::Kind;
     const K mayHave = K::VoidPaymentMayHaveReached;
@@ -465,7 +498,10 @@ void TestRefundJournal::voidRules()
         } else if (history == QLatin1String("crash")) {
             i.attempts += 1;
             QVERIFY(move(i, IntentState::Sending));
-            QVERIFY(await<int>([&](auto r) { m_journal->recoverInterrupted(this, r); }).value == 1);
+            QVERIFY(await<int>([&](auto r) {
+                m_journal->recoverInterrupted(this, r);
+            }).value
+                == 1);
             i = find(i.key);
             Attempt lookup;
             lookup.kind = Attempt::Kind::Lookup;
@@ -518,7 +554,10 @@ void TestRefundJournal::voidFreesTheSaleAndNothingIsSentAfter()
     QCOMPARE(find(queued.key).attempts, 0);
     IntentJournal::Query active;
     active.activeOnly = true;
-    QCOMPARE(await<qint64>([&](auto r) { m_journal->count(active, this, r); }).value, qint64(0));
+    QCOMPARE(await<qint64>([&](auto r) {
+        m_journal->count(active, this, r);
+    }).value,
+        qint64(0));
     // The sale takes a new payment, with a new key.
     const auto next = create(newIntent(queued.orderId));
     VERIFY_OK(next);
@@ -545,10 +584,14 @@ void TestRefundJournal::voidAndSendRace()
     auto voided = std::make_shared<Answer<Intent>>();
     auto send = [&] {
         m_journal->update(sending, IntentState::Queued, QStringLiteral("attempt 1"), std::nullopt, this,
-                          [sent](bool ok, const TillError &e, bool v) { *sent = Answer<bool>{true, ok, e, v}; });
+            [sent](bool ok, const TillError &e, bool v) {
+                *sent = Answer<bool>{true, ok, e, v};
+            });
     };
     auto cancel = [&] {
-        m_journal->voidIntent(queued.key, this, [voided](bool ok, const TillError &e, Intent v) { *voided = Answer<Intent>{true, ok, e, v}; });
+        m_journal->voidIntent(queued.key, this, [voided](bool ok, const TillError &e, Intent v) {
+            *voided = Answer<Intent>{true, ok, e, v};
+        });
     };
     if (sendFirst) {
         send();
@@ -557,7 +600,10 @@ void TestRefundJournal::voidAndSendRace()
         cancel();
         send();
     }
-    QVERIFY(QTest::qWaitFor([&] { return sent->done && voided->done; }, kWaitMs));
+    QVERIFY(QTest::qWaitFor([&] {
+        return sent->done && voided->done;
+    },
+        kWaitMs));
     QVERIFY2(sent->ok, qPrintable(sent->error.text()));
     QCOMPARE(sent->value, sendFirst);
     QCOMPARE(voided->ok, !sendFirst);

@@ -12,7 +12,7 @@ StoredResponse answer(int status, const QByteArray &body)
 {
     return {status, body, QByteArrayLiteral("/v1/payments/pay_1"), QByteArrayLiteral("application/json")};
 }
-} // namespace
+}   // namespace
 
 class TestReplayCache final : public QObject
 {

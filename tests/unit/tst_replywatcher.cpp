@@ -89,11 +89,11 @@ void TestReplyWatcher::refusedConnectionWroteNothing()
     ReplyProgress seen{true, -1};
     QNetworkReply::NetworkError error = QNetworkReply::NoError;
     watcher.watch(manager.post(QNetworkRequest(refused), QByteArrayLiteral("body")),
-                  [&](QNetworkReply *r, const ReplyProgress &p) {
-        ++calls;
-        seen = p;
-        error = r->error();
-    });
+        [&](QNetworkReply *r, const ReplyProgress &p) {
+            ++calls;
+            seen = p;
+            error = r->error();
+        });
     QTRY_COMPARE(calls, 1);
     QCOMPARE(error, QNetworkReply::ConnectionRefusedError);
     QVERIFY(!seen.written);
@@ -109,11 +109,11 @@ void TestReplyWatcher::closedAfterTheRequestWasWritten()
     ReplyProgress seen;
     int status = -1;
     watcher.watch(manager.post(QNetworkRequest(url()), QByteArrayLiteral("body")),
-                  [&](QNetworkReply *r, const ReplyProgress &p) {
-        ++calls;
-        seen = p;
-        status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    });
+        [&](QNetworkReply *r, const ReplyProgress &p) {
+            ++calls;
+            seen = p;
+            status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        });
     QTRY_COMPARE(calls, 1);
     QCOMPARE(status, 0);
     QVERIFY(seen.written);   // whatever the error of Qt's resend says
@@ -127,7 +127,9 @@ void TestReplyWatcher::goneWatcherCallsNothing()
     int calls = 0;
     QNetworkReply *reply = manager.post(QNetworkRequest(url()), QByteArrayLiteral("body"));
     QSignalSpy finished(reply, &QNetworkReply::finished);
-    watcher->watch(reply, [&](QNetworkReply *, const ReplyProgress &) { ++calls; });
+    watcher->watch(reply, [&](QNetworkReply *, const ReplyProgress &) {
+        ++calls;
+    });
     watcher.reset();
     QVERIFY(finished.wait());
     QCOMPARE(calls, 0);
@@ -141,7 +143,9 @@ void TestReplyWatcher::replyDestroyedFirstIsForgotten()
     ReplyWatcher watcher;
     int calls = 0;
     watcher.watch(manager->post(QNetworkRequest(url()), QByteArrayLiteral("body")),
-                  [&](QNetworkReply *, const ReplyProgress &) { ++calls; });
+        [&](QNetworkReply *, const ReplyProgress &) {
+            ++calls;
+        });
     QCOMPARE(watcher.watching(), 1);
     manager.reset();   // deletes its replies
     QCOMPARE(watcher.watching(), 0);

@@ -19,7 +19,7 @@ int statusOf(const HttpRequestParser &parser)
 {
     return parser.state() == HttpRequestParser::State::Refused ? parser.refusal().status() : 200;
 }
-} // namespace
+}   // namespace
 
 class TestRequestHead final : public QObject
 {
@@ -92,7 +92,8 @@ private slots:
         QTest::newRow("HTTP/2.0") << QByteArray("GET / HTTP/2.0\r\nHost: x\r\n\r\n") << 400 << false << qint64(-1)
                                   << true;
         QTest::newRow("head over the limit")
-            << "GET / HTTP/1.1\r\nHost: x\r\nX-Pad: " + QByteArray(40 * 1024, 'p') + "\r\n\r\n" << 431 << false
+            << "GET / HTTP/1.1\r\nHost: x\r\nX-Pad: " + QByteArray(40 * 1024, 'p') + "\r\n\r\n"
+            << 431 << false
             << qint64(-1) << true;
     }
     void judgesTheHead()
@@ -278,7 +279,7 @@ private slots:
         // Once refused, more bytes change nothing; an incomplete one ends with its last bytes.
         bytes += "lo\r\n0\r\n\r\n";
         QCOMPARE(parser.feed(bytes),
-                 status == 200 ? HttpRequestParser::State::Complete : HttpRequestParser::State::Refused);
+            status == 200 ? HttpRequestParser::State::Complete : HttpRequestParser::State::Refused);
     }
 };
 

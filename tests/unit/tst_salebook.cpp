@@ -71,9 +71,11 @@ std::unique_ptr<IntentJournal> TestSaleBook::open()
 Sale TestSaleBook::newSale(SaleBook &book, qint64 total)
 {
     const QJsonArray lines{QJsonObject{{QStringLiteral("code"), QStringLiteral("1001")},
-                                       {QStringLiteral("unit_price"), total},
-                                       {QStringLiteral("quantity"), 1}}};
-    const auto s = await<Sale>([&](auto reply) { book.open(Money(total, QStringLiteral("CNY")), lines, this, reply); });
+        {QStringLiteral("unit_price"), total},
+        {QStringLiteral("quantity"), 1}}};
+    const auto s = await<Sale>([&](auto reply) {
+        book.open(Money(total, QStringLiteral("CNY")), lines, this, reply);
+    });
     if (!s.ok)
         qWarning("open: %s", qPrintable(s.error.text()));
     return s.value;
@@ -84,7 +86,9 @@ Answer<Intent> TestSaleBook::tender(IntentJournal &j, const Sale &sale, const QS
     Intent i = newIntent(sale.orderId, amount, kind == QLatin1String("cash") ? Tender::Cash : Tender::Card);
     if (i.isCash())
         i.state = IntentState::Succeeded;
-    return await<Intent>([&](auto reply) { j.create(i, this, reply); });
+    return await<Intent>([&](auto reply) {
+        j.create(i, this, reply);
+    });
 }
 
 // Moves `i` to `state` as the engine would after one POST that ended with `transport`.
@@ -99,7 +103,9 @@ bool TestSaleBook::finish(IntentJournal &j, Intent *i, IntentState state, Attemp
     a.kind = Attempt::Kind::Post;
     a.transport = transport;
     a.startedAt = a.endedAt = 1;
-    const auto u = await<bool>([&](auto reply) { j.update(after, i->state, QStringLiteral("test"), a, this, reply); });
+    const auto u = await<bool>([&](auto reply) {
+        j.update(after, i->state, QStringLiteral("test"), a, this, reply);
+    });
     if (!u.ok || !u.value)
         return false;
     *i = after;
@@ -108,7 +114,9 @@ bool TestSaleBook::finish(IntentJournal &j, Intent *i, IntentState state, Attemp
 
 Sale TestSaleBook::reread(SaleBook &book, const Sale &sale)
 {
-    return await<Sale>([&](auto reply) { book.find(sale.number, this, reply); }).value;
+    return await<Sale>([&](auto reply) {
+        book.find(sale.number, this, reply);
+    }).value;
 }
 
 void TestSaleBook::salesHaveShortNumbers()
@@ -124,9 +132,16 @@ void TestSaleBook::salesHaveShortNumbers()
     QCOMPARE(a.state, SaleState::Open);
     QCOMPARE(a.lines.size(), 1);
     QCOMPARE(reread(book, a).orderId, a.orderId);
-    QCOMPARE(await<Sale>([&](auto reply) { book.find(b.orderId, this, reply); }).value.number, b.number);
-    QVERIFY(!await<Sale>([&](auto reply) { book.find(QStringLiteral("3-000009"), this, reply); }).value.isValid());
-    VERIFY_REFUSED(await<Sale>([&](auto reply) { book.open(Money(0, QStringLiteral("CNY")), {}, this, reply); }));
+    QCOMPARE(await<Sale>([&](auto reply) {
+        book.find(b.orderId, this, reply);
+    }).value.number,
+        b.number);
+    QVERIFY(!await<Sale>([&](auto reply) {
+        book.find(QStringLiteral("3-000009"), this, reply);
+    }).value.isValid());
+    VERIFY_REFUSED(await<Sale>([&](auto reply) {
+        book.open(Money(0, QStringLiteral("CNY")), {}, this, reply);
+    }));
 }
 
 // A script of tenders for a sale of 1000: "card:600:succeeded" (a card part, then its outcome),
@@ -139,21 +154,51 @@ void TestSaleBook::tenderRules_data()
     QTest::addColumn<QString>("state");
     QTest::addColumn<qint64>("paid");
 
-    QTest::newRow("card for all") << "card:1000:succeeded" << "" << "paid" << qint64(1000);
-    QTest::newRow("cash part, card for the rest") << "cash:400;card:600:succeeded" << "" << "paid" << qint64(1000);
-    QTest::newRow("two cards") << "card:300:succeeded;card:700:succeeded" << "" << "paid" << qint64(1000);
-    QTest::newRow("card over the total") << "card:1001" << "0=AboveSaleRemainder" << "open" << qint64(0);
-    QTest::newRow("cash over what remains") << "card:600:succeeded;cash:401" << "1=AboveSaleRemainder" << "paying" << qint64(600);
-    QTest::newRow("second card while the first waits") << "card:500;card:500" << "1=CardPartStillOpen" << "paying" << qint64(0);
-    QTest::newRow("cash for the rest while a card waits") << "card:500;cash:500" << "" << "paying" << qint64(500);
-    QTest::newRow("cash for the waiting card's part too") << "card:500;cash:501" << "1=AboveSaleRemainder" << "paying" << qint64(0);
-    QTest::newRow("declined, then another card") << "card:1000:declined;card:1000:succeeded" << "" << "paid" << qint64(1000);
-    QTest::newRow("given up, then cash for all") << "card:1000:unknown;giveup:0;cash:1000" << "" << "paid" << qint64(1000);
-    QTest::newRow("given up, then another card") << "card:1000:unknown;giveup:0;card:1000:succeeded" << "" << "paid" << qint64(1000);
-    QTest::newRow("given up part charged late") << "card:1000:unknown;giveup:0;cash:1000;finish:0:succeeded" << "" << "paid" << qint64(1000);
-    QTest::newRow("paid sale takes nothing more") << "cash:1000;cash:1" << "1=SaleAlreadyPaid" << "paid" << qint64(1000);
-    QTest::newRow("a final part cannot be given up") << "card:1000:declined;giveup:0" << "1=GiveUpFinal" << "paying" << qint64(0);
-    QTest::newRow("cash cannot be given up") << "cash:500;giveup:0" << "1=GiveUpNotCard" << "paying" << qint64(500);
+    QTest::newRow("card for all") << "card:1000:succeeded"
+                                  << ""
+                                  << "paid" << qint64(1000);
+    QTest::newRow("cash part, card for the rest") << "cash:400;card:600:succeeded"
+                                                  << ""
+                                                  << "paid" << qint64(1000);
+    QTest::newRow("two cards") << "card:300:succeeded;card:700:succeeded"
+                               << ""
+                               << "paid" << qint64(1000);
+    QTest::newRow("card over the total") << "card:1001"
+                                         << "0=AboveSaleRemainder"
+                                         << "open" << qint64(0);
+    QTest::newRow("cash over what remains") << "card:600:succeeded;cash:401"
+                                            << "1=AboveSaleRemainder"
+                                            << "paying" << qint64(600);
+    QTest::newRow("second card while the first waits") << "card:500;card:500"
+                                                       << "1=CardPartStillOpen"
+                                                       << "paying" << qint64(0);
+    QTest::newRow("cash for the rest while a card waits") << "card:500;cash:500"
+                                                          << ""
+                                                          << "paying" << qint64(500);
+    QTest::newRow("cash for the waiting card's part too") << "card:500;cash:501"
+                                                          << "1=AboveSaleRemainder"
+                                                          << "paying" << qint64(0);
+    QTest::newRow("declined, then another card") << "card:1000:declined;card:1000:succeeded"
+                                                 << ""
+                                                 << "paid" << qint64(1000);
+    QTest::newRow("given up, then cash for all") << "card:1000:unknown;giveup:0;cash:1000"
+                                                 << ""
+                                                 << "paid" << qint64(1000);
+    QTest::newRow("given up, then another card") << "card:1000:unknown;giveup:0;card:1000:succeeded"
+                                                 << ""
+                                                 << "paid" << qint64(1000);
+    QTest::newRow("given up part charged late") << "card:1000:unknown;giveup:0;cash:1000;finish:0:succeeded"
+                                                << ""
+                                                << "paid" << qint64(1000);
+    QTest::newRow("paid sale takes nothing more") << "cash:1000;cash:1"
+                                                  << "1=SaleAlreadyPaid"
+                                                  << "paid" << qint64(1000);
+    QTest::newRow("a final part cannot be given up") << "card:1000:declined;giveup:0"
+                                                     << "1=GiveUpFinal"
+                                                     << "paying" << qint64(0);
+    QTest::newRow("cash cannot be given up") << "cash:500;giveup:0"
+                                             << "1=GiveUpNotCard"
+                                             << "paying" << qint64(500);
 }
 
 void TestSaleBook::tenderRules()
@@ -178,7 +223,9 @@ void TestSaleBook::tenderRules()
         TillError error;
         Intent stepIntent;
         if (f[0] == QLatin1String("giveup")) {
-            const auto g = await<Intent>([&](auto reply) { j->giveUp(steps[f[1].toInt()].key, true, this, reply); });
+            const auto g = await<Intent>([&](auto reply) {
+                j->giveUp(steps[f[1].toInt()].key, true, this, reply);
+            });
             ok = g.ok;
             error = g.error;
         } else if (f[0] == QLatin1String("finish")) {
@@ -192,14 +239,13 @@ void TestSaleBook::tenderRules()
             if (ok && f.size() > 2) {
                 // An unknown outcome follows a POST whose answer was lost: it may have reached the bank.
                 const IntentState to = intentStateFromName(f[2]).value();
-                QVERIFY(finish(*j, &stepIntent, to, to == IntentState::Unknown ? Attempt::Transport::AnswerLost
-                                                                               : Attempt::Transport::Answered));
+                QVERIFY(finish(*j, &stepIntent, to, to == IntentState::Unknown ? Attempt::Transport::AnswerLost : Attempt::Transport::Answered));
             }
         }
         steps.append(stepIntent);
         const bool shouldRefuse = expectRefused.contains(n);
         QVERIFY2(ok != shouldRefuse,
-                 qPrintable(QStringLiteral("step %1 (%2): %3").arg(n).arg(parts[n], ok ? QStringLiteral("accepted") : error.text())));
+            qPrintable(QStringLiteral("step %1 (%2): %3").arg(n).arg(parts[n], ok ? QStringLiteral("accepted") : error.text())));
         if (!ok) {
             const QMetaEnum kinds = QMetaEnum::fromType<TillError::Kind>();
             QCOMPARE(QString::fromLatin1(kinds.valueToKey(int(error.kind()))), expectRefused.value(n));
@@ -220,28 +266,45 @@ void TestSaleBook::givenUpPartChargedIsRefundedOnce()
     VERIFY_OK(card);
     QVERIFY(finish(*j, &card.value, IntentState::Unknown, Attempt::Transport::AnswerLost));
     // The customer pays cash: the card part may have reached the bank, so it is given up, not voided.
-    const auto given = await<Intent>([&](auto reply) { j->giveUp(card.value.key, true, this, reply); });
+    const auto given = await<Intent>([&](auto reply) {
+        j->giveUp(card.value.key, true, this, reply);
+    });
     VERIFY_OK(given);
     QCOMPARE(given.value.state, IntentState::Unknown);
     QVERIFY(given.value.givenUpAt > 0);
-    VERIFY_REFUSED(await<Intent>([&](auto reply) { j->giveUp(card.value.key, true, this, reply); }));
+    VERIFY_REFUSED(await<Intent>([&](auto reply) {
+        j->giveUp(card.value.key, true, this, reply);
+    }));
     VERIFY_OK(tender(*j, sale, QStringLiteral("cash"), 990));
     QCOMPARE(reread(book, sale).state, SaleState::Paid);
-    QCOMPARE(await<QStringList>([&](auto reply) { j->dueAutoRefunds(this, reply); }).value, QStringList());
+    QCOMPARE(await<QStringList>([&](auto reply) {
+        j->dueAutoRefunds(this, reply);
+    }).value,
+        QStringList());
 
     // Back online, the card turns out charged: the till owes its refund.
     QVERIFY(finish(*j, &card.value, IntentState::Succeeded));
-    QCOMPARE(await<QStringList>([&](auto reply) { j->dueAutoRefunds(this, reply); }).value, QStringList{card.value.key});
-    const auto first = await<Intent>([&](auto reply) { j->createAutoRefund(card.value.key, this, reply); });
+    QCOMPARE(await<QStringList>([&](auto reply) {
+        j->dueAutoRefunds(this, reply);
+    }).value,
+        QStringList{card.value.key});
+    const auto first = await<Intent>([&](auto reply) {
+        j->createAutoRefund(card.value.key, this, reply);
+    });
     VERIFY_OK(first);
     QCOMPARE(first.value.key, autoRefundKey(card.value.key));
     QCOMPARE(first.value.amount.minorUnits(), qint64(990));
     QCOMPARE(first.value.state, IntentState::Queued);
     // Asked again (a second engine, a restart): the same refund, nothing new written.
-    const auto second = await<Intent>([&](auto reply) { j->createAutoRefund(card.value.key, this, reply); });
+    const auto second = await<Intent>([&](auto reply) {
+        j->createAutoRefund(card.value.key, this, reply);
+    });
     VERIFY_OK(second);
     QCOMPARE(second.value.id, first.value.id);
-    QCOMPARE(await<QStringList>([&](auto reply) { j->dueAutoRefunds(this, reply); }).value, QStringList());
+    QCOMPARE(await<QStringList>([&](auto reply) {
+        j->dueAutoRefunds(this, reply);
+    }).value,
+        QStringList());
     Intent refund = first.value;
     QVERIFY(finish(*j, &refund, IntentState::Succeeded));
     const Sale done = reread(book, sale);
@@ -264,7 +327,9 @@ void TestSaleBook::partNeverSentIsVoided()
     const auto card = tender(*j, sale, QStringLiteral("card"), 500);
     VERIFY_OK(card);
     // Held by the engine (mayVoid false: on the wire now): given up, never voided.
-    const auto held = await<Intent>([&](auto reply) { j->giveUp(card.value.key, false, this, reply); });
+    const auto held = await<Intent>([&](auto reply) {
+        j->giveUp(card.value.key, false, this, reply);
+    });
     VERIFY_OK(held);
     QCOMPARE(held.value.state, IntentState::Queued);
     QVERIFY(held.value.givenUpAt > 0);
@@ -272,7 +337,9 @@ void TestSaleBook::partNeverSentIsVoided()
     const Sale other = newSale(book, 500);
     const auto queued = tender(*j, other, QStringLiteral("card"), 500);
     VERIFY_OK(queued);
-    const auto voided = await<Intent>([&](auto reply) { j->giveUp(queued.value.key, true, this, reply); });
+    const auto voided = await<Intent>([&](auto reply) {
+        j->giveUp(queued.value.key, true, this, reply);
+    });
     VERIFY_OK(voided);
     QCOMPARE(voided.value.state, IntentState::Voided);
     QCOMPARE(reread(book, other).state, SaleState::Paying);
@@ -294,7 +361,9 @@ void TestSaleBook::cancelHandsBackCashAndRefundsCards()
     VERIFY_OK(open);
     QVERIFY(finish(*j, &open.value, IntentState::Unknown, Attempt::Transport::AnswerLost));
 
-    const auto cancelled = await<QList<Intent>>([&](auto reply) { j->cancelSale(sale.orderId, {open.value.key}, this, reply); });
+    const auto cancelled = await<QList<Intent>>([&](auto reply) {
+        j->cancelSale(sale.orderId, {open.value.key}, this, reply);
+    });
     VERIFY_OK(cancelled);
     QCOMPARE(cancelled.value.size(), 2);   // the cash handed back, the open card part given up
     const Sale after = reread(book, sale);
@@ -302,18 +371,27 @@ void TestSaleBook::cancelHandsBackCashAndRefundsCards()
     const SalePosition p = positionOf(after);
     QCOMPARE(p.handedBack, qint64(300));
     QCOMPARE(p.givenUpOpen, 1);
-    QCOMPARE(await<QStringList>([&](auto reply) { j->dueAutoRefunds(this, reply); }).value, QStringList{card.value.key});
+    QCOMPARE(await<QStringList>([&](auto reply) {
+        j->dueAutoRefunds(this, reply);
+    }).value,
+        QStringList{card.value.key});
     VERIFY_REFUSED(tender(*j, sale, QStringLiteral("cash"), 100));
-    VERIFY_REFUSED(await<QList<Intent>>([&](auto reply) { j->cancelSale(sale.orderId, {}, this, reply); }));
+    VERIFY_REFUSED(await<QList<Intent>>([&](auto reply) {
+        j->cancelSale(sale.orderId, {}, this, reply);
+    }));
     // The given-up part charged late is owed back too.
     QVERIFY(finish(*j, &open.value, IntentState::Succeeded));
-    const QStringList due = await<QStringList>([&](auto reply) { j->dueAutoRefunds(this, reply); }).value;
+    const QStringList due = await<QStringList>([&](auto reply) {
+        j->dueAutoRefunds(this, reply);
+    }).value;
     QCOMPARE(due, (QStringList{card.value.key, open.value.key}));
 
     // A paid sale is refunded, not cancelled.
     const Sale paid = newSale(book, 100);
     VERIFY_OK(tender(*j, paid, QStringLiteral("cash"), 100));
-    VERIFY_REFUSED(await<QList<Intent>>([&](auto reply) { j->cancelSale(paid.orderId, {}, this, reply); }));
+    VERIFY_REFUSED(await<QList<Intent>>([&](auto reply) {
+        j->cancelSale(paid.orderId, {}, this, reply);
+    }));
 }
 
 void TestSaleBook::saleSurvivesReopening()
@@ -333,7 +411,9 @@ void TestSaleBook::saleSurvivesReopening()
     auto j = open();
     QVERIFY(j);
     SaleBook book(j.get());
-    const auto unfinished = await<QList<Sale>>([&](auto reply) { book.unfinished(this, reply); });
+    const auto unfinished = await<QList<Sale>>([&](auto reply) {
+        book.unfinished(this, reply);
+    });
     VERIFY_OK(unfinished);
     QCOMPARE(unfinished.value.size(), 1);
     const Sale back = unfinished.value.first();
@@ -361,12 +441,16 @@ void TestSaleBook::intentsCarryTheSaleNumber()
     // The payments panel and the refund lookup find the sale's intents by the number people read.
     IntentJournal::Query q;
     q.saleNumber = sale.number;
-    const auto found = await<QList<Intent>>([&](auto reply) { j->list(q, this, reply); });
+    const auto found = await<QList<Intent>>([&](auto reply) {
+        j->list(q, this, reply);
+    });
     VERIFY_OK(found);
     QCOMPARE(found.value.size(), 1);
     QCOMPARE(found.value.first().key, card.value.key);
     // An order that is not a sale (a script's order id) keeps its order id as its label.
-    const auto loose = await<Intent>([&](auto reply) { j->create(newIntent(QStringLiteral("ORDER-7"), 100), this, reply); });
+    const auto loose = await<Intent>([&](auto reply) {
+        j->create(newIntent(QStringLiteral("ORDER-7"), 100), this, reply);
+    });
     VERIFY_OK(loose);
     QVERIFY(loose.value.saleNumber.isEmpty());
     QCOMPARE(loose.value.saleLabel(), QStringLiteral("ORDER-7"));
@@ -378,13 +462,19 @@ void TestSaleBook::linesAndRefundLinesAreInTheJournal()
     QVERIFY(j);
     SaleBook book(j.get());
     const Sale sale = newSale(book, 450);
-    const auto lines = await<QJsonArray>([&](auto reply) { book.lines(sale.orderId, this, reply); });
+    const auto lines = await<QJsonArray>([&](auto reply) {
+        book.lines(sale.orderId, this, reply);
+    });
     VERIFY_OK(lines);
     QCOMPARE(lines.value.size(), 1);
     QCOMPARE(lines.value.at(0).toObject().value(QStringLiteral("code")).toString(), QStringLiteral("1001"));
     QCOMPARE(lines.value.at(0).toObject().value(QStringLiteral("currency")).toString(), QStringLiteral("CNY"));
-    VERIFY_OK(await<bool>([&](auto reply) { book.recordRefundLines(QStringLiteral("r1"), sale.orderId, {{0, 1}}, this, reply); }));
-    VERIFY_OK(await<bool>([&](auto reply) { book.recordRefundLines(QStringLiteral("r2"), sale.orderId, {{0, 2}}, this, reply); }));
+    VERIFY_OK(await<bool>([&](auto reply) {
+        book.recordRefundLines(QStringLiteral("r1"), sale.orderId, {{0, 1}}, this, reply);
+    }));
+    VERIFY_OK(await<bool>([&](auto reply) {
+        book.recordRefundLines(QStringLiteral("r2"), sale.orderId, {{0, 2}}, this, reply);
+    }));
     const auto back = await<QHash<int, int>>([&](auto reply) {
         book.refundedQuantities({QStringLiteral("r1"), QStringLiteral("r2")}, this, reply);
     });
@@ -422,22 +512,30 @@ void TestSaleBook::oldSalesFileIsImportedOnce()
     auto j = open();
     QVERIFY(j);
     SaleBook book(j.get());
-    const auto copied = await<int>([&](auto reply) { book.importLegacyLines(legacy, this, reply); });
+    const auto copied = await<int>([&](auto reply) {
+        book.importLegacyLines(legacy, this, reply);
+    });
     VERIFY_OK(copied);
     QCOMPARE(copied.value, 2);
     QVERIFY(!QFileInfo::exists(legacy));
     QVERIFY(QFileInfo::exists(legacy + QStringLiteral(".imported")));
     // Run again (the till started again): nothing to read, nothing copied twice.
-    const auto again = await<int>([&](auto reply) { book.importLegacyLines(legacy, this, reply); });
+    const auto again = await<int>([&](auto reply) {
+        book.importLegacyLines(legacy, this, reply);
+    });
     VERIFY_OK(again);
     QCOMPARE(again.value, 0);
     // A crash between the copy and the rename: the copy runs again and adds nothing.
     QVERIFY(QFile::copy(legacy + QStringLiteral(".imported"), legacy));
-    const auto replay = await<int>([&](auto reply) { book.importLegacyLines(legacy, this, reply); });
+    const auto replay = await<int>([&](auto reply) {
+        book.importLegacyLines(legacy, this, reply);
+    });
     VERIFY_OK(replay);
     QCOMPARE(replay.value, 0);
 
-    const auto lines = await<QJsonArray>([&](auto reply) { book.lines(QStringLiteral("S-old"), this, reply); });
+    const auto lines = await<QJsonArray>([&](auto reply) {
+        book.lines(QStringLiteral("S-old"), this, reply);
+    });
     VERIFY_OK(lines);
     QCOMPARE(lines.value.size(), 2);
     QCOMPARE(lines.value.at(1).toObject().value(QStringLiteral("name_zh")).toString(), QStringLiteral("米"));
@@ -453,7 +551,9 @@ void TestSaleBook::oldSalesFileIsImportedOnce()
     QVERIFY(junk.open(QIODevice::WriteOnly));
     junk.write("not a database at all, just bytes that were there");
     junk.close();
-    const auto refused = await<int>([&](auto reply) { book.importLegacyLines(legacy, this, reply); });
+    const auto refused = await<int>([&](auto reply) {
+        book.importLegacyLines(legacy, this, reply);
+    });
     QVERIFY(!refused.ok);
     QCOMPARE(refused.error.kind(), TillError::Kind::OldSalesUnreadable);
     QCOMPARE(refused.error.args(), QStringList{legacy});

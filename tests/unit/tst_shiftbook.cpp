@@ -33,7 +33,7 @@ private:
     Intent store(IntentJournal &j, Intent i, IntentState final = IntentState::Queued);
     ShiftBook::Snapshot snapshot(ShiftBook &book);
     Answer<ShiftReport> close(ShiftBook &book, const ShiftBook::Snapshot &s, std::optional<qint64> counted = std::nullopt,
-                              QStringList confirmed = {}, qint64 nextFloat = 0);
+        QStringList confirmed = {}, qint64 nextFloat = 0);
     QVariant sql(const QString &statement);
 
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -68,7 +68,9 @@ Intent TestShiftBook::store(IntentJournal &j, Intent i, IntentState final)
 {
     if (i.isCash())
         i.state = IntentState::Succeeded;
-    const auto created = await<Intent>([&](auto reply) { j.create(i, this, reply); });
+    const auto created = await<Intent>([&](auto reply) {
+        j.create(i, this, reply);
+    });
     if (!created.ok) {
         qWarning("create: %s", qPrintable(created.error.text()));
         return {};
@@ -80,22 +82,28 @@ Intent TestShiftBook::store(IntentJournal &j, Intent i, IntentState final)
     after.state = final;
     if (!after.isRefund())
         after.paymentId = QStringLiteral("pay_") + after.key;
-    const auto updated = await<bool>([&](auto reply) { j.update(after, stored.state, QStringLiteral("test"), {}, this, reply); });
+    const auto updated = await<bool>([&](auto reply) {
+        j.update(after, stored.state, QStringLiteral("test"), {}, this, reply);
+    });
     if (!updated.ok || !updated.value)
         qWarning("update: %s", qPrintable(updated.error.text()));
-    return await<Intent>([&](auto reply) { j.find(after.key, this, reply); }).value;
+    return await<Intent>([&](auto reply) {
+        j.find(after.key, this, reply);
+    }).value;
 }
 
 ShiftBook::Snapshot TestShiftBook::snapshot(ShiftBook &book)
 {
-    const auto s = await<ShiftBook::Snapshot>([&](auto reply) { book.current(this, reply); });
+    const auto s = await<ShiftBook::Snapshot>([&](auto reply) {
+        book.current(this, reply);
+    });
     if (!s.ok)
         qWarning("current: %s", qPrintable(s.error.text()));
     return s.value;
 }
 
 Answer<ShiftReport> TestShiftBook::close(ShiftBook &book, const ShiftBook::Snapshot &s, std::optional<qint64> counted,
-                                         QStringList confirmed, qint64 nextFloat)
+    QStringList confirmed, qint64 nextFloat)
 {
     ShiftBook::Close c;
     c.number = s.number;
@@ -105,7 +113,9 @@ Answer<ShiftReport> TestShiftBook::close(ShiftBook &book, const ShiftBook::Snaps
     c.nextFloat = nextFloat;
     c.confirmedWaiting = confirmed;
     c.reconciliation = QJsonObject{{QStringLiteral("all_agree"), true}};
-    return await<ShiftReport>([&](auto reply) { book.close(c, this, reply); });
+    return await<ShiftReport>([&](auto reply) {
+        book.close(c, this, reply);
+    });
 }
 
 // One value from the file, read beside the journal.
@@ -173,7 +183,9 @@ void TestShiftBook::closeStoresTheReportAndOpensTheNextShift()
     QCOMPARE(ShiftReport::compute(s.reportInput({}, std::nullopt)).cashExpected(), qint64(10300));
 
     // What the close stored: the report as computed, the counted cash, the reconciliation shown.
-    const auto stored = await<QJsonArray>([&](auto reply) { book.closedShifts(10, this, reply); });
+    const auto stored = await<QJsonArray>([&](auto reply) {
+        book.closedShifts(10, this, reply);
+    });
     QVERIFY(stored.ok);
     QCOMPARE(stored.value.size(), 1);
     const QJsonObject row = stored.value.at(0).toObject();
@@ -201,11 +213,15 @@ void TestShiftBook::onlyTheFirstShiftTakesAnOpeningFloat()
     c.countedCash = 20500;
     c.nextFloat = 15000;
     c.openingFloat = ShiftBook::kMaxFloat + 1;   // more than any drawer holds: refused, nothing stored
-    auto closed = await<ShiftReport>([&](auto reply) { book.close(c, this, reply); });
+    auto closed = await<ShiftReport>([&](auto reply) {
+        book.close(c, this, reply);
+    });
     QVERIFY(!closed.ok);
     QCOMPARE(snapshot(book).number, 1);
     c.openingFloat = 20000;
-    closed = await<ShiftReport>([&](auto reply) { book.close(c, this, reply); });
+    closed = await<ShiftReport>([&](auto reply) {
+        book.close(c, this, reply);
+    });
     QVERIFY2(closed.ok, qPrintable(closed.error.text()));
     QCOMPARE(closed.value.openingFloat, qint64(20000));
     QCOMPARE(closed.value.cashExpected(), qint64(20500));   // the float + the cash sale
@@ -221,13 +237,17 @@ void TestShiftBook::onlyTheFirstShiftTakesAnOpeningFloat()
     c.lastIntentId = s.lastIntentId;
     c.countedCash = 15300;
     c.openingFloat = 99900;
-    closed = await<ShiftReport>([&](auto reply) { book.close(c, this, reply); });
+    closed = await<ShiftReport>([&](auto reply) {
+        book.close(c, this, reply);
+    });
     QVERIFY(!closed.ok);
     QCOMPARE(closed.error.kind(), TillError::Kind::FloatCarriedOver);
     QCOMPARE(closed.error.args(), (QStringList{QStringLiteral("2"), QStringLiteral("¥150.00")}));
     QCOMPARE(snapshot(book).number, 2);
     c.openingFloat.reset();
-    closed = await<ShiftReport>([&](auto reply) { book.close(c, this, reply); });
+    closed = await<ShiftReport>([&](auto reply) {
+        book.close(c, this, reply);
+    });
     QVERIFY2(closed.ok, qPrintable(closed.error.text()));
     QCOMPARE(closed.value.cashExpected(), qint64(15300));
 }
@@ -264,7 +284,9 @@ void TestShiftBook::waitingNeedsConfirmationAndIsCarriedOver()
 
     Intent paid = waiting;
     paid.state = IntentState::Succeeded;
-    const auto updated = await<bool>([&](auto reply) { j->update(paid, IntentState::Queued, {}, {}, this, reply); });
+    const auto updated = await<bool>([&](auto reply) {
+        j->update(paid, IntentState::Queued, {}, {}, this, reply);
+    });
     QVERIFY(updated.ok && updated.value);
     s = snapshot(book);
     report = ShiftReport::compute(s.reportInput({}, std::nullopt));
@@ -334,7 +356,9 @@ void TestShiftBook::earlierKeysAreThoseOfEarlierShifts()
     QStringList keys{first.key, second.key, QStringLiteral("pay-unknown")};
     for (int i = 0; i < 450; ++i)   // more than one statement's worth
         keys << QStringLiteral("pay-none-%1").arg(i);
-    const auto known = await<QSet<QString>>([&](auto reply) { book.earlierKeys(keys, s.firstIntentId - 1, this, reply); });
+    const auto known = await<QSet<QString>>([&](auto reply) {
+        book.earlierKeys(keys, s.firstIntentId - 1, this, reply);
+    });
     QVERIFY(known.ok);
     QCOMPARE(known.value, QSet<QString>{first.key});
 }

@@ -37,7 +37,7 @@ Intent refunded(Intent p, qint64 amountRefunded)
 }
 
 Intent refund(const char *key, const char *paymentKeyText, IntentState state, qint64 amount = 400,
-              Tender tender = Tender::Card)
+    Tender tender = Tender::Card)
 {
     const QString paymentKey = QString::fromUtf8(paymentKeyText);
     Intent i = payment(key, state, amount, tender);
@@ -52,24 +52,24 @@ GatewayPayment gatewayPayment(const char *keyText, const char *status, qint64 am
 {
     const QString key = QString::fromUtf8(keyText);
     return GatewayPayment::fromJson({{QStringLiteral("id"), QStringLiteral("pay_") + key},
-                                     {QStringLiteral("idempotency_key"), key},
-                                     {QStringLiteral("order_id"), QStringLiteral("ord-") + key},
-                                     {QStringLiteral("terminal_id"), QStringLiteral("till-1")},
-                                     {QStringLiteral("amount"), amount},
-                                     {QStringLiteral("currency"), QStringLiteral("CNY")},
-                                     {QStringLiteral("status"), QString::fromUtf8(status)},
-                                     {QStringLiteral("amount_refunded"), amountRefunded}});
+        {QStringLiteral("idempotency_key"), key},
+        {QStringLiteral("order_id"), QStringLiteral("ord-") + key},
+        {QStringLiteral("terminal_id"), QStringLiteral("till-1")},
+        {QStringLiteral("amount"), amount},
+        {QStringLiteral("currency"), QStringLiteral("CNY")},
+        {QStringLiteral("status"), QString::fromUtf8(status)},
+        {QStringLiteral("amount_refunded"), amountRefunded}});
 }
 
 GatewayRefund gatewayRefund(const char *keyText, const char *paymentKey, const char *status, qint64 amount = 400)
 {
     const QString key = QString::fromUtf8(keyText);
     return GatewayRefund::fromJson({{QStringLiteral("id"), QStringLiteral("re_") + key},
-                                    {QStringLiteral("idempotency_key"), key},
-                                    {QStringLiteral("payment_id"), QStringLiteral("pay_") + QString::fromUtf8(paymentKey)},
-                                    {QStringLiteral("amount"), amount},
-                                    {QStringLiteral("currency"), QStringLiteral("CNY")},
-                                    {QStringLiteral("status"), QString::fromUtf8(status)}});
+        {QStringLiteral("idempotency_key"), key},
+        {QStringLiteral("payment_id"), QStringLiteral("pay_") + QString::fromUtf8(paymentKey)},
+        {QStringLiteral("amount"), amount},
+        {QStringLiteral("currency"), QStringLiteral("CNY")},
+        {QStringLiteral("status"), QString::fromUtf8(status)}});
 }
 
 // "key:n:amount,..." -> the bank's moves by key.
@@ -97,13 +97,12 @@ QStringList describe(const QList<ShiftFinding> &findings)
 {
     QStringList out;
     for (const ShiftFinding &f : findings) {
-        out << QStringLiteral("%1 %2 %3 %4 %5").arg(shiftSubjectName(f.subject), paymentMatchKindName(f.kind), f.key,
-                                                  shiftActionName(f.action), shiftBankName(f.bank));
+        out << QStringLiteral("%1 %2 %3 %4 %5").arg(shiftSubjectName(f.subject), paymentMatchKindName(f.kind), f.key, shiftActionName(f.action), shiftBankName(f.bank));
     }
     return out;
 }
 
-} // namespace
+}   // namespace
 
 class TestShiftMatching final : public QObject
 {
@@ -124,60 +123,60 @@ void TestShiftMatching::rows_data()
 
     ShiftMatchInput agree;
     agree.intents = {payment("p1", S::Succeeded), payment("p2", S::Succeeded, 500, Tender::Cash), payment("p3", S::Declined),
-                     payment("p4", S::Voided)};
+        payment("p4", S::Voided)};
     agree.payments = {gatewayPayment("p1", "succeeded"), gatewayPayment("p3", "declined")};
     QTest::newRow("all agree, no bank") << agree
-        << specs({"payment matched p1 none not_asked", "payment only_local p2 none not_asked",
-                       "payment matched p3 none not_asked", "payment only_local p4 none not_asked"});
+                                        << specs({"payment matched p1 none not_asked", "payment only_local p2 none not_asked",
+                                               "payment matched p3 none not_asked", "payment only_local p4 none not_asked"});
 
     ShiftMatchInput bankAgrees = agree;
     bankAgrees.bankCharges = bank("p1:1:1000");
     bankAgrees.bankRefunds = bank("");
     QTest::newRow("the bank charged once") << bankAgrees
-        << specs({"payment matched p1 none agrees", "payment only_local p2 none not_asked",
-                       "payment matched p3 none agrees", "payment only_local p4 none agrees"});
+                                           << specs({"payment matched p1 none agrees", "payment only_local p2 none not_asked",
+                                                  "payment matched p3 none agrees", "payment only_local p4 none agrees"});
 
     ShiftMatchInput differ;
     differ.intents = {payment("wait", S::Unknown), payment("lost", S::Succeeded), payment("amount", S::Succeeded, 1000),
-                      payment("state", S::Declined), payment("queued", S::Queued)};
+        payment("state", S::Declined), payment("queued", S::Queued)};
     differ.payments = {gatewayPayment("wait", "succeeded"), gatewayPayment("amount", "succeeded", 1200),
-                       gatewayPayment("state", "succeeded"), gatewayPayment("stranger", "succeeded")};
+        gatewayPayment("state", "succeeded"), gatewayPayment("stranger", "succeeded")};
     QTest::newRow("differences with the gateway") << differ
-        << specs({"payment only_local lost investigate not_asked", "payment different_amount amount investigate not_asked",
-                       "payment different_state state investigate not_asked",
-                       "payment only_on_gateway stranger investigate not_asked",
-                       "payment different_state wait sync not_asked", "payment only_local queued sync not_asked"});
+                                                  << specs({"payment only_local lost investigate not_asked", "payment different_amount amount investigate not_asked",
+                                                         "payment different_state state investigate not_asked",
+                                                         "payment only_on_gateway stranger investigate not_asked",
+                                                         "payment different_state wait sync not_asked", "payment only_local queued sync not_asked"});
 
     ShiftMatchInput bankDiffers;
     bankDiffers.intents = {payment("twice", S::Succeeded), payment("missing", S::Succeeded), payment("declined", S::Declined),
-                           payment("other", S::Succeeded), payment("waiting", S::Processing)};
+        payment("other", S::Succeeded), payment("waiting", S::Processing)};
     bankDiffers.payments = {gatewayPayment("twice", "succeeded"), gatewayPayment("missing", "succeeded"),
-                            gatewayPayment("declined", "declined"), gatewayPayment("other", "succeeded"),
-                            gatewayPayment("waiting", "processing")};
+        gatewayPayment("declined", "declined"), gatewayPayment("other", "succeeded"),
+        gatewayPayment("waiting", "processing")};
     bankDiffers.bankCharges = bank("twice:2:2000,declined:1:1000,other:1:999,waiting:1:1000");
     bankDiffers.bankRefunds = bank("");
     QTest::newRow("the bank disagrees") << bankDiffers
-        << specs({"payment matched twice investigate more_than_once", "payment matched missing investigate missing",
-                       "payment matched declined investigate unexpected", "payment matched other investigate other_amount",
-                       "payment matched waiting none agrees"});
+                                        << specs({"payment matched twice investigate more_than_once", "payment matched missing investigate missing",
+                                               "payment matched declined investigate unexpected", "payment matched other investigate other_amount",
+                                               "payment matched waiting none agrees"});
 
     ShiftMatchInput refunds;
     refunds.intents = {refunded(payment("p1", S::Succeeded), 400), refund("r1", "p1", S::Succeeded),
-                       payment("p2", S::Succeeded, 500, Tender::Cash), refund("r2", "p2", S::Succeeded, 500, Tender::Cash),
-                       refund("r3", "old", S::Unknown), refund("r4", "p1", S::Voided)};
+        payment("p2", S::Succeeded, 500, Tender::Cash), refund("r2", "p2", S::Succeeded, 500, Tender::Cash),
+        refund("r3", "old", S::Unknown), refund("r4", "p1", S::Voided)};
     refunds.refundedPayments = {refunded(payment("old", S::Succeeded), 0)};
     refunds.payments = {gatewayPayment("p1", "partially_refunded", 1000, 400)};
     refunds.otherPayments = {gatewayPayment("old", "partially_refunded", 1000, 400)};
     refunds.refunds = {gatewayRefund("r1", "p1", "succeeded"), gatewayRefund("r3", "old", "succeeded"),
-                       gatewayRefund("r9", "p1", "succeeded", 100)};
+        gatewayRefund("r9", "p1", "succeeded", 100)};
     refunds.bankCharges = bank("p1:1:1000");
     refunds.bankRefunds = bank("r1:1:400,r3:1:400,r9:1:100");
     QTest::newRow("refunds by key and refunded totals") << refunds
-        << specs({"refund only_on_gateway r9 investigate agrees", "refund different_state r3 sync agrees",
-                       "refund_total different_amount old sync not_asked", "payment matched p1 none agrees",
-                       "payment only_local p2 none not_asked", "refund matched r1 none agrees",
-                       "refund only_local r2 none not_asked", "refund only_local r4 none agrees",
-                       "refund_total matched p1 none not_asked"});
+                                                        << specs({"refund only_on_gateway r9 investigate agrees", "refund different_state r3 sync agrees",
+                                                               "refund_total different_amount old sync not_asked", "payment matched p1 none agrees",
+                                                               "payment only_local p2 none not_asked", "refund matched r1 none agrees",
+                                                               "refund only_local r2 none not_asked", "refund only_local r4 none agrees",
+                                                               "refund_total matched p1 none not_asked"});
 
     ShiftMatchInput refundMissing;
     refundMissing.intents = {refunded(payment("p1", S::Succeeded), 400), refund("r1", "p1", S::Succeeded)};
@@ -185,8 +184,8 @@ void TestShiftMatching::rows_data()
     refundMissing.bankCharges = bank("p1:1:1000");
     refundMissing.bankRefunds = bank("");
     QTest::newRow("a refund the gateway and the bank never made") << refundMissing
-        << specs({"refund only_local r1 investigate missing", "refund_total different_amount p1 investigate not_asked",
-                       "payment matched p1 none agrees"});
+                                                                  << specs({"refund only_local r1 investigate missing", "refund_total different_amount p1 investigate not_asked",
+                                                                         "payment matched p1 none agrees"});
 }
 
 void TestShiftMatching::rows()
@@ -200,8 +199,8 @@ void TestShiftMatching::everyRowSaysWhatToDo()
 {
     ShiftMatchInput in;
     in.intents = {payment("ok", IntentState::Succeeded), payment("cash", IntentState::Succeeded, 1, Tender::Cash),
-                  payment("wait", IntentState::Queued), payment("twice", IntentState::Succeeded),
-                  refund("r", "ok", IntentState::Succeeded)};
+        payment("wait", IntentState::Queued), payment("twice", IntentState::Succeeded),
+        refund("r", "ok", IntentState::Succeeded)};
     in.payments = {gatewayPayment("ok", "succeeded"), gatewayPayment("twice", "succeeded"), gatewayPayment("x", "succeeded")};
     in.bankCharges = bank("ok:1:1000,twice:2:2000,x:1:1000");
     in.bankRefunds = bank("");
@@ -213,7 +212,9 @@ void TestShiftMatching::everyRowSaysWhatToDo()
     }
     QVERIFY(advice.size() >= 5);   // not one sentence for everything
     auto row = [&](const QString &key) {
-        return *std::find_if(rows.cbegin(), rows.cend(), [&](const ShiftFinding &f) { return f.key == key; });
+        return *std::find_if(rows.cbegin(), rows.cend(), [&](const ShiftFinding &f) {
+            return f.key == key;
+        });
     };
     QVERIFY2(row(QStringLiteral("twice")).advice().contains(QLatin1String("more than once")), qPrintable(row(QStringLiteral("twice")).advice()));
     QVERIFY(row(QStringLiteral("cash")).advice().contains(QLatin1String("drawer")));

@@ -65,7 +65,7 @@ QString describe(const ShiftReport &r)
     return QStringLiteral("%1 sales card %2 cash %3 refunds card %4 cash %5 failed %6 declined %7 voided %8 attention %9"
                           " waiting %10+%11 expected %12 settled-since %13 other %14 net %15")
         .arg(r.currency, t(r.cardSales), t(r.cashSales), t(r.cardRefunds), t(r.cashRefunds), t(r.failedRefunds),
-             t(r.declined), t(r.voided), t(r.needsAttention))
+            t(r.declined), t(r.voided), t(r.needsAttention))
         .arg(t(r.waitingPayments), t(r.waitingRefunds))
         .arg(r.cashExpected())
         .arg(t(r.carriedOverSettled))
@@ -80,13 +80,13 @@ QString hours(const ShiftReport &r)
     for (const ShiftReport::Hour &h : r.perHour) {
         out << QStringLiteral("%1 card %2 cash %3 refunds %4")
                    .arg(QDateTime::fromMSecsSinceEpoch(h.start, QTimeZone::utc()).toString(QStringLiteral("HH:mm")),
-                        t(h.card), t(h.cash), t(h.refunds));
+                       t(h.card), t(h.cash), t(h.refunds));
     }
     return out.join(QLatin1Char('|'));
 }
 
 ShiftReport compute(const QStringList &own, const QStringList &carried = {}, qint64 openingFloat = 0,
-                    const QString &currency = {})
+    const QString &currency = {})
 {
     ShiftReport::Input in;
     in.intents = intents(own);
@@ -98,7 +98,7 @@ ShiftReport compute(const QStringList &own, const QStringList &carried = {}, qin
     return ShiftReport::compute(in);
 }
 
-} // namespace
+}   // namespace
 
 class TestShiftReport final : public QObject
 {
@@ -122,44 +122,45 @@ void TestShiftReport::totals_data()
     QTest::addColumn<QString>("perHour");
 
     QTest::newRow("empty shift") << QStringList() << QStringList() << qint64(0)
-        << QStringLiteral("CNY sales card 0/0 cash 0/0 refunds card 0/0 cash 0/0 failed 0/0 declined 0/0 voided 0/0 attention 0/0"
-           " waiting 0/0+0/0 expected 0 settled-since 0/0 other 0 net 0")
-        << QStringLiteral("");
+                                 << QStringLiteral("CNY sales card 0/0 cash 0/0 refunds card 0/0 cash 0/0 failed 0/0 declined 0/0 voided 0/0 attention 0/0"
+                                                   " waiting 0/0+0/0 expected 0 settled-since 0/0 other 0 net 0")
+                                 << QStringLiteral("");
     QTest::newRow("sales by tender, an empty hour between")
         << specs({"payment card succeeded 1999 10:05", "payment cash succeeded 500 10:40",
-                       "payment card succeeded 1000 12:59"}) << QStringList() << qint64(0)
+               "payment card succeeded 1000 12:59"})
+        << QStringList() << qint64(0)
         << QStringLiteral("CNY sales card 2/2999 cash 1/500 refunds card 0/0 cash 0/0 failed 0/0 declined 0/0 voided 0/0 attention 0/0"
-           " waiting 0/0+0/0 expected 500 settled-since 0/0 other 0 net 3499")
+                          " waiting 0/0+0/0 expected 500 settled-since 0/0 other 0 net 3499")
         << QStringLiteral("10:00 card 1/1999 cash 1/500 refunds 0/0|11:00 card 0/0 cash 0/0 refunds 0/0|12:00 card 1/1000 cash 0/0 refunds 0/0");
     QTest::newRow("refunds by tender, cash expected with a float")
         << specs({"payment cash succeeded 5000 09:00", "payment card succeeded 3000 09:10",
-                       "refund cash succeeded 1200 09:30", "refund card succeeded 3000 10:15"})
+               "refund cash succeeded 1200 09:30", "refund card succeeded 3000 10:15"})
         << QStringList() << qint64(20000)
         << QStringLiteral("CNY sales card 1/3000 cash 1/5000 refunds card 1/3000 cash 1/1200 failed 0/0 declined 0/0 voided 0/0 attention 0/0"
-           " waiting 0/0+0/0 expected 23800 settled-since 0/0 other 0 net 3800")
+                          " waiting 0/0+0/0 expected 23800 settled-since 0/0 other 0 net 3800")
         << QStringLiteral("09:00 card 1/3000 cash 1/5000 refunds 1/1200|10:00 card 0/0 cash 0/0 refunds 1/3000");
     QTest::newRow("declines, voids and refusals are in no sale")
         << specs({"payment card declined 700 14:00", "payment card voided 300 14:01", "refund card voided 100 14:02",
-                       "payment card needs_attention 900 14:03", "refund card declined 400 14:04",
-                       "payment card succeeded 100 14:05"})
+               "payment card needs_attention 900 14:03", "refund card declined 400 14:04",
+               "payment card succeeded 100 14:05"})
         << QStringList() << qint64(0)
         << QStringLiteral("CNY sales card 1/100 cash 0/0 refunds card 0/0 cash 0/0 failed 1/400 declined 1/700 voided 2/400 attention 1/900"
-           " waiting 0/0+0/0 expected 0 settled-since 0/0 other 0 net 100")
+                          " waiting 0/0+0/0 expected 0 settled-since 0/0 other 0 net 100")
         << QStringLiteral("14:00 card 1/100 cash 0/0 refunds 0/0");
     QTest::newRow("waiting, and what an earlier close left waiting")
         << specs({"payment card queued 999 16:00", "payment card unknown 111 16:10", "refund card processing 50 16:20",
-                       "payment card succeeded 222 16:30"})
+               "payment card succeeded 222 16:30"})
         << specs({"payment card succeeded 4000 08:00", "payment card declined 10 08:01", "payment card sending 20 08:02"})
         << qint64(0)
         << QStringLiteral("CNY sales card 1/222 cash 0/0 refunds card 0/0 cash 0/0 failed 0/0 declined 0/0 voided 0/0 attention 0/0"
-           " waiting 3/1130+1/50 expected 0 settled-since 1/4000 other 0 net 222")
+                          " waiting 3/1130+1/50 expected 0 settled-since 1/4000 other 0 net 222")
         << QStringLiteral("16:00 card 1/222 cash 0/0 refunds 0/0");
     QTest::newRow("another currency is counted apart")
         << specs({"payment card succeeded 100 10:00", "payment cash succeeded 200 10:00",
-                       "payment card succeeded 5 11:00 USD"})
+               "payment card succeeded 5 11:00 USD"})
         << QStringList() << qint64(0)
         << QStringLiteral("CNY sales card 1/100 cash 1/200 refunds card 0/0 cash 0/0 failed 0/0 declined 0/0 voided 0/0 attention 0/0"
-           " waiting 0/0+0/0 expected 200 settled-since 0/0 other 1 net 300")
+                          " waiting 0/0+0/0 expected 200 settled-since 0/0 other 1 net 300")
         << QStringLiteral("10:00 card 1/100 cash 1/200 refunds 0/0");
 }
 
@@ -180,7 +181,7 @@ void TestShiftReport::totals()
 void TestShiftReport::waitingIsListedOldestFirst()
 {
     const ShiftReport r = compute(specs({"payment card queued 1 12:00", "refund card unknown 2 11:00"}),
-                                  specs({"payment card processing 3 07:00"}));
+        specs({"payment card processing 3 07:00"}));
     QCOMPARE(r.waiting.size(), 3);
     QCOMPARE(r.waiting.at(0).amount.minorUnits(), qint64(3));
     QVERIFY(r.waiting.at(0).carriedOver);
@@ -213,7 +214,7 @@ void TestShiftReport::jsonReadsBackAsWritten()
     in.firstIntentId = 41;
     in.lastIntentId = 99;
     in.intents = intents(specs({"payment card succeeded 1999 08:05", "payment cash succeeded 500 09:40",
-                          "refund cash succeeded 200 09:50", "payment card queued 300 10:00", "payment card voided 10 10:01"}));
+        "refund cash succeeded 200 09:50", "payment card queued 300 10:00", "payment card voided 10 10:01"}));
     in.carriedOver = intents(specs({"payment card unknown 70 07:00"}));
     in.openingFloat = 10000;
     in.countedCash = 10250;
@@ -239,14 +240,14 @@ void TestShiftReport::jsonReadsBackAsWritten()
 // looks); the payments an earlier shift closed while they waited are listed with how they ended.
 void TestShiftReport::tillRefundsAndHowCarriedOverEnded()
 {
-    QList<Intent> own = intents(specs({"payment card succeeded 990 10:00",        // the given-up part, charged late
-                                       "refund card succeeded 990 10:05",         // the till's refund of it
-                                       "payment card succeeded 500 11:00",        // a cancelled sale's part
-                                       "refund card succeeded 500 11:01",
-                                       "payment card succeeded 700 12:00",
-                                       "refund card declined 700 12:01",          // the till's refund refused
-                                       "refund card queued 300 13:00",            // a cashier's refund: not the till's own
-                                       "refund cash succeeded 200 13:05"}));      // cash handed back: counted as cash
+    QList<Intent> own = intents(specs({"payment card succeeded 990 10:00",   // the given-up part, charged late
+        "refund card succeeded 990 10:05",   // the till's refund of it
+        "payment card succeeded 500 11:00",   // a cancelled sale's part
+        "refund card succeeded 500 11:01",
+        "payment card succeeded 700 12:00",
+        "refund card declined 700 12:01",   // the till's refund refused
+        "refund card queued 300 13:00",   // a cashier's refund: not the till's own
+        "refund cash succeeded 200 13:05"}));   // cash handed back: counted as cash
     own[1].key = autoRefundKey(own[0].key);
     own[1].reason = chargedLateReason();
     own[1].saleNumber = QStringLiteral("1-000007");
@@ -259,7 +260,7 @@ void TestShiftReport::tillRefundsAndHowCarriedOverEnded()
     ShiftReport::Input in;
     in.intents = own;
     in.carriedOver = intents(specs({"payment card succeeded 70 07:00", "payment card declined 80 06:00",
-                                    "payment card unknown 90 05:00"}));
+        "payment card unknown 90 05:00"}));
     in.zone = QTimeZone::utc();
     const ShiftReport r = ShiftReport::compute(in);
 

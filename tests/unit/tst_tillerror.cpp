@@ -30,7 +30,7 @@ QString wordsOf(TillError::Kind kind)
     return TillError(kind, kValues, QStringLiteral("⟦detail⟧")).text();
 }
 
-} // namespace
+}   // namespace
 
 void TestTillError::everyKindHasWords_data()
 {

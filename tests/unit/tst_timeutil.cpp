@@ -7,7 +7,7 @@ using namespace OncePay;
 
 namespace {
 constexpr qint64 k20251202 = 1764662400000;   // 2025-12-02T08:00:00Z
-} // namespace
+}   // namespace
 
 class TestTimeUtil final : public QObject
 {
@@ -75,7 +75,7 @@ void TestTimeUtil::fromRfc3339_data()
     QTest::newRow("-00:00") << QStringLiteral("2025-12-02T08:00:00-00:00") << k20251202;
     QTest::newRow("offset crosses the date") << QStringLiteral("2025-12-01T23:00:00.001-09:00") << k20251202 + 1;
     QTest::newRow("offset crosses the year") << QStringLiteral("2026-01-01T07:59:59.999+08:00")
-                                              << qint64(1767225599999);
+                                             << qint64(1767225599999);
     QTest::newRow("leap day") << QStringLiteral("2024-02-29T12:00:00Z") << qint64(1709208000000);
     QTest::newRow("epoch") << QStringLiteral("1970-01-01T00:00:00.000Z") << qint64(0);
     QTest::newRow("before the epoch") << QStringLiteral("1969-12-31T23:59:59.999Z") << qint64(-1);

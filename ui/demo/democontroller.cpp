@@ -53,11 +53,16 @@ void DemoController::next()
 QString DemoController::title(Story story)
 {
     switch (story) {
-    case Story::DoubleClick: return tr("A double click on Pay");
-    case Story::AnswerLost: return tr("Charged, but the answer was lost");
-    case Story::HourOffline: return tr("An hour offline, then the queue drains");
-    case Story::KeyReused: return tr("The same key reused with another amount");
-    case Story::PaidAnotherWay: return tr("The card's answer is lost, the customer pays cash, the till refunds the card by itself");
+    case Story::DoubleClick:
+        return tr("A double click on Pay");
+    case Story::AnswerLost:
+        return tr("Charged, but the answer was lost");
+    case Story::HourOffline:
+        return tr("An hour offline, then the queue drains");
+    case Story::KeyReused:
+        return tr("The same key reused with another amount");
+    case Story::PaidAnotherWay:
+        return tr("The card's answer is lost, the customer pays cash, the till refunds the card by itself");
     }
     return {};
 }
@@ -127,7 +132,11 @@ void DemoController::askLedger(const QStringList &keys, std::function<void(int)>
 QList<DemoController::Step> DemoController::stepsFor(Story story)
 {
     using P = CheckoutViewModel::Phase;
-    auto text = [](const QString &t) { return std::function<QString()>([t] { return t; }); };
+    auto text = [](const QString &t) {
+        return std::function<QString()>([t] {
+            return t;
+        });
+    };
     auto network = [this](NetSim::Mode mode) {
         NetSim::Settings s;
         s.mode = mode;
@@ -142,29 +151,40 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
     };
     // Asks the bank's ledger about the sale's payment; the next caption reports what it said.
     auto askBank = [this](const QString &caption) {
-        return Step{[caption] { return caption; },
-                    [this] {
-                        if (m_checkout->intent() && !m_keys.contains(m_checkout->intent()->key))
-                            m_keys << m_checkout->intent()->key;
-                        askLedger(m_keys, [this](int n) { m_charges = n; });
+        return Step{[caption] {
+                        return caption;
                     },
-                    [this] { return m_charges >= 0; }};
+            [this] {
+                if (m_checkout->intent() && !m_keys.contains(m_checkout->intent()->key))
+                    m_keys << m_checkout->intent()->key;
+                askLedger(m_keys, [this](int n) {
+                    m_charges = n;
+                });
+            },
+            [this] {
+                return m_charges >= 0;
+            }};
     };
     auto bankSaid = [this](const char *text) {
-        return Step{[this, text] { return tr(text, nullptr, m_charges); }, {}, {}};
+        return Step{[this, text] {
+                        return tr(text, nullptr, m_charges);
+                    },
+            {}, {}};
     };
     auto post = [this](qint64 amount, int *status) {
         if (!m_otherRegister) {
             // The demo gateway's second register (API.md, demo credentials), reached straight.
             m_otherRegister = new GatewayClient(m_demo.simulation->gatewayUrl(), QStringLiteral("sk_test_demo_till2"),
-                                                5000, this);
+                5000, this);
         }
         Intent i;
         i.key = m_key;
         i.orderId = QStringLiteral("DEMO-REUSE");
         i.amount = Money(amount, QStringLiteral("CNY"));
         i.paymentMethod = QStringLiteral("tok_visa");
-        m_otherRegister->postPayment(i, this, [status](const GatewayResult &r) { *status = r.answered() ? r.status : -1; });
+        m_otherRegister->postPayment(i, this, [status](const GatewayResult &r) {
+            *status = r.answered() ? r.status : -1;
+        });
     };
     // One customer of the offline story: rung up, paid by card, kept in the queue.
     auto offlineCustomer = [this, newSaleWith](const char *code) {
@@ -187,118 +207,178 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
     case Story::DoubleClick:
         return {
             {text(tr("A customer buys rice and tea.")),
-             [=] { network(NetSim::Mode::Online); newSaleWith({"6901234500097", "6901234500011"}); }, {}},
+                [=] {
+                    network(NetSim::Mode::Online);
+                    newSaleWith({"6901234500097", "6901234500011"});
+                },
+                {}},
             {text(tr("The cashier taps Pay twice by accident. Watch the Pay button: the second tap bounces off.")),
-             [this] { emit doubleClickRequested(); },
-             [this] { return m_checkout->phase() == P::Paid; }},
+                [this] {
+                    emit doubleClickRequested();
+                },
+                [this] {
+                    return m_checkout->phase() == P::Paid;
+                }},
             askBank(tr("Paid. Asking the bank how many times it charged the customer…")),
             bankSaid(QT_TR_N_NOOP("The bank charged the customer %n time(s). A nervous double tap never charges twice.")),
         };
     case Story::AnswerLost:
         return {
             {text(tr("The network now loses every answer: requests arrive, answers never come back.")),
-             [=] { network(NetSim::Mode::LoseResponses); newSaleWith({"6901234500134"}); }, {}},
+                [=] {
+                    network(NetSim::Mode::LoseResponses);
+                    newSaleWith({"6901234500134"});
+                },
+                {}},
             {text(tr("The cashier pays. The bank charges the card, but the till never hears back.")),
-             [this] { m_checkout->payByCard(QStringLiteral("tok_visa")); },
-             [this] { return m_checkout->phase() == P::Checking; }},
+                [this] {
+                    m_checkout->payByCard(QStringLiteral("tok_visa"));
+                },
+                [this] {
+                    return m_checkout->phase() == P::Checking;
+                }},
             {text(tr("The till does not guess and does not charge again: it shows \"checking with the server\" and keeps the sale locked.")),
-             {}, {}},
+                {}, {}},
             {text(tr("The network comes back. The till asks the gateway by the payment's key…")),
-             [=] { network(NetSim::Mode::Online); },
-             [this] { return m_checkout->phase() == P::Paid; }},
+                [=] {
+                    network(NetSim::Mode::Online);
+                },
+                [this] {
+                    return m_checkout->phase() == P::Paid;
+                }},
             askBank(tr("The gateway says: paid. Asking the bank's ledger…")),
             bankSaid(QT_TR_N_NOOP("%n charge(s) in the bank's ledger: resolved by asking, not by charging again.")),
         };
     case Story::HourOffline:
         return {
             {text(tr("The shop's internet goes down (think of an hour without it). Below: the payments still waiting.")),
-             [=] {
-                 network(NetSim::Mode::Offline);
-                 emit queueRequested();
-             }, {}},
+                [=] {
+                    network(NetSim::Mode::Offline);
+                    emit queueRequested();
+                },
+                {}},
             {text(tr("A customer buys rice and pays by card. The till keeps the payment in its queue; the customer goes home.")),
-             offlineCustomer("6901234500097"), queued},
+                offlineCustomer("6901234500097"), queued},
             {text(tr("The next customer: tea, by card. The queue grows.")),
-             offlineCustomer("6901234500011"), queued},
+                offlineCustomer("6901234500011"), queued},
             {text(tr("A third: noodles. Three payments wait, each written down before anything was sent.")),
-             offlineCustomer("6901234500073"), queued},
+                offlineCustomer("6901234500073"), queued},
             {text(tr("The internet is back. Watch the queue empty by itself, oldest first.")),
-             [=] { network(NetSim::Mode::Online); },
-             [this] { return m_session->engine()->waitingCount() == 0; }},
+                [=] {
+                    network(NetSim::Mode::Online);
+                },
+                [this] {
+                    return m_session->engine()->waitingCount() == 0;
+                }},
             askBank(tr("Every payment went through. Asking the bank how many times it charged…")),
             bankSaid(QT_TR_N_NOOP("%n charge(s) in the bank's ledger for the three sales: each sent once, however long it waited.")),
         };
     case Story::PaidAnotherWay:
         return {
             {text(tr("The network now loses every answer. A customer buys noodles.")),
-             [=] { network(NetSim::Mode::LoseResponses); newSaleWith({"6901234500073"}); }, {}},
+                [=] {
+                    network(NetSim::Mode::LoseResponses);
+                    newSaleWith({"6901234500073"});
+                },
+                {}},
             {text(tr("The cashier pays by card. The bank charges the card, but the till never hears back.")),
-             [this] { m_checkout->payByCard(QStringLiteral("tok_visa")); },
-             [this] {
-                 if (m_checkout->phase() != P::Checking || !m_checkout->intent())
-                     return false;
-                 m_key = m_checkout->intent()->key;
-                 m_keys = {m_key};
-                 return true;
-             }},
+                [this] {
+                    m_checkout->payByCard(QStringLiteral("tok_visa"));
+                },
+                [this] {
+                    if (m_checkout->phase() != P::Checking || !m_checkout->intent())
+                        return false;
+                    m_key = m_checkout->intent()->key;
+                    m_keys = {m_key};
+                    return true;
+                }},
             {text(tr("The customer will not wait and pays cash. The cashier presses F6, \"Customer pays another way\": "
                      "the card is given up in the journal, not forgotten.")),
-             [this] {
-                 // The till's own refund of the card, if it turns out charged, is watched from now.
-                 disconnect(m_watch);
-                 m_watch = connect(m_session->engine(), &SyncEngine::intentChanged, this, [this](const Intent &i) {
-                     if (i.key == autoRefundKey(m_key) && i.state == IntentState::Succeeded)
-                         m_tillRefunded = true;
-                 });
-                 m_checkout->payAnotherWay();
-             },
-             [this] { return m_checkout->canPay(); }},
+                [this] {
+                    // The till's own refund of the card, if it turns out charged, is watched from now.
+                    disconnect(m_watch);
+                    m_watch = connect(m_session->engine(), &SyncEngine::intentChanged, this, [this](const Intent &i) {
+                        if (i.key == autoRefundKey(m_key) && i.state == IntentState::Succeeded)
+                            m_tillRefunded = true;
+                    });
+                    m_checkout->payAnotherWay();
+                },
+                [this] {
+                    return m_checkout->canPay();
+                }},
             {text(tr("The cashier takes the cash. The sale is paid once, in cash.")),
-             [this] {
-                 Money change;
-                 QString reason;
-                 m_checkout->payCash(m_checkout->remaining(), &change, &reason);
-             },
-             [this] { return m_checkout->phase() == P::Paid; }},
+                [this] {
+                    Money change;
+                    QString reason;
+                    m_checkout->payCash(m_checkout->remaining(), &change, &reason);
+                },
+                [this] {
+                    return m_checkout->phase() == P::Paid;
+                }},
             {text(tr("The network comes back. The till asks about the given-up card: it was charged. So the till refunds "
                      "it through the bank by itself, once, with a key made from the card's.")),
-             [=] { network(NetSim::Mode::Online); },
-             [this] { return m_tillRefunded; }},
+                [=] {
+                    network(NetSim::Mode::Online);
+                },
+                [this] {
+                    return m_tillRefunded;
+                }},
             {text(tr("Refunded. Asking the bank's own ledger…")),
-             [this] {
-                 askLedger(m_keys, [this](int n) { m_charges = n; });
-                 m_demo.simulation->refunds(m_key, this, [this](bool, const QString &, const QList<LedgerRefund> &rows) {
-                     m_refunds = int(std::count_if(rows.cbegin(), rows.cend(), [](const LedgerRefund &r) { return r.refunded; }));
-                 });
-             },
-             [this] { return m_charges >= 0 && m_refunds >= 0; }},
+                [this] {
+                    askLedger(m_keys, [this](int n) {
+                        m_charges = n;
+                    });
+                    m_demo.simulation->refunds(m_key, this, [this](bool, const QString &, const QList<LedgerRefund> &rows) {
+                        m_refunds = int(std::count_if(rows.cbegin(), rows.cend(), [](const LedgerRefund &r) {
+                            return r.refunded;
+                        }));
+                    });
+                },
+                [this] {
+                    return m_charges >= 0 && m_refunds >= 0;
+                }},
             {[this] {
                  return tr("The bank's ledger: %1 and %2 for the card. The customer paid once, in cash; the shift report "
                            "says \"charged late, refunded automatically\".")
                      .arg(tr("%n charge(s)", nullptr, m_charges), tr("%n refund(s)", nullptr, m_refunds));
-             }, [this] { disconnect(m_watch); }, {}},
+             },
+                [this] {
+                    disconnect(m_watch);
+                },
+                {}},
         };
     case Story::KeyReused:
         return {
             {text(tr("Another register of the shop, with buggy software, sends a payment of ¥10.00…")),
-             [this, post] {
-                 m_key = IdempotencyKey::generate(QStringLiteral("demo")).value();
-                 post(1000, &m_firstStatus);
-             },
-             [this] { return m_firstStatus != 0; }},
+                [this, post] {
+                    m_key = IdempotencyKey::generate(QStringLiteral("demo")).value();
+                    post(1000, &m_firstStatus);
+                },
+                [this] {
+                    return m_firstStatus != 0;
+                }},
             {text(tr("…then sends the same payment again by mistake, with the same key but ¥20.00.")),
-             [this, post] { post(2000, &m_secondStatus); },
-             [this] { return m_secondStatus != 0; }},
+                [this, post] {
+                    post(2000, &m_secondStatus);
+                },
+                [this] {
+                    return m_secondStatus != 0;
+                }},
             {[this] {
                  const QString first = m_firstStatus == 201 ? tr("took the first payment") : tr("did not take the first payment");
                  const QString second = m_secondStatus == 422 ? tr("refused the second: that key already belongs to another amount")
                                                               : tr("did not refuse the second");
                  return tr("The gateway %1 and %2. The customer pays ¥10.00 once; the bank's ledger opens next. "
-                           "It was the other register's payment: this till's shift does not count it.").arg(first, second);
-             }, [this] { m_keys << m_key; }, {}},
+                           "It was the other register's payment: this till's shift does not count it.")
+                     .arg(first, second);
+             },
+                [this] {
+                    m_keys << m_key;
+                },
+                {}},
         };
     }
     return {};
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

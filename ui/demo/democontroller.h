@@ -18,7 +18,13 @@ class DemoController final : public QObject
     Q_OBJECT
 
 public:
-    enum class Story { DoubleClick, AnswerLost, HourOffline, KeyReused, PaidAnotherWay };
+    enum class Story {
+        DoubleClick,
+        AnswerLost,
+        HourOffline,
+        KeyReused,
+        PaidAnotherWay
+    };
     Q_ENUM(Story)
 
     DemoController(TillSession *session, DemoLinks demo, CheckoutViewModel *checkout, QObject *parent = nullptr);
@@ -68,7 +74,7 @@ private:
     QString m_key;
     QStringList m_keys;   // every payment of the story, for the ledger at its end
     int m_charges = -1;
-    int m_refunds = -1;       // the bank's refunds against the story's charges
+    int m_refunds = -1;   // the bank's refunds against the story's charges
     bool m_tillRefunded = false;   // the till's own refund of the given-up card succeeded
     QMetaObject::Connection m_watch;
     int m_firstStatus = 0;
@@ -78,4 +84,4 @@ private:
     GatewayClient *m_otherRegister = nullptr;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -1,7 +1,11 @@
 #pragma once
 
-namespace OncePay { class SimulationClient; }
-namespace OncePay::NetSim { class FaultProxy; }
+namespace OncePay {
+class SimulationClient;
+}
+namespace OncePay::NetSim {
+class FaultProxy;
+}
 
 namespace OncePay::Ui {
 
@@ -16,4 +20,4 @@ struct DemoLinks
     bool isDemo() const { return network != nullptr && simulation != nullptr; }
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

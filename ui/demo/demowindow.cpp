@@ -21,7 +21,11 @@
 namespace OncePay::Ui {
 
 namespace {
-struct Card { const char *token; const char *label; };
+struct Card
+{
+    const char *token;
+    const char *label;
+};
 const Card kCards[] = {
     {"tok_visa", QT_TRANSLATE_NOOP("OncePay::Ui::DemoWindow", "Visa (approved)")},
     {"tok_mastercard", QT_TRANSLATE_NOOP("OncePay::Ui::DemoWindow", "Mastercard (approved)")},
@@ -31,7 +35,7 @@ const Card kCards[] = {
     {"tok_timeoutAfterCharge", QT_TRANSLATE_NOOP("OncePay::Ui::DemoWindow", "Bank answer lost after charging")},
     {"tok_errorBeforeCharge", QT_TRANSLATE_NOOP("OncePay::Ui::DemoWindow", "Bank refuses before charging")},
 };
-} // namespace
+}   // namespace
 
 DemoWindow::DemoWindow(MainWindow *window, TillSession *session, DemoLinks links)
     : QObject(window)
@@ -47,7 +51,9 @@ DemoWindow::DemoWindow(MainWindow *window, TillSession *session, DemoLinks links
     connect(m_controller, &DemoController::queueRequested, window, &MainWindow::showPayments);
     connect(m_controller, &DemoController::ledgerRequested, this, &DemoWindow::openLedger);
     connect(m_controller, &DemoController::doubleClickRequested, this, &DemoWindow::doubleClickPay);
-    window->tillStatusBar()->setNote([this] { return networkNote(); });
+    window->tillStatusBar()->setNote([this] {
+        return networkNote();
+    });
     connect(links.network, &NetSim::FaultProxy::settingsChanged, window->tillStatusBar(), &TillStatusBar::refreshNow);
 }
 
@@ -87,11 +93,15 @@ void DemoWindow::buildCardReader()
     caption->setBuddy(m_card);
     layout->addWidget(caption);
     layout->addWidget(m_card);
-    m_window->setCardReader(reader, [card = m_card] { return card->currentData().toString(); });
+    m_window->setCardReader(reader, [card = m_card] {
+        return card->currentData().toString();
+    });
     // The test card is chosen per sale, and after a decline the next card is another card: the
     // choice starts from the default again.
     CheckoutViewModel *checkout = m_window->viewModel();
-    connect(checkout, &CheckoutViewModel::saleStarted, m_card, [card = m_card] { card->setCurrentIndex(0); });
+    connect(checkout, &CheckoutViewModel::saleStarted, m_card, [card = m_card] {
+        card->setCurrentIndex(0);
+    });
     connect(checkout, &CheckoutViewModel::phaseChanged, m_card, [card = m_card](CheckoutViewModel::Phase phase) {
         if (phase == CheckoutViewModel::Phase::Declined)
             card->setCurrentIndex(0);
@@ -127,16 +137,20 @@ void DemoWindow::buildMenus()
 
     QMenu *demo = bar->addMenu(tr("&Demo"));
     for (auto story : {DemoController::Story::DoubleClick, DemoController::Story::AnswerLost,
-                       DemoController::Story::HourOffline, DemoController::Story::KeyReused,
-                       DemoController::Story::PaidAnotherWay})
-        demo->addAction(DemoController::title(story), this, [this, story] { m_controller->play(story); });
+             DemoController::Story::HourOffline, DemoController::Story::KeyReused,
+             DemoController::Story::PaidAnotherWay})
+        demo->addAction(DemoController::title(story), this, [this, story] {
+            m_controller->play(story);
+        });
     demo->addSeparator();
     demo->addAction(tr("Stop the demo"), this, [this] {
         m_controller->stop();
         m_banner->hide();
     });
 
-    sim->addAction(tr("The bank's &ledger…"), this, [this] { openLedger({}); });
+    sim->addAction(tr("The bank's &ledger…"), this, [this] {
+        openLedger({});
+    });
     QMenu *acquirer = sim->addMenu(tr("&Bank"));
     auto *bankGroup = new QActionGroup(acquirer);
     const QList<QPair<QString, QString>> bank{
@@ -150,7 +164,9 @@ void DemoWindow::buildMenus()
         a->setCheckable(true);
         a->setChecked(mode == QLatin1String("normal"));
         bankGroup->addAction(a);
-        connect(a, &QAction::triggered, this, [this, mode = mode] { setAcquirerMode(mode); });
+        connect(a, &QAction::triggered, this, [this, mode = mode] {
+            setAcquirerMode(mode);
+        });
     }
 }
 
@@ -168,12 +184,24 @@ QString DemoWindow::networkNote() const
     const NetSim::Settings s = m_links.network->settings();
     QString words;
     switch (s.mode) {
-    case NetSim::Mode::Online: words = tr("online", "network simulation"); break;
-    case NetSim::Mode::Offline: words = tr("offline", "network simulation"); break;
-    case NetSim::Mode::BlackHole: words = tr("black hole", "network simulation"); break;
-    case NetSim::Mode::LoseResponses: words = tr("losing responses", "network simulation"); break;
-    case NetSim::Mode::Latency: words = tr("latency %1 ms", "network simulation").arg(s.latencyMs); break;
-    case NetSim::Mode::Flaky: words = tr("flaky %1 %", "network simulation").arg(s.flakyPercent); break;
+    case NetSim::Mode::Online:
+        words = tr("online", "network simulation");
+        break;
+    case NetSim::Mode::Offline:
+        words = tr("offline", "network simulation");
+        break;
+    case NetSim::Mode::BlackHole:
+        words = tr("black hole", "network simulation");
+        break;
+    case NetSim::Mode::LoseResponses:
+        words = tr("losing responses", "network simulation");
+        break;
+    case NetSim::Mode::Latency:
+        words = tr("latency %1 ms", "network simulation").arg(s.latencyMs);
+        break;
+    case NetSim::Mode::Flaky:
+        words = tr("flaky %1 %", "network simulation").arg(s.flakyPercent);
+        break;
     }
     if (words.isEmpty())
         words = NetSim::FaultProxy::describe(s);
@@ -214,4 +242,4 @@ void DemoWindow::openLedger(const QStringList &keys)
     dialog->show();
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -48,10 +48,10 @@ private:
     TillSession *m_session;
     DemoLinks m_links;
     DemoController *m_controller = nullptr;
-    QWidget *m_banner = nullptr;     // the caption and its Next button
+    QWidget *m_banner = nullptr;   // the caption and its Next button
     QLabel *m_caption = nullptr;
     QComboBox *m_card = nullptr;
-    QLabel *m_bounce = nullptr;      // "Second tap ignored", under the Pay button
+    QLabel *m_bounce = nullptr;   // "Second tap ignored", under the Pay button
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

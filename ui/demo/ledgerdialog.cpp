@@ -50,7 +50,9 @@ void LedgerDialog::setKeys(const QStringList &keys)
 
 void LedgerDialog::refresh()
 {
-    auto failed = [this](const QString &error) { m_summary->setText(tr("The ledger could not be read: %1").arg(error)); };
+    auto failed = [this](const QString &error) {
+        m_summary->setText(tr("The ledger could not be read: %1").arg(error));
+    };
     // One question per key (the whole ledger may be longer than one page), charges and refunds;
     // no key: the whole ledger.
     const QStringList keys = m_keys.isEmpty() ? QStringList{QString()} : m_keys;
@@ -78,7 +80,11 @@ void LedgerDialog::refresh()
 
 void LedgerDialog::showRows(QList<LedgerCharge> charges, QList<LedgerRefund> refunds)
 {
-    struct Row { QDateTime at; QStringList cells; };
+    struct Row
+    {
+        QDateTime at;
+        QStringList cells;
+    };
     QList<Row> rows;
     QSet<QString> keys;
     int charged = 0;
@@ -86,17 +92,16 @@ void LedgerDialog::showRows(QList<LedgerCharge> charges, QList<LedgerRefund> ref
     for (const LedgerCharge &c : std::as_const(charges)) {
         keys.insert(c.key);
         charged += c.charged;
-        rows.append({c.at, {c.at.toLocalTime().toString(QStringLiteral("HH:mm:ss")), c.key, c.amount.toDisplayString(),
-                            c.charged ? tr("charged") : tr("declined")}});
+        rows.append({c.at, {c.at.toLocalTime().toString(QStringLiteral("HH:mm:ss")), c.key, c.amount.toDisplayString(), c.charged ? tr("charged") : tr("declined")}});
     }
     for (const LedgerRefund &r : std::as_const(refunds)) {
         refunded += r.refunded;
-        rows.append({r.at, {r.at.toLocalTime().toString(QStringLiteral("HH:mm:ss")), r.key,
-                            QStringLiteral("\u2212") + r.amount.toDisplayString(),
-                            r.refunded ? tr("refunded (charge %1)").arg(r.chargeKey) : tr("refund refused")}});
+        rows.append({r.at, {r.at.toLocalTime().toString(QStringLiteral("HH:mm:ss")), r.key, QStringLiteral("\u2212") + r.amount.toDisplayString(), r.refunded ? tr("refunded (charge %1)").arg(r.chargeKey) : tr("refund refused")}});
     }
     // Newest first: what the audience just saw happen is on top.
-    std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return a.at > b.at; });
+    std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) {
+        return a.at > b.at;
+    });
     m_table->setRowCount(int(rows.size()));
     for (int i = 0; i < rows.size(); ++i) {
         for (int col = 0; col < rows.at(i).cells.size(); ++col)
@@ -109,4 +114,4 @@ void LedgerDialog::showRows(QList<LedgerCharge> charges, QList<LedgerRefund> ref
     m_summary->setText(summary);
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

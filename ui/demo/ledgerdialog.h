@@ -31,4 +31,4 @@ private:
     QLabel *m_summary = nullptr;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -119,11 +119,16 @@ QVariant CartModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole && role != Qt::AccessibleTextRole)
         return {};
     switch (Column(index.column())) {
-    case Column::Name: return l.product.name(m_language == Language::SimplifiedChinese);
-    case Column::Quantity: return l.quantity;
-    case Column::UnitPrice: return l.product.price.toDisplayString();
-    case Column::LineTotal: return Money(l.product.price.minorUnits() * l.quantity, l.product.price.currency()).toDisplayString();
-    case Column::Count: break;
+    case Column::Name:
+        return l.product.name(m_language == Language::SimplifiedChinese);
+    case Column::Quantity:
+        return l.quantity;
+    case Column::UnitPrice:
+        return l.product.price.toDisplayString();
+    case Column::LineTotal:
+        return Money(l.product.price.minorUnits() * l.quantity, l.product.price.currency()).toDisplayString();
+    case Column::Count:
+        break;
     }
     return {};
 }
@@ -133,13 +138,18 @@ QVariant CartModel::headerData(int section, Qt::Orientation orientation, int rol
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (Column(section)) {
-    case Column::Name: return tr("Item");
-    case Column::Quantity: return tr("Qty");
-    case Column::UnitPrice: return tr("Price");
-    case Column::LineTotal: return tr("Total");
-    case Column::Count: break;
+    case Column::Name:
+        return tr("Item");
+    case Column::Quantity:
+        return tr("Qty");
+    case Column::UnitPrice:
+        return tr("Price");
+    case Column::LineTotal:
+        return tr("Total");
+    case Column::Count:
+        break;
     }
     return {};
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

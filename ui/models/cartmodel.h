@@ -13,7 +13,13 @@ class CartModel final : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum class Column { Name, Quantity, UnitPrice, LineTotal, Count };
+    enum class Column {
+        Name,
+        Quantity,
+        UnitPrice,
+        LineTotal,
+        Count
+    };
     Q_ENUM(Column)
 
     explicit CartModel(QObject *parent = nullptr);
@@ -44,10 +50,14 @@ signals:
     void totalChanged();
 
 private:
-    struct Line { Product product; int quantity = 1; };
+    struct Line
+    {
+        Product product;
+        int quantity = 1;
+    };
     QList<Line> m_lines;
     QString m_currency = QStringLiteral("CNY");
     Language m_language = Language::English;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

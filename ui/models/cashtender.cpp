@@ -17,4 +17,4 @@ QList<Money> quickTenders(const Money &total)
     return out;
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -10,4 +10,4 @@ namespace OncePay::Ui {
 // 100 (in the currency's major unit) that cover it; a note below or equal to the total is left out.
 QList<Money> quickTenders(const Money &total);
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -24,7 +24,7 @@ QString declineReason(const Intent &i)
         return CheckoutViewModel::tr("the bank could not process it");
     return i.declineCode.isEmpty() ? i.lastProblem : i.declineCode;
 }
-} // namespace
+}   // namespace
 
 CheckoutViewModel::CheckoutViewModel(SyncEngine *engine, const Catalog *catalog, QObject *parent)
     : QObject(parent)
@@ -214,8 +214,7 @@ bool CheckoutViewModel::payCashPart(const Money &tendered, QString *reason)
             m_salePaid += i.amount.minorUnits();
             m_paidParts.append(i);
             m_intent.reset();   // the next tender is open
-            setPhase(Phase::Selling, tr("%1 taken in cash. %2 remains: card (F12) or more cash (F10).")
-                                         .arg(i.amount.toDisplayString(), remaining().toDisplayString()));
+            setPhase(Phase::Selling, tr("%1 taken in cash. %2 remains: card (F12) or more cash (F10).").arg(i.amount.toDisplayString(), remaining().toDisplayString()));
             emit actionsChanged();
         });
     });
@@ -252,10 +251,8 @@ void CheckoutViewModel::payAnotherWay()
         m_unconfirmedTimer.stop();
         m_unconfirmed = false;
         m_intent.reset();
-        setPhase(Phase::Selling, part.state == IntentState::Voided
-                                     ? tr("The card payment was never sent and is voided. Take cash or another card.")
-                                     : tr("The card payment is given up: if it turns out charged, the till refunds it by itself. "
-                                          "Take cash or another card."));
+        setPhase(Phase::Selling, part.state == IntentState::Voided ? tr("The card payment was never sent and is voided. Take cash or another card.") : tr("The card payment is given up: if it turns out charged, the till refunds it by itself. "
+                                                                                                                                                          "Take cash or another card."));
         emit actionsChanged();
     });
 }
@@ -418,11 +415,11 @@ QJsonArray CheckoutViewModel::linesJson() const
     QJsonArray lines;
     for (const SaleLine &l : m_cart.saleLines()) {
         lines.append(QJsonObject{{QStringLiteral("code"), l.code},
-                                 {QStringLiteral("name"), l.nameEn},
-                                 {QStringLiteral("name_zh"), l.nameZh},
-                                 {QStringLiteral("unit_price"), l.unitPrice.minorUnits()},
-                                 {QStringLiteral("quantity"), l.quantity},
-                                 {QStringLiteral("total"), l.total(l.quantity).minorUnits()}});
+            {QStringLiteral("name"), l.nameEn},
+            {QStringLiteral("name_zh"), l.nameZh},
+            {QStringLiteral("unit_price"), l.unitPrice.minorUnits()},
+            {QStringLiteral("quantity"), l.quantity},
+            {QStringLiteral("total"), l.total(l.quantity).minorUnits()}});
     }
     return lines;
 }
@@ -498,7 +495,7 @@ void CheckoutViewModel::follow(const Intent &i)
         m_unconfirmedTimer.stop();
     if (m_unconfirmed && !isFinal(i.state)) {
         setPhase(Phase::NotConfirmed,
-                 tr("Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer."));
+            tr("Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer."));
         emit actionsChanged();
         return;
     }
@@ -507,7 +504,7 @@ void CheckoutViewModel::follow(const Intent &i)
     case IntentState::Queued:
         if (offline || i.attempts > 0)
             setPhase(Phase::WaitingForConnection,
-                     tr("Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer."));
+                tr("Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer."));
         else
             setPhase(Phase::Sending, tr("Sending the payment…"));
         break;
@@ -522,15 +519,16 @@ void CheckoutViewModel::follow(const Intent &i)
         break;
     case IntentState::Succeeded:
         // Counted once, however often the same answer is followed.
-        if (std::none_of(m_paidParts.cbegin(), m_paidParts.cend(), [&i](const Intent &p) { return p.key == i.key; })) {
+        if (std::none_of(m_paidParts.cbegin(), m_paidParts.cend(), [&i](const Intent &p) {
+                return p.key == i.key;
+            })) {
             m_salePaid += i.amount.minorUnits();
             m_paidParts.append(i);
         }
         if (!i.isCash() && m_salePaid < m_cart.total().minorUnits()) {
             // A card part: the rest is paid by more cards or cash.
             m_intent.reset();
-            setPhase(Phase::Selling, tr("%1 paid by card. %2 remains: card (F12) or cash (F10).")
-                                         .arg(i.amount.toDisplayString(), remaining().toDisplayString()));
+            setPhase(Phase::Selling, tr("%1 paid by card. %2 remains: card (F12) or cash (F10).").arg(i.amount.toDisplayString(), remaining().toDisplayString()));
             break;
         }
         // The change stays said until the next sale, whatever is announced meanwhile.
@@ -570,4 +568,4 @@ void CheckoutViewModel::setPhase(Phase phase, const TillError &refusal)
     m_error = refusal;
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -20,18 +20,18 @@ class CheckoutViewModel final : public QObject
 
 public:
     enum class Phase {
-        Selling,               // ringing up, nothing paid
-        Storing,               // the intent is being written to the journal
-        Sending,               // on the wire
-        WaitingForConnection,  // stored, queued until the gateway can be reached
-        BankProcessing,        // the gateway owns it (202/409)
-        Checking,              // the answer was lost: asking the gateway
-        NotConfirmed,          // no final answer within the limit: the till confirms it by itself
+        Selling,   // ringing up, nothing paid
+        Storing,   // the intent is being written to the journal
+        Sending,   // on the wire
+        WaitingForConnection,   // stored, queued until the gateway can be reached
+        BankProcessing,   // the gateway owns it (202/409)
+        Checking,   // the answer was lost: asking the gateway
+        NotConfirmed,   // no final answer within the limit: the till confirms it by itself
         Paid,
-        Declined,              // another card may be tried (a new intent, a new key)
+        Declined,   // another card may be tried (a new intent, a new key)
         NeedsAttention,
-        Voided,                // cancelled on the till before it was sent: the sale may be paid again
-        Failed,                // not stored: nothing was sent (disk full, limits...)
+        Voided,   // cancelled on the till before it was sent: the sale may be paid again
+        Failed,   // not stored: nothing was sent (disk full, limits...)
     };
     Q_ENUM(Phase)
 
@@ -115,7 +115,10 @@ public:
     bool payCash(const Money &tendered, Money *change, QString *reason);
     // What Ctrl+N does when leavingAsksFirst(): the customer left, or pays another way (then the
     // sale stays on screen). Without a card payment pending, both start the next sale.
-    enum class Leaving { CustomerLeft, PaysAnotherWay };
+    enum class Leaving {
+        CustomerLeft,
+        PaysAnotherWay
+    };
     void startNewSale(Leaving leaving = Leaving::CustomerLeft);
 
 signals:
@@ -123,7 +126,7 @@ signals:
     void actionsChanged();   // canPay / canEditCart / canStartNewSale may have changed
     // A new sale started while this sale's payment was not final: the customer has left.
     void customerLeft(const OncePay::Intent &intent);
-    void saleStarted();      // a new sale (new order id, empty cart): per-sale choices reset
+    void saleStarted();   // a new sale (new order id, empty cart): per-sale choices reset
 
 private:
     void setPhase(Phase phase, const QString &message);
@@ -139,12 +142,12 @@ private:
     SyncEngine *m_engine;
     const Catalog *m_catalog;
     SaleBook *m_sales = nullptr;
-    QString m_saleNumber;         // the journal's sale for this cart, once opened
+    QString m_saleNumber;   // the journal's sale for this cart, once opened
     qint64 m_saleTotal = 0;
     QJsonArray m_saleLines;
     bool m_givingUp = false;
-    qint64 m_salePaid = 0;        // minor units: the parts of this sale paid before its last tender
-    QList<Intent> m_paidParts;    // those parts
+    qint64 m_salePaid = 0;   // minor units: the parts of this sale paid before its last tender
+    QList<Intent> m_paidParts;   // those parts
     CartModel m_cart;
     QString m_orderId;
     Phase m_phase = Phase::Selling;
@@ -156,7 +159,7 @@ private:
     bool m_payInProgress = false;   // set in the click's own handler, before anything else
     int m_unconfirmedAfterMs = 30'000;
     QTimer m_unconfirmedTimer;
-    bool m_unconfirmed = false;     // the limit passed without a final answer
+    bool m_unconfirmed = false;   // the limit passed without a final answer
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

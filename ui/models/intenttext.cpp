@@ -13,14 +13,22 @@ namespace OncePay::Ui {
 QString IntentText::state(IntentState state)
 {
     switch (state) {
-    case IntentState::Queued: return tr("Waiting for connection");
-    case IntentState::Sending: return tr("Sending");
-    case IntentState::Processing: return tr("Bank processing");
-    case IntentState::Unknown: return tr("Checking with the server");
-    case IntentState::Succeeded: return tr("Paid");
-    case IntentState::Declined: return tr("Declined");
-    case IntentState::NeedsAttention: return tr("Needs attention");
-    case IntentState::Voided: return tr("Voided");
+    case IntentState::Queued:
+        return tr("Waiting for connection");
+    case IntentState::Sending:
+        return tr("Sending");
+    case IntentState::Processing:
+        return tr("Bank processing");
+    case IntentState::Unknown:
+        return tr("Checking with the server");
+    case IntentState::Succeeded:
+        return tr("Paid");
+    case IntentState::Declined:
+        return tr("Declined");
+    case IntentState::NeedsAttention:
+        return tr("Needs attention");
+    case IntentState::Voided:
+        return tr("Voided");
     }
     return {};
 }
@@ -28,8 +36,10 @@ QString IntentText::state(IntentState state)
 QString IntentText::kind(IntentKind kind)
 {
     switch (kind) {
-    case IntentKind::Payment: return tr("Payment");
-    case IntentKind::Refund: return tr("Refund");
+    case IntentKind::Payment:
+        return tr("Payment");
+    case IntentKind::Refund:
+        return tr("Refund");
     }
     return {};
 }
@@ -42,7 +52,7 @@ QString IntentText::stateOf(const Intent &intent)
             return tr("Given up, still checking: refunded by the till if charged");
         if (intent.state == IntentState::Succeeded)
             return intent.amountRefunded >= intent.amount.minorUnits() ? tr("Charged late, refunded automatically")
-                                                                      : tr("Charged late, being refunded automatically");
+                                                                       : tr("Charged late, being refunded automatically");
     }
     if (intent.state != IntentState::Succeeded)
         return state(intent.state);
@@ -59,12 +69,13 @@ QString IntentText::meaning(const Intent &intent)
     if (intent.isRefund()) {
         if (intent.isCash()) {
             return intent.state == IntentState::Succeeded ? tr("%1 was handed back in cash.").arg(amount)
-                                                         : tr("A cash refund of %1.").arg(amount);
+                                                          : tr("A cash refund of %1.").arg(amount);
         }
         switch (intent.state) {
         case IntentState::Queued:
             return tr("Not sent yet. The till sends it by itself as soon as the gateway can be reached; "
-                      "the customer gets %1 back once, never twice.").arg(amount);
+                      "the customer gets %1 back once, never twice.")
+                .arg(amount);
         case IntentState::Sending:
             return tr("Being sent to the gateway now. The customer gets %1 back once, never twice.").arg(amount);
         case IntentState::Processing:
@@ -139,9 +150,16 @@ QString IntentText::amount(const Intent &intent)
 
 QString IntentText::cardBrand(const QString &token)
 {
-    static const struct { const char *token; const char *brand; } kBrands[] = {
-        {"tok_visa", "Visa"}, {"tok_mastercard", "Mastercard"}, {"tok_unionpay", "UnionPay"},
-        {"tok_amex", "American Express"}, {"tok_jcb", "JCB"},
+    static const struct
+    {
+        const char *token;
+        const char *brand;
+    } kBrands[] = {
+        {"tok_visa", "Visa"},
+        {"tok_mastercard", "Mastercard"},
+        {"tok_unionpay", "UnionPay"},
+        {"tok_amex", "American Express"},
+        {"tok_jcb", "JCB"},
     };
     for (const auto &b : kBrands) {
         if (token.compare(QLatin1String(b.token), Qt::CaseInsensitive) == 0)
@@ -283,7 +301,7 @@ QString transportText(const QString &error)
         return IntentText::tr("no network");
     return error;
 }
-} // namespace
+}   // namespace
 
 QString IntentText::journalDetail(const QString &detail, IntentKind kind)
 {
@@ -392,7 +410,7 @@ QList<QPair<QString, QString>> IntentText::gatewayFields(const QJsonObject &paym
     };
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui
 
 namespace OncePay::Ui {
 
@@ -422,4 +440,4 @@ QList<QPair<QString, QString>> IntentText::gatewayRefundFields(const QJsonObject
     };
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

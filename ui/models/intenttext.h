@@ -63,4 +63,4 @@ public:
     static QString declineReason(const QString &code);
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -38,7 +38,7 @@ bool installTranslator(QCoreApplication &app, const QString &fileName, const QSt
     return false;
 }
 
-} // namespace
+}   // namespace
 
 QStringList availableLanguages()
 {
@@ -99,4 +99,4 @@ Language languageFromCode(const QString &code)
     return code.startsWith(QLatin1String("zh")) ? Language::SimplifiedChinese : Language::English;
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

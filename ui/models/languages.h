@@ -8,7 +8,10 @@ class QCoreApplication;
 namespace OncePay::Ui {
 
 // A language the till shows its words (and its products' names) in.
-enum class Language { English, SimplifiedChinese };
+enum class Language {
+    English,
+    SimplifiedChinese
+};
 // "zh_CN" (or any zh) is Simplified Chinese; anything else English.
 Language languageFromCode(const QString &code);
 
@@ -27,4 +30,4 @@ QString resolveLanguage(const QString &language);
 // owned by `app`; returns the language installed ("en" or "zh_CN").
 QString installTranslators(QCoreApplication &app, const QString &language);
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

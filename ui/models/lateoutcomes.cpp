@@ -36,7 +36,9 @@ void LateOutcomes::customerLeft(const Intent &intent)
 
 void LateOutcomes::acknowledge(const QString &key)
 {
-    const auto it = std::find_if(m_alerts.begin(), m_alerts.end(), [&key](const Intent &i) { return i.key == key; });
+    const auto it = std::find_if(m_alerts.begin(), m_alerts.end(), [&key](const Intent &i) {
+        return i.key == key;
+    });
     if (it == m_alerts.end())
         return;
     m_alerts.erase(it);
@@ -68,4 +70,4 @@ void LateOutcomes::addAlert(const Intent &intent)
     emit alertsChanged();
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

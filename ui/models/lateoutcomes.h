@@ -6,7 +6,10 @@
 #include <QObject>
 #include <QSet>
 
-namespace OncePay { class IntentJournal; class SyncEngine; }
+namespace OncePay {
+class IntentJournal;
+class SyncEngine;
+}   // namespace OncePay
 
 namespace OncePay::Ui {
 
@@ -46,4 +49,4 @@ private:
     QList<Intent> m_alerts;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

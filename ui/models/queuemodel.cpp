@@ -23,14 +23,18 @@ QString QueueModel::stateText(IntentState state)
 QColor QueueModel::stateColor(IntentState state)
 {
     switch (state) {
-    case IntentState::Succeeded: return QColor(0x2e, 0x7d, 0x32);
+    case IntentState::Succeeded:
+        return QColor(0x2e, 0x7d, 0x32);
     case IntentState::Declined:
-    case IntentState::NeedsAttention: return QColor(0xc6, 0x28, 0x28);
-    case IntentState::Voided: return QColor(0x75, 0x75, 0x75);   // grey: it never went out
+    case IntentState::NeedsAttention:
+        return QColor(0xc6, 0x28, 0x28);
+    case IntentState::Voided:
+        return QColor(0x75, 0x75, 0x75);   // grey: it never went out
     case IntentState::Queued:
     case IntentState::Sending:
     case IntentState::Processing:
-    case IntentState::Unknown: break;
+    case IntentState::Unknown:
+        break;
     }
     return QColor(0xf9, 0xa8, 0x25);   // waiting: amber
 }
@@ -160,10 +164,14 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
     const Intent &i = m_rows.at(index.row());
     const auto column = Column(index.column());
     switch (role) {
-    case KeyRole: return i.key;
-    case StateRole: return int(i.state);
-    case Qt::BackgroundRole: return column == Column::State ? QVariant(badgeColor(i)) : QVariant();
-    case Qt::ForegroundRole: return column == Column::State ? QVariant(stateTextColor(i.state)) : QVariant();
+    case KeyRole:
+        return i.key;
+    case StateRole:
+        return int(i.state);
+    case Qt::BackgroundRole:
+        return column == Column::State ? QVariant(badgeColor(i)) : QVariant();
+    case Qt::ForegroundRole:
+        return column == Column::State ? QVariant(stateTextColor(i.state)) : QVariant();
     case Qt::TextAlignmentRole:
         return column == Column::Amount ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
     case Qt::ToolTipRole:
@@ -174,13 +182,20 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
         return {};
     }
     switch (column) {
-    case Column::Created: return IntentText::shortTime(i.createdAt);
-    case Column::Kind: return IntentText::kind(i.kind);
-    case Column::Order: return i.saleLabel();
-    case Column::Amount: return IntentText::amount(i);
-    case Column::Method: return IntentText::paymentMethod(i);
-    case Column::State: return IntentText::stateOf(i);
-    case Column::Count: break;
+    case Column::Created:
+        return IntentText::shortTime(i.createdAt);
+    case Column::Kind:
+        return IntentText::kind(i.kind);
+    case Column::Order:
+        return i.saleLabel();
+    case Column::Amount:
+        return IntentText::amount(i);
+    case Column::Method:
+        return IntentText::paymentMethod(i);
+    case Column::State:
+        return IntentText::stateOf(i);
+    case Column::Count:
+        break;
     }
     return {};
 }
@@ -190,15 +205,22 @@ QVariant QueueModel::headerData(int section, Qt::Orientation orientation, int ro
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (Column(section)) {
-    case Column::Created: return tr("Time");
-    case Column::Kind: return tr("Kind");
-    case Column::Order: return tr("Sale");
-    case Column::Amount: return tr("Amount");
-    case Column::Method: return tr("Paid with");
-    case Column::State: return tr("State");
-    case Column::Count: break;
+    case Column::Created:
+        return tr("Time");
+    case Column::Kind:
+        return tr("Kind");
+    case Column::Order:
+        return tr("Sale");
+    case Column::Amount:
+        return tr("Amount");
+    case Column::Method:
+        return tr("Paid with");
+    case Column::State:
+        return tr("State");
+    case Column::Count:
+        break;
     }
     return {};
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

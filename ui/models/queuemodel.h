@@ -21,9 +21,20 @@ class QueueModel final : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum class Column { Created, Kind, Order, Amount, Method, State, Count };
+    enum class Column {
+        Created,
+        Kind,
+        Order,
+        Amount,
+        Method,
+        State,
+        Count
+    };
     Q_ENUM(Column)
-    enum Role { KeyRole = Qt::UserRole + 1, StateRole };
+    enum Role {
+        KeyRole = Qt::UserRole + 1,
+        StateRole
+    };
     static constexpr int pageSize = 200;
 
     explicit QueueModel(IntentJournal *journal, QObject *parent = nullptr);
@@ -66,4 +77,4 @@ private:
     QTimer m_reloadTimer;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

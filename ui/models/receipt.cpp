@@ -29,7 +29,7 @@ QString row(const QString &label, const QString &value, bool bold = false)
     return QStringLiteral("<tr><td>%1%2%3</td><td align=right>%1%4%3</td></tr>").arg(open, esc(label), close, esc(value));
 }
 
-} // namespace
+}   // namespace
 
 Receipt::Kind Receipt::kindFor(const Intent &intent)
 {
@@ -84,8 +84,7 @@ QString Receipt::html(const Intent &intent, const CartModel &cart, const Receipt
         return {};
     const bool pending = kind == Kind::PendingSlip;
 
-    QString out = QStringLiteral("<h2 align=center>%1</h2>").arg(esc(context.shopName.isEmpty() ? QStringLiteral("OncePay")
-                                                                                                 : context.shopName));
+    QString out = QStringLiteral("<h2 align=center>%1</h2>").arg(esc(context.shopName.isEmpty() ? QStringLiteral("OncePay") : context.shopName));
     if (!context.shopAddress.isEmpty())
         out += QStringLiteral("<p align=center>%1</p>").arg(esc(context.shopAddress).replace(QLatin1Char('\n'), QStringLiteral("<br>")));
     if (pending) {
@@ -101,7 +100,9 @@ QString Receipt::html(const Intent &intent, const CartModel &cart, const Receipt
         out += row(tr("Sale"), intent.orderId);
     out += QStringLiteral("</table><hr><table width=100%>");
     for (int r = 0; r < cart.rowCount(); ++r) {
-        auto cell = [&](CartModel::Column c) { return esc(cart.data(cart.index(r, int(c))).toString()); };
+        auto cell = [&](CartModel::Column c) {
+            return esc(cart.data(cart.index(r, int(c))).toString());
+        };
         out += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
                    .arg(cell(CartModel::Column::Name), cell(CartModel::Column::Quantity), cell(CartModel::Column::LineTotal));
     }
@@ -117,16 +118,16 @@ QString Receipt::html(const Intent &intent, const CartModel &cart, const Receipt
             out += row(tr("Authorization code"), part.authorizationCode);
     }
     if (!context.earlierParts.isEmpty())
-        out += row(pending ? tr("Waiting") : intent.isCash() ? tr("Cash") : cardLabel(intent.cardBrand, intent.cardLast4),
-                   intent.amount.toDisplayString());
+        out += row(pending ? tr("Waiting") : intent.isCash() ? tr("Cash")
+                                                             : cardLabel(intent.cardBrand, intent.cardLast4),
+            intent.amount.toDisplayString());
 
     if (intent.isCash()) {
         if (context.earlierParts.isEmpty())
             out += row(tr("Tender"), tr("Cash"));
         if (context.cashTendered && context.cashTendered->currency() == intent.amount.currency()) {
             out += row(tr("Tendered"), context.cashTendered->toDisplayString());
-            out += row(tr("Change"), Money(context.cashTendered->minorUnits() - intent.amount.minorUnits(),
-                                           intent.amount.currency()).toDisplayString());
+            out += row(tr("Change"), Money(context.cashTendered->minorUnits() - intent.amount.minorUnits(), intent.amount.currency()).toDisplayString());
         }
         out += QStringLiteral("</table>");
     } else {
@@ -136,9 +137,8 @@ QString Receipt::html(const Intent &intent, const CartModel &cart, const Receipt
             out += row(tr("Authorization code"), intent.authorizationCode);
         out += QStringLiteral("</table>");
         if (pending) {
-            out += QStringLiteral("<p>%1</p>").arg(esc(tr(
-                "The card payment has not been confirmed yet. The till sends it by itself and never charges twice; "
-                "the receipt is printed once it is paid.")));
+            out += QStringLiteral("<p>%1</p>").arg(esc(tr("The card payment has not been confirmed yet. The till sends it by itself and never charges twice; "
+                                                          "the receipt is printed once it is paid.")));
         } else {
             out += QStringLiteral("<h3 align=center>%1</h3>").arg(esc(tr("APPROVED")));
         }
@@ -171,4 +171,4 @@ bool saveReceiptPdf(const QString &html, const QString &path, QString *error)
     return true;
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

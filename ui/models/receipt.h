@@ -31,9 +31,9 @@ class Receipt final
 
 public:
     enum class Kind {
-        None,          // nothing to hand over (declined, needs attention)
+        None,   // nothing to hand over (declined, needs attention)
         PendingSlip,   // stored, not confirmed yet: queued, sending, processing, unknown
-        Receipt,       // the gateway said succeeded, or cash
+        Receipt,   // the gateway said succeeded, or cash
     };
     static Kind kindFor(const Intent &intent);
 
@@ -55,4 +55,4 @@ QString receiptHtml(const Intent &intent, const CartModel &cart, const QString &
 // Writes the receipt to a PDF file with QPdfWriter; false and a reason on failure.
 bool saveReceiptPdf(const QString &html, const QString &path, QString *error);
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -121,12 +121,18 @@ QVariant RefundLinesModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole && role != Qt::AccessibleTextRole)
         return {};
     switch (column) {
-    case Column::Item: return l.name(m_language);
-    case Column::Sold: return l.quantity;
-    case Column::Refunded: return m_refunded.at(row);
-    case Column::Refund: return m_chosen.at(row);
-    case Column::Amount: return l.total(m_chosen.at(row)).toDisplayString();
-    case Column::Count: break;
+    case Column::Item:
+        return l.name(m_language);
+    case Column::Sold:
+        return l.quantity;
+    case Column::Refunded:
+        return m_refunded.at(row);
+    case Column::Refund:
+        return m_chosen.at(row);
+    case Column::Amount:
+        return l.total(m_chosen.at(row)).toDisplayString();
+    case Column::Count:
+        break;
     }
     return {};
 }
@@ -157,14 +163,20 @@ QVariant RefundLinesModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (Column(section)) {
-    case Column::Item: return tr("Item");
-    case Column::Sold: return tr("Sold");
-    case Column::Refunded: return tr("Given back");
-    case Column::Refund: return tr("Refund now");
-    case Column::Amount: return tr("Amount");
-    case Column::Count: break;
+    case Column::Item:
+        return tr("Item");
+    case Column::Sold:
+        return tr("Sold");
+    case Column::Refunded:
+        return tr("Given back");
+    case Column::Refund:
+        return tr("Refund now");
+    case Column::Amount:
+        return tr("Amount");
+    case Column::Count:
+        break;
     }
     return {};
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

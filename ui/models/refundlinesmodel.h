@@ -15,7 +15,14 @@ class RefundLinesModel final : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum class Column { Item, Sold, Refunded, Refund, Amount, Count };
+    enum class Column {
+        Item,
+        Sold,
+        Refunded,
+        Refund,
+        Amount,
+        Count
+    };
     Q_ENUM(Column)
 
     explicit RefundLinesModel(QObject *parent = nullptr);
@@ -29,11 +36,11 @@ public:
 
     bool isEmpty() const { return m_lines.isEmpty(); }
     const QList<SaleLine> &lines() const { return m_lines; }
-    int refundable(int row) const;        // sold minus refunded before
+    int refundable(int row) const;   // sold minus refunded before
     int chosen(int row) const;
     // Sets the quantity to give back of a line, clamped to 0..refundable(row).
     void setChosen(int row, int quantity);
-    void chooseAll();                     // every line, all that remains of it
+    void chooseAll();   // every line, all that remains of it
     void clearChoice();
     // Per SaleLine::line, the quantities chosen (lines with 0 left out).
     QHash<int, int> choice() const;
@@ -53,10 +60,10 @@ signals:
 private:
     QList<SaleLine> m_lines;
     QList<int> m_refunded;   // by row
-    QList<int> m_chosen;     // by row
+    QList<int> m_chosen;   // by row
     Money m_total;
     Language m_language = Language::English;
     bool m_locked = false;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

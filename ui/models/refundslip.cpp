@@ -19,14 +19,13 @@ QString row(const QString &label, const QString &value, bool bold = false)
     const QString close = bold ? QStringLiteral("</b>") : QString();
     return QStringLiteral("<tr><td>%1%2%3</td><td align=right>%1%4%3</td></tr>").arg(open, esc(label), close, esc(value));
 }
-} // namespace
+}   // namespace
 
 QString RefundSlip::html(const Intent &refund, const Intent &payment, const QList<SaleLine> &lines,
-                         const QHash<int, int> &quantities, Language language, const ReceiptContext &context)
+    const QHash<int, int> &quantities, Language language, const ReceiptContext &context)
 {
     const bool done = refund.state == IntentState::Succeeded;
-    QString out = QStringLiteral("<h2 align=center>%1</h2>").arg(esc(context.shopName.isEmpty() ? QStringLiteral("OncePay")
-                                                                                                 : context.shopName));
+    QString out = QStringLiteral("<h2 align=center>%1</h2>").arg(esc(context.shopName.isEmpty() ? QStringLiteral("OncePay") : context.shopName));
     if (!context.shopAddress.isEmpty())
         out += QStringLiteral("<p align=center>%1</p>").arg(esc(context.shopAddress).replace(QLatin1Char('\n'), QStringLiteral("<br>")));
     out += QStringLiteral("<h2 align=center style=\"border: 2px solid black\">%1</h2>").arg(esc(tr("REFUND")));
@@ -37,8 +36,7 @@ QString RefundSlip::html(const Intent &refund, const Intent &payment, const QLis
 
     out += QStringLiteral("<table width=100%>");
     out += row(tr("Refund no."), Receipt::number(refund, context.terminal));
-    out += row(tr("Date"), QDateTime::fromMSecsSinceEpoch(done ? refund.updatedAt : refund.createdAt)
-                               .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+    out += row(tr("Date"), QDateTime::fromMSecsSinceEpoch(done ? refund.updatedAt : refund.createdAt).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
     out += row(tr("Terminal"), context.terminal);
     out += row(tr("Sale"), refund.saleLabel());
     out += row(tr("Receipt no. of the sale"), Receipt::number(payment, context.terminal));
@@ -60,8 +58,7 @@ QString RefundSlip::html(const Intent &refund, const Intent &payment, const QLis
 
     out += QStringLiteral("<hr><table width=100%>");
     out += row(tr("Refund"), refund.amount.toDisplayString(), true);
-    out += row(tr("To"), refund.isCash() ? tr("Cash, from the drawer")
-                                         : Receipt::cardLabel(payment.cardBrand, payment.cardLast4));
+    out += row(tr("To"), refund.isCash() ? tr("Cash, from the drawer") : Receipt::cardLabel(payment.cardBrand, payment.cardLast4));
     if (!refund.reason.trimmed().isEmpty())
         out += row(tr("Reason"), refund.reason.trimmed());
     out += row(tr("State"), IntentText::stateOf(refund), true);
@@ -101,4 +98,4 @@ QString RefundSlip::fileName(const Intent &refund, const QString &terminal)
     return name + QStringLiteral(".pdf");
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

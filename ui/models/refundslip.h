@@ -23,9 +23,9 @@ class RefundSlip final
 public:
     // `lines`, `quantities` (per SaleLine::line): the items given back; empty for a refund by amount.
     static QString html(const Intent &refund, const Intent &payment, const QList<SaleLine> &lines,
-                        const QHash<int, int> &quantities, Language language, const ReceiptContext &context);
+        const QHash<int, int> &quantities, Language language, const ReceiptContext &context);
     // "till-1-000043-refund.pdf" (its own number; "-pending" while it is not final).
     static QString fileName(const Intent &refund, const QString &terminal);
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

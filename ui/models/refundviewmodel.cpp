@@ -91,8 +91,7 @@ void RefundViewModel::load(const Intent &intent)
             if (error.isError())
                 setPhase(Phase::NotFound, error);
             else
-                setPhase(Phase::NotFound, refund ? tr("The payment this refund belongs to is not in the journal.")
-                                                 : tr("This payment is not in the journal."));
+                setPhase(Phase::NotFound, refund ? tr("The payment this refund belongs to is not in the journal.") : tr("This payment is not in the journal."));
             emit changed();
             return;
         }
@@ -208,7 +207,7 @@ Money RefundViewModel::remaining() const
     if (!m_payment)
         return {};
     return Money(qMax<qint64>(0, m_payment->amount.minorUnits() - m_payment->amountRefunded - m_inProgress),
-                 m_payment->amount.currency());
+        m_payment->amount.currency());
 }
 
 std::optional<Money> RefundViewModel::parsedAmount() const
@@ -309,10 +308,10 @@ void RefundViewModel::refund()
             m_inProgress += amount.minorUnits();
         if (!m_choice.isEmpty() && m_records) {
             m_records->recordRefund(refund.key, refund.orderId, m_choice, this,
-                                    [key = refund.key](bool ok, const TillError &error, bool) {
-                if (!ok)
-                    qCWarning(lcRefund) << "the items of refund" << key << "were not kept:" << error;
-            });
+                [key = refund.key](bool ok, const TillError &error, bool) {
+                    if (!ok)
+                        qCWarning(lcRefund) << "the items of refund" << key << "were not kept:" << error;
+                });
         }
         follow(refund);
     };
@@ -332,7 +331,7 @@ void RefundViewModel::follow(const Intent &refund)
     case IntentState::Queued:
         if (offline || refund.attempts > 0)
             setPhase(Phase::WaitingForConnection,
-                     tr("Waiting for connection. The refund of %1 is saved and will be sent by itself; it is never made twice.").arg(money));
+                tr("Waiting for connection. The refund of %1 is saved and will be sent by itself; it is never made twice.").arg(money));
         else
             setPhase(Phase::Sending, tr("Sending the refund of %1…").arg(money));
         break;
@@ -353,8 +352,7 @@ void RefundViewModel::follow(const Intent &refund)
         break;
     case IntentState::Declined: {
         const QString why = refund.declineCode.isEmpty() ? refund.lastProblem : IntentText::declineReason(refund.declineCode);
-        setPhase(Phase::Declined, why.isEmpty() ? tr("The refund was declined. Nothing was given back.")
-                                                : tr("The refund was declined (%1). Nothing was given back.").arg(why));
+        setPhase(Phase::Declined, why.isEmpty() ? tr("The refund was declined. Nothing was given back.") : tr("The refund was declined (%1). Nothing was given back.").arg(why));
         break;
     }
     case IntentState::NeedsAttention:
@@ -378,4 +376,4 @@ void RefundViewModel::follow(const Intent &refund)
     emit changed();
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

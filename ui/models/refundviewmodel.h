@@ -12,7 +12,7 @@
 namespace OncePay {
 class IntentJournal;
 class SyncEngine;
-}
+}   // namespace OncePay
 
 namespace OncePay::Ui {
 
@@ -29,23 +29,26 @@ class RefundViewModel final : public QObject
     Q_OBJECT
 
 public:
-    enum class Mode { Items, Amount };
+    enum class Mode {
+        Items,
+        Amount
+    };
     Q_ENUM(Mode)
     enum class Phase {
-        Empty,           // no sale yet: type or scan its receipt number
-        Loading,         // reading the sale from the journal
-        NotFound,        // the number names no sale of this till
-        Ready,           // a sale is shown; canRefund() says whether it may be refunded now
-        Storing,         // the refund intent is being written to the journal
+        Empty,   // no sale yet: type or scan its receipt number
+        Loading,   // reading the sale from the journal
+        NotFound,   // the number names no sale of this till
+        Ready,   // a sale is shown; canRefund() says whether it may be refunded now
+        Storing,   // the refund intent is being written to the journal
         Sending,
         WaitingForConnection,
         BankProcessing,
-        Checking,        // the answer was lost: asking the gateway, never refunding twice
+        Checking,   // the answer was lost: asking the gateway, never refunding twice
         Refunded,
         Declined,
         NeedsAttention,
         Voided,
-        Failed,          // not stored: nothing was sent; the refusal says why
+        Failed,   // not stored: nothing was sent; the refusal says why
     };
     Q_ENUM(Phase)
 
@@ -81,9 +84,9 @@ public:
 
     Tender tender() const { return m_payment ? m_payment->tender : Tender::Card; }
     Money paid() const;
-    Money refunded() const;      // refunds that succeeded (the journal's amount_refunded)
-    Money inProgress() const;    // refunds stored and not final yet
-    Money remaining() const;     // paid - refunded - in progress
+    Money refunded() const;   // refunds that succeeded (the journal's amount_refunded)
+    Money inProgress() const;   // refunds stored and not final yet
+    Money remaining() const;   // paid - refunded - in progress
     // What the Refund button would give back now (0 while nothing valid is chosen).
     Money amount() const;
 
@@ -121,15 +124,15 @@ private:
     QString m_message;
     TillError m_error;
     std::optional<Intent> m_payment;
-    qint64 m_inProgress = 0;      // minor units
-    QString m_openRefund;         // the key of a refund of this payment that is not final
+    qint64 m_inProgress = 0;   // minor units
+    QString m_openRefund;   // the key of a refund of this payment that is not final
     Mode m_mode = Mode::Items;
     QString m_amountText;
     QString m_reason;
-    int m_generation = 0;         // answers about a sale no longer shown are dropped
-    bool m_asked = false;         // set in the click's own handler, before the engine is asked
+    int m_generation = 0;   // answers about a sale no longer shown are dropped
+    bool m_asked = false;   // set in the click's own handler, before the engine is asked
     std::optional<Intent> m_refund;
     QHash<int, int> m_choice;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

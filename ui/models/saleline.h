@@ -24,4 +24,4 @@ struct SaleLine
     Money total(int count) const { return Money(unitPrice.minorUnits() * count, unitPrice.currency()); }
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

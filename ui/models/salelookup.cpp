@@ -20,7 +20,7 @@ std::optional<qint64> SaleLookup::intentId(const QString &text, const QString &t
         id = m.captured(2);
     } else {
         *error = TillError(TillError::Kind::NotAReceiptNumber,
-                           {t, QStringLiteral("%1-000042").arg(terminal.isEmpty() ? QStringLiteral("till") : terminal)});
+            {t, QStringLiteral("%1-000042").arg(terminal.isEmpty() ? QStringLiteral("till") : terminal)});
         return std::nullopt;
     }
     // Receipt::number names a till without a terminal name "till".
@@ -105,4 +105,4 @@ void SaleLookup::findReceipt(IntentJournal *journal, const QString &t, const QSt
     });
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -11,7 +11,9 @@
 
 class QObject;
 
-namespace OncePay { class IntentJournal; }
+namespace OncePay {
+class IntentJournal;
+}
 
 namespace OncePay::Ui {
 
@@ -42,4 +44,4 @@ private:
     static void findReceipt(IntentJournal *journal, const QString &text, const QString &terminal, QObject *context, Found found);
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -24,7 +24,7 @@ QList<SaleLine> SaleRecords::fromJson(const QJsonArray &json, const QString &cur
         l.nameEn = o.value(QStringLiteral("name")).toString();
         l.nameZh = o.value(QStringLiteral("name_zh")).toString();
         l.unitPrice = Money(qint64(o.value(QStringLiteral("unit_price")).toDouble()),
-                            o.value(QStringLiteral("currency")).toString(currency));
+            o.value(QStringLiteral("currency")).toString(currency));
         l.quantity = o.value(QStringLiteral("quantity")).toInt();
         out.append(l);
     }
@@ -39,7 +39,7 @@ void SaleRecords::lines(const QString &orderId, QObject *context, Reply<QList<Sa
 }
 
 void SaleRecords::recordRefund(const QString &refundKey, const QString &orderId, const QHash<int, int> &quantities,
-                               QObject *context, Reply<bool> reply)
+    QObject *context, Reply<bool> reply)
 {
     m_sales->recordRefundLines(refundKey, orderId, quantities, context, std::move(reply));
 }
@@ -49,4 +49,4 @@ void SaleRecords::refundedQuantities(const QStringList &refundKeys, QObject *con
     m_sales->refundedQuantities(refundKeys, context, std::move(reply));
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -38,7 +38,7 @@ public:
     void lines(const QString &orderId, QObject *context, Reply<QList<SaleLine>> reply);
     // How many of each line (by SaleLine::line) the refund `refundKey` of `orderId` gives back.
     void recordRefund(const QString &refundKey, const QString &orderId, const QHash<int, int> &quantities,
-                      QObject *context, Reply<bool> reply);
+        QObject *context, Reply<bool> reply);
     // Per line, what the refunds `refundKeys` gave back, summed.
     void refundedQuantities(const QStringList &refundKeys, QObject *context, Reply<QHash<int, int>> reply);
 
@@ -46,4 +46,4 @@ private:
     SaleBook *m_sales;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -15,10 +15,10 @@ ShiftCheck::Options reconcilerOptions(const QString &terminal)
     return o;
 }
 
-} // namespace
+}   // namespace
 
 ShiftCloseViewModel::ShiftCloseViewModel(TillSession *session, const QString &currency, const QString &terminal,
-                                         QObject *parent)
+    QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_currency(currency)
@@ -66,9 +66,9 @@ void ShiftCloseViewModel::refresh()
                 m_reconciliation = {};
                 m_findings.setFindings({});
                 return setPhase(Phase::Unreconciled,
-                                tr("The shift cannot be checked with the server (%1). It can be closed without the check: "
-                                   "the payments still waiting move to the next shift.")
-                                    .arg(error));
+                    tr("The shift cannot be checked with the server (%1). It can be closed without the check: "
+                       "the payments still waiting move to the next shift.")
+                        .arg(error));
             }
             m_reconciliation = result;
             m_findings.setFindings(result.findings);
@@ -141,8 +141,7 @@ QStringList ShiftCloseViewModel::waitingLines() const
     for (const ShiftReport::Waiting &w : m_report.waiting) {
         const QString what = w.kind == IntentKind::Refund ? tr("Refund for sale %1").arg(w.saleLabel())
                                                           : tr("Sale %1").arg(w.saleLabel());
-        lines << tr("%1: %2, %3%4").arg(what, w.amount.toDisplayString(), IntentText::state(w.state),
-                                        w.carriedOver ? tr(" (from an earlier shift)") : QString());
+        lines << tr("%1: %2, %3%4").arg(what, w.amount.toDisplayString(), IntentText::state(w.state), w.carriedOver ? tr(" (from an earlier shift)") : QString());
     }
     return lines;
 }
@@ -212,4 +211,4 @@ void ShiftCloseViewModel::close()
     });
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -25,8 +25,8 @@ class ShiftCloseViewModel final : public QObject
 
 public:
     enum class Phase {
-        Loading,        // reading the journal and asking the gateway
-        Ready,          // report and reconciliation shown: the shift may be closed
+        Loading,   // reading the journal and asking the gateway
+        Ready,   // report and reconciliation shown: the shift may be closed
         Unreconciled,   // the gateway's list could not be had: closed only without the check
         Closing,
         Closed,
@@ -102,4 +102,4 @@ private:
     bool m_reading = false;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

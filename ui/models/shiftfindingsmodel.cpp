@@ -18,15 +18,20 @@ void ShiftFindingsModel::setFindings(const QList<ShiftFinding> &findings)
 
 int ShiftFindingsModel::count(ShiftFinding::Action action) const
 {
-    return int(std::count_if(m_findings.cbegin(), m_findings.cend(), [action](const ShiftFinding &f) { return f.action == action; }));
+    return int(std::count_if(m_findings.cbegin(), m_findings.cend(), [action](const ShiftFinding &f) {
+        return f.action == action;
+    }));
 }
 
 QColor ShiftFindingsModel::actionColor(ShiftFinding::Action action)
 {
     switch (action) {
-    case ShiftFinding::Action::Investigate: return QColor(0xf7, 0xc6, 0xc6);
-    case ShiftFinding::Action::Sync: return QColor(0xfb, 0xe7, 0xb5);
-    case ShiftFinding::Action::None: break;
+    case ShiftFinding::Action::Investigate:
+        return QColor(0xf7, 0xc6, 0xc6);
+    case ShiftFinding::Action::Sync:
+        return QColor(0xfb, 0xe7, 0xb5);
+    case ShiftFinding::Action::None:
+        break;
     }
     return {};
 }
@@ -54,23 +59,32 @@ QString serverState(const ShiftFinding &f)
     return IntentText::paymentStatus(f.gatewayStatus);
 }
 
-} // namespace
+}   // namespace
 
 QString ShiftFindingsModel::text(const ShiftFinding &f, Column column) const
 {
-    auto amount = [](const Money &m) { return m.isValid() ? m.toDisplayString() : QString(); };
+    auto amount = [](const Money &m) {
+        return m.isValid() ? m.toDisplayString() : QString();
+    };
     switch (column) {
     case Column::What: {
         QString what;
         switch (f.subject) {
-        case ShiftFinding::Subject::Payment: what = f.tender == Tender::Cash ? tr("Cash payment") : tr("Card payment"); break;
-        case ShiftFinding::Subject::Refund: what = f.tender == Tender::Cash ? tr("Cash refund") : tr("Card refund"); break;
-        case ShiftFinding::Subject::RefundTotal: what = tr("Refunded in all"); break;
+        case ShiftFinding::Subject::Payment:
+            what = f.tender == Tender::Cash ? tr("Cash payment") : tr("Card payment");
+            break;
+        case ShiftFinding::Subject::Refund:
+            what = f.tender == Tender::Cash ? tr("Cash refund") : tr("Card refund");
+            break;
+        case ShiftFinding::Subject::RefundTotal:
+            what = tr("Refunded in all");
+            break;
         }
         const QString sale = f.saleNumber.isEmpty() ? f.orderId : f.saleNumber;
         return sale.isEmpty() ? what : tr("%1, sale %2").arg(what, sale);
     }
-    case Column::Finding: return f.findingText();
+    case Column::Finding:
+        return f.findingText();
     case Column::Till:
         if (!f.localState)
             return tr("not on the till");
@@ -83,9 +97,12 @@ QString ShiftFindingsModel::text(const ShiftFinding &f, Column column) const
         return f.subject == ShiftFinding::Subject::RefundTotal
             ? amount(f.gatewayAmount)
             : tr("%1, %2").arg(serverState(f), amount(f.gatewayAmount));
-    case Column::Bank: return f.bankText();
-    case Column::ToDo: return f.advice();
-    case Column::ColumnCount: break;
+    case Column::Bank:
+        return f.bankText();
+    case Column::ToDo:
+        return f.advice();
+    case Column::ColumnCount:
+        break;
     }
     return {};
 }
@@ -106,15 +123,20 @@ QVariant ShiftFindingsModel::data(const QModelIndex &index, int role) const
         return {};
     const ShiftFinding &f = m_findings.at(index.row());
     switch (role) {
-    case Qt::DisplayRole: return text(f, Column(index.column()));
-    case Qt::ToolTipRole: return tr("Key %1").arg(f.key) + QLatin1Char('\n') + f.advice();
+    case Qt::DisplayRole:
+        return text(f, Column(index.column()));
+    case Qt::ToolTipRole:
+        return tr("Key %1").arg(f.key) + QLatin1Char('\n') + f.advice();
     case Qt::BackgroundRole: {
         const QColor c = actionColor(f.action);
         return c.isValid() ? QVariant(c) : QVariant();
     }
-    case KeyRole: return f.key;
-    case ActionRole: return int(f.action);
-    default: return {};
+    case KeyRole:
+        return f.key;
+    case ActionRole:
+        return int(f.action);
+    default:
+        return {};
     }
 }
 
@@ -123,15 +145,22 @@ QVariant ShiftFindingsModel::headerData(int section, Qt::Orientation orientation
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (Column(section)) {
-    case Column::What: return tr("Payment");
-    case Column::Finding: return tr("Finding");
-    case Column::Till: return tr("Till");
-    case Column::Server: return tr("Server");
-    case Column::Bank: return tr("Bank");
-    case Column::ToDo: return tr("What to do");
-    case Column::ColumnCount: break;
+    case Column::What:
+        return tr("Payment");
+    case Column::Finding:
+        return tr("Finding");
+    case Column::Till:
+        return tr("Till");
+    case Column::Server:
+        return tr("Server");
+    case Column::Bank:
+        return tr("Bank");
+    case Column::ToDo:
+        return tr("What to do");
+    case Column::ColumnCount:
+        break;
     }
     return {};
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

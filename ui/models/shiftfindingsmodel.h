@@ -15,9 +15,20 @@ class ShiftFindingsModel final : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum class Column { What, Finding, Till, Server, Bank, ToDo, ColumnCount };
+    enum class Column {
+        What,
+        Finding,
+        Till,
+        Server,
+        Bank,
+        ToDo,
+        ColumnCount
+    };
     Q_ENUM(Column)
-    enum Role { KeyRole = Qt::UserRole + 1, ActionRole };
+    enum Role {
+        KeyRole = Qt::UserRole + 1,
+        ActionRole
+    };
 
     explicit ShiftFindingsModel(QObject *parent = nullptr);
     void setFindings(const QList<ShiftFinding> &findings);
@@ -37,4 +48,4 @@ private:
     QList<ShiftFinding> m_findings;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -24,36 +24,34 @@ QString when(qint64 ms)
     return ms > 0 ? QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms), QLocale::ShortFormat) : QStringLiteral("–");
 }
 
-} // namespace
+}   // namespace
 
 QString ShiftReportDocument::html(const ShiftReport &r, const QList<ShiftFinding> &findings, const Context &c)
 {
     ShiftTotalsModel totals;
     totals.setReport(r);
     QString h = QStringLiteral("<html><body style=\"font-family: sans-serif;\">");
-    h += QStringLiteral("<h2>%1</h2>").arg(esc(r.closedAt > 0 ? tr("Z report: shift %1 closed").arg(r.number)
-                                                             : tr("Shift %1 (open): report so far").arg(r.number)));
+    h += QStringLiteral("<h2>%1</h2>").arg(esc(r.closedAt > 0 ? tr("Z report: shift %1 closed").arg(r.number) : tr("Shift %1 (open): report so far").arg(r.number)));
     h += QStringLiteral("<p>%1<br>%2<br>%3</p>")
              .arg(esc(c.shopName), esc(tr("Terminal %1").arg(c.terminal)),
-                  esc(tr("Opened %1, %2 %3").arg(when(r.openedAt),
-                                                 r.closedAt > 0 ? tr("closed") : tr("printed"),
-                                                 when(r.closedAt > 0 ? r.closedAt : r.generatedAt))));
+                 esc(tr("Opened %1, %2 %3").arg(when(r.openedAt), r.closedAt > 0 ? tr("closed") : tr("printed"), when(r.closedAt > 0 ? r.closedAt : r.generatedAt))));
     h += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\" width=\"100%\">");
     h += QStringLiteral("<tr><th align=\"left\">%1</th><th align=\"right\">%2</th><th align=\"right\">%3</th></tr>")
              .arg(esc(tr("Totals")), esc(tr("Count")), esc(tr("Amount")));
     for (int row = 0; row < totals.rowCount(); ++row) {
         h += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td></tr>")
                  .arg(esc(totals.index(row, 0).data().toString()), esc(totals.index(row, 1).data().toString()),
-                      esc(totals.index(row, 2).data().toString()));
+                     esc(totals.index(row, 2).data().toString()));
     }
     h += QStringLiteral("</table>");
     QString drawer = tr("Cash drawer: float %1 + cash sales %2 − cash refunds %3 = expected %4.")
                          .arg(r.money(r.openingFloat).toDisplayString(), r.money(r.cashSales.amount).toDisplayString(),
-                              r.money(r.cashRefunds.amount).toDisplayString(), r.money(r.cashExpected()).toDisplayString());
+                             r.money(r.cashRefunds.amount).toDisplayString(), r.money(r.cashExpected()).toDisplayString());
     if (r.countedCash) {
         const qint64 d = *r.cashDifference();
         const QString difference = d == 0 ? tr("the drawer is right")
-            : d < 0 ? tr("%1 missing").arg(r.money(-d).toDisplayString()) : tr("%1 too much").arg(r.money(d).toDisplayString());
+            : d < 0                       ? tr("%1 missing").arg(r.money(-d).toDisplayString())
+                                          : tr("%1 too much").arg(r.money(d).toDisplayString());
         drawer += QLatin1Char(' ') + tr("Counted %1: %2.").arg(r.money(*r.countedCash).toDisplayString(), difference);
     }
     h += QStringLiteral("<p><b>%1</b></p>").arg(esc(drawer));
@@ -77,7 +75,9 @@ QString ShiftReportDocument::html(const ShiftReport &r, const QList<ShiftFinding
     }
     h += QStringLiteral("<p>%1</p><img src=\"%2\" width=\"600\">").arg(esc(tr("Sales per hour")), chartResource());
     h += QStringLiteral("<h3>%1</h3>").arg(esc(tr("Reconciliation with the server and the bank")));
-    const auto needing = std::count_if(findings.cbegin(), findings.cend(), [](const ShiftFinding &f) { return f.needsAction(); });
+    const auto needing = std::count_if(findings.cbegin(), findings.cend(), [](const ShiftFinding &f) {
+        return f.needsAction();
+    });
     if (!c.reconciled)
         h += QStringLiteral("<p>%1</p>").arg(esc(tr("Not checked: the server could not be asked.")));
     else
@@ -125,4 +125,4 @@ QByteArray ShiftReportDocument::pdf(const QString &html, const QImage &chart)
     return bytes;
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

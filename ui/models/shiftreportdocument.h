@@ -26,7 +26,7 @@ public:
         bool reconciled = false;
         QStringList waitingLines;
         QStringList tillRefundLines;   // card parts the till refunded by itself
-        QStringList endedLines;        // waiting at the last close, and how they ended
+        QStringList endedLines;   // waiting at the last close, and how they ended
     };
     // The chart's image is referred to by this name: a QTextDocument resource.
     static QString chartResource() { return QStringLiteral("shift-chart.png"); }
@@ -38,4 +38,4 @@ public:
     static QByteArray pdf(const QString &html, const QImage &chart);
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -19,18 +19,30 @@ void ShiftTotalsModel::setReport(const ShiftReport &report)
 QString ShiftTotalsModel::label(Line line)
 {
     switch (line) {
-    case Line::CardSales: return tr("Card sales");
-    case Line::CashSales: return tr("Cash sales");
-    case Line::CardRefunds: return tr("Card refunds");
-    case Line::CashRefunds: return tr("Cash refunds");
-    case Line::FailedRefunds: return tr("Refunds that failed");
-    case Line::Declined: return tr("Declined card payments");
-    case Line::Voided: return tr("Voided before sending");
-    case Line::NeedsAttention: return tr("Refused by the gateway");
-    case Line::WaitingPayments: return tr("Payments still waiting");
-    case Line::WaitingRefunds: return tr("Refunds still waiting");
-    case Line::Net: return tr("Net takings (sales − refunds)");
-    case Line::LineCount: break;
+    case Line::CardSales:
+        return tr("Card sales");
+    case Line::CashSales:
+        return tr("Cash sales");
+    case Line::CardRefunds:
+        return tr("Card refunds");
+    case Line::CashRefunds:
+        return tr("Cash refunds");
+    case Line::FailedRefunds:
+        return tr("Refunds that failed");
+    case Line::Declined:
+        return tr("Declined card payments");
+    case Line::Voided:
+        return tr("Voided before sending");
+    case Line::NeedsAttention:
+        return tr("Refused by the gateway");
+    case Line::WaitingPayments:
+        return tr("Payments still waiting");
+    case Line::WaitingRefunds:
+        return tr("Refunds still waiting");
+    case Line::Net:
+        return tr("Net takings (sales − refunds)");
+    case Line::LineCount:
+        break;
     }
     return {};
 }
@@ -39,19 +51,30 @@ ShiftReport::Totals ShiftTotalsModel::totals(Line line) const
 {
     const ShiftReport &r = m_report;
     switch (line) {
-    case Line::CardSales: return r.cardSales;
-    case Line::CashSales: return r.cashSales;
-    case Line::CardRefunds: return r.cardRefunds;
-    case Line::CashRefunds: return r.cashRefunds;
-    case Line::FailedRefunds: return r.failedRefunds;
-    case Line::Declined: return r.declined;
-    case Line::Voided: return r.voided;
-    case Line::NeedsAttention: return r.needsAttention;
-    case Line::WaitingPayments: return r.waitingPayments;
-    case Line::WaitingRefunds: return r.waitingRefunds;
+    case Line::CardSales:
+        return r.cardSales;
+    case Line::CashSales:
+        return r.cashSales;
+    case Line::CardRefunds:
+        return r.cardRefunds;
+    case Line::CashRefunds:
+        return r.cashRefunds;
+    case Line::FailedRefunds:
+        return r.failedRefunds;
+    case Line::Declined:
+        return r.declined;
+    case Line::Voided:
+        return r.voided;
+    case Line::NeedsAttention:
+        return r.needsAttention;
+    case Line::WaitingPayments:
+        return r.waitingPayments;
+    case Line::WaitingRefunds:
+        return r.waitingRefunds;
     case Line::Net:
         return {r.cardSales.count + r.cashSales.count, r.netTotal()};
-    case Line::LineCount: break;
+    case Line::LineCount:
+        break;
     }
     return {};
 }
@@ -75,10 +98,14 @@ QVariant ShiftTotalsModel::data(const QModelIndex &index, int role) const
     if (role == Qt::DisplayRole) {
         const ShiftReport::Totals t = totals(line);
         switch (column) {
-        case Column::Label: return label(line);
-        case Column::Count: return line == Line::Net ? QVariant() : QVariant(t.count);
-        case Column::Amount: return m_report.money(t.amount).toDisplayString();
-        case Column::ColumnCount: break;
+        case Column::Label:
+            return label(line);
+        case Column::Count:
+            return line == Line::Net ? QVariant() : QVariant(t.count);
+        case Column::Amount:
+            return m_report.money(t.amount).toDisplayString();
+        case Column::ColumnCount:
+            break;
         }
     }
     if (role == Qt::TextAlignmentRole && column != Column::Label)
@@ -96,12 +123,16 @@ QVariant ShiftTotalsModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (Column(section)) {
-    case Column::Label: return tr("Shift totals");
-    case Column::Count: return tr("Count");
-    case Column::Amount: return tr("Amount");
-    case Column::ColumnCount: break;
+    case Column::Label:
+        return tr("Shift totals");
+    case Column::Count:
+        return tr("Count");
+    case Column::Amount:
+        return tr("Amount");
+    case Column::ColumnCount:
+        break;
     }
     return {};
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

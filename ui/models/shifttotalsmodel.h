@@ -14,11 +14,26 @@ class ShiftTotalsModel final : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum class Column { Label, Count, Amount, ColumnCount };
+    enum class Column {
+        Label,
+        Count,
+        Amount,
+        ColumnCount
+    };
     Q_ENUM(Column)
     enum class Line {
-        CardSales, CashSales, CardRefunds, CashRefunds, FailedRefunds, Declined, Voided, NeedsAttention,
-        WaitingPayments, WaitingRefunds, Net, LineCount
+        CardSales,
+        CashSales,
+        CardRefunds,
+        CashRefunds,
+        FailedRefunds,
+        Declined,
+        Voided,
+        NeedsAttention,
+        WaitingPayments,
+        WaitingRefunds,
+        Net,
+        LineCount
     };
     Q_ENUM(Line)
 
@@ -37,4 +52,4 @@ private:
     ShiftReport m_report;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

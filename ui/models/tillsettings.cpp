@@ -57,4 +57,4 @@ void TillSettings::save() const
     s.setValue(QStringLiteral("shop/address"), shopAddress);
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -37,4 +37,4 @@ public:
     void save() const;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -33,10 +33,18 @@ QString TillStatus::connection(const Facts &f)
     using C = SyncEngine::Connectivity;
     QString text;
     switch (f.connectivity) {
-    case C::Online: text = tr("● Online"); break;
-    case C::Offline: text = tr("○ Offline"); break;
-    case C::Reconnecting: text = tr("◐ Reconnecting…"); break;
-    case C::NoAnswer: text = tr("◌ No answer from the gateway"); break;
+    case C::Online:
+        text = tr("● Online");
+        break;
+    case C::Offline:
+        text = tr("○ Offline");
+        break;
+    case C::Reconnecting:
+        text = tr("◐ Reconnecting…");
+        break;
+    case C::NoAnswer:
+        text = tr("◌ No answer from the gateway");
+        break;
     }
     if (f.paused)
         text = tr("⏸ Paused: the gateway refused this till's token");
@@ -78,4 +86,4 @@ QString TillStatus::gateway(const Facts &f)
     return text + QStringLiteral(" · ") + tr("terminal %1").arg(f.terminal);
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

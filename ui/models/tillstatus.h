@@ -26,21 +26,21 @@ public:
         SyncEngine::Connectivity connectivity = SyncEngine::Connectivity::Online;
         bool paused = false;
         qint64 nextRetryInMs = -1;   // -1: nothing scheduled; 0: due now
-        int waiting = 0;             // payments and refunds not final
+        int waiting = 0;   // payments and refunds not final
         QHash<QString, qint64> waitingTotals;   // payments, by currency, minor units
-        QString gateway;             // empty: the demo gateway
-        int gatewayIndex = 0;        // 0-based, of gatewayCount
+        QString gateway;   // empty: the demo gateway
+        int gatewayIndex = 0;   // 0-based, of gatewayCount
         int gatewayCount = 1;
         QString terminal;
     };
 
     static Facts read(const TillSession &session, bool demo, const QString &terminal, qint64 nowMs);
 
-    static QString connection(const Facts &f);     // "● Online", "○ Offline (next try in 3 s)"...
-    static QString queue(const Facts &f);          // "Waiting: 2 payments · ¥12.00"
-    static QString gateway(const Facts &f);        // "Demo gateway · terminal 1"
+    static QString connection(const Facts &f);   // "● Online", "○ Offline (next try in 3 s)"...
+    static QString queue(const Facts &f);   // "Waiting: 2 payments · ¥12.00"
+    static QString gateway(const Facts &f);   // "Demo gateway · terminal 1"
     static QString panelSummary(const Facts &f);   // "2 payments waiting: ¥12.00"
     static QString totals(const QHash<QString, qint64> &waitingTotals);   // "¥12.00, $3.00"
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -22,7 +22,7 @@ QString noteText(const Money &note)
         text.chop(digits + 1);
     return text;
 }
-} // namespace
+}   // namespace
 
 CashPanel::CashPanel(CheckoutViewModel *vm, QWidget *parent)
     : QWidget(parent)
@@ -120,7 +120,9 @@ void CashPanel::refreshTenders()
         auto *button = new QPushButton(n == 0 ? tr("Exact %1").arg(amount.toDisplayString()) : noteText(amount), this);
         button->setAccessibleName(n == 0 ? tr("Exact amount") : tr("Cash %1").arg(noteText(amount)));
         button->setMinimumHeight(40);
-        connect(button, &QPushButton::clicked, this, [this, amount] { take(amount); });
+        connect(button, &QPushButton::clicked, this, [this, amount] {
+            take(amount);
+        });
         m_quick->addWidget(button, n == 0 ? 0 : 1 + (n - 1) / 4, n == 0 ? 0 : (n - 1) % 4, 1, n == 0 ? 4 : 1);
         m_quickButtons << button;
     }
@@ -151,7 +153,7 @@ void CashPanel::take(const Money &tendered)
     if (tendered.currency() == total.currency() && tendered.minorUnits() < total.minorUnits()) {
         reason = tr("Short by %1: %2 received, the total is %3. Nothing was recorded.")
                      .arg(Money(total.minorUnits() - tendered.minorUnits(), total.currency()).toDisplayString(),
-                          tendered.toDisplayString(), total.toDisplayString());
+                         tendered.toDisplayString(), total.toDisplayString());
         if (tendered.minorUnits() > 0) {
             m_part->setText(tr("Take %1 as &part payment; the rest by card or more cash").arg(tendered.toDisplayString()));
             m_part->show();
@@ -172,4 +174,4 @@ void CashPanel::finish()
     emit closed();
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -43,4 +43,4 @@ private:
     QPushButton *m_part = nullptr;   // after a short tender: take it as part of the sale
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

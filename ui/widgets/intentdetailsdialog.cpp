@@ -30,7 +30,7 @@ QLabel *valueLabel(const QString &text, QWidget *parent)
 
 constexpr QSize kCashierSize(620, 0);   // height: what the summary needs
 constexpr QSize kTechnicalSize(980, 680);
-} // namespace
+}   // namespace
 
 IntentDetailsDialog::IntentDetailsDialog(TillSession *session, const Intent &intent, QWidget *parent)
     : QDialog(parent)
@@ -58,7 +58,9 @@ IntentDetailsDialog::IntentDetailsDialog(TillSession *session, const Intent &int
     retry->setToolTip(tr("Send it again now instead of waiting for the next try: with the same key, so it is never charged twice"));
     fetch->setEnabled(!intent.isCash());   // cash never went to the gateway
     connect(fetch, &QPushButton::clicked, this, &IntentDetailsDialog::fetchGatewayRecord);
-    connect(retry, &QPushButton::clicked, this, [this] { m_session->engine()->retryNow(m_intent.key); });
+    connect(retry, &QPushButton::clicked, this, [this] {
+        m_session->engine()->retryNow(m_intent.key);
+    });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
     buttons->button(QDialogButtonBox::Close)->setDefault(true);
@@ -174,7 +176,9 @@ QWidget *IntentDetailsDialog::makeTechnical()
     m_raw->setAccessibleName(tr("The gateway's raw answer"));
     m_raw->hide();
     connect(m_showRaw, &QPushButton::toggled, m_raw, &QWidget::setVisible);
-    connect(m_showRaw, &QPushButton::toggled, this, [this](bool on) { m_showRaw->setText(on ? tr("Hide raw") : tr("Show raw")); });
+    connect(m_showRaw, &QPushButton::toggled, this, [this](bool on) {
+        m_showRaw->setText(on ? tr("Hide raw") : tr("Show raw"));
+    });
     remote->addWidget(m_raw, 1);
     remote->addStretch();
     remote->addWidget(m_showRaw, 0, Qt::AlignLeft);
@@ -246,8 +250,8 @@ void IntentDetailsDialog::fetchGatewayRecord()
                 ? tr("The gateway has no refund with this key: it was never executed.")
                 : tr("The gateway has no payment with this key: it was never executed.");
             m_gatewaySays->setText(m_intent.isRefund()
-                                       ? tr("The gateway has no refund with this key yet: nothing went back so far (asked at %1).").arg(at)
-                                       : tr("The gateway has no payment with this key yet: the card has not been charged so far (asked at %1).").arg(at));
+                    ? tr("The gateway has no refund with this key yet: nothing went back so far (asked at %1).").arg(at)
+                    : tr("The gateway has no payment with this key yet: the card has not been charged so far (asked at %1).").arg(at));
             showGatewayMessage(text);
         } else {
             m_gatewaySays->setText(tr("The gateway could not be asked just now (%1); the till keeps trying by itself.").arg(at));
@@ -260,4 +264,4 @@ void IntentDetailsDialog::fetchGatewayRecord()
         m_session->client()->getPaymentByKey(m_intent.key, this, answer);
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -48,4 +48,4 @@ private:
     QPlainTextEdit *m_raw = nullptr;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

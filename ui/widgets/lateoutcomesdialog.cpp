@@ -21,7 +21,8 @@ LateOutcomesDialog::LateOutcomesDialog(LateOutcomes *outcomes, QWidget *parent)
     setWindowTitle(tr("Payments declined after the customer left"));
     auto *layout = new QVBoxLayout(this);
     auto *intro = new QLabel(tr("These sales were handed over before the bank's answer came, and the bank then refused the"
-                                " payment. The goods were not paid for: follow up, then acknowledge."), this);
+                                " payment. The goods were not paid for: follow up, then acknowledge."),
+        this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
     m_table = new QTableWidget(0, 4, this);
@@ -94,4 +95,4 @@ void LateOutcomesDialog::refresh()
         m_table->selectRow(0);
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

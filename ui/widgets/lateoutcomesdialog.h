@@ -35,4 +35,4 @@ private:
     QPushButton *m_acknowledge = nullptr;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -66,12 +66,12 @@ MainWindow::MainWindow(TillSession *session, const Catalog *catalog, bool demoGa
     m_records = new SaleRecords(m_sales, this);
     // A till that kept its lines in a file of their own copies them into the journal once.
     m_sales->importLegacyLines(SaleBook::legacyLinesPath(session->journal()->path()), this,
-                               [](bool ok, const TillError &error, int copied) {
-        if (!ok)
-            qCWarning(lcWindow) << "the lines of earlier sales were not copied (refunds by amount only):" << error;
-        else if (copied > 0)
-            qCInfo(lcWindow) << copied << "lines of earlier sales copied into the journal";
-    });
+        [](bool ok, const TillError &error, int copied) {
+            if (!ok)
+                qCWarning(lcWindow) << "the lines of earlier sales were not copied (refunds by amount only):" << error;
+            else if (copied > 0)
+                qCInfo(lcWindow) << copied << "lines of earlier sales copied into the journal";
+        });
     connect(&m_vm, &CheckoutViewModel::customerLeft, m_late, &LateOutcomes::customerLeft);
     buildUi();
     buildMenus();
@@ -103,17 +103,16 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
         // shortcut for it: the field does not override it. Plain keys stay the field's.
         auto *key = static_cast<QKeyEvent *>(event);
         const bool command = (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier))
-                          || (key->key() >= Qt::Key_F1 && key->key() <= Qt::Key_F35);
+            || (key->key() >= Qt::Key_F1 && key->key() <= Qt::Key_F35);
         if (command) {
             const QKeySequence pressed(key->keyCombination());
             const auto actions = findChildren<QAction *>();
             const auto shortcuts = findChildren<QShortcut *>();
             const bool windows = std::any_of(actions.cbegin(), actions.cend(), [&](const QAction *a) {
-                                     return a->shortcuts().contains(pressed);
-                                 })
-                              || std::any_of(shortcuts.cbegin(), shortcuts.cend(), [&](const QShortcut *s) {
-                                     return s->key() == pressed;
-                                 });
+                return a->shortcuts().contains(pressed);
+            }) || std::any_of(shortcuts.cbegin(), shortcuts.cend(), [&](const QShortcut *s) {
+                return s->key() == pressed;
+            });
             if (windows) {
                 event->ignore();
                 return true;
@@ -134,7 +133,9 @@ void MainWindow::restoreUnfinishedSale()
         }
         for (auto it = sales.crbegin(); it != sales.crend(); ++it) {
             const bool left = std::any_of(it->intents.cbegin(), it->intents.cend(),
-                                          [](const Intent &i) { return i.customerLeftAt > 0; });
+                [](const Intent &i) {
+                    return i.customerLeftAt > 0;
+                });
             if (!left) {
                 m_vm.restoreSale(*it);
                 return;
@@ -191,7 +192,7 @@ void MainWindow::pickProduct(const QList<Product> &candidates)
     menu.setAccessibleName(tr("Matching products"));
     for (const Product &p : candidates) {
         QAction *a = menu.addAction(QStringLiteral("%1   %2").arg(p.name(m_vm.cart()->language() == Language::SimplifiedChinese),
-                                                                p.price.toDisplayString()));
+            p.price.toDisplayString()));
         a->setData(p.code);
     }
     menu.setActiveAction(menu.actions().constFirst());
@@ -244,11 +245,12 @@ void MainWindow::newSale()
         // Part of it is paid: leaving it means cancelling it and giving the money back. Asked,
         // never silent; C answers, Enter only goes back.
         auto *ask = new QMessageBox(QMessageBox::Question, tr("This sale is partly paid"),
-                                    tr("%1 of this sale is paid and %2 remains. Cancel the sale and give the money back?")
-                                        .arg(Money(m_vm.cart()->total().minorUnits() - m_vm.remaining().minorUnits(),
-                                                   m_vm.remaining().currency()).toDisplayString(),
-                                             m_vm.remaining().toDisplayString()),
-                                    QMessageBox::NoButton, this);
+            tr("%1 of this sale is paid and %2 remains. Cancel the sale and give the money back?")
+                .arg(Money(m_vm.cart()->total().minorUnits() - m_vm.remaining().minorUnits(),
+                         m_vm.remaining().currency())
+                         .toDisplayString(),
+                    m_vm.remaining().toDisplayString()),
+            QMessageBox::NoButton, this);
         QPushButton *cancelSale = ask->addButton(tr("&Cancel the sale (C)"), QMessageBox::DestructiveRole);
         QPushButton *back = ask->addButton(tr("Go &back"), QMessageBox::RejectRole);
         ask->setDefaultButton(back);
@@ -267,10 +269,10 @@ void MainWindow::newSale()
         // Items rung up, nothing paid: never thrown away silently. D discards (and the journal
         // keeps a record of it); Enter only goes back.
         auto *ask = new QMessageBox(QMessageBox::Question, tr("Discard this sale?"),
-                                    tr("%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?",
-                                       nullptr, m_vm.cart()->itemCount())
-                                        .arg(m_vm.cart()->total().toDisplayString()),
-                                    QMessageBox::NoButton, this);
+            tr("%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?",
+                nullptr, m_vm.cart()->itemCount())
+                .arg(m_vm.cart()->total().toDisplayString()),
+            QMessageBox::NoButton, this);
         ask->setInformativeText(tr("A discarded sale is kept in the journal as cancelled, with its items."));
         ask->setAccessibleName(tr("Discard question"));
         QPushButton *discard = ask->addButton(tr("&Discard (D)"), QMessageBox::DestructiveRole);
@@ -305,7 +307,7 @@ void MainWindow::askHowTheCustomerLeaves(const QString &scanned)
     // Never silently: the customer left (keep whatever the card does), or pays another way. One
     // key answers (L or A); Enter (a scanner's) only goes back.
     auto *ask = new QMessageBox(QMessageBox::Question, tr("The card payment is not final yet"),
-                                tr("Has the customer left, or will they pay another way?"), QMessageBox::NoButton, this);
+        tr("Has the customer left, or will they pay another way?"), QMessageBox::NoButton, this);
     ask->setInformativeText(tr("Customer left: the till keeps whatever the card does and tells you if it is declined.\n"
                                "Pays another way: the card payment is given up (if it turns out charged, the till refunds it by "
                                "itself) and this sale waits for cash or another card."));
@@ -369,7 +371,7 @@ void MainWindow::refreshActions()
     if (split) {
         m_tenders->setText(tr("Paid %1 \u00B7 waiting %2 \u00B7 remains %3")
                                .arg(m_vm.paid().toDisplayString(), m_vm.waiting().toDisplayString(),
-                                    m_vm.remaining().toDisplayString()));
+                                   m_vm.remaining().toDisplayString()));
     }
 }
 
@@ -378,13 +380,25 @@ void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &messag
     using P = CheckoutViewModel::Phase;
     QString color = QStringLiteral("#e8eef5");
     switch (phase) {
-    case P::Paid: color = QStringLiteral("#c8f0c8"); break;
-    case P::Declined: case P::Failed: case P::NeedsAttention: color = QStringLiteral("#f7c6c6"); break;
-    case P::Voided: color = QStringLiteral("#e0e0e0"); break;
-    case P::WaitingForConnection: case P::Checking: case P::BankProcessing: case P::NotConfirmed:
+    case P::Paid:
+        color = QStringLiteral("#c8f0c8");
+        break;
+    case P::Declined:
+    case P::Failed:
+    case P::NeedsAttention:
+        color = QStringLiteral("#f7c6c6");
+        break;
+    case P::Voided:
+        color = QStringLiteral("#e0e0e0");
+        break;
+    case P::WaitingForConnection:
+    case P::Checking:
+    case P::BankProcessing:
+    case P::NotConfirmed:
         color = QStringLiteral("#fbe7b5");
         break;
-    default: break;
+    default:
+        break;
     }
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: %1; font-size: 15pt; padding: 8px; border-radius: 6px; }").arg(color));
     m_banner->setText(message.isEmpty() ? tr("Scan items, then pay by card (F12) or cash (F10).") : message);
@@ -463,8 +477,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     QMessageBox ask(QMessageBox::Question, tr("Quit OncePay?"),
-                    tr("%n payment(s) waiting, %1 in all, not sent yet.", nullptr, waiting).arg(TillStatus::totals(e->waitingTotals())),
-                    QMessageBox::NoButton, this);
+        tr("%n payment(s) waiting, %1 in all, not sent yet.", nullptr, waiting).arg(TillStatus::totals(e->waitingTotals())),
+        QMessageBox::NoButton, this);
     ask.setInformativeText(tr("They are saved on this till and will be sent the next time it starts. Quit now?"));
     QPushButton *quit = ask.addButton(tr("Quit, send them on next start"), QMessageBox::AcceptRole);
     ask.setDefaultButton(ask.addButton(tr("Keep the till open"), QMessageBox::RejectRole));
@@ -475,4 +489,4 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

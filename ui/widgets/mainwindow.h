@@ -82,8 +82,8 @@ private:
     QTableView *m_cartView = nullptr;
     QLabel *m_totalCaption = nullptr;   // "Total", with the sale's short number once it has one
     QLabel *m_total = nullptr;
-    QLabel *m_tenders = nullptr;        // split tender: what is paid, what waits, what remains
-    QLineEdit *m_cardAmount = nullptr;  // the card pays this much; empty: all that remains
+    QLabel *m_tenders = nullptr;   // split tender: what is paid, what waits, what remains
+    QLineEdit *m_cardAmount = nullptr;   // the card pays this much; empty: all that remains
     void restoreUnfinishedSale();
     QLabel *m_banner = nullptr;
     QVBoxLayout *m_left = nullptr;
@@ -106,9 +106,9 @@ private:
     LateOutcomes *m_late = nullptr;
     QPointer<LateOutcomesDialog> m_lateDialog;
     QPushButton *m_alerts = nullptr;   // in the status bar: payments declined after the customer left
-    QLabel *m_notice = nullptr;        // a passing word: a left payment was paid
+    QLabel *m_notice = nullptr;   // a passing word: a left payment was paid
     void showLateOutcomes();
     void refreshAlerts();
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -48,7 +48,7 @@ namespace {
 // The till has no card reader driver yet (the devices issue brings one): until a reader is
 // attached (setCardReader), a card payment carries the sandbox's approving test card.
 constexpr char kSandboxCard[] = "tok_visa";
-} // namespace
+}   // namespace
 
 void MainWindow::buildUi()
 {
@@ -65,7 +65,9 @@ void MainWindow::buildUi()
     // The window's shortcuts work from the scan field (QLineEdit would take Ctrl+Shift+Z as redo).
     m_search->installEventFilter(this);
     connect(&m_vm, &CheckoutViewModel::saleStarted, m_search, &QLineEdit::clear);
-    connect(m_search, &QLineEdit::textEdited, this, [this] { showSearchMessage({}); });
+    connect(m_search, &QLineEdit::textEdited, this, [this] {
+        showSearchMessage({});
+    });
     left->addWidget(m_search);
     m_searchMessage = new QLabel(central);
     m_searchMessage->setAccessibleName(tr("Scan message"));
@@ -114,7 +116,9 @@ void MainWindow::buildUi()
     m_cardReader = new QVBoxLayout;
     m_cardReader->setContentsMargins(0, 0, 0, 0);
     right->addLayout(m_cardReader);
-    m_cardToken = [] { return QString::fromLatin1(kSandboxCard); };
+    m_cardToken = [] {
+        return QString::fromLatin1(kSandboxCard);
+    };
     auto *amountCaption = new QLabel(tr("&Amount on this card:"), central);
     m_cardAmount = new QLineEdit(central);
     m_cardAmount->setAccessibleName(tr("Amount on this card"));
@@ -137,7 +141,9 @@ void MainWindow::buildUi()
     connect(m_payCash, &QPushButton::clicked, this, &MainWindow::payCash);
     right->addWidget(m_payCash);
     m_cashPanel = new CashPanel(&m_vm, central);
-    connect(m_cashPanel, &CashPanel::closed, this, [this] { m_search->setFocus(); });
+    connect(m_cashPanel, &CashPanel::closed, this, [this] {
+        m_search->setFocus();
+    });
     right->addWidget(m_cashPanel);
 
     m_remove = new QPushButton(tr("Remove item (Del)"), central);
@@ -161,7 +167,7 @@ void MainWindow::buildUi()
         const TillSettings settings = TillSettings::load();
         const ReceiptContext context{m_terminal, settings.shopName, settings.shopAddress, m_vm.cashTendered(), m_vm.earlierParts()};
         auto *dialog = new ReceiptDialog(Receipt::html(*intent, *m_vm.cart(), context),
-                                         Receipt::fileName(*intent, m_terminal), this);
+            Receipt::fileName(*intent, m_terminal), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
@@ -187,7 +193,9 @@ void MainWindow::buildUi()
     // Keys: the action handlers check the view model, so repeats and bursts do nothing more.
     new QShortcut(QKeySequence(Qt::Key_F12), this, this, &MainWindow::payCard);
     new QShortcut(QKeySequence(Qt::Key_F10), this, this, &MainWindow::payCash);
-    new QShortcut(QKeySequence(Qt::Key_F6), this, this, [this] { m_anotherWay->click(); });
+    new QShortcut(QKeySequence(Qt::Key_F6), this, this, [this] {
+        m_anotherWay->click();
+    });
     new QShortcut(QKeySequence(Qt::Key_Delete), m_cartView, this, [this] {
         m_vm.removeLine(m_cartView->currentIndex().row());
     });
@@ -226,17 +234,21 @@ void MainWindow::buildUi()
 void MainWindow::buildMenus()
 {
     QMenu *sale = menuBar()->addMenu(tr("&Sale"));
-    sale->addAction(tr("&New sale"), QKeySequence(QStringLiteral("Ctrl+N")), this, [this] { m_newSale->click(); });
+    sale->addAction(tr("&New sale"), QKeySequence(QStringLiteral("Ctrl+N")), this, [this] {
+        m_newSale->click();
+    });
     sale->addSeparator();
     sale->addAction(m_queuePanel->refundAction());
     sale->addAction(tr("Refund a sale by its &receipt number…"), QKeySequence(Qt::SHIFT | Qt::Key_F8), this,
-                    [this] { openRefund({}); });
+        [this] {
+            openRefund({});
+        });
     sale->addAction(m_queuePanel->voidAction());
     sale->addSeparator();
     // The Z report: totals, the drawer, the reconciliation with the server, then the close.
     sale->addAction(tr("&Close shift…"), QKeySequence(QStringLiteral("Ctrl+Shift+Z")), this, [this] {
         auto *dialog = new ShiftCloseDialog(m_session, m_vm.cart()->total().currency(), m_terminal,
-                                            TillSettings::load().shopName, this);
+            TillSettings::load().shopName, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
@@ -264,4 +276,4 @@ void MainWindow::buildMenus()
     view->addAction(payments);
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

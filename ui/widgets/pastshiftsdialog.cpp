@@ -35,7 +35,7 @@ PastShiftsDialog::PastShiftsDialog(TillSession *session, const QString &terminal
     m_table = new QTableWidget(0, 6, split);
     m_table->setAccessibleName(tr("Closed shifts"));
     m_table->setHorizontalHeaderLabels({tr("Shift"), tr("Closed"), tr("Net takings"), tr("Cash counted"),
-                                        tr("Drawer"), tr("Checked with the server")});
+        tr("Drawer"), tr("Checked with the server")});
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -52,7 +52,9 @@ PastShiftsDialog::PastShiftsDialog(TillSession *session, const QString &terminal
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) { showReport(row); });
+    connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) {
+        showReport(row);
+    });
 
     // Read on the journal's thread; the window shows at once and fills in.
     ShiftBook(session->journal()).closedShifts(kShown, this, [this](bool ok, const TillError &error, QJsonArray shifts) {
@@ -70,7 +72,7 @@ void PastShiftsDialog::showShifts(const QJsonArray &shifts)
     m_shifts = shifts;
     m_status->setText(shifts.isEmpty() ? tr("No shift has been closed on this till yet.")
                                        : tr("%n closed shift(s), newest first. The report of the selected one is below.",
-                                            nullptr, int(shifts.size())));
+                                           nullptr, int(shifts.size())));
     m_table->setRowCount(int(shifts.size()));
     const QLocale locale;
     for (int row = 0; row < shifts.size(); ++row) {
@@ -79,15 +81,15 @@ void PastShiftsDialog::showShifts(const QJsonArray &shifts)
         const std::optional<qint64> closedAt = fromRfc3339(s.value(QStringLiteral("closed_at")).toString());
         const bool checked = s.value(QStringLiteral("reconciliation")).toObject().value(QStringLiteral("checked")).toBool(true);
         QStringList cells{QString::number(s.value(QStringLiteral("shift")).toInt()),
-                          closedAt ? locale.toString(QDateTime::fromMSecsSinceEpoch(*closedAt), QLocale::ShortFormat) : QString()};
+            closedAt ? locale.toString(QDateTime::fromMSecsSinceEpoch(*closedAt), QLocale::ShortFormat) : QString()};
         if (report) {
             cells << report->money(report->netTotal()).toDisplayString()
                   << (report->countedCash ? report->money(*report->countedCash).toDisplayString() : tr("not counted"));
             const std::optional<qint64> diff = report->cashDifference();
-            cells << (!diff ? QString()
-                      : *diff == 0 ? tr("right")
-                      : *diff < 0 ? tr("%1 missing").arg(report->money(-*diff).toDisplayString())
-                                  : tr("%1 too much").arg(report->money(*diff).toDisplayString()));
+            cells << (!diff      ? QString()
+                    : *diff == 0 ? tr("right")
+                    : *diff < 0  ? tr("%1 missing").arg(report->money(-*diff).toDisplayString())
+                                 : tr("%1 too much").arg(report->money(*diff).toDisplayString()));
         } else {
             cells << tr("unreadable") << QString() << QString();
         }
@@ -113,8 +115,8 @@ void PastShiftsDialog::showReport(int row)
     context.reconciled = s.value(QStringLiteral("reconciliation")).toObject().value(QStringLiteral("checked")).toBool(true);
     m_chart->setReport(*report);
     m_report->document()->addResource(QTextDocument::ImageResource, QUrl(ShiftReportDocument::chartResource()),
-                                      m_chart->image({900, 360}));
+        m_chart->image({900, 360}));
     m_report->setHtml(ShiftReportDocument::html(*report, {}, context));
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

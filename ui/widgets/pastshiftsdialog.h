@@ -38,4 +38,4 @@ private:
     ShiftChartView *m_chart = nullptr;   // never shown: draws the chart for the report
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

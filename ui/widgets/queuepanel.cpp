@@ -36,12 +36,14 @@ QueuePanel::QueuePanel(TillSession *session, QWidget *parent)
     m_filter->addItem(tr("All"), QString());
     m_filter->addItem(tr("Refunds"), QStringLiteral("refunds"));
     for (IntentState s : {IntentState::Queued, IntentState::Processing, IntentState::Unknown, IntentState::Succeeded,
-                          IntentState::Declined, IntentState::Voided})
+             IntentState::Declined, IntentState::Voided})
         m_filter->addItem(QueueModel::stateText(s), intentStateName(s));
     m_filter->setCurrentIndex(m_filter->findData(QStringLiteral("active")));
     connect(m_filter, &QComboBox::currentIndexChanged, this, &QueuePanel::applyFilter);
     // The cashier's own choice of filter stays; until then, payments needing them are shown.
-    connect(m_filter, &QComboBox::activated, this, [this] { m_filterChosen = true; });
+    connect(m_filter, &QComboBox::activated, this, [this] {
+        m_filterChosen = true;
+    });
     m_summary = new QLabel(this);
     m_summary->setAccessibleName(tr("Waiting payments summary"));
     auto *retry = new QPushButton(tr("Retry now"), this);
@@ -53,7 +55,9 @@ QueuePanel::QueuePanel(TillSession *session, QWidget *parent)
     m_refundAction = new QAction(tr("&Refund the selected sale…"), this);
     m_refundAction->setShortcut(QKeySequence(Qt::Key_F8));
     m_refundAction->setToolTip(tr("Refund all or part of the paid sale selected below (F8)"));
-    connect(m_refundAction, &QAction::triggered, this, [this] { emit refundRequested(selectedIntent()); });
+    connect(m_refundAction, &QAction::triggered, this, [this] {
+        emit refundRequested(selectedIntent());
+    });
     addAction(m_refundAction);
     m_voidAction = new QAction(tr("&Void the selected payment"), this);
     m_voidAction->setShortcut(QKeySequence(Qt::Key_F7));
@@ -156,14 +160,13 @@ void QueuePanel::askToVoid()
     if (i.state != IntentState::Queued) {
         // On the wire, with the bank or being checked: it may have reached the bank. Nothing to
         // ask; say why (the journal would refuse it all the same).
-        return showVoidRefused(i, i.isRefund() ? tr("This refund was sent already (%1).").arg(IntentText::state(i.state))
-                                               : tr("This card payment was sent already (%1).").arg(IntentText::state(i.state)));
+        return showVoidRefused(i, i.isRefund() ? tr("This refund was sent already (%1).").arg(IntentText::state(i.state)) : tr("This card payment was sent already (%1).").arg(IntentText::state(i.state)));
     }
     const bool refund = i.isRefund();
     auto *box = new QMessageBox(QMessageBox::Question, refund ? tr("Void this refund?") : tr("Void this payment?"),
-                                refund ? tr("Void the refund of %1 for sale %2?").arg(i.amount.toDisplayString(), i.saleLabel())
-                                       : tr("Void the card payment of %1 for sale %2?").arg(i.amount.toDisplayString(), i.saleLabel()),
-                                QMessageBox::NoButton, this);
+        refund ? tr("Void the refund of %1 for sale %2?").arg(i.amount.toDisplayString(), i.saleLabel())
+               : tr("Void the card payment of %1 for sale %2?").arg(i.amount.toDisplayString(), i.saleLabel()),
+        QMessageBox::NoButton, this);
     box->setInformativeText(refund ? tr("A refund that was never sent is cancelled on this till and never goes out.")
                                    : tr("A payment that was never sent is cancelled on this till and never goes out: nothing is "
                                         "charged, and the sale may be paid again."));
@@ -197,13 +200,13 @@ void QueuePanel::showVoidRefused(const Intent &intent, const QString &why)
 {
     const bool refund = intent.isRefund();
     auto *box = new QMessageBox(QMessageBox::Information,
-                                refund ? tr("This refund cannot be voided") : tr("This payment cannot be voided"),
-                                why, QMessageBox::Ok, this);
+        refund ? tr("This refund cannot be voided") : tr("This payment cannot be voided"),
+        why, QMessageBox::Ok, this);
     box->setInformativeText(refund
-        ? tr("Only a refund still queued on this till, never sent, can be voided. One that may have reached the gateway is "
-             "followed to its outcome by the till itself, and is never made twice.")
-        : tr("Only a card payment still queued on this till, never sent, can be voided. The till follows this one to its "
-             "outcome by itself: if it is declined, nothing was charged; if it is paid, refund it (F8)."));
+            ? tr("Only a refund still queued on this till, never sent, can be voided. One that may have reached the gateway is "
+                 "followed to its outcome by the till itself, and is never made twice.")
+            : tr("Only a card payment still queued on this till, never sent, can be voided. The till follows this one to its "
+                 "outcome by itself: if it is declined, nothing was charged; if it is paid, refund it (F8)."));
     box->setAccessibleName(tr("Void refused"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
@@ -259,4 +262,4 @@ void QueuePanel::showDetails()
     dialog->show();
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -62,7 +62,7 @@ private:
     QAction *m_refundAction = nullptr;
     QAction *m_voidAction = nullptr;
     QPointer<QMessageBox> m_voidQuestion;   // one question at a time: a repeated key asks nothing more
-    QString m_voiding;                      // the key the engine is voiding now
+    QString m_voiding;   // the key the engine is voiding now
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -67,4 +67,4 @@ void ReceiptDialog::savePdf()
         QMessageBox::warning(this, tr("Receipt"), error);
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -21,4 +21,4 @@ private:
     QString m_fileName;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

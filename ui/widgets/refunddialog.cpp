@@ -32,7 +32,9 @@ namespace {
 class QuantityDelegate final : public QStyledItemDelegate
 {
 public:
-    QuantityDelegate(RefundLinesModel *model, QObject *parent) : QStyledItemDelegate(parent), m_model(model) {}
+    QuantityDelegate(RefundLinesModel *model, QObject *parent)
+        : QStyledItemDelegate(parent)
+        , m_model(model) {}
 
     QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &index) const override
     {
@@ -52,7 +54,9 @@ private:
 class EnterFilter final : public QObject
 {
 public:
-    EnterFilter(std::function<void()> onEnter, QObject *parent) : QObject(parent), m_onEnter(std::move(onEnter)) {}
+    EnterFilter(std::function<void()> onEnter, QObject *parent)
+        : QObject(parent)
+        , m_onEnter(std::move(onEnter)) {}
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override
@@ -78,10 +82,10 @@ QLabel *valueLabel(QWidget *parent, const QString &accessibleName)
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return label;
 }
-} // namespace
+}   // namespace
 
 RefundDialog::RefundDialog(TillSession *session, SaleRecords *records, const ReceiptContext &context, Language language,
-                           QWidget *parent)
+    QWidget *parent)
     : QDialog(parent)
     , m_vm(session->engine(), session->journal(), records)
     , m_context(context)
@@ -98,7 +102,10 @@ RefundDialog::RefundDialog(TillSession *session, SaleRecords *records, const Rec
     m_number->setAccessibleName(tr("Receipt number"));
     m_number->setPlaceholderText(tr("Scan or type the receipt number (or the sale number), then Enter"));
     m_number->setClearButtonEnabled(true);
-    m_number->installEventFilter(new EnterFilter([this] { this->find(); }, m_number));
+    m_number->installEventFilter(new EnterFilter([this] {
+        this->find();
+    },
+        m_number));
     numberLabel->setBuddy(m_number);
     auto *findButton = new QPushButton(tr("&Find"), this);
     findButton->setAccessibleName(tr("Find the sale"));
@@ -147,7 +154,9 @@ RefundDialog::RefundDialog(TillSession *session, SaleRecords *records, const Rec
     });
     m_all = new QPushButton(tr("&All that remains"), this);
     m_all->setAccessibleName(tr("Refund all that remains"));
-    connect(m_all, &QPushButton::clicked, this, [this] { m_vm.chooseAll(); });
+    connect(m_all, &QPushButton::clicked, this, [this] {
+        m_vm.chooseAll();
+    });
     modes->addWidget(m_byItems);
     modes->addWidget(m_byAmount);
     modes->addStretch(1);
@@ -167,10 +176,12 @@ RefundDialog::RefundDialog(TillSession *session, SaleRecords *records, const Rec
     m_lines->setToolTip(tr("Select a line: type how many to give back, or + and -."));
     // + and - on the selected line, as on the cart.
     for (const auto &[key, delta] : {std::pair{Qt::Key_Plus, 1}, std::pair{Qt::Key_Minus, -1}}) {
-        new QShortcut(QKeySequence(key), m_lines, this, [this, delta = delta] {
-            const int row = m_lines->currentIndex().row();
-            m_vm.lines()->setChosen(row, m_vm.lines()->chosen(row) + delta);
-        }, Qt::WidgetShortcut);
+        new QShortcut(
+            QKeySequence(key), m_lines, this, [this, delta = delta] {
+                const int row = m_lines->currentIndex().row();
+                m_vm.lines()->setChosen(row, m_vm.lines()->chosen(row) + delta);
+            },
+            Qt::WidgetShortcut);
     }
     layout->addWidget(m_lines, 1);
 
@@ -185,7 +196,7 @@ RefundDialog::RefundDialog(TillSession *session, SaleRecords *records, const Rec
     m_reason->setInsertPolicy(QComboBox::NoInsert);
     m_reason->setAccessibleName(tr("Reason for the refund"));
     m_reason->addItems({QString(), tr("Returned by the customer"), tr("Damaged or faulty"), tr("Charged by mistake"),
-                        tr("Price corrected")});
+        tr("Price corrected")});
     connect(m_reason, &QComboBox::currentTextChanged, &m_vm, &RefundViewModel::setReason);
     form->addRow(tr("&Reason:"), m_reason);
     m_tender = valueLabel(this, tr("Where the money goes"));
@@ -280,8 +291,7 @@ void RefundDialog::refresh()
         const QString receipt = Receipt::number(*payment, m_context.terminal);
         m_sale->setText(receipt == payment->saleLabel() ? receipt
                                                         : tr("%1 · receipt %2").arg(payment->saleLabel(), receipt));
-        m_paid->setText(tr("%1 by %2 (%3)").arg(payment->amount.toDisplayString(), IntentText::paymentMethod(*payment),
-                                               IntentText::stateOf(*payment)));
+        m_paid->setText(tr("%1 by %2 (%3)").arg(payment->amount.toDisplayString(), IntentText::paymentMethod(*payment), IntentText::stateOf(*payment)));
         QString given = m_vm.refunded().toDisplayString();
         if (m_vm.inProgress().minorUnits() > 0)
             given += QLatin1Char(' ') + tr("(and %1 on its way)").arg(m_vm.inProgress().toDisplayString());
@@ -317,7 +327,7 @@ void RefundDialog::refresh()
     m_problem->setVisible(!m_vm.problem().isEmpty());
     const Money amount = m_vm.amount();
     m_refund->setText(amount.isValid() && amount.minorUnits() > 0 ? tr("Refund %1 (Enter)").arg(amount.toDisplayString())
-                                                                 : tr("Refund (Enter)"));
+                                                                  : tr("Refund (Enter)"));
     m_refund->setEnabled(m_vm.canRefund());
     m_slip->setEnabled(m_vm.refundIntent().has_value());
     m_number->setReadOnly(asked);
@@ -328,12 +338,24 @@ void RefundDialog::showPhase(RefundViewModel::Phase phase, const QString &messag
     using P = RefundViewModel::Phase;
     QString color = QStringLiteral("#e8eef5");
     switch (phase) {
-    case P::Refunded: color = QStringLiteral("#c8f0c8"); break;
-    case P::Declined: case P::NeedsAttention: case P::Failed: case P::NotFound: color = QStringLiteral("#f7c6c6"); break;
-    case P::WaitingForConnection: case P::Checking: case P::BankProcessing: case P::Sending: case P::Storing:
+    case P::Refunded:
+        color = QStringLiteral("#c8f0c8");
+        break;
+    case P::Declined:
+    case P::NeedsAttention:
+    case P::Failed:
+    case P::NotFound:
+        color = QStringLiteral("#f7c6c6");
+        break;
+    case P::WaitingForConnection:
+    case P::Checking:
+    case P::BankProcessing:
+    case P::Sending:
+    case P::Storing:
         color = QStringLiteral("#fbe7b5");
         break;
-    default: break;
+    default:
+        break;
     }
     m_state->setStyleSheet(QStringLiteral("QLabel { background: %1; font-size: 13pt; padding: 6px; border-radius: 6px; }").arg(color));
     m_state->setText(message);
@@ -374,4 +396,4 @@ void RefundDialog::openSlip()
     dialog->open();
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

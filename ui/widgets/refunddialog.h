@@ -13,7 +13,9 @@ class QPushButton;
 class QRadioButton;
 class QTableView;
 
-namespace OncePay { class TillSession; }
+namespace OncePay {
+class TillSession;
+}
 
 namespace OncePay::Ui {
 
@@ -30,7 +32,7 @@ class RefundDialog final : public QDialog
 
 public:
     RefundDialog(TillSession *session, SaleRecords *records, const ReceiptContext &context, Language language,
-                 QWidget *parent = nullptr);
+        QWidget *parent = nullptr);
 
     RefundViewModel *viewModel() { return &m_vm; }
     // Shows this sale (a payment, or a refund: its payment); the number field is filled in.
@@ -70,4 +72,4 @@ private:
     QPushButton *m_slip = nullptr;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

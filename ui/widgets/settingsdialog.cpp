@@ -85,8 +85,9 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
         QString invalid;
         if (!m_gateway->text().trimmed().isEmpty() && !GatewayClient::parseBaseUrls(m_gateway->text(), &invalid)) {
             QMessageBox::warning(this, windowTitle(),
-                                 tr("\"%1\" is not a gateway address. Enter an address such as http://192.0.2.10:8080, "
-                                    "several separated by commas, or leave the field empty for the demo.").arg(invalid));
+                tr("\"%1\" is not a gateway address. Enter an address such as http://192.0.2.10:8080, "
+                   "several separated by commas, or leave the field empty for the demo.")
+                    .arg(invalid));
             return;
         }
         if (m_shopName->text().trimmed().isEmpty()) {
@@ -120,4 +121,4 @@ TillSettings SettingsDialog::settings() const
     return t;
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -34,4 +34,4 @@ private:
     QLineEdit *m_shopAddress = nullptr;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -81,4 +81,4 @@ QImage ShiftChartView::image(const QSize &size)
     return img;
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -18,4 +18,4 @@ public:
     QImage image(const QSize &size = {1200, 500});
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

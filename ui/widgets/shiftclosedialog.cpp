@@ -36,7 +36,7 @@
 namespace OncePay::Ui {
 
 ShiftCloseDialog::ShiftCloseDialog(TillSession *session, const QString &currency, const QString &terminal,
-                                   const QString &shopName, QWidget *parent)
+    const QString &shopName, QWidget *parent)
     : QDialog(parent)
     , m_vm(session, currency, terminal)
     , m_terminal(terminal)
@@ -198,7 +198,7 @@ void ShiftCloseDialog::showReport()
                                     : tr("Shift %1, opened %2").arg(r.number).arg(opened));
     m_expected->setText(tr("%1 (float %2 + cash sales %3 − cash refunds %4)")
                             .arg(r.money(r.cashExpected()).toDisplayString(), r.money(r.openingFloat).toDisplayString(),
-                                 r.money(r.cashSales.amount).toDisplayString(), r.money(r.cashRefunds.amount).toDisplayString()));
+                                r.money(r.cashSales.amount).toDisplayString(), r.money(r.cashRefunds.amount).toDisplayString()));
     if (const auto d = r.cashDifference()) {
         const QString amount = r.money(*d).toDisplayString();
         m_difference->setText(*d == 0 ? tr("none: the drawer is right")
@@ -212,14 +212,14 @@ void ShiftCloseDialog::showReport()
     const QStringList waiting = m_vm.waitingLines();
     QString text = waiting.isEmpty() ? tr("Nothing waits for the server.")
                                      : tr("Still waiting for the server (%n):", nullptr, int(waiting.size()))
-                                           + QStringLiteral("\n• ") + waiting.join(QStringLiteral("\n• "));
+            + QStringLiteral("\n• ") + waiting.join(QStringLiteral("\n• "));
     if (const QStringList refunds = m_vm.tillRefundLines(); !refunds.isEmpty()) {
         text += QStringLiteral("\n") + tr("Refunded by the till by itself (%n):", nullptr, int(refunds.size()))
-              + QStringLiteral("\n• ") + refunds.join(QStringLiteral("\n• "));
+            + QStringLiteral("\n• ") + refunds.join(QStringLiteral("\n• "));
     }
     if (const QStringList ended = m_vm.endedLines(); !ended.isEmpty()) {
         text += QStringLiteral("\n") + tr("Waiting at the last close, and how they ended (%n):", nullptr, int(ended.size()))
-              + QStringLiteral("\n• ") + ended.join(QStringLiteral("\n• "));
+            + QStringLiteral("\n• ") + ended.join(QStringLiteral("\n• "));
     }
     m_waiting->setText(text);
     m_chart->setReport(r);
@@ -252,19 +252,26 @@ void ShiftCloseDialog::showPhase()
     const ShiftFindingsModel *f = m_vm.findings();
     QString status;
     switch (m_vm.phase()) {
-    case P::Loading: status = tr("Checking the shift with the server…"); break;
-    case P::Unreconciled: status = m_vm.problem(); break;
-    case P::Closing: status = tr("Closing the shift…"); break;
+    case P::Loading:
+        status = tr("Checking the shift with the server…");
+        break;
+    case P::Unreconciled:
+        status = m_vm.problem();
+        break;
+    case P::Closing:
+        status = tr("Closing the shift…");
+        break;
     case P::Closed:
         status = tr("Shift %1 is closed and its report is kept on this till. The next payment opens shift %2.")
-                     .arg(m_vm.report().number).arg(m_vm.report().number + 1);
+                     .arg(m_vm.report().number)
+                     .arg(m_vm.report().number + 1);
         if (!m_vm.isReconciled())
             status += QLatin1Char(' ') + tr("It was not checked with the server.");
         break;
     case P::Ready:
         status = tr("Checked with the server at %1.")
                      .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_vm.reconciliation().finishedAt).time(),
-                                             QLocale::ShortFormat));
+                         QLocale::ShortFormat));
         break;
     }
     m_status->setText(status);
@@ -276,7 +283,9 @@ void ShiftCloseDialog::showPhase()
     } else {
         m_summary->setText(tr("Reconciliation with the server%1: %2 agree, %3 to wait for, %4 for a person.")
                                .arg(m_vm.reconciliation().bankAsked ? tr(" and the bank") : QString())
-                               .arg(fine).arg(wait).arg(investigate));
+                               .arg(fine)
+                               .arg(wait)
+                               .arg(investigate));
     }
     m_close->setEnabled(m_vm.canClose());
     m_refresh->setEnabled(m_vm.phase() != P::Loading && m_vm.phase() != P::Closing && m_vm.phase() != P::Closed);
@@ -299,28 +308,25 @@ void ShiftCloseDialog::confirmClose()
         text += QLatin1Char(' ') + tr("The cash has not been counted.");
     } else if (const qint64 d = *r.cashDifference(); d != 0) {
         // Said where it is decided, not only in the report behind the question.
-        text += QLatin1Char(' ') + (d < 0 ? tr("Counted %1: %2 missing.").arg(r.money(*r.countedCash).toDisplayString(),
-                                                                              r.money(-d).toDisplayString())
-                                          : tr("Counted %1: %2 too much.").arg(r.money(*r.countedCash).toDisplayString(),
-                                                                               r.money(d).toDisplayString()));
+        text += QLatin1Char(' ') + (d < 0 ? tr("Counted %1: %2 missing.").arg(r.money(*r.countedCash).toDisplayString(), r.money(-d).toDisplayString()) : tr("Counted %1: %2 too much.").arg(r.money(*r.countedCash).toDisplayString(), r.money(d).toDisplayString()));
     }
     if (!waiting.isEmpty()) {
-        text += QLatin1String("\n\n") + tr("%n still wait(s) for the server and will move to the next shift:", nullptr,
-                                           int(waiting.size()))
-              + QStringLiteral("\n• ") + waiting.join(QStringLiteral("\n• "));
+        text += QLatin1String("\n\n") + tr("%n still wait(s) for the server and will move to the next shift:", nullptr, int(waiting.size()))
+            + QStringLiteral("\n• ") + waiting.join(QStringLiteral("\n• "));
     }
     const int investigate = m_vm.findings()->count(ShiftFinding::Action::Investigate);
     if (investigate > 0)
         text += QLatin1String("\n\n") + tr("%n reconciliation row(s) need a person; they are kept with the report.", nullptr, investigate);
     if (!m_vm.isReconciled()) {
         text += QLatin1String("\n\n") + tr("The server does not answer: the shift is closed without its check. "
-                                            "The next shift's report says how the waiting payments ended.");
+                                           "The next shift's report says how the waiting payments ended.");
     }
     ask.setText(text);
     ask.setInformativeText(tr("A closed shift cannot be reopened."));
     QPushButton *yes = ask.addButton(!m_vm.isReconciled() ? tr("Close without the server's check")
-                                     : waiting.isEmpty() ? tr("Close the shift") : tr("Close with %n waiting", nullptr, int(waiting.size())),
-                                     QMessageBox::AcceptRole);
+            : waiting.isEmpty()                           ? tr("Close the shift")
+                                                          : tr("Close with %n waiting", nullptr, int(waiting.size())),
+        QMessageBox::AcceptRole);
     ask.setDefaultButton(ask.addButton(tr("Keep the shift open"), QMessageBox::RejectRole));
     ask.exec();
     if (ask.clickedButton() == yes)
@@ -381,4 +387,4 @@ void ShiftCloseDialog::savePdf()
     });
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -25,7 +25,7 @@ class ShiftCloseDialog final : public QDialog
 
 public:
     ShiftCloseDialog(TillSession *session, const QString &currency, const QString &terminal, const QString &shopName,
-                     QWidget *parent = nullptr);
+        QWidget *parent = nullptr);
     ShiftCloseViewModel *viewModel() { return &m_vm; }
 
 private:
@@ -60,4 +60,4 @@ private:
     QPushButton *m_refresh = nullptr;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -32,7 +32,7 @@ void StateBadgeDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     painter->setPen(fg.canConvert<QColor>() ? fg.value<QColor>() : option.palette.text().color());
     painter->setFont(opt.font);
     painter->drawText(badge.adjusted(padding, 0, -padding, 0), Qt::AlignCenter,
-                      fm.elidedText(text, Qt::ElideRight, badge.width() - 2 * padding + 1));
+        fm.elidedText(text, Qt::ElideRight, badge.width() - 2 * padding + 1));
     painter->restore();
 }
 
@@ -45,4 +45,4 @@ QSize StateBadgeDelegate::sizeHint(const QStyleOptionViewItem &option, const QMo
     return {fm.horizontalAdvance(opt.text) + 2 * (padding + margin) + 4, qMax(base.height(), fm.height() + 2 * margin + 6)};
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

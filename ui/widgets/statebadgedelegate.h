@@ -18,7 +18,7 @@ public:
 
 private:
     static constexpr int padding = 8;   // inside the badge, each side
-    static constexpr int margin = 3;    // around the badge
+    static constexpr int margin = 3;   // around the badge
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -76,4 +76,4 @@ void TillStatusBar::refreshNow()
     m_gateway->setText(gateway);
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

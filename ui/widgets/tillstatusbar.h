@@ -49,4 +49,4 @@ private:
     int m_middleIndex = 2;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

@@ -70,15 +70,20 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         p.setPen(palette().text().color());
         QString kind;
         switch (a.kind) {
-        case Attempt::Kind::Post: kind = n == 0 ? tr("sent") : tr("retried, same key"); break;
-        case Attempt::Kind::Lookup: kind = tr("asked by key"); break;
-        case Attempt::Kind::Poll: kind = tr("polled"); break;
+        case Attempt::Kind::Post:
+            kind = n == 0 ? tr("sent") : tr("retried, same key");
+            break;
+        case Attempt::Kind::Lookup:
+            kind = tr("asked by key");
+            break;
+        case Attempt::Kind::Poll:
+            kind = tr("polled");
+            break;
         }
         const QRect box(x - step / 2 + 4, y + 14, step - 8, 80);
         p.drawText(box, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
-                   QStringLiteral("%1\n%2\n%3").arg(kind, what,
-                                                   QDateTime::fromMSecsSinceEpoch(a.startedAt).toString(QStringLiteral("HH:mm:ss"))));
+            QStringLiteral("%1\n%2\n%3").arg(kind, what, QDateTime::fromMSecsSinceEpoch(a.startedAt).toString(QStringLiteral("HH:mm:ss"))));
     }
 }
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui

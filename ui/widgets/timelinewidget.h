@@ -27,4 +27,4 @@ private:
     QList<Attempt> m_attempts;
 };
 
-} // namespace OncePay::Ui
+}   // namespace OncePay::Ui
