@@ -58,6 +58,16 @@ int SqlTx::numRowsAffected(const QString &sql, const QVariantList &binds)
     return exec(sql, binds).numRowsAffected();
 }
 
+namespace {
+
+// The code of the one refusal the worker makes itself (no database uses it): the file is not ours.
+QString foreignFileCode()
+{
+    return QStringLiteral("oncepay:foreign-file");
+}
+
+}   // namespace
+
 SqlBatchWorker::SqlBatchWorker(Options options)
     : m_options(std::move(options))
 {
@@ -95,6 +105,12 @@ bool SqlBatchWorker::start(QString *error)
             checkpointLoop();
         });
     return ok;
+}
+
+SqlBatchWorker::OpenFailure SqlBatchWorker::openFailure() const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_openFailure;
 }
 
 void SqlBatchWorker::checkpointLoop()
@@ -158,6 +174,8 @@ void SqlBatchWorker::run()
         std::lock_guard<std::mutex> lock(m_mutex);
         m_openOk = ok;
         m_openError = error;
+        if (!ok && m_openFailure == OpenFailure::None)
+            m_openFailure = OpenFailure::Other;
         if (m_run == Run::Opening)
             m_run = Run::Running;
     }
@@ -230,6 +248,10 @@ void SqlBatchWorker::openInThread(bool *ok, QString *error)
         m_tx->clearCache();
     } catch (const SqlError &e) {
         *error = QStringLiteral("%1: %2").arg(m_options.path, e.message());
+        if (e.code() == foreignFileCode()) {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_openFailure = OpenFailure::ForeignFile;
+        }
         *ok = false;
         closeInThread();
         return;
@@ -281,7 +303,7 @@ void SqlBatchWorker::migrateSqlite()
         const bool marked = tables.value(1).toInt() > 0;
         tables.finish();
         if ((stamp != 0 && stamp != m_options.applicationId) || (stamp == 0 && objects > 0 && !marked))
-            throw SqlError(QStringLiteral("the file belongs to another program (it is not a file of this kind)"));
+            throw SqlError(QStringLiteral("the file belongs to another program (it is not a file of this kind)"), foreignFileCode());
         if (m_options.readOnly && !marked)
             throw SqlError(QStringLiteral("the file holds no data of this kind yet"));
     }

@@ -136,6 +136,14 @@ public:
     // Starts the worker thread, which opens the database and migrates it; waits for the result.
     // Only called while starting up, never from a thread that must stay responsive.
     bool start(QString *error);
+    // Why start() failed, for the words a caller shows: the file is another program's (it was
+    // not changed), or anything else (`error` says what).
+    enum class OpenFailure {
+        None,
+        ForeignFile,
+        Other
+    };
+    OpenFailure openFailure() const;
     // Finishes the queued work, closes the connection and stops the thread.
     void stop();
 
@@ -227,6 +235,7 @@ private:
     } m_run = Run::NotStarted;
     bool m_openOk = false;
     QString m_openError;
+    OpenFailure m_openFailure = OpenFailure::None;
     qint64 m_batches = 0;
     qint64 m_units = 0;
 };

@@ -7,6 +7,8 @@
 #include "exitcode.h"
 #include "timeutil.h"
 
+#include <utility>
+
 namespace OncePay::Ctl {
 
 namespace {
@@ -96,19 +98,19 @@ int showCommand(CtlSession &session, const QStringList &arguments)
     journal.find(key, read.context(), [&](bool o, const TillError &e, Intent i) {
         ok = ok && o;
         error = e.text();
-        intent = i;
+        intent = std::move(i);
         --pending;
         read.recheck();
     });
     journal.attempts(key, read.context(), [&](bool o, const TillError &, QList<Attempt> a) {
         ok = ok && o;
-        attempts = a;
+        attempts = std::move(a);
         --pending;
         read.recheck();
     });
     journal.journal(key, read.context(), [&](bool o, const TillError &, QList<JournalEntry> j) {
         ok = ok && o;
-        entries = j;
+        entries = std::move(j);
         --pending;
         read.recheck();
     });
@@ -118,7 +120,7 @@ int showCommand(CtlSession &session, const QStringList &arguments)
     ofPayment.limit = -1;
     journal.list(ofPayment, read.context(), [&](bool o, const TillError &, QList<Intent> r) {
         ok = ok && o;
-        refunds = r;
+        refunds = std::move(r);
         --pending;
         read.recheck();
     });

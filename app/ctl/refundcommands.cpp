@@ -8,6 +8,8 @@
 #include "followintent.h"
 #include "idempotencykey.h"
 
+#include <utility>
+
 namespace OncePay::Ctl {
 
 namespace {
@@ -40,7 +42,7 @@ bool findIntent(CtlSession &session, const QString &key, Intent *intent, QString
     session.till().journal()->find(key, read.context(), [&](bool o, const TillError &e, Intent i) {
         ok = o;
         *error = e.text();
-        *intent = i;
+        *intent = std::move(i);
         finished = true;
         read.recheck();
     });

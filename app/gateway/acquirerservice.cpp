@@ -113,7 +113,7 @@ void AcquirerService::stop()
 
 void AcquirerService::handle(HttpRequest &&request, const HttpResponder &responder)
 {
-    const Request rq{request.method, std::move(request.path), std::move(request.query), std::move(request.body),
+    const Request rq{request.method, std::move(request.path), request.query, std::move(request.body),
         request.values("content-type"), responder};
     route(rq, [responder](const HttpAnswer &a) {
         responder.respond(a);

@@ -7,6 +7,7 @@
 #include <QRandomGenerator>
 #include <QSqlQuery>
 #include <QTimer>
+#include <utility>
 
 namespace OncePay::Gateway {
 
@@ -381,7 +382,7 @@ void AcquirerSimulator::executeRefund(const RefundCall &rq, Mode mode, QObject *
             // Idempotent by key: a refund key it remembers answers what it answered then.
             QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code FROM refunds") + kRemembered, key);
             if (q.next()) {
-                const AcquirerAnswer a = refundAnswerFromRow(q);
+                AcquirerAnswer a = refundAnswerFromRow(q);
                 q.finish();
                 return a;
             }
@@ -418,7 +419,7 @@ void AcquirerSimulator::executeRefund(const RefundCall &rq, Mode mode, QObject *
             return AcquirerAnswer{AcquirerAnswer::Kind::Approved, {}, {}};
         },
         [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
-            done(ok ? a : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
+            done(ok ? std::move(a) : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
         });
 }
 
@@ -438,7 +439,7 @@ void AcquirerSimulator::lookupRefund(const QString &merchant, const QString &key
             return a;
         },
         [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
-            done(ok ? a : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
+            done(ok ? std::move(a) : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
         });
 }
 
@@ -462,7 +463,7 @@ void AcquirerSimulator::refundLedger(const QString &merchant, const QString &cha
             q.finish();
             return out;
         },
-        [done = std::move(done)](bool ok, const QString &, QList<RefundLedgerEntry> list) {
+        [done = std::move(done)](bool ok, const QString &, const QList<RefundLedgerEntry> &list) {
             done(ok, list);
         });
 }
@@ -520,7 +521,7 @@ void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, QObject *con
             a.authorizationCode = authCode;
             return Result{a};
         },
-        [done = std::move(done)](bool ok, const QString &error, Result r) {
+        [done = std::move(done)](bool ok, const QString &error, const Result &r) {
             // The ledger could not commit: from the caller's side the bank did not answer.
             done(ok ? r.answer : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
         });
@@ -542,7 +543,7 @@ void AcquirerSimulator::lookup(const QString &merchant, const QString &key, QObj
             return a;
         },
         [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
-            done(ok ? a : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
+            done(ok ? std::move(a) : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
         });
 }
 
@@ -566,7 +567,7 @@ void AcquirerSimulator::ledger(const QString &merchant, const QString &key, QObj
             q.finish();
             return out;
         },
-        [done = std::move(done)](bool ok, const QString &, QList<LedgerEntry> list) {
+        [done = std::move(done)](bool ok, const QString &, const QList<LedgerEntry> &list) {
             done(ok, list);
         });
 }

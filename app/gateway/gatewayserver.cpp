@@ -130,7 +130,7 @@ bool GatewayServer::start(QString *error)
     return true;
 }
 
-void GatewayServer::shutdown(int graceMs, std::function<void()> done)
+void GatewayServer::shutdown(int graceMs, const std::function<void()> &done)
 {
     if (m_server)
         m_server->close();   // stops listening; open connections finish their answers
@@ -151,7 +151,7 @@ void GatewayServer::shutdown(int graceMs, std::function<void()> done)
     QTimer::singleShot(graceMs, this, finish);
 }
 
-void GatewayServer::flushConnections(int timeoutMs, std::function<void()> done)
+void GatewayServer::flushConnections(int timeoutMs, const std::function<void()> &done)
 {
     // The last answers may still sit in socket buffers: let them reach the clients first.
     QElapsedTimer elapsed;

@@ -64,11 +64,11 @@ public:
     QString baseUrl() const;
 
     // Stops accepting, lets requests in flight finish (bounded by `graceMs`), closes the stores.
-    void shutdown(int graceMs, std::function<void()> done);
+    void shutdown(int graceMs, const std::function<void()> &done);
 
 private:
     void closeStores();
-    void flushConnections(int timeoutMs, std::function<void()> done);
+    void flushConnections(int timeoutMs, const std::function<void()> &done);
 
     Config m_config;
     quint16 m_port = 0;

@@ -49,29 +49,29 @@ GatewayStore::Reply<T> PaymentService::timed(GatewayStore::Reply<T> reply)
 }
 
 void PaymentService::createPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
-    Payment fields, Respond respond)
+    Payment fields, const Respond &respond)
 {
-    m_payments.createPayment(caller, key, fingerprint, std::move(fields), std::move(respond));
+    m_payments.createPayment(caller, key, fingerprint, std::move(fields), respond);
 }
 
 void PaymentService::createRefund(const Caller &caller, const QString &key, const QByteArray &fingerprint,
-    Refund fields, Respond respond)
+    Refund fields, const Respond &respond)
 {
-    m_refunds.createRefund(caller, key, fingerprint, std::move(fields), std::move(respond));
+    m_refunds.createRefund(caller, key, fingerprint, std::move(fields), respond);
 }
 
-void PaymentService::getRefund(const Caller &caller, const QString &id, Respond respond)
+void PaymentService::getRefund(const Caller &caller, const QString &id, const Respond &respond)
 {
-    m_store->findRefund(caller.merchant, id, this, timed<Refund>([respond](bool ok, const QString &, Refund r) {
+    m_store->findRefund(caller.merchant, id, this, timed<Refund>([respond](bool ok, const QString &, const Refund &r) {
         if (!ok)
             return respond(Answers::storeUnavailable());
         respond(r.isValid() ? HttpAnswer::json(200, r.toJson()) : Answers::notFound(QStringLiteral("No such refund.")));
     }));
 }
 
-void PaymentService::getRefundByKey(const Caller &caller, const QString &key, Respond respond)
+void PaymentService::getRefundByKey(const Caller &caller, const QString &key, const Respond &respond)
 {
-    m_store->findRefundByKey(caller.merchant, key, this, timed<Refund>([respond](bool ok, const QString &, Refund r) {
+    m_store->findRefundByKey(caller.merchant, key, this, timed<Refund>([respond](bool ok, const QString &, const Refund &r) {
         if (!ok)
             return respond(Answers::storeUnavailable());
         respond(r.isValid() ? HttpAnswer::json(200, r.toJson())
@@ -79,9 +79,9 @@ void PaymentService::getRefundByKey(const Caller &caller, const QString &key, Re
     }));
 }
 
-void PaymentService::listRefunds(const Caller &caller, const QString &paymentId, Respond respond)
+void PaymentService::listRefunds(const Caller &caller, const QString &paymentId, const Respond &respond)
 {
-    m_store->listRefunds(caller.merchant, paymentId, this, timed<RefundList>([respond](bool ok, const QString &, RefundList list) {
+    m_store->listRefunds(caller.merchant, paymentId, this, timed<RefundList>([respond](bool ok, const QString &, const RefundList &list) {
         if (!ok)
             return respond(Answers::storeUnavailable());
         if (!list.paymentFound)
@@ -93,18 +93,18 @@ void PaymentService::listRefunds(const Caller &caller, const QString &paymentId,
     }));
 }
 
-void PaymentService::getPayment(const Caller &caller, const QString &id, Respond respond)
+void PaymentService::getPayment(const Caller &caller, const QString &id, const Respond &respond)
 {
-    m_store->findPayment(caller.merchant, id, this, timed<Payment>([respond](bool ok, const QString &, Payment p) {
+    m_store->findPayment(caller.merchant, id, this, timed<Payment>([respond](bool ok, const QString &, const Payment &p) {
         if (!ok)
             return respond(Answers::storeUnavailable());
         respond(p.isValid() ? HttpAnswer::json(200, p.toJson()) : Answers::notFound(QStringLiteral("No such payment.")));
     }));
 }
 
-void PaymentService::getPaymentByKey(const Caller &caller, const QString &key, Respond respond)
+void PaymentService::getPaymentByKey(const Caller &caller, const QString &key, const Respond &respond)
 {
-    m_store->findPaymentByKey(caller.merchant, key, this, timed<Payment>([respond](bool ok, const QString &, Payment p) {
+    m_store->findPaymentByKey(caller.merchant, key, this, timed<Payment>([respond](bool ok, const QString &, const Payment &p) {
         if (!ok)
             return respond(Answers::storeUnavailable());
         respond(p.isValid() ? HttpAnswer::json(200, p.toJson())
@@ -112,7 +112,7 @@ void PaymentService::getPaymentByKey(const Caller &caller, const QString &key, R
     }));
 }
 
-void PaymentService::listPayments(ListQuery query, Respond respond)
+void PaymentService::listPayments(ListQuery query, const Respond &respond)
 {
     const int limit = query.limit;
     query.limit = limit + 1;   // one more tells whether there is a next page
@@ -132,7 +132,7 @@ void PaymentService::listPayments(ListQuery query, Respond respond)
     }));
 }
 
-void PaymentService::readiness(Respond respond)
+void PaymentService::readiness(const Respond &respond)
 {
     m_store->ping(this, [respond](bool ok, const QString &error, bool) {
         if (!ok)

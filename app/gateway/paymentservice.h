@@ -34,17 +34,17 @@ public:
     void stop();
 
     void createPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
-        Payment fields, Respond respond);
+        Payment fields, const Respond &respond);
     void createRefund(const Caller &caller, const QString &key, const QByteArray &fingerprint,
-        Refund fields, Respond respond);
-    void getRefund(const Caller &caller, const QString &id, Respond respond);
-    void getRefundByKey(const Caller &caller, const QString &key, Respond respond);
-    void listRefunds(const Caller &caller, const QString &paymentId, Respond respond);
-    void getPayment(const Caller &caller, const QString &id, Respond respond);
-    void getPaymentByKey(const Caller &caller, const QString &key, Respond respond);
-    void listPayments(ListQuery query, Respond respond);
+        Refund fields, const Respond &respond);
+    void getRefund(const Caller &caller, const QString &id, const Respond &respond);
+    void getRefundByKey(const Caller &caller, const QString &key, const Respond &respond);
+    void listRefunds(const Caller &caller, const QString &paymentId, const Respond &respond);
+    void getPayment(const Caller &caller, const QString &id, const Respond &respond);
+    void getPaymentByKey(const Caller &caller, const QString &key, const Respond &respond);
+    void listPayments(ListQuery query, const Respond &respond);
     // GET /healthz: ready only when the store answers a transaction; else 503.
-    void readiness(Respond respond);
+    void readiness(const Respond &respond);
 
 private:
     template <typename T>

@@ -15,7 +15,7 @@ PaymentSteps::PaymentSteps(const PaymentConfig &config, GatewayStore *store, Acq
 }
 
 void PaymentSteps::createPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
-    Payment fields, Respond respond)
+    Payment fields, const Respond &respond)
 {
     const qint64 now = nowMs();
     fields.id = newResourceId("pay_");
@@ -36,7 +36,7 @@ void PaymentSteps::createPayment(const Caller &caller, const QString &key, const
     }
     const PaymentClaim claim{caller.merchant, key, fingerprint, fields, m_config.leaseMs};
 
-    m_store->claimPayment(claim, this, timed<ClaimOutcome>([this, respond, merchant = caller.merchant, key, fingerprint](bool ok, const QString &, ClaimOutcome o) {
+    m_store->claimPayment(claim, this, timed<ClaimOutcome>([this, respond, merchant = caller.merchant, key, fingerprint](bool ok, const QString &, const ClaimOutcome &o) {
         if (!ok)
             return respond(Answers::storeUnavailable());   // nothing was claimed, nothing executed
         switch (o.kind) {

@@ -16,7 +16,7 @@ public:
         QObject *parent = nullptr);
 
     void createPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
-        Payment fields, Respond respond);
+        Payment fields, const Respond &respond);
 
 private:
     void settledForClient(const Work &work, const Settlement &s) override;

@@ -48,7 +48,7 @@ void RecoveryWorker::run()
     });
 }
 
-void RecoveryWorker::forEach(int count, const std::function<void(int, Finished)> &start, std::function<void(int)> done)
+void RecoveryWorker::forEach(int count, const std::function<void(int, Finished)> &start, const std::function<void(int)> &done)
 {
     if (count == 0)
         return done(0);
@@ -66,33 +66,33 @@ void RecoveryWorker::forEach(int count, const std::function<void(int, Finished)>
     }
 }
 
-void RecoveryWorker::recoverPayments(std::function<void(int)> done)
+void RecoveryWorker::recoverPayments(const std::function<void(int)> &done)
 {
     m_store->takeRecoveryWork(m_leaseMs, 200, this, timedReply<QList<RecoveryItem>>(m_metrics, [this, done](bool ok, const QString &, QList<RecoveryItem> items) {
         if (!ok)
             items.clear();
         forEach(
-            int(items.size()), [this, items](int i, Finished finished) {
+            int(items.size()), [this, items](int i, const Finished &finished) {
                 recover(items[i], finished);
             },
             done);
     }));
 }
 
-void RecoveryWorker::recoverRefunds(std::function<void(int)> done)
+void RecoveryWorker::recoverRefunds(const std::function<void(int)> &done)
 {
     m_store->takeRefundRecoveryWork(m_leaseMs, 200, this, timedReply<QList<Refund>>(m_metrics, [this, done](bool ok, const QString &, QList<Refund> refunds) {
         if (!ok)
             refunds.clear();
         forEach(
-            int(refunds.size()), [this, refunds](int i, Finished finished) {
+            int(refunds.size()), [this, refunds](int i, const Finished &finished) {
                 recoverRefund(refunds[i], finished);
             },
             done);
     }));
 }
 
-void RecoveryWorker::recover(const RecoveryItem &item, Finished finished)
+void RecoveryWorker::recover(const RecoveryItem &item, const Finished &finished)
 {
     const Payment &p = item.payment;
     m_metrics->count("oncepay_lease_takeovers_total", "by=\"recovery\"");
@@ -123,7 +123,7 @@ void RecoveryWorker::recover(const RecoveryItem &item, Finished finished)
     });
 }
 
-void RecoveryWorker::recoverRefund(const Refund &r, Finished finished)
+void RecoveryWorker::recoverRefund(const Refund &r, const Finished &finished)
 {
     m_metrics->count("oncepay_lease_takeovers_total", "by=\"recovery\"");
     auto finishWith = [finished](bool resolved) {

@@ -36,12 +36,12 @@ signals:
 
 private:
     using Finished = std::function<void(bool resolved)>;
-    void recoverPayments(std::function<void(int resolved)> done);
-    void recoverRefunds(std::function<void(int resolved)> done);
-    void recover(const RecoveryItem &item, Finished finished);
-    void recoverRefund(const Refund &refund, Finished finished);
+    void recoverPayments(const std::function<void(int resolved)> &done);
+    void recoverRefunds(const std::function<void(int resolved)> &done);
+    void recover(const RecoveryItem &item, const Finished &finished);
+    void recoverRefund(const Refund &refund, const Finished &finished);
     // Calls `done` with how many of `count` items resolved once every `start(i, finished)` finished.
-    void forEach(int count, const std::function<void(int, Finished)> &start, std::function<void(int)> done);
+    void forEach(int count, const std::function<void(int, Finished)> &start, const std::function<void(int)> &done);
 
     qint64 m_leaseMs;
     GatewayStore *m_store;

@@ -18,7 +18,7 @@ HttpAnswer notRefundable(const QString &message)
 }   // namespace
 
 void RefundSteps::createRefund(const Caller &caller, const QString &key, const QByteArray &fingerprint,
-    Refund fields, Respond respond)
+    Refund fields, const Respond &respond)
 {
     const qint64 now = nowMs();
     fields.id = newResourceId("re_");
@@ -27,7 +27,7 @@ void RefundSteps::createRefund(const Caller &caller, const QString &key, const Q
     fields.step = PaymentStep::Claimed;
     fields.createdAt = fields.updatedAt = now;
     const RefundClaim claim{caller.merchant, key, fingerprint, fields, m_config.leaseMs};
-    m_store->claimRefund(claim, this, timed<RefundClaimOutcome>([this, respond](bool ok, const QString &, RefundClaimOutcome o) {
+    m_store->claimRefund(claim, this, timed<RefundClaimOutcome>([this, respond](bool ok, const QString &, const RefundClaimOutcome &o) {
         if (!ok)
             return respond(Answers::storeUnavailable());   // nothing was claimed, nothing executed
         using Kind = RefundClaimOutcome::Kind;

@@ -15,7 +15,7 @@ public:
     using LeasedSteps::LeasedSteps;
 
     void createRefund(const Caller &caller, const QString &key, const QByteArray &fingerprint, Refund fields,
-        Respond respond);
+        const Respond &respond);
 };
 
 }   // namespace OncePay::Gateway

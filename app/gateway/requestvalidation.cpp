@@ -191,7 +191,7 @@ namespace {
 // merchant and the keys named in `keys` as the acquirer service takes them.
 QString merchantField(Checker &c, const JsonNode &body)
 {
-    const QString merchant = c.text("merchant", true, 64);
+    QString merchant = c.text("merchant", true, 64);
     if (body.member(u"merchant") && body.member(u"merchant")->type == JsonNode::Type::String && merchant.isEmpty())
         c.error(QStringLiteral("merchant"), QStringLiteral("must not be empty"));
     return merchant;
@@ -199,7 +199,7 @@ QString merchantField(Checker &c, const JsonNode &body)
 
 QString keyField(Checker &c, const JsonNode &body, const char *name)
 {
-    const QString key = c.text(name, true, 255);
+    QString key = c.text(name, true, 255);
     const QString field = QString::fromLatin1(name);
     if (body.member(field) && body.member(field)->type == JsonNode::Type::String && !IdempotencyKey::isValidKey(key))
         c.error(field, QStringLiteral("must be 1 to 255 of A-Z a-z 0-9 - _ . : ~"));
@@ -208,7 +208,7 @@ QString keyField(Checker &c, const JsonNode &body, const char *name)
 
 QString currencyField(Checker &c)
 {
-    const QString currency = c.text("currency", true, 3);
+    QString currency = c.text("currency", true, 3);
     if (!currency.isEmpty() && !Money::isSupportedCurrency(currency))
         c.error(QStringLiteral("currency"), QStringLiteral("must be a supported ISO 4217 code in capitals"));
     return currency;

@@ -16,7 +16,7 @@ namespace {
 const StoredResponse kCurrentState{202, {}, {}, {}};
 constexpr qint64 kRecordRetentionMs = 24 * 3600 * 1000LL;
 
-ReviewResolution resolvePayment(SqlTx &tx, Payment p, const QString &outcome, qint64 leaseMs, bool postgres)
+ReviewResolution resolvePayment(SqlTx &tx, const Payment &p, const QString &outcome, qint64 leaseMs, bool postgres)
 {
     ReviewResolution out;
     out.object = QStringLiteral("payment");
@@ -55,7 +55,7 @@ ReviewResolution resolvePayment(SqlTx &tx, Payment p, const QString &outcome, qi
     return out;
 }
 
-ReviewResolution resolveRefund(SqlTx &tx, Refund r, const QString &outcome, qint64 leaseMs, bool postgres)
+ReviewResolution resolveRefund(SqlTx &tx, const Refund &r, const QString &outcome, qint64 leaseMs, bool postgres)
 {
     ReviewResolution out;
     out.object = QStringLiteral("refund");

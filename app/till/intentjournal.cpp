@@ -66,11 +66,11 @@ IntentJournal::~IntentJournal()
     close();
 }
 
-bool IntentJournal::open(QString *error)
+bool IntentJournal::open(TillError *error)
 {
     if (m_options.readOnly) {
         if (!QFileInfo(m_options.path).isFile()) {
-            *error = tr("There is no till journal at %1.").arg(m_options.path);
+            *error = TillError(TillError::Kind::JournalMissing, {m_options.path});
             return false;
         }
     } else {
@@ -79,10 +79,8 @@ bool IntentJournal::open(QString *error)
         m_lock = JournalLock::acquire(m_options.path, &owner, &why);
         if (!m_lock) {
             *error = owner.isEmpty()
-                ? tr("The lock file %1 cannot be created beside the journal: %2").arg(m_options.path + QStringLiteral(".lock"), why)
-                : tr("The till journal %1 is in use by process %2. Close that program first;"
-                     " commands that only read (list, show, export) work beside it.")
-                      .arg(m_options.path, owner);
+                ? TillError(TillError::Kind::JournalLockUnavailable, {m_options.path + QStringLiteral(".lock")}, why)
+                : TillError(TillError::Kind::JournalInUse, {m_options.path, owner});
             return false;
         }
     }
@@ -98,7 +96,11 @@ bool IntentJournal::open(QString *error)
     if (m_options.maxPageCount > 0)
         o.extraPragmas << QStringLiteral("max_page_count=%1").arg(m_options.maxPageCount);
     m_worker = std::make_unique<SqlBatchWorker>(o);
-    if (!m_worker->start(error)) {
+    QString why;
+    if (!m_worker->start(&why)) {
+        // The database's own words (or the worker's) stay English: they are for support.
+        const bool foreign = m_worker->openFailure() == SqlBatchWorker::OpenFailure::ForeignFile;
+        *error = TillError(foreign ? TillError::Kind::JournalForeign : TillError::Kind::JournalUnusable, {m_options.path}, why);
         m_worker.reset();
         m_lock.reset();
         return false;
@@ -127,7 +129,7 @@ struct Decided
 // Its answer on the caller's context: an error, a refusal (with the intent as stored), or the intent.
 IntentJournal::Reply<Decided> decidedReply(IntentJournal::Reply<Intent> reply)
 {
-    return [reply = std::move(reply)](bool ok, const TillError &error, Decided r) {
+    return [reply = std::move(reply)](bool ok, const TillError &error, const Decided &r) {
         if (!ok)
             return reply(false, error, {});
         if (r.refusal.isError())
@@ -257,14 +259,14 @@ namespace {
 Intent readByKey(SqlTx &tx, const QString &key)
 {
     QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {key});
-    const Intent i = q.next() ? readIntent(q) : Intent();
+    Intent i = q.next() ? readIntent(q) : Intent();
     q.finish();
     return i;
 }
 
 // Voids `part` when no try of it may have reached the gateway and `mayVoid`; otherwise marks it
 // given up. Either way it no longer counts for its sale. Returns it as it is now.
-Intent giveUpPart(SqlTx &tx, Intent part, bool mayVoid, const QString &why, qint64 now)
+Intent giveUpPart(SqlTx &tx, const Intent &part, bool mayVoid, const QString &why, qint64 now)
 {
     if (mayVoid && part.state == IntentState::Queued && !JournalRules::voidRefusal(tx, part).isError()
         && tx.numRowsAffected(QStringLiteral("UPDATE intents SET state = 'voided', next_attempt_at = 0, last_problem = NULL,"
@@ -286,7 +288,7 @@ Intent giveUpPart(SqlTx &tx, Intent part, bool mayVoid, const QString &why, qint
 // then that one is the answer, and nothing is written.
 Intent insertDerivedRefund(SqlTx &tx, Intent refund, TillError *refusal, qint64 now)
 {
-    const Intent existing = readByKey(tx, refund.key);
+    Intent existing = readByKey(tx, refund.key);
     if (existing.isValid())
         return existing;
     *refusal = JournalRules::refundRefusal(tx, &refund);
@@ -370,7 +372,7 @@ void IntentJournal::cancelSale(const QString &orderId, const QSet<QString> &mayV
             SaleBook::setCancelled(tx, orderId, now);
             return r;
         },
-        [reply = std::move(reply)](bool ok, const TillError &error, Result r) {
+        [reply = std::move(reply)](bool ok, const TillError &error, const Result &r) {
             if (!ok)
                 return reply(false, error, {});
             if (r.refusal.isError())

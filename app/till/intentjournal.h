@@ -44,9 +44,9 @@ public:
     //
     // A journal belongs to one process at a time (an flock on PATH.lock, which the kernel drops
     // with its process): a second till or oncepay-ctl that would change it is refused with
-    // "in use by process N", because it would take the owner's live `sending` intents for
+    // JournalInUse (with the owner's process id), because it would take the owner's live `sending` intents for
     // interrupted ones. Options::readOnly opens beside the owner without changing anything.
-    bool open(QString *error);
+    bool open(TillError *error);
     void close();
     QString path() const { return m_options.path; }
 

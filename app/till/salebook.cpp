@@ -214,7 +214,7 @@ void SaleBook::importLegacyLines(const QString &path, QObject *context, Reply<in
             QSqlDatabase::removeDatabase(connection);
             return r;
         },
-        [path, reply = std::move(reply)](bool ok, const TillError &error, Result r) {
+        [path, reply = std::move(reply)](bool ok, const TillError &error, const Result &r) {
             if (!ok)
                 return reply(false, error, 0);
             if (r.copied < 0)
@@ -300,7 +300,7 @@ void SaleBook::reprice(const QString &orderId, const Money &total, const QJsonAr
                     nowMs(), orderId});
             return Result{true, {}};
         },
-        [reply = std::move(reply)](bool ok, const TillError &error, Result r) {
+        [reply = std::move(reply)](bool ok, const TillError &error, const Result &r) {
             if (!ok)
                 return reply(false, error, false);
             reply(r.ok, r.refusal, r.ok);

@@ -216,7 +216,7 @@ void ShiftBook::close(const Close &request, QObject *context, Reply<ShiftReport>
                     QString::fromUtf8(QJsonDocument(request.reconciliation).toJson(QJsonDocument::Compact))});
             return Result{report, {}};
         },
-        [reply = std::move(reply)](bool ok, const TillError &error, Result r) {
+        [reply = std::move(reply)](bool ok, const TillError &error, const Result &r) {
             if (!ok)
                 return reply(false, error, {});
             if (r.refusal.isError())

@@ -292,7 +292,7 @@ void ShiftCheck::askBank()
 
 // Charges (refunds == false) key by key, then the refunds: all at once, or by the payment's key
 // when the ledger is longer than one answer.
-void ShiftCheck::askBankByKey(bool refunds, QStringList keys)
+void ShiftCheck::askBankByKey(bool refunds, const QStringList &keys)
 {
     Run &run = *m_run;
     if (keys.isEmpty() && run.bankQueue.isEmpty() && run.pending == 0) {

@@ -66,7 +66,7 @@ private:
     void fetchRefunds();
     void dropEarlier();
     void askBank();
-    void askBankByKey(bool refunds, QStringList keys);
+    void askBankByKey(bool refunds, const QStringList &keys);
     void finish();
     void fail(const QString &error);
     // `done` for one request of this run, dropped when the run has ended (failed) meanwhile.

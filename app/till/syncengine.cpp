@@ -53,7 +53,7 @@ void SyncEngine::start(QObject *context, std::function<void(bool, const QString 
             return ready(false, error.text());
         if (recovered > 0)
             qCInfo(lcSync) << recovered << "intents were interrupted while sending; asking the gateway about them first";
-        m_journal->activeIntents(this, [this, ready](bool ok, const TillError &error, QList<Intent> intents) {
+        m_journal->activeIntents(this, [this, ready](bool ok, const TillError &error, const QList<Intent> &intents) {
             if (!ok)
                 return ready(false, error.text());
             for (const Intent &i : intents) {

@@ -129,9 +129,9 @@ private:
     void armTimer();
     void dispatch(const QString &key);
     void sendPost(const QString &key);
-    void create(const QString &orderId, const Money &amount, Tender tender, const QString &cardToken, PayCallback done);
+    void create(const QString &orderId, const Money &amount, Tender tender, const QString &cardToken, const PayCallback &done);
     void createRefund(const QString &paymentKey, const std::optional<Money> &amount, const QString &reason, Tender tender,
-        PayCallback done);
+        const PayCallback &done);
     void stored(const Intent &intent);   // a new intent is durable: announce it, queue it unless final
     void announcePayment(const QString &paymentKey);   // its refund succeeded: read it back, announce it
     void adoptGivenUp(const Intent &part);   // the journal gave it up (or voided it): follow

@@ -34,7 +34,7 @@ TillError amountOutOfRange(const QString &currency)
 }   // namespace
 
 void SyncEngine::create(const QString &orderId, const Money &amount, Tender tender, const QString &cardToken,
-    PayCallback done)
+    const PayCallback &done)
 {
     static const QRegularExpression orderShape(QStringLiteral("^[A-Za-z0-9_-]{1,64}$"));
     if (!orderShape.match(orderId).hasMatch())
@@ -85,7 +85,7 @@ void SyncEngine::recordCashRefund(const QString &paymentKey, const std::optional
 }
 
 void SyncEngine::createRefund(const QString &paymentKey, const std::optional<Money> &amount, const QString &reason,
-    Tender tender, PayCallback done)
+    Tender tender, const PayCallback &done)
 {
     if (!IdempotencyKey::isValidKey(paymentKey))
         return done(false, TillError(TillError::Kind::NotAPaymentKey, {paymentKey}), {});

@@ -23,6 +23,16 @@ Words wordsOf(TillError::Kind kind)
         return {};
     case K::JournalNotOpen:
         return {"OncePay::IntentJournal", QT_TRANSLATE_NOOP("OncePay::IntentJournal", "The journal is not open.")};
+    case K::JournalMissing:
+        return {"OncePay::IntentJournal", QT_TRANSLATE_NOOP("OncePay::IntentJournal", "There is no till journal at %1.")};
+    case K::JournalLockUnavailable:
+        return {"OncePay::IntentJournal", QT_TRANSLATE_NOOP("OncePay::IntentJournal", "The lock file %1 cannot be created beside the journal: %2")};
+    case K::JournalInUse:
+        return {"OncePay::IntentJournal", QT_TRANSLATE_NOOP("OncePay::IntentJournal", "The till journal %1 is in use by process %2. Close that program first; commands that only read (list, show, export) work beside it.")};
+    case K::JournalForeign:
+        return {"OncePay::IntentJournal", QT_TRANSLATE_NOOP("OncePay::IntentJournal", "The file %1 is not a till journal: it belongs to another program. It was left as it is; choose another file with --db.")};
+    case K::JournalUnusable:
+        return {"OncePay::TillSession", QT_TRANSLATE_NOOP("OncePay::TillSession", "The journal %1 cannot be used, and it was left as it is: %2")};
     case K::BadOrderNumber:
         return {"OncePay::SyncEngine", QT_TRANSLATE_NOOP("OncePay::SyncEngine", "The order number must be 1 to 64 letters, digits, '-' or '_'.")};
     case K::UnsupportedCurrency:
@@ -174,11 +184,11 @@ QString TillError::text() const
     const Words w = wordsOf(m_kind);
     if (!w.source)
         return {};
-    const QString words = QCoreApplication::translate(w.context, w.source);
+    QString words = QCoreApplication::translate(w.context, w.source);
     // All at once, so that a value holding "%2" (a path) is never taken for a place marker. The
-    // one kind whose words end with a reason names the file's own (`detail`) last.
+    // kinds whose words end with a reason name the system's or the database's own (`detail`) last.
     QStringList values = m_args;
-    if (m_kind == Kind::OldSalesUnreadable)
+    if (m_kind == Kind::OldSalesUnreadable || m_kind == Kind::JournalLockUnavailable || m_kind == Kind::JournalUnusable)
         values << m_detail;
     switch (values.size()) {
     case 0:

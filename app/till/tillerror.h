@@ -20,6 +20,11 @@ public:
         None,
         Storage,   // the journal's database failed: `detail` is the driver's text
         JournalNotOpen,
+        JournalMissing,   // path (read-only use of a journal that is not there)
+        JournalLockUnavailable,   // the lock file's path; `detail` is the system's reason
+        JournalInUse,   // path, the owner's process id
+        JournalForeign,   // path: another program's file, left as it is
+        JournalUnusable,   // path; `detail` is the database's reason
 
         // What the engine checks before anything is stored.
         BadOrderNumber,

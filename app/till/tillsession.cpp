@@ -40,8 +40,9 @@ bool TillSession::open(QString *error)
     if (!tls)
         return false;
     m_journal = std::make_unique<IntentJournal>(m_config.journal);
-    if (!m_journal->open(error)) {
-        *error = tr("The journal %1 cannot be used, and it was left as it is: %2").arg(m_config.journal.path, *error);
+    TillError refusal;
+    if (!m_journal->open(&refusal)) {
+        *error = refusal.text();
         m_journal.reset();
         return false;
     }

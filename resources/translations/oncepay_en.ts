@@ -4,7 +4,7 @@
 <context>
     <name>OncePay::Ui::CheckoutViewModel</name>
     <message numerus="yes">
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="315"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="312"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>%n product matches &quot;%1&quot;: pick one.</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>OncePay::Ui::DemoController</name>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="210"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="250"/>
         <source>%n charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
         <translation>
             <numerusform>%n charge in the bank&apos;s ledger: resolved by asking, not by charging again.</numerusform>
@@ -23,7 +23,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="195"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="223"/>
         <source>The bank charged the customer %n time(s). A nervous double tap never charges twice.</source>
         <translation>
             <numerusform>The bank charged the customer %n time. A nervous double tap never charges twice.</numerusform>
@@ -31,7 +31,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="229"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="274"/>
         <source>%n charge(s) in the bank&apos;s ledger for the three sales: each sent once, however long it waited.</source>
         <translation>
             <numerusform>%n charge in the bank&apos;s ledger for the three sales: each sent once, however long it waited.</numerusform>
@@ -39,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="278"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="343"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n charge</numerusform>
@@ -47,7 +47,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="278"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="343"/>
         <source>%n refund(s)</source>
         <translation>
             <numerusform>%n refund</numerusform>
@@ -58,7 +58,7 @@
 <context>
     <name>OncePay::Ui::LedgerDialog</name>
     <message numerus="yes">
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="106"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="111"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n charge</numerusform>
@@ -66,7 +66,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="106"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="111"/>
         <source>%n key(s)</source>
         <translation>
             <numerusform>%n key</numerusform>
@@ -74,7 +74,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="108"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="113"/>
         <source>%n refund(s), never two for one charge.</source>
         <translation>
             <numerusform>%n refund, never two for one charge.</numerusform>
@@ -85,7 +85,7 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="488"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="272"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
         <translation>
             <numerusform>%n item for %1 is rung up and nothing is paid. Discard it and start a new sale?</numerusform>
@@ -93,7 +93,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="648"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="444"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>
@@ -101,7 +101,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="684"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="480"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>%n payment waiting, %1 in all, not sent yet.</numerusform>
@@ -112,7 +112,7 @@
 <context>
     <name>OncePay::Ui::PastShiftsDialog</name>
     <message numerus="yes">
-        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="72"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="74"/>
         <source>%n closed shift(s), newest first. The report of the selected one is below.</source>
         <translation>
             <numerusform>%n closed shift, newest first. Its report is below.</numerusform>
@@ -155,7 +155,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="308"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="314"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n still waits for the server and will move to the next shift:</numerusform>
@@ -163,7 +163,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="314"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="319"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n reconciliation row needs a person; it is kept with the report.</numerusform>
@@ -171,7 +171,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="322"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="328"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>Close with %n waiting</numerusform>
@@ -182,7 +182,7 @@
 <context>
     <name>OncePay::Ui::TillStatus</name>
     <message numerus="yes">
-        <location filename="../../ui/models/tillstatus.cpp" line="46"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="54"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>(next try in %n s)</numerusform>
@@ -190,7 +190,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/models/tillstatus.cpp" line="64"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="72"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>Waiting: %n payment</numerusform>
@@ -198,7 +198,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/models/tillstatus.cpp" line="70"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="78"/>
         <source>%n payment(s) waiting</source>
         <translation>
             <numerusform>%n payment waiting</numerusform>

@@ -40,17 +40,17 @@
 <context>
     <name>OncePay::IntentJournal</name>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="73"/>
+        <location filename="../../app/till/tillerror.cpp" line="27"/>
         <source>There is no till journal at %1.</source>
         <translation>%1 处没有收银交易日志。</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="82"/>
+        <location filename="../../app/till/tillerror.cpp" line="29"/>
         <source>The lock file %1 cannot be created beside the journal: %2</source>
         <translation>无法在交易日志旁创建锁文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/till/intentjournal.cpp" line="83"/>
+        <location filename="../../app/till/tillerror.cpp" line="31"/>
         <source>The till journal %1 is in use by process %2. Close that program first; commands that only read (list, show, export) work beside it.</source>
         <translation>收银交易日志 %1 正被进程 %2 使用。请先关闭该程序；只读命令（list、show、export）可以同时使用。</translation>
     </message>
@@ -60,217 +60,222 @@
         <translation>交易日志未打开。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="103"/>
+        <location filename="../../app/till/tillerror.cpp" line="113"/>
         <source>No payment or refund of this till has the key %1.</source>
         <translation>本收银机没有幂等键为 %1 的支付或退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="105"/>
+        <location filename="../../app/till/tillerror.cpp" line="115"/>
         <source>It changed meanwhile; look at it again.</source>
         <translation>它在此期间已经变化，请重新查看。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="73"/>
+        <location filename="../../app/till/tillerror.cpp" line="83"/>
         <source>This payment is not a part of a sale; it cannot be given up.</source>
         <translation>此付款不属于任何一笔销售，不能放弃。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="131"/>
+        <location filename="../../app/till/tillerror.cpp" line="141"/>
         <source>There is no sale %1.</source>
         <translation>没有销售单 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="133"/>
+        <location filename="../../app/till/tillerror.cpp" line="143"/>
         <source>Sale %1 is cancelled already.</source>
         <translation>销售单 %1 已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="135"/>
+        <location filename="../../app/till/tillerror.cpp" line="145"/>
         <source>Sale %1 is paid; refund it instead of cancelling it.</source>
         <translation>销售单 %1 已付清；请退款，而不是取消。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="53"/>
+        <location filename="../../app/till/tillerror.cpp" line="63"/>
         <source>This sale is already paid.</source>
         <translation>本单已付款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="63"/>
+        <location filename="../../app/till/tillerror.cpp" line="73"/>
         <source>A payment for this sale needs attention first.</source>
         <translation>本单有一笔支付需要先处理。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="65"/>
+        <location filename="../../app/till/tillerror.cpp" line="75"/>
         <source>A payment for this sale is still in progress.</source>
         <translation>本单有一笔支付仍在处理中。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="75"/>
+        <location filename="../../app/till/tillerror.cpp" line="85"/>
         <source>No payment of this till has the key %1.</source>
         <translation>本收银机没有幂等键为 %1 的支付。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="51"/>
+        <location filename="../../app/till/tillerror.cpp" line="61"/>
         <source>Sale %1 was cancelled.</source>
         <translation>销售单 %1 已被取消。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="55"/>
+        <location filename="../../app/till/tillerror.cpp" line="33"/>
+        <source>The file %1 is not a till journal: it belongs to another program. It was left as it is; choose another file with --db.</source>
+        <translation>文件 %1 不是收银交易日志：它属于另一个程序。文件保持原样；请用 --db 选择另一个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/tillerror.cpp" line="65"/>
         <source>Sale %1 is in %2.</source>
         <translation>销售单 %1 的币种是 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="57"/>
+        <location filename="../../app/till/tillerror.cpp" line="67"/>
         <source>A card payment for this sale is still in progress. Wait for it, or choose &quot;Customer pays another way&quot;.</source>
         <translation>这笔销售还有一笔刷卡付款正在处理中。请等待结果，或选择“顾客改用其他方式支付”。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="59"/>
+        <location filename="../../app/till/tillerror.cpp" line="69"/>
         <source>Nothing remains to be paid for this sale while its card payment is in progress.</source>
         <translation>这笔销售的刷卡付款正在处理中，目前没有剩余待付金额。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="61"/>
+        <location filename="../../app/till/tillerror.cpp" line="71"/>
         <source>At most %1 remains to be paid for sale %2.</source>
         <translation>销售单 %2 最多还需支付 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="67"/>
+        <location filename="../../app/till/tillerror.cpp" line="77"/>
         <source>Only a card payment can be given up.</source>
         <translation>只有刷卡付款可以放弃。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="69"/>
+        <location filename="../../app/till/tillerror.cpp" line="79"/>
         <source>This card payment was given up already.</source>
         <translation>这笔刷卡付款已经放弃。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="71"/>
+        <location filename="../../app/till/tillerror.cpp" line="81"/>
         <source>This card payment is final already (%1): there is nothing to give up.</source>
         <translation>这笔刷卡付款已有最终结果（%1），无需放弃。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="77"/>
+        <location filename="../../app/till/tillerror.cpp" line="87"/>
         <source>%1 is a refund; only a payment can be refunded.</source>
         <translation>%1 是一笔退款；只有支付才能退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="79"/>
+        <location filename="../../app/till/tillerror.cpp" line="89"/>
         <source>This sale was paid in cash: give the money back from the drawer as a cash refund.</source>
         <translation>本单是现金支付：请作为现金退款从钱箱退还。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="81"/>
+        <location filename="../../app/till/tillerror.cpp" line="91"/>
         <source>This payment was made by card: it is refunded to the card, not in cash.</source>
         <translation>这笔支付是刷卡支付：退款退回到银行卡，而不是现金。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="83"/>
+        <location filename="../../app/till/tillerror.cpp" line="93"/>
         <source>This payment was declined: nothing was charged, so there is nothing to refund.</source>
         <translation>这笔支付已被拒绝：没有扣款，因此无需退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="85"/>
+        <location filename="../../app/till/tillerror.cpp" line="95"/>
         <source>This payment was voided before it was sent: nothing was charged, so there is nothing to refund.</source>
         <translation>这笔支付在发送前已作废：没有扣款，因此无需退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="87"/>
+        <location filename="../../app/till/tillerror.cpp" line="97"/>
         <source>This payment was never executed (it needs attention): there is nothing to refund.</source>
         <translation>这笔支付从未执行（需要处理）：无需退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="89"/>
+        <location filename="../../app/till/tillerror.cpp" line="99"/>
         <source>This payment is not confirmed yet. It can be refunded once the gateway says it is paid.</source>
         <translation>这笔支付尚未确认。网关确认支付成功后才能退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="91"/>
+        <location filename="../../app/till/tillerror.cpp" line="101"/>
         <source>The gateway&apos;s id of this payment is not known, so it cannot be refunded from the till.</source>
         <translation>不知道这笔支付在网关的编号，因此无法在收银机上退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="93"/>
+        <location filename="../../app/till/tillerror.cpp" line="103"/>
         <source>A refund of this payment is still in progress (%1). Wait for its outcome before refunding again.</source>
         <translation>这笔支付有一笔退款仍在处理中（%1）。请等待其结果后再退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="95"/>
+        <location filename="../../app/till/tillerror.cpp" line="105"/>
         <source>This payment has already been refunded in full.</source>
         <translation>这笔支付已全额退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="97"/>
+        <location filename="../../app/till/tillerror.cpp" line="107"/>
         <source>The payment is in %1; its refund must be in %1 too.</source>
         <translation>这笔支付的币种是 %1；退款也必须使用 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="99"/>
+        <location filename="../../app/till/tillerror.cpp" line="109"/>
         <source>A refund must give back more than nothing.</source>
         <translation>退款金额必须大于零。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="101"/>
+        <location filename="../../app/till/tillerror.cpp" line="111"/>
         <source>At most %1 of this payment remains to be refunded (paid %2).</source>
         <translation>这笔支付最多还可退 %1（实付 %2）。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="107"/>
+        <location filename="../../app/till/tillerror.cpp" line="117"/>
         <source>It is voided already.</source>
         <translation>它已经作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="109"/>
+        <location filename="../../app/till/tillerror.cpp" line="119"/>
         <source>A cash refund is final once the money is given back.</source>
         <translation>现金退款在钱款退还后即为最终结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="111"/>
+        <location filename="../../app/till/tillerror.cpp" line="121"/>
         <source>A cash payment is final once it is taken; give the money back as a cash refund instead.</source>
         <translation>现金支付收款后即为最终结果；请改为现金退款退还钱款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="113"/>
+        <location filename="../../app/till/tillerror.cpp" line="123"/>
         <source>This refund has been made already; it cannot be voided.</source>
         <translation>这笔退款已经完成，不能作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="115"/>
+        <location filename="../../app/till/tillerror.cpp" line="125"/>
         <source>This payment is paid already; it cannot be voided, only refunded.</source>
         <translation>这笔支付已经成功，不能作废，只能退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="117"/>
+        <location filename="../../app/till/tillerror.cpp" line="127"/>
         <source>This refund was declined: nothing was given back, there is nothing to void.</source>
         <translation>这笔退款已被拒绝：没有退还任何钱款，无需作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="119"/>
+        <location filename="../../app/till/tillerror.cpp" line="129"/>
         <source>This payment was declined: nothing was charged, there is nothing to void.</source>
         <translation>这笔支付已被拒绝：没有扣款，无需作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="121"/>
+        <location filename="../../app/till/tillerror.cpp" line="131"/>
         <source>The gateway refused it without executing it: there is nothing to void.</source>
         <translation>网关未执行就拒绝了它：无需作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="123"/>
+        <location filename="../../app/till/tillerror.cpp" line="133"/>
         <source>This refund may have reached the gateway already, so it cannot be voided; the till will learn its outcome by itself.</source>
         <translation>这笔退款可能已经到达网关，因此不能作废；收银机会自行获知其结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="125"/>
+        <location filename="../../app/till/tillerror.cpp" line="135"/>
         <source>This payment may have reached the bank already, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
         <translation>这笔支付可能已经到达银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="127"/>
+        <location filename="../../app/till/tillerror.cpp" line="137"/>
         <source>An earlier try of this refund may have reached the gateway, so it cannot be voided; the till will learn its outcome by itself.</source>
         <translation>这笔退款之前的某次尝试可能已经到达网关，因此不能作废；收银机会自行获知其结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="129"/>
+        <location filename="../../app/till/tillerror.cpp" line="139"/>
         <source>An earlier try of this payment may have reached the bank, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
         <translation>这笔支付之前的某次尝试可能已经到达银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
     </message>
@@ -316,17 +321,17 @@
 <context>
     <name>OncePay::OfflineLimits</name>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="37"/>
+        <location filename="../../app/till/tillerror.cpp" line="47"/>
         <source>Offline, card payments above %1 %2 cannot be taken. Ask for another payment method or wait for the connection.</source>
         <translation>当前离线，无法受理超过 %1 %2 的刷卡支付。请顾客换一种支付方式，或等待网络恢复。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="39"/>
+        <location filename="../../app/till/tillerror.cpp" line="49"/>
         <source>Offline, no more than %1 %2 may wait to be sent. Wait for the connection or take another payment method.</source>
         <translation>当前离线，待发送的支付总额不能超过 %1 %2。请等待网络恢复，或改用其他支付方式。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="41"/>
+        <location filename="../../app/till/tillerror.cpp" line="51"/>
         <source>Offline for too long: payments have waited more than %1 minutes. Card payments are paused until the connection returns.</source>
         <translation>离线时间过长：有支付已等待超过 %1 分钟。网络恢复前暂停刷卡支付。</translation>
     </message>
@@ -334,7 +339,7 @@
 <context>
     <name>OncePay::Pos::DemoBackend</name>
     <message>
-        <location filename="../../app/pos/demobackend.cpp" line="25"/>
+        <location filename="../../app/pos/demobackend.cpp" line="41"/>
         <source>Cannot create the data folder %1.</source>
         <translation>无法创建数据文件夹 %1。</translation>
     </message>
@@ -342,22 +347,22 @@
 <context>
     <name>OncePay::SaleBook</name>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="141"/>
+        <location filename="../../app/till/tillerror.cpp" line="151"/>
         <source>The old sales file %1 cannot be read: %2</source>
         <translation>旧的销售文件 %1 无法读取：%2</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="143"/>
+        <location filename="../../app/till/tillerror.cpp" line="153"/>
         <source>The old sales file %1 was copied but cannot be renamed.</source>
         <translation>旧的销售文件 %1 已复制，但无法重命名。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="137"/>
+        <location filename="../../app/till/tillerror.cpp" line="147"/>
         <source>A sale must cost between %1 and %2.</source>
         <translation>一笔销售的金额必须在 %1 到 %2 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="139"/>
+        <location filename="../../app/till/tillerror.cpp" line="149"/>
         <source>Sale %1 is partly paid: its items cannot change now.</source>
         <translation>销售单 %1 已部分付款，现在不能修改商品。</translation>
     </message>
@@ -365,22 +370,22 @@
 <context>
     <name>OncePay::ShiftBook</name>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="157"/>
+        <location filename="../../app/till/tillerror.cpp" line="167"/>
         <source>Shift %1 was closed meanwhile; look at the open shift again.</source>
         <translation>第 %1 班已在此期间结班；请重新查看当前班次。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="159"/>
+        <location filename="../../app/till/tillerror.cpp" line="169"/>
         <source>Shift %1 opened with the %2 the previous close left in the drawer; only a till&apos;s first shift takes an opening float.</source>
         <translation>第 %1 班以上次结班留在钱箱中的 %2 开班；只有收银机的第一个班次才需要填写开班备用金。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="161"/>
+        <location filename="../../app/till/tillerror.cpp" line="171"/>
         <source>An opening float must be between 0 and %1.</source>
         <translation>开班备用金必须在 0 到 %1 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="163"/>
+        <location filename="../../app/till/tillerror.cpp" line="173"/>
         <source>These still wait for the gateway and were not confirmed: %1.</source>
         <translation>以下交易仍在等待网关，且未经确认：%1。</translation>
     </message>
@@ -388,217 +393,217 @@
 <context>
     <name>OncePay::ShiftFinding</name>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="79"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="91"/>
         <source>refunded amounts agree</source>
         <translation>退款金额一致</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="79"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="91"/>
         <source>refunded amounts differ</source>
         <translation>退款金额不一致</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="81"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="94"/>
         <source>matched</source>
         <translation>一致</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="85"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="98"/>
         <source>cash, in the drawer</source>
         <translation>现金，在钱箱中</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="87"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="100"/>
         <source>voided on the till</source>
         <translation>已在收银机上作废</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="89"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="102"/>
         <source>not at the server yet</source>
         <translation>尚未到达服务器</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="90"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="103"/>
         <source>only on the till</source>
         <translation>仅在收银机上</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="91"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="105"/>
         <source>only on the server</source>
         <translation>仅在服务器上</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="92"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="107"/>
         <source>different amount</source>
         <translation>金额不同</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="93"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="109"/>
         <source>different state</source>
         <translation>状态不同</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="106"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="123"/>
         <source>nothing refunded</source>
         <translation>未退款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="106"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="123"/>
         <source>nothing charged</source>
         <translation>未扣款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="107"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="124"/>
         <source>refunded once</source>
         <translation>已退款一次</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="107"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="124"/>
         <source>charged once</source>
         <translation>已扣款一次</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="108"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="126"/>
         <source>no refund at the bank</source>
         <translation>银行无此退款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="108"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="126"/>
         <source>no charge at the bank</source>
         <translation>银行无此扣款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="109"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="128"/>
         <source>refunded by the bank</source>
         <translation>银行已退款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="109"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="128"/>
         <source>charged by the bank</source>
         <translation>银行已扣款</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="111"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="130"/>
         <source>refunded %1 times</source>
         <translation>退款 %1 次</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="111"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="130"/>
         <source>charged %1 times</source>
         <translation>扣款 %1 次</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="112"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="132"/>
         <source>another amount at the bank</source>
         <translation>银行金额不同</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="125"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="145"/>
         <source>Nothing: a cash refund, from the drawer.</source>
         <translation>无需处理：现金退款，从钱箱支出。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="125"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="145"/>
         <source>Nothing: cash, counted in the drawer.</source>
         <translation>无需处理：现金，计入钱箱。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="127"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="147"/>
         <source>Nothing: voided before it was sent.</source>
         <translation>无需处理：发送前已作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="129"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="149"/>
         <source>Nothing: it never reached the gateway.</source>
         <translation>无需处理：从未到达网关。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="130"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="150"/>
         <source>Nothing to do.</source>
         <translation>无需处理。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="133"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="153"/>
         <source>Wait: the till is still asking the gateway about this refund with the same key; close the shift once it is final, or note it.</source>
         <translation>请等待：收银机仍在用同一幂等键向网关查询这笔退款；待其有最终结果后再结班，或记录下来。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="134"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="154"/>
         <source>Wait: the till is still asking the gateway about this payment with the same key; close the shift once it is final, or note it.</source>
         <translation>请等待：收银机仍在用同一幂等键向网关查询这笔付款；待其有最终结果后再结班，或记录下来。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="138"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="158"/>
         <source>Call support: the bank gave money back more than once for one refund.</source>
         <translation>请联系技术支持：银行对同一笔退款退了不止一次。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="139"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="159"/>
         <source>Call support: the bank charged the customer more than once for one payment.</source>
         <translation>请联系技术支持：银行对同一笔付款向顾客扣款不止一次。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="141"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="161"/>
         <source>Call support: the bank has no refund that the till or the gateway says was made; the customer may not have their money back.</source>
         <translation>请联系技术支持：收银机或网关显示已退款，但银行没有这笔退款；顾客可能尚未收到退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="142"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="162"/>
         <source>Call support: the bank has no charge for a payment the till or the gateway says is paid.</source>
         <translation>请联系技术支持：收银机或网关显示已付款，但银行没有这笔扣款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="144"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="164"/>
         <source>Call support: the bank refunded money that the till does not count as refunded.</source>
         <translation>请联系技术支持：银行退了一笔收银机未记为已退款的款项。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="145"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="165"/>
         <source>Call support: the bank charged the customer for a payment the till does not count as paid; it may have to be refunded.</source>
         <translation>请联系技术支持：银行对一笔收银机未记为已付的付款向顾客扣了款，可能需要退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="147"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="167"/>
         <source>Call support: the bank moved another amount than the till recorded.</source>
         <translation>请联系技术支持：银行处理的金额与收银机记录的不同。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="150"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="170"/>
         <source>Call support: the gateway has no record of a refund the till says it answered.</source>
         <translation>请联系技术支持：收银机显示网关已答复的退款，网关却没有记录。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="151"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="171"/>
         <source>Call support: the gateway has no record of a payment the till says it answered.</source>
         <translation>请联系技术支持：收银机显示网关已答复的付款，网关却没有记录。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="153"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="173"/>
         <source>Call support: money was given back on the gateway without this till&apos;s journal; find out who refunded it.</source>
         <translation>请联系技术支持：网关上有一笔不在本收银机日志中的退款；请查明是谁退的款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="154"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="174"/>
         <source>Call support: the gateway has a payment this till&apos;s journal does not know; check whether the customer was charged.</source>
         <translation>请联系技术支持：网关上有一笔本收银机日志中没有的付款；请核实顾客是否被扣款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="157"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="177"/>
         <source>Call support: the refunded amount on the gateway is not what the till&apos;s refunds add up to.</source>
         <translation>请联系技术支持：网关上的已退款金额与收银机退款合计不符。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="158"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="178"/>
         <source>Call support: the gateway&apos;s amount is not the till&apos;s; the customer may have paid another amount.</source>
         <translation>请联系技术支持：网关的金额与收银机不同；顾客支付的金额可能不同。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="160"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="180"/>
         <source>Call support: the gateway&apos;s outcome is not what the till recorded (%1 on the gateway).</source>
         <translation>请联系技术支持：网关的结果与收银机记录的不同（网关上为 %1）。</translation>
     </message>
     <message>
-        <location filename="../../app/till/shiftfinding.cpp" line="164"/>
+        <location filename="../../app/till/shiftfinding.cpp" line="184"/>
         <source>Call support: look into it.</source>
         <translation>请联系技术支持核查。</translation>
     </message>
@@ -606,47 +611,47 @@
 <context>
     <name>OncePay::SyncEngine</name>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="27"/>
+        <location filename="../../app/till/tillerror.cpp" line="37"/>
         <source>The order number must be 1 to 64 letters, digits, &apos;-&apos; or &apos;_&apos;.</source>
         <translation>订单号必须由 1 到 64 个字母、数字、“-”或“_”组成。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="29"/>
+        <location filename="../../app/till/tillerror.cpp" line="39"/>
         <source>The currency %1 is not supported.</source>
         <translation>不支持币种 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="31"/>
+        <location filename="../../app/till/tillerror.cpp" line="41"/>
         <source>The amount must be between %1 and %2.</source>
         <translation>金额必须在 %1 到 %2 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="33"/>
+        <location filename="../../app/till/tillerror.cpp" line="43"/>
         <source>&quot;%1&quot; is not the key of a payment.</source>
         <translation>“%1”不是一笔支付的幂等键。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="35"/>
+        <location filename="../../app/till/tillerror.cpp" line="45"/>
         <source>The reason may be at most 500 characters long.</source>
         <translation>退款原因最多 500 个字符。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="45"/>
+        <location filename="../../app/till/tillerror.cpp" line="55"/>
         <source>This refund is on its way to the gateway right now, so it cannot be voided; the till will learn its outcome by itself.</source>
         <translation>这笔退款正在发往网关，因此不能作废；收银机会自行获知其结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="43"/>
+        <location filename="../../app/till/tillerror.cpp" line="53"/>
         <source>This payment is on its way to the bank right now, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
         <translation>这笔支付正在发往银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="47"/>
+        <location filename="../../app/till/tillerror.cpp" line="57"/>
         <source>It is being voided already.</source>
         <translation>它正在作废中。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="49"/>
+        <location filename="../../app/till/tillerror.cpp" line="59"/>
         <source>It is being given up already.</source>
         <translation>正在放弃中。</translation>
     </message>
@@ -659,7 +664,7 @@
         <translation>未配置网关。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillsession.cpp" line="44"/>
+        <location filename="../../app/till/tillerror.cpp" line="35"/>
         <source>The journal %1 cannot be used, and it was left as it is: %2</source>
         <translation>交易日志 %1 无法使用，已保持原样：%2</translation>
     </message>
@@ -667,22 +672,22 @@
 <context>
     <name>OncePay::Ui::CartModel</name>
     <message>
-        <location filename="../../ui/models/cartmodel.cpp" line="136"/>
+        <location filename="../../ui/models/cartmodel.cpp" line="142"/>
         <source>Item</source>
         <translation>商品</translation>
     </message>
     <message>
-        <location filename="../../ui/models/cartmodel.cpp" line="137"/>
+        <location filename="../../ui/models/cartmodel.cpp" line="144"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../ui/models/cartmodel.cpp" line="138"/>
+        <location filename="../../ui/models/cartmodel.cpp" line="146"/>
         <source>Price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../ui/models/cartmodel.cpp" line="139"/>
+        <location filename="../../ui/models/cartmodel.cpp" line="148"/>
         <source>Total</source>
         <translation>小计</translation>
     </message>
@@ -750,17 +755,17 @@
         <translation>现金 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/cashpanel.cpp" line="135"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="137"/>
         <source>&quot;%1&quot; is not an amount.</source>
         <translation>“%1”不是有效金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/cashpanel.cpp" line="152"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="154"/>
         <source>Short by %1: %2 received, the total is %3. Nothing was recorded.</source>
         <translation>还差 %1：实收 %2，应付 %3。本次未记账。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/cashpanel.cpp" line="156"/>
+        <location filename="../../ui/widgets/cashpanel.cpp" line="158"/>
         <source>Take %1 as &amp;part payment; the rest by card or more cash</source>
         <translation>收取 %1 作为部分付款(&amp;P)；其余刷卡或再付现金</translation>
     </message>
@@ -783,27 +788,27 @@
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="323"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="320"/>
         <source>This sale is being paid; start a new sale to add items.</source>
         <translation>本单正在付款；如需添加商品，请开始新交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="314"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="311"/>
         <source>No product has the code or name &quot;%1&quot;.</source>
         <translation>找不到编码或名称为“%1”的商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="256"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="254"/>
         <source>The card payment was never sent and is voided. Take cash or another card.</source>
         <translation>这笔刷卡付款从未发出，已作废。请收取现金或换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="257"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="254"/>
         <source>The card payment is given up: if it turns out charged, the till refunds it by itself. Take cash or another card.</source>
         <translation>已放弃这笔刷卡付款：如果最终扣款成功，收银机会自动退款。请收取现金或换一张卡。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="315"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="312"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>有 %n 个商品与“%1”相符：请选择一个。</numerusform>
@@ -811,29 +816,29 @@
     </message>
     <message>
         <location filename="../../ui/models/checkoutviewmodel.cpp" line="199"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="353"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="390"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="350"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="387"/>
         <source>Saving the payment…</source>
         <translation>正在保存支付记录…</translation>
     </message>
     <message>
         <location filename="../../ui/models/checkoutviewmodel.cpp" line="188"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="377"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="374"/>
         <source>There is nothing to pay.</source>
         <translation>没有需要支付的金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="383"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="380"/>
         <source>The amount tendered is less than the total %1.</source>
         <translation>实收金额少于应付金额 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="538"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="536"/>
         <source>Paid in cash. Change: %1</source>
         <translation>现金支付成功。找零：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="501"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="498"/>
         <source>Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer.</source>
         <translation>尚未确认：收银机会自行确认这笔付款。请勿为这笔销售再次收款；您可以接待下一位顾客。</translation>
     </message>
@@ -863,63 +868,63 @@
         <translation>已收现金 %1。还剩 %2：刷卡 (F12) 或再付现金 (F10)。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="348"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="345"/>
         <source>A card can pay at most the %1 that remains.</source>
         <translation>一张卡最多只能支付剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="382"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="379"/>
         <source>The amount tendered is less than the %1 that remains.</source>
         <translation>所收金额少于剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="510"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="507"/>
         <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
         <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
     </message>
     <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="509"/>
         <location filename="../../ui/models/checkoutviewmodel.cpp" line="512"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="515"/>
         <source>Sending the payment…</source>
         <translation>正在发送支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="518"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="515"/>
         <source>The bank is processing the payment. Please wait.</source>
         <translation>银行正在处理这笔支付，请稍候。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="521"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="518"/>
         <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
         <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="532"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="531"/>
         <source>%1 paid by card. %2 remains: card (F12) or cash (F10).</source>
         <translation>已用卡支付 %1。剩余 %2：刷卡（F12）或现金（F10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="540"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="538"/>
         <source>Paid in full: %1 (this card %2).</source>
         <translation>已全额支付：%1（本卡 %2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="542"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="540"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="545"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="543"/>
         <source>Declined (%1). Ask for another card (F12) or cash (F10).</source>
         <translation>被拒绝（%1）。请顾客换一张卡（F12）或付现金（F10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="548"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="546"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="551"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="549"/>
         <source>Voided before it was sent: nothing was charged. The sale may be paid again.</source>
         <translation>已在发送前作废：没有扣款。本单可以重新支付。</translation>
     </message>
@@ -927,202 +932,202 @@
 <context>
     <name>OncePay::Ui::DemoController</name>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="56"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="57"/>
         <source>A double click on Pay</source>
         <translation>支付按钮被点了两次</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="57"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="59"/>
         <source>Charged, but the answer was lost</source>
         <translation>已扣款，但应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="58"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="61"/>
         <source>An hour offline, then the queue drains</source>
         <translation>断网一小时，恢复后队列自动发送</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="59"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="63"/>
         <source>The same key reused with another amount</source>
         <translation>同一个幂等键换了金额再次使用</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="60"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="65"/>
         <source>The card&apos;s answer is lost, the customer pays cash, the till refunds the card by itself</source>
         <translation>银行卡的应答丢失，顾客改付现金，收银机自动退还这笔卡款</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="210"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="250"/>
         <source>%n charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
         <translation>
             <numerusform>银行账本中有 %n 笔扣款：靠询问解决，而不是再扣一次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="189"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="209"/>
         <source>A customer buys rice and tea.</source>
         <translation>一位顾客买了大米和茶。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="191"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="215"/>
         <source>The cashier taps Pay twice by accident. Watch the Pay button: the second tap bounces off.</source>
         <translation>收银员不小心按了两次支付。请看支付按钮：第二次点击被挡了回去。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="194"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="222"/>
         <source>Paid. Asking the bank how many times it charged the customer…</source>
         <translation>已支付。正在询问银行向顾客扣了几次款…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="195"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="223"/>
         <source>The bank charged the customer %n time(s). A nervous double tap never charges twice.</source>
         <translation>
             <numerusform>银行向顾客扣款 %n 次。紧张时的连按两下绝不会扣款两次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="214"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="254"/>
         <source>The shop&apos;s internet goes down (think of an hour without it). Below: the payments still waiting.</source>
         <translation>店里断网了（设想一个小时没有网络）。下方：仍在等待的付款。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="219"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="260"/>
         <source>A customer buys rice and pays by card. The till keeps the payment in its queue; the customer goes home.</source>
         <translation>一位顾客买了大米并刷卡支付。收银机把这笔付款保存在队列中；顾客可以回家了。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="221"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="262"/>
         <source>The next customer: tea, by card. The queue grows.</source>
         <translation>下一位顾客：买茶，刷卡。队列变长了。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="223"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="264"/>
         <source>A third: noodles. Three payments wait, each written down before anything was sent.</source>
         <translation>第三位：买面条。三笔付款在等待，每一笔都在发送任何数据之前就已记录下来。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="225"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="266"/>
         <source>The internet is back. Watch the queue empty by itself, oldest first.</source>
         <translation>网络恢复了。请看队列自动清空，最早的先发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="228"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="273"/>
         <source>Every payment went through. Asking the bank how many times it charged…</source>
         <translation>每笔付款都已完成。正在询问银行扣了几次款…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="229"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="274"/>
         <source>%n charge(s) in the bank&apos;s ledger for the three sales: each sent once, however long it waited.</source>
         <translation>
             <numerusform>银行账本中这三笔销售共有 %n 笔扣款：无论等了多久，每笔只发送一次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="233"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="278"/>
         <source>The network now loses every answer. A customer buys noodles.</source>
         <translation>网络现在会丢失所有应答。一位顾客购买面条。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="235"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="284"/>
         <source>The cashier pays by card. The bank charges the card, but the till never hears back.</source>
         <translation>收银员刷卡收款。银行已扣款，但收银机始终没有收到应答。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="244"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="295"/>
         <source>The customer will not wait and pays cash. The cashier presses F6, &quot;Customer pays another way&quot;: the card is given up in the journal, not forgotten.</source>
         <translation>顾客不愿等待，改付现金。收银员按 F6“顾客改用其他方式支付”：这笔卡款在日志中记为已放弃，而不是被遗忘。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="256"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="309"/>
         <source>The cashier takes the cash. The sale is paid once, in cash.</source>
         <translation>收银员收取现金。这笔销售只付了一次，用的是现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="263"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="318"/>
         <source>The network comes back. The till asks about the given-up card: it was charged. So the till refunds it through the bank by itself, once, with a key made from the card&apos;s.</source>
         <translation>网络恢复。收银机查询已放弃的卡款：它已被扣款。于是收银机自动通过银行退款，只退一次，所用的键由这笔卡款的键派生而来。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="267"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="326"/>
         <source>Refunded. Asking the bank&apos;s own ledger…</source>
         <translation>已退款。正在查询银行自己的账本…</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="276"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="341"/>
         <source>The bank&apos;s ledger: %1 and %2 for the card. The customer paid once, in cash; the shift report says &quot;charged late, refunded automatically&quot;.</source>
         <translation>银行账本：这张卡 %1、%2。顾客只付了一次，用的是现金；班次报表显示“延迟扣款，已自动退款”。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="278"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="343"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n 笔扣款</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="278"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="343"/>
         <source>%n refund(s)</source>
         <translation>
             <numerusform>%n 笔退款</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="283"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="352"/>
         <source>Another register of the shop, with buggy software, sends a payment of ¥10.00…</source>
         <translation>店里另一台软件有缺陷的收银机发送了一笔 ¥10.00 的付款…</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="289"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="360"/>
         <source>…then sends the same payment again by mistake, with the same key but ¥20.00.</source>
         <translation>…然后又误把同一笔付款再发了一次：幂等键相同，金额却是 ¥20.00。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="293"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="368"/>
         <source>took the first payment</source>
         <translation>接受了第一笔付款</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="293"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="368"/>
         <source>did not take the first payment</source>
         <translation>没有接受第一笔付款</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="294"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="369"/>
         <source>refused the second: that key already belongs to another amount</source>
         <translation>拒绝了第二笔：这个付款编号已属于另一个金额</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="295"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="370"/>
         <source>did not refuse the second</source>
         <translation>没有拒绝第二笔</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="296"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="371"/>
         <source>The gateway %1 and %2. The customer pays ¥10.00 once; the bank&apos;s ledger opens next. It was the other register&apos;s payment: this till&apos;s shift does not count it.</source>
         <translation>网关%1，并且%2。顾客只支付一次 ¥10.00；接下来打开银行账本。这是另一台收银机的付款：本收银机的班次不计入它。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="199"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="227"/>
         <source>The network now loses every answer: requests arrive, answers never come back.</source>
         <translation>现在网络会丢失所有应答：请求能到达，应答却回不来。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="201"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="233"/>
         <source>The cashier pays. The bank charges the card, but the till never hears back.</source>
         <translation>收银员发起支付。银行已经扣款，但收银机没有收到应答。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="204"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="240"/>
         <source>The till does not guess and does not charge again: it shows &quot;checking with the server&quot; and keeps the sale locked.</source>
         <translation>收银机不猜测，也不重复扣款：它显示“正在向服务器核实”，并锁定这笔交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="206"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="242"/>
         <source>The network comes back. The till asks the gateway by the payment&apos;s key…</source>
         <translation>网络恢复。收银机用这笔支付的幂等键向网关查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="209"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="249"/>
         <source>The gateway says: paid. Asking the bank&apos;s ledger…</source>
         <translation>网关回复：已支付。正在查询银行账本…</translation>
     </message>
@@ -1130,203 +1135,203 @@
 <context>
     <name>OncePay::Ui::DemoWindow</name>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="26"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="30"/>
         <source>Visa (approved)</source>
         <translation>Visa 卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="27"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="31"/>
         <source>Mastercard (approved)</source>
         <translation>万事达卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="28"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="32"/>
         <source>UnionPay (approved)</source>
         <translation>银联卡（通过）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="29"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="33"/>
         <source>Card declined</source>
         <translation>被拒卡</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="30"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="34"/>
         <source>Insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="31"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="35"/>
         <source>Bank answer lost after charging</source>
         <translation>扣款后银行应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="32"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="36"/>
         <source>Bank refuses before charging</source>
         <translation>银行扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="61"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="67"/>
         <source>Demo caption</source>
         <translation>演示说明</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="64"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="70"/>
         <source>Next ▸</source>
         <translation>下一步 ▸</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="65"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="71"/>
         <source>Next demo step</source>
         <translation>演示下一步</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="71"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="77"/>
         <source>Demo, step %1 of %2: %3</source>
         <translation>演示，第 %1 步，共 %2 步：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="82"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="88"/>
         <source>Card reader (test card):</source>
         <translation>读卡器（测试卡）：</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="84"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="90"/>
         <source>Test card</source>
         <translation>测试卡</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="104"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="114"/>
         <source>Si&amp;mulation</source>
         <translation>模拟(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="105"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="115"/>
         <source>&amp;Network</source>
         <translation>网络(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="108"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="118"/>
         <source>Online</source>
         <translation>正常联网</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="109"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="119"/>
         <source>Offline (connections refused)</source>
         <translation>断网（拒绝连接）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="110"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="120"/>
         <source>Black hole (no answer)</source>
         <translation>黑洞（无应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="111"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="121"/>
         <source>Lose responses (charged, answer lost)</source>
         <translation>丢失应答（已扣款，应答丢失）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="112"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="122"/>
         <source>Latency 800 ms</source>
         <translation>延迟 800 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="113"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="123"/>
         <source>Flaky 30 %</source>
         <translation>不稳定（30% 出错）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="128"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="138"/>
         <source>&amp;Demo</source>
         <translation>演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="134"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="146"/>
         <source>Stop the demo</source>
         <translation>停止演示</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="139"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="151"/>
         <source>The bank&apos;s &amp;ledger…</source>
         <translation>银行账本(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="140"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="154"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="143"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="157"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="144"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="158"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="145"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="159"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="146"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="160"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="161"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="177"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="171"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="188"/>
         <source>online</source>
         <comment>network simulation</comment>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="172"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="191"/>
         <source>offline</source>
         <comment>network simulation</comment>
         <translation>断网</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="173"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="194"/>
         <source>black hole</source>
         <comment>network simulation</comment>
         <translation>无应答（黑洞）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="174"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="197"/>
         <source>losing responses</source>
         <comment>network simulation</comment>
         <translation>丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="175"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="200"/>
         <source>latency %1 ms</source>
         <comment>network simulation</comment>
         <translation>延迟 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="176"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="203"/>
         <source>flaky %1 %</source>
         <comment>network simulation</comment>
         <translation>不稳定 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="180"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="208"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="193"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="221"/>
         <source>Second tap ignored</source>
         <translation>第二次点击已忽略</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="199"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="227"/>
         <source>Second tap ignored: this payment is already on its way, it cannot be charged twice.</source>
         <translation>第二次点击已忽略：这笔付款已在处理中，不可能扣款两次。</translation>
     </message>
@@ -1339,47 +1344,47 @@
         <translation>支付详情：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="188"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="192"/>
         <source>Journal of state changes</source>
         <translation>状态变更日志</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="146"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="148"/>
         <source>The till&apos;s record</source>
         <translation>收银机记录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="139"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="141"/>
         <source>Timeline of attempts</source>
         <translation>尝试时间线</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="107"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="109"/>
         <source>Sale:</source>
         <translation>销售单：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="108"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="110"/>
         <source>Amount:</source>
         <translation>金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="109"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="111"/>
         <source>Paid with:</source>
         <translation>支付方式：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="150"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="152"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="151"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="153"/>
         <source>Payment id:</source>
         <translation>支付编号：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="148"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="150"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
@@ -1390,32 +1395,32 @@
         <translation>退款详情：订单 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="149"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="151"/>
         <source>Kind:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="109"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="111"/>
         <source>Back to:</source>
         <translation>退回到：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="111"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="113"/>
         <source>Given back:</source>
         <translation>已退还：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="153"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="155"/>
         <source>Refund id:</source>
         <translation>退款编号：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="154"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="156"/>
         <source>Refund of payment:</source>
         <translation>原支付：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="113"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="115"/>
         <source>Reason:</source>
         <translation>原因：</translation>
     </message>
@@ -1440,89 +1445,89 @@
         <translation>立即重新发送，不必等待下一次尝试：使用同一个幂等键，绝不会重复扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="89"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="91"/>
         <source>In short</source>
         <translation>概要</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="99"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="101"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="103"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="105"/>
         <source>What it means</source>
         <translation>含义</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="114"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="116"/>
         <source>Time:</source>
         <translation>时间：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="118"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="120"/>
         <source>What the gateway says</source>
         <translation>网关的答复</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="127"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="129"/>
         <source>Technical details</source>
         <translation>技术详情</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="156"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="158"/>
         <source>Order id:</source>
         <translation>订单编号：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="157"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="159"/>
         <source>Tries:</source>
         <translation>尝试次数：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="159"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="161"/>
         <source>Problem:</source>
         <translation>问题：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="160"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="162"/>
         <source>Idempotency key:</source>
         <translation>幂等键：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="163"/>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="164"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="165"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="166"/>
         <source>The gateway&apos;s record</source>
         <translation>网关记录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="168"/>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="177"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="170"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="180"/>
         <source>Show raw</source>
         <translation>显示原始数据</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="171"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="173"/>
         <source>Show the gateway&apos;s raw answer</source>
         <translation>显示网关的原始应答</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="174"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="176"/>
         <source>The gateway&apos;s raw answer</source>
         <translation>网关的原始应答</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="177"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="180"/>
         <source>Hide raw</source>
         <translation>隐藏原始数据</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="184"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="188"/>
         <source>Journal</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="145"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="147"/>
         <source>This till&apos;s record</source>
         <translation>本机记录</translation>
     </message>
@@ -1537,63 +1542,63 @@
         <translation>立即重试</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="80"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="82"/>
         <source>Not asked yet.</source>
         <translation>尚未查询。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="78"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="80"/>
         <source>Cash: the gateway is never asked.</source>
         <translation>现金支付：不经过网关，无需查询。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="227"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="231"/>
         <source>%1:</source>
         <comment>a field&apos;s label</comment>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="232"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="236"/>
         <source>Asking…</source>
         <translation>正在查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="233"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="237"/>
         <source>Asking the gateway…</source>
         <translation>正在询问网关…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="240"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="244"/>
         <source>The gateway says: %1 (asked at %2).</source>
         <translation>网关答复：%1（询问于 %2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="246"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="250"/>
         <source>The gateway has no refund with this key: it was never executed.</source>
         <translation>网关没有使用此幂等键的退款：这笔退款从未执行。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="247"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="251"/>
         <source>The gateway has no payment with this key: it was never executed.</source>
         <translation>网关没有使用此幂等键的支付：这笔支付从未执行。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="249"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="253"/>
         <source>The gateway has no refund with this key yet: nothing went back so far (asked at %1).</source>
         <translation>网关目前没有使用此幂等键的退款：到目前为止尚未退还任何钱款（询问于 %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="250"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="254"/>
         <source>The gateway has no payment with this key yet: the card has not been charged so far (asked at %1).</source>
         <translation>网关目前没有使用此幂等键的付款：到目前为止银行卡尚未被扣款（询问于 %1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="253"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="257"/>
         <source>The gateway could not be asked just now (%1); the till keeps trying by itself.</source>
         <translation>刚才无法询问网关（%1）；收银机会自行继续尝试。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="254"/>
+        <location filename="../../ui/widgets/intentdetailsdialog.cpp" line="258"/>
         <source>The gateway could not be asked: %1</source>
         <translation>无法向网关查询：%1</translation>
     </message>
@@ -1601,477 +1606,477 @@
 <context>
     <name>OncePay::Ui::IntentText</name>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="16"/>
+        <location filename="../../ui/models/intenttext.cpp" line="17"/>
         <source>Waiting for connection</source>
         <translation>等待网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="17"/>
+        <location filename="../../ui/models/intenttext.cpp" line="19"/>
         <source>Sending</source>
         <translation>正在发送</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="18"/>
-        <location filename="../../ui/models/intenttext.cpp" line="331"/>
-        <location filename="../../ui/models/intenttext.cpp" line="344"/>
+        <location filename="../../ui/models/intenttext.cpp" line="21"/>
+        <location filename="../../ui/models/intenttext.cpp" line="349"/>
+        <location filename="../../ui/models/intenttext.cpp" line="362"/>
         <source>Bank processing</source>
         <translation>银行处理中</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="19"/>
+        <location filename="../../ui/models/intenttext.cpp" line="23"/>
         <source>Checking with the server</source>
         <translation>正在向服务器核实</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="20"/>
-        <location filename="../../ui/models/intenttext.cpp" line="327"/>
+        <location filename="../../ui/models/intenttext.cpp" line="25"/>
+        <location filename="../../ui/models/intenttext.cpp" line="345"/>
         <source>Paid</source>
         <translation>已支付</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="21"/>
-        <location filename="../../ui/models/intenttext.cpp" line="329"/>
-        <location filename="../../ui/models/intenttext.cpp" line="346"/>
+        <location filename="../../ui/models/intenttext.cpp" line="27"/>
+        <location filename="../../ui/models/intenttext.cpp" line="347"/>
+        <location filename="../../ui/models/intenttext.cpp" line="364"/>
         <source>Declined</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="22"/>
+        <location filename="../../ui/models/intenttext.cpp" line="29"/>
         <source>Needs attention</source>
         <translation>需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="23"/>
+        <location filename="../../ui/models/intenttext.cpp" line="31"/>
         <source>Voided</source>
         <translation>已作废</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="31"/>
+        <location filename="../../ui/models/intenttext.cpp" line="40"/>
         <source>Payment</source>
         <translation>支付</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="32"/>
+        <location filename="../../ui/models/intenttext.cpp" line="42"/>
         <source>Refund</source>
         <translation>退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="42"/>
+        <location filename="../../ui/models/intenttext.cpp" line="52"/>
         <source>Given up, still checking: refunded by the till if charged</source>
         <translation>已放弃，仍在核实：如已扣款，收银机会自动退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="44"/>
+        <location filename="../../ui/models/intenttext.cpp" line="54"/>
         <source>Charged late, refunded automatically</source>
         <translation>延迟扣款，已自动退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="45"/>
+        <location filename="../../ui/models/intenttext.cpp" line="55"/>
         <source>Charged late, being refunded automatically</source>
         <translation>延迟扣款，正在自动退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="61"/>
+        <location filename="../../ui/models/intenttext.cpp" line="71"/>
         <source>%1 was handed back in cash.</source>
         <translation>已用现金退还 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="62"/>
+        <location filename="../../ui/models/intenttext.cpp" line="72"/>
         <source>A cash refund of %1.</source>
         <translation>现金退款 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="66"/>
+        <location filename="../../ui/models/intenttext.cpp" line="76"/>
         <source>Not sent yet. The till sends it by itself as soon as the gateway can be reached; the customer gets %1 back once, never twice.</source>
         <translation>尚未发送。网关一旦可以连接，收银机就会自动发送；顾客只会收到一次 %1 的退款，绝不会两次。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="69"/>
+        <location filename="../../ui/models/intenttext.cpp" line="80"/>
         <source>Being sent to the gateway now. The customer gets %1 back once, never twice.</source>
         <translation>正在发送到网关。顾客只会收到一次 %1 的退款，绝不会两次。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="71"/>
+        <location filename="../../ui/models/intenttext.cpp" line="82"/>
         <source>The bank is still working on it. The till keeps asking; do not refund again.</source>
         <translation>银行仍在处理。收银机会继续询问；请不要再次退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="73"/>
+        <location filename="../../ui/models/intenttext.cpp" line="84"/>
         <source>The answer was lost on the way. The till is asking the gateway whether the money went back; it never refunds twice.</source>
         <translation>答复在途中丢失。收银机正在向网关询问钱款是否已退还；绝不会重复退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="76"/>
+        <location filename="../../ui/models/intenttext.cpp" line="87"/>
         <source>%1 went back to the customer&apos;s card.</source>
         <translation>%1 已退回顾客的银行卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="78"/>
+        <location filename="../../ui/models/intenttext.cpp" line="89"/>
         <source>The refund was refused: nothing went back to the card.</source>
         <translation>退款被拒绝：没有任何钱款退回银行卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="80"/>
+        <location filename="../../ui/models/intenttext.cpp" line="91"/>
         <source>The till stopped sending this refund (%1). Call support before refunding again.</source>
         <translation>收银机已停止发送这笔退款（%1）。再次退款前请联系技术支持。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="81"/>
-        <location filename="../../ui/models/intenttext.cpp" line="126"/>
+        <location filename="../../ui/models/intenttext.cpp" line="92"/>
+        <location filename="../../ui/models/intenttext.cpp" line="137"/>
         <source>the gateway refused it</source>
         <translation>网关拒绝了它</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="83"/>
+        <location filename="../../ui/models/intenttext.cpp" line="94"/>
         <source>Cancelled on the till before it was sent: nothing went back.</source>
         <translation>发送前已在收银机上取消：没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="88"/>
+        <location filename="../../ui/models/intenttext.cpp" line="99"/>
         <source>Cancelled: no cash was kept.</source>
         <translation>已取消：没有收取现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="89"/>
+        <location filename="../../ui/models/intenttext.cpp" line="100"/>
         <source>Paid %1 in cash. Cash is counted in the drawer when the shift closes.</source>
         <translation>已用现金支付 %1。现金在结班时清点钱箱。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="94"/>
+        <location filename="../../ui/models/intenttext.cpp" line="105"/>
         <source>The customer paid another way. The till is still finding out whether this card was charged; if it was, the till refunds it by itself.</source>
         <translation>顾客已改用其他方式支付。收银机仍在确认这张卡是否被扣款；如果已扣款，收银机会自动退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="99"/>
+        <location filename="../../ui/models/intenttext.cpp" line="110"/>
         <source>The card was charged after the customer paid another way; the till refunded %1 by itself.</source>
         <translation>顾客改用其他方式支付后，这张卡仍被扣款；收银机已自动退还 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="100"/>
+        <location filename="../../ui/models/intenttext.cpp" line="111"/>
         <source>The card was charged after the customer paid another way; the till is refunding %1 by itself.</source>
         <translation>顾客改用其他方式支付后，这张卡仍被扣款；收银机正在自动退还 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="105"/>
+        <location filename="../../ui/models/intenttext.cpp" line="116"/>
         <source>Not sent yet. The till sends it by itself as soon as the gateway can be reached; the card is charged once at most.</source>
         <translation>尚未发送。网关一旦可以连接，收银机就会自动发送；银行卡最多只会被扣款一次。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="108"/>
+        <location filename="../../ui/models/intenttext.cpp" line="119"/>
         <source>Being sent to the gateway now. The card is charged once at most.</source>
         <translation>正在发送到网关。银行卡最多只会被扣款一次。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="110"/>
+        <location filename="../../ui/models/intenttext.cpp" line="121"/>
         <source>The bank is still working on it. The till keeps asking; do not take the payment again.</source>
         <translation>银行仍在处理。收银机会继续询问；请不要再次收款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="112"/>
+        <location filename="../../ui/models/intenttext.cpp" line="123"/>
         <source>The answer was lost on the way. The till is asking the gateway whether the card was charged; it never charges it twice.</source>
         <translation>答复在途中丢失。收银机正在向网关询问银行卡是否已被扣款；绝不会重复扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="116"/>
+        <location filename="../../ui/models/intenttext.cpp" line="127"/>
         <source>The card was charged %1; %2 of it was given back.</source>
         <translation>银行卡已扣款 %1；其中 %2 已退还。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="119"/>
+        <location filename="../../ui/models/intenttext.cpp" line="130"/>
         <source>The card was charged %1.</source>
         <translation>银行卡已扣款 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="122"/>
+        <location filename="../../ui/models/intenttext.cpp" line="133"/>
         <source>The bank declined the card. It was not charged.</source>
         <translation>银行拒绝了这张卡。没有扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="123"/>
+        <location filename="../../ui/models/intenttext.cpp" line="134"/>
         <source>The bank declined the card (%1). It was not charged.</source>
         <translation>银行拒绝了这张卡（%1）。没有扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="125"/>
+        <location filename="../../ui/models/intenttext.cpp" line="136"/>
         <source>The till stopped sending this payment (%1). Call support before taking the payment again.</source>
         <translation>收银机已停止发送这笔付款（%1）。再次收款前请联系技术支持。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="128"/>
+        <location filename="../../ui/models/intenttext.cpp" line="139"/>
         <source>Cancelled on the till before it was sent: nothing was charged.</source>
         <translation>发送前已在收银机上取消：没有扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="137"/>
+        <location filename="../../ui/models/intenttext.cpp" line="148"/>
         <source>−%1</source>
         <comment>a refund&apos;s amount: money going back to the customer</comment>
         <translation>−%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="150"/>
-        <location filename="../../ui/models/intenttext.cpp" line="155"/>
-        <location filename="../../ui/models/intenttext.cpp" line="389"/>
+        <location filename="../../ui/models/intenttext.cpp" line="168"/>
+        <location filename="../../ui/models/intenttext.cpp" line="173"/>
+        <location filename="../../ui/models/intenttext.cpp" line="407"/>
         <source>Card</source>
         <translation>银行卡</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="156"/>
+        <location filename="../../ui/models/intenttext.cpp" line="174"/>
         <source>%1 ··%2</source>
         <comment>card brand and its last four digits</comment>
         <translation>%1 ··%2</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="162"/>
+        <location filename="../../ui/models/intenttext.cpp" line="180"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="189"/>
+        <location filename="../../ui/models/intenttext.cpp" line="207"/>
         <source>%1 → %2</source>
         <comment>journal: from one state to another</comment>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="192"/>
+        <location filename="../../ui/models/intenttext.cpp" line="210"/>
         <source>%1  %2: %3</source>
         <comment>journal line: time, states, what happened</comment>
         <translation>%1  %2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="231"/>
+        <location filename="../../ui/models/intenttext.cpp" line="249"/>
         <source>          … and the same %1 more times, until %2</source>
         <comment>journal: a retry loop folded</comment>
         <translation>          …… 同样的情况又重复了 %1 次，直到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="247"/>
+        <location filename="../../ui/models/intenttext.cpp" line="265"/>
         <source>the gateway answered: %1</source>
         <translation>网关答复：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="251"/>
+        <location filename="../../ui/models/intenttext.cpp" line="269"/>
         <source>the gateway answered: declined</source>
         <translation>网关答复：已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="253"/>
+        <location filename="../../ui/models/intenttext.cpp" line="271"/>
         <source>the gateway has no payment with this key</source>
         <translation>网关没有这笔支付的记录</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="253"/>
+        <location filename="../../ui/models/intenttext.cpp" line="271"/>
         <source>the gateway has no refund with this key</source>
         <translation>网关没有这笔退款的记录</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="255"/>
+        <location filename="../../ui/models/intenttext.cpp" line="273"/>
         <source>the gateway is still working on this key</source>
         <translation>网关仍在处理这笔支付</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="257"/>
+        <location filename="../../ui/models/intenttext.cpp" line="275"/>
         <source>the gateway refused this till&apos;s token</source>
         <translation>网关拒绝了本收银机的令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="259"/>
+        <location filename="../../ui/models/intenttext.cpp" line="277"/>
         <source>the gateway asked the till to slow down</source>
         <translation>网关要求收银机放慢请求</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="261"/>
+        <location filename="../../ui/models/intenttext.cpp" line="279"/>
         <source>the gateway had a problem (%1)</source>
         <translation>网关出现问题（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="264"/>
+        <location filename="../../ui/models/intenttext.cpp" line="282"/>
         <source>the gateway refused the refund (%1)</source>
         <translation>网关拒绝了这笔退款（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="265"/>
+        <location filename="../../ui/models/intenttext.cpp" line="283"/>
         <source>the gateway refused the payment (%1)</source>
         <translation>网关拒绝了这笔支付（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="267"/>
+        <location filename="../../ui/models/intenttext.cpp" line="285"/>
         <source>the gateway answered %1</source>
         <translation>网关答复 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="274"/>
+        <location filename="../../ui/models/intenttext.cpp" line="292"/>
         <source>no answer in time</source>
         <translation>未在规定时间内答复</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="276"/>
+        <location filename="../../ui/models/intenttext.cpp" line="294"/>
         <source>the gateway did not take the connection</source>
         <translation>网关没有接受连接</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="278"/>
+        <location filename="../../ui/models/intenttext.cpp" line="296"/>
         <source>the connection closed</source>
         <translation>连接已关闭</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="280"/>
+        <location filename="../../ui/models/intenttext.cpp" line="298"/>
         <source>the gateway&apos;s address was not found</source>
         <translation>找不到网关的地址</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="283"/>
+        <location filename="../../ui/models/intenttext.cpp" line="301"/>
         <source>no network</source>
         <translation>没有网络</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="292"/>
+        <location filename="../../ui/models/intenttext.cpp" line="310"/>
         <source>created</source>
         <translation>已创建</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="294"/>
+        <location filename="../../ui/models/intenttext.cpp" line="312"/>
         <source>interrupted while sending; ask the gateway first</source>
         <translation>发送时被中断；先向网关查询</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="296"/>
+        <location filename="../../ui/models/intenttext.cpp" line="314"/>
         <source>voided on the till: never sent</source>
         <translation>已在收银机上作废：从未发送</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="298"/>
+        <location filename="../../ui/models/intenttext.cpp" line="316"/>
         <source>customer left; the till confirms it by itself</source>
         <translation>顾客已离开；收银机将自行确认</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="300"/>
+        <location filename="../../ui/models/intenttext.cpp" line="318"/>
         <source>acknowledged by the cashier</source>
         <translation>收银员已确认</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="303"/>
+        <location filename="../../ui/models/intenttext.cpp" line="321"/>
         <source>created: a refund of payment %1</source>
         <translation>已创建：支付 %1 的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="307"/>
+        <location filename="../../ui/models/intenttext.cpp" line="325"/>
         <source>refund %1 succeeded: %2 given back (%3 of %4 refunded)</source>
         <translation>退款 %1 成功：退还 %2（已退 %3，共 %4）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="310"/>
+        <location filename="../../ui/models/intenttext.cpp" line="328"/>
         <source>attempt %1</source>
         <translation>第 %1 次尝试</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="313"/>
+        <location filename="../../ui/models/intenttext.cpp" line="331"/>
         <source>not sent: %1</source>
         <translation>未发出：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="315"/>
+        <location filename="../../ui/models/intenttext.cpp" line="333"/>
         <source>no answer after sending: %1</source>
         <translation>已发出但没有应答：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="319"/>
+        <location filename="../../ui/models/intenttext.cpp" line="337"/>
         <source>%1 (the same answer again)</source>
         <comment>a replayed answer</comment>
         <translation>%1（重复的同一应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="360"/>
+        <location filename="../../ui/models/intenttext.cpp" line="378"/>
         <source>the bank declined the refund</source>
         <translation>银行拒绝了退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="362"/>
+        <location filename="../../ui/models/intenttext.cpp" line="380"/>
         <source>the bank has no such charge</source>
         <translation>银行没有这笔扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="364"/>
+        <location filename="../../ui/models/intenttext.cpp" line="382"/>
         <source>more than the bank charged</source>
         <translation>超过了银行的扣款金额</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="387"/>
+        <location filename="../../ui/models/intenttext.cpp" line="405"/>
         <source>Order id</source>
         <translation>订单编号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="418"/>
+        <location filename="../../ui/models/intenttext.cpp" line="436"/>
         <source>Refund id</source>
         <translation>退款编号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="420"/>
+        <location filename="../../ui/models/intenttext.cpp" line="438"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="50"/>
-        <location filename="../../ui/models/intenttext.cpp" line="52"/>
-        <location filename="../../ui/models/intenttext.cpp" line="183"/>
-        <location filename="../../ui/models/intenttext.cpp" line="333"/>
-        <location filename="../../ui/models/intenttext.cpp" line="342"/>
+        <location filename="../../ui/models/intenttext.cpp" line="60"/>
+        <location filename="../../ui/models/intenttext.cpp" line="62"/>
+        <location filename="../../ui/models/intenttext.cpp" line="201"/>
+        <location filename="../../ui/models/intenttext.cpp" line="351"/>
+        <location filename="../../ui/models/intenttext.cpp" line="360"/>
         <source>Refunded</source>
         <translation>已退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="52"/>
-        <location filename="../../ui/models/intenttext.cpp" line="335"/>
+        <location filename="../../ui/models/intenttext.cpp" line="62"/>
+        <location filename="../../ui/models/intenttext.cpp" line="353"/>
         <source>Partly refunded</source>
         <translation>部分退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="353"/>
+        <location filename="../../ui/models/intenttext.cpp" line="371"/>
         <source>card declined</source>
         <translation>银行卡被拒</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="355"/>
+        <location filename="../../ui/models/intenttext.cpp" line="373"/>
         <source>insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="357"/>
+        <location filename="../../ui/models/intenttext.cpp" line="375"/>
         <source>the bank could not process it</source>
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="370"/>
-        <location filename="../../ui/models/intenttext.cpp" line="401"/>
+        <location filename="../../ui/models/intenttext.cpp" line="388"/>
+        <location filename="../../ui/models/intenttext.cpp" line="419"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="385"/>
-        <location filename="../../ui/models/intenttext.cpp" line="416"/>
+        <location filename="../../ui/models/intenttext.cpp" line="403"/>
+        <location filename="../../ui/models/intenttext.cpp" line="434"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="386"/>
-        <location filename="../../ui/models/intenttext.cpp" line="417"/>
+        <location filename="../../ui/models/intenttext.cpp" line="404"/>
+        <location filename="../../ui/models/intenttext.cpp" line="435"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="388"/>
-        <location filename="../../ui/models/intenttext.cpp" line="419"/>
+        <location filename="../../ui/models/intenttext.cpp" line="406"/>
+        <location filename="../../ui/models/intenttext.cpp" line="437"/>
         <source>Payment id</source>
         <translation>支付编号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="390"/>
-        <location filename="../../ui/models/intenttext.cpp" line="421"/>
+        <location filename="../../ui/models/intenttext.cpp" line="408"/>
+        <location filename="../../ui/models/intenttext.cpp" line="439"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="391"/>
+        <location filename="../../ui/models/intenttext.cpp" line="409"/>
         <source>Decline reason</source>
         <translation>拒绝原因</translation>
     </message>
@@ -2089,42 +2094,42 @@
         <translation>这些销售在银行回复之前已交付商品，随后银行拒绝了付款。商品未付款：请跟进处理，然后确认。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="28"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="29"/>
         <source>Declined payments</source>
         <translation>被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="29"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="30"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="29"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="30"/>
         <source>Sale</source>
         <translation>销售单</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="29"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="30"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="29"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="30"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="37"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="38"/>
         <source>&amp;Acknowledge</source>
         <translation>确认(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="83"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="84"/>
         <source>declined by the bank (%1)</source>
         <translation>银行拒绝（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="84"/>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="85"/>
         <source>needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
@@ -2173,52 +2178,52 @@
         <translation>本场景的银行账本</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="53"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="54"/>
         <source>The ledger could not be read: %1</source>
         <translation>无法读取账本：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="90"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="95"/>
         <source>charged</source>
         <translation>已扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="90"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="95"/>
         <source>declined</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="96"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="99"/>
         <source>refunded (charge %1)</source>
         <translation>已退款（扣款 %1）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="96"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="99"/>
         <source>refund refused</source>
         <translation>退款被拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="105"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="110"/>
         <source>%1 for %2: never two for one key.</source>
         <comment>charges for keys</comment>
         <translation>%2共 %1：一个幂等键从不扣两次。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="106"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="111"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n 笔扣款</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="106"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="111"/>
         <source>%n key(s)</source>
         <translation>
             <numerusform>%n 个幂等键</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="108"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="113"/>
         <source>%n refund(s), never two for one charge.</source>
         <translation>
             <numerusform>%n 笔退款，同一笔扣款从不退两次。</numerusform>
@@ -2228,348 +2233,348 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="59"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="55"/>
         <source>OncePay till</source>
         <translation>OncePay 收银台</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="92"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="88"/>
         <source>Sale %1 is paid (%2).</source>
         <translation>销售 %1 已付款（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="158"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="61"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="159"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="62"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="168"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="73"/>
         <source>Scan message</source>
         <translation>扫码提示</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="176"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="81"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="180"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="85"/>
         <source>Select a line: + and - change its quantity, Del removes it.</source>
         <translation>选中一行：按 + 和 - 修改数量，按 Del 删除。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="186"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="91"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="192"/>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="584"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="368"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="97"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="193"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="98"/>
         <source>Sale</source>
         <translation>销售</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="195"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="100"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="204"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="109"/>
         <source>Paid, waiting and remaining</source>
         <translation>已付、等待中和剩余</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="215"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="122"/>
         <source>&amp;Amount on this card:</source>
         <translation>本卡金额(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="217"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="124"/>
         <source>Amount on this card</source>
         <translation>本卡金额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="218"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="125"/>
         <source>All that remains</source>
         <translation>全部剩余金额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="219"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="126"/>
         <source>Two cards, or card and cash: type what this card pays, then F12.</source>
         <translation>两张卡，或卡加现金：输入这张卡支付的金额，然后按 F12。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="226"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="133"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="227"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="134"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="232"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="139"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="233"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="140"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="240"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="149"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="241"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="150"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="250"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="159"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="251"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="160"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="267"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="176"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="268"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="177"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="271"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="180"/>
         <source>Customer pays another way (F6)</source>
         <translation>顾客改用其他方式支付 (F6)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="272"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="181"/>
         <source>Customer pays another way</source>
         <translation>顾客改用其他方式支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="273"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="182"/>
         <source>Give up the card payment that is not final: if it turns out charged, the till refunds it by itself. Then take cash or another card.</source>
         <translation>放弃尚无最终结果的刷卡付款：如果最终扣款成功，收银机会自动退款。然后收取现金或换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="300"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="211"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="312"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="223"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="318"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="229"/>
         <source>Notice</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="325"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="236"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="326"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="237"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="329"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="242"/>
         <source>Refund a sale by its &amp;receipt number…</source>
         <translation>按小票号退款(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="334"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="249"/>
         <source>&amp;Close shift…</source>
         <translation>结班(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="340"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="255"/>
         <source>&amp;Past shifts…</source>
         <translation>以往班次(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="345"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="260"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="356"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="271"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="357"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="272"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="359"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="274"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="409"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="192"/>
         <source>Matching products</source>
         <translation>相符的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="464"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="247"/>
         <source>This sale is partly paid</source>
         <translation>这笔销售已部分付款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="465"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="248"/>
         <source>%1 of this sale is paid and %2 remains. Cancel the sale and give the money back?</source>
         <translation>这笔销售已付 %1，还剩 %2。取消这笔销售并退还已付款项吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="470"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="254"/>
         <source>&amp;Cancel the sale (C)</source>
         <translation>取消这笔销售(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="487"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="271"/>
         <source>Discard this sale?</source>
         <translation>放弃这笔交易？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="488"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="272"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
         <translation>
             <numerusform>已录入 %n 件商品，共 %1，尚未付款。放弃它们并开始新交易？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="492"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="276"/>
         <source>A discarded sale is kept in the journal as cancelled, with its items.</source>
         <translation>放弃的交易会连同商品以“已取消”记入日志。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="493"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="277"/>
         <source>Discard question</source>
         <translation>放弃交易的询问</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="494"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="278"/>
         <source>&amp;Discard (D)</source>
         <translation>放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="520"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="304"/>
         <source>%1 was not added: answer the question first.</source>
         <translation>%1 未添加：请先回答问题。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="525"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="309"/>
         <source>The card payment is not final yet</source>
         <translation>刷卡付款尚无最终结果</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="526"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="310"/>
         <source>Has the customer left, or will they pay another way?</source>
         <translation>顾客已经离开，还是改用其他方式支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="527"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="311"/>
         <source>Customer left: the till keeps whatever the card does and tells you if it is declined.
 Pays another way: the card payment is given up (if it turns out charged, the till refunds it by itself) and this sale waits for cash or another card.</source>
         <translation>顾客已离开：以银行卡的最终结果为准，若被拒绝会提醒您。
 改用其他方式支付：放弃这笔刷卡付款（如果最终扣款成功，收银机会自动退款），本笔销售等待现金或另一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="530"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="314"/>
         <source>Customer &amp;left (L)</source>
         <translation>顾客已离开(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="531"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="315"/>
         <source>Pays &amp;another way (A)</source>
         <translation>改用其他方式支付(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="471"/>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="495"/>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="532"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="255"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="279"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="316"/>
         <source>Go &amp;back</source>
         <translation>返回(&amp;B)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="648"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="444"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="683"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="479"/>
         <source>Quit OncePay?</source>
         <translation>退出 OncePay？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="684"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="480"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="686"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="482"/>
         <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
         <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="687"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="483"/>
         <source>Quit, send them on next start</source>
         <translation>退出，下次启动时发送</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="688"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="484"/>
         <source>Keep the till open</source>
         <translation>不退出</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="608"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="404"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="551"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="335"/>
         <source>%1 was not added: this customer&apos;s sale is still open. Scan it again for the next customer.</source>
         <translation>%1 未添加：这位顾客的交易仍未结束。请为下一位顾客重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="584"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="368"/>
         <source>Total — sale %1</source>
         <translation>合计 — 销售 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="588"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="372"/>
         <source>Paid %1 · waiting %2 · remains %3</source>
         <translation>已付 %1 · 等待中 %2 · 剩余 %3</translation>
     </message>
@@ -2632,59 +2637,59 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="60"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="62"/>
         <source>The closed shifts could not be read: %1</source>
         <translation>无法读取已结班次：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="71"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="73"/>
         <source>No shift has been closed on this till yet.</source>
         <translation>本收银机尚未结过班。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="72"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="74"/>
         <source>%n closed shift(s), newest first. The report of the selected one is below.</source>
         <translation>
             <numerusform>共 %n 个已结班次，最新的在前。所选班次的报表在下方。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="85"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="87"/>
         <source>not counted</source>
         <translation>未清点</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="88"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="90"/>
         <source>right</source>
         <translation>正确</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="89"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="91"/>
         <source>%1 missing</source>
         <translation>短缺 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="90"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="92"/>
         <source>%1 too much</source>
         <translation>多出 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="92"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="94"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="94"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="96"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="94"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="96"/>
         <source>no: closed while the server did not answer</source>
         <translation>否：结班时服务器没有响应</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="109"/>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="111"/>
         <source>This shift&apos;s report cannot be read.</source>
         <translation>无法读取该班次的报表。</translation>
     </message>
@@ -2692,32 +2697,32 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::QueueModel</name>
     <message>
-        <location filename="../../ui/models/queuemodel.cpp" line="193"/>
+        <location filename="../../ui/models/queuemodel.cpp" line="209"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/models/queuemodel.cpp" line="194"/>
+        <location filename="../../ui/models/queuemodel.cpp" line="211"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../ui/models/queuemodel.cpp" line="195"/>
+        <location filename="../../ui/models/queuemodel.cpp" line="213"/>
         <source>Sale</source>
         <translation>销售单</translation>
     </message>
     <message>
-        <location filename="../../ui/models/queuemodel.cpp" line="196"/>
+        <location filename="../../ui/models/queuemodel.cpp" line="215"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/models/queuemodel.cpp" line="197"/>
+        <location filename="../../ui/models/queuemodel.cpp" line="217"/>
         <source>Paid with</source>
         <translation>支付方式</translation>
     </message>
     <message>
-        <location filename="../../ui/models/queuemodel.cpp" line="198"/>
+        <location filename="../../ui/models/queuemodel.cpp" line="219"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
@@ -2755,152 +2760,152 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="46"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="48"/>
         <source>Waiting payments summary</source>
         <translation>待发送支付汇总</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="47"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="49"/>
         <source>Retry now</source>
         <translation>立即重试</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="48"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="50"/>
         <source>Retry the selected payment now</source>
         <translation>立即重试选中的支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="49"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="51"/>
         <source>Details…</source>
         <translation>详情…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="50"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="52"/>
         <source>Show the selected payment&apos;s details</source>
         <translation>显示选中支付的详情</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="53"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="55"/>
         <source>&amp;Refund the selected sale…</source>
         <translation>为所选订单退款(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="55"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="57"/>
         <source>Refund all or part of the paid sale selected below (F8)</source>
         <translation>为下方所选的已支付订单全额或部分退款 (F8)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="58"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="62"/>
         <source>&amp;Void the selected payment</source>
         <translation>作废所选支付(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="60"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="64"/>
         <source>Cancel a card payment that is queued on this till and was never sent (F7)</source>
         <translation>取消在本收银机排队、从未发送的刷卡支付 (F7)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="63"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="67"/>
         <source>Refund… (F8)</source>
         <translation>退款… (F8)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="64"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="68"/>
         <source>Refund the selected sale</source>
         <translation>为所选订单退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="66"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="70"/>
         <source>Void (F7)</source>
         <translation>作废 (F7)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="67"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="71"/>
         <source>Void the selected payment</source>
         <translation>作废所选支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="82"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="86"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="159"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="163"/>
         <source>This refund was sent already (%1).</source>
         <translation>这笔退款已经发出（%1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="160"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="163"/>
         <source>This card payment was sent already (%1).</source>
         <translation>这笔刷卡支付已经发出（%1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="163"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="166"/>
         <source>Void this refund?</source>
         <translation>作废这笔退款？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="163"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="166"/>
         <source>Void this payment?</source>
         <translation>作废这笔支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="164"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="167"/>
         <source>Void the refund of %1 for sale %2?</source>
         <translation>作废订单 %2 的 %1 退款？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="165"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="168"/>
         <source>Void the card payment of %1 for sale %2?</source>
         <translation>作废订单 %2 的 %1 刷卡支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="167"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="170"/>
         <source>A refund that was never sent is cancelled on this till and never goes out.</source>
         <translation>从未发送的退款将在本收银机上取消，永远不会发出。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="168"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="171"/>
         <source>A payment that was never sent is cancelled on this till and never goes out: nothing is charged, and the sale may be paid again.</source>
         <translation>从未发送的支付将在本收银机上取消，永远不会发出：不会扣款，本单可以重新支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="170"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="173"/>
         <source>Void question</source>
         <translation>作废确认</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="171"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="174"/>
         <source>&amp;Void it</source>
         <translation>作废(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="172"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="175"/>
         <source>&amp;Keep it</source>
         <translation>保留(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="200"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="203"/>
         <source>This refund cannot be voided</source>
         <translation>这笔退款不能作废</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="200"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="203"/>
         <source>This payment cannot be voided</source>
         <translation>这笔支付不能作废</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="203"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="206"/>
         <source>Only a refund still queued on this till, never sent, can be voided. One that may have reached the gateway is followed to its outcome by the till itself, and is never made twice.</source>
         <translation>只有仍在本收银机排队、从未发送的退款才能作废。可能已到达网关的退款由收银机自行跟进到最终结果，绝不会重复退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="205"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="208"/>
         <source>Only a card payment still queued on this till, never sent, can be voided. The till follows this one to its outcome by itself: if it is declined, nothing was charged; if it is paid, refund it (F8).</source>
         <translation>只有仍在本收银机排队、从未发送的刷卡支付才能作废。收银机会自行跟进这笔支付的结果：如果被拒绝，则没有扣款；如果支付成功，请为其退款 (F8)。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="207"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="210"/>
         <source>Void refused</source>
         <translation>作废被拒绝</translation>
     </message>
@@ -2918,76 +2923,76 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>银行卡</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="93"/>
+        <location filename="../../ui/models/receipt.cpp" line="92"/>
         <source>PAYMENT PENDING — NOT A RECEIPT</source>
         <translation>付款待确认 — 非购物小票</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="97"/>
+        <location filename="../../ui/models/receipt.cpp" line="96"/>
         <source>Reference</source>
         <translation>参考号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="97"/>
+        <location filename="../../ui/models/receipt.cpp" line="96"/>
         <source>Receipt no.</source>
         <translation>小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="98"/>
+        <location filename="../../ui/models/receipt.cpp" line="97"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="99"/>
+        <location filename="../../ui/models/receipt.cpp" line="98"/>
         <source>Terminal</source>
         <translation>终端</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="101"/>
+        <location filename="../../ui/models/receipt.cpp" line="100"/>
         <source>Sale</source>
         <translation>销售单</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="112"/>
+        <location filename="../../ui/models/receipt.cpp" line="113"/>
         <source>Total</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="120"/>
+        <location filename="../../ui/models/receipt.cpp" line="121"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="125"/>
-        <location filename="../../ui/models/receipt.cpp" line="134"/>
+        <location filename="../../ui/models/receipt.cpp" line="127"/>
+        <location filename="../../ui/models/receipt.cpp" line="135"/>
         <source>Tender</source>
         <translation>支付方式</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="115"/>
-        <location filename="../../ui/models/receipt.cpp" line="120"/>
-        <location filename="../../ui/models/receipt.cpp" line="125"/>
+        <location filename="../../ui/models/receipt.cpp" line="116"/>
+        <location filename="../../ui/models/receipt.cpp" line="121"/>
+        <location filename="../../ui/models/receipt.cpp" line="127"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="127"/>
+        <location filename="../../ui/models/receipt.cpp" line="129"/>
         <source>Tendered</source>
         <translation>实收</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="128"/>
+        <location filename="../../ui/models/receipt.cpp" line="130"/>
         <source>Change</source>
         <translation>找零</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="117"/>
-        <location filename="../../ui/models/receipt.cpp" line="136"/>
+        <location filename="../../ui/models/receipt.cpp" line="118"/>
+        <location filename="../../ui/models/receipt.cpp" line="137"/>
         <source>Authorization code</source>
         <translation>授权码</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="139"/>
+        <location filename="../../ui/models/receipt.cpp" line="140"/>
         <source>The card payment has not been confirmed yet. The till sends it by itself and never charges twice; the receipt is printed once it is paid.</source>
         <translation>此笔刷卡付款尚未确认。收银机会自动发送，绝不会重复扣款；付款成功后再打印小票。</translation>
     </message>
@@ -3066,250 +3071,250 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::RefundDialog</name>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="42"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="44"/>
         <source>Quantity to refund</source>
         <translation>退货数量</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="90"/>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="203"/>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="204"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="94"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="214"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="215"/>
         <source>Refund</source>
         <translation>退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="96"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="100"/>
         <source>Receipt &amp;number:</source>
         <translation>小票号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="98"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="102"/>
         <source>Receipt number</source>
         <translation>小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="99"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="103"/>
         <source>Scan or type the receipt number (or the sale number), then Enter</source>
         <translation>扫描或输入小票号（或订单号），然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="103"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="110"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="104"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="111"/>
         <source>Find the sale</source>
         <translation>查找订单</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="112"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="119"/>
         <source>Refund state</source>
         <translation>退款状态</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="117"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="124"/>
         <source>The sale</source>
         <translation>原订单</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="119"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="126"/>
         <source>Sale and receipt number</source>
         <translation>订单和小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="120"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="127"/>
         <source>Paid</source>
         <translation>实付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="121"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="128"/>
         <source>Given back</source>
         <translation>已退还</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="122"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="129"/>
         <source>Remains</source>
         <translation>剩余可退</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="123"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="130"/>
         <source>Sale:</source>
         <translation>销售单：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="124"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="131"/>
         <source>Paid:</source>
         <translation>实付：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="125"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="132"/>
         <source>Given back:</source>
         <translation>已退还：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="126"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="133"/>
         <source>Remains:</source>
         <translation>剩余可退：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="130"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="137"/>
         <source>By &amp;items</source>
         <translation>按商品(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="131"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="138"/>
         <source>By a&amp;mount</source>
         <translation>按金额(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="132"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="139"/>
         <source>Refund by items</source>
         <translation>按商品退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="133"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="140"/>
         <source>Refund by amount</source>
         <translation>按金额退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="148"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="155"/>
         <source>&amp;All that remains</source>
         <translation>全部剩余(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="149"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="156"/>
         <source>Refund all that remains</source>
         <translation>退还全部剩余</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="159"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="168"/>
         <source>Items of the sale</source>
         <translation>订单商品</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="167"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="176"/>
         <source>Select a line: type how many to give back, or + and -.</source>
         <translation>选中一行：输入要退的数量，或按 + 和 -。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="179"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="190"/>
         <source>Amount to refund</source>
         <translation>退款金额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="180"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="191"/>
         <source>e.g. 5.00</source>
         <translation>例如 5.00</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="182"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="193"/>
         <source>Amount:</source>
         <translation>金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="186"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="197"/>
         <source>Reason for the refund</source>
         <translation>退款原因</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="187"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="198"/>
         <source>Returned by the customer</source>
         <translation>顾客退货</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="187"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="198"/>
         <source>Damaged or faulty</source>
         <translation>商品损坏或有质量问题</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="187"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="198"/>
         <source>Charged by mistake</source>
         <translation>误收款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="188"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="199"/>
         <source>Price corrected</source>
         <translation>价格更正</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="190"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="201"/>
         <source>&amp;Reason:</source>
         <translation>原因(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="191"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="202"/>
         <source>Where the money goes</source>
         <translation>钱款去向</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="193"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="204"/>
         <source>To:</source>
         <translation>退回到：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="197"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="208"/>
         <source>Why it cannot be refunded</source>
         <translation>无法退款的原因</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="206"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="217"/>
         <source>Refund &amp;slip…</source>
         <translation>退款单(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="207"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="218"/>
         <source>Show the refund slip</source>
         <translation>显示退款单</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="223"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="234"/>
         <source>Scan or type the receipt number of the sale to refund.</source>
         <translation>请扫描或输入要退款订单的小票号。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="277"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="288"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="282"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="293"/>
         <source>%1 · receipt %2</source>
         <translation>%1 · 小票 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="283"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="294"/>
         <source>%1 by %2 (%3)</source>
         <translation>%1，%2（%3）</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="287"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="297"/>
         <source>(and %1 on its way)</source>
         <translation>（另有 %1 正在退款中）</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="290"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="300"/>
         <source>Cash out of the drawer: the journal records it at once.</source>
         <translation>从钱箱支付现金：日志立即记录。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="291"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="301"/>
         <source>Back to the card %1, through the bank.</source>
         <translation>经银行退回到银行卡 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="319"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="329"/>
         <source>Refund %1 (Enter)</source>
         <translation>退款 %1 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="320"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="330"/>
         <source>Refund (Enter)</source>
         <translation>退款 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="372"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="394"/>
         <source>Refund slip</source>
         <translation>退款单</translation>
     </message>
@@ -3327,27 +3332,27 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>这一行的商品已全部退还。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundlinesmodel.cpp" line="160"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="167"/>
         <source>Item</source>
         <translation>商品</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundlinesmodel.cpp" line="161"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="169"/>
         <source>Sold</source>
         <translation>已售</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundlinesmodel.cpp" line="162"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="171"/>
         <source>Given back</source>
         <translation>已退还</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundlinesmodel.cpp" line="163"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="173"/>
         <source>Refund now</source>
         <translation>本次退</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundlinesmodel.cpp" line="164"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="175"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
@@ -3355,92 +3360,92 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::RefundSlip</name>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="32"/>
+        <location filename="../../ui/models/refundslip.cpp" line="31"/>
         <source>REFUND</source>
         <translation>退款凭证</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="35"/>
+        <location filename="../../ui/models/refundslip.cpp" line="34"/>
         <source>PENDING — NOT GIVEN BACK YET</source>
         <translation>处理中 — 尚未退还</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="39"/>
+        <location filename="../../ui/models/refundslip.cpp" line="38"/>
         <source>Refund no.</source>
         <translation>退款单号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="40"/>
+        <location filename="../../ui/models/refundslip.cpp" line="39"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="42"/>
+        <location filename="../../ui/models/refundslip.cpp" line="40"/>
         <source>Terminal</source>
         <translation>终端</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="43"/>
+        <location filename="../../ui/models/refundslip.cpp" line="41"/>
         <source>Sale</source>
         <translation>销售单</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="44"/>
+        <location filename="../../ui/models/refundslip.cpp" line="42"/>
         <source>Receipt no. of the sale</source>
         <translation>原订单小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="45"/>
+        <location filename="../../ui/models/refundslip.cpp" line="43"/>
         <source>Paid</source>
         <translation>实付</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="62"/>
+        <location filename="../../ui/models/refundslip.cpp" line="60"/>
         <source>Refund</source>
         <translation>退款金额</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="63"/>
+        <location filename="../../ui/models/refundslip.cpp" line="61"/>
         <source>To</source>
         <translation>退回到</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="63"/>
+        <location filename="../../ui/models/refundslip.cpp" line="61"/>
         <source>Cash, from the drawer</source>
         <translation>现金，从钱箱退还</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="66"/>
+        <location filename="../../ui/models/refundslip.cpp" line="63"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="67"/>
+        <location filename="../../ui/models/refundslip.cpp" line="64"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="73"/>
+        <location filename="../../ui/models/refundslip.cpp" line="70"/>
         <source>The amount above was given back in cash.</source>
         <translation>以上金额已以现金退还。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="74"/>
+        <location filename="../../ui/models/refundslip.cpp" line="71"/>
         <source>The amount above goes back to the card. The bank may take a few days to show it.</source>
         <translation>以上金额将退回到银行卡。银行入账可能需要几天。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="78"/>
+        <location filename="../../ui/models/refundslip.cpp" line="75"/>
         <source>This refund was not made: nothing was given back.</source>
         <translation>这笔退款未完成：没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="81"/>
+        <location filename="../../ui/models/refundslip.cpp" line="78"/>
         <source>This refund was voided before it was sent: nothing was given back.</source>
         <translation>这笔退款在发送前已作废：没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="87"/>
+        <location filename="../../ui/models/refundslip.cpp" line="84"/>
         <source>The refund is saved on the till and is sent by itself; it is never made twice. Ask for the final slip once it is refunded.</source>
         <translation>退款已保存在收银机上，会自动发送，绝不会重复退款。退款完成后请索取最终的退款单。</translation>
     </message>
@@ -3454,7 +3459,7 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/models/refundviewmodel.cpp" line="83"/>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="106"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="105"/>
         <source>Reading the sale…</source>
         <translation>正在读取订单…</translation>
     </message>
@@ -3464,113 +3469,113 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>日志中没有这笔退款所属的支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="95"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="94"/>
         <source>This payment is not in the journal.</source>
         <translation>日志中没有这笔支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="141"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="140"/>
         <source>Choose the items or the amount to give back, then Refund.</source>
         <translation>选择要退的商品或金额，然后点击退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="245"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="244"/>
         <source>This payment was declined: nothing was charged, so there is nothing to refund.</source>
         <translation>这笔支付已被拒绝：没有扣款，因此无需退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="247"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="246"/>
         <source>This payment was voided before it was sent: nothing was charged, so there is nothing to refund.</source>
         <translation>这笔支付在发送前已作废：没有扣款，因此无需退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="249"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="248"/>
         <source>This payment was never executed (it needs attention): there is nothing to refund.</source>
         <translation>这笔支付从未执行（需要处理）：无需退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="254"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="253"/>
         <source>This payment is not confirmed yet. It can be refunded once the gateway says it is paid.</source>
         <translation>这笔支付尚未确认。网关确认支付成功后才能退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="259"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="258"/>
         <source>The gateway&apos;s id of this payment is not known, so it cannot be refunded from the till.</source>
         <translation>不知道这笔支付在网关的编号，因此无法在收银机上退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="261"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="260"/>
         <source>A refund of this sale is still on its way. Wait for its outcome before refunding again.</source>
         <translation>本单有一笔退款仍在处理中。请等待其结果后再退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="263"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="262"/>
         <source>This sale has been refunded in full.</source>
         <translation>本单已全额退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="276"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="275"/>
         <source>&quot;%1&quot; is not an amount.</source>
         <translation>“%1”不是有效金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="278"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="277"/>
         <source>At most %1 of this sale remains to be refunded.</source>
         <translation>本单最多还可退 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="296"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="295"/>
         <source>Saving the refund…</source>
         <translation>正在保存退款…</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="335"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="334"/>
         <source>Waiting for connection. The refund of %1 is saved and will be sent by itself; it is never made twice.</source>
         <translation>等待网络连接。%1 的退款已保存，将自动发送，绝不会重复退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="337"/>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="340"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="336"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="339"/>
         <source>Sending the refund of %1…</source>
         <translation>正在发送 %1 的退款…</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="343"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="342"/>
         <source>The bank is processing the refund of %1.</source>
         <translation>银行正在处理 %1 的退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="346"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="345"/>
         <source>Checking with the server… The answer was lost; the till asks before sending again, so the refund is never made twice.</source>
         <translation>正在向服务器核实… 未收到应答；收银机会先查询再重新发送，因此绝不会重复退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="350"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="349"/>
         <source>Refunded %1 in cash: give it back to the customer from the drawer.</source>
         <translation>已现金退款 %1：请从钱箱退还给顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="352"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="351"/>
         <source>Refunded %1 to %2.</source>
         <translation>已退款 %1 到 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="356"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="355"/>
         <source>The refund was declined. Nothing was given back.</source>
         <translation>退款被拒绝。没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="357"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="355"/>
         <source>The refund was declined (%1). Nothing was given back.</source>
         <translation>退款被拒绝（%1）。没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="361"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="359"/>
         <source>The refund needs attention: %1</source>
         <translation>退款需要处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundviewmodel.cpp" line="364"/>
+        <location filename="../../ui/models/refundviewmodel.cpp" line="362"/>
         <source>The refund was voided before it was sent: nothing was given back.</source>
         <translation>退款在发送前已作废：没有退还任何钱款。</translation>
     </message>
@@ -3578,32 +3583,32 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::SaleLookup</name>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="147"/>
+        <location filename="../../app/till/tillerror.cpp" line="157"/>
         <source>&quot;%1&quot; is not a receipt number. Type it as printed on the receipt, e.g. %2.</source>
         <translation>“%1”不是小票号。请按小票上打印的格式输入，例如 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="149"/>
+        <location filename="../../app/till/tillerror.cpp" line="159"/>
         <source>Receipt %1 was printed by till %2, not by this till (%3): refund it there.</source>
         <translation>小票 %1 由收银机 %2 打印，不是本收银机（%3）：请在那台收银机上退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="151"/>
+        <location filename="../../app/till/tillerror.cpp" line="161"/>
         <source>No sale of this till has the receipt number %1.</source>
         <translation>本收银机没有小票号为 %1 的订单。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="145"/>
+        <location filename="../../app/till/tillerror.cpp" line="155"/>
         <source>Type or scan the receipt number first.</source>
         <translation>请先输入或扫描小票号。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="153"/>
+        <location filename="../../app/till/tillerror.cpp" line="163"/>
         <source>No sale of this till has the number %1.</source>
         <translation>本收银机没有编号为 %1 的销售。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="155"/>
+        <location filename="../../app/till/tillerror.cpp" line="165"/>
         <source>No payment of this till is for sale %1.</source>
         <translation>本收银机没有订单 %1 的支付。</translation>
     </message>
@@ -3767,12 +3772,12 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>“%1”不是有效的网关地址。请输入类似 http://192.0.2.10:8080 的地址，多个地址用逗号分隔；留空则使用演示网关。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="93"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="94"/>
         <source>Receipts need the shop&apos;s name.</source>
         <translation>小票需要店铺名称。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="97"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="98"/>
         <source>The till needs a token.</source>
         <translation>收银机需要令牌。</translation>
     </message>
@@ -3806,8 +3811,8 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     <message>
         <location filename="../../ui/widgets/shiftclosedialog.cpp" line="45"/>
         <location filename="../../ui/widgets/shiftclosedialog.cpp" line="180"/>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="355"/>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="379"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="361"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="385"/>
         <source>Close shift</source>
         <translation>结班</translation>
     </message>
@@ -3928,7 +3933,7 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/widgets/shiftclosedialog.cpp" line="145"/>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="347"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="353"/>
         <source>Print the shift report</source>
         <translation>打印班次报表</translation>
     </message>
@@ -3949,7 +3954,7 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/widgets/shiftclosedialog.cpp" line="151"/>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="322"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="327"/>
         <source>Close the shift</source>
         <translation>结班</translation>
     </message>
@@ -4027,133 +4032,133 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="255"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="256"/>
         <source>Checking the shift with the server…</source>
         <translation>正在与服务器核对班次…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="257"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="262"/>
         <source>Closing the shift…</source>
         <translation>正在结班…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="259"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="265"/>
         <source>Shift %1 is closed and its report is kept on this till. The next payment opens shift %2.</source>
         <translation>第 %1 班已结班，报表保存在本收银机上。下一笔付款将开启第 %2 班。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="262"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="269"/>
         <source>It was not checked with the server.</source>
         <translation>本班次未经服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="265"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="272"/>
         <source>Checked with the server at %1.</source>
         <translation>已于 %1 与服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="275"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="282"/>
         <source>Reconciliation: not checked yet.</source>
         <translation>对账：尚未核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="277"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="284"/>
         <source>Reconciliation with the server%1: %2 agree, %3 to wait for, %4 for a person.</source>
         <translation>与服务器%1对账：%2 项一致，%3 项待等待，%4 项需人工处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="278"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="285"/>
         <source> and the bank</source>
         <translation>和银行</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="295"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="304"/>
         <source>Close shift %1?</source>
         <translation>结束第 %1 班？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="296"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="305"/>
         <source>Net takings %1; expected in the drawer %2.</source>
         <translation>净收入 %1；钱箱应有 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="299"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="308"/>
         <source>The cash has not been counted.</source>
         <translation>尚未清点现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="302"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="311"/>
         <source>Counted %1: %2 missing.</source>
         <translation>清点 %1：短少 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="304"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="311"/>
         <source>Counted %1: %2 too much.</source>
         <translation>清点 %1：多出 %2。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="308"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="314"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n 笔仍在等待服务器，将转入下一班：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="314"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="319"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n 行对账结果需人工处理；它们与报表一同保存。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="316"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="321"/>
         <source>The server does not answer: the shift is closed without its check. The next shift&apos;s report says how the waiting payments ended.</source>
         <translation>服务器没有应答：本班次将在未核对的情况下结束。下一班次的报表会说明等待中的款项最终如何。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="320"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="325"/>
         <source>A closed shift cannot be reopened.</source>
         <translation>结班后不能重新打开。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="321"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="326"/>
         <source>Close without the server&apos;s check</source>
         <translation>不经服务器核对直接结班</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="322"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="328"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>结班（%n 笔仍在等待）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="324"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="330"/>
         <source>Keep the shift open</source>
         <translation>暂不结班</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="355"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="361"/>
         <source>The printer reported an error; the report may not have been printed.</source>
         <translation>打印机报告错误；报表可能未打印。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="361"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="367"/>
         <source>Save the shift report</source>
         <translation>保存班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="364"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="370"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="377"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="383"/>
         <source>The report was saved to %1.</source>
         <translation>报表已保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="379"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="385"/>
         <source>The report could not be written to %1: %2</source>
         <translation>报表无法写入 %1：%2</translation>
     </message>
@@ -4172,13 +4177,13 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="142"/>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="173"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="172"/>
         <source>Refund for sale %1</source>
         <translation>订单 %1 的退款</translation>
     </message>
     <message>
         <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="143"/>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="174"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="173"/>
         <source>Sale %1</source>
         <translation>订单 %1</translation>
     </message>
@@ -4188,42 +4193,42 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>%1：%2，%3%4</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="145"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="144"/>
         <source> (from an earlier shift)</source>
         <translation>（来自之前的班次）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="157"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="156"/>
         <source>%1 charged late, refunded automatically</source>
         <translation>%1 延迟扣款，已自动退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="158"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="157"/>
         <source>%1 refunded by the till (sale cancelled)</source>
         <translation>%1 已由收银机退款（销售已取消）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="160"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="159"/>
         <source>%1 charged late; the till&apos;s refund was refused: needs attention</source>
         <translation>%1 延迟扣款；收银机的退款被拒绝：需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="162"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="161"/>
         <source>%1 charged late; the till&apos;s refund is on its way</source>
         <translation>%1 延迟扣款；收银机的退款正在进行</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="164"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="163"/>
         <source>Sale %1: %2</source>
         <translation>销售 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="175"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="174"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="203"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="202"/>
         <source>The shift was not closed: %1</source>
         <translation>未能结班：%1</translation>
     </message>
@@ -4231,104 +4236,104 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ShiftFindingsModel</name>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="40"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="45"/>
         <source>Voided</source>
         <translation>已作废</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="42"/>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="50"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="47"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="55"/>
         <source>Refunded</source>
         <translation>已退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="52"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="57"/>
         <source>Refund failed</source>
         <translation>退款失败</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="66"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="74"/>
         <source>Cash payment</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="66"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="74"/>
         <source>Card payment</source>
         <translation>银行卡付款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="67"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="77"/>
         <source>Cash refund</source>
         <translation>现金退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="67"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="77"/>
         <source>Card refund</source>
         <translation>银行卡退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="68"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="80"/>
         <source>Refunded in all</source>
         <translation>退款合计</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="71"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="84"/>
         <source>%1, sale %2</source>
         <translation>%1，订单 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="76"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="90"/>
         <source>not on the till</source>
         <translation>不在收银机上</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="79"/>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="85"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="93"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="99"/>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="82"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="96"/>
         <source>not sent (cash)</source>
         <translation>未发送（现金）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="82"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="96"/>
         <source>not on the server</source>
         <translation>不在服务器上</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="110"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="129"/>
         <source>Key %1</source>
         <translation>幂等键 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="126"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="149"/>
         <source>Payment</source>
         <translation>付款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="127"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="151"/>
         <source>Finding</source>
         <translation>核对结果</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="128"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="153"/>
         <source>Till</source>
         <translation>收银机</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="129"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="155"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="130"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="157"/>
         <source>Bank</source>
         <translation>银行</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="131"/>
+        <location filename="../../ui/models/shiftfindingsmodel.cpp" line="159"/>
         <source>What to do</source>
         <translation>处理办法</translation>
     </message>
@@ -4341,92 +4346,92 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>Z 报表：第 %1 班已结班</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="35"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="34"/>
         <source>Shift %1 (open): report so far</source>
         <translation>第 %1 班（未结班）：截至目前的报表</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="37"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="36"/>
         <source>Terminal %1</source>
         <translation>终端 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="38"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="37"/>
         <source>Opened %1, %2 %3</source>
         <translation>开班于 %1，%2 %3</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="39"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="37"/>
         <source>closed</source>
         <translation>结班于</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="39"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="37"/>
         <source>printed</source>
         <translation>打印于</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="43"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="40"/>
         <source>Totals</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="43"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="40"/>
         <source>Count</source>
         <translation>笔数</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="43"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="40"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="50"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="47"/>
         <source>Cash drawer: float %1 + cash sales %2 − cash refunds %3 = expected %4.</source>
         <translation>钱箱：备用金 %1 + 现金销售 %2 − 现金退款 %3 = 应有 %4。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="55"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="52"/>
         <source>the drawer is right</source>
         <translation>钱箱金额正确</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="56"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="53"/>
         <source>%1 missing</source>
         <translation>短缺 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="56"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="54"/>
         <source>%1 too much</source>
         <translation>多出 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="57"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="55"/>
         <source>Counted %1: %2.</source>
         <translation>清点 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="61"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="59"/>
         <source>Still waiting for the server:</source>
         <translation>仍在等待服务器：</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="67"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="65"/>
         <source>Refunded by the till by itself:</source>
         <translation>收银机自动退款：</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="73"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="71"/>
         <source>Waiting at the last close, and how they ended:</source>
         <translation>上次结班时仍在等待的款项及其结果：</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="78"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="76"/>
         <source>Sales per hour</source>
         <translation>每小时销售额</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="79"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="77"/>
         <source>Reconciliation with the server and the bank</source>
         <translation>与服务器和银行对账</translation>
     </message>
@@ -4469,72 +4474,72 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ShiftTotalsModel</name>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="22"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="23"/>
         <source>Card sales</source>
         <translation>银行卡销售</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="23"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="25"/>
         <source>Cash sales</source>
         <translation>现金销售</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="24"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="27"/>
         <source>Card refunds</source>
         <translation>银行卡退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="25"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="29"/>
         <source>Cash refunds</source>
         <translation>现金退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="26"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="31"/>
         <source>Refunds that failed</source>
         <translation>失败的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="27"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="33"/>
         <source>Declined card payments</source>
         <translation>被拒绝的银行卡付款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="28"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="35"/>
         <source>Voided before sending</source>
         <translation>发送前作废</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="29"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="37"/>
         <source>Refused by the gateway</source>
         <translation>被网关拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="30"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="39"/>
         <source>Payments still waiting</source>
         <translation>仍在等待的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="31"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="41"/>
         <source>Refunds still waiting</source>
         <translation>仍在等待的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="32"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="43"/>
         <source>Net takings (sales − refunds)</source>
         <translation>净收入（销售 − 退款）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="99"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="127"/>
         <source>Shift totals</source>
         <translation>班次合计</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="100"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="129"/>
         <source>Count</source>
         <translation>笔数</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="101"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="131"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
@@ -4555,68 +4560,68 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::TillStatus</name>
     <message>
-        <location filename="../../ui/models/tillstatus.cpp" line="36"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="37"/>
         <source>● Online</source>
         <translation>● 在线</translation>
     </message>
     <message>
-        <location filename="../../ui/models/tillstatus.cpp" line="37"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="40"/>
         <source>○ Offline</source>
         <translation>○ 离线</translation>
     </message>
     <message>
-        <location filename="../../ui/models/tillstatus.cpp" line="38"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="43"/>
         <source>◐ Reconnecting…</source>
         <translation>◐ 正在重新连接…</translation>
     </message>
     <message>
-        <location filename="../../ui/models/tillstatus.cpp" line="39"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="46"/>
         <source>◌ No answer from the gateway</source>
         <translation>◌ 网关无应答</translation>
     </message>
     <message>
-        <location filename="../../ui/models/tillstatus.cpp" line="42"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="50"/>
         <source>⏸ Paused: the gateway refused this till&apos;s token</source>
         <translation>⏸ 已暂停：网关拒绝了本收银机的令牌</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/models/tillstatus.cpp" line="46"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="54"/>
         <source>(next try in %n s)</source>
         <translation>
             <numerusform>（%n 秒后重试）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/models/tillstatus.cpp" line="46"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="54"/>
         <source>(trying now)</source>
         <translation>（正在重试）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/models/tillstatus.cpp" line="64"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="72"/>
         <source>Waiting: %n payment(s)</source>
         <translation>
             <numerusform>待发送：%n 笔支付</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/models/tillstatus.cpp" line="70"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="78"/>
         <source>%n payment(s) waiting</source>
         <translation>
             <numerusform>%n 笔支付待发送</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/models/tillstatus.cpp" line="75"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="83"/>
         <source>Demo gateway</source>
         <translation>演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/models/tillstatus.cpp" line="77"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="85"/>
         <source>(gateway %1 of %2)</source>
         <translation>（网关 %1/%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/tillstatus.cpp" line="78"/>
+        <location filename="../../ui/models/tillstatus.cpp" line="86"/>
         <source>terminal %1</source>
         <translation>终端 %1</translation>
     </message>
@@ -4688,22 +4693,22 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>未发出</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/timelinewidget.cpp" line="73"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="74"/>
         <source>sent</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/timelinewidget.cpp" line="73"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="74"/>
         <source>retried, same key</source>
         <translation>重试（同一幂等键）</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/timelinewidget.cpp" line="74"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="77"/>
         <source>asked by key</source>
         <translation>按幂等键查询</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/timelinewidget.cpp" line="75"/>
+        <location filename="../../ui/widgets/timelinewidget.cpp" line="80"/>
         <source>polled</source>
         <translation>轮询</translation>
     </message>

@@ -324,8 +324,11 @@ Drain drain(const QString &dir, quint16 gatewayPort, int count, int concurrency,
     proxy.setMode(NetSim::Mode::Offline);
 
     IntentJournal journal({QDir(dir).filePath(QStringLiteral("journal.db"))});
-    if (!journal.open(&d.error))
+    TillError refusal;
+    if (!journal.open(&refusal)) {
+        d.error = refusal.text();
         return d;
+    }
     GatewayClient client(proxy.url(), QString::fromLatin1(kToken), 30'000, nullptr, concurrency);
     SyncEngine::Config config;
     config.maxInFlight = concurrency;

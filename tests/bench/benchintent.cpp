@@ -176,9 +176,9 @@ int main(int argc, char *argv[])
         return 1;
     }
     IntentJournal journal({dir.filePath(QStringLiteral("journal.db"))});
-    QString error;
+    TillError error;
     if (!journal.open(&error)) {
-        std::fprintf(stderr, "oncepay-bench-intent: %s\n", qPrintable(error));
+        std::fprintf(stderr, "oncepay-bench-intent: %s\n", qPrintable(error.text()));
         return 1;
     }
     const std::string where = dir.path().toStdString();

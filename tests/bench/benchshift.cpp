@@ -136,8 +136,9 @@ int main(int argc, char *argv[])
         return 1;
     }
     IntentJournal journal(IntentJournal::Options{dir.filePath(QStringLiteral("till.db"))});
-    if (!journal.open(&error)) {
-        std::fprintf(stderr, "oncepay-bench-shift: journal: %s\n", qPrintable(error));
+    TillError refusal;
+    if (!journal.open(&refusal)) {
+        std::fprintf(stderr, "oncepay-bench-shift: journal: %s\n", qPrintable(refusal.text()));
         return 1;
     }
     GatewayClient client(gateway.url(), QString::fromLatin1(kToken), 30'000, nullptr, 36);

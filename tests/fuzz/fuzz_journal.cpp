@@ -31,9 +31,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     for (const bool readOnly : {true, false}) {
         IntentJournal journal({path, 0, readOnly});
-        QString error;
+        OncePay::TillError error;
         if (!journal.open(&error)) {
-            if (error.isEmpty())
+            if (!error.isError() || error.text().isEmpty())
                 std::abort();   // a refusal always says why
             continue;
         }

@@ -49,8 +49,11 @@ public:
     {
         journal = std::make_unique<OncePay::IntentJournal>(
             OncePay::IntentJournal::Options{dir->filePath(QStringLiteral("journal.db")), 0});
-        if (!journal->open(error))
+        OncePay::TillError refusal;
+        if (!journal->open(&refusal)) {
+            *error = refusal.text();
             return false;
+        }
         client = std::make_unique<OncePay::GatewayClient>(proxy->url(), QLatin1String(kToken), 400);
         engine = std::make_unique<OncePay::SyncEngine>(journal.get(), client.get(), config);
         QObject::connect(engine.get(), &OncePay::SyncEngine::intentChanged, &m_context, [this](const OncePay::Intent &i) {

@@ -145,8 +145,8 @@ void TestFailover::cleanup()
 void TestFailover::startTill(const QList<QUrl> &urls)
 {
     m_journal = std::make_unique<IntentJournal>(IntentJournal::Options{m_dir->filePath(QStringLiteral("journal.db")), 0});
-    QString error;
-    QVERIFY2(m_journal->open(&error), qPrintable(error));
+    TillError error;
+    QVERIFY2(m_journal->open(&error), qPrintable(error.text()));
     m_client = std::make_unique<GatewayClient>(urls, QLatin1String(kToken), 1000);
     m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), testConfig());
     connect(m_engine.get(), &SyncEngine::intentChanged, this, [this](const Intent &i) {

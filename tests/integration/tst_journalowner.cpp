@@ -91,8 +91,8 @@ void TestJournalOwner::commandsThatChangeItAreRefused()
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("till.db"));
     IntentJournal owner(IntentJournal::Options{path});
-    QString error;
-    QVERIFY2(owner.open(&error), qPrintable(error));
+    TillError error;
+    QVERIFY2(owner.open(&error), qPrintable(error.text()));
 
     // The owner's payment is on the wire: `sending`.
     Intent intent;

@@ -61,8 +61,8 @@ void TestNginx::initTestCase()
     QVERIFY2(m_nginx.start(m_cluster.urls()), m_nginx.failureMessage().constData());
 
     m_journal = std::make_unique<IntentJournal>(IntentJournal::Options{m_dir.filePath(QStringLiteral("journal.db")), 0});
-    QString error;
-    QVERIFY2(m_journal->open(&error), qPrintable(error));
+    TillError error;
+    QVERIFY2(m_journal->open(&error), qPrintable(error.text()));
     // One URL: the till knows only the proxy; nginx knows the instances.
     m_client = std::make_unique<GatewayClient>(QList<QUrl>{m_nginx.baseUrl()}, QLatin1String(kToken), 5000);
     SyncEngine::Config c;

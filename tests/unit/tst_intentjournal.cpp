@@ -171,7 +171,7 @@ void TestIntentJournal::cleanup()
 std::unique_ptr<IntentJournal> TestIntentJournal::open(int maxPageCount)
 {
     auto j = std::make_unique<IntentJournal>(IntentJournal::Options{m_path, maxPageCount});
-    QString error;
+    TillError error;
     if (!j->open(&error)) {
         qWarning() << "cannot open the journal:" << error;
         return nullptr;
@@ -590,12 +590,19 @@ void TestIntentJournal::unwritableLocation()
     }
 
     IntentJournal j(IntentJournal::Options{path, 0});
-    QString error;
+    TillError error;
     const bool opened = j.open(&error);
     QVERIFY2(!opened, "a journal opened where none can be written");
-    QVERIFY2(error.contains(path), qPrintable(error));
-    if (how == QLatin1String("chmod"))
-        QVERIFY2(error.contains(QLatin1String("readonly"), Qt::CaseInsensitive), qPrintable(error));
+    // Either its lock file cannot be made beside it, or the database cannot be: both name the file.
+    QVERIFY2(error.kind() == TillError::Kind::JournalLockUnavailable || error.kind() == TillError::Kind::JournalUnusable,
+        qPrintable(error.text()));
+    QVERIFY2(!error.args().isEmpty() && error.args().first().startsWith(path), qPrintable(error.text()));
+    QVERIFY2(error.text().contains(path), qPrintable(error.text()));
+    if (how == QLatin1String("chmod")) {
+        // The lock file is there from before: SQLite itself refuses, and its reason is kept.
+        QCOMPARE(error.kind(), TillError::Kind::JournalUnusable);
+        QVERIFY2(error.detail().contains(QLatin1String("readonly"), Qt::CaseInsensitive), qPrintable(error.detail()));
+    }
     VERIFY_REFUSED(create(j, newIntent(QStringLiteral("ord-after"))));
     // Whatever the failure, the till did not leave a half-made journal behind.
     if (how == QLatin1String("parent-file"))
@@ -647,12 +654,14 @@ void TestIntentJournal::corruptFile()
         QCOMPARE(f.write(content), qint64(content.size()));
     }
     IntentJournal j(IntentJournal::Options{m_path, 0});
-    QString error;
+    TillError error;
     QVERIFY2(!j.open(&error), "a corrupt file opened as a journal");
-    QVERIFY2(error.contains(m_path), qPrintable(error));
-    QVERIFY2(error.contains(QLatin1String("not a database"), Qt::CaseInsensitive)
-            || error.contains(QLatin1String("malformed"), Qt::CaseInsensitive),
-        qPrintable(error));
+    QCOMPARE(error.kind(), TillError::Kind::JournalUnusable);
+    QCOMPARE(error.args(), QStringList{m_path});
+    // SQLite's own reason, for support (the cashier's words come from the kind).
+    QVERIFY2(error.detail().contains(QLatin1String("not a database"), Qt::CaseInsensitive)
+            || error.detail().contains(QLatin1String("malformed"), Qt::CaseInsensitive),
+        qPrintable(error.detail()));
     // The evidence is kept as it was: never replaced, never "repaired".
     QCOMPARE(readAll(m_path), content);
     // Every call on the journal that did not open says so, and nothing is created.
@@ -677,9 +686,10 @@ void TestIntentJournal::foreignDatabaseIsRefusedUntouched()
     QSqlDatabase::removeDatabase(QStringLiteral("foreign"));
     const QByteArray before = readAll(m_path);
     IntentJournal j(IntentJournal::Options{m_path, 0});
-    QString error;
+    TillError error;
     QVERIFY2(!j.open(&error), "another program's database opened as a journal");
-    QVERIFY2(error.contains(QLatin1String("another program")), qPrintable(error));
+    QCOMPARE(error.kind(), TillError::Kind::JournalForeign);
+    QCOMPARE(error.args(), QStringList{m_path});
     QCOMPARE(readAll(m_path), before);
     QVERIFY(!QFileInfo::exists(m_path + QStringLiteral("-wal")));
 }
@@ -691,13 +701,16 @@ void TestIntentJournal::secondOwnerIsRefused()
     // A second process (or a second journal object: the lock file does not know the difference)
     // that would change the journal is refused, naming the owner.
     IntentJournal second(IntentJournal::Options{m_path});
-    QString error;
+    TillError error;
     QVERIFY(!second.open(&error));
-    QVERIFY2(error.contains(QStringLiteral("in use by process %1").arg(QCoreApplication::applicationPid())),
-        qPrintable(error));
+    QCOMPARE(error.kind(), TillError::Kind::JournalInUse);
+    // The owner as its lock file names it: its process id, then its program's name.
+    QCOMPARE(error.args().size(), 2);
+    QCOMPARE(error.args().at(0), m_path);
+    QCOMPARE(error.args().at(1).section(QLatin1Char(' '), 0, 0), QString::number(QCoreApplication::applicationPid()));
     // It takes the journal once the owner is gone.
     owner.reset();
-    QVERIFY2(second.open(&error), qPrintable(error));
+    QVERIFY2(second.open(&error), qPrintable(error.text()));
 }
 
 void TestIntentJournal::readOnlyReadsBesideTheOwner()
@@ -706,9 +719,10 @@ void TestIntentJournal::readOnlyReadsBesideTheOwner()
     ro.readOnly = true;
     {
         IntentJournal missing(ro);
-        QString error;
+        TillError error;
         QVERIFY(!missing.open(&error));
-        QVERIFY2(error.contains(QStringLiteral("no till journal")), qPrintable(error));
+        QCOMPARE(error.kind(), TillError::Kind::JournalMissing);
+        QCOMPARE(error.args(), QStringList{m_path});
         QVERIFY(!QFile::exists(m_path));   // nothing created
     }
     auto owner = open();
@@ -720,8 +734,8 @@ void TestIntentJournal::readOnlyReadsBesideTheOwner()
     VERIFY_OK(update(*owner, sending, IntentState::Queued, QStringLiteral("attempt 1")));
 
     IntentJournal reader(ro);
-    QString error;
-    QVERIFY2(reader.open(&error), qPrintable(error));
+    TillError error;
+    QVERIFY2(reader.open(&error), qPrintable(error.text()));
     const auto seen = find(reader, sending.key);
     VERIFY_OK(seen);
     QCOMPARE(seen.value.state, IntentState::Sending);

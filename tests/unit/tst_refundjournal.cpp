@@ -110,8 +110,8 @@ void TestRefundJournal::init()
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     m_journal = std::make_unique<IntentJournal>(IntentJournal::Options{m_dir->filePath(QStringLiteral("journal.db"))});
-    QString error;
-    QVERIFY2(m_journal->open(&error), qPrintable(error));
+    TillError error;
+    QVERIFY2(m_journal->open(&error), qPrintable(error.text()));
 }
 
 void TestRefundJournal::cleanup()
@@ -351,8 +351,8 @@ void TestRefundJournal::succeededRefundCreditsItsPaymentOnce()
     // Reopened: what was written is what is read.
     m_journal.reset();
     m_journal = std::make_unique<IntentJournal>(IntentJournal::Options{m_dir->filePath(QStringLiteral("journal.db"))});
-    QString error;
-    QVERIFY2(m_journal->open(&error), qPrintable(error));
+    TillError error;
+    QVERIFY2(m_journal->open(&error), qPrintable(error.text()));
     QCOMPARE(find(paid.key).amountRefunded, qint64(1999));
 }
 

@@ -60,9 +60,9 @@ void TestSaleBook::cleanup()
 std::unique_ptr<IntentJournal> TestSaleBook::open()
 {
     auto j = std::make_unique<IntentJournal>(IntentJournal::Options{m_path});
-    QString error;
+    TillError error;
     if (!j->open(&error)) {
-        qWarning("%s", qPrintable(error));
+        qWarning("%s", qPrintable(error.text()));
         return nullptr;
     }
     return j;

@@ -112,7 +112,7 @@ void DemoController::runStep()
     m_poll.start();
 }
 
-void DemoController::askLedger(const QStringList &keys, std::function<void(int)> then)
+void DemoController::askLedger(const QStringList &keys, const std::function<void(int)> &then)
 {
     // The bank's own ledger, asked straight (not through the simulated network), for every key.
     auto charges = std::make_shared<int>(0);

@@ -57,7 +57,7 @@ private:
         std::function<bool()> done;   // empty: done at once
     };
     void runStep();
-    void askLedger(const QStringList &keys, std::function<void(int charges)> then);
+    void askLedger(const QStringList &keys, const std::function<void(int charges)> &then);
     void advance();
     QList<Step> stepsFor(Story story);
 

@@ -106,7 +106,7 @@ std::optional<Money> CheckoutViewModel::cardAmount(const QString &typed, QString
     const Money rest = remaining();
     if (typed.trimmed().isEmpty())
         return rest;
-    const std::optional<Money> amount = Money::parse(typed.trimmed(), rest.currency());
+    std::optional<Money> amount = Money::parse(typed.trimmed(), rest.currency());
     if (!amount || amount->minorUnits() < 1 || amount->minorUnits() > rest.minorUnits()) {
         *reason = tr("\"%1\" is not an amount the card can pay: type at most the %2 that remains, e.g. %3.")
                       .arg(typed.trimmed(), rest.toDisplayString(), rest.toDecimalString());
@@ -424,7 +424,7 @@ QJsonArray CheckoutViewModel::linesJson() const
     return lines;
 }
 
-void CheckoutViewModel::withSale(std::function<void(bool, const TillError &)> then)
+void CheckoutViewModel::withSale(const std::function<void(bool, const TillError &)> &then)
 {
     if (!m_sales)
         return then(true, {});

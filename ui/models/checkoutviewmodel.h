@@ -135,7 +135,7 @@ private:
     static QString newOrderId();
     // The cart as a sale in the journal (opened, or its lines and total brought up to date while
     // nothing of it is paid), then `then` with the order id to pay.
-    void withSale(std::function<void(bool ok, const TillError &error)> then);
+    void withSale(const std::function<void(bool ok, const TillError &error)> &then);
     bool tenderOpen() const;   // no tender of this sale being stored or waiting
     QJsonArray linesJson() const;
 

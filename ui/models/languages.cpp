@@ -74,7 +74,7 @@ QString resolveLanguage(const QString &language)
     if (availableLanguages().contains(language))
         return language;
     for (const QString &name : QLocale::system().uiLanguages()) {
-        const QString shipped = shippedLanguageOf(QLocale(name));
+        QString shipped = shippedLanguageOf(QLocale(name));
         if (!shipped.isEmpty())
             return shipped;
     }
@@ -83,7 +83,7 @@ QString resolveLanguage(const QString &language)
 
 QString installTranslators(QCoreApplication &app, const QString &language)
 {
-    const QString resolved = resolveLanguage(language);
+    QString resolved = resolveLanguage(language);
     // English is the source language: its file holds only the plural forms.
     installTranslator(app, QStringLiteral("oncepay_") + resolved, QStringLiteral(":/i18n"));
     if (resolved != kEnglish)

@@ -132,7 +132,7 @@ void QueueModel::fetchMore(const QModelIndex &parent)
     m_loading = true;
     IntentJournal::Query q = m_query;
     q.offset = m_rows.size();
-    m_journal->list(q, this, [this, gen = m_generation](bool ok, const TillError &, QList<Intent> page) {
+    m_journal->list(q, this, [this, gen = m_generation](bool ok, const TillError &, const QList<Intent> &page) {
         if (gen != m_generation)
             return;
         if (!ok || page.size() < pageSize)

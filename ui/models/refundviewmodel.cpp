@@ -267,7 +267,7 @@ QString RefundViewModel::problem() const
 {
     if (!m_payment || m_phase == Phase::Loading)
         return {};
-    if (const QString why = paymentProblem(); !why.isEmpty())
+    if (QString why = paymentProblem(); !why.isEmpty())
         return why;
     if (m_asked)
         return {};

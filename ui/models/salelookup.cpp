@@ -49,7 +49,7 @@ bool SaleLookup::looksLikeSale(const QString &text)
     return sale.match(text.trimmed()).hasMatch();
 }
 
-void SaleLookup::find(IntentJournal *journal, const QString &text, const QString &terminal, QObject *context, Found found)
+void SaleLookup::find(IntentJournal *journal, const QString &text, const QString &terminal, QObject *context, const Found &found)
 {
     const QString t = text.trimmed();
     if (t.isEmpty())
@@ -84,7 +84,7 @@ void SaleLookup::find(IntentJournal *journal, const QString &text, const QString
     findReceipt(journal, t, terminal, context, found);
 }
 
-void SaleLookup::findReceipt(IntentJournal *journal, const QString &t, const QString &terminal, QObject *context, Found found)
+void SaleLookup::findReceipt(IntentJournal *journal, const QString &t, const QString &terminal, QObject *context, const Found &found)
 {
     TillError error;
     const auto id = intentId(t, terminal, &error);

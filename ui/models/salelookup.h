@@ -38,10 +38,10 @@ public:
 
     // The intent named (a payment, or a refund: the caller goes to its payment), answered on
     // `context`. A sale's number answers its paid payment, else its latest one.
-    static void find(IntentJournal *journal, const QString &text, const QString &terminal, QObject *context, Found found);
+    static void find(IntentJournal *journal, const QString &text, const QString &terminal, QObject *context, const Found &found);
 
 private:
-    static void findReceipt(IntentJournal *journal, const QString &text, const QString &terminal, QObject *context, Found found);
+    static void findReceipt(IntentJournal *journal, const QString &text, const QString &terminal, QObject *context, const Found &found);
 };
 
 }   // namespace OncePay::Ui

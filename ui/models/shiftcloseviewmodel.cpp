@@ -3,6 +3,7 @@
 #include "intenttext.h"
 
 #include <QJsonObject>
+#include <utility>
 
 namespace OncePay::Ui {
 
@@ -203,7 +204,7 @@ void ShiftCloseViewModel::close()
             refresh();
             return;
         }
-        m_report = report;
+        m_report = std::move(report);
         m_totals.setReport(m_report);
         emit reportChanged();
         setPhase(Phase::Closed);

@@ -116,7 +116,7 @@ void CashPanel::refreshTenders()
     m_quickButtons.clear();
     const QList<Money> amounts = quickTenders(m_vm->remaining());
     for (int n = 0; n < amounts.size(); ++n) {
-        const Money amount = amounts.at(n);
+        const Money &amount = amounts.at(n);
         auto *button = new QPushButton(n == 0 ? tr("Exact %1").arg(amount.toDisplayString()) : noteText(amount), this);
         button->setAccessibleName(n == 0 ? tr("Exact amount") : tr("Cash %1").arg(noteText(amount)));
         button->setMinimumHeight(40);

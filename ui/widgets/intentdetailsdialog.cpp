@@ -65,14 +65,14 @@ IntentDetailsDialog::IntentDetailsDialog(TillSession *session, const Intent &int
     layout->addWidget(buttons);
     buttons->button(QDialogButtonBox::Close)->setDefault(true);
 
-    session->journal()->attempts(intent.key, this, [this](bool ok, const TillError &, QList<Attempt> a) {
+    session->journal()->attempts(intent.key, this, [this](bool ok, const TillError &, const QList<Attempt> &a) {
         if (!ok)
             return;
         m_timeline->setAttempts(a);
         // The newest attempt is the one people look for: scrolled into view.
         m_timelineArea->horizontalScrollBar()->setValue(m_timelineArea->horizontalScrollBar()->maximum());
     });
-    session->journal()->journal(intent.key, this, [this, kind = intent.kind](bool ok, const TillError &, QList<JournalEntry> entries) {
+    session->journal()->journal(intent.key, this, [this, kind = intent.kind](bool ok, const TillError &, const QList<JournalEntry> &entries) {
         if (ok)
             m_journal->setPlainText(IntentText::journalLines(entries, kind).join(QLatin1Char('\n')));
     });

@@ -57,7 +57,7 @@ PastShiftsDialog::PastShiftsDialog(TillSession *session, const QString &terminal
     });
 
     // Read on the journal's thread; the window shows at once and fills in.
-    ShiftBook(session->journal()).closedShifts(kShown, this, [this](bool ok, const TillError &error, QJsonArray shifts) {
+    ShiftBook(session->journal()).closedShifts(kShown, this, [this](bool ok, const TillError &error, const QJsonArray &shifts) {
         if (!ok) {
             m_status->setText(tr("The closed shifts could not be read: %1").arg(error.text()));
             return;
