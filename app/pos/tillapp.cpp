@@ -78,8 +78,8 @@ std::optional<int> TillApp::start(QApplication &app)
     // The journal's place first: a --db that cannot be used stops the start before anything runs.
     config.journal.path = p.isSet(QStringLiteral("db")) ? p.value(QStringLiteral("db"))
                                                         : QDir(dataDir).filePath(QStringLiteral("till-journal.db"));
-    if (!JournalLocation::prepare(config.journal.path, JournalLocation::Folder::CreateWhenMissing, &error))
-        return cannotStart(p.isSet(QStringLiteral("db")) ? QStringLiteral("--db: ") + error : error, 1);
+    if (TillError where; !JournalLocation::prepare(config.journal.path, JournalLocation::Folder::CreateWhenMissing, &where))
+        return cannotStart(p.isSet(QStringLiteral("db")) ? QStringLiteral("--db: ") + where.text() : where.text(), 1);
     if (gatewayUrls.isEmpty()) {
         // The demo's gateway and bank live beside the journal: a till started with --db gets its
         // own, not the one every demo run of this machine shares.

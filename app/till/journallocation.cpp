@@ -7,16 +7,19 @@
 
 namespace OncePay {
 
-bool JournalLocation::prepare(const QString &path, Folder folder, QString *error)
+bool JournalLocation::prepare(const QString &path, Folder folder, TillError *error)
 {
+    using K = TillError::Kind;
+    const auto native = [](const QString &p) {
+        return QDir::toNativeSeparators(p);
+    };
     if (path.trimmed().isEmpty()) {
-        *error = tr("No journal file was given.");
+        *error = TillError(K::JournalPathEmpty);
         return false;
     }
     const QFileInfo file(path);
     if (file.isDir()) {
-        *error = tr("%1 is a folder, not a journal file: give a file name, such as %2.")
-                     .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(QDir(path).filePath(QStringLiteral("till-journal.db"))));
+        *error = TillError(K::JournalPathIsFolder, {native(path), native(QDir(path).filePath(QStringLiteral("till-journal.db")))});
         return false;
     }
     const QString dir = file.absolutePath();
@@ -25,18 +28,16 @@ bool JournalLocation::prepare(const QString &path, Folder folder, QString *error
         QString existing = dir;
         while (!QFileInfo::exists(existing) && QFileInfo(existing).absolutePath() != existing)
             existing = QFileInfo(existing).absolutePath();
-        if (QFileInfo(existing).exists() && !QFileInfo(existing).isDir()) {
-            *error = tr("The journal's folder %1 cannot be made: %2 is a file, not a folder.")
-                         .arg(QDir::toNativeSeparators(dir), QDir::toNativeSeparators(existing));
+        if (QFileInfo::exists(existing) && !QFileInfo(existing).isDir()) {
+            *error = TillError(K::JournalFolderBlocked, {native(dir), native(existing)});
             return false;
         }
         if (folder == Folder::MustExist) {
-            *error = tr("The journal's folder %1 does not exist.").arg(QDir::toNativeSeparators(dir));
+            *error = TillError(K::JournalFolderMissing, {native(dir)});
             return false;
         }
         if (!QDir().mkpath(dir)) {
-            *error = tr("The journal's folder %1 cannot be created: %2 is not writable.")
-                         .arg(QDir::toNativeSeparators(dir), QDir::toNativeSeparators(existing));
+            *error = TillError(K::JournalFolderNotCreatable, {native(dir), native(existing)});
             return false;
         }
     }
@@ -44,15 +45,14 @@ bool JournalLocation::prepare(const QString &path, Folder folder, QString *error
     // own file and, beside it, its lock file and SQLite's write-ahead log.
     QTemporaryFile probe(QDir(dir).filePath(QStringLiteral(".oncepay-write-check-XXXXXX")));
     if (!probe.open()) {
-        *error = tr("The journal's folder %1 is not writable: the till cannot keep its journal there.")
-                     .arg(QDir::toNativeSeparators(dir));
+        *error = TillError(K::JournalFolderNotWritable, {native(dir)});
         return false;
     }
     probe.close();
     if (file.exists()) {
         QFile f(path);
         if (!f.open(QIODevice::ReadWrite)) {
-            *error = tr("The journal %1 is read-only: the till needs to write it.").arg(QDir::toNativeSeparators(path));
+            *error = TillError(K::JournalReadOnly, {native(path)});
             return false;
         }
     }

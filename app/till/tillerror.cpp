@@ -23,6 +23,20 @@ Words wordsOf(TillError::Kind kind)
         return {};
     case K::JournalNotOpen:
         return {"OncePay::IntentJournal", QT_TRANSLATE_NOOP("OncePay::IntentJournal", "The journal is not open.")};
+    case K::JournalPathEmpty:
+        return {"OncePay::JournalLocation", QT_TRANSLATE_NOOP("OncePay::JournalLocation", "No journal file was given.")};
+    case K::JournalPathIsFolder:
+        return {"OncePay::JournalLocation", QT_TRANSLATE_NOOP("OncePay::JournalLocation", "%1 is a folder, not a journal file: give a file name, such as %2.")};
+    case K::JournalFolderBlocked:
+        return {"OncePay::JournalLocation", QT_TRANSLATE_NOOP("OncePay::JournalLocation", "The journal's folder %1 cannot be made: %2 is a file, not a folder.")};
+    case K::JournalFolderMissing:
+        return {"OncePay::JournalLocation", QT_TRANSLATE_NOOP("OncePay::JournalLocation", "The journal's folder %1 does not exist.")};
+    case K::JournalFolderNotCreatable:
+        return {"OncePay::JournalLocation", QT_TRANSLATE_NOOP("OncePay::JournalLocation", "The journal's folder %1 cannot be created: %2 is not writable.")};
+    case K::JournalFolderNotWritable:
+        return {"OncePay::JournalLocation", QT_TRANSLATE_NOOP("OncePay::JournalLocation", "The journal's folder %1 is not writable: the till cannot keep its journal there.")};
+    case K::JournalReadOnly:
+        return {"OncePay::JournalLocation", QT_TRANSLATE_NOOP("OncePay::JournalLocation", "The journal %1 is read-only: the till needs to write it.")};
     case K::JournalMissing:
         return {"OncePay::IntentJournal", QT_TRANSLATE_NOOP("OncePay::IntentJournal", "There is no till journal at %1.")};
     case K::JournalLockUnavailable:

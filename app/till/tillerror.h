@@ -20,6 +20,13 @@ public:
         None,
         Storage,   // the journal's database failed: `detail` is the driver's text
         JournalNotOpen,
+        JournalPathEmpty,
+        JournalPathIsFolder,   // path, a file name in it to suggest
+        JournalFolderBlocked,   // the folder, the file that stands where a folder must be
+        JournalFolderMissing,   // the folder
+        JournalFolderNotCreatable,   // the folder, its nearest existing parent
+        JournalFolderNotWritable,   // the folder
+        JournalReadOnly,   // path
         JournalMissing,   // path (read-only use of a journal that is not there)
         JournalLockUnavailable,   // the lock file's path; `detail` is the system's reason
         JournalInUse,   // path, the owner's process id

@@ -27,8 +27,8 @@ void TestJournalLocation::missingFolderIsCreated()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("shop/till/till-journal.db"));
-    QString error;
-    QVERIFY2(JournalLocation::prepare(path, JournalLocation::Folder::CreateWhenMissing, &error), qPrintable(error));
+    TillError error;
+    QVERIFY2(JournalLocation::prepare(path, JournalLocation::Folder::CreateWhenMissing, &error), qPrintable(error.text()));
     QVERIFY(QFileInfo(dir.filePath(QStringLiteral("shop/till"))).isDir());
     QVERIFY(!QFileInfo::exists(path));   // the journal itself is IntentJournal's to create
     // Nothing left behind by the write check.
@@ -39,27 +39,30 @@ void TestJournalLocation::missingFolderMustExistForOthers()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("typo/till-journal.db"));
-    QString error;
+    TillError error;
     QVERIFY(!JournalLocation::prepare(path, JournalLocation::Folder::MustExist, &error));
-    QVERIFY2(error.contains(QStringLiteral("does not exist")) && error.contains(dir.filePath(QStringLiteral("typo"))), qPrintable(error));
+    QCOMPARE(error.kind(), TillError::Kind::JournalFolderMissing);
+    QCOMPARE(error.args(), QStringList{QDir::toNativeSeparators(dir.filePath(QStringLiteral("typo")))});
     QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("typo"))));
 }
 
 void TestJournalLocation::refused_data()
 {
     QTest::addColumn<QString>("how");
-    QTest::addColumn<QString>("says");
-    QTest::newRow("a folder given as the file") << QStringLiteral("folder") << QStringLiteral("is a folder, not a journal file");
-    QTest::newRow("a file where a folder should be") << QStringLiteral("file-parent") << QStringLiteral("is a file, not a folder");
-    QTest::newRow("a folder nobody may write") << QStringLiteral("proc") << QStringLiteral("/proc is not writable");
-    QTest::newRow("a folder that cannot be made") << QStringLiteral("proc-sub") << QStringLiteral("cannot be created: /proc is not writable");
-    QTest::newRow("nothing given") << QString() << QStringLiteral("No journal file");
+    QTest::addColumn<TillError::Kind>("kind");
+    QTest::addColumn<QString>("lastArg");   // the part of the path the refusal names last
+    QTest::newRow("a folder given as the file") << QStringLiteral("folder") << TillError::Kind::JournalPathIsFolder << QStringLiteral("till-journal.db");
+    QTest::newRow("a file where a folder should be") << QStringLiteral("file-parent") << TillError::Kind::JournalFolderBlocked << QStringLiteral("not-a-folder");
+    QTest::newRow("a folder nobody may write") << QStringLiteral("proc") << TillError::Kind::JournalFolderNotWritable << QStringLiteral("/proc");
+    QTest::newRow("a folder that cannot be made") << QStringLiteral("proc-sub") << TillError::Kind::JournalFolderNotCreatable << QStringLiteral("/proc");
+    QTest::newRow("nothing given") << QString() << TillError::Kind::JournalPathEmpty << QString();
 }
 
 void TestJournalLocation::refused()
 {
     QFETCH(QString, how);
-    QFETCH(QString, says);
+    QFETCH(TillError::Kind, kind);
+    QFETCH(QString, lastArg);
     QTemporaryDir dir;
     QString path;
     if (how == QLatin1String("folder")) {
@@ -74,9 +77,11 @@ void TestJournalLocation::refused()
     } else if (how == QLatin1String("proc-sub")) {
         path = QStringLiteral("/proc/oncepay-no-such/till-journal.db");
     }
-    QString error;
+    TillError error;
     QVERIFY(!JournalLocation::prepare(path, JournalLocation::Folder::CreateWhenMissing, &error));
-    QVERIFY2(error.contains(says), qPrintable(error));
+    QCOMPARE(error.kind(), kind);
+    QVERIFY2(error.args().value(error.args().size() - 1).endsWith(lastArg), qPrintable(error.text()));
+    QVERIFY2(!error.text().isEmpty(), "a refusal without words");
 }
 
 QTEST_GUILESS_MAIN(TestJournalLocation)
