@@ -17,15 +17,12 @@ set(ONCEPAY_CLAZY_CHECKS
     no-non-pod-global-static        # Q_LOGGING_CATEGORY and constant tables are such statics
     no-rule-of-two-soft             # a copy constructor with a default assignment is Qt's own idiom in value types
     no-qproperty-without-notify     # read-only Q_PROPERTYs of gadgets have nothing to notify
+    no-qstring-ref                  # Qt 5 advice (midRef): Qt 6 has no QStringRef; the copies it flags are small
     # from level2 and the manual level, the ones that catch real mistakes here:
-    container-inside-loop
-    function-args-by-ref
-    missing-qobject-macro
     old-style-connect
     qstring-allocations
     static-pmf
     isempty-vs-count
-    qt6-deprecated-api-fixes
 )
 
 function(oncepay_enable_lint)

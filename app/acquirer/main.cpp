@@ -54,7 +54,7 @@ int main(int argc, char *argv[])
         return 0;
     }
     if (!p.positionalArguments().isEmpty())
-        return fail(QStringLiteral("unexpected argument: %1").arg(p.positionalArguments().first()));
+        return fail(QStringLiteral("unexpected argument: %1").arg(p.positionalArguments().constFirst()));
 
     Gateway::AcquirerService::Config config;
     const QUrl addr(QStringLiteral("http://") + p.value(listen), QUrl::StrictMode);

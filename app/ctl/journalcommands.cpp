@@ -81,7 +81,7 @@ int showCommand(CtlSession &session, const QStringList &arguments)
         return *rc;
     if (cl.positionalArguments().size() != 1)
         return fail(Usage, QStringLiteral("show needs one KEY"));
-    const QString key = cl.positionalArguments().first();
+    const QString key = cl.positionalArguments().constFirst();
     if (auto rc = session.open(CtlSession::Use::ReadJournal))
         return *rc;
     Intent intent;

@@ -322,7 +322,8 @@ int salesCommand(CtlSession &session, const QStringList &arguments)
     QByteArray text = QStringLiteral("%1 %2 %3 %4 %5\n").arg(QStringLiteral("SALE"), -10).arg(QStringLiteral("STATE"), -10).arg(QStringLiteral("TOTAL"), 10).arg(QStringLiteral("PAID"), 10).arg(QStringLiteral("TENDERS")).toUtf8();
     for (const Sale &s : std::as_const(sales)) {
         QStringList parts;
-        for (const QJsonValue &v : saleJson(s).value(QStringLiteral("tenders")).toArray()) {
+        const QJsonArray tenders = saleJson(s).value(QStringLiteral("tenders")).toArray();
+        for (const QJsonValue &v : tenders) {
             const QJsonObject t = v.toObject();
             parts << QStringLiteral("%1 %2 %3").arg(t.value(QStringLiteral("kind")).toString(), Money(t.value(QStringLiteral("amount")).toInteger(), s.total.currency()).toDecimalString(), t.value(QStringLiteral("state")).toString());
         }

@@ -142,7 +142,7 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
         return o;
     }
     if (!p.positionalArguments().isEmpty())
-        return failure(QStringLiteral("unexpected argument: %1").arg(p.positionalArguments().first()));
+        return failure(QStringLiteral("unexpected argument: %1").arg(p.positionalArguments().constFirst()));
 
     GatewayOptions o;
     GatewayServer::Config &c = o.config;
@@ -206,7 +206,7 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
         const auto v = parseDurationMs(p.value(d.opt));
         if (!v || *v < d.min)
             return failure(QStringLiteral("--%1: expected a duration such as 500ms, 30s, 24h (at least %2 ms), got \"%3\"")
-                               .arg(d.opt.names().first())
+                               .arg(d.opt.names().constFirst())
                                .arg(d.min)
                                .arg(p.value(d.opt)));
         *d.out = *v;
@@ -222,7 +222,7 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
         const auto v = parseDurationMs(p.value(l.opt));
         if (!v || *v < 100 || *v > 3'600'000)
             return failure(QStringLiteral("--%1: expected a duration from 100ms to 1h, got \"%2\"")
-                               .arg(l.opt.names().first(), p.value(l.opt)));
+                               .arg(l.opt.names().constFirst(), p.value(l.opt)));
         *l.out = int(*v);
     }
     for (const Limit &l : {Limit{maxConnections, &c.maxConnections}, Limit{maxPerPeer, &c.maxConnectionsPerPeer}}) {
@@ -231,7 +231,7 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
         const int min = &l.opt == &maxConnections ? 1 : 0;
         if (!ok || *l.out < min || *l.out > 1'000'000)
             return failure(QStringLiteral("--%1: expected a whole number from %2 to 1000000, got \"%3\"")
-                               .arg(l.opt.names().first())
+                               .arg(l.opt.names().constFirst())
                                .arg(min)
                                .arg(p.value(l.opt)));
     }

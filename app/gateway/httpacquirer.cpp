@@ -238,7 +238,8 @@ void HttpAcquirer::ledger(const QString &merchant, const QString &key, QObject *
         if (r.status != 200 || !data.isArray())
             return done(false, {});
         QList<LedgerEntry> entries;
-        for (const QJsonValue &v : data.toArray()) {
+        const QJsonArray rows = data.toArray();
+        for (const QJsonValue &v : rows) {
             const std::optional<LedgerEntry> e = LedgerEntry::fromJson(v.toObject());
             if (!e)
                 return done(false, {});
@@ -260,7 +261,8 @@ void HttpAcquirer::refundLedger(const QString &merchant, const QString &chargeKe
             if (r.status != 200 || !data.isArray())
                 return done(false, {});
             QList<RefundLedgerEntry> entries;
-            for (const QJsonValue &v : data.toArray()) {
+            const QJsonArray rows = data.toArray();
+            for (const QJsonValue &v : rows) {
                 const std::optional<RefundLedgerEntry> e = RefundLedgerEntry::fromJson(v.toObject());
                 if (!e)
                     return done(false, {});

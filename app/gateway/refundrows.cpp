@@ -231,10 +231,11 @@ QList<Refund> takeRefundRecoveryWork(SqlTx &tx, qint64 leaseMs, int limit, bool 
                            " AND NOT (r.lease_boot = ? AND r.lease_expires_at > ?)"),
         {clock.boot, clock.now}, limit);
     QList<Refund> out;
-    for (Refund r : lapsed) {
+    for (const Refund &row : lapsed) {
         // Exactly one worker of all instances moves the generation on.
-        if (!takeOverLease(tx, LeasedTable::Refunds, r.id, r.leaseGeneration, leaseMs, postgres))
+        if (!takeOverLease(tx, LeasedTable::Refunds, row.id, row.leaseGeneration, leaseMs, postgres))
             continue;
+        Refund r = row;
         ++r.leaseGeneration;
         out.append(r);
     }

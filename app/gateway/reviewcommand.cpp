@@ -89,7 +89,7 @@ int ReviewCommand::run(const QStringList &arguments, QTextStream &out, QTextStre
         return 0;
     }
     if (!p.positionalArguments().isEmpty())
-        return usage(QStringLiteral("unexpected argument: %1").arg(p.positionalArguments().first()));
+        return usage(QStringLiteral("unexpected argument: %1").arg(p.positionalArguments().constFirst()));
     if (!p.isSet(db))
         return usage(QStringLiteral("--db is required"));
     if (p.isSet(resolve) != p.isSet(outcome))

@@ -571,13 +571,14 @@ void SqlGatewayStore::takeRecoveryWork(qint64 leaseMs, int limit, QObject *conte
                 rows.append(RecoveryItem{readPayment(q, 1), q.value(0).toString() != QLatin1String("in_progress")});
             q.finish();
             QList<RecoveryItem> out;
-            for (RecoveryItem item : rows) {
+            for (const RecoveryItem &row : rows) {
                 if (tx.numRowsAffected(QStringLiteral(
                                            "UPDATE payments SET lease_generation = lease_generation + 1, lease_boot = ?, lease_expires_at = ?"
                                            " WHERE id = ? AND lease_generation = ?"),
-                        {clock.boot, clock.now + leaseMs, item.payment.id, item.payment.leaseGeneration})
+                        {clock.boot, clock.now + leaseMs, row.payment.id, row.payment.leaseGeneration})
                     != 1)
                     continue;
+                RecoveryItem item = row;
                 ++item.payment.leaseGeneration;
                 out.append(item);
             }

@@ -22,7 +22,8 @@ bool Catalog::load(const QString &path, QString *error)
     }
     m_currency = doc.object().value(QStringLiteral("currency")).toString(QStringLiteral("CNY"));
     m_products.clear();
-    for (const QJsonValue &v : doc.object().value(QStringLiteral("products")).toArray()) {
+    const QJsonArray products = doc.object().value(QStringLiteral("products")).toArray();
+    for (const QJsonValue &v : products) {
         const QJsonObject o = v.toObject();
         const QJsonValue price = o.value(QStringLiteral("price"));
         if (!price.isDouble() || price.toDouble() != double(price.toInteger())) {

@@ -32,10 +32,12 @@ LastClose lastClose(SqlTx &tx)
         c.closedAt = q.value(1).toLongLong();
         c.lastIntentId = q.value(2).toLongLong();
         c.nextFloat = q.value(3).toLongLong();
-        for (const QJsonValue &v : QJsonDocument::fromJson(q.value(4).toByteArray()).array())
+        const QJsonArray stored = QJsonDocument::fromJson(q.value(4).toByteArray()).array();
+        for (const QJsonValue &v : stored)
             c.waitingKeys << v.toString();
         const QJsonObject reconciliation = QJsonDocument::fromJson(q.value(5).toByteArray()).object();
-        for (const QJsonValue &v : reconciliation.value(QStringLiteral("rows")).toArray()) {
+        const QJsonArray rows = reconciliation.value(QStringLiteral("rows")).toArray();
+        for (const QJsonValue &v : rows) {
             const QJsonObject row = v.toObject();
             if (row.value(QStringLiteral("finding")).toString() == QLatin1String("only_on_gateway"))
                 c.reportedKeys.insert(row.value(QStringLiteral("key")).toString());

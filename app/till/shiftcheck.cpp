@@ -191,7 +191,8 @@ void ShiftCheck::fetchRefunds()
         ++m_run->pending;
         m_client->listRefunds(id, this, step([this, settle](const GatewayResult &r) {
             if (r.answered() && r.status == 200) {
-                for (const QJsonValue &v : r.json.value(QStringLiteral("data")).toArray())
+                const QJsonArray data = r.json.value(QStringLiteral("data")).toArray();
+                for (const QJsonValue &v : data)
                     m_run->input.refunds.append(GatewayRefund::fromJson(v.toObject()));
             } else if (m_run->error.isEmpty()) {
                 m_run->error = r.summary();

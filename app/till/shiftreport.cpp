@@ -85,7 +85,8 @@ QJsonArray itemsJson(const QList<ShiftReport::Waiting> &items)
 QList<ShiftReport::Waiting> itemsFrom(const QJsonValue &array)
 {
     QList<ShiftReport::Waiting> out;
-    for (const QJsonValue &v : array.toArray()) {
+    const QJsonArray values = array.toArray();
+    for (const QJsonValue &v : values) {
         const QJsonObject w = v.toObject();
         out.append({w.value(QStringLiteral("key")).toString(),
             intentKindFromName(w.value(QStringLiteral("kind")).toString()).value_or(IntentKind::Payment),
@@ -281,7 +282,8 @@ std::optional<ShiftReport> ShiftReport::fromJson(const QJsonObject &o)
     r.carriedOverEnded = itemsFrom(o.value(QStringLiteral("carried_over_ended")));
     r.refundsByTill = itemsFrom(o.value(QStringLiteral("refunds_by_till")));
     r.otherCurrency = o.value(QStringLiteral("other_currency")).toInt();
-    for (const QJsonValue &v : o.value(QStringLiteral("per_hour")).toArray()) {
+    const QJsonArray perHour = o.value(QStringLiteral("per_hour")).toArray();
+    for (const QJsonValue &v : perHour) {
         const QJsonObject h = v.toObject();
         r.perHour.append({timeFrom(h.value(QStringLiteral("hour"))), totalsFrom(h.value(QStringLiteral("card"))),
             totalsFrom(h.value(QStringLiteral("cash"))), totalsFrom(h.value(QStringLiteral("refunds")))});

@@ -56,7 +56,8 @@ void SimulationClient::refunds(const QString &chargeKey, QObject *context, Reply
         if (!r.answered() || r.status != 200)
             return reply(false, r.summary(), {});
         QList<LedgerRefund> out;
-        for (const QJsonValue &v : r.json.value(QStringLiteral("data")).toArray()) {
+        const QJsonArray data = r.json.value(QStringLiteral("data")).toArray();
+        for (const QJsonValue &v : data) {
             const QJsonObject o = v.toObject();
             out.append({o.value(QStringLiteral("idempotency_key")).toString(), o.value(QStringLiteral("charge_key")).toString(),
                 Money(o.value(QStringLiteral("amount")).toInteger(), o.value(QStringLiteral("currency")).toString()),

@@ -162,7 +162,7 @@ int main(int argc, char *argv[])
         return 0;
     }
     if (!p.positionalArguments().isEmpty()) {
-        std::fprintf(stderr, "oncepay-bench-intent: unexpected argument %s (see --help)\n", qPrintable(p.positionalArguments().first()));
+        std::fprintf(stderr, "oncepay-bench-intent: unexpected argument %s (see --help)\n", qPrintable(p.positionalArguments().constFirst()));
         return 2;
     }
     const std::string dirArg = p.value(QStringLiteral("dir")).toStdString();

@@ -149,7 +149,8 @@ void TestRefundCrash::ctlKilledDuringRefund()
     qInfo("one refund takes %lld ms; its intent is stored %lld ms after the start", durationMs, startupMs);
 
     QSet<QString> knownKeys;
-    for (const QJsonValue &v : listJournal(journal, url))
+    const QJsonArray journalRows = listJournal(journal, url);
+    for (const QJsonValue &v : journalRows)
         knownKeys.insert(v.toObject().value(QStringLiteral("key")).toString());
     QMap<QString, int> landed;
     QMap<QString, int> natural;
@@ -194,7 +195,8 @@ void TestRefundCrash::ctlKilledDuringRefund()
         if (ctl.killed()) {
             ++kills;
             QString where = sync ? QStringLiteral("sync") : QStringLiteral("refund before its intent was stored");
-            for (const QJsonValue &v : listJournal(journal, url)) {
+            const QJsonArray journalRows = listJournal(journal, url);
+            for (const QJsonValue &v : journalRows) {
                 const QJsonObject o = v.toObject();
                 const QString key = o.value(QStringLiteral("key")).toString();
                 if (!knownKeys.contains(key)) {
@@ -259,7 +261,8 @@ void TestRefundCrash::verifyConverged(const QString &journal, GatewayProcess &ga
     QHash<QString, QJsonObject> cardRefunds;   // refund key -> intent, card refunds
     QHash<QString, QJsonObject> allRefunds;   // refund key -> intent, card and cash
     QMap<QString, int> states;
-    for (const QJsonValue &v : listJournal(journal, url)) {
+    const QJsonArray journalRows = listJournal(journal, url);
+    for (const QJsonValue &v : journalRows) {
         const QJsonObject o = v.toObject();
         const QString key = o.value(QStringLiteral("key")).toString();
         if (o.value(QStringLiteral("kind")).toString() == QLatin1String("payment")) {
@@ -316,7 +319,8 @@ void TestRefundCrash::verifyConverged(const QString &journal, GatewayProcess &ga
         QHash<QString, int> rowsPerKey;
         QHash<QString, qint64> succeededRow;
         qint64 ledgerTotal = 0;
-        for (const QJsonValue &v : rows.object().value(QStringLiteral("data")).toArray()) {
+        const QJsonArray data = rows.object().value(QStringLiteral("data")).toArray();
+        for (const QJsonValue &v : data) {
             const QJsonObject row = v.toObject();
             const QString key = row.value(QStringLiteral("idempotency_key")).toString();
             const QByteArray rowText = QJsonDocument(row).toJson(QJsonDocument::Compact);
@@ -352,7 +356,8 @@ void TestRefundCrash::verifyConverged(const QString &journal, GatewayProcess &ga
         // None without an intent: the merchant's whole refund ledger.
         const HttpReply all = client.get(QStringLiteral("/v1/_sim/acquirer/refunds"));
         QVERIFY2(all.status == 200, all.describe().constData());
-        for (const QJsonValue &v : all.object().value(QStringLiteral("data")).toArray()) {
+        const QJsonArray data = all.object().value(QStringLiteral("data")).toArray();
+        for (const QJsonValue &v : data) {
             const QJsonObject row = v.toObject();
             const QString key = row.value(QStringLiteral("idempotency_key")).toString();
             QVERIFY2(cardRefunds.contains(key)

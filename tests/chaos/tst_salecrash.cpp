@@ -131,13 +131,15 @@ void TestSaleCrash::ctlKilledDuringSplitSales()
         // an answer lost): the customer pays another way for its open card part, or it is cancelled.
         if (rng.bounded(3) == 0) {
             QList<QPair<QString, QString>> unfinished;   // (sale number, open card key or empty)
-            for (const QJsonValue &v : sales(flaky)) {
+            const QJsonArray saleRows = sales(flaky);
+            for (const QJsonValue &v : saleRows) {
                 const QJsonObject s = v.toObject();
                 if (s.value(QStringLiteral("state")).toString() != QLatin1String("paying")
                     && s.value(QStringLiteral("state")).toString() != QLatin1String("open"))
                     continue;
                 QString open;
-                for (const QJsonValue &t : s.value(QStringLiteral("tenders")).toArray()) {
+                const QJsonArray tenders = s.value(QStringLiteral("tenders")).toArray();
+                for (const QJsonValue &t : tenders) {
                     const QJsonObject o = t.toObject();
                     const QString ts = o.value(QStringLiteral("state")).toString();
                     if (o.value(QStringLiteral("kind")).toString() == QLatin1String("card")
@@ -195,13 +197,15 @@ void TestSaleCrash::ctlKilledDuringSplitSales()
     const QUrl url = gateway.baseUrl();
     int givenUp = 0;
     int cancelled = 0;
-    for (const QJsonValue &v : sales(url)) {
+    const QJsonArray saleRows = sales(url);
+    for (const QJsonValue &v : saleRows) {
         const QJsonObject s = v.toObject();
         const QString state = s.value(QStringLiteral("state")).toString();
         if (state == QLatin1String("paid") || state == QLatin1String("cancelled"))
             continue;
         QString open;
-        for (const QJsonValue &t : s.value(QStringLiteral("tenders")).toArray()) {
+        const QJsonArray tenders = s.value(QStringLiteral("tenders")).toArray();
+        for (const QJsonValue &t : tenders) {
             const QJsonObject o = t.toObject();
             const QString ts = o.value(QStringLiteral("state")).toString();
             if (o.value(QStringLiteral("kind")).toString() == QLatin1String("card") && !o.value(QStringLiteral("given_up")).toBool()
@@ -233,7 +237,8 @@ void TestSaleCrash::ctlKilledDuringSplitSales()
 
     // Every sale, against the bank's ledgers.
     QMap<QString, int> ends;
-    for (const QJsonValue &v : sales(url)) {
+    const QJsonArray everySale = sales(url);
+    for (const QJsonValue &v : everySale) {
         const QJsonObject s = v.toObject();
         const QByteArray where = QJsonDocument(s).toJson(QJsonDocument::Compact);
         const QString state = s.value(QStringLiteral("state")).toString();
@@ -242,7 +247,8 @@ void TestSaleCrash::ctlKilledDuringSplitSales()
         qint64 charged = 0;
         qint64 refunded = 0;
         qint64 cash = 0;
-        for (const QJsonValue &t : s.value(QStringLiteral("tenders")).toArray()) {
+        const QJsonArray tenders = s.value(QStringLiteral("tenders")).toArray();
+        for (const QJsonValue &t : tenders) {
             const QJsonObject o = t.toObject();
             const qint64 amount = o.value(QStringLiteral("amount")).toInteger();
             if (o.value(QStringLiteral("kind")).toString() == QLatin1String("cash")) {

@@ -238,7 +238,8 @@ QList<QJsonObject> TestTillCrash::fullLedger(HttpClient &client, const QString &
         QTest::qFail(("the ledger did not answer: " + r.describe()).constData(), __FILE__, __LINE__);
         return rows;
     }
-    for (const QJsonValue &v : r.object().value(QStringLiteral("data")).toArray())
+    const QJsonArray data = r.object().value(QStringLiteral("data")).toArray();
+    for (const QJsonValue &v : data)
         rows << v.toObject();
     if (rows.size() < kLedgerPage)
         return rows;
@@ -295,7 +296,8 @@ void TestTillCrash::verifyConverged(const QStringList &journals, GatewayProcess 
                 break;
             QVERIFY2(sync->exitCode() == 4 && runs < 4, sync->describe().constData());
         }
-        for (const QJsonValue &v : listJournal(journal, gateway.baseUrl()))
+        const QJsonArray journalRows = listJournal(journal, gateway.baseUrl());
+        for (const QJsonValue &v : journalRows)
             intents.append(v);
         if (QTest::currentTestFailed())
             return;
@@ -434,7 +436,8 @@ void TestTillCrash::ctlKilledDuringPay()
     QMap<QString, int> landed;
     QMap<QString, int> natural;
     QSet<QString> knownKeys;
-    for (const QJsonValue &v : listJournal(journal, gateway.baseUrl()))
+    const QJsonArray journalRows = listJournal(journal, gateway.baseUrl());
+    for (const QJsonValue &v : journalRows)
         knownKeys.insert(v.toObject().value(QStringLiteral("key")).toString());
     int processes = 0;
     int kills = 0;
@@ -474,7 +477,8 @@ void TestTillCrash::ctlKilledDuringPay()
             if (ctl.killed()) {
                 ++kills;
                 QString where = QStringLiteral("before the intent was stored");
-                for (const QJsonValue &v : listJournal(journal, gateway.baseUrl())) {
+                const QJsonArray journalRows = listJournal(journal, gateway.baseUrl());
+                for (const QJsonValue &v : journalRows) {
                     const QJsonObject o = v.toObject();
                     const QString key = o.value(QStringLiteral("key")).toString();
                     if (!knownKeys.contains(key)) {

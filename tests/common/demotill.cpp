@@ -133,7 +133,7 @@ void DemoTill::stop()
 ModalAnswerer::ModalAnswerer(const QString &button)
 {
     m_timer.setInterval(20);
-    QObject::connect(&m_timer, &QTimer::timeout, [this, button] {
+    QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this, button] {
         auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
         if (!box)
             return;

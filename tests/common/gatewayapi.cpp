@@ -89,10 +89,12 @@ QByteArray paymentMismatch(const QJsonObject &p)
     need("needs_review", p.value(QStringLiteral("needs_review")).isBool());   // promise 11: always present
     need("decline_code", p.contains(QStringLiteral("decline_code")) && (p.value(QStringLiteral("decline_code")).isNull() || p.value(QStringLiteral("decline_code")).isString()));
     // From the acquirer, null until it answered: {"brand", "last4"} and 6 capitals or digits.
+    static const QRegularExpression last4Shape(QStringLiteral("^[0-9]{4}$"));
+    static const QRegularExpression authorizationShape(QStringLiteral("^[0-9A-Z]{6}$"));
     const QJsonValue card = p.value(QStringLiteral("card"));
-    need("card", p.contains(QStringLiteral("card")) && (card.isNull() || (card.toObject().value(QStringLiteral("brand")).isString() && QRegularExpression(QStringLiteral("^[0-9]{4}$")).match(card.toObject().value(QStringLiteral("last4")).toString()).hasMatch())));
+    need("card", p.contains(QStringLiteral("card")) && (card.isNull() || (card.toObject().value(QStringLiteral("brand")).isString() && last4Shape.match(card.toObject().value(QStringLiteral("last4")).toString()).hasMatch())));
     const QJsonValue code = p.value(QStringLiteral("authorization_code"));
-    need("authorization_code", p.contains(QStringLiteral("authorization_code")) && (code.isNull() || QRegularExpression(QStringLiteral("^[0-9A-Z]{6}$")).match(code.toString()).hasMatch()));
+    need("authorization_code", p.contains(QStringLiteral("authorization_code")) && (code.isNull() || authorizationShape.match(code.toString()).hasMatch()));
     need("amount_refunded", p.value(QStringLiteral("amount_refunded")).isDouble());
     need("created_at", isRfc3339Utc(p.value(QStringLiteral("created_at"))));
     need("updated_at", isRfc3339Utc(p.value(QStringLiteral("updated_at"))));

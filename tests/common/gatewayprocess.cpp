@@ -12,6 +12,10 @@
 
 #include <csignal>
 
+// Its lambdas capture the locals of a wait that runs a local event loop until they fire; each
+// connection's context (the socket, the loop) is destroyed before those locals are.
+// clazy:excludeall=lambda-in-connect
+
 GatewayProcess::GatewayProcess(Program program)
     : m_program(program)
 {

@@ -6,6 +6,10 @@
 #include <QNetworkRequest>
 #include <QTimer>
 
+// A reply's finished() is connected by signature, as ReplyWatcher does (app/core/replywatcher.h):
+// no slot object of ours is ever attached to a QNetworkReply.
+// clazy:excludeall=old-style-connect
+
 namespace {
 
 // Stamps each reply with the time it finished ("finishedAtMs"), connected by signature.

@@ -424,7 +424,8 @@ void TestAcquirerService::acquirerApiChargesOncePerKey()
     QCOMPARE(ok.object().value(QStringLiteral("card")).toObject().value(QStringLiteral("brand")).toString(),
         QStringLiteral("unionpay"));
     const QString code = ok.object().value(QStringLiteral("authorization_code")).toString();
-    QVERIFY2(QRegularExpression(QStringLiteral("^[0-9A-Z]{6}$")).match(code).hasMatch(), ok.body.constData());
+    static const QRegularExpression authorizationShape(QStringLiteral("^[0-9A-Z]{6}$"));
+    QVERIFY2(authorizationShape.match(code).hasMatch(), ok.body.constData());
     const HttpReply okLookup = m_bank.get(QStringLiteral("/v1/charges?merchant=direct-approved&key=") + approvedKey);
     ONCEPAY_VERIFY_STATUS(okLookup, 200);
     QCOMPARE(okLookup.object().value(QStringLiteral("authorization_code")).toString(), code);

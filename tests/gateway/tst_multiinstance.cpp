@@ -261,7 +261,8 @@ void TestMultiInstance::settleAndVerify(GatewayCluster &cluster, const QList<int
         const HttpReply page = clients.first()->get(QStringLiteral("/v1/payments?terminal_id=till-1&limit=500")
             + (cursor.isEmpty() ? QString() : QStringLiteral("&cursor=") + cursor));
         ONCEPAY_VERIFY_STATUS(page, 200);
-        for (const QJsonValue &p : page.object().value(QStringLiteral("data")).toArray()) {
+        const QJsonArray data = page.object().value(QStringLiteral("data")).toArray();
+        for (const QJsonValue &p : data) {
             ++payments;
             succeededPayments += p.toObject().value(QStringLiteral("status")).toString() == QLatin1String("succeeded");
         }

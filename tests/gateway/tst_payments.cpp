@@ -228,7 +228,8 @@ void TestPayments::outcomes()
         + created.addMSecs(-1).toUTC().toString(Qt::ISODateWithMs));
     ONCEPAY_VERIFY_STATUS(list, 200);
     bool listed = false;
-    for (const QJsonValue &v : list.object().value(QStringLiteral("data")).toArray()) {
+    const QJsonArray data = list.object().value(QStringLiteral("data")).toArray();
+    for (const QJsonValue &v : data) {
         if (v.toObject().value(QStringLiteral("id")).toString() != id)
             continue;
         listed = true;

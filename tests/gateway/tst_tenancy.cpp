@@ -136,9 +136,11 @@ void TestTenancy::listingIsMerchantScoped()
     const HttpReply otherList = m_other.get(QStringLiteral("/v1/payments?terminal_id=till-1&limit=500"));
     ONCEPAY_VERIFY_STATUS(otherList, 200);
     QStringList demoIds, otherIds;
-    for (const auto &p : demoList.object().value(QStringLiteral("data")).toArray())
+    const QJsonArray demoData = demoList.object().value(QStringLiteral("data")).toArray();
+    for (const auto &p : demoData)
         demoIds << p.toObject().value(QStringLiteral("id")).toString();
-    for (const auto &p : otherList.object().value(QStringLiteral("data")).toArray())
+    const QJsonArray otherData = otherList.object().value(QStringLiteral("data")).toArray();
+    for (const auto &p : otherData)
         otherIds << p.toObject().value(QStringLiteral("id")).toString();
     QVERIFY(demoIds.contains(m_demoPaymentId));
     QVERIFY(!demoIds.contains(otherId));

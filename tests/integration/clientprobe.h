@@ -89,7 +89,8 @@ inline Ledger ledger(OncePay::GatewayClient &client, const QString &key, int tim
     Ledger l;
     l.raw = r.body;
     l.ok = r.status == 200 && r.json.value(QStringLiteral("data")).isArray();
-    for (const QJsonValue &row : r.json.value(QStringLiteral("data")).toArray()) {
+    const QJsonArray data = r.json.value(QStringLiteral("data")).toArray();
+    for (const QJsonValue &row : data) {
         ++l.rows;
         const QString status = row.toObject().value(QStringLiteral("status")).toString();
         l.succeeded += status == QLatin1String("succeeded");
@@ -238,7 +239,8 @@ inline RefundLedger refundLedger(OncePay::GatewayClient &client, const QString &
     RefundLedger l;
     l.raw = r.body;
     l.ok = r.status == 200 && r.json.value(QStringLiteral("data")).isArray();
-    for (const QJsonValue &row : r.json.value(QStringLiteral("data")).toArray())
+    const QJsonArray data = r.json.value(QStringLiteral("data")).toArray();
+    for (const QJsonValue &row : data)
         l.rows << row.toObject();
     return l;
 }

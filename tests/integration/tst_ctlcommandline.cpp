@@ -270,7 +270,8 @@ void TestCtlCommandLine::refundsVoidsAndTheList()
     QVERIFY2(listed.exitCode == 0, listed.describe(listJson).constData());
     QMap<QString, int> kinds;
     QMap<QString, QString> states;
-    for (const QJsonValue &v : listed.array()) {
+    const QJsonArray listedRows = listed.array();
+    for (const QJsonValue &v : listedRows) {
         const QJsonObject o = v.toObject();
         const QString kind = o.value(QStringLiteral("kind")).toString();
         kinds[kind]++;

@@ -117,7 +117,8 @@ void TestCtlSale::cardLostCustomerPaysCashTillRefundsCard()
     QCOMPARE(paying.value(QStringLiteral("state")).toString(), QStringLiteral("paying"));
     QCOMPARE(paying.value(QStringLiteral("total")).toInteger(), qint64(900));
     const QString number = paying.value(QStringLiteral("sale")).toString();
-    QVERIFY2(QRegularExpression(QStringLiteral("^1-\\d{6}$")).match(number).hasMatch(), qPrintable(number));
+    static const QRegularExpression saleNumberShape(QStringLiteral("^1-\\d{6}$"));
+    QVERIFY2(saleNumberShape.match(number).hasMatch(), qPrintable(number));
     const QString cardKey = tenderOf(paying, 0).value(QStringLiteral("key")).toString();
     QVERIFY(!cardKey.isEmpty());
     QCOMPARE(tenderOf(paying, 0).value(QStringLiteral("state")).toString(), QStringLiteral("unknown"));
@@ -151,7 +152,8 @@ void TestCtlSale::cardLostCustomerPaysCashTillRefundsCard()
     const auto sales = run(proxy.url(), {QStringLiteral("sales"), QStringLiteral("--json")});
     QVERIFY2(sales->exitCode() == 0, sales->describe().constData());
     QJsonObject after;
-    for (const QJsonValue &v : QJsonDocument::fromJson(sales->out()).array()) {
+    const QJsonArray saleRows = QJsonDocument::fromJson(sales->out()).array();
+    for (const QJsonValue &v : saleRows) {
         if (v.toObject().value(QStringLiteral("sale")).toString() == number)
             after = v.toObject();
     }
@@ -209,7 +211,8 @@ void TestCtlSale::splitTenders()
     const QJsonObject o = sale->json();
     QCOMPARE(o.value(QStringLiteral("state")).toString(), state);
     QStringList states;
-    for (const QJsonValue &t : o.value(QStringLiteral("tenders")).toArray())
+    const QJsonArray tenderRows = o.value(QStringLiteral("tenders")).toArray();
+    for (const QJsonValue &t : tenderRows)
         states << t.toObject().value(QStringLiteral("state")).toString();
     QCOMPARE(states, tenderStates);
 }

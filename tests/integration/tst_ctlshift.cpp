@@ -67,7 +67,8 @@ TestCtlShift::Run TestCtlShift::ctl(const QStringList &args, const QString &gate
 
 QJsonObject TestCtlShift::row(const QJsonObject &shift, const QString &key)
 {
-    for (const QJsonValue &v : shift.value(QStringLiteral("reconciliation")).toObject().value(QStringLiteral("rows")).toArray()) {
+    const QJsonArray rows = shift.value(QStringLiteral("reconciliation")).toObject().value(QStringLiteral("rows")).toArray();
+    for (const QJsonValue &v : rows) {
         if (v.toObject().value(QStringLiteral("key")).toString() == key)
             return v.toObject();
     }

@@ -272,7 +272,10 @@ void TestFailover::closedFirstGatewayPaysOnce()
     QCOMPARE(m_client->baseUrl(), closed);
     QSignalSpy changed(m_client.get(), &GatewayClient::gatewayChanged);
 
-    const auto [error, created] = pay(QStringLiteral("ord-closed"), 1999, QStringLiteral("tok_visa"));
+    // Named, not a structured binding: a lambda below refers to it (C++17).
+    const auto createdAnswer = pay(QStringLiteral("ord-closed"), 1999, QStringLiteral("tok_visa"));
+    const auto &error = createdAnswer.first;
+    const auto &created = createdAnswer.second;
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QTRY_VERIFY_WITH_TIMEOUT(settled(created.key), kWaitMs);
     QCOMPARE(latest(created.key)->state, IntentState::Succeeded);
@@ -344,7 +347,10 @@ void TestFailover::faultOnFirstGatewayConverges()
     startTill({m_first->url(), m_second->url()});
     m_first->setSettings(*settings);   // the first gateway fails from the payment's first request on
 
-    const auto [error, created] = pay(QStringLiteral("ord-fault"), 2500, QStringLiteral("tok_visa"));
+    // Named, not a structured binding: a lambda below refers to it (C++17).
+    const auto createdAnswer = pay(QStringLiteral("ord-fault"), 2500, QStringLiteral("tok_visa"));
+    const auto &error = createdAnswer.first;
+    const auto &created = createdAnswer.second;
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QTRY_VERIFY_WITH_TIMEOUT(settled(created.key), kWaitMs);
     QCOMPARE(latest(created.key)->state, IntentState::Succeeded);
@@ -375,7 +381,10 @@ void TestFailover::probeFindsWhicheverGatewayAnswers()
     startTill({m_first->url(), m_second->url()});
     m_first->setSettings({NetSim::Mode::Offline});
     m_second->setSettings({NetSim::Mode::Offline});
-    const auto [error, created] = pay(QStringLiteral("ord-probe"), 700, QStringLiteral("tok_visa"));
+    // Named, not a structured binding: a lambda below refers to it (C++17).
+    const auto createdAnswer = pay(QStringLiteral("ord-probe"), 700, QStringLiteral("tok_visa"));
+    const auto &error = createdAnswer.first;
+    const auto &created = createdAnswer.second;
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QTRY_VERIFY_WITH_TIMEOUT(m_engine->connectivity() != Connectivity::Online && latest(created.key)->attempts >= 1, kWaitMs);
     // Whichever gateway the client holds now, only the other one comes back.

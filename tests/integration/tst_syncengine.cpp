@@ -138,7 +138,8 @@ QStringList TestSyncEngine::gatewayOrders()
         m_rig.direct->listPayments(QStringLiteral("till-1"), {}, 500, this, cb);
     });
     QStringList orders;
-    for (const QJsonValue &p : r.json.value(QStringLiteral("data")).toArray())
+    const QJsonArray data = r.json.value(QStringLiteral("data")).toArray();
+    for (const QJsonValue &p : data)
         orders << p.toObject().value(QStringLiteral("order_id")).toString();
     orders.sort();
     return orders;

@@ -264,7 +264,10 @@ void TestIntentJournal::roundTrip()
     byOrder.orderId = QStringLiteral("ord-2");
     const QList<std::pair<IntentJournal::Query, QStringList>> expected{
         {all, {a.key, b.key}}, {active, {b.key}}, {succeeded, {a.key}}, {byOrder, {b.key}}};
-    for (const auto &[query, keys] : expected) {
+    for (const auto &row : expected) {
+        // Named, not a structured binding: the lambda below refers to it (C++17).
+        const IntentJournal::Query &query = row.first;
+        const QStringList &keys = row.second;
         const auto l = await<QList<Intent>>([&](auto reply) {
             j->list(query, this, reply);
         });

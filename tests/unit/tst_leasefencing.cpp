@@ -205,7 +205,10 @@ void TestLeaseFencing::paymentStepWritesAreFenced_data()
 void TestLeaseFencing::paymentStepWritesAreFenced()
 {
     QFETCH(QString, step);
-    const auto [stale, current] = paymentTakenOver(QStringLiteral("key-fence"));
+    // Named, not a structured binding: a lambda below refers to it (C++17).
+    const auto takenOver = paymentTakenOver(QStringLiteral("key-fence"));
+    const auto &stale = takenOver.first;
+    const auto &current = takenOver.second;
     QVERIFY(stale.isValid() && current.isValid());
     QCOMPARE(current.leaseGeneration, stale.leaseGeneration + 1);
     QCOMPARE(write(step, stale), std::optional<StepWrite>(StepWrite::Fenced));
@@ -230,7 +233,10 @@ void TestLeaseFencing::refundStepWritesAreFenced()
     const Payment payment = paidPayment(QStringLiteral("key-paid"));   // what the refund is against
     QVERIFY(payment.isValid());
 
-    const auto [stale, current] = refundTakenOver(payment, QStringLiteral("ref-fence"));
+    // Named, not a structured binding: a lambda below refers to it (C++17).
+    const auto takenOver = refundTakenOver(payment, QStringLiteral("ref-fence"));
+    const auto &stale = takenOver.first;
+    const auto &current = takenOver.second;
     QVERIFY(stale.isValid() && current.isValid());
     QCOMPARE(current.leaseGeneration, stale.leaseGeneration + 1);
     QCOMPARE(write(step, stale), std::optional<StepWrite>(StepWrite::Fenced));
@@ -249,7 +255,10 @@ void TestLeaseFencing::releasedRefundClaimGivesTheReservationBack()
 {
     const Payment payment = paidPayment(QStringLiteral("key-reserved"));
     QVERIFY(payment.isValid());
-    const auto [stale, current] = refundTakenOver(payment, QStringLiteral("ref-reserved"));
+    // Named, not a structured binding: a lambda below refers to it (C++17).
+    const auto takenOver = refundTakenOver(payment, QStringLiteral("ref-reserved"));
+    const auto &stale = takenOver.first;
+    const auto &current = takenOver.second;
     QVERIFY(stale.isValid() && current.isValid());
 
     auto claimWholePayment = [&](const QString &key) {

@@ -36,10 +36,10 @@ void LateOutcomes::customerLeft(const Intent &intent)
 
 void LateOutcomes::acknowledge(const QString &key)
 {
-    const auto it = std::find_if(m_alerts.begin(), m_alerts.end(), [&key](const Intent &i) {
+    const auto it = std::find_if(m_alerts.cbegin(), m_alerts.cend(), [&key](const Intent &i) {
         return i.key == key;
     });
-    if (it == m_alerts.end())
+    if (it == m_alerts.cend())
         return;
     m_alerts.erase(it);
     emit alertsChanged();

@@ -102,7 +102,8 @@ QString ShiftReportDocument::html(const ShiftReport &r, const QList<ShiftFinding
 QString ShiftReportDocument::fileName(const ShiftReport &report, const QString &terminal)
 {
     QString safe = terminal;
-    safe.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_-]")), QStringLiteral("_"));
+    static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9_-]"));
+    safe.replace(unsafe, QStringLiteral("_"));
     return QStringLiteral("z-report-%1-shift-%2.pdf").arg(safe.isEmpty() ? QStringLiteral("till") : safe).arg(report.number);
 }
 
