@@ -4,12 +4,6 @@
 #include "gatewayserver.h"
 
 #include <QDir>
-#include <QEventLoop>
-#include <QTimer>
-
-#include <future>
-
-#include <pthread.h>
 
 namespace OncePay::Pos {
 
@@ -18,17 +12,7 @@ DemoBackend::DemoBackend(QObject *parent)
 {
 }
 
-DemoBackend::~DemoBackend()
-{
-    stopGateway();
-}
-
-void DemoBackend::stopGateway()
-{
-    m_stopGateway.store(true);
-    if (m_gatewayThread.joinable())
-        m_gatewayThread.join();
-}
+DemoBackend::~DemoBackend() = default;
 
 QString DemoBackend::token()
 {
@@ -45,38 +29,11 @@ bool DemoBackend::start(const QString &dataDir, QString *error)
     gc.dbPath = QDir(dataDir).filePath(QStringLiteral("demo-gateway.db"));
     gc.demo = true;
     gc.recoveryIntervalMs = 1000;
-    std::promise<QString> started;   // empty: listening
-    std::future<QString> answer = started.get_future();
-    m_gatewayThread = std::thread([this, gc, &started] {
-        pthread_setname_np(pthread_self(), "demo-gateway");
-        QEventLoop loop;
-        Gateway::GatewayServer gateway(gc);
-        QString why;
-        if (!gateway.start(&why)) {
-            started.set_value(why.isEmpty() ? QStringLiteral("the demo gateway did not start") : why);
-            return;
-        }
-        m_gatewayPort = gateway.port();
-        m_gatewayUrl = QUrl(gateway.baseUrl());
-        started.set_value(QString());
-        // Asked to stop through an atomic flag, not an event posted from the window's thread:
-        // Qt's event queue locks are invisible to ThreadSanitizer (cmake/QtBehaviour.cmake).
-        QTimer poll;
-        QObject::connect(&poll, &QTimer::timeout, &loop, [this, &loop] {
-            if (m_stopGateway.load())
-                loop.quit();
-        });
-        poll.start(20);
-        loop.exec();
-    });
-    const QString why = answer.get();
-    if (!why.isEmpty()) {
-        stopGateway();
-        *error = why;
+    m_gateway = new Gateway::GatewayServer(gc, this);
+    if (!m_gateway->start(error))
         return false;
-    }
     m_proxy = new NetSim::FaultProxy(this);
-    return m_proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), m_gatewayPort, error);
+    return m_proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), m_gateway->port(), error);
 }
 
 QUrl DemoBackend::tillUrl() const
@@ -86,7 +43,7 @@ QUrl DemoBackend::tillUrl() const
 
 QUrl DemoBackend::gatewayUrl() const
 {
-    return m_gatewayUrl;
+    return m_gateway ? QUrl(m_gateway->baseUrl()) : QUrl();
 }
 
 }   // namespace OncePay::Pos

@@ -3,9 +3,9 @@
 #include <QObject>
 #include <QUrl>
 
-#include <atomic>
-#include <thread>
-
+namespace OncePay::Gateway {
+class GatewayServer;
+}
 namespace OncePay::NetSim {
 class FaultProxy;
 }
@@ -16,14 +16,6 @@ namespace OncePay::Pos {
 // demo credentials) and the network simulator in front of it, so that the till reaches it over
 // real TCP that the simulator can refuse, swallow or cut. Composed here, in the program, so
 // that neither the till's library nor its screens ever link the gateway.
-//
-// The gateway runs on a thread of its own, as a real one runs in a process of its own: its HTTP
-// layer and store never take the window's thread (a drain of 10,000 queued payments otherwise
-// spends a third of the window's thread in the gateway). Nothing but TCP crosses between the
-// two: the gateway's objects are made, run and destroyed on its thread; the window's thread
-// only learns its address (through a std::promise) and asks it to stop (an atomic flag), both
-// of which ThreadSanitizer sees. The simulated network stays on the window's thread: the demo
-// menus change it there.
 class DemoBackend final : public QObject
 {
     Q_OBJECT
@@ -41,12 +33,7 @@ public:
     NetSim::FaultProxy *network() const { return m_proxy; }
 
 private:
-    void stopGateway();
-
-    std::thread m_gatewayThread;
-    std::atomic<bool> m_stopGateway{false};
-    quint16 m_gatewayPort = 0;   // written by the gateway's thread before it says it started
-    QUrl m_gatewayUrl;
+    Gateway::GatewayServer *m_gateway = nullptr;
     NetSim::FaultProxy *m_proxy = nullptr;
 };
 
