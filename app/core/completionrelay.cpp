@@ -12,6 +12,9 @@ namespace OncePay {
 namespace {
 std::atomic<CompletionRelay *> g_relay{nullptr};
 std::mutex g_creating;
+// Every relay of a thread other than the main one, reachable for the life of the process.
+std::vector<CompletionRelay *> g_threadRelays;
+thread_local CompletionRelay *t_relay = nullptr;
 }   // namespace
 
 CompletionRelay *CompletionRelay::instance()
@@ -31,10 +34,37 @@ CompletionRelay *CompletionRelay::instance()
     return relay;
 }
 
-bool CompletionRelay::servesContext(const QObject *context)
+CompletionRelay *CompletionRelay::forCurrentThread()
+{
+    if (t_relay)
+        return t_relay;
+    const QCoreApplication *app = QCoreApplication::instance();
+    if (!app)
+        return nullptr;
+    if (QThread::currentThread() == app->thread()) {
+        t_relay = instance();
+        return t_relay;
+    }
+    auto *relay = new CompletionRelay;   // lives on this thread, made by it
+    {
+        std::lock_guard<std::mutex> lock(g_creating);
+        g_threadRelays.push_back(relay);
+    }
+    t_relay = relay;
+    return relay;
+}
+
+CompletionRelay *CompletionRelay::forContext(const QObject *context)
 {
     const QCoreApplication *app = QCoreApplication::instance();
-    return context && app && context->thread() == app->thread();
+    if (!context || !app)
+        return nullptr;
+    QThread *home = context->thread();
+    if (home == app->thread())
+        return instance();
+    if (home == QThread::currentThread())
+        return forCurrentThread();
+    return nullptr;
 }
 
 void CompletionRelay::post(QPointer<QObject> context, std::function<void()> run)

@@ -393,10 +393,10 @@ bool SqlBatchWorker::commitMayHaveHappened(const QString &sqlState)
 
 void SqlBatchWorker::submitChecked(Work work, QObject *context, Completion done, bool singleStatement)
 {
-    // The relay is made here, on the caller's thread (the main one when it serves the context),
-    // not on the worker's: the main thread then uses an object it made itself.
-    const bool viaRelay = CompletionRelay::servesContext(context) && CompletionRelay::instance();
-    Item item{std::move(work), context, std::move(done), viaRelay, false, false, singleStatement, {}};
+    // The relay is chosen here, on the caller's thread, which is where a relay for a context
+    // on it is made: a thread then uses an object it made itself.
+    CompletionRelay *relay = CompletionRelay::forContext(context);
+    Item item{std::move(work), context, std::move(done), relay, false, false, singleStatement, {}};
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         if (m_run == Run::Opening || m_run == Run::Running) {
@@ -413,16 +413,14 @@ void SqlBatchWorker::complete(Item &item)
 {
     if (!item.context || !item.done)
         return;
-    if (item.viaRelay) {
-        if (CompletionRelay *relay = CompletionRelay::instance()) {
-            relay->post(item.context, [done = std::move(item.done), commit = item.commit(), error = item.error] {
-                done(commit, error);
-            });
-            return;
-        }
+    if (item.relay) {
+        item.relay->post(item.context, [done = std::move(item.done), commit = item.commit(), error = item.error] {
+            done(commit, error);
+        });
+        return;
     }
-    // A context on a thread other than the main one: Qt's own queue (correct, but its
-    // ordering is invisible to ThreadSanitizer).
+    // A context on a third thread, submitted from another: Qt's own queue (correct, but its
+    // ordering is invisible to ThreadSanitizer). Nothing in OncePay submits so.
     QMetaObject::invokeMethod(
         item.context.data(), [done = std::move(item.done), commit = item.commit(), error = item.error] {
             done(commit, error);

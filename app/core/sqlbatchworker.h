@@ -19,6 +19,8 @@
 
 namespace OncePay {
 
+class CompletionRelay;
+
 Q_DECLARE_LOGGING_CATEGORY(lcSql)
 
 // A failed statement inside a unit of work; thrown to roll that unit's savepoint back.
@@ -196,7 +198,7 @@ private:
         Work work;
         QPointer<QObject> context;
         Completion done;
-        bool viaRelay = false;   // the context lives on the main thread (decided by the caller)
+        CompletionRelay *relay = nullptr;   // serves the context's thread (chosen by the caller)
         bool ok = false;
         bool commitUnknown = false;   // failed at a COMMIT that may have been committed
         bool singleStatement = false;

@@ -1,9 +1,15 @@
 #include "demobackend.h"
 
-#include "faultproxy.h"
+#include "simulatednetwork.h"
 #include "gatewayserver.h"
 
 #include <QDir>
+#include <QEventLoop>
+#include <QTimer>
+
+#include <future>
+
+#include <pthread.h>
 
 namespace OncePay::Pos {
 
@@ -12,7 +18,17 @@ DemoBackend::DemoBackend(QObject *parent)
 {
 }
 
-DemoBackend::~DemoBackend() = default;
+DemoBackend::~DemoBackend()
+{
+    stopGateway();
+}
+
+void DemoBackend::stopGateway()
+{
+    m_stopGateway.store(true);
+    if (m_gatewayThread.joinable())
+        m_gatewayThread.join();
+}
 
 QString DemoBackend::token()
 {
@@ -29,21 +45,48 @@ bool DemoBackend::start(const QString &dataDir, QString *error)
     gc.dbPath = QDir(dataDir).filePath(QStringLiteral("demo-gateway.db"));
     gc.demo = true;
     gc.recoveryIntervalMs = 1000;
-    m_gateway = new Gateway::GatewayServer(gc, this);
-    if (!m_gateway->start(error))
+    std::promise<QString> started;   // empty: listening
+    std::future<QString> answer = started.get_future();
+    m_gatewayThread = std::thread([this, gc, &started] {
+        pthread_setname_np(pthread_self(), "demo-gateway");
+        QEventLoop loop;
+        Gateway::GatewayServer gateway(gc);
+        QString why;
+        if (!gateway.start(&why)) {
+            started.set_value(why.isEmpty() ? QStringLiteral("the demo gateway did not start") : why);
+            return;
+        }
+        m_gatewayPort = gateway.port();
+        m_gatewayUrl = QUrl(gateway.baseUrl());
+        started.set_value(QString());
+        // Asked to stop through an atomic flag, not an event posted from the window's thread:
+        // Qt's event queue locks are invisible to ThreadSanitizer (cmake/QtBehaviour.cmake).
+        QTimer poll;
+        QObject::connect(&poll, &QTimer::timeout, &loop, [this, &loop] {
+            if (m_stopGateway.load())
+                loop.quit();
+        });
+        poll.start(20);
+        loop.exec();
+    });
+    const QString why = answer.get();
+    if (!why.isEmpty()) {
+        stopGateway();
+        *error = why;
         return false;
-    m_proxy = new NetSim::FaultProxy(this);
-    return m_proxy->listen(QHostAddress::LocalHost, 0, QStringLiteral("127.0.0.1"), m_gateway->port(), error);
+    }
+    m_network = new NetSim::SimulatedNetwork(this);
+    return m_network->start(QStringLiteral("127.0.0.1"), m_gatewayPort, error);
 }
 
 QUrl DemoBackend::tillUrl() const
 {
-    return m_proxy ? m_proxy->url() : QUrl();
+    return m_network ? m_network->url() : QUrl();
 }
 
 QUrl DemoBackend::gatewayUrl() const
 {
-    return m_gateway ? QUrl(m_gateway->baseUrl()) : QUrl();
+    return m_gatewayUrl;
 }
 
 }   // namespace OncePay::Pos

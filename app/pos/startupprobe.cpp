@@ -1,6 +1,6 @@
 #include "startupprobe.h"
 
-#include "faultproxy.h"
+#include "simulatednetwork.h"
 #include "tillsession.h"
 
 #include <QCoreApplication>
@@ -11,6 +11,8 @@
 #include <QWidget>
 
 #include <cstdio>
+
+#include <sys/resource.h>
 
 namespace OncePay::Pos {
 
@@ -25,6 +27,14 @@ double rssMb()
             return line.mid(6).trimmed().split(' ').first().toDouble() / 1024.0;
     }
     return -1;
+}
+
+// CPU seconds used so far by the calling thread (RUSAGE_THREAD) or by the whole process.
+double cpuSeconds(int who)
+{
+    rusage u{};
+    getrusage(who, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 qint64 processStartMs()
@@ -57,7 +67,7 @@ void reportStartupAndQuit(QWidget *window)
     });
 }
 
-void measureDrainAndQuit(TillSession *session, NetSim::FaultProxy *network, int count)
+void measureDrainAndQuit(TillSession *session, NetSim::SimulatedNetwork *network, int count)
 {
     if (!network) {
         std::fprintf(stderr, "oncepay-pos: --measure-drain needs the demo gateway\n");
@@ -79,6 +89,7 @@ void measureDrainAndQuit(TillSession *session, NetSim::FaultProxy *network, int 
     auto *sinceBeat = new QElapsedTimer;
     auto *drain = new QElapsedTimer;
     auto *longest = new qint64(0);
+    auto *cpuAtStart = new std::pair<double, double>(0, 0);   // the window's thread, the process
     heartbeat->setInterval(5);
     QObject::connect(heartbeat, &QTimer::timeout, session, [=] {
         if (*created < count)
@@ -87,6 +98,7 @@ void measureDrainAndQuit(TillSession *session, NetSim::FaultProxy *network, int 
             NetSim::Settings online;
             network->setSettings(online);
             session->engine()->checkConnectionNow();   // as if the system reported the network back
+            *cpuAtStart = {cpuSeconds(RUSAGE_THREAD), cpuSeconds(RUSAGE_SELF)};
             drain->start();
             sinceBeat->start();
             return;
@@ -94,8 +106,14 @@ void measureDrainAndQuit(TillSession *session, NetSim::FaultProxy *network, int 
         *longest = qMax(*longest, sinceBeat->restart());
         if (session->engine()->waitingCount() == 0) {
             heartbeat->stop();
-            std::printf("drained=%d seconds=%.2f longest_ui_stall_ms=%lld\n", count, drain->elapsed() / 1000.0,
-                static_cast<long long>(*longest));
+            // The same CPU figures as oncepay-bench-drain's, for the same drain: the difference
+            // in the main thread's is what the window costs.
+            const double windowCpu = cpuSeconds(RUSAGE_THREAD) - cpuAtStart->first;
+            const double processCpu = cpuSeconds(RUSAGE_SELF) - cpuAtStart->second;
+            const double seconds = drain->elapsed() / 1000.0;
+            std::printf("drained=%d seconds=%.2f longest_ui_stall_ms=%lld main_thread_cpu_s=%.2f process_cpu_s=%.2f "
+                        "main_thread_cpu_us_per_intent=%.0f\n",
+                count, seconds, static_cast<long long>(*longest), windowCpu, processCpu, windowCpu * 1e6 / count);
             std::fflush(stdout);
             QCoreApplication::exit(0);   // not quit(): in Qt 6 it asks the window to close, which may ask the cashier
         }

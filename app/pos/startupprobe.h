@@ -5,7 +5,7 @@ namespace OncePay {
 class TillSession;
 }
 namespace OncePay::NetSim {
-class FaultProxy;
+class SimulatedNetwork;
 }
 
 namespace OncePay::Pos {
@@ -17,6 +17,6 @@ void reportStartupAndQuit(QWidget *window);
 // For the UI-thread benchmark (demo mode only): queues `count` card payments with the network
 // simulated offline, brings it back, and while the queue drains measures the longest gap of a
 // 5 ms heartbeat timer on the UI thread; prints "drained=N seconds=S longest_ui_stall_ms=G", quits.
-void measureDrainAndQuit(TillSession *session, NetSim::FaultProxy *network, int count);
+void measureDrainAndQuit(TillSession *session, NetSim::SimulatedNetwork *network, int count);
 
 }   // namespace OncePay::Pos

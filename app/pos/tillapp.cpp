@@ -2,7 +2,7 @@
 
 #include "demobackend.h"
 #include "demowindow.h"
-#include "faultproxy.h"
+#include "simulatednetwork.h"
 #include "journallocation.h"
 #include "languages.h"
 #include "mainwindow.h"

@@ -6,7 +6,7 @@
 #include "intentdetailsdialog.h"
 #include "lateoutcomes.h"
 #include "lateoutcomesdialog.h"
-#include "faultproxy.h"
+#include "simulatednetwork.h"
 #include "ledgerdialog.h"
 #include "demotill.h"
 #include "demowindow.h"
@@ -19,6 +19,8 @@
 #include "simulationclient.h"
 #include "tillsession.h"
 #include "timelinewidget.h"
+
+#include "rawhttp.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
@@ -53,6 +55,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <future>
+#include <thread>
+
 // Its lambdas capture the locals of a test that waits, running the event loop, until they have
 // fired; each connection's context is destroyed before those locals are.
 // clazy:excludeall=lambda-in-connect
@@ -83,6 +88,7 @@ private slots:
     void init();
     void cleanup();
     void cartModelIsSound();
+    void demoGatewayAnswersWhileTheWindowThreadIsBusy();
     void withoutTheDemoTheWindowIsTheCheckoutAlone();
     void burstOfPayActionsChargesOnce_data();
     void burstOfPayActionsChargesOnce();
@@ -151,6 +157,26 @@ void TestCheckoutWindow::init()
 void TestCheckoutWindow::cleanup()
 {
     m_till.stop();
+}
+
+void TestCheckoutWindow::demoGatewayAnswersWhileTheWindowThreadIsBusy()
+{
+    // The demo gateway runs on a thread of its own (DemoBackend): while the window's thread is
+    // busy and runs no events, it still answers. On the window's thread it could not: this
+    // thread waits for the answer below without running its event loop.
+    const quint16 port = quint16(m_till.backend->gatewayUrl().port());
+    QVERIFY(port != 0);
+    std::promise<RawResult> answered;
+    std::future<RawResult> answer = answered.get_future();
+    std::thread asker([port, &answered] {
+        answered.set_value(RawHttp::exchange(port, RawHttp::request("GET", "/healthz", {}), 10'000));
+    });
+    const bool inTime = answer.wait_for(std::chrono::seconds(15)) == std::future_status::ready;
+    asker.join();
+    QVERIFY2(inTime, "no answer while the window's thread was busy");
+    const RawResult r = answer.get();
+    QVERIFY2(r.complete, r.describe().constData());
+    QCOMPARE(r.status, 200);
 }
 
 QJsonArray TestCheckoutWindow::ledger(const QString &key)

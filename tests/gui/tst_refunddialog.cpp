@@ -5,7 +5,7 @@
 // cash sale is refunded from the drawer; a card payment queued offline and never sent is voided,
 // and one that may have reached the bank is not, with the reason in words.
 #include "demobackend.h"
-#include "faultproxy.h"
+#include "simulatednetwork.h"
 #include "intentdetailsdialog.h"
 #include "intenttext.h"
 #include "demotill.h"

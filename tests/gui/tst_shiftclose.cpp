@@ -4,7 +4,7 @@
 // hour and its reconciliation rows (server and bank), and closes only after a question that
 // names the waiting payment; the next shift carries it.
 #include "demobackend.h"
-#include "faultproxy.h"
+#include "simulatednetwork.h"
 #include "idempotencykey.h"
 #include "demotill.h"
 #include "mainwindow.h"

@@ -1,5 +1,5 @@
-// CompletionRelay: completions handed over from worker threads run on the main thread, in the
-// order they were posted, only while their context lives, and a long run of them is cut into
+// CompletionRelay: completions handed over from worker threads run on their context's thread
+// (the main one, or another running an event loop), in the order they were posted, only while their context lives, and a long run of them is cut into
 // slices so that other events (the window's paints and keys) get their turn in between.
 #include "completionrelay.h"
 
@@ -20,13 +20,15 @@ private slots:
     void runsOnTheMainThreadInOrder();
     void skipsCompletionsOfAContextThatIsGone();
     void longRunsAreSliced();
+    void aThreadOfItsOwnGetsItsOwnRelay();
 };
 
 void TestCompletionRelay::runsOnTheMainThreadInOrder()
 {
     CompletionRelay *relay = CompletionRelay::instance();
     QVERIFY(relay);
-    QVERIFY(CompletionRelay::servesContext(this));
+    QCOMPARE(CompletionRelay::forContext(this), relay);
+    QCOMPARE(CompletionRelay::forCurrentThread(), relay);
     QList<int> seen;
     bool offMainThread = false;
     QThread *mainThread = QThread::currentThread();
@@ -86,6 +88,67 @@ void TestCompletionRelay::longRunsAreSliced()
     QTRY_COMPARE_WITH_TIMEOUT(done, count, 10000);
     QVERIFY2(doneWhenOthersRan > 0 && doneWhenOthersRan < count,
         qPrintable(QStringLiteral("another event ran after %1 of %2 completions").arg(doneWhenOthersRan).arg(count)));
+}
+
+void TestCompletionRelay::aThreadOfItsOwnGetsItsOwnRelay()
+{
+    // A thread that runs an event loop (the till's demo gateway runs on one) gets a relay of its
+    // own: its contexts are answered on it, in order, and never on the main thread.
+    constexpr int count = 300;
+    std::atomic<CompletionRelay *> ownRelay{nullptr};
+    std::atomic<CompletionRelay *> mainRelayThere{nullptr};
+    std::atomic<int> ranElsewhere{0};
+    std::atomic<bool> inOrder{true};
+    std::atomic<int> done{0};
+    std::thread home([&] {
+        QEventLoop loop;
+        QObject context;
+        CompletionRelay *relay = CompletionRelay::forContext(&context);
+        ownRelay.store(relay);
+        mainRelayThere.store(CompletionRelay::instance());
+        QThread *self = QThread::currentThread();
+        int expected = 0;
+        std::thread worker([&] {
+            for (int i = 0; i < count; ++i) {
+                relay->post(&context, [&, i] {
+                    if (QThread::currentThread() != self)
+                        ++ranElsewhere;
+                    if (i != expected++)
+                        inOrder.store(false);
+                    if (++done == count)
+                        loop.quit();
+                });
+            }
+        });
+        QTimer::singleShot(10'000, &loop, &QEventLoop::quit);   // a lost completion ends the wait
+        loop.exec();
+        worker.join();
+    });
+    home.join();
+    QVERIFY(ownRelay.load());
+    QVERIFY(ownRelay.load() != CompletionRelay::instance());
+    QCOMPARE(mainRelayThere.load(), CompletionRelay::instance());
+    QCOMPARE(done.load(), count);
+    QCOMPARE(ranElsewhere.load(), 0);
+    QVERIFY(inOrder.load());
+
+    // A context on a third thread cannot be served from here: no relay, the caller falls back.
+    std::atomic<bool> otherStarted{false};
+    std::atomic<bool> release{false};
+    QObject *elsewhere = nullptr;
+    std::thread other([&] {
+        QObject onOther;
+        elsewhere = &onOther;
+        otherStarted.store(true);
+        while (!release.load())
+            std::this_thread::yield();
+    });
+    while (!otherStarted.load())
+        std::this_thread::yield();
+    const CompletionRelay *forOther = CompletionRelay::forContext(elsewhere);
+    release.store(true);
+    other.join();
+    QCOMPARE(forOther, nullptr);
 }
 
 QTEST_GUILESS_MAIN(TestCompletionRelay)

@@ -1,6 +1,6 @@
 #include "democontroller.h"
 
-#include "faultproxy.h"
+#include "simulatednetwork.h"
 #include "idempotencykey.h"
 #include "sale.h"
 #include "simulationclient.h"

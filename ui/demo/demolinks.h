@@ -4,7 +4,7 @@ namespace OncePay {
 class SimulationClient;
 }
 namespace OncePay::NetSim {
-class FaultProxy;
+class SimulatedNetwork;
 }
 
 namespace OncePay::Ui {
@@ -14,7 +14,7 @@ namespace OncePay::Ui {
 // gateway's simulation endpoints. Both are null when the till uses a real gateway.
 struct DemoLinks
 {
-    NetSim::FaultProxy *network = nullptr;
+    NetSim::SimulatedNetwork *network = nullptr;
     SimulationClient *simulation = nullptr;
 
     bool isDemo() const { return network != nullptr && simulation != nullptr; }

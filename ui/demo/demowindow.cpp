@@ -1,7 +1,7 @@
 #include "demowindow.h"
 
 #include "democontroller.h"
-#include "faultproxy.h"
+#include "simulatednetwork.h"
 #include "ledgerdialog.h"
 #include "mainwindow.h"
 #include "simulationclient.h"
@@ -54,7 +54,7 @@ DemoWindow::DemoWindow(MainWindow *window, TillSession *session, DemoLinks links
     window->tillStatusBar()->setNote([this] {
         return networkNote();
     });
-    connect(links.network, &NetSim::FaultProxy::settingsChanged, window->tillStatusBar(), &TillStatusBar::refreshNow);
+    connect(links.network, &NetSim::SimulatedNetwork::settingsChanged, window->tillStatusBar(), &TillStatusBar::refreshNow);
 }
 
 void DemoWindow::buildBanner()

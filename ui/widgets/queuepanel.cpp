@@ -6,6 +6,7 @@
 
 #include "intentdetailsdialog.h"
 #include "statebadgedelegate.h"
+#include "tillstatusbar.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -122,8 +123,15 @@ QueuePanel::QueuePanel(TillSession *session, QWidget *parent)
         if (needsCashierAttention(i))
             showAttentionIfAny();
     });
-    connect(session->engine(), &SyncEngine::queueChanged, this, &QueuePanel::refreshSummary);
-    connect(&m_model, &QueueModel::countChanged, this, &QueuePanel::refreshSummary);
+    m_summaryCoalesce.setSingleShot(true);
+    m_summaryCoalesce.setInterval(TillStatusBar::kCoalesceMs);
+    connect(&m_summaryCoalesce, &QTimer::timeout, this, &QueuePanel::refreshSummary);
+    auto refreshSoon = [this] {
+        if (!m_summaryCoalesce.isActive())
+            m_summaryCoalesce.start();
+    };
+    connect(session->engine(), &SyncEngine::queueChanged, this, refreshSoon);
+    connect(&m_model, &QueueModel::countChanged, this, refreshSoon);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &QueuePanel::refreshActions);
     // The row the keyboard is on is the one selected: tabbing into the list and pressing F8 or F7
     // acts on the row shown as current, never on nothing.

@@ -59,6 +59,9 @@ private:
     QLabel *m_summary = nullptr;
     bool m_filterChosen = false;
     QTimer m_fitColumns;   // coalesces the column fitting of a burst of changes (a drain)
+    // Coalesces the summary's refreshes as the status bar's are (TillStatusBar::kCoalesceMs): a
+    // drain changes the queue 20,000 times, and each new text re-lays the window out.
+    QTimer m_summaryCoalesce;
     QAction *m_refundAction = nullptr;
     QAction *m_voidAction = nullptr;
     QPointer<QMessageBox> m_voidQuestion;   // one question at a time: a repeated key asks nothing more
