@@ -12,8 +12,10 @@ namespace OncePay {
 namespace {
 std::atomic<CompletionRelay *> g_relay{nullptr};
 std::mutex g_creating;
-// Every relay of a thread other than the main one, reachable for the life of the process.
-std::vector<CompletionRelay *> g_threadRelays;
+// The newest relay of a thread other than the main one; each links to the one made before it.
+// A plain pointer, not a container: it must still reach them all after static destructors ran,
+// when LeakSanitizer looks.
+CompletionRelay *g_threadRelays = nullptr;
 thread_local CompletionRelay *t_relay = nullptr;
 }   // namespace
 
@@ -48,7 +50,8 @@ CompletionRelay *CompletionRelay::forCurrentThread()
     auto *relay = new CompletionRelay;   // lives on this thread, made by it
     {
         std::lock_guard<std::mutex> lock(g_creating);
-        g_threadRelays.push_back(relay);
+        relay->m_madeBefore = g_threadRelays;
+        g_threadRelays = relay;
     }
     t_relay = relay;
     return relay;

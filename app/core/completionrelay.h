@@ -51,6 +51,7 @@ private:
     std::mutex m_mutex;
     std::vector<Entry> m_entries;
     bool m_scheduled = false;
+    CompletionRelay *m_madeBefore = nullptr;   // the list of every thread's relay (never freed)
 };
 
 }   // namespace OncePay
