@@ -89,6 +89,7 @@ private slots:
     void cleanup();
     void cartModelIsSound();
     void demoGatewayAnswersWhileTheWindowThreadIsBusy();
+    void networkMenuShowsTheNetworksMode();
     void withoutTheDemoTheWindowIsTheCheckoutAlone();
     void burstOfPayActionsChargesOnce_data();
     void burstOfPayActionsChargesOnce();
@@ -1695,6 +1696,47 @@ void TestCheckoutWindow::quitWithPaymentsWaitingAsks()
         qPrintable(asked));
     QVERIFY2(asked.startsWith(QStringLiteral("1 payment")), qPrintable(asked));
     QVERIFY(m_till.window->isVisible());   // kept open
+}
+
+void TestCheckoutWindow::networkMenuShowsTheNetworksMode()
+{
+    // Simulation > Network checks the mode the network is in, whoever set it (--network, a demo
+    // story, a test), not the one chosen last in the menu; choosing one there changes it.
+    QAction *online = nullptr;
+    QAction *offline = nullptr;
+    for (QAction *a : m_till.window->findChildren<QAction *>()) {
+        online = a->text() == QLatin1String("Online") ? a : online;
+        offline = a->text() == QLatin1String("Offline (connections refused)") ? a : offline;
+    }
+    QVERIFY(online && offline);
+    QVERIFY(online->isChecked());
+    m_till.backend->network()->setSettings({NetSim::Mode::Offline});
+    QVERIFY(offline->isChecked());
+    QVERIFY(!online->isChecked());
+
+    // Alt+M opens Simulation, N its Network menu, whose first entry is Online.
+    m_till.window->activateWindow();
+    QTest::keyClick(m_till.window.get(), Qt::Key_M, Qt::AltModifier);
+    QTRY_VERIFY(QApplication::activePopupWidget());
+    QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_N);
+    QTRY_VERIFY(qobject_cast<QMenu *>(QApplication::activePopupWidget())
+        && qobject_cast<QMenu *>(QApplication::activePopupWidget())->actions().contains(online));
+    QMenu *network = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+    QTRY_COMPARE(network->activeAction(), network->actions().constFirst());
+    QTest::keyClick(network, Qt::Key_Return);
+    QTRY_COMPARE(m_till.backend->network()->settings().mode, NetSim::Mode::Online);
+    QVERIFY(online->isChecked());
+    QVERIFY(!offline->isChecked());
+
+    // A mode no entry names checks none.
+    NetSim::Settings slow;
+    slow.mode = NetSim::Mode::Latency;
+    slow.latencyMs = 50;
+    m_till.backend->network()->setSettings(slow);
+    for (QAction *a : {online, offline})
+        QVERIFY(!a->isChecked());
+    m_till.backend->network()->setSettings({NetSim::Mode::Online});
+    QVERIFY(online->isChecked());
 }
 
 QTEST_MAIN(TestCheckoutWindow)

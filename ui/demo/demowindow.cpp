@@ -114,6 +114,8 @@ void DemoWindow::buildMenus()
     QMenu *sim = bar->addMenu(tr("Si&mulation"));
     QMenu *network = sim->addMenu(tr("&Network"));
     auto *netGroup = new QActionGroup(sim);
+    // Optional: a mode set elsewhere that no entry names (--network latency=50) checks none.
+    netGroup->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
     const QList<QPair<QString, QString>> modes{
         {tr("Online"), QStringLiteral("online")},
         {tr("Offline (connections refused)"), QStringLiteral("offline")},
@@ -125,15 +127,23 @@ void DemoWindow::buildMenus()
     for (const auto &[label, mode] : modes) {
         QAction *a = network->addAction(label);
         a->setCheckable(true);
-        a->setChecked(mode == QLatin1String("online"));
+        a->setData(QVariant::fromValue(NetSim::FaultProxy::parseMode(mode).value_or(NetSim::Settings{})));
         netGroup->addAction(a);
-        connect(a, &QAction::triggered, this, [this, mode = mode] {
-            if (const auto s = NetSim::FaultProxy::parseMode(mode)) {
-                m_links.network->setSettings(*s);
-                m_session->engine()->checkConnectionNow();   // like the OS telling the till the network changed
-            }
+    }
+    // The check follows the network, whoever changed it: --network, a demo story, this menu.
+    auto showMode = [netGroup](const NetSim::Settings &current) {
+        for (QAction *a : netGroup->actions())
+            a->setChecked(a->data().value<NetSim::Settings>() == current);
+    };
+    for (QAction *a : netGroup->actions()) {
+        connect(a, &QAction::triggered, this, [this, a, showMode] {
+            m_links.network->setSettings(a->data().value<NetSim::Settings>());
+            showMode(m_links.network->settings());   // choosing the current mode again unchecks nothing
+            m_session->engine()->checkConnectionNow();   // like the OS telling the till the network changed
         });
     }
+    showMode(m_links.network->settings());
+    connect(m_links.network, &NetSim::SimulatedNetwork::settingsChanged, netGroup, showMode);
 
     QMenu *demo = bar->addMenu(tr("&Demo"));
     for (auto story : {DemoController::Story::DoubleClick, DemoController::Story::AnswerLost,
