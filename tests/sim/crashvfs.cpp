@@ -35,12 +35,68 @@ std::uint64_t nextRandom(std::uint64_t &state)
     return z ^ (z >> 31);
 }
 
-void writeAt(QByteArray &bytes, qint64 offset, const char *data, qint64 size)
+// A file's bytes as blocks, each an implicitly shared QByteArray: a sync keeps the current blocks
+// as the durable ones by reference, and the next write copies only the block it touches. A whole
+// QByteArray per file would copy the file (a WAL of up to 4 MB) at the first write after every
+// sync, that is once per commit.
+class Blocks
 {
-    if (bytes.size() < offset + size)
-        bytes.resize(offset + size, '\0');
-    std::memcpy(bytes.data() + offset, data, size_t(size));
-}
+public:
+    static constexpr qint64 kBlock = 4096;
+
+    qint64 size() const { return m_size; }
+
+    void write(qint64 offset, const char *data, qint64 size)
+    {
+        if (offset + size > m_size)
+            resize(offset + size);
+        while (size > 0) {
+            const qint64 in = offset % kBlock;
+            const qint64 n = std::min(size, kBlock - in);
+            std::memcpy(m_blocks[size_t(offset / kBlock)].data() + in, data, size_t(n));
+            offset += n;
+            data += n;
+            size -= n;
+        }
+    }
+
+    // Copies what exists of [offset, offset + size) into `out`; returns how many bytes that was.
+    qint64 read(qint64 offset, char *out, qint64 size) const
+    {
+        const qint64 available = std::clamp<qint64>(m_size - offset, 0, size);
+        for (qint64 done = 0; done < available;) {
+            const qint64 at = offset + done;
+            const qint64 in = at % kBlock;
+            const qint64 n = std::min(available - done, kBlock - in);
+            std::memcpy(out + done, m_blocks[size_t(at / kBlock)].constData() + in, size_t(n));
+            done += n;
+        }
+        return available;
+    }
+
+    // Grows with zeros, or shrinks (the bytes past the end are zeroed, so growing again reads zeros).
+    void resize(qint64 size)
+    {
+        const size_t blocks = size_t((size + kBlock - 1) / kBlock);
+        if (size < m_size && size % kBlock != 0 && blocks <= m_blocks.size()) {
+            QByteArray &last = m_blocks[blocks - 1];
+            std::memset(last.data() + size % kBlock, 0, size_t(kBlock - size % kBlock));
+        }
+        m_blocks.resize(blocks, QByteArray(kBlock, '\0'));
+        m_size = size;
+    }
+
+    QByteArray toByteArray() const
+    {
+        QByteArray out(m_size, Qt::Uninitialized);
+        read(0, out.data(), m_size);
+        return out;
+    }
+
+private:
+    std::vector<QByteArray> m_blocks;   // each kBlock long
+    qint64 m_size = 0;
+};
 
 }   // namespace
 
@@ -60,8 +116,8 @@ struct CrashVfs::FileData
         QByteArray data;
         qint64 truncatedTo = -1;
     };
-    QByteArray durable;   // as of the last sync
-    QByteArray current;   // what readers see
+    Blocks durable;   // as of the last sync
+    Blocks current;   // what readers see
     std::vector<Change> pending;   // since the last sync, in order
     std::shared_ptr<Shm> shm = std::make_shared<Shm>();
     int sharedLocks = 0;
@@ -168,10 +224,7 @@ struct CrashVfsCalls
         std::lock_guard<std::mutex> lock(state(h).mutex);
         if (stale(h))
             return SQLITE_IOERR_READ;
-        const QByteArray &bytes = h->file->current;
-        const qint64 available = std::clamp<qint64>(bytes.size() - offset, 0, amount);
-        if (available > 0)
-            std::memcpy(out, bytes.constData() + offset, size_t(available));
+        const qint64 available = h->file->current.read(offset, static_cast<char *>(out), amount);
         if (available < amount) {
             std::memset(static_cast<char *>(out) + available, 0, size_t(amount - available));
             return SQLITE_IOERR_SHORT_READ;
@@ -190,7 +243,7 @@ struct CrashVfsCalls
         const qint64 grows = std::max<qint64>(0, offset + amount - f.current.size());
         if (s.capacity > 0 && s.used() + grows > s.capacity)
             return SQLITE_FULL;
-        writeAt(f.current, offset, static_cast<const char *>(data), amount);
+        f.current.write(offset, static_cast<const char *>(data), amount);
         f.pending.push_back({offset, QByteArray(static_cast<const char *>(data), amount), -1});
         return SQLITE_OK;
     }
@@ -202,7 +255,7 @@ struct CrashVfsCalls
         if (stale(h))
             return SQLITE_IOERR_TRUNCATE;
         FileData &f = *h->file;
-        f.current.resize(size, '\0');
+        f.current.resize(size);
         f.pending.push_back({0, QByteArray(), size});
         return SQLITE_OK;
     }
@@ -214,7 +267,7 @@ struct CrashVfsCalls
         if (stale(h))
             return SQLITE_IOERR_FSYNC;
         FileData &f = *h->file;
-        f.durable = f.current;   // shared until the next write detaches it
+        f.durable = f.current;   // blocks shared until a write detaches one
         f.pending.clear();
         ++state(h).syncs;
         return SQLITE_OK;
@@ -526,7 +579,7 @@ int CrashVfs::crash(std::uint64_t seed)
     const bool inOrder = nextRandom(random) % 2 == 0;
     for (auto &entry : m_state->files) {   // in name order: the same seed, the same crash
         FileData &f = *entry.second;
-        QByteArray kept = f.durable;
+        Blocks kept = f.durable;
         const size_t cut = size_t(nextRandom(random) % (f.pending.size() + 1));
         for (size_t i = 0; i < f.pending.size(); ++i) {
             const FileData::Change &c = f.pending[i];
@@ -543,11 +596,11 @@ int CrashVfs::crash(std::uint64_t seed)
                 continue;
             if (c.truncatedTo >= 0) {
                 if (fate == Written || nextRandom(random) % 2)
-                    kept.resize(c.truncatedTo, '\0');
+                    kept.resize(c.truncatedTo);
                 continue;
             }
             if (fate == Written) {
-                writeAt(kept, c.offset, c.data.constData(), c.data.size());
+                kept.write(c.offset, c.data.constData(), c.data.size());
                 continue;
             }
             // Torn: each sector the write touches is written or not.
@@ -556,7 +609,7 @@ int CrashVfs::crash(std::uint64_t seed)
             while (at < end) {
                 const qint64 sectorEnd = std::min(end, (at / kSectorSize + 1) * kSectorSize);
                 if (nextRandom(random) % 2)
-                    writeAt(kept, at, c.data.constData() + (at - c.offset), sectorEnd - at);
+                    kept.write(at, c.data.constData() + (at - c.offset), sectorEnd - at);
                 at = sectorEnd;
             }
         }
@@ -592,7 +645,7 @@ QByteArray CrashVfs::durableContent(const QString &path) const
 {
     std::lock_guard<std::mutex> guard(m_state->mutex);
     const auto it = m_state->files.find(path.toStdString());
-    return it == m_state->files.end() ? QByteArray() : it->second->durable;
+    return it == m_state->files.end() ? QByteArray() : it->second->durable.toByteArray();
 }
 
 bool CrashVfs::exists(const QString &path) const
