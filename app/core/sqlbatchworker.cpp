@@ -119,7 +119,7 @@ void SqlBatchWorker::checkpointLoop()
     pthread_setname_np(pthread_self(), name.left(15).toLocal8Bit().constData());
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        db.setDatabaseName(m_options.path);
+        applySqliteFile(db, QString());
         if (!db.open()) {
             qCWarning(lcSql) << name << "checkpointer cannot open the database:" << db.lastError().text();
         } else {
@@ -202,6 +202,20 @@ void SqlBatchWorker::run()
     closeInThread();
 }
 
+void SqlBatchWorker::applySqliteFile(QSqlDatabase &db, const QString &connectOptions) const
+{
+    if (m_options.sqliteVfs.isEmpty()) {
+        db.setDatabaseName(m_options.path);
+        db.setConnectOptions(connectOptions);
+        return;
+    }
+    // The path goes into a URI: '?' and '#' would end it, '%' starts an escape.
+    QString path = m_options.path;
+    path.replace(QLatin1Char('%'), QStringLiteral("%25")).replace(QLatin1Char('?'), QStringLiteral("%3f")).replace(QLatin1Char('#'), QStringLiteral("%23"));
+    db.setDatabaseName(QStringLiteral("file:%1?vfs=%2").arg(path, m_options.sqliteVfs));
+    db.setConnectOptions(connectOptions.isEmpty() ? QStringLiteral("QSQLITE_OPEN_URI") : connectOptions + QStringLiteral(";QSQLITE_OPEN_URI"));
+}
+
 bool SqlBatchWorker::openConnection(QString *error)
 {
     QSqlDatabase db = QSqlDatabase::addDatabase(isPostgres() ? QStringLiteral("QPSQL") : QStringLiteral("QSQLITE"),
@@ -214,7 +228,7 @@ bool SqlBatchWorker::openConnection(QString *error)
         db.setPassword(m_options.password);
         db.setConnectOptions(QStringLiteral("connect_timeout=5;application_name=oncepay"));
     } else {
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1%2").arg(m_options.busyTimeoutMs).arg(m_options.readOnly ? QStringLiteral(";QSQLITE_OPEN_READONLY") : QString()));
+        applySqliteFile(db, QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1%2").arg(m_options.busyTimeoutMs).arg(m_options.readOnly ? QStringLiteral(";QSQLITE_OPEN_READONLY") : QString()));
     }
     if (!db.open()) {
         const QString where = isPostgres()

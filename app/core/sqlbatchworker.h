@@ -17,6 +17,8 @@
 #include <stdexcept>
 #include <thread>
 
+class QSqlDatabase;
+
 namespace OncePay {
 
 class CompletionRelay;
@@ -128,6 +130,9 @@ public:
         // or written; a file of an older schema is refused (its owner upgrades it), and work runs
         // in plain read transactions. Any write a unit tries fails in SQLite itself.
         bool readOnly = false;
+        // SQLite only: the VFS the file is opened through (a URI with vfs=NAME). Empty: the
+        // operating system's. The simulator's disk (tests/sim CrashVfs) is one.
+        QString sqliteVfs{};
     };
 
     explicit SqlBatchWorker(Options options);
@@ -210,6 +215,8 @@ private:
     void run();
     void openInThread(bool *ok, QString *error);
     bool openConnection(QString *error);
+    // SQLite: the database name and connect options, through Options::sqliteVfs when it is set.
+    void applySqliteFile(QSqlDatabase &db, const QString &connectOptions) const;
     void migrateSqlite();
     void migratePostgres();
     bool isPostgres() const { return m_options.driver == Driver::PostgreSql; }

@@ -68,7 +68,11 @@ IntentJournal::~IntentJournal()
 
 bool IntentJournal::open(TillError *error)
 {
-    if (m_options.readOnly) {
+    // On a simulated disk SQLite itself says whether the file is there, and there is no lock.
+    const bool realDisk = m_options.sqliteVfs.isEmpty();
+    if (!realDisk) {
+        m_lock.reset();
+    } else if (m_options.readOnly) {
         if (!QFileInfo(m_options.path).isFile()) {
             *error = TillError(TillError::Kind::JournalMissing, {m_options.path});
             return false;
@@ -87,6 +91,7 @@ bool IntentJournal::open(TillError *error)
     SqlBatchWorker::Options o;
     o.readOnly = m_options.readOnly;
     o.path = m_options.path;
+    o.sqliteVfs = m_options.sqliteVfs;
     o.connectionName = QStringLiteral("oncepay-journal-%1").arg(g_counter.fetchAndAddRelaxed(1));
     o.schemaVersion = schemaVersion;
     o.migrate = JournalSchema::migrate;

@@ -35,6 +35,10 @@ public:
         // Reads only (oncepay-ctl list, show, export): never changes the file, never takes the
         // journal's ownership, so it works beside the till that owns the journal.
         bool readOnly = false;
+        // The SQLite VFS the file lives on (the simulator's disk); empty: the real file system.
+        // A journal on a simulated disk takes no PATH.lock: the simulator runs one till per
+        // journal, and the disk has no processes for a lock to keep apart.
+        QString sqliteVfs{};   // (initialised: the suites brace-initialise the fields before it)
     };
     explicit IntentJournal(Options options, QObject *parent = nullptr);
     ~IntentJournal() override;
