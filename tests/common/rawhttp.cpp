@@ -6,6 +6,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <thread>
 #include <vector>
 
 // Its lambdas capture the locals of a wait that runs a local event loop until they fire; each
@@ -185,6 +186,17 @@ QList<RawResult> exchangeAll(quint16 port, const QList<QByteArray> &requests, in
         out << ex.result;
     }
     return out;
+}
+
+RawResult exchangeWhileBlocked(quint16 port, const QByteArray &bytes, int timeoutMs)
+{
+    RawResult result;
+    // join() blocks this thread; the exchange ends by itself at its own timeout at the latest.
+    std::thread asker([&] {
+        result = exchange(port, bytes, timeoutMs);
+    });
+    asker.join();
+    return result;
 }
 
 RawResult exchange(quint16 port, const QByteArray &bytes, int timeoutMs)

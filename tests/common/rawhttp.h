@@ -33,6 +33,9 @@ struct RawResult
 // runs until one of those happens.
 namespace RawHttp {
 RawResult exchange(quint16 port, const QByteArray &bytes, int timeoutMs = 10000);
+// exchange() made from a thread of its own while the calling thread blocks, running no events:
+// whatever answers must not need the caller's thread (a server on a thread of its own).
+RawResult exchangeWhileBlocked(quint16 port, const QByteArray &bytes, int timeoutMs = 10000);
 // All exchanges run at the same time, on separate connections.
 QList<RawResult> exchangeAll(quint16 port, const QList<QByteArray> &requests,
     int timeoutMs = 20000);
