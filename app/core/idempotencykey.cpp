@@ -1,6 +1,6 @@
 #include "idempotencykey.h"
 
-#include <QUuid>
+#include "world.h"
 
 namespace OncePay {
 
@@ -93,7 +93,7 @@ IdempotencyKey::ParseResult IdempotencyKey::fromHeaderValue(const QByteArray &ra
 
 IdempotencyKey IdempotencyKey::generate(const QString &prefix)
 {
-    const QString uuid = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    const QString uuid = newUuid();
     return IdempotencyKey(prefix.isEmpty() ? uuid : prefix + QLatin1Char('-') + uuid);
 }
 

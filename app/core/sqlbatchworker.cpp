@@ -89,6 +89,8 @@ bool SqlBatchWorker::start(QString *error)
         }
         m_run = Run::Opening;
     }
+    if (onCallerThread())
+        return startOnCallerThread(error);
     m_thread = std::thread([this] {
         run();
     });
@@ -105,6 +107,48 @@ bool SqlBatchWorker::start(QString *error)
             checkpointLoop();
         });
     return ok;
+}
+
+bool SqlBatchWorker::startOnCallerThread(QString *error)
+{
+    bool ok = false;
+    QString why;
+    openInThread(&ok, &why);
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_openOk = ok;
+    m_openError = why;
+    if (!ok && m_openFailure == OpenFailure::None)
+        m_openFailure = OpenFailure::Other;
+    m_run = ok ? Run::Running : Run::Stopped;
+    m_callerContext = std::make_unique<QObject>();
+    if (error)
+        *error = why;
+    return ok;
+}
+
+// CallerThread: one posted event runs what was queued by the time it runs, as one batch (up to
+// maxBatch; the rest gets the next event), then calls each completion whose context still exists.
+void SqlBatchWorker::runQueuedOnCallerThread()
+{
+    QList<Item> batch;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_runPosted = false;
+        const qsizetype n = qMin<qsizetype>(m_queue.size(), m_options.maxBatch);
+        batch = m_queue.mid(0, n);
+        m_queue.remove(0, n);
+        if (!m_queue.isEmpty() && m_run == Run::Running) {
+            m_runPosted = true;
+            QMetaObject::invokeMethod(m_callerContext.get(), [this] { runQueuedOnCallerThread(); }, Qt::QueuedConnection);
+        }
+    }
+    if (batch.isEmpty())
+        return;
+    runBatch(batch);
+    for (Item &item : batch) {
+        if (item.context && item.done)
+            item.done(item.commit(), item.error);
+    }
 }
 
 SqlBatchWorker::OpenFailure SqlBatchWorker::openFailure() const
@@ -158,6 +202,22 @@ void SqlBatchWorker::stop()
         if (m_run == Run::Stopped)
             return;
         m_run = Run::Stopping;   // the queue is finished first: accepted work is not dropped
+    }
+    if (onCallerThread()) {
+        for (;;) {
+            {
+                std::lock_guard<std::mutex> lock(m_mutex);
+                if (m_queue.isEmpty()) {
+                    m_run = Run::Stopped;
+                    break;
+                }
+                m_runPosted = true;   // the posted event, if any, finds nothing to do
+            }
+            runQueuedOnCallerThread();
+        }
+        m_callerContext.reset();
+        closeInThread();
+        return;
     }
     m_wake.notify_all();
     if (m_thread.joinable())
@@ -409,13 +469,18 @@ void SqlBatchWorker::submitChecked(Work work, QObject *context, Completion done,
 {
     // The relay is chosen here, on the caller's thread, which is where a relay for a context
     // on it is made: a thread then uses an object it made itself.
-    CompletionRelay *relay = CompletionRelay::forContext(context);
+    CompletionRelay *relay = onCallerThread() ? nullptr : CompletionRelay::forContext(context);
     Item item{std::move(work), context, std::move(done), relay, false, false, singleStatement, {}};
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         if (m_run == Run::Opening || m_run == Run::Running) {
             m_queue.append(std::move(item));
-            m_wake.notify_one();
+            if (!onCallerThread()) {
+                m_wake.notify_one();
+            } else if (!m_runPosted) {
+                m_runPosted = true;
+                QMetaObject::invokeMethod(m_callerContext.get(), [this] { runQueuedOnCallerThread(); }, Qt::QueuedConnection);
+            }
             return;
         }
     }

@@ -133,6 +133,16 @@ public:
         // SQLite only: the VFS the file is opened through (a URI with vfs=NAME). Empty: the
         // operating system's. The simulator's disk (tests/sim CrashVfs) is one.
         QString sqliteVfs{};
+        // Where units run. OwnThread: the worker's thread, as described above. CallerThread: the
+        // thread that calls start(), from its event loop: submit() queues the unit and posts one
+        // event that runs what is queued by then as a batch, and each completion is called there
+        // directly, in order. No thread, no checkpointer: the simulator runs a whole world on one
+        // thread this way (docs/simulation.md). start() and submit() on that thread only.
+        enum class Threading {
+            OwnThread,
+            CallerThread
+        };
+        Threading threading{Threading::OwnThread};
     };
 
     explicit SqlBatchWorker(Options options);
@@ -213,6 +223,9 @@ private:
     };
 
     void run();
+    bool startOnCallerThread(QString *error);
+    void runQueuedOnCallerThread();
+    bool onCallerThread() const { return m_options.threading == Options::Threading::CallerThread; }
     void openInThread(bool *ok, QString *error);
     bool openConnection(QString *error);
     // SQLite: the database name and connect options, through Options::sqliteVfs when it is set.
@@ -247,6 +260,9 @@ private:
     OpenFailure m_openFailure = OpenFailure::None;
     qint64 m_batches = 0;
     qint64 m_units = 0;
+    // CallerThread: what the posted events run on, and whether one is on its way.
+    std::unique_ptr<QObject> m_callerContext;
+    bool m_runPosted = false;
 };
 
 }   // namespace OncePay

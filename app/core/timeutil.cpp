@@ -1,5 +1,7 @@
 #include "timeutil.h"
 
+#include "world.h"
+
 #include <QDateTime>
 #include <QRegularExpression>
 
@@ -7,7 +9,7 @@ namespace OncePay {
 
 qint64 nowMs()
 {
-    return QDateTime::currentMSecsSinceEpoch();
+    return World::current()->wallMs();
 }
 
 QString toRfc3339(qint64 epochMs)

@@ -8,6 +8,7 @@
 namespace OncePay {
 
 // Milliseconds since the Unix epoch, UTC: the one time representation stored and compared.
+// The world's wall clock (world.h).
 qint64 nowMs();
 
 // 1764662400123 -> "2025-12-02T08:00:00.123Z"

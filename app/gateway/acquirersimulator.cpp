@@ -1,6 +1,7 @@
 #include "acquirersimulator.h"
 
 #include "timeutil.h"
+#include "world.h"
 
 #include <QAtomicInt>
 #include <QPointer>
@@ -69,7 +70,7 @@ QString newAuthorizationCode()
 {
     static const char alphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     QString code;
-    auto *rng = QRandomGenerator::system();
+    auto *rng = randomSource();
     for (int i = 0; i < 6; ++i)
         code.append(QLatin1Char(alphabet[rng->bounded(36)]));
     return code;
@@ -231,10 +232,18 @@ AcquirerSimulator::~AcquirerSimulator()
     close();
 }
 
+void AcquirerSimulator::placeLedger(const QString &sqliteVfs, SqlBatchWorker::Options::Threading threading)
+{
+    m_sqliteVfs = sqliteVfs;
+    m_threading = threading;
+}
+
 bool AcquirerSimulator::open(QString *error)
 {
     SqlBatchWorker::Options o;
     o.path = m_path;
+    o.sqliteVfs = m_sqliteVfs;
+    o.threading = m_threading;
     o.connectionName = QStringLiteral("oncepay-acquirer-%1").arg(g_counter.fetchAndAddRelaxed(1));
     o.schemaVersion = 4;
     o.migrate = migrate;

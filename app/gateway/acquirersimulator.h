@@ -24,6 +24,10 @@ public:
     explicit AcquirerSimulator(const QString &ledgerPath, qint64 keyMemoryMs = 0, QObject *parent = nullptr);
     ~AcquirerSimulator() override;
 
+    // Before open(): the ledger on another SQLite VFS, its units run where `threading` says (the
+    // simulator's bank: its disk, its one thread). By default the real file, a thread of its own.
+    void placeLedger(const QString &sqliteVfs, SqlBatchWorker::Options::Threading threading);
+
     bool open(QString *error) override;
     void close() override;
     qint64 ledgerCommits() const override { return m_worker ? m_worker->batchesCommitted() : 0; }
@@ -58,6 +62,8 @@ private:
     QVariantList remembered(const QString &merchant, const QString &key) const;
 
     std::unique_ptr<SqlBatchWorker> m_worker;
+    QString m_sqliteVfs;
+    SqlBatchWorker::Options::Threading m_threading = SqlBatchWorker::Options::Threading::OwnThread;
     QString m_path;
     qint64 m_keyMemoryMs = 0;
     QHash<QString, SimulationState> m_simulation;   // per merchant; absent: normal, no latency

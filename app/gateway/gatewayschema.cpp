@@ -1,6 +1,8 @@
 #include "gatewayschema.h"
 
 #include "storeplacement.h"
+#include "timeutil.h"
+#include "world.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -105,7 +107,7 @@ qint64 storeWallClock(SqlTx &tx, bool postgres)
 {
     if (postgres)
         return leaseClock(tx, true).now;   // clock_timestamp(): the database's wall clock
-    return QDateTime::currentMSecsSinceEpoch();
+    return nowMs();
 }
 
 LeaseClock leaseClock(SqlTx &tx, bool postgres)
@@ -122,9 +124,7 @@ LeaseClock leaseClock(SqlTx &tx, bool postgres)
     const QString boot = StorePlacement::bootId();
     if (boot.isEmpty())
         throw SqlError(QStringLiteral("this machine's boot id cannot be read: leases cannot be measured"));
-    timespec ts{};
-    ::clock_gettime(CLOCK_BOOTTIME, &ts);
-    return {boot, qint64(ts.tv_sec) * 1000 + ts.tv_nsec / 1'000'000};
+    return {boot, monotonicMs()};
 }
 
 }   // namespace OncePay::Gateway

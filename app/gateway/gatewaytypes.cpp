@@ -1,6 +1,7 @@
 #include "gatewaytypes.h"
 
 #include "timeutil.h"
+#include "world.h"
 
 #include <QJsonDocument>
 #include <QRandomGenerator>
@@ -87,7 +88,7 @@ QString newResourceId(const char *prefix)
 {
     static const char alphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     QString id = QLatin1String(prefix);
-    auto *rng = QRandomGenerator::system();
+    auto *rng = randomSource();
     for (int i = 0; i < 24; ++i)
         id.append(QLatin1Char(alphabet[rng->bounded(62)]));
     return id;

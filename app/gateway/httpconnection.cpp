@@ -25,16 +25,29 @@ HttpResponder::HttpResponder(HttpConnection *connection, quint64 sequence)
 {
 }
 
+HttpResponder HttpResponder::toSink(Sink sink, std::function<void()> aborted)
+{
+    HttpResponder r;
+    r.m_sink = std::make_shared<const Sink>(std::move(sink));
+    if (aborted)
+        r.m_aborted = std::make_shared<const std::function<void()>>(std::move(aborted));
+    return r;
+}
+
 void HttpResponder::respond(const HttpAnswer &answer) const
 {
     if (m_connection)
         m_connection->answer(m_sequence, answer);
+    else if (m_sink)
+        (*m_sink)(answer);
 }
 
 void HttpResponder::abort() const
 {
     if (m_connection)
         m_connection->closeNow();
+    else if (m_aborted)
+        (*m_aborted)();
 }
 
 HttpConnection *HttpResponder::connection() const

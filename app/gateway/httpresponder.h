@@ -2,6 +2,9 @@
 
 #include <QPointer>
 
+#include <functional>
+#include <memory>
+
 namespace OncePay::Gateway {
 
 class HttpConnection;
@@ -13,6 +16,10 @@ class HttpResponder final
 {
 public:
     HttpResponder() = default;
+    using Sink = std::function<void(const HttpAnswer &)>;
+    // An answer that goes to `sink` instead of a connection: the simulator's in-memory transport
+    // (docs/simulation.md). abort() calls `aborted`, if given.
+    static HttpResponder toSink(Sink sink, std::function<void()> aborted = {});
 
     void respond(const HttpAnswer &answer) const;
     // Ends the connection at once without an answer (the acquirer simulating a lost answer).
@@ -27,6 +34,8 @@ private:
 
     QPointer<HttpConnection> m_connection;
     quint64 m_sequence = 0;
+    std::shared_ptr<const Sink> m_sink;
+    std::shared_ptr<const std::function<void()>> m_aborted;
 };
 
 }   // namespace OncePay::Gateway

@@ -240,7 +240,7 @@ void LeasedSteps<Kind>::releaseRefused(Work work, const HttpAnswer &refused, qin
         // acquirer again after the lease. 502 would promise that nothing happens (promise 10):
         // keep trying while the client waits, then 500 outcome-unknown (tst_stalls
         // refusedWhileStoreLocked fails with 502 here).
-        const qint64 waited = QDateTime::currentMSecsSinceEpoch() - firstTryAt;
+        const qint64 waited = nowMs() - firstTryAt;
         m_metrics->count("oncepay_release_retries_total");
         if (waited >= m_config.acquirerTimeoutMs)
             answerNothing(work, Answers::outcomeUnknown());
@@ -270,7 +270,7 @@ void LeasedSteps<Kind>::settle(Work work, const AcquirerAnswer &answer)
         // Nothing moved and no other call exists: give the key (and a refund's reservation)
         // back, so that a retry executes again (not recorded).
         const HttpAnswer refused = Answers::acquirerUnavailable(QString::fromLatin1(Kind::refusedWords).arg(answer.error));
-        releaseRefused(std::move(work), refused, QDateTime::currentMSecsSinceEpoch());
+        releaseRefused(std::move(work), refused, nowMs());
         return;
     }
     case AcquirerAnswer::Kind::NotFound:
@@ -288,7 +288,7 @@ void LeasedSteps<Kind>::settle(Work work, const AcquirerAnswer &answer)
         record.step = PaymentStep::Settled;
     const HttpAnswer answerToSend = Kind::answerFor(record);
     const typename Kind::Settlement s = Kind::settlement(record, answerToSend, now, m_config.retentionMs, work.recovery);
-    writeSettlement(std::move(work), s, answerToSend, QDateTime::currentMSecsSinceEpoch());
+    writeSettlement(std::move(work), s, answerToSend, nowMs());
 }
 
 template <typename Kind>
@@ -300,7 +300,7 @@ void LeasedSteps<Kind>::writeSettlement(Work work, const typename Kind::Settleme
             // The acquirer may have moved the money: never 503 (promise 7). Keep trying to record
             // the outcome; the client is told 500 outcome-unknown once it has waited long enough,
             // and after a lease's time recovery (here or on another instance) takes over.
-            const qint64 waited = QDateTime::currentMSecsSinceEpoch() - firstTryAt;
+            const qint64 waited = nowMs() - firstTryAt;
             m_metrics->count("oncepay_settle_retries_total");
             if (waited >= m_config.acquirerTimeoutMs)
                 answerNothing(work, Answers::outcomeUnknown());

@@ -3,6 +3,7 @@
 #include "idempotencyrecords.h"
 #include "paymentrows.h"
 #include "refundrows.h"
+#include "timeutil.h"
 
 #include <QDateTime>
 
@@ -37,7 +38,7 @@ ReviewResolution resolvePayment(SqlTx &tx, const Payment &p, const QString &outc
         out.kind = ReviewResolution::Kind::Busy;
         return out;
     }
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 now = nowMs();
     const QString declineCode = *status == PaymentStatus::Declined ? QStringLiteral("declined_after_review") : QString();
     const bool written = tx.numRowsAffected(QStringLiteral(
                                                 "UPDATE payments SET status = ?, decline_code = ?, step = ?, needs_review = 0, updated_at = ?,"
@@ -76,7 +77,7 @@ ReviewResolution resolveRefund(SqlTx &tx, const Refund &r, const QString &outcom
         out.kind = ReviewResolution::Kind::Busy;
         return out;
     }
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 now = nowMs();
     // The settlement of a refund moves its reserved amount (refunded, or back to what remains).
     RefundSettlement s;
     s.merchant = r.merchant;

@@ -195,7 +195,7 @@ bool SqlGatewayStore::open(QString *error)
             *error = QStringLiteral("%1: a SQLite store needs it to measure leases").arg(why);
             return false;
         }
-        if (!StorePlacement::checkLocalFolder(QFileInfo(m_options.path).absolutePath(), error))
+        if (m_options.sqliteVfs.isEmpty() && !StorePlacement::checkLocalFolder(QFileInfo(m_options.path).absolutePath(), error))
             return false;
     }
     const int count = isPostgres() ? qBound(1, m_options.connections, 64) : 1;
@@ -211,6 +211,8 @@ bool SqlGatewayStore::open(QString *error)
         o.schemaVersion = schemaVersion;
         o.migrate = isPostgres() ? migratePostgres : migrateSqlite;
         o.busyTimeoutMs = m_options.busyTimeoutMs;
+        o.sqliteVfs = m_options.sqliteVfs;
+        o.threading = m_options.threading;
         o.applicationId = 0x4F504757;   // "OPGW"; PostgreSQL: the migration's advisory lock
         o.markerTable = QStringLiteral("idempotency_records");
         if (isPostgres())

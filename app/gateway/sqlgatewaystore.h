@@ -33,6 +33,10 @@ public:
         // nothing recorded), while the file system holding the store has less free space than
         // this; 0: not checked. Keys already recorded are answered as ever.
         qint64 minFreeBytes = 64 * 1024 * 1024;
+        // SQLite: the VFS the file lives on (the simulator's disk: no folder to check, the disk
+        // itself says when it is full) and where the units run (SqlBatchWorker::Options).
+        QString sqliteVfs{};
+        SqlBatchWorker::Options::Threading threading{SqlBatchWorker::Options::Threading::OwnThread};
     };
     // "postgresql://USER:PASS@HOST:PORT/DBNAME" selects PostgreSQL; anything else is a SQLite
     // path. nullopt and `error` set for a malformed PostgreSQL URL.

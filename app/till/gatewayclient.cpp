@@ -2,14 +2,11 @@
 
 #include "idempotencykey.h"
 #include "oncontext.h"
-#include "replywatcher.h"
 #include "timeutil.h"
+#include "world.h"
 
-#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QLoggingCategory>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
 #include <QUrlQuery>
 
 namespace OncePay {
@@ -51,17 +48,49 @@ QString GatewayResult::summary() const
     return s;
 }
 
+GatewayResult GatewayResult::fromAnswer(int status, const QByteArray &contentType, const QByteArray &retryAfter,
+    const QByteArray &idempotentReplayed, const QByteArray &body)
+{
+    GatewayResult r;
+    r.transport = Transport::Answered;
+    r.status = status;
+    r.body = body;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.body);
+    if (doc.isObject())
+        r.json = doc.object();
+    if (contentType.trimmed().startsWith(Problem::mediaType))
+        r.problem = Problem::fromJson(r.body);
+    bool ok = false;
+    const qint64 seconds = retryAfter.trimmed().toLongLong(&ok);
+    if (ok && seconds >= 0)
+        r.retryAfterMs = seconds * 1000;
+    r.replayed = idempotentReplayed.trimmed().compare("true", Qt::CaseInsensitive) == 0;
+    return r;
+}
+
+GatewayResult GatewayResult::failed(Transport transport, const QString &error)
+{
+    GatewayResult r;
+    r.transport = transport;
+    r.transportError = error;
+    return r;
+}
+
 GatewayClient::GatewayClient(const QList<QUrl> &baseUrls, const QString &token, int timeoutMs, QObject *parent,
     int maxConnections)
+    : GatewayClient(baseUrls, token, timeoutMs, new NetworkTransport(maxConnections), parent)
+{
+}
+
+GatewayClient::GatewayClient(const QList<QUrl> &baseUrls, const QString &token, int timeoutMs,
+    GatewayTransport *transport, QObject *parent)
     : QObject(parent)
+    , m_transport(transport)
     , m_baseUrls(baseUrls.isEmpty() ? QList<QUrl>{QUrl()} : baseUrls)
     , m_token(token)
     , m_timeoutMs(timeoutMs)
-    , m_watcher(new ReplyWatcher(this))   // a child made before the managers: destroyed first
 {
-    const int managers = qBound(1, (maxConnections + 5) / 6, 16);
-    for (int i = 0; i < managers; ++i)
-        m_managers.append(new QNetworkAccessManager(this));
+    m_transport->setParent(this);
 }
 
 std::optional<QList<QUrl>> GatewayClient::parseBaseUrls(const QString &commaSeparated, QString *invalid)
@@ -131,56 +160,58 @@ GatewayClient::Callback GatewayClient::failingOver(Callback done)
     };
 }
 
-QNetworkAccessManager *GatewayClient::nextManager()
-{
-    m_next = (m_next + 1) % int(m_managers.size());
-    return m_managers.at(m_next);
-}
-
-QNetworkRequest GatewayClient::request(const QString &pathAndQuery, int urlIndex) const
+GatewayRequest GatewayClient::request(const QByteArray &method, const QString &pathAndQuery, int urlIndex) const
 {
     QUrl url = m_baseUrls.value(urlIndex < 0 ? m_current : urlIndex);
     const qsizetype q = pathAndQuery.indexOf(QLatin1Char('?'));
     url.setPath(url.path().chopped(url.path().endsWith(QLatin1Char('/')) ? 1 : 0) + pathAndQuery.left(q));
     if (q >= 0)
         url.setQuery(pathAndQuery.mid(q + 1));
-    QNetworkRequest r(url);
+    GatewayRequest r;
+    r.method = method;
+    r.url = url;
     if (url.scheme() == QLatin1String("https"))
-        r.setSslConfiguration(m_tls);
-    r.setTransferTimeout(m_timeoutMs);
-    r.setRawHeader("Authorization", "Bearer " + m_token.toUtf8());
-    r.setRawHeader("Accept", "application/json, application/problem+json");
-    // HTTP/1.1 only. Note that Qt 6.4 itself re-sends a request once when a kept-alive
-    // connection closes before the answer; the Idempotency-Key makes that resend a replay.
-    r.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+        r.tls = m_tls;
+    r.timeoutMs = m_timeoutMs;
+    r.headers.emplaceBack("Authorization", "Bearer " + m_token.toUtf8());
+    r.headers.emplaceBack("Accept", "application/json, application/problem+json");
     return r;
 }
 
+namespace {
+// A request with a JSON body: its Content-Type, and the key as a Structured Field string.
+void withJsonBody(GatewayRequest &r, const QString &key, const QJsonObject &body)
+{
+    r.headers.emplaceBack("Content-Type", "application/json");
+    const auto parsed = IdempotencyKey::fromString(key);
+    r.headers.emplaceBack("Idempotency-Key", parsed ? parsed->toHeaderValue() : key.toLatin1());
+    r.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+}
+}   // namespace
+
 void GatewayClient::postPayment(const Intent &intent, QObject *context, Callback done)
 {
-    QNetworkRequest r = request(QStringLiteral("/v1/payments"));
-    r.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    const auto key = IdempotencyKey::fromString(intent.key);
-    r.setRawHeader("Idempotency-Key", key ? key->toHeaderValue() : intent.key.toLatin1());
+    GatewayRequest r = request("POST", QStringLiteral("/v1/payments"));
     const QJsonObject body{
         {QStringLiteral("amount"), intent.amount.minorUnits()},
         {QStringLiteral("currency"), intent.amount.currency()},
         {QStringLiteral("order_id"), intent.orderId},
         {QStringLiteral("payment_method"), intent.paymentMethod},
     };
-    track(nextManager()->post(r, QJsonDocument(body).toJson(QJsonDocument::Compact)), failingOver(onContext(context, std::move(done))));
+    withJsonBody(r, intent.key, body);
+    exchange(std::move(r), failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::getPaymentByKey(const QString &key, QObject *context, Callback done)
 {
     QUrlQuery q;
     q.addQueryItem(QStringLiteral("idempotency_key"), key);
-    track(nextManager()->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), failingOver(onContext(context, std::move(done))));
+    exchange(request("GET", QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded)), failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::getPayment(const QString &paymentId, QObject *context, Callback done)
 {
-    track(nextManager()->get(request(QStringLiteral("/v1/payments/") + QString::fromLatin1(QUrl::toPercentEncoding(paymentId)))),
+    exchange(request("GET", QStringLiteral("/v1/payments/") + QString::fromLatin1(QUrl::toPercentEncoding(paymentId))),
         failingOver(onContext(context, std::move(done))));
 }
 
@@ -200,46 +231,44 @@ void GatewayClient::listPayments(const ListQuery &query, QObject *context, Callb
     if (!query.cursor.isEmpty())
         q.addQueryItem(QStringLiteral("cursor"), query.cursor);
     q.addQueryItem(QStringLiteral("limit"), QString::number(query.limit));
-    track(nextManager()->get(request(QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded))), failingOver(onContext(context, std::move(done))));
+    exchange(request("GET", QStringLiteral("/v1/payments?") + q.toString(QUrl::FullyEncoded)), failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::postRefund(const Intent &refund, QObject *context, Callback done)
 {
-    QNetworkRequest r = request(QStringLiteral("/v1/payments/%1/refunds")
-                                    .arg(QString::fromLatin1(QUrl::toPercentEncoding(refund.paymentId))));
-    r.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    const auto key = IdempotencyKey::fromString(refund.key);
-    r.setRawHeader("Idempotency-Key", key ? key->toHeaderValue() : refund.key.toLatin1());
+    GatewayRequest r = request("POST", QStringLiteral("/v1/payments/%1/refunds")
+                                           .arg(QString::fromLatin1(QUrl::toPercentEncoding(refund.paymentId))));
     // The same body on every try (the reason is stored with the intent): the same fingerprint.
     QJsonObject body{{QStringLiteral("amount"), refund.amount.minorUnits()}};
     if (!refund.reason.isEmpty())
         body.insert(QStringLiteral("reason"), refund.reason);
-    track(nextManager()->post(r, QJsonDocument(body).toJson(QJsonDocument::Compact)), failingOver(onContext(context, std::move(done))));
+    withJsonBody(r, refund.key, body);
+    exchange(std::move(r), failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::getRefundByKey(const QString &key, QObject *context, Callback done)
 {
     QUrlQuery q;
     q.addQueryItem(QStringLiteral("idempotency_key"), key);
-    track(nextManager()->get(request(QStringLiteral("/v1/refunds?") + q.toString(QUrl::FullyEncoded))), failingOver(onContext(context, std::move(done))));
+    exchange(request("GET", QStringLiteral("/v1/refunds?") + q.toString(QUrl::FullyEncoded)), failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::getRefund(const QString &refundId, QObject *context, Callback done)
 {
-    track(nextManager()->get(request(QStringLiteral("/v1/refunds/") + QString::fromLatin1(QUrl::toPercentEncoding(refundId)))),
+    exchange(request("GET", QStringLiteral("/v1/refunds/") + QString::fromLatin1(QUrl::toPercentEncoding(refundId))),
         failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::listRefunds(const QString &paymentId, QObject *context, Callback done)
 {
-    track(nextManager()->get(request(QStringLiteral("/v1/payments/%1/refunds")
-                                         .arg(QString::fromLatin1(QUrl::toPercentEncoding(paymentId))))),
+    exchange(request("GET", QStringLiteral("/v1/payments/%1/refunds")
+                                         .arg(QString::fromLatin1(QUrl::toPercentEncoding(paymentId)))),
         failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::health(QObject *context, Callback done)
 {
-    track(nextManager()->get(request(QStringLiteral("/healthz"))), failingOver(onContext(context, std::move(done))));
+    exchange(request("GET", QStringLiteral("/healthz")), failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::healthAny(QObject *context, Callback done)
@@ -257,7 +286,7 @@ void GatewayClient::healthAny(QObject *context, Callback done)
     const int first = m_current;
     for (int k = 0; k < round->pending; ++k) {
         const int index = (first + k) % int(m_baseUrls.size());
-        track(nextManager()->get(request(QStringLiteral("/healthz"), index)), [this, round, index, first](const GatewayResult &r) {
+        exchange(request("GET", QStringLiteral("/healthz"), index), [this, round, index, first](const GatewayResult &r) {
             --round->pending;
             if (round->settled)
                 return;
@@ -280,46 +309,22 @@ void GatewayClient::healthAny(QObject *context, Callback done)
 void GatewayClient::send(const QByteArray &method, const QString &pathAndQuery, const QByteArray &jsonBody,
     QObject *context, Callback done)
 {
-    QNetworkRequest r = request(pathAndQuery);
+    GatewayRequest r = request(method, pathAndQuery);
     if (!jsonBody.isEmpty())
-        r.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    track(nextManager()->sendCustomRequest(r, method, jsonBody), failingOver(onContext(context, std::move(done))));
+        r.headers.emplaceBack("Content-Type", "application/json");
+    r.body = jsonBody;
+    exchange(std::move(r), failingOver(onContext(context, std::move(done))));
 }
 
-void GatewayClient::track(QNetworkReply *reply, Callback done)
+void GatewayClient::exchange(GatewayRequest request, Callback done)
 {
-    QElapsedTimer timer;
-    timer.start();
-    // After every byte of the request left, silence means "unknown", not "not sent".
-    m_watcher->watch(reply, [timer, done = std::move(done)](QNetworkReply *reply, const ReplyProgress &progress) {
-        GatewayResult r;
-        r.latencyMs = timer.elapsed();
-        const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-        if (status.isValid() && status.toInt() > 0) {
-            r.transport = GatewayResult::Transport::Answered;
-            r.status = status.toInt();
-            r.body = reply->readAll();
-            const QJsonDocument doc = QJsonDocument::fromJson(r.body);
-            if (doc.isObject())
-                r.json = doc.object();
-            if (reply->header(QNetworkRequest::ContentTypeHeader).toString().startsWith(QLatin1String(Problem::mediaType)))
-                r.problem = Problem::fromJson(r.body);
-            bool ok = false;
-            const qint64 retryAfter = reply->rawHeader("Retry-After").trimmed().toLongLong(&ok);
-            if (ok && retryAfter >= 0)
-                r.retryAfterMs = retryAfter * 1000;
-            r.replayed = reply->rawHeader("Idempotent-Replayed").trimmed().compare("true", Qt::CaseInsensitive) == 0;
-        } else {
-            const QNetworkReply::NetworkError e = reply->error();
-            // An incomplete request is never executed; a complete one may have been, whatever the
-            // final error says: Qt 6.4 silently re-sends a request whose connection closed before
-            // the answer and reports the resend's error, e.g. "connection refused" by a gateway
-            // that died while it was executing the first one.
-            r.transport = progress.written ? GatewayResult::Transport::LostAfterSend : GatewayResult::Transport::NotSent;
-            r.transportError = e == QNetworkReply::OperationCanceledError ? QStringLiteral("timed out")
-                                                                          : reply->errorString();
-        }
-        qCDebug(lcClient) << reply->operation() << reply->url().path() << r.summary() << r.latencyMs << "ms";
+    const qint64 started = monotonicMs();
+    const QByteArray method = request.method;
+    const QString path = request.url.path();
+    m_transport->exchange(request, [started, method, path, done = std::move(done)](const GatewayResult &answer) {
+        GatewayResult r = answer;
+        r.latencyMs = monotonicMs() - started;
+        qCDebug(lcClient) << method << path << r.summary() << r.latencyMs << "ms";
         done(r);
     });
 }

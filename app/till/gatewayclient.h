@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gatewaytransport.h"
 #include "intent.h"
 #include "problem.h"
 
@@ -13,13 +14,7 @@
 #include <functional>
 #include <optional>
 
-class QNetworkAccessManager;
-class QNetworkReply;
-class QNetworkRequest;
-
 namespace OncePay {
-
-class ReplyWatcher;
 
 // What one request to the gateway came to: an HTTP answer, or how the transport failed and
 // whether the request had been written before it did (then the gateway may have acted on it).
@@ -47,10 +42,17 @@ struct GatewayResult
     QJsonObject refund() const;
     // One line for logs, the attempts table and the cashier's detail view.
     QString summary() const;
+
+    // An HTTP answer, from its status, the fields that matter and the body.
+    static GatewayResult fromAnswer(int status, const QByteArray &contentType, const QByteArray &retryAfter,
+        const QByteArray &idempotentReplayed, const QByteArray &body);
+    // No answer: `transport` says whether the request may have reached the gateway.
+    static GatewayResult failed(Transport transport, const QString &error);
 };
 
-// The till's HTTP client of API.md: one QNetworkAccessManager, a transfer timeout on every
-// request, the key sent as a Structured Field string, answers turned into GatewayResult.
+// The till's HTTP client of API.md: the requests, with a transfer timeout on every one and the
+// key sent as a Structured Field string, carried by a GatewayTransport (HTTP, or the simulator's
+// memory), answers turned into GatewayResult.
 //
 // It knows one or more gateway instances that share one database, so a key sent to one is known
 // to all. Requests go to the current one; a request that finds it unreachable (see
@@ -67,6 +69,9 @@ public:
     // keep more requests in flight (a drain) spreads them over several managers.
     GatewayClient(const QList<QUrl> &baseUrls, const QString &token, int timeoutMs, QObject *parent = nullptr,
         int maxConnections = 6);
+    // The same over another transport, which the client takes (the simulator's).
+    GatewayClient(const QList<QUrl> &baseUrls, const QString &token, int timeoutMs, GatewayTransport *transport,
+        QObject *parent = nullptr);
     GatewayClient(const QUrl &baseUrl, const QString &token, int timeoutMs, QObject *parent = nullptr,
         int maxConnections = 6)
         : GatewayClient(QList<QUrl>{baseUrl}, token, timeoutMs, parent, maxConnections)
@@ -123,16 +128,13 @@ signals:
     void gatewayChanged(const QUrl &current, const QUrl &previous);
 
 private:
-    QNetworkRequest request(const QString &pathAndQuery, int urlIndex = -1) const;
-    void track(QNetworkReply *reply, Callback done);
+    GatewayRequest request(const QByteArray &method, const QString &pathAndQuery, int urlIndex = -1) const;
+    void exchange(GatewayRequest request, Callback done);
     // `done`, after moving on to the next gateway if the answer says this one is unreachable.
     Callback failingOver(Callback done);
     void makeCurrent(int index, const QString &reason);
 
-    QNetworkAccessManager *nextManager();
-
-    QList<QNetworkAccessManager *> m_managers;
-    int m_next = 0;
+    GatewayTransport *m_transport;
     QList<QUrl> m_baseUrls;
     int m_current = 0;
     // Bumped whenever the current gateway changes: of many requests that fail on one gateway,
@@ -141,7 +143,6 @@ private:
     QString m_token;
     int m_timeoutMs;
     QSslConfiguration m_tls = QSslConfiguration::defaultConfiguration();
-    ReplyWatcher *m_watcher;
 };
 
 }   // namespace OncePay

@@ -92,6 +92,7 @@ bool IntentJournal::open(TillError *error)
     o.readOnly = m_options.readOnly;
     o.path = m_options.path;
     o.sqliteVfs = m_options.sqliteVfs;
+    o.threading = m_options.threading;
     o.connectionName = QStringLiteral("oncepay-journal-%1").arg(g_counter.fetchAndAddRelaxed(1));
     o.schemaVersion = schemaVersion;
     o.migrate = JournalSchema::migrate;

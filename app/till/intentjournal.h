@@ -39,6 +39,9 @@ public:
         // A journal on a simulated disk takes no PATH.lock: the simulator runs one till per
         // journal, and the disk has no processes for a lock to keep apart.
         QString sqliteVfs{};   // (initialised: the suites brace-initialise the fields before it)
+        // CallerThread: the journal's units run on the thread that opened it, from its event loop
+        // (the simulator's one thread; SqlBatchWorker::Options::threading).
+        SqlBatchWorker::Options::Threading threading{SqlBatchWorker::Options::Threading::OwnThread};
     };
     explicit IntentJournal(Options options, QObject *parent = nullptr);
     ~IntentJournal() override;

@@ -3,6 +3,7 @@
 #include "intentjournal.h"
 #include "journalschema.h"
 #include "timeutil.h"
+#include "world.h"
 
 #include <QAtomicInt>
 #include <QDateTime>
@@ -68,8 +69,8 @@ SaleBook::SaleBook(IntentJournal *journal, QObject *parent)
 QString SaleBook::newOrderId()
 {
     return QStringLiteral("S%1-%2")
-        .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmsszzz")))
-        .arg(QRandomGenerator::global()->bounded(1000), 3, 10, QLatin1Char('0'));
+        .arg(QDateTime::fromMSecsSinceEpoch(nowMs()).toString(QStringLiteral("yyyyMMdd-HHmmsszzz")))
+        .arg(randomSource()->bounded(1000), 3, 10, QLatin1Char('0'));
 }
 
 void SaleBook::createTable(SqlTx &tx)

@@ -6,6 +6,7 @@
 
 #include "oncontext.h"
 #include "timeutil.h"
+#include "world.h"
 
 #include <QLoggingCategory>
 
@@ -18,7 +19,7 @@ SyncEngine::SyncEngine(IntentJournal *journal, GatewayClient *client, Config con
     , m_journal(journal)
     , m_client(client)
     , m_config(config)
-    , m_rng(config.seed ? config.seed : QRandomGenerator::system()->generate())
+    , m_rng(config.seed ? config.seed : randomSource()->generate())
 {
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &SyncEngine::pump);
