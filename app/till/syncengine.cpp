@@ -91,6 +91,7 @@ void SyncEngine::dropActive(const QString &key)
         countWaiting(*it, -1);
         m_active.erase(it);
     }
+    m_waitingDue.remove(key);
 }
 
 void SyncEngine::countWaiting(const Intent &intent, int sign)
@@ -160,24 +161,39 @@ void SyncEngine::schedule(const QString &key)
     const auto it = m_active.constFind(key);
     if (it == m_active.cend() || m_inFlight.contains(key) || m_voiding.contains(key))
         return;
-    if (it->nextAttemptAt <= nowMs())
+    // The intent's next attempt is a wall-clock time (stored, shown); the wait is measured on
+    // the monotonic clock from now, so that a wall clock set back does not hold the queue back
+    // by as much (found by oncepay-sim: a jump of -211 s held two payments for 206 s).
+    const qint64 wait = it->nextAttemptAt - nowMs();
+    if (wait <= 0) {
+        m_waitingDue.remove(key);
         m_ready.insert({priority(*it), it->id});
-    else
-        m_waiting.emplace(it->nextAttemptAt, key);
+    } else {
+        const qint64 due = monotonicMs() + wait;
+        m_waitingDue.insert(key, due);
+        m_waiting.emplace(due, key);
+    }
+}
+
+bool SyncEngine::isCurrentWait(qint64 due, const QString &key) const
+{
+    const auto it = m_waitingDue.constFind(key);
+    return it != m_waitingDue.cend() && *it == due && m_active.contains(key) && !m_inFlight.contains(key);
 }
 
 void SyncEngine::pump()
 {
     if (!m_started)
         return;
-    const qint64 now = nowMs();
+    const qint64 now = monotonicMs();
     while (!m_waiting.empty() && m_waiting.begin()->first <= now) {
         const QString key = m_waiting.begin()->second;
         const qint64 due = m_waiting.begin()->first;
         m_waiting.erase(m_waiting.begin());
-        const auto it = m_active.constFind(key);
-        if (it != m_active.cend() && it->nextAttemptAt == due && !m_inFlight.contains(key))
-            m_ready.insert({priority(*it), it->id});
+        if (isCurrentWait(due, key)) {
+            m_waitingDue.remove(key);
+            m_ready.insert({priority(m_active.value(key)), m_active.value(key).id});
+        }
     }
     if (!m_paused && m_connectivity == Connectivity::Online) {
         while (m_inFlight.size() < m_config.maxInFlight && !m_ready.empty()) {
@@ -197,16 +213,16 @@ void SyncEngine::armTimer()
     // Skip stale entries so the countdown shown to the cashier is a real one.
     while (!m_waiting.empty()) {
         const auto &[due, key] = *m_waiting.begin();
-        const auto it = m_active.constFind(key);
-        if (it != m_active.cend() && it->nextAttemptAt == due && !m_inFlight.contains(key))
+        if (isCurrentWait(due, key))
             break;
         m_waiting.erase(m_waiting.begin());
     }
-    qint64 next = m_waiting.empty() ? 0 : m_waiting.begin()->first;
+    const qint64 wait = m_waiting.empty() ? 0 : qMax<qint64>(0, m_waiting.begin()->first - monotonicMs());
+    qint64 next = m_waiting.empty() ? 0 : nowMs() + wait;
     if (m_connectivity != Connectivity::Online && m_probeTimer.isActive())
         next = nowMs() + m_probeTimer.remainingTime();
     if (!m_waiting.empty())
-        m_timer.start(int(qBound<qint64>(qint64(0), m_waiting.begin()->first - nowMs(), qint64(INT_MAX))));
+        m_timer.start(int(qMin<qint64>(wait, INT_MAX)));
     else
         m_timer.stop();
     if (next != m_nextRetryAt) {

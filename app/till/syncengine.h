@@ -163,7 +163,10 @@ private:
     QHash<QString, int> m_failures;   // consecutive non-final answers, for backoff
     std::set<std::pair<int, qint64>> m_ready;   // (priority, id): unknown first, then oldest first
     QHash<qint64, QString> m_keyById;
-    std::multimap<qint64, QString> m_waiting;   // due time -> key (stale entries are skipped)
+    // Monotonic due time -> key (stale entries are skipped); a key's current due time.
+    std::multimap<qint64, QString> m_waiting;
+    QHash<QString, qint64> m_waitingDue;
+    bool isCurrentWait(qint64 due, const QString &key) const;
     QTimer m_timer;
 
     Connectivity m_connectivity = Connectivity::Online;

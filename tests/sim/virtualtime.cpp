@@ -13,6 +13,21 @@ VirtualTime::VirtualTime(quint32 seed, qint64 epochMs)
 
 VirtualTime::~VirtualTime() = default;
 
+void VirtualTime::restart(quint32 seed)
+{
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    m_queue.clear();
+    for (auto it = m_timers.begin(); it != m_timers.end(); ++it) {
+        it->due = it->interval;
+        it->armed = ++m_order;
+        m_queue.emplace(Key{it->due, it->armed}, Entry{it.key(), {}});
+    }
+    m_now = 0;
+    m_wallOffset = 0;
+    m_random.seed(seed);
+}
+
 void VirtualTime::schedule(qint64 at, std::function<void()> action)
 {
     m_queue.emplace(Key{qMax(at, m_now), ++m_order}, Entry{0, std::move(action)});

@@ -32,6 +32,10 @@ public:
     ~VirtualTime() override;
 
     qint64 now() const { return m_now; }   // virtual milliseconds since the start
+    // A new world on the same thread: the clocks back to their start, no scheduled actions, the
+    // generator seeded anew. Call it between worlds, when no product object is left.
+    void restart(quint32 seed);
+    int timersRegistered() const { return int(m_timers.size()); }
     // Runs `action` at virtual time `at` (not before now), after what is already due then.
     void schedule(qint64 at, std::function<void()> action);
     void after(qint64 delayMs, std::function<void()> action) { schedule(m_now + qMax<qint64>(0, delayMs), std::move(action)); }

@@ -1,0 +1,1119 @@
+// The simulated world of oncepay-sim (issue 22, docs/simulation.md): the real till and gateway
+// code on one thread and virtual time, an in-memory network and bank link with faults chosen by
+// the seed, and the exactly-once invariants.
+#include "simworld.h"
+
+#include "crashvfs.h"
+#include "virtualtime.h"
+
+#include "acquirersimulator.h"
+#include "gatewayclient.h"
+#include "gatewaytransport.h"
+#include "httpapi.h"
+#include "intentjournal.h"
+#include "metrics.h"
+#include "paymentservice.h"
+#include "sqlgatewaystore.h"
+#include "syncengine.h"
+#include "tokenstore.h"
+
+#include <QCryptographicHash>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPointer>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUrlQuery>
+
+#include <deque>
+#include <memory>
+#include <vector>
+
+namespace OncePay::Sim {
+
+using Gateway::AcquirerAnswer;
+
+QStringList allFaultKinds()
+{
+    return {
+        QStringLiteral("network"),   // requests and answers dropped, duplicated, delayed
+        QStringLiteral("partition"),   // a till from a gateway, a gateway from the bank, healed later
+        QStringLiteral("gateway-kill"),   // one gateway process killed, restarted later
+        QStringLiteral("gateway-crash"),   // the gateways' machine: every instance, unsynced writes lost or torn
+        QStringLiteral("till-crash"),   // a till's machine, unsynced writes lost or torn
+        QStringLiteral("stall"),   // a gateway's acquirer answers held past its lease
+        QStringLiteral("bank"),   // the acquirer's modes: refusals, declines, timeout after charge, latency
+        QStringLiteral("clock"),   // wall-clock jumps
+        QStringLiteral("disk-full"),   // the gateways' disk full for a while
+    };
+}
+
+namespace {
+
+const QString kMerchant = QStringLiteral("sim");
+constexpr qint64 kLeaseMs = 3'000;
+constexpr qint64 kClientTimeoutMs = 2'000;
+constexpr qint64 kQuietWithinMs = 60'000;
+constexpr qint64 kAcquirerTimeoutMs = 1'000;
+
+class World;
+
+// The till's side of the in-memory network: hands each request to the world, which carries it.
+class SimTransport final : public GatewayTransport
+{
+public:
+    SimTransport(World *world, int till)
+        : m_world(world)
+        , m_till(till)
+    {
+    }
+    void exchange(const GatewayRequest &request, Done done) override;
+
+private:
+    World *m_world;
+    int m_till;
+};
+
+// A gateway instance's link to the bank: calls go through the world, which may drop, delay or
+// refuse them, and records what the bank did with each for the invariants.
+class BankLink final : public Gateway::Acquirer
+{
+public:
+    BankLink(World *world, int gateway, QObject *parent)
+        : Acquirer(parent)
+        , m_world(world)
+        , m_gateway(gateway)
+    {
+    }
+    bool open(QString *) override { return true; }
+    void close() override {}
+    void charge(const Gateway::ChargeRequest &request, QObject *context, AnswerCallback done) override;
+    void lookup(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
+    void refund(const Gateway::RefundCall &call, QObject *context, AnswerCallback done) override;
+    void lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
+    void ledger(const QString &, const QString &, QObject *, LedgerCallback done) override { done(false, {}); }
+    void refundLedger(const QString &, const QString &, QObject *, RefundLedgerCallback done) override { done(false, {}); }
+    void simulation(const QString &, QObject *, SimulationCallback done) override { done(false, {}); }
+    void setSimulation(const QString &, const Gateway::SimulationState &, QObject *, SimulationCallback done) override
+    {
+        done(false, {});
+    }
+
+private:
+    World *m_world;
+    int m_gateway;
+};
+
+struct GatewayNode
+{
+    bool up = false;
+    std::unique_ptr<Gateway::SqlGatewayStore> store;
+    std::unique_ptr<Gateway::Metrics> metrics;
+    std::unique_ptr<Gateway::TokenStore> tokens;
+    std::unique_ptr<QObject> root;   // the link, the service and the routes
+    Gateway::HttpApi *api = nullptr;
+    Gateway::PaymentService *service = nullptr;
+    qint64 stalledUntil = 0;   // its acquirer answers are held until then
+};
+
+struct TillNode
+{
+    bool up = false;
+    std::unique_ptr<CrashVfs> disk;
+    std::unique_ptr<QObject> root;   // journal, client, engine
+    IntentJournal *journal = nullptr;
+    SyncEngine *engine = nullptr;
+    QPointer<SimTransport> transport;
+    int paymentsLeft = 0;
+    int orders = 0;
+};
+
+// One money call that reached the bank: when, and what the bank did.
+struct BankCall
+{
+    quint64 forwardedAt = 0;   // tick the gateway's link sent it
+    quint64 arrivedAt = 0;   // tick the bank got it
+    AcquirerAnswer::Kind outcome = AcquirerAnswer::Kind::AnswerLost;
+    bool answered = false;
+};
+
+// A 502 or 503 a gateway answered to a request with a key.
+struct NothingHappened
+{
+    quint64 at = 0;
+    int status = 0;
+};
+
+// A 201 or 402 a gateway answered: what must still be read afterwards.
+struct Settled
+{
+    int status = 0;
+    QString id;
+    QString state;
+    qint64 amount = 0;
+};
+
+class World final : public QObject
+{
+public:
+    World(const WorldOptions &options, VirtualTime *time)
+        : m_options(options)
+        , m_time(time)
+        , m_chaos(options.seed * 2654435761u + 17u)
+        , m_trace(QCryptographicHash::Sha256)
+    {
+    }
+    ~World() override;
+
+    WorldReport run();
+
+    // The network: a till's request to the gateway its URL names.
+    void carry(int till, const GatewayRequest &request, GatewayTransport::Done done, QPointer<SimTransport> from);
+    // The bank link: a money call or a question, from gateway `gateway`.
+    using BankOp = std::function<void(Gateway::AcquirerSimulator *, QObject *, Gateway::Acquirer::AnswerCallback)>;
+    void callBank(int gateway, const QString &what, const QString &key, bool money, const BankOp &op, QObject *context,
+        Gateway::Acquirer::AnswerCallback done);
+
+private:
+    bool fault(const char *kind) const { return m_options.faults.contains(QLatin1String(kind)); }
+    void note(const QString &line);
+    void violation(const QString &what);
+    int pick(int n) { return int(m_chaos.bounded(n)); }
+    bool chance(double p) { return m_chaos.generateDouble() < p; }
+    qint64 latency() { return 1 + m_chaos.bounded(fault("network") ? 40 : 5); }
+
+    bool buildDisks();
+    void startBank();
+    void startGateway(int i);
+    void killGateway(int i, const char *why);
+    void startTill(int i);
+    void crashTill(int i);
+    void crashGatewayMachine();
+
+    void schedulePayment(int till, qint64 at);
+    void pay(int till);
+    void maybeRefund(int till, const Intent &intent);
+    void scheduleChaos(qint64 at);
+    void chaos();
+    void heal();
+    bool quiet();
+    void audit();
+
+    bool partitioned(int till, int gateway) const { return m_tillCut.value(qMakePair(till, gateway), 0) > m_time->now(); }
+    bool bankCut(int gateway) const { return m_bankCut.value(gateway, 0) > m_time->now(); }
+    void setBankMode(Gateway::SimulationState state);
+
+    template <typename Done>
+    bool waitFor(Done &&done, qint64 forMs = 60'000)
+    {
+        return m_time->runUntil(std::forward<Done>(done), m_time->now() + forMs);
+    }
+    QSqlDatabase auditDb(const QString &name, CrashVfs &disk, const QString &path);
+
+    WorldOptions m_options;
+    VirtualTime *m_time;
+    QRandomGenerator m_chaos;
+    QCryptographicHash m_trace;
+    std::deque<QString> m_tail;
+    quint64 m_tick = 0;
+    WorldReport m_report;
+
+    double m_dropRequest = 0;
+    double m_dropAnswer = 0;
+    double m_duplicate = 0;
+
+    std::unique_ptr<CrashVfs> m_gatewayDisk;
+    std::unique_ptr<CrashVfs> m_bankDisk;
+    std::unique_ptr<Gateway::AcquirerSimulator> m_bank;
+    Gateway::SimulationState m_bankMode;
+    std::vector<GatewayNode> m_gateways;
+    std::vector<TillNode> m_tills;
+    QHash<QPair<int, int>, qint64> m_tillCut;   // (till, gateway) -> cut until
+    QHash<int, qint64> m_bankCut;   // gateway -> cut from the bank until
+    qint64 m_workloadEnd = 0;
+    bool m_healed = false;
+
+    // For the invariants.
+    QHash<QString, std::vector<BankCall>> m_bankCalls;   // key -> money calls that reached the bank
+    QHash<QString, std::vector<quint64>> m_deliveries;   // key -> ticks a gateway got a request with it
+    QHash<QString, std::vector<NothingHappened>> m_nothing;   // key -> 502/503 answers
+    QHash<QString, Settled> m_settled;   // key -> the first 201/402 answered
+    QSet<QString> m_refundKeys;
+};
+
+void SimTransport::exchange(const GatewayRequest &request, Done done)
+{
+    m_world->carry(m_till, request, std::move(done), this);
+}
+
+void BankLink::charge(const Gateway::ChargeRequest &request, QObject *context, AnswerCallback done)
+{
+    m_world->callBank(m_gateway, QStringLiteral("charge"), request.key, true, [request](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
+        bank->charge(request, c, std::move(d));
+    },
+        context, std::move(done));
+}
+
+void BankLink::lookup(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
+{
+    m_world->callBank(m_gateway, QStringLiteral("lookup"), key, false, [merchant, key](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
+        bank->lookup(merchant, key, c, std::move(d));
+    },
+        context, std::move(done));
+}
+
+void BankLink::refund(const Gateway::RefundCall &call, QObject *context, AnswerCallback done)
+{
+    m_world->callBank(m_gateway, QStringLiteral("refund"), call.key, true, [call](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
+        bank->refund(call, c, std::move(d));
+    },
+        context, std::move(done));
+}
+
+void BankLink::lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
+{
+    m_world->callBank(m_gateway, QStringLiteral("refund-lookup"), key, false, [merchant, key](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
+        bank->lookupRefund(merchant, key, c, std::move(d));
+    },
+        context, std::move(done));
+}
+
+World::~World()
+{
+    for (TillNode &t : m_tills) {
+        t.root.reset();
+        t.up = false;
+    }
+    for (int i = 0; i < int(m_gateways.size()); ++i) {
+        if (m_gateways[size_t(i)].up)
+            killGateway(i, "end");
+    }
+    m_bank.reset();
+    for (const QString &name : {QStringLiteral("sim-audit-gw"), QStringLiteral("sim-audit-bank")})
+        QSqlDatabase::removeDatabase(name);
+}
+
+void World::note(const QString &line)
+{
+    ++m_tick;
+    const QString text = QStringLiteral("%1 %2").arg(m_time->now()).arg(line);
+    m_trace.addData(text.toUtf8());
+    m_trace.addData("\n");
+    m_tail.push_back(text);
+    if (int(m_tail.size()) > m_options.traceTail)
+        m_tail.pop_front();
+}
+
+void World::violation(const QString &what)
+{
+    if (m_report.violations.contains(what))
+        return;
+    note(QStringLiteral("VIOLATION ") + what);
+    m_report.violations.append(what);
+}
+
+// ---- the network between tills and gateways ----
+
+namespace {
+QString keyOf(const GatewayRequest &request)
+{
+    for (const auto &[name, value] : request.headers) {
+        if (name.compare("Idempotency-Key", Qt::CaseInsensitive) == 0)
+            return QString::fromLatin1(value).remove(QLatin1Char('"'));
+    }
+    return QUrlQuery(request.url).queryItemValue(QStringLiteral("idempotency_key"));
+}
+
+Gateway::HttpRequest toHttpRequest(const GatewayRequest &request)
+{
+    Gateway::HttpRequest r;
+    r.methodName = request.method;
+    r.method = Gateway::HttpRequest::methodFrom(request.method);
+    r.path = request.url.path();
+    r.query = QUrlQuery(request.url);
+    r.target = request.url.path(QUrl::FullyEncoded).toLatin1();
+    if (request.url.hasQuery())
+        r.target += '?' + request.url.query(QUrl::FullyEncoded).toLatin1();
+    r.headers = request.headers;
+    r.headers.append({QByteArrayLiteral("Host"), request.url.host().toLatin1()});
+    r.headers.append({QByteArrayLiteral("Content-Length"), QByteArray::number(request.body.size())});
+    r.body = request.body;
+    return r;
+}
+}   // namespace
+
+void World::carry(int till, const GatewayRequest &request, GatewayTransport::Done done, QPointer<SimTransport> from)
+{
+    const int gateway = request.url.host().mid(2).toInt();
+    const QString key = keyOf(request);
+    const QString what = QStringLiteral("%1 %2 %3").arg(QString::fromLatin1(request.method), request.url.path(), key);
+    struct Exchange
+    {
+        bool finished = false;
+        bool written = false;
+        GatewayTransport::Done done;
+        QPointer<SimTransport> from;
+    };
+    auto ex = std::make_shared<Exchange>();
+    ex->done = std::move(done);
+    ex->from = from;
+    auto finish = [ex](const GatewayResult &result) {
+        if (ex->finished)
+            return;
+        ex->finished = true;
+        if (ex->from)   // a transport destroyed with its till calls nobody back
+            ex->done(result);
+    };
+    m_time->after(request.timeoutMs, [ex, finish] {
+        finish(GatewayResult::failed(ex->written ? GatewayResult::Transport::LostAfterSend : GatewayResult::Transport::NotSent,
+            QStringLiteral("timed out")));
+    });
+    note(QStringLiteral("till%1>gw%2 %3").arg(till).arg(gateway).arg(what));
+    if (gateway < 0 || gateway >= int(m_gateways.size()) || partitioned(till, gateway))
+        return;   // a black hole: nothing is written, the client times out
+    if (!m_gateways[size_t(gateway)].up) {
+        m_time->after(1, [finish] {
+            finish(GatewayResult::failed(GatewayResult::Transport::NotSent, QStringLiteral("connection refused")));
+        });
+        return;
+    }
+    ex->written = true;
+    if (fault("network") && chance(m_dropRequest)) {
+        note(QStringLiteral("drop request till%1>gw%2 %3").arg(till).arg(gateway).arg(what));
+        return;
+    }
+    const bool isPost = request.method == "POST";
+    auto arrive = [this, till, gateway, request, key, what, finish, isPost](bool copy) {
+        GatewayNode &node = m_gateways[size_t(gateway)];
+        if (!node.up) {
+            note(QStringLiteral("gw%1 down: reset %2").arg(gateway).arg(what));
+            if (!copy)
+                finish(GatewayResult::failed(GatewayResult::Transport::LostAfterSend, QStringLiteral("connection reset")));
+            return;
+        }
+        note(QStringLiteral("gw%1 got %2%3").arg(gateway).arg(what, copy ? QStringLiteral(" (copy)") : QString()));
+        if (isPost && !key.isEmpty())
+            m_deliveries[key].push_back(m_tick);
+        auto answered = [this, till, gateway, key, what, finish, copy, isPost](const Gateway::HttpAnswer &a) {
+            note(QStringLiteral("gw%1 answers %2 %3").arg(gateway).arg(a.status).arg(what));
+            if (isPost && !key.isEmpty()) {
+                if (a.status == 502 || a.status == 503)
+                    m_nothing[key].push_back({m_tick, a.status});
+                if ((a.status == 201 || a.status == 402) && !m_settled.contains(key)) {
+                    const QJsonObject body = QJsonDocument::fromJson(a.body).object();
+                    const QJsonObject object = body.contains(QStringLiteral("object")) ? body
+                        : body.value(QStringLiteral("payment")).isObject()            ? body.value(QStringLiteral("payment")).toObject()
+                                                                                      : body.value(QStringLiteral("refund")).toObject();
+                    m_settled.insert(key, {a.status, object.value(QStringLiteral("id")).toString(),
+                                              object.value(QStringLiteral("status")).toString(),
+                                              object.value(QStringLiteral("amount")).toInteger()});
+                }
+            }
+            if (copy)
+                return;
+            if (partitioned(till, gateway) || (fault("network") && chance(m_dropAnswer))) {
+                note(QStringLiteral("drop answer gw%1>till%2 %3").arg(gateway).arg(till).arg(what));
+                return;
+            }
+            const GatewayResult result = GatewayResult::fromAnswer(a.status, a.contentType, a.header("Retry-After"),
+                a.header("Idempotent-Replayed"), a.body);
+            m_time->after(latency(), [finish, result] {
+                finish(result);
+            });
+        };
+        node.api->handle(toHttpRequest(request), Gateway::HttpResponder::toSink(answered));
+    };
+    m_time->after(latency(), [arrive] {
+        arrive(false);
+    });
+    if (fault("network") && chance(m_duplicate)) {
+        const qint64 later = latency() + m_chaos.bounded(kClientTimeoutMs * 2);
+        m_time->after(later, [arrive] {
+            arrive(true);
+        });
+    }
+}
+
+// ---- the link between gateways and the bank ----
+
+void World::callBank(int gateway, const QString &what, const QString &key, bool money, const BankOp &op, QObject *context,
+    Gateway::Acquirer::AnswerCallback done)
+{
+    // Like HttpAcquirer, the link answers every call exactly once: the bank's answer, or
+    // AnswerLost when none came within its timeout (a dropped request or answer). A stalled
+    // gateway process cannot time out either: its timeout waits for the stall to end.
+    QPointer<QObject> ctx(context);
+    auto once = std::make_shared<bool>(false);
+    auto deliver = [ctx, done, once](const AcquirerAnswer &a) {
+        if (*once)
+            return;
+        *once = true;
+        if (ctx)
+            done(a);
+    };
+    std::shared_ptr<std::function<void()>> timeout = std::make_shared<std::function<void()>>();
+    *timeout = [this, gateway, deliver, timeout] {
+        const qint64 stalled = m_gateways[size_t(gateway)].stalledUntil;
+        if (stalled > m_time->now()) {
+            m_time->schedule(stalled + 1, [timeout] {
+                const std::function<void()> run = *timeout;
+                if (run)
+                    run();
+            });
+            return;
+        }
+        deliver(AcquirerAnswer(AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("acquirer timeout")));
+        *timeout = nullptr;   // the cycle through its own capture ends here
+    };
+    m_time->after(kAcquirerTimeoutMs, [timeout] {
+        const std::function<void()> run = *timeout;   // a copy: the original may end itself
+        if (run)
+            run();
+    });
+    note(QStringLiteral("gw%1>bank %2 %3").arg(gateway).arg(what, key));
+    const quint64 forwardedAt = m_tick;
+    if (bankCut(gateway)) {
+        m_time->after(1, [deliver] {
+            deliver(AcquirerAnswer(AcquirerAnswer::Kind::Refused, {}, QStringLiteral("connection refused")));
+        });
+        return;
+    }
+    if (fault("network") && chance(m_dropRequest)) {
+        note(QStringLiteral("drop request gw%1>bank %2 %3").arg(gateway).arg(what, key));
+        return;   // the link's timeout answers it
+    }
+    m_time->after(latency(), [this, gateway, what, key, money, op, deliver, forwardedAt] {
+        note(QStringLiteral("bank got %1 %2").arg(what, key));
+        size_t index = 0;
+        if (money) {
+            m_bankCalls[key].push_back({forwardedAt, m_tick, AcquirerAnswer::Kind::AnswerLost, false});
+            index = m_bankCalls[key].size() - 1;
+        }
+        // The bank answers the world (it outlives every gateway process); the world passes the
+        // answer on, or loses it.
+        op(m_bank.get(), this, [this, gateway, what, key, money, index, deliver](const AcquirerAnswer &a) {
+            note(QStringLiteral("bank answers %1 %2 %3").arg(what, key, QString::fromLatin1(a.metricsLabel())));
+            if (money) {
+                BankCall &call = m_bankCalls[key][index];
+                call.outcome = a.kind;
+                call.answered = true;
+            }
+            if (bankCut(gateway) || (fault("network") && chance(m_dropAnswer))) {
+                note(QStringLiteral("drop answer bank>gw%1 %2 %3").arg(gateway).arg(what, key));
+                return;
+            }
+            const qint64 held = m_gateways[size_t(gateway)].stalledUntil - m_time->now();
+            m_time->after(held > 0 ? held : latency(), [deliver, a] {
+                deliver(a);
+            });
+        });
+    });
+}
+
+// ---- the parties ----
+
+bool World::buildDisks()
+{
+    const quint64 seed = m_options.seed;
+    m_gatewayDisk = std::make_unique<CrashVfs>(QStringLiteral("oncepay-sim-gateway"), seed);
+    m_bankDisk = std::make_unique<CrashVfs>(QStringLiteral("oncepay-sim-bank"), seed + 1);
+    m_tills.resize(size_t(m_options.tills));
+    for (int i = 0; i < m_options.tills; ++i)
+        m_tills[size_t(i)].disk = std::make_unique<CrashVfs>(QStringLiteral("oncepay-sim-till%1").arg(i), seed + 2 + quint64(i));
+    return true;
+}
+
+void World::startBank()
+{
+    m_bank = std::make_unique<Gateway::AcquirerSimulator>(QStringLiteral("/bank.db"));
+    m_bank->placeLedger(m_bankDisk->name(), SqlBatchWorker::Options::Threading::CallerThread);
+    QString error;
+    if (!m_bank->open(&error))
+        violation(QStringLiteral("the bank's ledger did not open: %1").arg(error));
+}
+
+void World::setBankMode(Gateway::SimulationState state)
+{
+    m_bankMode = state;
+    note(QStringLiteral("bank mode %1 latency %2").arg(Gateway::SimulationState::modeName(state.mode)).arg(state.latencyMs));
+    m_bank->setSimulation(kMerchant, state, this, [](bool, const Gateway::SimulationState &) {});
+}
+
+void World::startGateway(int i)
+{
+    GatewayNode &node = m_gateways[size_t(i)];
+    if (node.up)
+        return;
+    Gateway::SqlGatewayStore::Options o;
+    o.path = QStringLiteral("/gateway.db");
+    o.sqliteVfs = m_gatewayDisk->name();
+    o.threading = SqlBatchWorker::Options::Threading::CallerThread;
+    o.minFreeBytes = 0;
+    o.busyTimeoutMs = 50;
+    node.store = std::make_unique<Gateway::SqlGatewayStore>(o);
+    QString error;
+    if (!node.store->open(&error)) {
+        // A full disk may refuse even the opening; a crash must never leave it unreadable.
+        note(QStringLiteral("gw%1 does not start: %2").arg(i).arg(error));
+        node.store.reset();
+        if (m_gatewayDisk->bytesUsed() >= 0 && !error.contains(QLatin1String("full"), Qt::CaseInsensitive) && m_healed)
+            violation(QStringLiteral("gateway %1 cannot open its store after the world healed: %2").arg(i).arg(error));
+        m_time->after(500, [this, i] {
+            startGateway(i);
+        });
+        return;
+    }
+    node.metrics = std::make_unique<Gateway::Metrics>();
+    node.tokens = std::make_unique<Gateway::TokenStore>();
+    for (int t = 0; t < m_options.tills; ++t)
+        node.tokens->add(QStringLiteral("sk_sim_till%1").arg(t), kMerchant, QStringLiteral("till-%1").arg(t));
+    node.root = std::make_unique<QObject>();
+    auto *link = new BankLink(this, i, node.root.get());
+    Gateway::PaymentConfig config;
+    config.leaseMs = kLeaseMs;
+    config.acquirerTimeoutMs = kAcquirerTimeoutMs;
+    config.recoveryIntervalMs = 1'000;
+    node.service = new Gateway::PaymentService(config, node.store.get(), link, node.metrics.get(), node.root.get());
+    node.api = new Gateway::HttpApi({}, node.tokens.get(), node.service, link, node.metrics.get(), node.root.get());
+    node.service->start();
+    node.up = true;
+    note(QStringLiteral("gw%1 up").arg(i));
+}
+
+void World::killGateway(int i, const char *why)
+{
+    GatewayNode &node = m_gateways[size_t(i)];
+    if (!node.up)
+        return;
+    note(QStringLiteral("gw%1 killed (%2)").arg(i).arg(QLatin1String(why)));
+    node.up = false;
+    node.service->stop();
+    node.root.reset();   // its requests die with it: no answer leaves a dead process
+    node.api = nullptr;
+    node.service = nullptr;
+    node.store.reset();
+    node.tokens.reset();
+    node.metrics.reset();
+    node.stalledUntil = 0;
+}
+
+void World::crashGatewayMachine()
+{
+    note(QStringLiteral("gateways' machine crashes"));
+    for (int i = 0; i < int(m_gateways.size()); ++i)
+        killGateway(i, "machine");
+    const int pending = m_gatewayDisk->crash(m_chaos.generate64());
+    note(QStringLiteral("gateway disk: %1 unsynced changes decided").arg(pending));
+}
+
+void World::startTill(int i)
+{
+    TillNode &till = m_tills[size_t(i)];
+    if (till.up)
+        return;
+    till.root = std::make_unique<QObject>();
+    IntentJournal::Options jo;
+    jo.path = QStringLiteral("/till.db");
+    jo.sqliteVfs = till.disk->name();
+    jo.threading = SqlBatchWorker::Options::Threading::CallerThread;
+    till.journal = new IntentJournal(jo, till.root.get());
+    TillError error;
+    if (!till.journal->open(&error)) {
+        violation(QStringLiteral("till %1's journal does not open after a crash: %2").arg(i).arg(error.text()));
+        till.root.reset();
+        return;
+    }
+    QList<QUrl> urls;
+    for (int g = 0; g < int(m_gateways.size()); ++g)
+        urls.append(QUrl(QStringLiteral("http://gw%1/").arg(g)));
+    auto *transport = new SimTransport(this, i);
+    till.transport = transport;
+    auto *client = new GatewayClient(urls, QStringLiteral("sk_sim_till%1").arg(i), int(kClientTimeoutMs), transport, till.root.get());
+    SyncEngine::Config config;
+    config.backoffBaseMs = 100;
+    config.backoffCapMs = 3'000;
+    config.probeBaseMs = 100;
+    config.probeCapMs = 2'000;
+    config.seed = m_chaos.generate() | 1u;
+    till.engine = new SyncEngine(till.journal, client, config, till.root.get());
+    QObject::connect(till.engine, &SyncEngine::intentChanged, till.root.get(), [this, i](const Intent &intent) {
+        note(QStringLiteral("till%1 %2 %3 %4").arg(i).arg(intent.key, intentStateName(intent.state), intent.gatewayStatus));
+        if (!intent.isRefund() && intent.state == IntentState::Succeeded)
+            maybeRefund(i, intent);
+    });
+    till.up = true;
+    note(QStringLiteral("till%1 up").arg(i));
+    till.engine->start(till.root.get(), [this, i](bool ok, const QString &error) {
+        if (!ok)
+            violation(QStringLiteral("till %1 does not start: %2").arg(i).arg(error));
+    });
+}
+
+void World::crashTill(int i)
+{
+    TillNode &till = m_tills[size_t(i)];
+    if (!till.up)
+        return;
+    const int pending = till.disk->crash(m_chaos.generate64());
+    note(QStringLiteral("till%1 machine crashes: %2 unsynced changes decided").arg(i).arg(pending));
+    till.up = false;
+    till.root.reset();
+    till.journal = nullptr;
+    till.engine = nullptr;
+}
+
+// ---- the workload ----
+
+void World::schedulePayment(int till, qint64 at)
+{
+    m_time->schedule(at, [this, till] {
+        pay(till);
+    });
+}
+
+void World::pay(int i)
+{
+    TillNode &till = m_tills[size_t(i)];
+    if (till.paymentsLeft <= 0)
+        return;
+    if (!till.up) {   // the cashier waits for the till to come back
+        schedulePayment(i, m_time->now() + 200);
+        return;
+    }
+    --till.paymentsLeft;
+    static const char *tokens[] = {"tok_visa", "tok_visa", "tok_mastercard", "tok_unionpay", "tok_visa",
+        "tok_chargeDeclined", "tok_insufficientFunds", "tok_timeoutAfterCharge"};
+    const QString token = QLatin1String(tokens[pick(int(std::size(tokens)))]);
+    const qint64 amount = 100 + m_chaos.bounded(50'000);
+    const QString order = QStringLiteral("till%1-order%2").arg(i).arg(++till.orders);
+    ++m_report.counts[QStringLiteral("payments")];
+    till.engine->pay(order, Money(amount, QStringLiteral("CNY")), token, till.root.get(),
+        [this, i, order](bool ok, const TillError &error, const Intent &intent) {
+            if (ok)
+                note(QStringLiteral("till%1 stored %2 for %3").arg(i).arg(intent.key, order));
+            else
+                note(QStringLiteral("till%1 refused %2: %3").arg(i).arg(order, error.text()));
+        });
+    if (till.paymentsLeft > 0)
+        schedulePayment(i, m_time->now() + 20 + m_chaos.bounded(300));
+}
+
+void World::maybeRefund(int i, const Intent &payment)
+{
+    if (!chance(0.2) || m_healed)
+        return;
+    const bool partial = chance(0.5);
+    const QString key = payment.key;
+    const qint64 amount = payment.amount.minorUnits();
+    m_time->after(50 + m_chaos.bounded(2'000), [this, i, key, partial, amount] {
+        TillNode &till = m_tills[size_t(i)];
+        if (!till.up)
+            return;
+        ++m_report.counts[QStringLiteral("refunds asked")];
+        std::optional<Money> part;
+        if (partial)
+            part = Money(qMax<qint64>(1, amount / 2), QStringLiteral("CNY"));
+        till.engine->refund(key, part, QStringLiteral("sim"), till.root.get(), [this, i, key](bool ok, const TillError &error, const Intent &refund) {
+            if (ok) {
+                m_refundKeys.insert(refund.key);
+                note(QStringLiteral("till%1 stored refund %2 of %3").arg(i).arg(refund.key, key));
+            } else {
+                note(QStringLiteral("till%1 refused refund of %2: %3").arg(i).arg(key, error.text()));
+            }
+        });
+    });
+}
+
+// ---- faults ----
+
+void World::scheduleChaos(qint64 at)
+{
+    m_time->schedule(at, [this] {
+        if (m_healed)
+            return;
+        chaos();
+        scheduleChaos(m_time->now() + 100 + m_chaos.bounded(1'500));
+    });
+}
+
+void World::chaos()
+{
+    QStringList kinds;
+    for (const QString &k : allFaultKinds()) {
+        if (m_options.faults.contains(k) && k != QLatin1String("network"))
+            kinds.append(k);
+    }
+    if (kinds.isEmpty())
+        return;
+    const QString kind = kinds.at(pick(int(kinds.size())));
+    ++m_report.counts[QStringLiteral("fault ") + kind];
+    const qint64 lasting = 50 + m_chaos.bounded(4'000);
+    const int g = pick(int(m_gateways.size()));
+    const int t = pick(int(m_tills.size()));
+    if (kind == QLatin1String("partition")) {
+        if (chance(0.5)) {
+            m_tillCut.insert(qMakePair(t, g), m_time->now() + lasting);
+            note(QStringLiteral("partition till%1|gw%2 for %3 ms").arg(t).arg(g).arg(lasting));
+        } else {
+            m_bankCut.insert(g, m_time->now() + lasting);
+            note(QStringLiteral("partition gw%1|bank for %2 ms").arg(g).arg(lasting));
+        }
+    } else if (kind == QLatin1String("gateway-kill")) {
+        killGateway(g, "kill -9");
+        m_time->after(lasting, [this, g] {
+            startGateway(g);
+        });
+    } else if (kind == QLatin1String("gateway-crash")) {
+        crashGatewayMachine();
+        m_time->after(lasting, [this] {
+            for (int i = 0; i < int(m_gateways.size()); ++i)
+                startGateway(i);
+        });
+    } else if (kind == QLatin1String("till-crash")) {
+        crashTill(t);
+        m_time->after(lasting, [this, t] {
+            startTill(t);
+        });
+    } else if (kind == QLatin1String("stall")) {
+        // The instance pauses past its lease between the acquirer's answer and its next step.
+        m_gateways[size_t(g)].stalledUntil = m_time->now() + kLeaseMs + lasting;
+        note(QStringLiteral("gw%1 stalls its acquirer answers for %2 ms").arg(g).arg(kLeaseMs + lasting));
+    } else if (kind == QLatin1String("bank")) {
+        Gateway::SimulationState state;
+        static const Gateway::SimulationState::Mode modes[] = {Gateway::SimulationState::Mode::TimeoutAfterCharge,
+            Gateway::SimulationState::Mode::ErrorBeforeCharge, Gateway::SimulationState::Mode::DeclineAll,
+            Gateway::SimulationState::Mode::Normal};
+        state.mode = modes[pick(4)];
+        state.latencyMs = chance(0.3) ? int(m_chaos.bounded(1'500)) : 0;
+        setBankMode(state);
+        m_time->after(lasting, [this] {
+            setBankMode({});
+        });
+    } else if (kind == QLatin1String("clock")) {
+        const qint64 jump = (chance(0.5) ? -1 : 1) * (1'000 + m_chaos.bounded(600'000));
+        m_time->jumpWallClock(jump);
+        note(QStringLiteral("wall clock jumps %1 ms").arg(jump));
+    } else if (kind == QLatin1String("disk-full")) {
+        m_gatewayDisk->setCapacity(m_gatewayDisk->bytesUsed() + m_chaos.bounded(16 * 1024));
+        note(QStringLiteral("gateway disk full for %1 ms").arg(lasting));
+        m_time->after(lasting, [this] {
+            m_gatewayDisk->setCapacity(0);
+            note(QStringLiteral("gateway disk has room again"));
+        });
+    }
+}
+
+void World::heal()
+{
+    m_healed = true;
+    note(QStringLiteral("the world heals"));
+    m_tillCut.clear();
+    m_bankCut.clear();
+    m_gatewayDisk->setCapacity(0);
+    setBankMode({});
+    for (int i = 0; i < int(m_gateways.size()); ++i) {
+        m_gateways[size_t(i)].stalledUntil = 0;
+        startGateway(i);
+    }
+    for (int i = 0; i < int(m_tills.size()); ++i)
+        startTill(i);
+    m_dropRequest = m_dropAnswer = m_duplicate = 0;
+}
+
+// Every till idle (nothing waiting, no refund being made), or only payments the gateway holds
+// for review left (API.md promise 11).
+bool World::quiet()
+{
+    for (const TillNode &till : m_tills) {
+        if (!till.up || till.paymentsLeft > 0 || !till.engine)
+            return false;
+        if (till.engine->isMakingRefunds())
+            return false;
+        if (till.engine->waitingCount() > 0) {
+            QSqlDatabase db = QSqlDatabase::database(QStringLiteral("sim-audit-gw"));
+            for (const Intent &intent : till.engine->activeIntents()) {
+                QSqlQuery q(db);
+                q.prepare(QStringLiteral("SELECT needs_review FROM payments WHERE merchant = ? AND idem_key = ?"
+                                         " UNION ALL SELECT needs_review FROM refunds WHERE merchant = ? AND idem_key = ?"));
+                q.addBindValue(kMerchant);
+                q.addBindValue(intent.key);
+                q.addBindValue(kMerchant);
+                q.addBindValue(intent.key);
+                if (!q.exec() || !q.next() || q.value(0).toInt() == 0)
+                    return false;
+            }
+        }
+    }
+    return true;
+}
+
+QSqlDatabase World::auditDb(const QString &name, CrashVfs &disk, const QString &path)
+{
+    QSqlDatabase db = QSqlDatabase::contains(name) ? QSqlDatabase::database(name, false)
+                                                   : QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+    if (!db.isOpen()) {
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY"));
+        db.setDatabaseName(disk.uri(path));
+        if (!db.open())
+            violation(QStringLiteral("%1 cannot be read: %2").arg(path, db.lastError().text()));
+    }
+    return db;
+}
+
+// ---- the invariants after the world healed ----
+
+void World::audit()
+{
+    struct Row
+    {
+        QString id;
+        QString status;
+        qint64 amount = 0;
+        bool review = false;
+        QString chargeKey;   // a bank refund: its charge's key
+    };
+    auto rows = [this](QSqlDatabase db, const QString &sql, bool multi) {
+        QHash<QString, std::vector<Row>> out;
+        QSqlQuery q(db);
+        if (!q.exec(sql)) {
+            violation(QStringLiteral("audit query failed: %1").arg(q.lastError().text()));
+            return out;
+        }
+        while (q.next()) {
+            Row r{q.value(1).toString(), q.value(2).toString(), q.value(3).toLongLong(), q.value(4).toInt() != 0,
+                q.value(5).toString()};
+            auto &list = out[q.value(0).toString()];
+            if (!multi && !list.empty())
+                violation(QStringLiteral("two records of key %1").arg(q.value(0).toString()));
+            list.push_back(r);
+        }
+        return out;
+    };
+    using Rows = QHash<QString, std::vector<Row>>;
+    // A payment's status once captured: refunds change the word, not the capture.
+    auto isCaptured = [](const QString &status) {
+        return status == QLatin1String("succeeded") || status == QLatin1String("partially_refunded")
+            || status == QLatin1String("refunded");
+    };
+    auto firstOf = [](const Rows &rows, const QString &key) -> const Row * {
+        const auto it = rows.constFind(key);
+        return it == rows.cend() || it->empty() ? nullptr : &it->front();
+    };
+    QSqlDatabase gw = auditDb(QStringLiteral("sim-audit-gw"), *m_gatewayDisk, QStringLiteral("/gateway.db"));
+    QSqlDatabase bank = auditDb(QStringLiteral("sim-audit-bank"), *m_bankDisk, QStringLiteral("/bank.db"));
+    const auto gwPayments = rows(gw, QStringLiteral("SELECT idem_key, id, status, amount, needs_review, '' FROM payments"), false);
+    const auto gwRefunds = rows(gw, QStringLiteral("SELECT idem_key, id, status, amount, needs_review, payment_id FROM refunds"), false);
+    const auto charges = rows(bank, QStringLiteral("SELECT idem_key, '', status, amount, 0, '' FROM charges"), true);
+    const auto bankRefunds = rows(bank, QStringLiteral("SELECT idem_key, '', status, amount, 0, charge_key FROM refunds"), true);
+
+    // At most one charge per payment key and one refund per refund key at the bank; refunds
+    // never above what was captured.
+    QHash<QString, qint64> refundedOf;
+    for (auto it = bankRefunds.cbegin(); it != bankRefunds.cend(); ++it) {
+        if (it->size() > 1)
+            violation(QStringLiteral("the bank refunded key %1 %2 times").arg(it.key()).arg(it->size()));
+        for (const Row &r : *it) {
+            if (r.status == QLatin1String("succeeded"))
+                refundedOf[r.chargeKey] += r.amount;
+        }
+    }
+    for (auto it = charges.cbegin(); it != charges.cend(); ++it) {
+        if (it->size() > 1)
+            violation(QStringLiteral("the bank charged key %1 %2 times").arg(it.key()).arg(it->size()));
+        const Row &c = it->front();
+        const qint64 captured = c.status == QLatin1String("succeeded") ? c.amount : 0;
+        if (refundedOf.value(it.key()) > captured)
+            violation(QStringLiteral("key %1: %2 refunded of %3 captured").arg(it.key()).arg(refundedOf.value(it.key())).arg(captured));
+    }
+    for (auto it = refundedOf.cbegin(); it != refundedOf.cend(); ++it) {
+        if (!charges.contains(it.key()))
+            violation(QStringLiteral("the bank refunded a charge it never made: %1").arg(it.key()));
+    }
+
+    // Till, gateway and bank agree on every payment and refund; every till intent final except
+    // those held for review.
+    QSet<QString> tillSucceeded;
+    int needsReview = 0;
+    for (int i = 0; i < int(m_tills.size()); ++i) {
+        TillNode &till = m_tills[size_t(i)];
+        QList<Intent> intents;
+        bool listed = false;
+        IntentJournal::Query all;
+        all.limit = 1'000'000;
+        till.journal->list(all, till.root.get(), [&](bool ok, const TillError &, const QList<Intent> &list) {
+            listed = ok;
+            intents = list;
+        });
+        waitFor([&] {
+            return listed;
+        });
+        if (!listed) {
+            violation(QStringLiteral("till %1's journal cannot be listed").arg(i));
+            continue;
+        }
+        for (const Intent &intent : intents) {
+            if (intent.isCash())
+                continue;
+            const auto &gwRows = intent.isRefund() ? gwRefunds : gwPayments;
+            const auto &bankRows = intent.isRefund() ? bankRefunds : charges;
+            const Row *g = firstOf(gwRows, intent.key);
+            const Row *b = firstOf(bankRows, intent.key);
+            const QString what = QStringLiteral("till %1 %2 %3").arg(i).arg(intent.isRefund() ? QStringLiteral("refund") : QStringLiteral("payment"), intent.key);
+            ++m_report.counts[intent.isRefund() ? QStringLiteral("refunds") : QStringLiteral("card payments")];
+            if (g && g->review) {
+                ++needsReview;
+                continue;
+            }
+            switch (intent.state) {
+            case IntentState::Succeeded:
+                ++m_report.counts[intent.isRefund() ? QStringLiteral("refunds succeeded") : QStringLiteral("succeeded")];
+                if (!intent.isRefund())
+                    tillSucceeded.insert(intent.key);
+                if (!b || b->status != QLatin1String("succeeded") || b->amount != intent.amount.minorUnits())
+                    violation(what + QStringLiteral(": the till says succeeded, the bank %1").arg(b ? b->status : QStringLiteral("has nothing")));
+                if (!g || !isCaptured(g->status))
+                    violation(what + QStringLiteral(": the till says succeeded, the gateway %1").arg(g ? g->status : QStringLiteral("has nothing")));
+                break;
+            case IntentState::Declined:
+                ++m_report.counts[intent.isRefund() ? QStringLiteral("refunds failed") : QStringLiteral("declined")];
+                if (b && b->status == QLatin1String("succeeded"))
+                    violation(what + QStringLiteral(": the till says declined, the bank moved the money"));
+                if (g && isCaptured(g->status))
+                    violation(what + QStringLiteral(": the till says declined, the gateway succeeded"));
+                break;
+            case IntentState::Voided:
+                if (b && b->status == QLatin1String("succeeded"))
+                    violation(what + QStringLiteral(": voided on the till, the bank moved the money"));
+                break;
+            default:
+                violation(what + QStringLiteral(" is %1 after the world healed (%2)").arg(intentStateName(intent.state), intent.lastProblem));
+                break;
+            }
+        }
+    }
+    m_report.counts[QStringLiteral("needs review")] = needsReview;
+    for (auto it = charges.cbegin(); it != charges.cend(); ++it) {
+        const Row &c = it->front();
+        const Row *payment = firstOf(gwPayments, it.key());
+        const bool review = payment && payment->review;
+        if (c.status == QLatin1String("succeeded") && !tillSucceeded.contains(it.key()) && !review)
+            violation(QStringLiteral("the bank charged %1, which no till shows as paid").arg(it.key()));
+    }
+
+    // Every 201/402 still readable afterwards and unchanged.
+    for (auto it = m_settled.cbegin(); it != m_settled.cend(); ++it) {
+        const bool refund = m_refundKeys.contains(it.key()) || gwRefunds.contains(it.key());
+        const auto &gwRows = refund ? gwRefunds : gwPayments;
+        const Row *stored = firstOf(gwRows, it.key());
+        if (!stored) {
+            violation(QStringLiteral("%1 was answered %2 and is gone").arg(it.key()).arg(it->status));
+            continue;
+        }
+        // The same payment or refund, the same amount, the same outcome (a payment's status word
+        // moves on to partially_refunded / refunded with its refunds: still captured).
+        const Row &g = *stored;
+        const bool sameOutcome = g.status == it->state || (it->state == QLatin1String("succeeded") && isCaptured(g.status));
+        if (g.id != it->id || !sameOutcome || g.amount != it->amount)
+            violation(QStringLiteral("%1 was answered %2 %3 %4, the gateway now holds %5 %6 %7")
+                          .arg(it.key()).arg(it->status).arg(it->state, it->id, g.status, g.id).arg(g.amount));
+    }
+
+    // A 502/503 is never followed by money moving unless the key is sent again (promise 10).
+    for (auto it = m_nothing.cbegin(); it != m_nothing.cend(); ++it) {
+        const auto calls = m_bankCalls.value(it.key());
+        const BankCall *moved = nullptr;
+        for (const BankCall &c : calls) {
+            if (c.outcome == AcquirerAnswer::Kind::Approved || c.outcome == AcquirerAnswer::Kind::AnswerLost) {
+                moved = &c;
+                break;
+            }
+        }
+        const Row *moneyRow = charges.contains(it.key()) ? firstOf(charges, it.key()) : firstOf(bankRefunds, it.key());
+        const bool money = moneyRow && moneyRow->status == QLatin1String("succeeded");
+        if (!moved || !money)
+            continue;
+        for (const NothingHappened &n : *it) {
+            if (moved->arrivedAt < n.at) {
+                violation(QStringLiteral("%1: answered %2 after the bank had moved the money").arg(it.key()).arg(n.status));
+                continue;
+            }
+            bool sentAgain = false;
+            for (quint64 d : m_deliveries.value(it.key()))
+                sentAgain = sentAgain || (d > n.at && d < moved->forwardedAt);
+            if (!sentAgain)
+                violation(QStringLiteral("%1: money moved after a %2 with no new request with the key").arg(it.key()).arg(n.status));
+        }
+    }
+}
+
+WorldReport World::run()
+{
+    m_time->restart(m_options.seed);
+    note(QStringLiteral("world seed %1 tills %2 gateways %3 payments %4").arg(m_options.seed).arg(m_options.tills).arg(m_options.gateways).arg(m_options.payments));
+    if (fault("network")) {
+        m_dropRequest = m_chaos.bounded(50) / 1000.0;
+        m_dropAnswer = m_chaos.bounded(50) / 1000.0;
+        m_duplicate = m_chaos.bounded(50) / 1000.0;
+    }
+    buildDisks();
+    startBank();
+    m_gateways.resize(size_t(m_options.gateways));
+    for (int i = 0; i < m_options.gateways; ++i)
+        startGateway(i);
+    for (int i = 0; i < m_options.tills; ++i) {
+        m_tills[size_t(i)].paymentsLeft = m_options.payments / m_options.tills + (i < m_options.payments % m_options.tills ? 1 : 0);
+        startTill(i);
+        schedulePayment(i, 10 + m_chaos.bounded(200));
+    }
+    scheduleChaos(200 + m_chaos.bounded(500));
+
+    // The workload, with faults, until every payment was rung up.
+    waitFor([this] {
+        for (const TillNode &t : m_tills) {
+            if (t.paymentsLeft > 0)
+                return false;
+        }
+        return true;
+    },
+        24 * 3600 * 1000LL);
+    m_time->runUntil([] { return false; }, m_time->now() + 2'000);   // faults go on a little longer
+    heal();
+    auditDb(QStringLiteral("sim-audit-gw"), *m_gatewayDisk, QStringLiteral("/gateway.db"));
+    // Once healed, every intent is final within a minute: the backoff's cap (3 s), the lease
+    // (3 s) and the recovery period (1 s) bound how long anything may wait.
+    const qint64 healedAt = m_time->now();
+    const bool settled = waitFor([this] { return quiet(); }, kQuietWithinMs);
+    if (!settled) {
+        QStringList tills;
+        for (int i = 0; i < int(m_tills.size()); ++i) {
+            const TillNode &t = m_tills[size_t(i)];
+            if (t.engine)
+                tills.append(QStringLiteral("till %1: %2 waiting, %3 in flight, connectivity %4%5").arg(i).arg(t.engine->waitingCount()).arg(t.engine->requestsInFlight()).arg(int(t.engine->connectivity())).arg(t.engine->isPaused() ? QStringLiteral(", paused: ") + t.engine->pauseReason() : QString()));
+        }
+        violation(QStringLiteral("not every intent final %1 s after the world healed (%2)").arg(kQuietWithinMs / 1000).arg(tills.join(QStringLiteral("; "))));
+    }
+    m_report.counts[QStringLiteral("ms to quiet")] = m_time->now() - healedAt;
+    audit();
+    m_report.virtualMs = m_time->now();
+    const QByteArray digest = m_trace.result().toHex();
+    m_report.trace = digest;
+    for (const QString &line : m_tail)
+        m_report.traceTail.append(line);
+    return m_report;
+}
+
+}   // namespace
+
+WorldReport runWorld(const WorldOptions &options, VirtualTime *time)
+{
+    WorldReport report;
+    {
+        World world(options, time);
+        report = world.run();
+    }
+    time->restart(options.seed);
+    return report;
+}
+
+}   // namespace OncePay::Sim
