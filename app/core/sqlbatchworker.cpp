@@ -139,7 +139,11 @@ void SqlBatchWorker::runQueuedOnCallerThread()
         m_queue.remove(0, n);
         if (!m_queue.isEmpty() && m_run == Run::Running) {
             m_runPosted = true;
-            QMetaObject::invokeMethod(m_callerContext.get(), [this] { runQueuedOnCallerThread(); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                m_callerContext.get(), [this] {
+                    runQueuedOnCallerThread();
+                },
+                Qt::QueuedConnection);
         }
     }
     if (batch.isEmpty())
@@ -479,7 +483,11 @@ void SqlBatchWorker::submitChecked(Work work, QObject *context, Completion done,
                 m_wake.notify_one();
             } else if (!m_runPosted) {
                 m_runPosted = true;
-                QMetaObject::invokeMethod(m_callerContext.get(), [this] { runQueuedOnCallerThread(); }, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(
+                    m_callerContext.get(), [this] {
+                        runQueuedOnCallerThread();
+                    },
+                    Qt::QueuedConnection);
             }
             return;
         }

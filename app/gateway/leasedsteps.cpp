@@ -202,6 +202,28 @@ void LeasedSteps<Kind>::callAgainIfRemembered(Work work)
 }
 
 template <typename Kind>
+void LeasedSteps<Kind>::answerFailedClaim(const Record &draft, const Respond &respond)
+{
+    using Outcome = typename Kind::StoredOutcome;
+    Kind::storedAnswer(m_store, draft, this, timed<Outcome>([respond](bool ok, const QString &, Outcome o) {
+        if (!ok)
+            return respond(Answers::storeUnavailable());
+        switch (o.kind) {
+        case Outcome::Kind::Replay:
+            return respond(HttpAnswer::fromStored(o.response).markReplayed());
+        case Outcome::Kind::ReplayCurrent:
+            return respond(Kind::answerFor(Kind::recordOf(o)).markReplayed());
+        case Outcome::Kind::Mismatch:
+            return respond(Answers::keyReused());
+        case Outcome::Kind::InProgress:
+            return respond(Answers::keyInUse());
+        default:
+            return respond(Answers::storeUnavailable());   // nothing is stored for the key
+        }
+    }));
+}
+
+template <typename Kind>
 void LeasedSteps<Kind>::answerFenced(const Work &work)
 {
     const Record &r = work.record;

@@ -60,6 +60,11 @@ protected:
 
     // After a claim: the first holder calls, a holder taking over resumes.
     void callAcquirer(Work work);
+    // The claim itself failed (a full disk, a lock, a lost connection). An earlier request with
+    // the key may already have moved money, so the answer comes from what the store holds for
+    // the key, read on its own (a full disk still reads): 503, "nothing will happen" (promise
+    // 10), only when it holds nothing, or cannot be read at all. Found by oncepay-sim, seed 15.
+    void answerFailedClaim(const Record &draft, const Respond &respond);
     void resume(Work work);
     // An outcome was recorded and is about to be answered (not for a recovery run, nor a 202).
     virtual void settledForClient(const Work &, const typename Kind::Settlement &) {}

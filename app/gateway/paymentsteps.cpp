@@ -36,9 +36,9 @@ void PaymentSteps::createPayment(const Caller &caller, const QString &key, const
     }
     const PaymentClaim claim{caller.merchant, key, fingerprint, fields, m_config.leaseMs};
 
-    m_store->claimPayment(claim, this, timed<ClaimOutcome>([this, respond, merchant = caller.merchant, key, fingerprint](bool ok, const QString &, const ClaimOutcome &o) {
+    m_store->claimPayment(claim, this, timed<ClaimOutcome>([this, respond, merchant = caller.merchant, key, fingerprint, draft = fields](bool ok, const QString &, const ClaimOutcome &o) {
         if (!ok)
-            return respond(Answers::storeUnavailable());   // nothing was claimed, nothing executed
+            return answerFailedClaim(draft, respond);   // this request claimed nothing, executed nothing
         switch (o.kind) {
         case ClaimOutcome::Kind::Claimed:
             reach("after_claim");

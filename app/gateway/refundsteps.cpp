@@ -27,9 +27,13 @@ void RefundSteps::createRefund(const Caller &caller, const QString &key, const Q
     fields.step = PaymentStep::Claimed;
     fields.createdAt = fields.updatedAt = now;
     const RefundClaim claim{caller.merchant, key, fingerprint, fields, m_config.leaseMs};
-    m_store->claimRefund(claim, this, timed<RefundClaimOutcome>([this, respond](bool ok, const QString &, const RefundClaimOutcome &o) {
+    Refund draft = fields;
+    draft.merchant = caller.merchant;
+    draft.idempotencyKey = key;
+    draft.fingerprint = fingerprint;
+    m_store->claimRefund(claim, this, timed<RefundClaimOutcome>([this, respond, draft](bool ok, const QString &, const RefundClaimOutcome &o) {
         if (!ok)
-            return respond(Answers::storeUnavailable());   // nothing was claimed, nothing executed
+            return answerFailedClaim(draft, respond);   // this request claimed nothing, executed nothing
         using Kind = RefundClaimOutcome::Kind;
         switch (o.kind) {
         case Kind::Claimed:

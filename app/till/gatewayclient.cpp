@@ -236,8 +236,7 @@ void GatewayClient::listPayments(const ListQuery &query, QObject *context, Callb
 
 void GatewayClient::postRefund(const Intent &refund, QObject *context, Callback done)
 {
-    GatewayRequest r = request("POST", QStringLiteral("/v1/payments/%1/refunds")
-                                           .arg(QString::fromLatin1(QUrl::toPercentEncoding(refund.paymentId))));
+    GatewayRequest r = request("POST", QStringLiteral("/v1/payments/%1/refunds").arg(QString::fromLatin1(QUrl::toPercentEncoding(refund.paymentId))));
     // The same body on every try (the reason is stored with the intent): the same fingerprint.
     QJsonObject body{{QStringLiteral("amount"), refund.amount.minorUnits()}};
     if (!refund.reason.isEmpty())
@@ -261,8 +260,7 @@ void GatewayClient::getRefund(const QString &refundId, QObject *context, Callbac
 
 void GatewayClient::listRefunds(const QString &paymentId, QObject *context, Callback done)
 {
-    exchange(request("GET", QStringLiteral("/v1/payments/%1/refunds")
-                                         .arg(QString::fromLatin1(QUrl::toPercentEncoding(paymentId)))),
+    exchange(request("GET", QStringLiteral("/v1/payments/%1/refunds").arg(QString::fromLatin1(QUrl::toPercentEncoding(paymentId)))),
         failingOver(onContext(context, std::move(done))));
 }
 

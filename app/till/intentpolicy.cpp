@@ -11,7 +11,10 @@ qint64 backoffDelayMs(int attempt, qint64 baseMs, qint64 capMs, QRandomGenerator
     const int shift = qBound(0, attempt, 30);
     const qint64 ceiling = qMin(capMs, baseMs << shift);
     const qint64 jittered = ceiling > 0 ? qint64(rng.bounded(quint64(ceiling) + 1)) : 0;
-    return qMax(jittered, retryAfterMs);
+    // The gateway's Retry-After is honoured up to a minute: no wait is ever longer than that or
+    // the cap, so a longer one the engine finds is a wall clock that was set back
+    // (SyncEngine::schedule).
+    return qMax(jittered, qMin(retryAfterMs, kMaxRetryAfterMs));
 }
 
 IntentState stateForPaymentStatus(const QString &status)

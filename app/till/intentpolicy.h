@@ -10,7 +10,8 @@
 namespace OncePay {
 
 // Exponential backoff with full jitter: a uniform delay in [0, min(cap, base * 2^attempt)].
-// Retry-After, when the gateway gives one, is a floor.
+// Retry-After, when the gateway gives one, is a floor, itself no higher than kMaxRetryAfterMs.
+constexpr qint64 kMaxRetryAfterMs = 60'000;
 qint64 backoffDelayMs(int attempt, qint64 baseMs, qint64 capMs, QRandomGenerator &rng, qint64 retryAfterMs = -1);
 
 // What the till does with one answer (DESIGN.md "The intent on the till"): the rules as data,

@@ -57,7 +57,11 @@ void SyncEngine::start(QObject *context, std::function<void(bool, const QString 
         m_journal->activeIntents(this, [this, ready](bool ok, const TillError &error, const QList<Intent> &intents) {
             if (!ok)
                 return ready(false, error.text());
-            for (const Intent &i : intents) {
+            // A start drains at once, as a reconnection does: the backoff was this process's,
+            // and a stored next attempt is a wall-clock time that may lie (a till restarted after
+            // its clock was set back held its queue for as long; oncepay-sim seed 69).
+            for (Intent i : intents) {
+                i.nextAttemptAt = 0;
                 putActive(i);
                 m_keyById.insert(i.id, i.key);
             }
@@ -162,9 +166,11 @@ void SyncEngine::schedule(const QString &key)
     if (it == m_active.cend() || m_inFlight.contains(key) || m_voiding.contains(key))
         return;
     // The intent's next attempt is a wall-clock time (stored, shown); the wait is measured on
-    // the monotonic clock from now, so that a wall clock set back does not hold the queue back
-    // by as much (found by oncepay-sim: a jump of -211 s held two payments for 206 s).
-    const qint64 wait = it->nextAttemptAt - nowMs();
+    // the monotonic clock from now, and never longer than any delay the engine sets (the
+    // backoff's cap, a Retry-After up to a minute), so that a wall clock set back does not hold
+    // the queue back by as much (found by oncepay-sim: a jump of -211 s held two payments for
+    // 206 s; seed 69: a till restarted after a jump held its queue for good).
+    const qint64 wait = qMin(it->nextAttemptAt - nowMs(), qMax(m_config.backoffCapMs, kMaxRetryAfterMs));
     if (wait <= 0) {
         m_waitingDue.remove(key);
         m_ready.insert({priority(*it), it->id});

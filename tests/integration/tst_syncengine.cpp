@@ -11,10 +11,12 @@
 #include "intentjournal.h"
 #include "syncengine.h"
 #include "timeutil.h"
+#include "world.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
+#include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -62,6 +64,7 @@ private slots:
     void drainsOldestFirstWithBoundedConcurrency();
     void restartDrainsTheQueue();
     void restartAsksBeforeResending();
+    void restartAfterTheClockWasSetBackSendsAtOnce();
     void connectivityIsAnnounced();
     void offlineIsSeenWithoutAPayment();
     void noAnswerIsNotOffline();
@@ -458,6 +461,38 @@ void TestSyncEngine::restartDrainsTheQueue()
         QVERIFY2(l.rows == 1 && l.succeeded == 1, l.raw.constData());
     }
     QCOMPARE(m_rig.engine->waitingCount(), 0);
+}
+
+// This machine's clocks, the wall clock an hour ahead: a till whose clock was wrong.
+class ClockAnHourAhead final : public World
+{
+public:
+    qint64 wallMs() override { return QDateTime::currentMSecsSinceEpoch() + 3'600'000; }
+    qint64 monotonicMs() override { return m_machine->monotonicMs(); }
+    QRandomGenerator *random() override { return QRandomGenerator::system(); }
+    World *m_machine = World::current();
+};
+
+// oncepay-sim, seed 69: a till restarted after its wall clock was set back found the stored next
+// attempts of its queue ahead by as much, and held every payment that long (here: an hour).
+void TestSyncEngine::restartAfterTheClockWasSetBackSendsAtOnce()
+{
+    static ClockAnHourAhead ahead;   // outlives every reader (the gateway's threads read the clock)
+    m_rig.proxy->setSettings({NetSim::Mode::Offline});
+    World::install(&ahead);
+    const auto [e, i] = pay(QStringLiteral("ord-clock"), 900, QStringLiteral("tok_visa"));
+    QVERIFY2(e.isEmpty(), qPrintable(e));
+    // Refused while offline, its next attempt stored by the clock that is ahead.
+    QTRY_VERIFY_WITH_TIMEOUT(m_rig.engine->connectivity() != Connectivity::Online
+            && latest(i.key)->state == IntentState::Queued && latest(i.key)->nextAttemptAt > 0,
+        kWaitMs);
+    stopTill();
+    World::install(nullptr);   // the clock is set right, an hour back
+    m_rig.changes.clear();
+    m_rig.proxy->setSettings({});
+    startTill();
+    QTRY_VERIFY_WITH_TIMEOUT(settled(i.key), kWaitMs);
+    QCOMPARE(latest(i.key)->state, IntentState::Succeeded);
 }
 
 void TestSyncEngine::restartAsksBeforeResending()

@@ -54,7 +54,7 @@ namespace {
 const QString kMerchant = QStringLiteral("sim");
 constexpr qint64 kLeaseMs = 3'000;
 constexpr qint64 kClientTimeoutMs = 2'000;
-constexpr qint64 kQuietWithinMs = 60'000;
+constexpr qint64 kQuietWithinMs = 120'000;
 constexpr qint64 kAcquirerTimeoutMs = 1'000;
 
 class World;
@@ -120,6 +120,7 @@ struct GatewayNode
 struct TillNode
 {
     bool up = false;
+    bool started = false;   // its engine loaded the journal
     std::unique_ptr<CrashVfs> disk;
     std::unique_ptr<QObject> root;   // journal, client, engine
     IntentJournal *journal = nullptr;
@@ -249,33 +250,37 @@ void SimTransport::exchange(const GatewayRequest &request, Done done)
 
 void BankLink::charge(const Gateway::ChargeRequest &request, QObject *context, AnswerCallback done)
 {
-    m_world->callBank(m_gateway, QStringLiteral("charge"), request.key, true, [request](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
-        bank->charge(request, c, std::move(d));
-    },
+    m_world->callBank(
+        m_gateway, QStringLiteral("charge"), request.key, true, [request](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
+            bank->charge(request, c, std::move(d));
+        },
         context, std::move(done));
 }
 
 void BankLink::lookup(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
 {
-    m_world->callBank(m_gateway, QStringLiteral("lookup"), key, false, [merchant, key](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
-        bank->lookup(merchant, key, c, std::move(d));
-    },
+    m_world->callBank(
+        m_gateway, QStringLiteral("lookup"), key, false, [merchant, key](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
+            bank->lookup(merchant, key, c, std::move(d));
+        },
         context, std::move(done));
 }
 
 void BankLink::refund(const Gateway::RefundCall &call, QObject *context, AnswerCallback done)
 {
-    m_world->callBank(m_gateway, QStringLiteral("refund"), call.key, true, [call](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
-        bank->refund(call, c, std::move(d));
-    },
+    m_world->callBank(
+        m_gateway, QStringLiteral("refund"), call.key, true, [call](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
+            bank->refund(call, c, std::move(d));
+        },
         context, std::move(done));
 }
 
 void BankLink::lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
 {
-    m_world->callBank(m_gateway, QStringLiteral("refund-lookup"), key, false, [merchant, key](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
-        bank->lookupRefund(merchant, key, c, std::move(d));
-    },
+    m_world->callBank(
+        m_gateway, QStringLiteral("refund-lookup"), key, false, [merchant, key](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
+            bank->lookupRefund(merchant, key, c, std::move(d));
+        },
         context, std::move(done));
 }
 
@@ -403,11 +408,9 @@ void World::carry(int till, const GatewayRequest &request, GatewayTransport::Don
                 if ((a.status == 201 || a.status == 402) && !m_settled.contains(key)) {
                     const QJsonObject body = QJsonDocument::fromJson(a.body).object();
                     const QJsonObject object = body.contains(QStringLiteral("object")) ? body
-                        : body.value(QStringLiteral("payment")).isObject()            ? body.value(QStringLiteral("payment")).toObject()
-                                                                                      : body.value(QStringLiteral("refund")).toObject();
-                    m_settled.insert(key, {a.status, object.value(QStringLiteral("id")).toString(),
-                                              object.value(QStringLiteral("status")).toString(),
-                                              object.value(QStringLiteral("amount")).toInteger()});
+                        : body.value(QStringLiteral("payment")).isObject()             ? body.value(QStringLiteral("payment")).toObject()
+                                                                                       : body.value(QStringLiteral("refund")).toObject();
+                    m_settled.insert(key, {a.status, object.value(QStringLiteral("id")).toString(), object.value(QStringLiteral("status")).toString(), object.value(QStringLiteral("amount")).toInteger()});
                 }
             }
             if (copy)
@@ -647,6 +650,7 @@ void World::startTill(int i)
     till.engine->start(till.root.get(), [this, i](bool ok, const QString &error) {
         if (!ok)
             violation(QStringLiteral("till %1 does not start: %2").arg(i).arg(error));
+        m_tills[size_t(i)].started = ok;
     });
 }
 
@@ -658,6 +662,7 @@ void World::crashTill(int i)
     const int pending = till.disk->crash(m_chaos.generate64());
     note(QStringLiteral("till%1 machine crashes: %2 unsynced changes decided").arg(i).arg(pending));
     till.up = false;
+    till.started = false;
     till.root.reset();
     till.journal = nullptr;
     till.engine = nullptr;
@@ -826,7 +831,7 @@ void World::heal()
 bool World::quiet()
 {
     for (const TillNode &till : m_tills) {
-        if (!till.up || till.paymentsLeft > 0 || !till.engine)
+        if (!till.up || !till.started || till.paymentsLeft > 0 || !till.engine)
             return false;
         if (till.engine->isMakingRefunds())
             return false;
@@ -1016,7 +1021,10 @@ void World::audit()
         const bool sameOutcome = g.status == it->state || (it->state == QLatin1String("succeeded") && isCaptured(g.status));
         if (g.id != it->id || !sameOutcome || g.amount != it->amount)
             violation(QStringLiteral("%1 was answered %2 %3 %4, the gateway now holds %5 %6 %7")
-                          .arg(it.key()).arg(it->status).arg(it->state, it->id, g.status, g.id).arg(g.amount));
+                          .arg(it.key())
+                          .arg(it->status)
+                          .arg(it->state, it->id, g.status, g.id)
+                          .arg(g.amount));
     }
 
     // A 502/503 is never followed by money moving unless the key is sent again (promise 10).
@@ -1077,13 +1085,20 @@ WorldReport World::run()
         return true;
     },
         24 * 3600 * 1000LL);
-    m_time->runUntil([] { return false; }, m_time->now() + 2'000);   // faults go on a little longer
+    m_time->runUntil([] {
+        return false;
+    },
+        m_time->now() + 2'000);   // faults go on a little longer
     heal();
     auditDb(QStringLiteral("sim-audit-gw"), *m_gatewayDisk, QStringLiteral("/gateway.db"));
-    // Once healed, every intent is final within a minute: the backoff's cap (3 s), the lease
+    // Once healed, every intent is final within two minutes: the backoff's cap (3 s), a
+    // Retry-After (at most a minute, also the most a wall clock set back may add), the lease
     // (3 s) and the recovery period (1 s) bound how long anything may wait.
     const qint64 healedAt = m_time->now();
-    const bool settled = waitFor([this] { return quiet(); }, kQuietWithinMs);
+    const bool settled = waitFor([this] {
+        return quiet();
+    },
+        kQuietWithinMs);
     if (!settled) {
         QStringList tills;
         for (int i = 0; i < int(m_tills.size()); ++i) {

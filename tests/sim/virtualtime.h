@@ -22,7 +22,8 @@ namespace OncePay::Sim {
 // Nothing waits: step() runs the posted events, then the earliest timer or scheduled action,
 // moving the clock to its time. Ties run in the order they were registered. The same seed and
 // the same calls give the same run.
-class VirtualTime final : public QAbstractEventDispatcher, public World
+class VirtualTime final : public QAbstractEventDispatcher
+    , public World
 {
     Q_OBJECT
 
