@@ -53,6 +53,7 @@ public:
         while (size > 0) {
             const qint64 in = offset % kBlock;
             const qint64 n = std::min(size, kBlock - in);
+            markDirty(size_t(offset / kBlock));
             std::memcpy(m_blocks[size_t(offset / kBlock)].data() + in, data, size_t(n));
             offset += n;
             data += n;
@@ -79,11 +80,39 @@ public:
     {
         const size_t blocks = size_t((size + kBlock - 1) / kBlock);
         if (size < m_size && size % kBlock != 0 && blocks <= m_blocks.size()) {
+            markDirty(blocks - 1);
             QByteArray &last = m_blocks[blocks - 1];
             std::memset(last.data() + size % kBlock, 0, size_t(kBlock - size % kBlock));
         }
+        const size_t before = m_blocks.size();
         m_blocks.resize(blocks, QByteArray(kBlock, '\0'));
+        m_dirty.resize(blocks, false);
+        for (size_t i = before; i < blocks; ++i)
+            markDirty(i);
         m_size = size;
+    }
+
+    // A sync: this (the durable blocks) becomes `current` by taking over the blocks written
+    // since the last sync, by reference: the cost is the blocks touched, not the file's size.
+    void syncFrom(Blocks &current)
+    {
+        m_blocks.resize(current.m_blocks.size());
+        for (size_t i : current.m_dirtyList) {
+            if (i < m_blocks.size())
+                m_blocks[i] = current.m_blocks[i];
+        }
+        m_size = current.m_size;
+        current.clearDirty();
+    }
+
+    // Whole copies (a crash's reconstruction) start clean.
+    void clearDirty()
+    {
+        for (size_t i : m_dirtyList) {
+            if (i < m_dirty.size())
+                m_dirty[i] = false;
+        }
+        m_dirtyList.clear();
     }
 
     QByteArray toByteArray() const
@@ -94,8 +123,20 @@ public:
     }
 
 private:
+    void markDirty(size_t block)
+    {
+        if (block >= m_dirty.size())
+            m_dirty.resize(block + 1, false);
+        if (!m_dirty[block]) {
+            m_dirty[block] = true;
+            m_dirtyList.push_back(block);
+        }
+    }
+
     std::vector<QByteArray> m_blocks;   // each kBlock long
     qint64 m_size = 0;
+    std::vector<bool> m_dirty;   // written since the last sync
+    std::vector<size_t> m_dirtyList;
 };
 
 }   // namespace
@@ -267,7 +308,7 @@ struct CrashVfsCalls
         if (stale(h))
             return SQLITE_IOERR_FSYNC;
         FileData &f = *h->file;
-        f.durable = f.current;   // blocks shared until a write detaches one
+        f.durable.syncFrom(f.current);   // blocks shared until a write detaches one
         f.pending.clear();
         ++state(h).syncs;
         return SQLITE_OK;
@@ -613,6 +654,7 @@ int CrashVfs::crash(std::uint64_t seed)
                 at = sectorEnd;
             }
         }
+        kept.clearDirty();
         f.durable = kept;
         f.current = kept;
         f.pending.clear();
