@@ -515,6 +515,23 @@ void SqlBatchWorker::complete(Item &item)
         Qt::QueuedConnection);
 }
 
+// A SQLite batch that failed as a whole (its COMMIT, or its savepoints after a full disk or an
+// I/O error) committed nothing, and failed every unit in it, also one that would have succeeded
+// alone: a read, or a write that still fits. Each runs again in a transaction of its own, so
+// that a gateway can still read what it holds for a key on a full disk (oncepay-sim, seed 141).
+void SqlBatchWorker::runEachAlone(QList<Item> &batch)
+{
+    for (Item &item : batch) {
+        item.ok = false;
+        item.commitUnknown = false;
+        item.error.clear();
+        QList<Item> one;
+        one.append(std::move(item));
+        runBatch(one);
+        item = std::move(one.first());
+    }
+}
+
 void SqlBatchWorker::runBatch(QList<Item> &batch)
 {
     auto failAll = [&batch](const QString &error) {
@@ -608,6 +625,8 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
                 qCWarning(lcSql) << m_options.connectionName << "batch aborted:" << e.message();
                 const QString cause = item.error.isEmpty() ? e.message() : item.error;
                 QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
+                if (!isPostgres())
+                    return runEachAlone(batch);
                 failAll(cause);
                 return;
             }
@@ -630,6 +649,8 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
             QSqlDatabase::database(m_options.connectionName, false).close();
         } else {
             QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
+            if (!isPostgres() && batch.size() > 1)
+                return runEachAlone(batch);
         }
         failAll(e.message());
         return;

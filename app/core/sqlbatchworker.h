@@ -235,6 +235,7 @@ private:
     bool isPostgres() const { return m_options.driver == Driver::PostgreSql; }
     void closeInThread();
     void runBatch(QList<Item> &batch);
+    void runEachAlone(QList<Item> &batch);
     static void complete(Item &item);
     void checkpointLoop();
 

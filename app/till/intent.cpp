@@ -120,9 +120,13 @@ bool isFinal(IntentState state)
 
 bool needsCashierAttention(const Intent &intent)
 {
+    // A refund the till made by itself (a given-up card part charged after the customer paid
+    // another way) that the bank declined: the customer paid twice, and only the cashier can
+    // give it back now (oncepay-sim, seed 45).
     return intent.state == IntentState::NeedsAttention
         || (intent.state == IntentState::Declined
-            && (intent.attempts > 1 || intent.updatedAt - intent.createdAt > lateDeclineMs));
+            && (intent.attempts > 1 || intent.updatedAt - intent.createdAt > lateDeclineMs
+                || intent.key.startsWith(QLatin1String("auto-ref-"))));
 }
 
 bool locksSale(IntentState state)

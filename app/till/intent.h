@@ -100,8 +100,9 @@ struct Intent
 };
 
 // A payment the cashier must see after the counter: needs_attention (never retried by itself),
-// or declined late: after a failed try, or more than lateDeclineMs after it was stored (it
-// waited offline or unanswered, the sale was left as "waiting" and the customer may be gone).
+// a refund the till made by itself that the bank declined (autoRefundKey), or declined late:
+// after a failed try, or more than lateDeclineMs after it was stored (it waited offline or
+// unanswered, the sale was left as "waiting" and the customer may be gone).
 // IntentJournal::Query::needsAttention selects the same intents in SQL.
 constexpr qint64 lateDeclineMs = 10'000;
 bool needsCashierAttention(const Intent &intent);

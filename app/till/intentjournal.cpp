@@ -31,7 +31,8 @@ QPair<QString, QVariantList> where(const IntentJournal::Query &q)
     if (q.activeOnly)
         parts << QStringLiteral("state NOT IN %1").arg(finalStatesSql());
     if (q.needsAttention) {
-        parts << QStringLiteral("(state = 'needs_attention' OR (state = 'declined' AND (attempts > 1 OR updated_at - created_at > ?)))");
+        parts << QStringLiteral("(state = 'needs_attention' OR (state = 'declined' AND (attempts > 1 OR updated_at - created_at > ?"
+                                " OR idem_key LIKE 'auto-ref-%')))");
         binds << lateDeclineMs;
     }
     if (!q.orderId.isEmpty()) {

@@ -200,11 +200,15 @@ int main(int argc, char **argv)
     }
     const double seconds = double(wall.nsecsElapsed()) / 1e9;
     const qint64 paid = totals.value(QStringLiteral("payments"));
-    std::printf("seeds %lld, failed %lld; payments %lld (succeeded %lld, declined %lld, needs review %lld), refunds %lld of %lld asked (succeeded %lld)\n",
-        static_cast<long long>(seeds), static_cast<long long>(failed), static_cast<long long>(paid),
-        static_cast<long long>(totals.value(QStringLiteral("succeeded"))), static_cast<long long>(totals.value(QStringLiteral("declined"))),
-        static_cast<long long>(totals.value(QStringLiteral("needs review"))), static_cast<long long>(totals.value(QStringLiteral("refunds"))),
-        static_cast<long long>(totals.value(QStringLiteral("refunds asked"))), static_cast<long long>(totals.value(QStringLiteral("refunds succeeded"))));
+    auto total = [&totals](const char *name) {
+        return static_cast<long long>(totals.value(QLatin1String(name)));
+    };
+    std::printf("seeds %lld, failed %lld; sales %lld (paid %lld, cancelled %lld, card parts given up %lld, till's own refund"
+                " declined by the bank and shown to the cashier %lld); payments %lld: cash %lld, card %lld (succeeded %lld,"
+                " declined %lld, needs review %lld); refunds %lld (succeeded %lld)\n",
+        static_cast<long long>(seeds), static_cast<long long>(failed), total("sales"), total("sales paid"),
+        total("sales cancelled"), total("given up"), total("refunds the bank declined, told"), total("payments"), total("cash payments"), total("card payments"),
+        total("succeeded"), total("declined"), total("needs review"), total("refunds"), total("refunds succeeded"));
     QStringList faults;
     for (auto it = totals.cbegin(); it != totals.cend(); ++it) {
         if (it.key().startsWith(QLatin1String("fault ")))

@@ -13,6 +13,8 @@
 #include "intentjournal.h"
 #include "metrics.h"
 #include "paymentservice.h"
+#include "sale.h"
+#include "salebook.h"
 #include "sqlgatewaystore.h"
 #include "syncengine.h"
 #include "tokenstore.h"
@@ -124,6 +126,7 @@ struct TillNode
     std::unique_ptr<CrashVfs> disk;
     std::unique_ptr<QObject> root;   // journal, client, engine
     IntentJournal *journal = nullptr;
+    SaleBook *sales = nullptr;
     SyncEngine *engine = nullptr;
     QPointer<SimTransport> transport;
     int paymentsLeft = 0;
@@ -137,6 +140,29 @@ struct BankCall
     quint64 arrivedAt = 0;   // tick the bank got it
     AcquirerAnswer::Kind outcome = AcquirerAnswer::Kind::AnswerLost;
     bool answered = false;
+};
+
+// One row of a store or a ledger, as the audit reads it.
+struct AuditRow
+{
+    QString id;
+    QString status;
+    qint64 amount = 0;
+    bool review = false;
+    QString chargeKey;   // a bank refund: its charge's key
+};
+
+// A sale the workload rang up, and what its cashier has done about it.
+struct SimSale
+{
+    int till = 0;
+    qint64 total = 0;
+    qint64 cashTaken = 0;
+    QString openCard;   // the card part being paid, if any
+    bool settled = false;   // paid or cancelled, as its till's journal says
+    bool cancelled = false;
+    qint64 askedAt = -1'000'000;   // the cashier's last tender, not answered yet (or lost in a crash)
+    QSet<QString> impatient;   // card parts the cashier lost patience with
 };
 
 // A 502 or 503 a gateway answered to a request with a key.
@@ -194,6 +220,14 @@ private:
 
     void schedulePayment(int till, qint64 at);
     void pay(int till);
+    void payCard(const QString &order, qint64 amount);
+    void payCash(const QString &order, qint64 amount);
+    void cardPartChanged(const QString &order, const Intent &part);
+    void losePatience(const QString &order, const QString &key);
+    void followUp(const QString &order);
+    void cancel(const QString &order);
+    using AuditRows = QHash<QString, std::vector<AuditRow>>;
+    void auditSales(const AuditRows &charges, const AuditRows &bankRefunds, const AuditRows &gwPayments);
     void maybeRefund(int till, const Intent &intent);
     void scheduleChaos(qint64 at);
     void chaos();
@@ -242,6 +276,8 @@ private:
     QHash<QString, std::vector<NothingHappened>> m_nothing;   // key -> 502/503 answers
     QHash<QString, Settled> m_settled;   // key -> the first 201/402 answered
     QSet<QString> m_refundKeys;
+    std::map<QString, SimSale> m_sales;   // order id -> sale (ordered: the audit's order is fixed)
+    QHash<QString, QString> m_orderOfPart;   // card part key -> order id
 };
 
 void SimTransport::exchange(const GatewayRequest &request, Done done)
@@ -622,6 +658,8 @@ void World::startTill(int i)
     jo.sqliteVfs = till.disk->name();
     jo.threading = SqlBatchWorker::Options::Threading::CallerThread;
     till.journal = new IntentJournal(jo, till.root.get());
+    till.sales = new SaleBook(till.journal, till.root.get());
+    till.sales->setTillNumber(i + 1);
     TillError error;
     if (!till.journal->open(&error)) {
         violation(QStringLiteral("till %1's journal does not open after a crash: %2").arg(i).arg(error.text()));
@@ -643,7 +681,10 @@ void World::startTill(int i)
     till.engine = new SyncEngine(till.journal, client, config, till.root.get());
     QObject::connect(till.engine, &SyncEngine::intentChanged, till.root.get(), [this, i](const Intent &intent) {
         note(QStringLiteral("till%1 %2 %3 %4").arg(i).arg(intent.key, intentStateName(intent.state), intent.gatewayStatus));
-        if (!intent.isRefund() && intent.state == IntentState::Succeeded)
+        const QString order = m_orderOfPart.value(intent.key);
+        if (!intent.isRefund() && !order.isEmpty())
+            cardPartChanged(order, intent);
+        if (!intent.isRefund() && intent.state == IntentState::Succeeded && intent.givenUpAt == 0)
             maybeRefund(i, intent);
     });
     till.up = true;
@@ -666,6 +707,7 @@ void World::crashTill(int i)
     till.started = false;
     till.root.reset();
     till.journal = nullptr;
+    till.sales = nullptr;
     till.engine = nullptr;
 }
 
@@ -678,31 +720,193 @@ void World::schedulePayment(int till, qint64 at)
     });
 }
 
+// A sale of the workload: its card part, or (a quarter of them) cash first and the card for the
+// rest. What the cashier does next follows the card part (cardPartChanged).
 void World::pay(int i)
 {
     TillNode &till = m_tills[size_t(i)];
     if (till.paymentsLeft <= 0)
         return;
-    if (!till.up) {   // the cashier waits for the till to come back
+    if (!till.up || !till.started) {   // the cashier waits for the till to come back
         schedulePayment(i, m_time->now() + 200);
         return;
     }
     --till.paymentsLeft;
+    const qint64 total = 100 + m_chaos.bounded(50'000);
+    const bool split = chance(0.25);
+    till.sales->open(Money(total, QStringLiteral("CNY")), QJsonArray(), till.root.get(), [this, i, total, split](bool ok, const TillError &error, const Sale &sale) {
+        if (!ok) {
+            note(QStringLiteral("till%1 cannot open a sale: %2").arg(i).arg(error.text()));
+            return;
+        }
+        ++m_report.counts[QStringLiteral("sales")];
+        m_sales[sale.orderId] = SimSale{i, total, 0, {}, false, false, m_time->now(), {}};
+        const QString order = sale.orderId;
+        m_time->after(1'000, [this, order] {
+            followUp(order);
+        });
+        note(QStringLiteral("till%1 sale %2 total %3%4").arg(i).arg(sale.orderId).arg(total).arg(split ? QStringLiteral(" split") : QString()));
+        if (split) {
+            const qint64 cash = qMax<qint64>(1, total / 3);
+            payCash(sale.orderId, cash);
+            payCard(sale.orderId, total - cash);
+        } else {
+            payCard(sale.orderId, total);
+        }
+    });
+    if (till.paymentsLeft > 0)
+        schedulePayment(i, m_time->now() + 50 + m_chaos.bounded(500));
+}
+
+void World::payCard(const QString &order, qint64 amount)
+{
+    SimSale &sale = m_sales[order];
+    TillNode &till = m_tills[size_t(sale.till)];
+    if (!till.up || !till.engine || amount <= 0)
+        return;
+    sale.askedAt = m_time->now();
     static const char *tokens[] = {"tok_visa", "tok_visa", "tok_mastercard", "tok_unionpay", "tok_visa",
         "tok_chargeDeclined", "tok_insufficientFunds", "tok_timeoutAfterCharge"};
     const QString token = QLatin1String(tokens[pick(int(std::size(tokens)))]);
-    const qint64 amount = 100 + m_chaos.bounded(50'000);
-    const QString order = QStringLiteral("till%1-order%2").arg(i).arg(++till.orders);
-    ++m_report.counts[QStringLiteral("payments")];
     till.engine->pay(order, Money(amount, QStringLiteral("CNY")), token, till.root.get(),
-        [this, i, order](bool ok, const TillError &error, const Intent &intent) {
-            if (ok)
-                note(QStringLiteral("till%1 stored %2 for %3").arg(i).arg(intent.key, order));
-            else
-                note(QStringLiteral("till%1 refused %2: %3").arg(i).arg(order, error.text()));
+        [this, order](bool ok, const TillError &error, const Intent &intent) {
+            SimSale &sale = m_sales[order];
+            if (!ok) {
+                note(QStringLiteral("till%1 refused a card part of %2: %3").arg(sale.till).arg(order, error.text()));
+                return;
+            }
+            m_orderOfPart.insert(intent.key, order);
+            sale.openCard = intent.key;
+            note(QStringLiteral("till%1 stored card part %2 of %3").arg(sale.till).arg(intent.key, order));
         });
-    if (till.paymentsLeft > 0)
-        schedulePayment(i, m_time->now() + 20 + m_chaos.bounded(300));
+}
+
+void World::payCash(const QString &order, qint64 amount)
+{
+    SimSale &sale = m_sales[order];
+    TillNode &till = m_tills[size_t(sale.till)];
+    if (!till.up || !till.engine || amount <= 0)
+        return;
+    sale.askedAt = m_time->now();
+    till.engine->recordCash(order, Money(amount, QStringLiteral("CNY")), till.root.get(),
+        [this, order, amount](bool ok, const TillError &error, const Intent &) {
+            SimSale &sale = m_sales[order];
+            if (ok)
+                sale.cashTaken += amount;
+            note(QStringLiteral("till%1 cash %2 for %3: %4").arg(sale.till).arg(amount).arg(order, ok ? QStringLiteral("taken") : error.text()));
+        });
+}
+
+// The cashier follows the card part: another card or cash after a decline, sometimes the sale
+// cancelled; and, now and then, no patience with a part that stays unknown or processing: a new
+// card tried at once (which the till must refuse), then the part given up and cash taken.
+void World::cardPartChanged(const QString &order, const Intent &part)
+{
+    SimSale &sale = m_sales[order];
+    if (sale.settled || sale.cancelled || part.key != sale.openCard)
+        return;
+    const qint64 remaining = sale.total - sale.cashTaken;
+    switch (part.state) {
+    case IntentState::Succeeded:
+        return;   // paid: followUp() reads it so
+    case IntentState::Declined:
+        sale.openCard.clear();
+        if (chance(0.1)) {
+            cancel(order);
+        } else if (chance(0.7)) {
+            payCard(order, remaining);
+        } else {
+            payCash(order, remaining);
+        }
+        return;
+    case IntentState::Unknown:
+    case IntentState::Processing:
+        if (!sale.impatient.contains(part.key) && chance(0.3)) {
+            sale.impatient.insert(part.key);
+            const QString key = part.key;
+            m_time->after(300 + m_chaos.bounded(3'000), [this, order, key] {
+                losePatience(order, key);
+            });
+        }
+        return;
+    default:
+        return;
+    }
+}
+
+// The cashier looks at the sale as the till shows it (SalePosition) until it is paid or
+// cancelled: with nothing paying for what remains (a tender lost in a crash, a part given up), a
+// card again.
+void World::followUp(const QString &order)
+{
+    SimSale &simSale = m_sales[order];
+    TillNode &till = m_tills[size_t(simSale.till)];
+    if (simSale.settled)
+        return;
+    m_time->after(1'000, [this, order] {
+        followUp(order);
+    });
+    if (!till.up || !till.started || !till.sales)
+        return;
+    if (!simSale.openCard.isEmpty() && till.engine->activeIntent(simSale.openCard))
+        return;   // its card part is still on its way: nothing to look at yet
+    till.sales->find(order, till.root.get(), [this, order](bool ok, const TillError &, const Sale &sale) {
+        SimSale &simSale = m_sales[order];
+        if (!ok || !sale.isValid())
+            return;
+        if (sale.state == SaleState::Paid || sale.state == SaleState::Cancelled) {
+            simSale.settled = true;
+            return;
+        }
+        if (simSale.cancelled && m_time->now() - simSale.askedAt > 1'500) {
+            cancel(order);   // asked before the till went down: asked again
+            return;
+        }
+        const SalePosition position = positionOf(sale);
+        if (!simSale.cancelled && position.waiting == 0 && position.openCardKey.isEmpty()
+            && m_time->now() - simSale.askedAt > 1'500 && position.remaining > 0) {
+            note(QStringLiteral("till%1 follows up %2: %3 to pay").arg(simSale.till).arg(order).arg(position.remaining));
+            simSale.cashTaken = sale.total.minorUnits() - position.remaining;
+            payCard(order, position.remaining);
+        }
+    });
+}
+
+void World::cancel(const QString &order)
+{
+    SimSale &sale = m_sales[order];
+    TillNode &till = m_tills[size_t(sale.till)];
+    if (!till.up || !till.engine)
+        return;
+    sale.cancelled = true;
+    sale.askedAt = m_time->now();
+    note(QStringLiteral("till%1 cancels %2").arg(sale.till).arg(order));
+    till.engine->cancelSale(order, till.root.get(), [this, order](bool ok, const TillError &error, const QList<Intent> &) {
+        note(QStringLiteral("cancel %1: %2").arg(order, ok ? QStringLiteral("done") : error.text()));
+        if (!ok)
+            m_sales[order].cancelled = false;
+    });
+}
+
+void World::losePatience(const QString &order, const QString &key)
+{
+    SimSale &sale = m_sales[order];
+    TillNode &till = m_tills[size_t(sale.till)];
+    if (sale.settled || sale.openCard != key || !till.up || !till.engine || !till.engine->activeIntent(key))
+        return;
+    ++m_report.counts[QStringLiteral("given up")];
+    note(QStringLiteral("till%1 loses patience with %2 of %3").arg(sale.till).arg(key, order));
+    // A second card while the first may still be charged: the till must refuse it.
+    payCard(order, sale.total - sale.cashTaken);
+    till.engine->giveUp(key, till.root.get(), [this, order, key](bool ok, const TillError &error, const Intent &) {
+        SimSale &sale = m_sales[order];
+        note(QStringLiteral("till%1 gives up %2: %3").arg(sale.till).arg(key, ok ? QStringLiteral("done") : error.text()));
+        if (!ok || sale.settled)
+            return;
+        if (sale.openCard == key)
+            sale.openCard.clear();
+        payCash(order, sale.total - sale.cashTaken);
+    });
 }
 
 void World::maybeRefund(int i, const Intent &payment)
@@ -835,6 +1039,10 @@ bool World::quiet()
     if (m_time->now() < m_quietLookedAt + 100)
         return false;
     m_quietLookedAt = m_time->now();
+    for (const auto &[order, sale] : m_sales) {
+        if (!sale.settled)
+            return false;
+    }
     for (const TillNode &till : m_tills) {
         if (!till.up || !till.started || till.paymentsLeft > 0 || !till.engine)
             return false;
@@ -875,14 +1083,7 @@ QSqlDatabase World::auditDb(const QString &name, CrashVfs &disk, const QString &
 
 void World::audit()
 {
-    struct Row
-    {
-        QString id;
-        QString status;
-        qint64 amount = 0;
-        bool review = false;
-        QString chargeKey;   // a bank refund: its charge's key
-    };
+    using Row = AuditRow;
     auto rows = [this](QSqlDatabase db, const QString &sql, bool multi) {
         QHash<QString, std::vector<Row>> out;
         QSqlQuery q(db);
@@ -900,7 +1101,7 @@ void World::audit()
         }
         return out;
     };
-    using Rows = QHash<QString, std::vector<Row>>;
+    using Rows = AuditRows;
     // A payment's status once captured: refunds change the word, not the capture.
     auto isCaptured = [](const QString &status) {
         return status == QLatin1String("succeeded") || status == QLatin1String("partially_refunded")
@@ -963,8 +1164,13 @@ void World::audit()
             continue;
         }
         for (const Intent &intent : intents) {
-            if (intent.isCash())
+            if (!intent.isRefund())
+                ++m_report.counts[QStringLiteral("payments")];
+            if (intent.isCash()) {
+                if (!intent.isRefund())
+                    ++m_report.counts[QStringLiteral("cash payments")];
                 continue;
+            }
             const auto &gwRows = intent.isRefund() ? gwRefunds : gwPayments;
             const auto &bankRows = intent.isRefund() ? bankRefunds : charges;
             const Row *g = firstOf(gwRows, intent.key);
@@ -1032,6 +1238,8 @@ void World::audit()
                           .arg(g.amount));
     }
 
+    auditSales(charges, bankRefunds, gwPayments);
+
     // A 502/503 is never followed by money moving unless the key is sent again (promise 10).
     for (auto it = m_nothing.cbegin(); it != m_nothing.cend(); ++it) {
         const auto calls = m_bankCalls.value(it.key());
@@ -1056,6 +1264,98 @@ void World::audit()
                 sentAgain = sentAgain || (d > n.at && d < moved->forwardedAt);
             if (!sentAgain)
                 violation(QStringLiteral("%1: money moved after a %2 with no new request with the key").arg(it.key()).arg(n.status));
+        }
+    }
+}
+
+// DESIGN.md's sale invariant: for every sale, card charged - card refunded + cash taken - cash
+// handed back = total - what the cashier refunded to the customer afterwards (paid), or 0
+// (cancelled). Card money is the bank's word; cash is the till's.
+void World::auditSales(const AuditRows &charges, const AuditRows &bankRefunds, const AuditRows &gwPayments)
+{
+    QHash<QString, qint64> refundedOf;   // charge key -> refunded by the bank
+    for (auto it = bankRefunds.cbegin(); it != bankRefunds.cend(); ++it) {
+        for (const AuditRow &r : *it) {
+            if (r.status == QLatin1String("succeeded"))
+                refundedOf[r.chargeKey] += r.amount;
+        }
+    }
+    for (const auto &[order, simSale] : m_sales) {
+        TillNode &till = m_tills[size_t(simSale.till)];
+        std::optional<Sale> found;
+        bool answered = false;
+        till.sales->find(order, till.root.get(), [&](bool ok, const TillError &, const Sale &sale) {
+            answered = true;
+            if (ok && sale.isValid())
+                found = sale;
+        });
+        waitFor([&] {
+            return answered;
+        });
+        if (!found) {
+            violation(QStringLiteral("sale %1 is not in its till's journal").arg(order));
+            continue;
+        }
+        qint64 charged = 0, refunded = 0, cash = 0, handedBack = 0, refundedAfterwards = 0;
+        bool review = false;
+        for (const Intent &i : found->intents) {
+            if (!i.isRefund() && !i.isCash()) {
+                const auto c = charges.constFind(i.key);
+                if (c != charges.cend() && !c->empty() && c->front().status == QLatin1String("succeeded"))
+                    charged += c->front().amount;
+                refunded += refundedOf.value(i.key);
+                const auto g = gwPayments.constFind(i.key);
+                review = review || (g != gwPayments.cend() && !g->empty() && g->front().review);
+            } else if (!i.isRefund() && i.state == IntentState::Succeeded) {
+                cash += i.amount.minorUnits();
+            } else if (i.isRefund() && i.isCash() && i.state == IntentState::Succeeded) {
+                handedBack += i.amount.minorUnits();
+            } else if (i.isRefund() && !isAutoRefundKey(i.key) && i.state == IntentState::Succeeded) {
+                refundedAfterwards += i.amount.minorUnits();
+            }
+        }
+        if (review)
+            continue;
+        // The bank declined the refund the till made by itself (it may: the charge's card was
+        // closed): the customer paid twice, and the till must say so to the cashier.
+        bool owed = false;
+        for (const Intent &i : found->intents) {
+            if (i.isRefund() && isAutoRefundKey(i.key) && i.state == IntentState::Declined) {
+                owed = true;
+                if (!needsCashierAttention(i))
+                    violation(QStringLiteral("sale %1: the bank declined the till's own refund %2 and the cashier is not told").arg(order, i.key));
+            }
+        }
+        if (owed) {
+            ++m_report.counts[QStringLiteral("refunds the bank declined, told")];
+            continue;
+        }
+        const qint64 kept = charged - refunded + cash - handedBack;
+        const qint64 total = found->total.minorUnits();
+        if (found->state == SaleState::Paid) {
+            ++m_report.counts[QStringLiteral("sales paid")];
+            if (kept != total - refundedAfterwards)
+                violation(QStringLiteral("sale %1 paid: %2 kept (card %3 - refunded %4 + cash %5 - handed back %6), total %7 - refunded afterwards %8")
+                              .arg(order)
+                              .arg(kept)
+                              .arg(charged)
+                              .arg(refunded)
+                              .arg(cash)
+                              .arg(handedBack)
+                              .arg(total)
+                              .arg(refundedAfterwards));
+        } else if (found->state == SaleState::Cancelled) {
+            ++m_report.counts[QStringLiteral("sales cancelled")];
+            if (kept != 0)
+                violation(QStringLiteral("sale %1 cancelled: %2 kept (card %3 - refunded %4 + cash %5 - handed back %6)")
+                              .arg(order)
+                              .arg(kept)
+                              .arg(charged)
+                              .arg(refunded)
+                              .arg(cash)
+                              .arg(handedBack));
+        } else {
+            violation(QStringLiteral("sale %1 is %2 after the world healed").arg(order, saleStateName(found->state)));
         }
     }
 }
