@@ -199,7 +199,7 @@ void GatewayClient::postPayment(const Intent &intent, QObject *context, Callback
         {QStringLiteral("payment_method"), intent.paymentMethod},
     };
     withJsonBody(r, intent.key, body);
-    exchange(std::move(r), failingOver(onContext(context, std::move(done))));
+    exchange(r, failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::getPaymentByKey(const QString &key, QObject *context, Callback done)
@@ -242,7 +242,7 @@ void GatewayClient::postRefund(const Intent &refund, QObject *context, Callback 
     if (!refund.reason.isEmpty())
         body.insert(QStringLiteral("reason"), refund.reason);
     withJsonBody(r, refund.key, body);
-    exchange(std::move(r), failingOver(onContext(context, std::move(done))));
+    exchange(r, failingOver(onContext(context, std::move(done))));
 }
 
 void GatewayClient::getRefundByKey(const QString &key, QObject *context, Callback done)
@@ -311,10 +311,10 @@ void GatewayClient::send(const QByteArray &method, const QString &pathAndQuery, 
     if (!jsonBody.isEmpty())
         r.headers.emplaceBack("Content-Type", "application/json");
     r.body = jsonBody;
-    exchange(std::move(r), failingOver(onContext(context, std::move(done))));
+    exchange(r, failingOver(onContext(context, std::move(done))));
 }
 
-void GatewayClient::exchange(GatewayRequest request, Callback done)
+void GatewayClient::exchange(const GatewayRequest &request, Callback done)
 {
     const qint64 started = monotonicMs();
     const QByteArray method = request.method;

@@ -129,7 +129,7 @@ signals:
 
 private:
     GatewayRequest request(const QByteArray &method, const QString &pathAndQuery, int urlIndex = -1) const;
-    void exchange(GatewayRequest request, Callback done);
+    void exchange(const GatewayRequest &request, Callback done);
     // `done`, after moving on to the next gateway if the answer says this one is unreachable.
     Callback failingOver(Callback done);
     void makeCurrent(int index, const QString &reason);
