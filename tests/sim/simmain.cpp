@@ -111,8 +111,10 @@ int main(int argc, char **argv)
         QStringLiteral("LIST"));
     const QCommandLineOption verboseOption(QStringLiteral("verbose"), QStringLiteral("Print each seed's result."));
     const QCommandLineOption traceOption(QStringLiteral("trace"), QStringLiteral("Print each seed's whole trace."));
+    const QCommandLineOption firstOption(QStringLiteral("first-failure"),
+        QStringLiteral("Stop at the first seed that breaks an invariant, without shrinking it (scripts/sim-mutants)."));
     const QCommandLineOption tailOption(QStringLiteral("trace-tail"), QStringLiteral("Trace lines printed for a failing seed (default 40)."), QStringLiteral("N"), QStringLiteral("40"));
-    parser.addOptions({seedOption, seedsOption, paymentsOption, tillsOption, gatewaysOption, faultsOption, verboseOption, traceOption, tailOption});
+    parser.addOptions({seedOption, seedsOption, paymentsOption, tillsOption, gatewaysOption, faultsOption, verboseOption, traceOption, firstOption, tailOption});
     if (!parser.parse(QCoreApplication::arguments())) {
         std::fprintf(stderr, "oncepay-sim: %s\n", qPrintable(parser.errorText()));
         return 2;
@@ -122,7 +124,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!parser.positionalArguments().isEmpty()) {
-        std::fprintf(stderr, "oncepay-sim: unexpected argument %s\n", qPrintable(parser.positionalArguments().first()));
+        std::fprintf(stderr, "oncepay-sim: unexpected argument %s\n", qPrintable(parser.positionalArguments().constFirst()));
         return 2;
     }
     auto number = [&](const QCommandLineOption &option, qint64 min, qint64 max, qint64 *out) {
@@ -130,7 +132,7 @@ int main(int argc, char **argv)
         const qint64 v = parser.value(option).toLongLong(&ok);
         if (!ok || v < min || v > max) {
             std::fprintf(stderr, "oncepay-sim: --%s must be a whole number from %lld to %lld\n",
-                qPrintable(option.names().first()), static_cast<long long>(min), static_cast<long long>(max));
+                qPrintable(option.names().constFirst()), static_cast<long long>(min), static_cast<long long>(max));
             return false;
         }
         *out = v;
@@ -191,6 +193,10 @@ int main(int argc, char **argv)
         ++failed;
         std::printf("FAILED seed %u: %s\n", o.seed, qPrintable(report.violations.join(QStringLiteral("; "))));
         std::printf("  reproduce: %s\n", qPrintable(commandFor(o)));
+        if (parser.isSet(firstOption)) {
+            seeds = s - seed + 1;
+            break;
+        }
         WorldReport smallest = report;
         const WorldOptions shrunk = shrink(o, time, &smallest);
         std::printf("  shrunk:    %s\n", qPrintable(commandFor(shrunk)));

@@ -4,6 +4,7 @@
 #include "simworld.h"
 
 #include "crashvfs.h"
+#include "pausablestore.h"
 #include "virtualtime.h"
 
 #include "acquirersimulator.h"
@@ -110,13 +111,13 @@ private:
 struct GatewayNode
 {
     bool up = false;
-    std::unique_ptr<Gateway::SqlGatewayStore> store;
+    std::unique_ptr<PausableStore> store;   // over the instance's SqlGatewayStore
     std::unique_ptr<Gateway::Metrics> metrics;
     std::unique_ptr<Gateway::TokenStore> tokens;
     std::unique_ptr<QObject> root;   // the link, the service and the routes
     Gateway::HttpApi *api = nullptr;
     Gateway::PaymentService *service = nullptr;
-    qint64 stalledUntil = 0;   // its acquirer answers are held until then
+    qint64 stalledUntil = 0;   // stopped (SIGSTOP) until then: store, network and bank link held
 };
 
 struct TillNode
@@ -218,6 +219,8 @@ private:
     void crashTill(int i);
     void crashGatewayMachine();
 
+    // API.md promise 5: a key is one payment (or one refund) forever, whatever answers it.
+    void oneResourcePerKey(const QString &key, const Gateway::HttpAnswer &answer);
     void schedulePayment(int till, qint64 at);
     void pay(int till);
     void payCard(const QString &order, qint64 amount);
@@ -266,7 +269,6 @@ private:
     std::vector<TillNode> m_tills;
     QHash<QPair<int, int>, qint64> m_tillCut;   // (till, gateway) -> cut until
     QHash<int, qint64> m_bankCut;   // gateway -> cut from the bank until
-    qint64 m_workloadEnd = 0;
     qint64 m_quietLookedAt = -1'000;
     bool m_healed = false;
 
@@ -276,6 +278,7 @@ private:
     QHash<QString, std::vector<NothingHappened>> m_nothing;   // key -> 502/503 answers
     QHash<QString, Settled> m_settled;   // key -> the first 201/402 answered
     QSet<QString> m_refundKeys;
+    QHash<QString, QString> m_idOfKey;   // key -> the payment or refund id first answered for it
     std::map<QString, SimSale> m_sales;   // order id -> sale (ordered: the audit's order is fixed)
     QHash<QString, QString> m_orderOfPart;   // card part key -> order id
 };
@@ -426,8 +429,16 @@ void World::carry(int till, const GatewayRequest &request, GatewayTransport::Don
         return;
     }
     const bool isPost = request.method == "POST";
-    auto arrive = [this, till, gateway, request, key, what, finish, isPost](bool copy) {
+    auto arrive = std::make_shared<std::function<void(bool)>>();
+    std::weak_ptr<std::function<void(bool)>> weak = arrive;
+    *arrive = [this, till, gateway, request, key, what, finish, isPost, weak](bool copy) {
         GatewayNode &node = m_gateways[size_t(gateway)];
+        if (node.up && node.stalledUntil > m_time->now()) {   // waits in the stopped process's socket
+            m_time->schedule(node.stalledUntil + 1, [self = weak.lock(), copy] {
+                (*self)(copy);
+            });
+            return;
+        }
         if (!node.up) {
             note(QStringLiteral("gw%1 down: reset %2").arg(gateway).arg(what));
             if (!copy)
@@ -439,6 +450,8 @@ void World::carry(int till, const GatewayRequest &request, GatewayTransport::Don
             m_deliveries[key].push_back(m_tick);
         auto answered = [this, till, gateway, key, what, finish, copy, isPost](const Gateway::HttpAnswer &a) {
             note(QStringLiteral("gw%1 answers %2 %3").arg(gateway).arg(a.status).arg(what));
+            if (!key.isEmpty())
+                oneResourcePerKey(key, a);
             if (isPost && !key.isEmpty()) {
                 if (a.status == 502 || a.status == 503)
                     m_nothing[key].push_back({m_tick, a.status});
@@ -465,14 +478,32 @@ void World::carry(int till, const GatewayRequest &request, GatewayTransport::Don
         node.api->handle(toHttpRequest(request), Gateway::HttpResponder::toSink(answered));
     };
     m_time->after(latency(), [arrive] {
-        arrive(false);
+        (*arrive)(false);
     });
     if (fault("network") && chance(m_duplicate)) {
         const qint64 later = latency() + m_chaos.bounded(kClientTimeoutMs * 2);
         m_time->after(later, [arrive] {
-            arrive(true);
+            (*arrive)(true);
         });
     }
+}
+
+void World::oneResourcePerKey(const QString &key, const Gateway::HttpAnswer &answer)
+{
+    if (answer.status != 200 && answer.status != 201 && answer.status != 202 && answer.status != 402)
+        return;
+    const QJsonObject body = QJsonDocument::fromJson(answer.body).object();
+    const QJsonObject object = body.contains(QStringLiteral("object")) ? body
+        : body.value(QStringLiteral("payment")).isObject()            ? body.value(QStringLiteral("payment")).toObject()
+                                                                      : body.value(QStringLiteral("refund")).toObject();
+    const QString id = object.value(QStringLiteral("id")).toString();
+    if (id.isEmpty() || object.value(QStringLiteral("idempotency_key")).toString(key) != key)
+        return;
+    const auto it = m_idOfKey.constFind(key);
+    if (it == m_idOfKey.cend())
+        m_idOfKey.insert(key, id);
+    else if (*it != id)
+        violation(QStringLiteral("key %1 was answered as %2, then as %3").arg(key, *it, id));
 }
 
 // ---- the link between gateways and the bank ----
@@ -511,6 +542,13 @@ void World::callBank(int gateway, const QString &what, const QString &key, bool 
         if (run)
             run();
     });
+    if (m_gateways[size_t(gateway)].stalledUntil > m_time->now()) {   // a stopped process sends nothing
+        m_time->schedule(m_gateways[size_t(gateway)].stalledUntil + 1, [this, gateway, what, key, money, op, ctx = QPointer<QObject>(context), done] {
+            if (ctx)
+                callBank(gateway, what, key, money, op, ctx, done);
+        });
+        return;
+    }
     note(QStringLiteral("gw%1>bank %2 %3").arg(gateway).arg(what, key));
     const quint64 forwardedAt = m_tick;
     if (bankCut(gateway)) {
@@ -591,7 +629,7 @@ void World::startGateway(int i)
     o.threading = SqlBatchWorker::Options::Threading::CallerThread;
     o.minFreeBytes = 0;
     o.busyTimeoutMs = 50;
-    node.store = std::make_unique<Gateway::SqlGatewayStore>(o);
+    node.store = std::make_unique<PausableStore>(std::make_unique<Gateway::SqlGatewayStore>(o));
     QString error;
     if (!node.store->open(&error)) {
         // A full disk may refuse even the opening; a crash must never leave it unreadable.
@@ -986,9 +1024,20 @@ void World::chaos()
             startTill(t);
         });
     } else if (kind == QLatin1String("stall")) {
-        // The instance pauses past its lease between the acquirer's answer and its next step.
-        m_gateways[size_t(g)].stalledUntil = m_time->now() + kLeaseMs + lasting;
-        note(QStringLiteral("gw%1 stalls its acquirer answers for %2 ms").arg(g).arg(kLeaseMs + lasting));
+        // The instance stops (SIGSTOP) past its lease, wherever it is, and goes on later.
+        GatewayNode &node = m_gateways[size_t(g)];
+        if (node.up && node.stalledUntil <= m_time->now()) {
+            node.stalledUntil = m_time->now() + kLeaseMs + lasting;
+            node.store->pause();
+            note(QStringLiteral("gw%1 stopped for %2 ms").arg(g).arg(kLeaseMs + lasting));
+            m_time->schedule(node.stalledUntil, [this, g] {
+                GatewayNode &n = m_gateways[size_t(g)];
+                if (!n.up || !n.store || !n.store->isPaused())
+                    return;
+                note(QStringLiteral("gw%1 goes on").arg(g));
+                n.store->resume();
+            });
+        }
     } else if (kind == QLatin1String("bank")) {
         Gateway::SimulationState state;
         static const Gateway::SimulationState::Mode modes[] = {Gateway::SimulationState::Mode::TimeoutAfterCharge,

@@ -55,16 +55,9 @@ bool VirtualTime::unregisterTimer(int timerId)
 
 bool VirtualTime::unregisterTimers(QObject *object)
 {
-    bool any = false;
-    for (auto it = m_timers.begin(); it != m_timers.end();) {
-        if (it->object == object) {
-            it = m_timers.erase(it);
-            any = true;
-        } else {
-            ++it;
-        }
-    }
-    return any;
+    return m_timers.removeIf([object](const QHash<int, Timer>::iterator &it) {
+        return it->object == object;
+    }) > 0;
 }
 
 QList<QAbstractEventDispatcher::TimerInfo> VirtualTime::registeredTimers(QObject *object) const
