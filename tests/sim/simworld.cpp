@@ -491,6 +491,9 @@ void World::carry(int till, const GatewayRequest &request, GatewayTransport::Don
 
 void World::oneResourcePerKey(const QString &key, const Gateway::HttpAnswer &answer)
 {
+    // What the gateway answered as its own: 201, 202 (recorded, resolved later) and 402, and a
+    // read of a settled payment or refund. A read of one still processing may show a claim that
+    // is later given back (its only call refused: promise 10), which is not a payment yet.
     if (answer.status != 200 && answer.status != 201 && answer.status != 202 && answer.status != 402)
         return;
     const QJsonObject body = QJsonDocument::fromJson(answer.body).object();
@@ -499,6 +502,8 @@ void World::oneResourcePerKey(const QString &key, const Gateway::HttpAnswer &ans
                                                                       : body.value(QStringLiteral("refund")).toObject();
     const QString id = object.value(QStringLiteral("id")).toString();
     if (id.isEmpty() || object.value(QStringLiteral("idempotency_key")).toString(key) != key)
+        return;
+    if (answer.status == 200 && object.value(QStringLiteral("status")).toString() == QLatin1String("processing"))
         return;
     const auto it = m_idOfKey.constFind(key);
     if (it == m_idOfKey.cend())
