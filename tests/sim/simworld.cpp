@@ -227,6 +227,7 @@ private:
     void payCash(const QString &order, qint64 amount);
     void cardPartChanged(const QString &order, const Intent &part);
     void losePatience(const QString &order, const QString &key);
+    void giveUpAndTakeCash(const QString &order, const QString &key);
     void followUp(const QString &order);
     void cancel(const QString &order);
     using AuditRows = QHash<QString, std::vector<AuditRow>>;
@@ -938,10 +939,31 @@ void World::losePatience(const QString &order, const QString &key)
     TillNode &till = m_tills[size_t(sale.till)];
     if (sale.settled || sale.openCard != key || !till.up || !till.engine || !till.engine->activeIntent(key))
         return;
-    ++m_report.counts[QStringLiteral("given up")];
     note(QStringLiteral("till%1 loses patience with %2 of %3").arg(sale.till).arg(key, order));
-    // A second card while the first may still be charged: the till must refuse it.
-    payCard(order, sale.total - sale.cashTaken);
+    // The customer offers a second card while the first may still be charged: the till must
+    // refuse it (DESIGN.md). Were it taken, the cashier would let the first one be.
+    sale.askedAt = m_time->now();
+    till.engine->pay(order, Money(sale.total - sale.cashTaken, QStringLiteral("CNY")), QStringLiteral("tok_visa"), till.root.get(),
+        [this, order, key](bool ok, const TillError &error, const Intent &second) {
+            SimSale &sale = m_sales[order];
+            if (ok) {
+                note(QStringLiteral("till%1 took a second card %2 for %3 while %4 is open").arg(sale.till).arg(second.key, order, key));
+                m_orderOfPart.insert(second.key, order);
+                sale.openCard = second.key;
+                return;
+            }
+            note(QStringLiteral("till%1 refused a second card for %2: %3").arg(sale.till).arg(order, error.text()));
+            giveUpAndTakeCash(order, key);
+        });
+}
+
+void World::giveUpAndTakeCash(const QString &order, const QString &key)
+{
+    SimSale &sale = m_sales[order];
+    TillNode &till = m_tills[size_t(sale.till)];
+    if (sale.settled || !till.up || !till.engine)
+        return;
+    ++m_report.counts[QStringLiteral("given up")];
     till.engine->giveUp(key, till.root.get(), [this, order, key](bool ok, const TillError &error, const Intent &) {
         SimSale &sale = m_sales[order];
         note(QStringLiteral("till%1 gives up %2: %3").arg(sale.till).arg(key, ok ? QStringLiteral("done") : error.text()));
