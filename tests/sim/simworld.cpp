@@ -499,8 +499,8 @@ void World::oneResourcePerKey(const QString &key, const Gateway::HttpAnswer &ans
         return;
     const QJsonObject body = QJsonDocument::fromJson(answer.body).object();
     const QJsonObject object = body.contains(QStringLiteral("object")) ? body
-        : body.value(QStringLiteral("payment")).isObject()            ? body.value(QStringLiteral("payment")).toObject()
-                                                                      : body.value(QStringLiteral("refund")).toObject();
+        : body.value(QStringLiteral("payment")).isObject()             ? body.value(QStringLiteral("payment")).toObject()
+                                                                       : body.value(QStringLiteral("refund")).toObject();
     const QString id = object.value(QStringLiteral("id")).toString();
     if (id.isEmpty() || object.value(QStringLiteral("idempotency_key")).toString(key) != key)
         return;
