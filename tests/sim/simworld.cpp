@@ -1399,8 +1399,14 @@ void World::auditSales(const AuditRows &charges, const AuditRows &bankRefunds, c
         // The bank declined the refund the till made by itself (it may: the charge's card was
         // closed): the customer paid twice, and the till must say so to the cashier.
         bool owed = false;
+        QHash<QString, int> ownRefundsOf;   // part key -> refunds the till made of it by itself
         for (const Intent &i : found->intents) {
-            if (i.isRefund() && isAutoRefundKey(i.key) && i.state == IntentState::Declined) {
+            if (i.isRefund() && !i.isCash() && isAutoRefundKey(i.key) && ++ownRefundsOf[i.paymentKey] == 2)
+                violation(QStringLiteral("sale %1: the till made its own refund of %2 twice").arg(order, i.paymentKey));
+            // Only the bank's own refusal ("refund_declined"); "amount_exceeds_charge" would be
+            // the till asking twice.
+            if (i.isRefund() && isAutoRefundKey(i.key) && i.state == IntentState::Declined
+                && i.declineCode == QLatin1String("refund_declined")) {
                 owed = true;
                 if (!needsCashierAttention(i))
                     violation(QStringLiteral("sale %1: the bank declined the till's own refund %2 and the cashier is not told").arg(order, i.key));
