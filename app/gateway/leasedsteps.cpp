@@ -202,12 +202,13 @@ void LeasedSteps<Kind>::callAgainIfRemembered(Work work)
 }
 
 template <typename Kind>
-void LeasedSteps<Kind>::answerFailedClaim(const Record &draft, const Respond &respond)
+void LeasedSteps<Kind>::answerFromStore(const Record &record, const Respond &respond, const HttpAnswer &unreadable,
+    const HttpAnswer &nothingStored)
 {
     using Outcome = typename Kind::StoredOutcome;
-    Kind::storedAnswer(m_store, draft, this, timed<Outcome>([respond](bool ok, const QString &, Outcome o) {
+    Kind::storedAnswer(m_store, record, this, timed<Outcome>([respond, unreadable, nothingStored](bool ok, const QString &, Outcome o) {
         if (!ok)
-            return respond(Answers::storeUnavailable());
+            return respond(unreadable);
         switch (o.kind) {
         case Outcome::Kind::Replay:
             return respond(HttpAnswer::fromStored(o.response).markReplayed());
@@ -218,9 +219,15 @@ void LeasedSteps<Kind>::answerFailedClaim(const Record &draft, const Respond &re
         case Outcome::Kind::InProgress:
             return respond(Answers::keyInUse());
         default:
-            return respond(Answers::storeUnavailable());   // nothing is stored for the key
+            return respond(nothingStored);
         }
     }));
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::answerFailedClaim(const Record &draft, const Respond &respond)
+{
+    answerFromStore(draft, respond, Answers::storeUnavailable(), Answers::storeUnavailable());
 }
 
 template <typename Kind>
@@ -232,22 +239,9 @@ void LeasedSteps<Kind>::answerFenced(const Work &work)
     m_metrics->count("oncepay_lease_fenced_total");
     if (work.recovery)
         return work.respond(HttpAnswer{});
-    using Outcome = typename Kind::StoredOutcome;
-    Kind::storedAnswer(m_store, r, this, timed<Outcome>([respond = work.respond](bool ok, const QString &, Outcome o) {
-        if (!ok)
-            return respond(Answers::outcomeUnknown());
-        switch (o.kind) {
-        case Outcome::Kind::Replay:
-            return respond(HttpAnswer::fromStored(o.response).markReplayed());
-        case Outcome::Kind::ReplayCurrent:
-            return respond(Kind::answerFor(Kind::recordOf(o)).markReplayed());
-        case Outcome::Kind::Mismatch:
-            return respond(Answers::keyReused());
-        default:
-            // The new holder is working, or released a claim nobody had executed: retry.
-            return respond(Answers::keyInUse());
-        }
-    }));
+    // Unreadable: the outcome is unknown. Nothing stored: the new holder released a claim nobody
+    // had executed: retry.
+    answerFromStore(r, work.respond, Answers::outcomeUnknown(), Answers::keyInUse());
 }
 
 template <typename Kind>

@@ -65,6 +65,10 @@ protected:
     // the key, read on its own (a full disk still reads): 503, "nothing will happen" (promise
     // 10), only when it holds nothing, or cannot be read at all. Found by oncepay-sim, seed 15.
     void answerFailedClaim(const Record &draft, const Respond &respond);
+    // What the store holds for the record's key, answered: a replay, 422, 409 while a holder
+    // works; `unreadable` when the store cannot be read, `nothingStored` when it holds nothing.
+    void answerFromStore(const Record &record, const Respond &respond, const HttpAnswer &unreadable,
+        const HttpAnswer &nothingStored);
     void resume(Work work);
     // An outcome was recorded and is about to be answered (not for a recovery run, nor a 202).
     virtual void settledForClient(const Work &, const typename Kind::Settlement &) {}
