@@ -91,6 +91,10 @@ struct Intent
     // The short number of its sale ("1-000123", SaleBook), read with the intent; empty for an
     // order that is not a sale (stored before sales existed, or by a script with an order id).
     QString saleNumber;
+    // Who stored it (the person signed in; empty on a till without staff) and the manager who
+    // approved it on the spot, if it needed one (issue 23).
+    QString staff = {};
+    QString approvedBy = {};
 
     bool isValid() const { return id > 0; }
     // What people read for its sale: the short number, else the order id.

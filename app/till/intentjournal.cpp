@@ -147,10 +147,48 @@ IntentJournal::Reply<Decided> decidedReply(IntentJournal::Reply<Intent> reply)
 
 }   // namespace
 
+void IntentJournal::recordStaffAction(const StaffAction &action, QObject *context, Reply<bool> reply)
+{
+    StaffAction a = action;
+    if (a.staff.isEmpty())
+        a.staff = m_actor;
+    transact<bool>(
+        context, [a](SqlTx &tx) {
+            tx.exec(QStringLiteral("INSERT INTO staff_actions (at, staff, action, subject, amount, approved_by, detail)"
+                                   " VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                {nowMs(), a.staff.isEmpty() ? QStringLiteral("") : a.staff, a.action, a.subject.isEmpty() ? QStringLiteral("") : a.subject,
+                    a.amount, orNull(a.approvedBy), a.detail.isEmpty() ? QStringLiteral("") : a.detail});
+            return true;
+        },
+        std::move(reply));
+}
+
+void IntentJournal::staffActions(QObject *context, Reply<QList<StaffAction>> reply)
+{
+    transact<QList<StaffAction>>(
+        context, [](SqlTx &tx) {
+            QList<StaffAction> out;
+            QSqlQuery &q = tx.exec(
+                QStringLiteral("SELECT at, staff, action, subject, amount, approved_by, detail FROM staff_actions ORDER BY id"));
+            while (q.next()) {
+                out.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(), q.value(3).toString(),
+                    q.value(4).toLongLong(), q.value(5).toString(), q.value(6).toString()});
+            }
+            q.finish();
+            return out;
+        },
+        std::move(reply));
+}
+
 void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent> reply)
 {
+    Intent stamped = intent;
+    if (stamped.staff.isEmpty())
+        stamped.staff = m_actor;
+    if (stamped.approvedBy.isEmpty())
+        stamped.approvedBy = m_approver;
     transact<Decided>(
-        context, [intent](SqlTx &tx) {
+        context, [intent = stamped](SqlTx &tx) {
             Intent row = intent;
             const TillError refusal = row.isRefund() ? JournalRules::refundRefusal(tx, &row)
                                                      : JournalRules::saleRefusal(tx, row);
@@ -159,14 +197,14 @@ void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent>
             const qint64 now = nowMs();
             tx.exec(QStringLiteral(
                         "INSERT INTO intents (idem_key, kind, order_id, amount, currency, tender, payment_method, state, payment_id,"
-                        " payment_key, reason, card_brand, card_last4, created_at, updated_at)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                        " payment_key, reason, card_brand, card_last4, created_at, updated_at, staff, approved_by)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
                 {row.key, intentKindName(row.kind), row.orderId, row.amount.minorUnits(), row.amount.currency(),
                     tenderName(row.tender),
                     // Never NULL (a v1 column): cash has no token, an empty one.
                     row.paymentMethod.isEmpty() ? QStringLiteral("") : row.paymentMethod, intentStateName(row.state),
                     orNull(row.paymentId), orNull(row.paymentKey), orNull(row.reason), orNull(row.cardBrand),
-                    orNull(row.cardLast4), now, now});
+                    orNull(row.cardLast4), now, now, orNull(row.staff), orNull(row.approvedBy)});
             appendJournal(tx, row.key, now, {}, intentStateName(row.state),
                 row.isRefund() ? QStringLiteral("created: refund of %1").arg(row.paymentKey) : QStringLiteral("created"));
             // A cash refund is final at once: its payment follows in the same transaction.

@@ -67,6 +67,43 @@ public:
     // that is not valid refunds what remains). Nothing may be sent before this answers ok; a
     // refusal is the rule's TillError. A refund stored final (cash) credits its payment.
     void create(const Intent &intent, QObject *context, Reply<Intent> reply);
+
+    // Who works the till now (StaffSession, on sign-in): every intent created and sale opened
+    // from here on is stamped with that name, unless it names its own. Empty: a till without
+    // staff. Set and read on the journal's owning thread.
+    void setActor(const QString &staff) { m_actor = staff; }
+    QString actor() const { return m_actor; }
+    // A manager's approval of what is created while it lives (a refund, a void): stamped on the
+    // intent in the same transaction. Created and destroyed around the call that creates it.
+    class Approval final
+    {
+    public:
+        Approval(IntentJournal *journal, const QString &manager)
+            : m_journal(journal)
+        {
+            m_journal->m_approver = manager;
+        }
+        ~Approval() { m_journal->m_approver.clear(); }
+        Approval(const Approval &) = delete;
+        Approval &operator=(const Approval &) = delete;
+
+    private:
+        IntentJournal *m_journal;
+    };
+    // What staff did that is no intent: a discount, a void, a manager's approval, a drawer
+    // opened, a sign-in. Kept in the journal, never rewritten.
+    struct StaffAction
+    {
+        qint64 at = 0;   // set when written
+        QString staff;   // empty: the actor
+        QString action;   // "discount", "void", "approve", "sign_in", "lock", "open_drawer"
+        QString subject = {};   // the sale number or intent key it was about
+        qint64 amount = 0;   // minor units, when it has one
+        QString approvedBy = {};
+        QString detail = {};
+    };
+    void recordStaffAction(const StaffAction &action, QObject *context, Reply<bool> reply);
+    void staffActions(QObject *context, Reply<QList<StaffAction>> reply);
     // Saves `after` (state and gateway fields) and appends the journal line and the attempt, if
     // the intent is still in state `from` (compare and set). The value says whether it was: false
     // means the intent moved meanwhile and nothing was written; read it again before deciding.
@@ -140,6 +177,8 @@ public:
 
 private:
     Options m_options;
+    QString m_actor;
+    QString m_approver;
     std::unique_ptr<JournalLock> m_lock;
     std::unique_ptr<SqlBatchWorker> m_worker;
 };

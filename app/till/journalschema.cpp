@@ -86,6 +86,16 @@ void migrate(SqlTx &tx, int from)
         // sales were in the journal (imported once from the old "-sales.db" file beside it).
         SaleBook::createLineTables(tx);
     }
+    if (from < 8) {
+        // Issue 23: who stored each intent and rang each sale, the manager who approved one on
+        // the spot, and what staff did that is no intent (discounts, voids, approvals, sign-ins).
+        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN staff TEXT"));
+        tx.exec(QStringLiteral("ALTER TABLE intents ADD COLUMN approved_by TEXT"));
+        tx.exec(QStringLiteral("ALTER TABLE sales ADD COLUMN cashier TEXT"));
+        tx.exec(QStringLiteral("CREATE TABLE staff_actions (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, staff TEXT NOT NULL,"
+                               " action TEXT NOT NULL, subject TEXT NOT NULL, amount INTEGER NOT NULL, approved_by TEXT,"
+                               " detail TEXT NOT NULL)"));
+    }
 }
 
 QString intentColumns()
@@ -95,7 +105,7 @@ QString intentColumns()
         " decline_code, attempts, next_attempt_at, last_problem, created_at, updated_at, tender, customer_left_at,"
         " acknowledged_at, card_brand, card_last4, authorization_code, kind, payment_key, refund_id, reason,"
         " amount_refunded, given_up_at,"
-        " (SELECT number FROM sales WHERE sales.order_id = intents.order_id)");
+        " (SELECT number FROM sales WHERE sales.order_id = intents.order_id), staff, approved_by");
 }
 
 Intent readIntent(const QSqlQuery &q)
@@ -129,6 +139,8 @@ Intent readIntent(const QSqlQuery &q)
     i.amountRefunded = q.value(25).toLongLong();
     i.givenUpAt = q.value(26).toLongLong();
     i.saleNumber = q.value(27).toString();
+    i.staff = q.value(28).toString();
+    i.approvedBy = q.value(29).toString();
     return i;
 }
 

@@ -35,6 +35,7 @@ struct Sale
     QJsonArray lines;   // [{code, name, name_zh, unit_price (minor units), quantity}]
     qint64 createdAt = 0;
     qint64 updatedAt = 0;
+    QString cashier = {};   // who rang it up (empty on a till without staff)
     QList<Intent> intents;   // its tenders and the refunds of them, oldest first
 
     bool isValid() const { return id > 0; }

@@ -23,7 +23,7 @@ using namespace JournalSchema;
 
 namespace {
 
-const QString saleColumns = QStringLiteral("id, order_id, number, state, total, currency, lines, created_at, updated_at");
+const QString saleColumns = QStringLiteral("id, order_id, number, state, total, currency, lines, created_at, updated_at, cashier");
 
 Sale readSaleRow(const QSqlQuery &q)
 {
@@ -36,6 +36,7 @@ Sale readSaleRow(const QSqlQuery &q)
     s.lines = QJsonDocument::fromJson(q.value(6).toByteArray()).array();
     s.createdAt = q.value(7).toLongLong();
     s.updatedAt = q.value(8).toLongLong();
+    s.cashier = q.value(9).toString();
     return s;
 }
 
@@ -261,14 +262,16 @@ void SaleBook::insert(const Money &total, const QJsonArray &lines, const QString
     const int till = m_tillNumber;
     // Made here, not on the journal's thread: it reads the local clock (see tests/tsan.supp).
     const QString orderId = newOrderId();
+    const QString cashier = m_journal->actor();
     m_journal->transact<Sale>(
-        context, [total, lines, till, state, orderId](SqlTx &tx) {
+        context, [total, lines, till, state, orderId, cashier](SqlTx &tx) {
             const qint64 now = nowMs();
             QSqlQuery &q = tx.exec(QStringLiteral(
-                                       "INSERT INTO sales (order_id, number, state, total, currency, lines, created_at, updated_at)"
-                                       " VALUES (?, '', ?, ?, ?, ?, ?, ?) RETURNING id"),
+                                       "INSERT INTO sales (order_id, number, state, total, currency, lines, created_at, updated_at,"
+                                       " cashier) VALUES (?, '', ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
                 {orderId, state, total.minorUnits(), total.currency(),
-                    QString::fromUtf8(QJsonDocument(lines).toJson(QJsonDocument::Compact)), now, now});
+                    QString::fromUtf8(QJsonDocument(lines).toJson(QJsonDocument::Compact)), now, now,
+                    cashier.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(cashier)});
             const qint64 id = q.next() ? q.value(0).toLongLong() : 0;
             q.finish();
             const QString number = QStringLiteral("%1-%2").arg(till).arg(id, 6, 10, QLatin1Char('0'));

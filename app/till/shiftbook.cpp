@@ -1,5 +1,7 @@
 #include "shiftbook.h"
 
+#include "salebook.h"
+
 #include "journalschema.h"
 #include "timeutil.h"
 
@@ -89,6 +91,24 @@ ShiftBook::Snapshot readSnapshot(SqlTx &tx, qint64 upToId)
         if (const auto p = intentByKey(tx, i.paymentKey))
             s.refundedPayments.append(*p);
     }
+    // A sale belongs to the shift of its last succeeded payment.
+    QSet<QString> orders;
+    for (const Intent &i : std::as_const(s.intents)) {
+        if (!i.isRefund() && i.state == IntentState::Succeeded && !i.orderId.isEmpty())
+            orders.insert(i.orderId);
+    }
+    for (const QString &orderId : std::as_const(orders)) {
+        const std::optional<Sale> sale = SaleBook::read(tx, orderId);
+        if (!sale || sale->state != SaleState::Paid)
+            continue;
+        qint64 lastPaid = 0;
+        for (const Intent &part : sale->intents) {
+            if (!part.isRefund() && part.state == IntentState::Succeeded)
+                lastPaid = qMax(lastPaid, part.id);
+        }
+        if (lastPaid >= s.firstIntentId && (upToId < 0 || lastPaid <= upToId))
+            s.paidSales.append(*sale);
+    }
     return s;
 }
 
@@ -117,6 +137,7 @@ ShiftReport::Input ShiftBook::Snapshot::reportInput(const QString &currency, std
     in.currency = currency;
     in.intents = intents;
     in.carriedOver = carriedOver;
+    in.paidSales = paidSales;
     in.openingFloat = openingFloat;
     in.countedCash = countedCash;
     in.generatedAt = nowMs();

@@ -1,5 +1,9 @@
 #include "shiftreport.h"
 
+#include "saleitem.h"
+
+#include <QMap>
+
 #include "sale.h"
 #include "timeutil.h"
 
@@ -203,6 +207,34 @@ ShiftReport ShiftReport::compute(const Input &in)
                 r.carriedOverSettled.add(i.amount.minorUnits());
         }
     }
+    // Per person: what they took (payments that succeeded) and gave back (refunds that did).
+    QMap<QString, StaffLine> staff;
+    for (const Intent *p : std::as_const(own)) {
+        if (p->state != IntentState::Succeeded)
+            continue;
+        StaffLine &line = staff[p->staff];
+        line.staff = p->staff;
+        (p->isRefund() ? line.refunds : line.sales).add(p->amount.minorUnits());
+    }
+    r.perStaff = staff.values();
+    // Tax per rate over the sales paid in the shift, each sale's as its receipt shows it.
+    QMap<int, TaxBand> bands;
+    for (const Sale &sale : in.paidSales) {
+        if (sale.total.currency() != r.currency)
+            continue;
+        const SalePricing p = pricingOfLines(sale.lines);
+        for (const TaxBand &b : p.bands) {
+            TaxBand &sum = bands[b.vatBasisPoints];
+            sum.vatBasisPoints = b.vatBasisPoints;
+            sum.net += b.net;
+            sum.tax += b.tax;
+            sum.gross += b.gross;
+        }
+        if (p.lineDiscounts + p.saleDiscount > 0)
+            r.discounts.add(p.lineDiscounts + p.saleDiscount);
+    }
+    for (auto it = bands.cbegin(); it != bands.cend(); ++it)
+        r.taxBands.prepend(*it);
     // Oldest first: the one that waited longest leads the list the cashier confirms.
     std::stable_sort(r.waiting.begin(), r.waiting.end(),
         [](const Waiting &a, const Waiting &b) {
@@ -224,6 +256,16 @@ QJsonObject ShiftReport::toJson() const
             {QStringLiteral("cash"), totalsJson(h.cash)}, {QStringLiteral("refunds"), totalsJson(h.refunds)}});
     }
     const std::optional<qint64> difference = cashDifference();
+    QJsonArray taxJson;
+    for (const TaxBand &b : taxBands) {
+        taxJson.append(QJsonObject{{QStringLiteral("vat"), b.vatBasisPoints / 100.0}, {QStringLiteral("net"), b.net},
+            {QStringLiteral("tax"), b.tax}, {QStringLiteral("gross"), b.gross}});
+    }
+    QJsonArray staffJson;
+    for (const StaffLine &l : perStaff) {
+        staffJson.append(QJsonObject{{QStringLiteral("staff"), l.staff}, {QStringLiteral("sales"), totalsJson(l.sales)},
+            {QStringLiteral("refunds"), totalsJson(l.refunds)}});
+    }
     return {
         {QStringLiteral("shift"), number},
         {QStringLiteral("opened_at"), timeOrNull(openedAt)},
@@ -245,6 +287,9 @@ QJsonObject ShiftReport::toJson() const
         {QStringLiteral("refunds_by_till"), itemsJson(refundsByTill)},
         {QStringLiteral("other_currency"), otherCurrency},
         {QStringLiteral("per_hour"), hours},
+        {QStringLiteral("tax"), taxJson},
+        {QStringLiteral("discounts"), totalsJson(discounts)},
+        {QStringLiteral("per_staff"), staffJson},
     };
 }
 
@@ -287,6 +332,20 @@ std::optional<ShiftReport> ShiftReport::fromJson(const QJsonObject &o)
         const QJsonObject h = v.toObject();
         r.perHour.append({timeFrom(h.value(QStringLiteral("hour"))), totalsFrom(h.value(QStringLiteral("card"))),
             totalsFrom(h.value(QStringLiteral("cash"))), totalsFrom(h.value(QStringLiteral("refunds")))});
+    }
+    // Reports kept before issue 23 have none of these: empty.
+    const QJsonArray tax = o.value(QStringLiteral("tax")).toArray();
+    for (const QJsonValue &v : tax) {
+        const QJsonObject b = v.toObject();
+        r.taxBands.append({int(qRound(b.value(QStringLiteral("vat")).toDouble() * 100)), b.value(QStringLiteral("net")).toInteger(),
+            b.value(QStringLiteral("tax")).toInteger(), b.value(QStringLiteral("gross")).toInteger()});
+    }
+    r.discounts = totalsFrom(o.value(QStringLiteral("discounts")));
+    const QJsonArray staff = o.value(QStringLiteral("per_staff")).toArray();
+    for (const QJsonValue &v : staff) {
+        const QJsonObject l = v.toObject();
+        r.perStaff.append({l.value(QStringLiteral("staff")).toString(), totalsFrom(l.value(QStringLiteral("sales"))),
+            totalsFrom(l.value(QStringLiteral("refunds")))});
     }
     return r;
 }

@@ -2,6 +2,8 @@
 
 #include "intent.h"
 #include "money.h"
+#include "pricing.h"
+#include "sale.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -90,6 +92,20 @@ struct ShiftReport
     std::optional<qint64> countedCash;   // what the cashier counted at the close
     QList<Hour> perHour;   // every hour from the first intent's to the last one's
 
+    // Issue 23. The tax of the sales paid in this shift (a sale counts in the shift of its last
+    // payment), per rate: each sale's tax as its receipt shows it, summed. Their discounts.
+    QList<TaxBand> taxBands;   // highest rate first
+    Totals discounts;   // sales with a discount, and the discounts' total
+    // One line per person who worked the till (by the intents they stored; "" on a till
+    // without staff): what they took and gave back.
+    struct StaffLine
+    {
+        QString staff;
+        Totals sales;
+        Totals refunds;
+    };
+    QList<StaffLine> perStaff;   // by name
+
     qint64 salesTotal() const { return cardSales.amount + cashSales.amount; }
     qint64 refundsTotal() const { return cardRefunds.amount + cashRefunds.amount; }
     qint64 netTotal() const { return salesTotal() - refundsTotal(); }
@@ -109,6 +125,7 @@ struct ShiftReport
         QString currency;   // empty: the currency most of the intents use (CNY if none)
         QList<Intent> intents;   // the shift's own, any order
         QList<Intent> carriedOver;   // waiting at an earlier close, as they are now
+        QList<Sale> paidSales = {};   // the sales paid in this shift, with their lines
         qint64 openingFloat = 0;
         std::optional<qint64> countedCash;
         qint64 generatedAt = 0;

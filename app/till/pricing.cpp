@@ -1,0 +1,135 @@
+#include "pricing.h"
+
+#include "money.h"
+
+#include <QMap>
+
+#include <algorithm>
+
+namespace OncePay {
+
+qint64 roundHalfUp(qint64 numerator, qint64 denominator)
+{
+    Q_ASSERT(numerator >= 0 && denominator > 0);
+    return (numerator / denominator) + ((numerator % denominator) * 2 >= denominator ? 1 : 0);
+}
+
+qint64 Discount::amountOf(qint64 base) const
+{
+    if (base <= 0)
+        return 0;
+    qint64 off = 0;
+    if (kind == Kind::Percent)
+        off = roundHalfUp(base * qBound(qint64(0), value, qint64(10000)), 10'000);
+    else if (kind == Kind::Amount)
+        off = value;
+    return qBound<qint64>(0, off, base);
+}
+
+namespace {
+
+// "12.5" -> 1250 (hundredths), at most two decimals, no sign.
+std::optional<qint64> parseHundredths(QStringView text)
+{
+    const std::optional<Money> m = Money::parse(text, QStringLiteral("CNY"));   // two decimals, no sign
+    if (!m)
+        return std::nullopt;
+    return m->minorUnits();
+}
+
+}   // namespace
+
+std::optional<Discount> Discount::parse(const QString &text, const QString &currency)
+{
+    QString t = text.trimmed();
+    if (t.endsWith(QLatin1Char('%')) || t.endsWith(QChar(0xFF05))) {   // % or the full-width ％
+        t.chop(1);
+        const std::optional<qint64> bp = parseHundredths(QStringView(t).trimmed());
+        if (!bp || *bp > 10'000)
+            return std::nullopt;
+        return Discount{Kind::Percent, *bp};
+    }
+    const std::optional<Money> m = Money::parse(t, currency);
+    if (!m)
+        return std::nullopt;
+    return Discount{Kind::Amount, m->minorUnits()};
+}
+
+SalePricing priceSale(const QList<PricingLine> &lines, const Discount &saleDiscount, TaxMode mode)
+{
+    SalePricing out;
+    qint64 afterLines = 0;
+    for (const PricingLine &l : lines) {
+        PricedLine p;
+        p.amount = qMax<qint64>(0, l.amount);
+        p.vatBasisPoints = l.vatBasisPoints;
+        p.lineDiscount = l.discount.amountOf(p.amount);
+        p.finalAmount = p.amount - p.lineDiscount;
+        out.subtotal += p.amount;
+        out.lineDiscounts += p.lineDiscount;
+        afterLines += p.finalAmount;
+        out.lines.append(p);
+    }
+
+    out.saleDiscount = saleDiscount.amountOf(afterLines);
+    if (out.saleDiscount > 0) {
+        qint64 spread = 0;
+        int largest = -1;
+        for (int i = 0; i < out.lines.size(); ++i) {
+            PricedLine &p = out.lines[i];
+            // In proportion, rounded down (in 128 bits: a cart of any size cannot overflow it).
+            p.saleDiscount = qint64(static_cast<__int128>(p.finalAmount) * out.saleDiscount / afterLines);
+            spread += p.saleDiscount;
+            if (largest < 0 || p.finalAmount > out.lines.at(largest).finalAmount)
+                largest = i;
+        }
+        out.lines[largest].saleDiscount += out.saleDiscount - spread;
+        for (PricedLine &p : out.lines)
+            p.finalAmount -= p.saleDiscount;
+    }
+
+    QMap<int, qint64> byRate;   // rate -> its lines' final amounts
+    for (const PricedLine &p : std::as_const(out.lines))
+        byRate[p.vatBasisPoints] += p.finalAmount;
+    for (auto it = byRate.cbegin(); it != byRate.cend(); ++it) {
+        TaxBand band;
+        band.vatBasisPoints = it.key();
+        const qint64 r = qMax(0, it.key());
+        if (mode == TaxMode::Inclusive) {
+            band.gross = it.value();
+            band.tax = roundHalfUp(band.gross * r, 10'000 + r);
+            band.net = band.gross - band.tax;
+        } else {
+            band.net = it.value();
+            band.tax = roundHalfUp(band.net * r, 10'000);
+            band.gross = band.net + band.tax;
+        }
+        out.tax += band.tax;
+        out.total += band.gross;
+        out.bands.prepend(band);   // highest rate first
+    }
+    return out;
+}
+
+QString vatRateText(int basisPoints)
+{
+    QString digits = Money(basisPoints, QStringLiteral("CNY")).toDecimalString();
+    if (digits.endsWith(QLatin1String(".00")))
+        digits.chop(3);
+    else if (digits.endsWith(QLatin1Char('0')))
+        digits.chop(1);
+    return digits + QLatin1Char('%');
+}
+
+std::optional<int> parseVatPercent(const QString &text)
+{
+    QString t = text.trimmed();
+    if (t.endsWith(QLatin1Char('%')))
+        t.chop(1);
+    const std::optional<qint64> bp = parseHundredths(QStringView(t).trimmed());
+    if (!bp || *bp > 10'000)
+        return std::nullopt;
+    return int(*bp);
+}
+
+}   // namespace OncePay
