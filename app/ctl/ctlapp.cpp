@@ -1,5 +1,6 @@
 #include "ctlapp.h"
 
+#include "catalogcommands.h"
 #include "commandline.h"
 #include "ctloutput.h"
 #include "ctlsession.h"
@@ -11,6 +12,7 @@
 #include "refundcommands.h"
 #include "salecommands.h"
 #include "shiftcommands.h"
+#include "staffcommands.h"
 #include "timeutil.h"
 
 #include <QCommandLineParser>
@@ -36,6 +38,10 @@ constexpr Command kCommands[] = {
         "refund a payment of this till (to the card, or cash from the drawer), wait for the answer", refundCommand},
     {"sale", "--item CODE[:QTY]... --tender T... [--no-wait] [--wait SECONDS]",
         "ring up a sale and take its tenders (card[:AMOUNT], card/TOKEN[:AMOUNT], cash[:AMOUNT]) in order", saleCommand},
+    {"catalog", "import FILE | show CODE [--json] | export [--format csv|json]",
+        "the till's catalog (beside its journal): import a CSV or JSON file, show a product, export", catalogCommand},
+    {"staff", "add NAME --role cashier|manager | list [--json]",
+        "the till's staff (beside its journal): add a person (PIN from a terminal or standard input), list", staffCommand},
     {"sales", "[--json]", "every sale with its tenders, newest last", salesCommand},
     {"pay-another-way", "KEY --tender T... [--no-wait] [--wait SECONDS]",
         "give up the card part KEY (refunded by the till if it turns out charged) and take the rest", payAnotherWayCommand},

@@ -41,4 +41,25 @@ private:
     QTimer m_deadline;
 };
 
+// Runs one asynchronous call whose reply is (bool ok, const QString &error, T value) (the catalog
+// and staff stores') and waits for its answer.
+template <typename T, typename Call>
+bool awaitAnswer(Call call, T *value, QString *error)
+{
+    bool done = false;
+    bool ok = false;
+    EventWait wait([&] {
+        return done;
+    });
+    call(wait.context(), [&](bool o, const QString &e, T v) {
+        done = true;
+        ok = o;
+        *error = e;
+        *value = std::move(v);
+        wait.recheck();
+    });
+    wait.exec();
+    return ok;
+}
+
 }   // namespace OncePay::Ctl

@@ -1,6 +1,7 @@
 #include "salecommands.h"
 
 #include "catalog.h"
+#include "catalogcommands.h"
 #include "commandline.h"
 #include "ctloutput.h"
 #include "ctlsession.h"
@@ -8,6 +9,7 @@
 #include "exitcode.h"
 #include "followintent.h"
 #include "salebook.h"
+#include "saleitem.h"
 #include "tillsession.h"
 
 #include <QJsonArray>
@@ -18,8 +20,6 @@
 namespace OncePay::Ctl {
 
 namespace {
-
-const QString kCatalog = QStringLiteral(":/catalog/demo-catalog.json");
 
 struct TenderSpec
 {
@@ -109,6 +109,12 @@ Sale readSale(SaleBook &book, const QString &numberOrOrderId, QString *error)
 QJsonObject saleJson(const Sale &sale)
 {
     const SalePosition p = positionOf(sale);
+    // Net, tax and gross per VAT rate, as the receipt shows them.
+    QJsonArray tax;
+    for (const TaxBand &b : pricingOfLines(sale.lines).bands) {
+        tax.append(QJsonObject{{QStringLiteral("vat"), b.vatBasisPoints / 100.0}, {QStringLiteral("net"), b.net},
+            {QStringLiteral("tax"), b.tax}, {QStringLiteral("gross"), b.gross}});
+    }
     QJsonArray tenders;
     for (const Intent &part : sale.intents) {
         if (part.isRefund())
@@ -144,6 +150,7 @@ QJsonObject saleJson(const Sale &sale)
         {QStringLiteral("cash_handed_back"), p.handedBack},
         {QStringLiteral("refunded_by_till"), p.refundedByTill},
         {QStringLiteral("lines"), sale.lines},
+        {QStringLiteral("tax"), tax},
         {QStringLiteral("tenders"), tenders}};
 }
 
@@ -235,46 +242,62 @@ int saleCommand(CtlSession &session, const QStringList &arguments)
                        "tok_chargeDeclined) or cash[:AMOUNT]; without an amount it takes what remains; more\n"
                        "cash than remains is change. Exit 0 the sale is paid, 3 a part was declined and the sale\n"
                        "is not paid, 4 not final yet, 1 refused, 2 bad usage."));
-    cl.addOptions({{QStringLiteral("item"), QStringLiteral("A product's code, and how many (a decimal for goods sold by weight; default 1)."),
+    cl.addOptions({{QStringLiteral("item"), QStringLiteral("A product's code or barcode (or a weighed-goods label), and how many: items, or kg for goods sold by weight (e.g. 0.532)."),
                        QStringLiteral("CODE[:QTY]")},
         {QStringLiteral("tender"), QStringLiteral("A tender, as above; repeat for a split tender."), QStringLiteral("T")}});
     addWaitOptions(cl);
     if (auto rc = cl.parse(arguments))
         return *rc;
     Catalog catalog;
+    TaxMode taxMode = TaxMode::Inclusive;
     QString error;
-    if (!catalog.load(kCatalog, &error))
+    if (!loadSaleCatalog(session.options().dbPath, &catalog, &taxMode, &error))
         return fail(Error, error);
-    const QStringList items = cl.values(QStringLiteral("item"));
-    if (items.isEmpty())
+    const QStringList itemTexts = cl.values(QStringLiteral("item"));
+    if (itemTexts.isEmpty())
         return fail(Usage, QStringLiteral("sale needs at least one --item"));
-    QJsonArray lines;
-    qint64 total = 0;
-    for (const QString &item : items) {
-        const QString code = item.section(QLatin1Char(':'), 0, 0);
-        const Product *product = nullptr;
-        for (const Product &p : catalog.products()) {
-            if (p.code == code)
-                product = &p;
+    QList<SaleItem> items;
+    for (const QString &text : itemTexts) {
+        const QString code = text.section(QLatin1Char(':'), 0, 0);
+        const QString quantity = text.section(QLatin1Char(':'), 1);
+        const ScanMatch match = matchScan(catalog, code, {EmbeddedLayout::defaultLayout()});
+        switch (match.kind) {
+        case ScanMatch::Kind::Product:
+            break;
+        case ScanMatch::Kind::WrongCheckDigit:
+            return fail(Usage, QStringLiteral("--item: %1 has a wrong check digit (a misread or a typing error)").arg(code));
+        case ScanMatch::Kind::NeedsPrice:
+            return fail(Usage, QStringLiteral("--item: %1 is sold at a price the cashier types; the till asks for it").arg(code));
+        case ScanMatch::Kind::EmbeddedNotFound:
+            return fail(Usage, QStringLiteral("--item: the label %1 is for item %2, which no product has").arg(code, match.code));
+        case ScanMatch::Kind::Several:
+        case ScanMatch::Kind::NotFound:
+            return fail(Usage, QStringLiteral("--item: no product has the code or barcode \"%1\"").arg(code));
         }
-        if (!product)
-            return fail(Usage, QStringLiteral("--item: no product has the code \"%1\"").arg(code));
-        double quantity = 1;
-        if (item.contains(QLatin1Char(':'))) {
-            bool ok = false;
-            quantity = item.section(QLatin1Char(':'), 1).toDouble(&ok);
-            if (!ok || !std::isfinite(quantity) || quantity <= 0 || quantity > 10'000)
-                return fail(Usage, QStringLiteral("--item: \"%1\" is not a quantity above 0").arg(item.section(QLatin1Char(':'), 1)));
+        SaleItem item = match.item;
+        if (!quantity.isEmpty()) {
+            if (item.isWeighed() || item.fixedAmount)
+                return fail(Usage, QStringLiteral("--item: %1 is a label with its own weight or price; no quantity").arg(code));
+            if (item.product.unit == SaleUnit::Kilogram) {
+                // Kilograms, up to grams: "0.532".
+                const std::optional<qint64> grams = parseKilograms(quantity);
+                if (!grams)
+                    return fail(Usage, QStringLiteral("--item: \"%1\" is not a weight in kg such as 0.532").arg(quantity));
+                item.grams = *grams;
+            } else {
+                bool ok = false;
+                item.quantity = quantity.toInt(&ok);
+                if (!ok || item.quantity < 1 || item.quantity > 10'000)
+                    return fail(Usage, QStringLiteral("--item: \"%1\" is not a quantity (a number of items from 1)").arg(quantity));
+            }
+        } else if (item.product.unit == SaleUnit::Kilogram && !item.isWeighed() && !item.fixedAmount) {
+            return fail(Usage, QStringLiteral("--item: %1 is sold by weight: give CODE:KG, e.g. %1:0.5").arg(code));
         }
-        const qint64 lineTotal = std::llround(double(product->price.minorUnits()) * quantity);
-        total += lineTotal;
-        lines.append(QJsonObject{{QStringLiteral("code"), product->code},
-            {QStringLiteral("name"), product->nameEn},
-            {QStringLiteral("name_zh"), product->nameZh},
-            {QStringLiteral("unit_price"), product->price.minorUnits()},
-            {QStringLiteral("quantity"), quantity},
-            {QStringLiteral("total"), lineTotal}});
+        items.append(item);
     }
+    const SalePricing pricing = priceItems(items, {}, taxMode);
+    const QJsonArray lines = saleLinesJson(items, pricing, taxMode);
+    const qint64 total = pricing.total;
     int rc = 0;
     const auto tenders = parseTenders(cl.values(QStringLiteral("tender")), catalog.currency(), &rc);
     if (!tenders)

@@ -7,6 +7,7 @@
 #include "languages.h"
 #include "mainwindow.h"
 #include "simulationclient.h"
+#include "staffsession.h"
 #include "startupprobe.h"
 #include "tillsession.h"
 #include "tilloptions.h"
@@ -18,6 +19,7 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QScreen>
+#include <QStatusBar>
 #include <QStandardPaths>
 
 #include <cstdio>
@@ -43,6 +45,9 @@ TillApp::~TillApp()
 {
     // The window follows the session, which follows the demo backend it talks to.
     m_window.reset();
+    m_fetcher.reset();
+    m_staff.reset();
+    m_staffStore.reset();
     m_session.reset();
     m_simulation.reset();
 }
@@ -65,6 +70,9 @@ std::optional<int> TillApp::start(QApplication &app)
             return cannotStart(QApplication::translate("main", "--gateway: \"%1\" is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.").arg(invalid), 2);
         gatewayUrls = *urls;
     }
+    const QString catalogUrl = p.isSet(QStringLiteral("catalog-url")) ? p.value(QStringLiteral("catalog-url")) : saved.catalogUrl;
+    if (!catalogUrl.isEmpty() && !QUrl(catalogUrl, QUrl::StrictMode).isValid())
+        return cannotStart(QApplication::translate("main", "--catalog-url: \"%1\" is not a URL such as https://shop.example/catalog.csv.").arg(catalogUrl), 2);
     const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     if (!QDir().mkpath(dataDir))
         return cannotStart(QApplication::translate("main", "Cannot create the data folder %1.").arg(dataDir), 1);
@@ -95,8 +103,13 @@ std::optional<int> TillApp::start(QApplication &app)
     config.engine.aliveProbeMs = 5'000;   // the status bar's "online" is measured, not assumed
 
     m_session = std::make_unique<TillSession>(config);
-    if (!m_catalog.load(QStringLiteral(":/catalog/demo-catalog.json"), &error) || !m_session->open(&error))
+    if (!m_session->open(&error)
+        || !m_catalog.open(config.journal.path, QStringLiteral(":/catalog/demo-catalog.json"), &error))
         return cannotStart(error, 1);
+    // The people who work the till, beside the journal: none (the demo) until a manager is added.
+    m_staffStore = std::make_unique<StaffStore>(StaffStore::pathBeside(config.journal.path));
+    if (QString why; !m_staffStore->open(&why))
+        return cannotStart(QApplication::translate("main", "The staff list %1 cannot be opened: %2").arg(m_staffStore->path(), why), 1);
     if (p.isSet(QStringLiteral("network"))) {
         const auto mode = NetSim::FaultProxy::parseMode(p.value(QStringLiteral("network")));
         if (!mode || !m_demo.network())
@@ -106,6 +119,30 @@ std::optional<int> TillApp::start(QApplication &app)
     const Ui::DemoLinks demo{m_demo.network(), m_simulation.get()};
     m_window = std::make_unique<Ui::MainWindow>(m_session.get(), &m_catalog, demo.isDemo());
     Ui::MainWindow &window = *m_window;
+    // The shop's catalog from a URL, when one is given (the option, else Settings).
+    m_fetcher = std::make_unique<CatalogFetcher>(&m_catalog);
+    QObject::connect(m_fetcher.get(), &CatalogFetcher::fetched, &window, [&window](CatalogFetcher::Outcome outcome, const QString &why) {
+        switch (outcome) {
+        case CatalogFetcher::Outcome::Updated:
+            window.statusBar()->showMessage(QApplication::translate("main", "The catalog was updated from the shop's server."), 10'000);
+            break;
+        case CatalogFetcher::Outcome::NotModified:
+            break;
+        case CatalogFetcher::Outcome::Refused:
+            window.statusBar()->showMessage(QApplication::translate("main", "The catalog on the shop's server was refused (the one in use stays): %1").arg(why), 60'000);
+            break;
+        case CatalogFetcher::Outcome::Unreachable:
+            window.statusBar()->showMessage(QApplication::translate("main", "The shop's catalog server cannot be reached (%1): selling from the catalog kept on this till.").arg(why), 10'000);
+            break;
+        }
+    });
+    QObject::connect(&window, &Ui::MainWindow::catalogUrlChanged, m_fetcher.get(), [this](const QString &url) {
+        m_fetcher->setUrl(QUrl(url));
+    });
+    m_fetcher->setUrl(QUrl(catalogUrl));
+    m_staff = std::make_unique<Ui::StaffSession>(m_staffStore.get(), m_session->journal());
+    window.setStaff(m_staff.get());
+    m_staff->refresh();
     // The demo's menus, stories and test cards only with the demo backend, never with --gateway.
     if (demo.isDemo())
         new Ui::DemoWindow(&window, m_session.get(), demo);   // owned by the window

@@ -1,6 +1,8 @@
 #pragma once
 
-#include "catalog.h"
+#include "catalogfetcher.h"
+#include "staffstore.h"
+#include "tillcatalog.h"
 #include "demobackend.h"
 
 #include <memory>
@@ -14,7 +16,8 @@ class TillSession;
 }   // namespace OncePay
 namespace OncePay::Ui {
 class MainWindow;
-}
+class StaffSession;
+}   // namespace OncePay::Ui
 
 namespace OncePay::Pos {
 
@@ -33,8 +36,11 @@ public:
 private:
     DemoBackend m_demo;
     std::unique_ptr<SimulationClient> m_simulation;
-    Catalog m_catalog;
+    TillCatalog m_catalog;
+    std::unique_ptr<CatalogFetcher> m_fetcher;
     std::unique_ptr<TillSession> m_session;
+    std::unique_ptr<StaffStore> m_staffStore;
+    std::unique_ptr<Ui::StaffSession> m_staff;
     std::unique_ptr<Ui::MainWindow> m_window;
 };
 

@@ -18,6 +18,7 @@ void addTillOptions(QCommandLineParser &p)
         {QStringLiteral("ca-file"), QCoreApplication::translate("main", "Certificate authorities (PEM) to trust for an https:// gateway, besides the system's."), QStringLiteral("FILE")},
         {QStringLiteral("allow-insecure-http"), QCoreApplication::translate("main", "Allow sending the till's token over plain HTTP to a gateway on another machine.")},
         {QStringLiteral("db"), QCoreApplication::translate("main", "The till's journal (default: in the app data folder); its folder is created when missing."), QStringLiteral("PATH")},
+        {QStringLiteral("catalog-url"), QCoreApplication::translate("main", "Fetch the shop's catalog (CSV or JSON) from this URL at start and every five minutes, with its ETag; the last good one is kept for selling offline (default: the Settings' catalog URL)."), QStringLiteral("URL")},
         {QStringLiteral("kiosk"), QCoreApplication::translate("main", "Full screen, for a till that does nothing else.")},
         {QStringLiteral("network"), QCoreApplication::translate("main", "Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT)."), QStringLiteral("MODE")},
         {QStringLiteral("measure-startup"), QCoreApplication::translate("main", "Print the time to the shown window and the memory in use, then quit (benchmarks).")},
