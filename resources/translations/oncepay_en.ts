@@ -2,9 +2,31 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>OncePay::StaffStore</name>
+    <message numerus="yes">
+        <location filename="../../app/till/staffstore.cpp" line="88"/>
+        <source>Wrong PIN. %n more tries before %1 is locked out for five minutes.</source>
+        <translation>
+            <numerusform>Wrong PIN. %n more try before %1 is locked out for five minutes.</numerusform>
+            <numerusform>Wrong PIN. %n more tries before %1 is locked out for five minutes.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::TillCatalog</name>
+    <message numerus="yes">
+        <location filename="../../app/till/tillcatalog.cpp" line="71"/>
+        <source>Imported %n products: %1 new, %2 changed, %3 retired.</source>
+        <translation>
+            <numerusform>Imported %n product: %1 new, %2 changed, %3 retired.</numerusform>
+            <numerusform>Imported %n products: %1 new, %2 changed, %3 retired.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OncePay::Ui::CheckoutViewModel</name>
     <message numerus="yes">
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="312"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="328"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>%n product matches &quot;%1&quot;: pick one.</numerusform>
@@ -85,7 +107,7 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="272"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="507"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
         <translation>
             <numerusform>%n item for %1 is rung up and nothing is paid. Discard it and start a new sale?</numerusform>
@@ -93,7 +115,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="444"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="679"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>
@@ -101,7 +123,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="480"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="715"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>%n payment waiting, %1 in all, not sent yet.</numerusform>
@@ -117,6 +139,28 @@
         <translation>
             <numerusform>%n closed shift, newest first. Its report is below.</numerusform>
             <numerusform>%n closed shifts, newest first. The report of the selected one is below.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ProductGrid</name>
+    <message numerus="yes">
+        <location filename="../../ui/widgets/productgrid.cpp" line="111"/>
+        <source>%n more: type a name in the scan field.</source>
+        <translation>
+            <numerusform>%n more: type a name in the scan field.</numerusform>
+            <numerusform>%n more: type a name in the scan field.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ProductsDialog</name>
+    <message numerus="yes">
+        <location filename="../../ui/widgets/productsdialog.cpp" line="280"/>
+        <source>%n product(s) written to %1.</source>
+        <translation>
+            <numerusform>%n product written to %1.</numerusform>
+            <numerusform>%n products written to %1.</numerusform>
         </translation>
     </message>
 </context>
@@ -176,6 +220,17 @@
         <translation>
             <numerusform>Close with %n waiting</numerusform>
             <numerusform>Close with %n waiting</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ShiftReportDocument</name>
+    <message numerus="yes">
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="72"/>
+        <source>Discounts: %n sale(s), %1 in all.</source>
+        <translation>
+            <numerusform>Discounts: %n sale, %1 in all.</numerusform>
+            <numerusform>Discounts: %n sales, %1 in all.</numerusform>
         </translation>
     </message>
 </context>

@@ -4,19 +4,160 @@
 <context>
     <name>OncePay::Catalog</name>
     <message>
-        <location filename="../../app/till/catalog.cpp" line="14"/>
+        <location filename="../../app/till/catalog.cpp" line="30"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/till/catalog.cpp" line="20"/>
-        <source>%1 is not a catalog: %2</source>
-        <translation>%1 不是商品目录文件：%2</translation>
+        <location filename="../../app/till/catalog.cpp" line="35"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/till/catalog.cpp" line="29"/>
+        <location filename="../../app/till/catalog.cpp" line="46"/>
+        <source>not a catalog: %1</source>
+        <translation>不是商品目录：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalog.cpp" line="51"/>
+        <source>the currency %1 is not supported</source>
+        <translation>不支持币种 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalog.cpp" line="63"/>
+        <source>product %1 has no code</source>
+        <translation>第 %1 个商品没有编码</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalog.cpp" line="64"/>
+        <source>the code %1 is used twice</source>
+        <translation>编码 %1 被使用了两次</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalog.cpp" line="68"/>
+        <source>the price of %1 must be a whole number of minor units (fen, cents)</source>
+        <translation>商品 %1 的价格必须是以最小货币单位（分）计的整数</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalog.cpp" line="81"/>
+        <source>the VAT of %1 must be a percent from 0 to 100</source>
+        <translation>商品 %1 的增值税率必须是 0 到 100 之间的百分比</translation>
+    </message>
+    <message>
+        <source>%1 is not a catalog: %2</source>
+        <translation type="vanished">%1 不是商品目录文件：%2</translation>
+    </message>
+    <message>
         <source>%1: the price of %2 must be a whole number of minor units (fen, cents).</source>
-        <translation>%1：商品 %2 的价格必须是以最小货币单位（分）计的整数。</translation>
+        <translation type="vanished">%1：商品 %2 的价格必须是以最小货币单位（分）计的整数。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::CatalogCsv</name>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="263"/>
+        <source>The file is not UTF-8 text. Save it as &quot;CSV UTF-8&quot; and import it again.</source>
+        <translation>该文件不是 UTF-8 文本。请另存为“CSV UTF-8”后重新导入。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="265"/>
+        <source>The file is empty: it needs a header row naming the columns %1.</source>
+        <translation>文件为空：需要一行表头，列出以下列名：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="268"/>
+        <source>Line 1: the header has no column &quot;%1&quot; (it needs %2).</source>
+        <translation>第 1 行：表头缺少列“%1”（需要 %2）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="271"/>
+        <source>Line 1: the column &quot;%1&quot; is named twice.</source>
+        <translation>第 1 行：列“%1”出现了两次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="273"/>
+        <source>Line %1: a quote (&quot;) is opened and never closed.</source>
+        <translation>第 %1 行：引号（&quot;）没有闭合。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="275"/>
+        <source>Line %1 has %2 fields; the header has a different number (a comma inside a name needs quotes).</source>
+        <translation>第 %1 行有 %2 个字段，与表头的列数不同（名称中含逗号时需要加引号）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="279"/>
+        <source>The file is not a catalog: %1</source>
+        <translation>该文件不是商品目录：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="281"/>
+        <source>it is empty, and every product needs one</source>
+        <translation>该项为空，而每个商品都必须填写</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="284"/>
+        <source>&quot;%1&quot; is the code of an earlier line too</source>
+        <translation>“%1”也是前面某一行的编码</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="287"/>
+        <source>the barcode %1 is on an earlier line too</source>
+        <translation>条码 %1 也出现在前面某一行</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="291"/>
+        <source>the barcode %1 has a wrong check digit (a typing error?)</source>
+        <translation>条码 %1 的校验位不对（是否输错？）</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="292"/>
+        <source>&quot;%1&quot; is not a barcode (digits and letters, several separated by |)</source>
+        <translation>“%1”不是条码（由数字和字母组成，多个条码用 | 分隔）</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="295"/>
+        <source>&quot;%1&quot; is not a price such as 12.50</source>
+        <translation>“%1”不是价格，应写成 12.50 这样的格式</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="298"/>
+        <source>&quot;%1&quot; is not a VAT rate in percent such as 13, 9, 6 or 0</source>
+        <translation>“%1”不是以百分比表示的增值税率，例如 13、9、6 或 0</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="301"/>
+        <source>&quot;%1&quot; is not a unit: write each or kg</source>
+        <translation>“%1”不是单位：请写 each（件）或 kg（千克）</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="304"/>
+        <source>&quot;%1&quot; is not a place on the grid (a number from 1)</source>
+        <translation>“%1”不是商品面板上的位置（应为从 1 开始的数字）</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="307"/>
+        <source>&quot;%1&quot; is not yes or no</source>
+        <translation>“%1”不是 yes 或 no</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/catalogcsv.cpp" line="310"/>
+        <source>Line %1, column %2: %3.</source>
+        <translation>第 %1 行，%2 列：%3。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::CatalogStore</name>
+    <message>
+        <location filename="../../app/till/catalogstore.cpp" line="193"/>
+        <location filename="../../app/till/catalogstore.cpp" line="207"/>
+        <location filename="../../app/till/catalogstore.cpp" line="223"/>
+        <location filename="../../app/till/catalogstore.cpp" line="254"/>
+        <location filename="../../app/till/catalogstore.cpp" line="279"/>
+        <location filename="../../app/till/catalogstore.cpp" line="307"/>
+        <location filename="../../app/till/catalogstore.cpp" line="334"/>
+        <location filename="../../app/till/catalogstore.cpp" line="347"/>
+        <source>The catalog is not open.</source>
+        <translation>商品目录未打开。</translation>
     </message>
 </context>
 <context>
@@ -40,17 +181,17 @@
 <context>
     <name>OncePay::IntentJournal</name>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="27"/>
+        <location filename="../../app/till/tillerror.cpp" line="41"/>
         <source>There is no till journal at %1.</source>
         <translation>%1 处没有收银交易日志。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="29"/>
+        <location filename="../../app/till/tillerror.cpp" line="43"/>
         <source>The lock file %1 cannot be created beside the journal: %2</source>
         <translation>无法在交易日志旁创建锁文件 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="31"/>
+        <location filename="../../app/till/tillerror.cpp" line="45"/>
         <source>The till journal %1 is in use by process %2. Close that program first; commands that only read (list, show, export) work beside it.</source>
         <translation>收银交易日志 %1 正被进程 %2 使用。请先关闭该程序；只读命令（list、show、export）可以同时使用。</translation>
     </message>
@@ -60,222 +201,222 @@
         <translation>交易日志未打开。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="113"/>
+        <location filename="../../app/till/tillerror.cpp" line="127"/>
         <source>No payment or refund of this till has the key %1.</source>
         <translation>本收银机没有幂等键为 %1 的支付或退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="115"/>
+        <location filename="../../app/till/tillerror.cpp" line="129"/>
         <source>It changed meanwhile; look at it again.</source>
         <translation>它在此期间已经变化，请重新查看。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="83"/>
+        <location filename="../../app/till/tillerror.cpp" line="97"/>
         <source>This payment is not a part of a sale; it cannot be given up.</source>
         <translation>此付款不属于任何一笔销售，不能放弃。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="141"/>
+        <location filename="../../app/till/tillerror.cpp" line="155"/>
         <source>There is no sale %1.</source>
         <translation>没有销售单 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="143"/>
+        <location filename="../../app/till/tillerror.cpp" line="157"/>
         <source>Sale %1 is cancelled already.</source>
         <translation>销售单 %1 已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="145"/>
+        <location filename="../../app/till/tillerror.cpp" line="159"/>
         <source>Sale %1 is paid; refund it instead of cancelling it.</source>
         <translation>销售单 %1 已付清；请退款，而不是取消。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="63"/>
+        <location filename="../../app/till/tillerror.cpp" line="77"/>
         <source>This sale is already paid.</source>
         <translation>本单已付款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="73"/>
+        <location filename="../../app/till/tillerror.cpp" line="87"/>
         <source>A payment for this sale needs attention first.</source>
         <translation>本单有一笔支付需要先处理。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="75"/>
+        <location filename="../../app/till/tillerror.cpp" line="89"/>
         <source>A payment for this sale is still in progress.</source>
         <translation>本单有一笔支付仍在处理中。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="85"/>
+        <location filename="../../app/till/tillerror.cpp" line="99"/>
         <source>No payment of this till has the key %1.</source>
         <translation>本收银机没有幂等键为 %1 的支付。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="61"/>
+        <location filename="../../app/till/tillerror.cpp" line="75"/>
         <source>Sale %1 was cancelled.</source>
         <translation>销售单 %1 已被取消。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="33"/>
+        <location filename="../../app/till/tillerror.cpp" line="47"/>
         <source>The file %1 is not a till journal: it belongs to another program. It was left as it is; choose another file with --db.</source>
         <translation>文件 %1 不是收银交易日志：它属于另一个程序。文件保持原样；请用 --db 选择另一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="65"/>
+        <location filename="../../app/till/tillerror.cpp" line="79"/>
         <source>Sale %1 is in %2.</source>
         <translation>销售单 %1 的币种是 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="67"/>
+        <location filename="../../app/till/tillerror.cpp" line="81"/>
         <source>A card payment for this sale is still in progress. Wait for it, or choose &quot;Customer pays another way&quot;.</source>
         <translation>这笔销售还有一笔刷卡付款正在处理中。请等待结果，或选择“顾客改用其他方式支付”。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="69"/>
+        <location filename="../../app/till/tillerror.cpp" line="83"/>
         <source>Nothing remains to be paid for this sale while its card payment is in progress.</source>
         <translation>这笔销售的刷卡付款正在处理中，目前没有剩余待付金额。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="71"/>
+        <location filename="../../app/till/tillerror.cpp" line="85"/>
         <source>At most %1 remains to be paid for sale %2.</source>
         <translation>销售单 %2 最多还需支付 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="77"/>
+        <location filename="../../app/till/tillerror.cpp" line="91"/>
         <source>Only a card payment can be given up.</source>
         <translation>只有刷卡付款可以放弃。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="79"/>
+        <location filename="../../app/till/tillerror.cpp" line="93"/>
         <source>This card payment was given up already.</source>
         <translation>这笔刷卡付款已经放弃。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="81"/>
+        <location filename="../../app/till/tillerror.cpp" line="95"/>
         <source>This card payment is final already (%1): there is nothing to give up.</source>
         <translation>这笔刷卡付款已有最终结果（%1），无需放弃。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="87"/>
+        <location filename="../../app/till/tillerror.cpp" line="101"/>
         <source>%1 is a refund; only a payment can be refunded.</source>
         <translation>%1 是一笔退款；只有支付才能退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="89"/>
+        <location filename="../../app/till/tillerror.cpp" line="103"/>
         <source>This sale was paid in cash: give the money back from the drawer as a cash refund.</source>
         <translation>本单是现金支付：请作为现金退款从钱箱退还。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="91"/>
+        <location filename="../../app/till/tillerror.cpp" line="105"/>
         <source>This payment was made by card: it is refunded to the card, not in cash.</source>
         <translation>这笔支付是刷卡支付：退款退回到银行卡，而不是现金。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="93"/>
+        <location filename="../../app/till/tillerror.cpp" line="107"/>
         <source>This payment was declined: nothing was charged, so there is nothing to refund.</source>
         <translation>这笔支付已被拒绝：没有扣款，因此无需退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="95"/>
+        <location filename="../../app/till/tillerror.cpp" line="109"/>
         <source>This payment was voided before it was sent: nothing was charged, so there is nothing to refund.</source>
         <translation>这笔支付在发送前已作废：没有扣款，因此无需退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="97"/>
+        <location filename="../../app/till/tillerror.cpp" line="111"/>
         <source>This payment was never executed (it needs attention): there is nothing to refund.</source>
         <translation>这笔支付从未执行（需要处理）：无需退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="99"/>
+        <location filename="../../app/till/tillerror.cpp" line="113"/>
         <source>This payment is not confirmed yet. It can be refunded once the gateway says it is paid.</source>
         <translation>这笔支付尚未确认。网关确认支付成功后才能退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="101"/>
+        <location filename="../../app/till/tillerror.cpp" line="115"/>
         <source>The gateway&apos;s id of this payment is not known, so it cannot be refunded from the till.</source>
         <translation>不知道这笔支付在网关的编号，因此无法在收银机上退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="103"/>
+        <location filename="../../app/till/tillerror.cpp" line="117"/>
         <source>A refund of this payment is still in progress (%1). Wait for its outcome before refunding again.</source>
         <translation>这笔支付有一笔退款仍在处理中（%1）。请等待其结果后再退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="105"/>
+        <location filename="../../app/till/tillerror.cpp" line="119"/>
         <source>This payment has already been refunded in full.</source>
         <translation>这笔支付已全额退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="107"/>
+        <location filename="../../app/till/tillerror.cpp" line="121"/>
         <source>The payment is in %1; its refund must be in %1 too.</source>
         <translation>这笔支付的币种是 %1；退款也必须使用 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="109"/>
+        <location filename="../../app/till/tillerror.cpp" line="123"/>
         <source>A refund must give back more than nothing.</source>
         <translation>退款金额必须大于零。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="111"/>
+        <location filename="../../app/till/tillerror.cpp" line="125"/>
         <source>At most %1 of this payment remains to be refunded (paid %2).</source>
         <translation>这笔支付最多还可退 %1（实付 %2）。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="117"/>
+        <location filename="../../app/till/tillerror.cpp" line="131"/>
         <source>It is voided already.</source>
         <translation>它已经作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="119"/>
+        <location filename="../../app/till/tillerror.cpp" line="133"/>
         <source>A cash refund is final once the money is given back.</source>
         <translation>现金退款在钱款退还后即为最终结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="121"/>
+        <location filename="../../app/till/tillerror.cpp" line="135"/>
         <source>A cash payment is final once it is taken; give the money back as a cash refund instead.</source>
         <translation>现金支付收款后即为最终结果；请改为现金退款退还钱款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="123"/>
+        <location filename="../../app/till/tillerror.cpp" line="137"/>
         <source>This refund has been made already; it cannot be voided.</source>
         <translation>这笔退款已经完成，不能作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="125"/>
+        <location filename="../../app/till/tillerror.cpp" line="139"/>
         <source>This payment is paid already; it cannot be voided, only refunded.</source>
         <translation>这笔支付已经成功，不能作废，只能退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="127"/>
+        <location filename="../../app/till/tillerror.cpp" line="141"/>
         <source>This refund was declined: nothing was given back, there is nothing to void.</source>
         <translation>这笔退款已被拒绝：没有退还任何钱款，无需作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="129"/>
+        <location filename="../../app/till/tillerror.cpp" line="143"/>
         <source>This payment was declined: nothing was charged, there is nothing to void.</source>
         <translation>这笔支付已被拒绝：没有扣款，无需作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="131"/>
+        <location filename="../../app/till/tillerror.cpp" line="145"/>
         <source>The gateway refused it without executing it: there is nothing to void.</source>
         <translation>网关未执行就拒绝了它：无需作废。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="133"/>
+        <location filename="../../app/till/tillerror.cpp" line="147"/>
         <source>This refund may have reached the gateway already, so it cannot be voided; the till will learn its outcome by itself.</source>
         <translation>这笔退款可能已经到达网关，因此不能作废；收银机会自行获知其结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="135"/>
+        <location filename="../../app/till/tillerror.cpp" line="149"/>
         <source>This payment may have reached the bank already, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
         <translation>这笔支付可能已经到达银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="137"/>
+        <location filename="../../app/till/tillerror.cpp" line="151"/>
         <source>An earlier try of this refund may have reached the gateway, so it cannot be voided; the till will learn its outcome by itself.</source>
         <translation>这笔退款之前的某次尝试可能已经到达网关，因此不能作废；收银机会自行获知其结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="139"/>
+        <location filename="../../app/till/tillerror.cpp" line="153"/>
         <source>An earlier try of this payment may have reached the bank, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
         <translation>这笔支付之前的某次尝试可能已经到达银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
     </message>
@@ -283,37 +424,37 @@
 <context>
     <name>OncePay::JournalLocation</name>
     <message>
-        <location filename="../../app/till/journallocation.cpp" line="13"/>
+        <location filename="../../app/till/tillerror.cpp" line="27"/>
         <source>No journal file was given.</source>
         <translation>没有指定交易日志文件。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journallocation.cpp" line="18"/>
+        <location filename="../../app/till/tillerror.cpp" line="29"/>
         <source>%1 is a folder, not a journal file: give a file name, such as %2.</source>
         <translation>%1 是文件夹，不是交易日志文件：请给出文件名，例如 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journallocation.cpp" line="29"/>
+        <location filename="../../app/till/tillerror.cpp" line="31"/>
         <source>The journal&apos;s folder %1 cannot be made: %2 is a file, not a folder.</source>
         <translation>无法创建交易日志所在的文件夹 %1：%2 是文件，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journallocation.cpp" line="34"/>
+        <location filename="../../app/till/tillerror.cpp" line="33"/>
         <source>The journal&apos;s folder %1 does not exist.</source>
         <translation>交易日志所在的文件夹 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journallocation.cpp" line="38"/>
+        <location filename="../../app/till/tillerror.cpp" line="35"/>
         <source>The journal&apos;s folder %1 cannot be created: %2 is not writable.</source>
         <translation>无法创建交易日志所在的文件夹 %1：%2 不可写。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journallocation.cpp" line="47"/>
+        <location filename="../../app/till/tillerror.cpp" line="37"/>
         <source>The journal&apos;s folder %1 is not writable: the till cannot keep its journal there.</source>
         <translation>交易日志所在的文件夹 %1 不可写：收银机无法在那里保存交易日志。</translation>
     </message>
     <message>
-        <location filename="../../app/till/journallocation.cpp" line="55"/>
+        <location filename="../../app/till/tillerror.cpp" line="39"/>
         <source>The journal %1 is read-only: the till needs to write it.</source>
         <translation>交易日志 %1 是只读的：收银机需要写入它。</translation>
     </message>
@@ -321,17 +462,17 @@
 <context>
     <name>OncePay::OfflineLimits</name>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="47"/>
+        <location filename="../../app/till/tillerror.cpp" line="61"/>
         <source>Offline, card payments above %1 %2 cannot be taken. Ask for another payment method or wait for the connection.</source>
         <translation>当前离线，无法受理超过 %1 %2 的刷卡支付。请顾客换一种支付方式，或等待网络恢复。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="49"/>
+        <location filename="../../app/till/tillerror.cpp" line="63"/>
         <source>Offline, no more than %1 %2 may wait to be sent. Wait for the connection or take another payment method.</source>
         <translation>当前离线，待发送的支付总额不能超过 %1 %2。请等待网络恢复，或改用其他支付方式。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="51"/>
+        <location filename="../../app/till/tillerror.cpp" line="65"/>
         <source>Offline for too long: payments have waited more than %1 minutes. Card payments are paused until the connection returns.</source>
         <translation>离线时间过长：有支付已等待超过 %1 分钟。网络恢复前暂停刷卡支付。</translation>
     </message>
@@ -347,22 +488,22 @@
 <context>
     <name>OncePay::SaleBook</name>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="151"/>
+        <location filename="../../app/till/tillerror.cpp" line="165"/>
         <source>The old sales file %1 cannot be read: %2</source>
         <translation>旧的销售文件 %1 无法读取：%2</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="153"/>
+        <location filename="../../app/till/tillerror.cpp" line="167"/>
         <source>The old sales file %1 was copied but cannot be renamed.</source>
         <translation>旧的销售文件 %1 已复制，但无法重命名。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="147"/>
+        <location filename="../../app/till/tillerror.cpp" line="161"/>
         <source>A sale must cost between %1 and %2.</source>
         <translation>一笔销售的金额必须在 %1 到 %2 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="149"/>
+        <location filename="../../app/till/tillerror.cpp" line="163"/>
         <source>Sale %1 is partly paid: its items cannot change now.</source>
         <translation>销售单 %1 已部分付款，现在不能修改商品。</translation>
     </message>
@@ -370,22 +511,22 @@
 <context>
     <name>OncePay::ShiftBook</name>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="167"/>
+        <location filename="../../app/till/tillerror.cpp" line="181"/>
         <source>Shift %1 was closed meanwhile; look at the open shift again.</source>
         <translation>第 %1 班已在此期间结班；请重新查看当前班次。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="169"/>
+        <location filename="../../app/till/tillerror.cpp" line="183"/>
         <source>Shift %1 opened with the %2 the previous close left in the drawer; only a till&apos;s first shift takes an opening float.</source>
         <translation>第 %1 班以上次结班留在钱箱中的 %2 开班；只有收银机的第一个班次才需要填写开班备用金。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="171"/>
+        <location filename="../../app/till/tillerror.cpp" line="185"/>
         <source>An opening float must be between 0 and %1.</source>
         <translation>开班备用金必须在 0 到 %1 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="173"/>
+        <location filename="../../app/till/tillerror.cpp" line="187"/>
         <source>These still wait for the gateway and were not confirmed: %1.</source>
         <translation>以下交易仍在等待网关，且未经确认：%1。</translation>
     </message>
@@ -609,51 +750,128 @@
     </message>
 </context>
 <context>
+    <name>OncePay::StaffStore</name>
+    <message>
+        <location filename="../../app/till/staffstore.cpp" line="80"/>
+        <source>Give the person&apos;s name.</source>
+        <translation>请填写姓名。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/staffstore.cpp" line="82"/>
+        <source>Someone is already called &quot;%1&quot;.</source>
+        <translation>已有人叫“%1”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/staffstore.cpp" line="84"/>
+        <source>A PIN is 4 to 8 digits.</source>
+        <translation>PIN 码为 4 到 8 位数字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/staffstore.cpp" line="86"/>
+        <source>No one at this till is called &quot;%1&quot;.</source>
+        <translation>本收银机没有名为“%1”的员工。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/till/staffstore.cpp" line="88"/>
+        <source>Wrong PIN. %n more tries before %1 is locked out for five minutes.</source>
+        <translation>
+            <numerusform>PIN 码错误。再错 %n 次，%1 将被锁定五分钟。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/till/staffstore.cpp" line="91"/>
+        <source>%1 is locked out after five wrong PINs, until %2.</source>
+        <translation>%1 连续五次输错 PIN 码，已被锁定至 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/staffstore.cpp" line="152"/>
+        <location filename="../../app/till/staffstore.cpp" line="168"/>
+        <location filename="../../app/till/staffstore.cpp" line="208"/>
+        <source>The staff list is not open.</source>
+        <translation>员工名单未打开。</translation>
+    </message>
+</context>
+<context>
     <name>OncePay::SyncEngine</name>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="37"/>
+        <location filename="../../app/till/tillerror.cpp" line="51"/>
         <source>The order number must be 1 to 64 letters, digits, &apos;-&apos; or &apos;_&apos;.</source>
         <translation>订单号必须由 1 到 64 个字母、数字、“-”或“_”组成。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="39"/>
+        <location filename="../../app/till/tillerror.cpp" line="53"/>
         <source>The currency %1 is not supported.</source>
         <translation>不支持币种 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="41"/>
+        <location filename="../../app/till/tillerror.cpp" line="55"/>
         <source>The amount must be between %1 and %2.</source>
         <translation>金额必须在 %1 到 %2 之间。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="43"/>
+        <location filename="../../app/till/tillerror.cpp" line="57"/>
         <source>&quot;%1&quot; is not the key of a payment.</source>
         <translation>“%1”不是一笔支付的幂等键。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="45"/>
+        <location filename="../../app/till/tillerror.cpp" line="59"/>
         <source>The reason may be at most 500 characters long.</source>
         <translation>退款原因最多 500 个字符。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="55"/>
+        <location filename="../../app/till/tillerror.cpp" line="69"/>
         <source>This refund is on its way to the gateway right now, so it cannot be voided; the till will learn its outcome by itself.</source>
         <translation>这笔退款正在发往网关，因此不能作废；收银机会自行获知其结果。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="53"/>
+        <location filename="../../app/till/tillerror.cpp" line="67"/>
         <source>This payment is on its way to the bank right now, so it cannot be voided. Wait for its outcome; once it is paid, refund it.</source>
         <translation>这笔支付正在发往银行，因此不能作废。请等待其结果；支付成功后再退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="57"/>
+        <location filename="../../app/till/tillerror.cpp" line="71"/>
         <source>It is being voided already.</source>
         <translation>它正在作废中。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="59"/>
+        <location filename="../../app/till/tillerror.cpp" line="73"/>
         <source>It is being given up already.</source>
         <translation>正在放弃中。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::TillCatalog</name>
+    <message>
+        <location filename="../../app/till/tillcatalog.cpp" line="25"/>
+        <source>The catalog %1 cannot be opened: %2</source>
+        <translation>无法打开商品目录 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/tillcatalog.cpp" line="63"/>
+        <source>The catalog is not open.</source>
+        <translation>商品目录未打开。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/tillcatalog.cpp" line="66"/>
+        <source>The catalog was not changed: %1</source>
+        <translation>商品目录未作更改：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/tillcatalog.cpp" line="68"/>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/tillcatalog.cpp" line="70"/>
+        <source>The catalog was not changed. %1</source>
+        <translation>商品目录未作更改。%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/till/tillcatalog.cpp" line="71"/>
+        <source>Imported %n products: %1 new, %2 changed, %3 retired.</source>
+        <translation>
+            <numerusform>已导入 %n 个商品：新增 %1 个，修改 %2 个，停售 %3 个。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -664,7 +882,7 @@
         <translation>未配置网关。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="35"/>
+        <location filename="../../app/till/tillerror.cpp" line="49"/>
         <source>The journal %1 cannot be used, and it was left as it is: %2</source>
         <translation>交易日志 %1 无法使用，已保持原样：%2</translation>
     </message>
@@ -672,22 +890,37 @@
 <context>
     <name>OncePay::Ui::CartModel</name>
     <message>
-        <location filename="../../ui/models/cartmodel.cpp" line="142"/>
+        <location filename="../../ui/models/cartmodel.cpp" line="199"/>
+        <source>%1 (−%2)</source>
+        <translation>%1（−%2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/cartmodel.cpp" line="203"/>
+        <source>%1 kg</source>
+        <translation>%1 千克</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/cartmodel.cpp" line="207"/>
+        <source>%1/kg</source>
+        <translation>%1/千克</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/cartmodel.cpp" line="225"/>
         <source>Item</source>
         <translation>商品</translation>
     </message>
     <message>
-        <location filename="../../ui/models/cartmodel.cpp" line="144"/>
+        <location filename="../../ui/models/cartmodel.cpp" line="227"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../ui/models/cartmodel.cpp" line="146"/>
+        <location filename="../../ui/models/cartmodel.cpp" line="229"/>
         <source>Price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../ui/models/cartmodel.cpp" line="148"/>
+        <location filename="../../ui/models/cartmodel.cpp" line="231"/>
         <source>Total</source>
         <translation>小计</translation>
     </message>
@@ -788,12 +1021,12 @@
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="320"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="314"/>
         <source>This sale is being paid; start a new sale to add items.</source>
         <translation>本单正在付款；如需添加商品，请开始新交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="311"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="332"/>
         <source>No product has the code or name &quot;%1&quot;.</source>
         <translation>找不到编码或名称为“%1”的商品。</translation>
     </message>
@@ -808,7 +1041,7 @@
         <translation>已放弃这笔刷卡付款：如果最终扣款成功，收银机会自动退款。请收取现金或换一张卡。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="312"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="328"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>有 %n 个商品与“%1”相符：请选择一个。</numerusform>
@@ -816,29 +1049,29 @@
     </message>
     <message>
         <location filename="../../ui/models/checkoutviewmodel.cpp" line="199"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="350"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="387"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="503"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="540"/>
         <source>Saving the payment…</source>
         <translation>正在保存支付记录…</translation>
     </message>
     <message>
         <location filename="../../ui/models/checkoutviewmodel.cpp" line="188"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="374"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="527"/>
         <source>There is nothing to pay.</source>
         <translation>没有需要支付的金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="380"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="533"/>
         <source>The amount tendered is less than the total %1.</source>
         <translation>实收金额少于应付金额 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="536"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="675"/>
         <source>Paid in cash. Change: %1</source>
         <translation>现金支付成功。找零：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="498"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="637"/>
         <source>Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer.</source>
         <translation>尚未确认：收银机会自行确认这笔付款。请勿为这笔销售再次收款；您可以接待下一位顾客。</translation>
     </message>
@@ -868,63 +1101,123 @@
         <translation>已收现金 %1。还剩 %2：刷卡 (F12) 或再付现金 (F10)。</translation>
     </message>
     <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="331"/>
+        <source>The catalog is still loading; scan again in a moment.</source>
+        <translation>商品目录仍在加载，请稍后再扫描。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="335"/>
+        <source>The barcode %1 did not read right (its check digit is wrong). Scan it again, or type the code printed under it.</source>
+        <translation>条码 %1 未能正确读取（校验位错误）。请重新扫描，或输入条码下方印的数字。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="340"/>
+        <source>The scale&apos;s label %1 is for item %2, which is not in the catalog. Weigh it again or ask a manager to add the item.</source>
+        <translation>秤标签 %1 对应商品编号 %2，但商品目录中没有该商品。请重新称重，或请经理添加该商品。</translation>
+    </message>
+    <message>
         <location filename="../../ui/models/checkoutviewmodel.cpp" line="345"/>
+        <source>%1 is sold at a price you type.</source>
+        <translation>%1 需要手动输入价格。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="369"/>
+        <source>No product sold at a typed price has the code &quot;%1&quot;.</source>
+        <translation>没有编码为“%1”的手动定价商品。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="374"/>
+        <source>Type a price above 0 and at most %1, such as 12.50.</source>
+        <translation>请输入大于 0 且不超过 %1 的价格，例如 12.50。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="389"/>
+        <source>The sale has no items to discount.</source>
+        <translation>本单没有可打折的商品。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="393"/>
+        <source>Part of this sale is paid or on its way: its amount can no longer change. Take the rest, or cancel the sale.</source>
+        <translation>本单已有部分付款或正在付款：金额不能再更改。请收取余款，或取消本单。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="398"/>
+        <source>Select the line to discount first.</source>
+        <translation>请先选择要打折的商品行。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="412"/>
+        <source>&quot;%1&quot; is not a discount: type a percent such as 10% or an amount such as 5.00.</source>
+        <translation>“%1”不是有效的折扣：请输入百分比（如 10%）或金额（如 5.00）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="456"/>
+        <source>No product sold by the kg has the code &quot;%1&quot;.</source>
+        <translation>没有编码为“%1”的称重商品。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="461"/>
+        <source>&quot;%1&quot; is not a weight: type kilograms such as 0.532.</source>
+        <translation>“%1”不是重量：请以千克输入，例如 0.532。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="498"/>
         <source>A card can pay at most the %1 that remains.</source>
         <translation>一张卡最多只能支付剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="379"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="532"/>
         <source>The amount tendered is less than the %1 that remains.</source>
         <translation>所收金额少于剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="507"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="646"/>
         <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
         <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="509"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="512"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="648"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="651"/>
         <source>Sending the payment…</source>
         <translation>正在发送支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="515"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="654"/>
         <source>The bank is processing the payment. Please wait.</source>
         <translation>银行正在处理这笔支付，请稍候。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="518"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="657"/>
         <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
         <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="531"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="670"/>
         <source>%1 paid by card. %2 remains: card (F12) or cash (F10).</source>
         <translation>已用卡支付 %1。剩余 %2：刷卡（F12）或现金（F10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="538"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="677"/>
         <source>Paid in full: %1 (this card %2).</source>
         <translation>已全额支付：%1（本卡 %2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="540"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="679"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="543"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="682"/>
         <source>Declined (%1). Ask for another card (F12) or cash (F10).</source>
         <translation>被拒绝（%1）。请顾客换一张卡（F12）或付现金（F10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="546"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="685"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="549"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="688"/>
         <source>Voided before it was sent: nothing was charged. The sale may be paid again.</source>
         <translation>已在发送前作废：没有扣款。本单可以重新支付。</translation>
     </message>
@@ -1210,128 +1503,128 @@
         <translation>网络(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="118"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="120"/>
         <source>Online</source>
         <translation>正常联网</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="119"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="121"/>
         <source>Offline (connections refused)</source>
         <translation>断网（拒绝连接）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="120"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="122"/>
         <source>Black hole (no answer)</source>
         <translation>黑洞（无应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="121"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="123"/>
         <source>Lose responses (charged, answer lost)</source>
         <translation>丢失应答（已扣款，应答丢失）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="122"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="124"/>
         <source>Latency 800 ms</source>
         <translation>延迟 800 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="123"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="125"/>
         <source>Flaky 30 %</source>
         <translation>不稳定（30% 出错）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="138"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="148"/>
         <source>&amp;Demo</source>
         <translation>演示(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="146"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="156"/>
         <source>Stop the demo</source>
         <translation>停止演示</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="151"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="161"/>
         <source>The bank&apos;s &amp;ledger…</source>
         <translation>银行账本(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="154"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="164"/>
         <source>&amp;Bank</source>
         <translation>银行(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="157"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="167"/>
         <source>Normal</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="158"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="168"/>
         <source>Decline everything</source>
         <translation>全部拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="159"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="169"/>
         <source>Charge, then lose the answer</source>
         <translation>扣款后丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="160"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="170"/>
         <source>Refuse before charging</source>
         <translation>扣款前拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="177"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="187"/>
         <source>The bank simulation could not be changed: %1</source>
         <translation>无法更改银行模拟设置：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="188"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="198"/>
         <source>online</source>
         <comment>network simulation</comment>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="191"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="201"/>
         <source>offline</source>
         <comment>network simulation</comment>
         <translation>断网</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="194"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="204"/>
         <source>black hole</source>
         <comment>network simulation</comment>
         <translation>无应答（黑洞）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="197"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="207"/>
         <source>losing responses</source>
         <comment>network simulation</comment>
         <translation>丢失应答</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="200"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="210"/>
         <source>latency %1 ms</source>
         <comment>network simulation</comment>
         <translation>延迟 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="203"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="213"/>
         <source>flaky %1 %</source>
         <comment>network simulation</comment>
         <translation>不稳定 %1%</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="208"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="218"/>
         <source>network: %1</source>
         <translation>网络：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="221"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="231"/>
         <source>Second tap ignored</source>
         <translation>第二次点击已忽略</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/demowindow.cpp" line="227"/>
+        <location filename="../../ui/demo/demowindow.cpp" line="237"/>
         <source>Second tap ignored: this payment is already on its way, it cannot be charged twice.</source>
         <translation>第二次点击已忽略：这笔付款已在处理中，不可能扣款两次。</translation>
     </message>
@@ -2233,348 +2526,488 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="55"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="64"/>
         <source>OncePay till</source>
         <translation>OncePay 收银台</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="88"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="108"/>
         <source>Sale %1 is paid (%2).</source>
         <translation>销售 %1 已付款（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="61"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="67"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="62"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="68"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="73"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="79"/>
         <source>Scan message</source>
         <translation>扫码提示</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="81"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="87"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="85"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="91"/>
         <source>Select a line: + and - change its quantity, Del removes it.</source>
         <translation>选中一行：按 + 和 - 修改数量，按 Del 删除。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="91"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="108"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="368"/>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="97"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="603"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="114"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="98"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="115"/>
         <source>Sale</source>
         <translation>销售</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="100"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="117"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="109"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="126"/>
         <source>Paid, waiting and remaining</source>
         <translation>已付、等待中和剩余</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="122"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="139"/>
         <source>&amp;Amount on this card:</source>
         <translation>本卡金额(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="124"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="141"/>
         <source>Amount on this card</source>
         <translation>本卡金额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="125"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="142"/>
         <source>All that remains</source>
         <translation>全部剩余金额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="126"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="143"/>
         <source>Two cards, or card and cash: type what this card pays, then F12.</source>
         <translation>两张卡，或卡加现金：输入这张卡支付的金额，然后按 F12。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="133"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="150"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="134"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="151"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="139"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="156"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="140"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="157"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="149"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="166"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="150"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="167"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="159"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="176"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="160"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="177"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="176"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="193"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="177"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="194"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="180"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="197"/>
         <source>Customer pays another way (F6)</source>
         <translation>顾客改用其他方式支付 (F6)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="181"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="198"/>
         <source>Customer pays another way</source>
         <translation>顾客改用其他方式支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="182"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="199"/>
         <source>Give up the card payment that is not final: if it turns out charged, the till refunds it by itself. Then take cash or another card.</source>
         <translation>放弃尚无最终结果的刷卡付款：如果最终扣款成功，收银机会自动退款。然后收取现金或换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="211"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="228"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="223"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="242"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="229"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="248"/>
         <source>Notice</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="236"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="255"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="237"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="256"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="242"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="260"/>
+        <source>&amp;Discount on the line…</source>
+        <translation>单品折扣(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="263"/>
+        <source>Discount on the &amp;sale…</source>
+        <translation>整单折扣(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="268"/>
         <source>Refund a sale by its &amp;receipt number…</source>
         <translation>按小票号退款(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="249"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="275"/>
         <source>&amp;Close shift…</source>
         <translation>结班(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="255"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="281"/>
         <source>&amp;Past shifts…</source>
         <translation>以往班次(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="260"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="286"/>
+        <source>&amp;Lock the till</source>
+        <translation>锁定收银机(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="290"/>
+        <source>&amp;Import catalog…</source>
+        <translation>导入商品目录(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="291"/>
+        <source>P&amp;roducts…</source>
+        <translation>商品管理(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="292"/>
+        <source>The products editor</source>
+        <translation>商品管理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="302"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="271"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="303"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="307"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="272"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="308"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="274"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="310"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="192"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="222"/>
         <source>Matching products</source>
         <translation>相符的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="247"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="282"/>
+        <source>Weight</source>
+        <translation>重量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="282"/>
+        <source>Weight of %1 in kg (such as 0.532):</source>
+        <translation>%1 的重量（千克，例如 0.532）：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="283"/>
+        <source>Weight to type</source>
+        <translation>输入重量</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="300"/>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="301"/>
+        <source>Price of %1 (at most %2):</source>
+        <translation>%1 的价格（最多 %2）：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="303"/>
+        <source>Price to type</source>
+        <translation>输入价格</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="325"/>
+        <source>A discount of more than %1%</source>
+        <translation>超过 %1% 的折扣</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="333"/>
+        <source>Discount on the sale</source>
+        <translation>整单折扣</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="333"/>
+        <source>Discount on the whole sale (10% or 5.00; empty: none):</source>
+        <translation>整单折扣（如 10% 或 5.00；留空为不打折）：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="334"/>
+        <source>Sale discount to type</source>
+        <translation>输入整单折扣</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="337"/>
+        <source>Discount on the line</source>
+        <translation>单品折扣</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="337"/>
+        <source>Discount on %1 (10% or 5.00; empty: none):</source>
+        <translation>%1 的折扣（如 10% 或 5.00；留空为不打折）：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="338"/>
+        <source>Line discount to type</source>
+        <translation>输入单品折扣</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="362"/>
+        <source>Signed in</source>
+        <translation>当前登录</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="380"/>
+        <source>%1 (manager)</source>
+        <translation>%1（经理）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="429"/>
+        <source>Import the shop&apos;s catalog</source>
+        <translation>导入本店商品目录</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="430"/>
+        <source>Catalogs (*.csv *.json);;All files (*)</source>
+        <translation>商品目录 (*.csv *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="433"/>
+        <source>Importing a catalog</source>
+        <translation>导入商品目录</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="440"/>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="444"/>
+        <source>Catalog imported</source>
+        <translation>商品目录已导入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="446"/>
+        <source>Catalog not imported</source>
+        <translation>商品目录未导入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="482"/>
         <source>This sale is partly paid</source>
         <translation>这笔销售已部分付款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="248"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="483"/>
         <source>%1 of this sale is paid and %2 remains. Cancel the sale and give the money back?</source>
         <translation>这笔销售已付 %1，还剩 %2。取消这笔销售并退还已付款项吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="254"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="489"/>
         <source>&amp;Cancel the sale (C)</source>
         <translation>取消这笔销售(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="271"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="506"/>
         <source>Discard this sale?</source>
         <translation>放弃这笔交易？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="272"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="507"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
         <translation>
             <numerusform>已录入 %n 件商品，共 %1，尚未付款。放弃它们并开始新交易？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="276"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="511"/>
         <source>A discarded sale is kept in the journal as cancelled, with its items.</source>
         <translation>放弃的交易会连同商品以“已取消”记入日志。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="277"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="512"/>
         <source>Discard question</source>
         <translation>放弃交易的询问</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="278"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="513"/>
         <source>&amp;Discard (D)</source>
         <translation>放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="304"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="539"/>
         <source>%1 was not added: answer the question first.</source>
         <translation>%1 未添加：请先回答问题。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="309"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="544"/>
         <source>The card payment is not final yet</source>
         <translation>刷卡付款尚无最终结果</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="310"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="545"/>
         <source>Has the customer left, or will they pay another way?</source>
         <translation>顾客已经离开，还是改用其他方式支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="311"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="546"/>
         <source>Customer left: the till keeps whatever the card does and tells you if it is declined.
 Pays another way: the card payment is given up (if it turns out charged, the till refunds it by itself) and this sale waits for cash or another card.</source>
         <translation>顾客已离开：以银行卡的最终结果为准，若被拒绝会提醒您。
 改用其他方式支付：放弃这笔刷卡付款（如果最终扣款成功，收银机会自动退款），本笔销售等待现金或另一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="314"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="549"/>
         <source>Customer &amp;left (L)</source>
         <translation>顾客已离开(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="315"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="550"/>
         <source>Pays &amp;another way (A)</source>
         <translation>改用其他方式支付(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="255"/>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="279"/>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="316"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="490"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="514"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="551"/>
         <source>Go &amp;back</source>
         <translation>返回(&amp;B)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="444"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="679"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="479"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="714"/>
         <source>Quit OncePay?</source>
         <translation>退出 OncePay？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="480"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="715"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="482"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="717"/>
         <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
         <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="483"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="718"/>
         <source>Quit, send them on next start</source>
         <translation>退出，下次启动时发送</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="484"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="719"/>
         <source>Keep the till open</source>
         <translation>不退出</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="404"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="639"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="335"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="570"/>
         <source>%1 was not added: this customer&apos;s sale is still open. Scan it again for the next customer.</source>
         <translation>%1 未添加：这位顾客的交易仍未结束。请为下一位顾客重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="368"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="603"/>
         <source>Total — sale %1</source>
         <translation>合计 — 销售 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="372"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="607"/>
         <source>Paid %1 · waiting %2 · remains %3</source>
         <translation>已付 %1 · 等待中 %2 · 剩余 %3</translation>
     </message>
@@ -2695,6 +3128,366 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
 </context>
 <context>
+    <name>OncePay::Ui::ProductGrid</name>
+    <message>
+        <location filename="../../ui/widgets/productgrid.cpp" line="25"/>
+        <source>Product grid</source>
+        <translation>商品面板</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productgrid.cpp" line="62"/>
+        <source>Quick keys</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productgrid.cpp" line="96"/>
+        <source>your price</source>
+        <translation>手动定价</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productgrid.cpp" line="97"/>
+        <source>%1/kg</source>
+        <translation>%1/千克</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/widgets/productgrid.cpp" line="111"/>
+        <source>%n more: type a name in the scan field.</source>
+        <translation>
+            <numerusform>还有 %n 个：请在扫描框中输入名称。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ProductsDialog</name>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="60"/>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="74"/>
+        <source>Products</source>
+        <translation>商品</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="61"/>
+        <source>Products editor</source>
+        <translation>商品管理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="64"/>
+        <source>Search by code, name or barcode</source>
+        <translation>按编码、名称或条码搜索</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="65"/>
+        <source>Search products</source>
+        <translation>搜索商品</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="86"/>
+        <source>Products message</source>
+        <translation>商品管理提示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="91"/>
+        <source>&amp;Add…</source>
+        <translation>添加(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="92"/>
+        <source>&amp;Edit…</source>
+        <translation>编辑(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="93"/>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="144"/>
+        <source>&amp;Retire</source>
+        <translation>停售(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="94"/>
+        <source>E&amp;xport CSV…</source>
+        <translation>导出 CSV(&amp;X)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="95"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="144"/>
+        <source>&amp;Bring back</source>
+        <translation>恢复销售(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="155"/>
+        <source>New product</source>
+        <translation>新商品</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="155"/>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="156"/>
+        <source>Product form</source>
+        <translation>商品表单</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="163"/>
+        <source>Code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="165"/>
+        <source>Barcodes</source>
+        <translation>条码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="166"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="167"/>
+        <source>Chinese name</source>
+        <translation>中文名称</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="168"/>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="169"/>
+        <source>VAT</source>
+        <translation>增值税率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="170"/>
+        <source>Category</source>
+        <translation>分类</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="172"/>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="173"/>
+        <source>each</source>
+        <translation>件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="174"/>
+        <source>kg</source>
+        <translation>千克</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="178"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="180"/>
+        <source>Quick key</source>
+        <translation>快捷键位置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="181"/>
+        <source>The cashier types the price</source>
+        <translation>由收银员输入价格</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="183"/>
+        <source>&amp;Code:</source>
+        <translation>编码(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="184"/>
+        <source>&amp;Barcodes (| between):</source>
+        <translation>条码（用 | 分隔）(&amp;B)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="185"/>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="186"/>
+        <source>Chinese &amp;name:</source>
+        <translation>中文名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="187"/>
+        <source>&amp;Price:</source>
+        <translation>价格(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="188"/>
+        <source>&amp;VAT %:</source>
+        <translation>增值税率 %(&amp;V)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="189"/>
+        <source>Ca&amp;tegory:</source>
+        <translation>分类(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="190"/>
+        <source>&amp;Unit:</source>
+        <translation>单位(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="191"/>
+        <source>&amp;Quick key:</source>
+        <translation>快捷键位置(&amp;Q)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="195"/>
+        <source>Product form message</source>
+        <translation>商品表单提示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="210"/>
+        <source>The code %1 is taken by %2.</source>
+        <translation>编码 %1 已被 %2 使用。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="216"/>
+        <source>The barcode %1 is %2&apos;s.</source>
+        <translation>条码 %1 属于 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="232"/>
+        <source>%1 saved.</source>
+        <translation>%1 已保存。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="232"/>
+        <source>%1 was not saved: %2</source>
+        <translation>%1 未保存：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="252"/>
+        <source>the demo catalog, edited</source>
+        <translation>演示商品目录（已编辑）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="267"/>
+        <source>%1 was not changed: %2</source>
+        <translation>%1 未更改：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="268"/>
+        <source>%1 is retired: it is no longer sold.</source>
+        <translation>%1 已停售。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="269"/>
+        <source>%1 is on sale again.</source>
+        <translation>%1 已恢复销售。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="275"/>
+        <source>Export the catalog</source>
+        <translation>导出商品目录</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="276"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/widgets/productsdialog.cpp" line="280"/>
+        <source>%n product(s) written to %1.</source>
+        <translation>
+            <numerusform>已将 %n 个商品写入 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp" line="281"/>
+        <source>The catalog was not written to %1: %2</source>
+        <translation>商品目录未能写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ProductsModel</name>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="48"/>
+        <source>typed</source>
+        <translation>手动定价</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="48"/>
+        <source>%1/kg</source>
+        <translation>%1/千克</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="55"/>
+        <source>kg</source>
+        <translation>千克</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="55"/>
+        <source>each</source>
+        <translation>件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="59"/>
+        <source>retired</source>
+        <translation>已停售</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="59"/>
+        <source>on sale</source>
+        <translation>在售</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="72"/>
+        <source>Code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="74"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="76"/>
+        <source>Chinese name</source>
+        <translation>中文名称</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="78"/>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="80"/>
+        <source>VAT</source>
+        <translation>增值税率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="82"/>
+        <source>Category</source>
+        <translation>分类</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="84"/>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="86"/>
+        <source>Barcodes</source>
+        <translation>条码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/productsmodel.cpp" line="88"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
     <name>OncePay::Ui::QueueModel</name>
     <message>
         <location filename="../../ui/models/queuemodel.cpp" line="209"/>
@@ -2730,182 +3523,187 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::QueuePanel</name>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="30"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="33"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="32"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="35"/>
         <source>Filter payments by state</source>
         <translation>按状态筛选支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="34"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="37"/>
         <source>Needs attention</source>
         <translation>需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="35"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="38"/>
         <source>Waiting</source>
         <translation>等待发送</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="36"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="39"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="37"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="40"/>
         <source>Refunds</source>
         <translation>退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="48"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="51"/>
         <source>Waiting payments summary</source>
         <translation>待发送支付汇总</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="49"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="52"/>
         <source>Retry now</source>
         <translation>立即重试</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="50"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="53"/>
         <source>Retry the selected payment now</source>
         <translation>立即重试选中的支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="51"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="54"/>
         <source>Details…</source>
         <translation>详情…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="52"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="55"/>
         <source>Show the selected payment&apos;s details</source>
         <translation>显示选中支付的详情</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="55"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="58"/>
         <source>&amp;Refund the selected sale…</source>
         <translation>为所选订单退款(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="57"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="60"/>
         <source>Refund all or part of the paid sale selected below (F8)</source>
         <translation>为下方所选的已支付订单全额或部分退款 (F8)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="62"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="65"/>
         <source>&amp;Void the selected payment</source>
         <translation>作废所选支付(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="64"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="67"/>
         <source>Cancel a card payment that is queued on this till and was never sent (F7)</source>
         <translation>取消在本收银机排队、从未发送的刷卡支付 (F7)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="67"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="70"/>
         <source>Refund… (F8)</source>
         <translation>退款… (F8)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="68"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="71"/>
         <source>Refund the selected sale</source>
         <translation>为所选订单退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="70"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="73"/>
         <source>Void (F7)</source>
         <translation>作废 (F7)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="71"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="74"/>
         <source>Void the selected payment</source>
         <translation>作废所选支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="86"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="89"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="163"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="173"/>
         <source>This refund was sent already (%1).</source>
         <translation>这笔退款已经发出（%1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="163"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="173"/>
         <source>This card payment was sent already (%1).</source>
         <translation>这笔刷卡支付已经发出（%1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="166"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="176"/>
         <source>Void this refund?</source>
         <translation>作废这笔退款？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="166"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="176"/>
         <source>Void this payment?</source>
         <translation>作废这笔支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="167"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="177"/>
         <source>Void the refund of %1 for sale %2?</source>
         <translation>作废订单 %2 的 %1 退款？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="168"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="178"/>
         <source>Void the card payment of %1 for sale %2?</source>
         <translation>作废订单 %2 的 %1 刷卡支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="170"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="180"/>
         <source>A refund that was never sent is cancelled on this till and never goes out.</source>
         <translation>从未发送的退款将在本收银机上取消，永远不会发出。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="171"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="181"/>
         <source>A payment that was never sent is cancelled on this till and never goes out: nothing is charged, and the sale may be paid again.</source>
         <translation>从未发送的支付将在本收银机上取消，永远不会发出：不会扣款，本单可以重新支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="173"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="183"/>
         <source>Void question</source>
         <translation>作废确认</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="174"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="184"/>
         <source>&amp;Void it</source>
         <translation>作废(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="175"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="185"/>
         <source>&amp;Keep it</source>
         <translation>保留(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="203"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="199"/>
+        <source>A void above %1</source>
+        <translation>超过 %1 的作废</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="232"/>
         <source>This refund cannot be voided</source>
         <translation>这笔退款不能作废</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="203"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="232"/>
         <source>This payment cannot be voided</source>
         <translation>这笔支付不能作废</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="206"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="235"/>
         <source>Only a refund still queued on this till, never sent, can be voided. One that may have reached the gateway is followed to its outcome by the till itself, and is never made twice.</source>
         <translation>只有仍在本收银机排队、从未发送的退款才能作废。可能已到达网关的退款由收银机自行跟进到最终结果，绝不会重复退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="208"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="237"/>
         <source>Only a card payment still queued on this till, never sent, can be voided. The till follows this one to its outcome by itself: if it is declined, nothing was charged; if it is paid, refund it (F8).</source>
         <translation>只有仍在本收银机排队、从未发送的刷卡支付才能作废。收银机会自行跟进这笔支付的结果：如果被拒绝，则没有扣款；如果支付成功，请为其退款 (F8)。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="210"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="239"/>
         <source>Void refused</source>
         <translation>作废被拒绝</translation>
     </message>
@@ -2913,106 +3711,135 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::Receipt</name>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="68"/>
+        <location filename="../../ui/models/receipt.cpp" line="121"/>
         <source>UnionPay</source>
         <translation>银联</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="74"/>
+        <location filename="../../ui/models/receipt.cpp" line="127"/>
         <source>Card</source>
         <translation>银行卡</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="92"/>
+        <location filename="../../ui/models/receipt.cpp" line="145"/>
         <source>PAYMENT PENDING — NOT A RECEIPT</source>
         <translation>付款待确认 — 非购物小票</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="96"/>
+        <location filename="../../ui/models/receipt.cpp" line="149"/>
         <source>Reference</source>
         <translation>参考号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="96"/>
+        <location filename="../../ui/models/receipt.cpp" line="149"/>
         <source>Receipt no.</source>
         <translation>小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="97"/>
+        <location filename="../../ui/models/receipt.cpp" line="150"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="98"/>
+        <location filename="../../ui/models/receipt.cpp" line="151"/>
         <source>Terminal</source>
         <translation>终端</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="100"/>
+        <location filename="../../ui/models/receipt.cpp" line="153"/>
         <source>Sale</source>
         <translation>销售单</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="113"/>
+        <location filename="../../ui/models/receipt.cpp" line="169"/>
+        <source>Discount</source>
+        <translation>折扣</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receipt.cpp" line="170"/>
         <source>Total</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="121"/>
+        <location filename="../../ui/models/receipt.cpp" line="178"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="127"/>
-        <location filename="../../ui/models/receipt.cpp" line="135"/>
+        <location filename="../../ui/models/receipt.cpp" line="184"/>
+        <location filename="../../ui/models/receipt.cpp" line="192"/>
         <source>Tender</source>
         <translation>支付方式</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="116"/>
-        <location filename="../../ui/models/receipt.cpp" line="121"/>
-        <location filename="../../ui/models/receipt.cpp" line="127"/>
+        <location filename="../../ui/models/receipt.cpp" line="173"/>
+        <location filename="../../ui/models/receipt.cpp" line="178"/>
+        <location filename="../../ui/models/receipt.cpp" line="184"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="129"/>
+        <location filename="../../ui/models/receipt.cpp" line="186"/>
         <source>Tendered</source>
         <translation>实收</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="130"/>
+        <location filename="../../ui/models/receipt.cpp" line="187"/>
         <source>Change</source>
         <translation>找零</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="118"/>
-        <location filename="../../ui/models/receipt.cpp" line="137"/>
+        <location filename="../../ui/models/receipt.cpp" line="175"/>
+        <location filename="../../ui/models/receipt.cpp" line="194"/>
         <source>Authorization code</source>
         <translation>授权码</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="140"/>
+        <location filename="../../ui/models/receipt.cpp" line="48"/>
+        <location filename="../../ui/models/refundslip.cpp" line="74"/>
+        <source>VAT</source>
+        <translation>增值税率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receipt.cpp" line="48"/>
+        <location filename="../../ui/models/refundslip.cpp" line="74"/>
+        <source>Net</source>
+        <translation>不含税</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receipt.cpp" line="48"/>
+        <location filename="../../ui/models/refundslip.cpp" line="74"/>
+        <source>Tax</source>
+        <translation>税额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receipt.cpp" line="48"/>
+        <location filename="../../ui/models/refundslip.cpp" line="74"/>
+        <source>Gross</source>
+        <translation>含税</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receipt.cpp" line="197"/>
         <source>The card payment has not been confirmed yet. The till sends it by itself and never charges twice; the receipt is printed once it is paid.</source>
         <translation>此笔刷卡付款尚未确认。收银机会自动发送，绝不会重复扣款；付款成功后再打印小票。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="143"/>
+        <location filename="../../ui/models/receipt.cpp" line="200"/>
         <source>APPROVED</source>
         <translation>交易成功</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="147"/>
+        <location filename="../../ui/models/receipt.cpp" line="211"/>
         <source>Thank you!</source>
         <translation>谢谢惠顾！</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="162"/>
+        <location filename="../../ui/models/receipt.cpp" line="227"/>
         <source>Receipt</source>
         <translation>小票</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="168"/>
+        <location filename="../../ui/models/receipt.cpp" line="233"/>
         <source>The receipt could not be written to %1.</source>
         <translation>无法将小票写入 %1。</translation>
     </message>
@@ -3071,250 +3898,260 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::RefundDialog</name>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="44"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="47"/>
         <source>Quantity to refund</source>
         <translation>退货数量</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="94"/>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="214"/>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="215"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="98"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="218"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="219"/>
         <source>Refund</source>
         <translation>退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="100"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="104"/>
         <source>Receipt &amp;number:</source>
         <translation>小票号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="102"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="106"/>
         <source>Receipt number</source>
         <translation>小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="103"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="107"/>
         <source>Scan or type the receipt number (or the sale number), then Enter</source>
         <translation>扫描或输入小票号（或订单号），然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="110"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="114"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="111"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="115"/>
         <source>Find the sale</source>
         <translation>查找订单</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="119"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="123"/>
         <source>Refund state</source>
         <translation>退款状态</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="124"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="128"/>
         <source>The sale</source>
         <translation>原订单</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="126"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="130"/>
         <source>Sale and receipt number</source>
         <translation>订单和小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="127"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="131"/>
         <source>Paid</source>
         <translation>实付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="128"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="132"/>
         <source>Given back</source>
         <translation>已退还</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="129"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="133"/>
         <source>Remains</source>
         <translation>剩余可退</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="130"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="134"/>
         <source>Sale:</source>
         <translation>销售单：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="131"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="135"/>
         <source>Paid:</source>
         <translation>实付：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="132"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="136"/>
         <source>Given back:</source>
         <translation>已退还：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="133"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="137"/>
         <source>Remains:</source>
         <translation>剩余可退：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="137"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="141"/>
         <source>By &amp;items</source>
         <translation>按商品(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="138"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="142"/>
         <source>By a&amp;mount</source>
         <translation>按金额(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="139"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="143"/>
         <source>Refund by items</source>
         <translation>按商品退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="140"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="144"/>
         <source>Refund by amount</source>
         <translation>按金额退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="155"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="159"/>
         <source>&amp;All that remains</source>
         <translation>全部剩余(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="156"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="160"/>
         <source>Refund all that remains</source>
         <translation>退还全部剩余</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="168"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="172"/>
         <source>Items of the sale</source>
         <translation>订单商品</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="176"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="180"/>
         <source>Select a line: type how many to give back, or + and -.</source>
         <translation>选中一行：输入要退的数量，或按 + 和 -。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="190"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="194"/>
         <source>Amount to refund</source>
         <translation>退款金额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="191"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="195"/>
         <source>e.g. 5.00</source>
         <translation>例如 5.00</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="193"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="197"/>
         <source>Amount:</source>
         <translation>金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="197"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="201"/>
         <source>Reason for the refund</source>
         <translation>退款原因</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="198"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="202"/>
         <source>Returned by the customer</source>
         <translation>顾客退货</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="198"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="202"/>
         <source>Damaged or faulty</source>
         <translation>商品损坏或有质量问题</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="198"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="202"/>
         <source>Charged by mistake</source>
         <translation>误收款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="199"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="203"/>
         <source>Price corrected</source>
         <translation>价格更正</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="201"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="205"/>
         <source>&amp;Reason:</source>
         <translation>原因(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="202"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="206"/>
         <source>Where the money goes</source>
         <translation>钱款去向</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="204"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="208"/>
         <source>To:</source>
         <translation>退回到：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="208"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="212"/>
         <source>Why it cannot be refunded</source>
         <translation>无法退款的原因</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="217"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="221"/>
         <source>Refund &amp;slip…</source>
         <translation>退款单(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="218"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="222"/>
         <source>Show the refund slip</source>
         <translation>显示退款单</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="234"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="238"/>
         <source>Scan or type the receipt number of the sale to refund.</source>
         <translation>请扫描或输入要退款订单的小票号。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="288"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="285"/>
+        <source>A cash refund</source>
+        <translation>现金退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="285"/>
+        <source>A refund above %1</source>
+        <translation>超过 %1 的退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="306"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="293"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="311"/>
         <source>%1 · receipt %2</source>
         <translation>%1 · 小票 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="294"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="312"/>
         <source>%1 by %2 (%3)</source>
         <translation>%1，%2（%3）</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="297"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="315"/>
         <source>(and %1 on its way)</source>
         <translation>（另有 %1 正在退款中）</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="300"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="318"/>
         <source>Cash out of the drawer: the journal records it at once.</source>
         <translation>从钱箱支付现金：日志立即记录。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="301"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="319"/>
         <source>Back to the card %1, through the bank.</source>
         <translation>经银行退回到银行卡 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="329"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="347"/>
         <source>Refund %1 (Enter)</source>
         <translation>退款 %1 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="330"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="348"/>
         <source>Refund (Enter)</source>
         <translation>退款 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="394"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="412"/>
         <source>Refund slip</source>
         <translation>退款单</translation>
     </message>
@@ -3322,37 +4159,37 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::RefundLinesModel</name>
     <message>
-        <location filename="../../ui/models/refundlinesmodel.cpp" line="118"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="121"/>
         <source>Type how many to give back (at most %1), or + and -.</source>
         <translation>输入要退的数量（最多 %1），或按 + 和 -。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundlinesmodel.cpp" line="119"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="122"/>
         <source>Everything of this line has been given back already.</source>
         <translation>这一行的商品已全部退还。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundlinesmodel.cpp" line="167"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="170"/>
         <source>Item</source>
         <translation>商品</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundlinesmodel.cpp" line="169"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="172"/>
         <source>Sold</source>
         <translation>已售</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundlinesmodel.cpp" line="171"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="174"/>
         <source>Given back</source>
         <translation>已退还</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundlinesmodel.cpp" line="173"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="176"/>
         <source>Refund now</source>
         <translation>本次退</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundlinesmodel.cpp" line="175"/>
+        <location filename="../../ui/models/refundlinesmodel.cpp" line="178"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
@@ -3360,92 +4197,92 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::RefundSlip</name>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="31"/>
+        <location filename="../../ui/models/refundslip.cpp" line="33"/>
         <source>REFUND</source>
         <translation>退款凭证</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="34"/>
+        <location filename="../../ui/models/refundslip.cpp" line="36"/>
         <source>PENDING — NOT GIVEN BACK YET</source>
         <translation>处理中 — 尚未退还</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="38"/>
+        <location filename="../../ui/models/refundslip.cpp" line="40"/>
         <source>Refund no.</source>
         <translation>退款单号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="39"/>
+        <location filename="../../ui/models/refundslip.cpp" line="41"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="40"/>
+        <location filename="../../ui/models/refundslip.cpp" line="42"/>
         <source>Terminal</source>
         <translation>终端</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="41"/>
+        <location filename="../../ui/models/refundslip.cpp" line="43"/>
         <source>Sale</source>
         <translation>销售单</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="42"/>
+        <location filename="../../ui/models/refundslip.cpp" line="44"/>
         <source>Receipt no. of the sale</source>
         <translation>原订单小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="43"/>
+        <location filename="../../ui/models/refundslip.cpp" line="45"/>
         <source>Paid</source>
         <translation>实付</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="60"/>
+        <location filename="../../ui/models/refundslip.cpp" line="64"/>
         <source>Refund</source>
         <translation>退款金额</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="61"/>
+        <location filename="../../ui/models/refundslip.cpp" line="65"/>
         <source>To</source>
         <translation>退回到</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="61"/>
+        <location filename="../../ui/models/refundslip.cpp" line="65"/>
         <source>Cash, from the drawer</source>
         <translation>现金，从钱箱退还</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="63"/>
+        <location filename="../../ui/models/refundslip.cpp" line="67"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="64"/>
+        <location filename="../../ui/models/refundslip.cpp" line="68"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="70"/>
+        <location filename="../../ui/models/refundslip.cpp" line="87"/>
         <source>The amount above was given back in cash.</source>
         <translation>以上金额已以现金退还。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="71"/>
+        <location filename="../../ui/models/refundslip.cpp" line="88"/>
         <source>The amount above goes back to the card. The bank may take a few days to show it.</source>
         <translation>以上金额将退回到银行卡。银行入账可能需要几天。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="75"/>
+        <location filename="../../ui/models/refundslip.cpp" line="92"/>
         <source>This refund was not made: nothing was given back.</source>
         <translation>这笔退款未完成：没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="78"/>
+        <location filename="../../ui/models/refundslip.cpp" line="95"/>
         <source>This refund was voided before it was sent: nothing was given back.</source>
         <translation>这笔退款在发送前已作废：没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/refundslip.cpp" line="84"/>
+        <location filename="../../ui/models/refundslip.cpp" line="101"/>
         <source>The refund is saved on the till and is sent by itself; it is never made twice. Ask for the final slip once it is refunded.</source>
         <translation>退款已保存在收银机上，会自动发送，绝不会重复退款。退款完成后请索取最终的退款单。</translation>
     </message>
@@ -3583,32 +4420,32 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::SaleLookup</name>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="157"/>
+        <location filename="../../app/till/tillerror.cpp" line="171"/>
         <source>&quot;%1&quot; is not a receipt number. Type it as printed on the receipt, e.g. %2.</source>
         <translation>“%1”不是小票号。请按小票上打印的格式输入，例如 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="159"/>
+        <location filename="../../app/till/tillerror.cpp" line="173"/>
         <source>Receipt %1 was printed by till %2, not by this till (%3): refund it there.</source>
         <translation>小票 %1 由收银机 %2 打印，不是本收银机（%3）：请在那台收银机上退款。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="161"/>
+        <location filename="../../app/till/tillerror.cpp" line="175"/>
         <source>No sale of this till has the receipt number %1.</source>
         <translation>本收银机没有小票号为 %1 的订单。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="155"/>
+        <location filename="../../app/till/tillerror.cpp" line="169"/>
         <source>Type or scan the receipt number first.</source>
         <translation>请先输入或扫描小票号。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="163"/>
+        <location filename="../../app/till/tillerror.cpp" line="177"/>
         <source>No sale of this till has the number %1.</source>
         <translation>本收银机没有编号为 %1 的销售。</translation>
     </message>
     <message>
-        <location filename="../../app/till/tillerror.cpp" line="165"/>
+        <location filename="../../app/till/tillerror.cpp" line="179"/>
         <source>No payment of this till is for sale %1.</source>
         <translation>本收银机没有订单 %1 的支付。</translation>
     </message>
@@ -3616,170 +4453,290 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::SettingsDialog</name>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="22"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="28"/>
         <source>Till settings</source>
         <translation>收银机设置</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="28"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="34"/>
+        <source>Till</source>
+        <translation>收银机</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="39"/>
         <source>empty: the built-in demo gateway</source>
         <translation>留空：使用内置演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="29"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="40"/>
         <source>One gateway address, or several separated by commas. When one cannot be reached, the till uses the next; a payment is never charged twice.</source>
         <translation>一个网关地址，或用逗号分隔的多个地址。某个网关无法连接时，收银机会改用下一个；同一笔付款绝不会重复扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="30"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="41"/>
         <source>Gateway address</source>
         <translation>网关地址</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="33"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="44"/>
         <source>Till token</source>
         <translation>收银机令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="35"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="46"/>
         <source>Terminal name</source>
         <translation>终端名称</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="42"/>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="52"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="53"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="63"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="46"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="57"/>
         <source>Largest offline card payment</source>
         <translation>离线单笔刷卡上限</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="47"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="58"/>
         <source>Most that may wait offline</source>
         <translation>离线待发送总额上限</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="51"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="62"/>
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="53"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="64"/>
         <source>Longest a payment may wait offline</source>
         <translation>离线支付最长等待时间</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="57"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="68"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="58"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="69"/>
         <source>Longest the cashier waits for the bank&apos;s answer</source>
         <translation>收银员等待银行回复的最长时间</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="59"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="70"/>
         <source>After this, a card payment with no answer yet is confirmed by the till on its own and the next customer may be served.</source>
         <translation>超过此时间，尚无回复的刷卡付款将由收银机自行确认，可以接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="61"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="72"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="62"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="73"/>
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="67"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="78"/>
         <source>Shop name</source>
         <translation>店铺名称</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="69"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="80"/>
         <source>Shop address</source>
         <translation>店铺地址</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="70"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="81"/>
         <source>Printed under the shop&apos;s name on every receipt.</source>
         <translation>打印在每张小票的店铺名称下方。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="72"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="83"/>
         <source>&amp;Gateway:</source>
         <translation>网关(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="73"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="84"/>
         <source>&amp;Token:</source>
         <translation>令牌(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="74"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="85"/>
         <source>Te&amp;rminal:</source>
         <translation>终端(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="75"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="86"/>
         <source>Largest &amp;offline card payment:</source>
         <translation>离线单笔刷卡上限(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="76"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="87"/>
         <source>Most waiting &amp;offline in total:</source>
         <translation>离线待发送总额上限(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="77"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="88"/>
         <source>Longest &amp;wait offline:</source>
         <translation>离线最长等待(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="78"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="89"/>
         <source>Wait for the &amp;bank&apos;s answer:</source>
         <translation>等待银行回复(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="79"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="90"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="80"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="91"/>
         <source>S&amp;hop name:</source>
         <translation>店铺名称(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="81"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="92"/>
         <source>Shop a&amp;ddress:</source>
         <translation>店铺地址(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="82"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="93"/>
         <source>The gateway, token and language apply when the till starts again; the limits and the shop at once.</source>
         <translation>网关、令牌和语言在收银机重新启动后生效；限额和店铺信息立即生效。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="88"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="97"/>
+        <source>Shop</source>
+        <translation>店铺</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="99"/>
+        <source>empty: the catalog imported on this till</source>
+        <translation>留空：使用本机导入的商品目录</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="100"/>
+        <source>Catalog URL</source>
+        <translation>商品目录地址</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="101"/>
+        <source>Fetched at start and every five minutes; kept, so the till sells offline.</source>
+        <translation>启动时及每五分钟获取一次；会保存在本机，离线时也能销售。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="102"/>
+        <source>Prices exclude VAT (it is added at the end)</source>
+        <translation>价格不含增值税（结算时另加）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="103"/>
+        <source>Prices exclude VAT</source>
+        <translation>价格不含增值税</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="104"/>
+        <source>Highest typed price</source>
+        <translation>手动定价上限</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="108"/>
+        <source>Scale label layouts</source>
+        <translation>秤标签格式</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="109"/>
+        <source>13 places: 2 and T the prefix and type, I the item code, V the price in fen or the weight in grams, P a price check digit, C the check digit; several separated by &quot;;&quot;.</source>
+        <translation>13 位：2 和 T 为前缀和类型，I 为商品编号，V 为价格（分）或重量（克），P 为价格校验位，C 为校验位；多个格式用“;”分隔。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="115"/>
+        <source>Largest discount without a manager</source>
+        <translation>无需经理授权的最大折扣</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="116"/>
+        <source>Largest refund or void without a manager</source>
+        <translation>无需经理授权的最大退款或作废金额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="121"/>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="122"/>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="123"/>
+        <source>Lock after idle time</source>
+        <translation>空闲后锁定</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="124"/>
+        <source>&amp;Catalog URL:</source>
+        <translation>商品目录地址(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="126"/>
+        <source>Highest &amp;typed price:</source>
+        <translation>手动定价上限(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="127"/>
+        <source>Scale &amp;labels:</source>
+        <translation>秤标签格式(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="128"/>
+        <source>Largest &amp;discount without a manager:</source>
+        <translation>无需经理授权的最大折扣(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="129"/>
+        <source>Largest &amp;refund or void without a manager:</source>
+        <translation>无需经理授权的最大退款或作废(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="130"/>
+        <source>Lock after &amp;idle:</source>
+        <translation>空闲后锁定(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="131"/>
+        <source>The limits apply once a manager is added (oncepay-ctl staff add); cash refunds always need one.</source>
+        <translation>添加经理后（oncepay-ctl staff add）这些限额才生效；现金退款始终需要经理授权。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="137"/>
         <source>&quot;%1&quot; is not a gateway address. Enter an address such as http://192.0.2.10:8080, several separated by commas, or leave the field empty for the demo.</source>
         <translation>“%1”不是有效的网关地址。请输入类似 http://192.0.2.10:8080 的地址，多个地址用逗号分隔；留空则使用演示网关。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="94"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="143"/>
         <source>Receipts need the shop&apos;s name.</source>
         <translation>小票需要店铺名称。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="98"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="147"/>
         <source>The till needs a token.</source>
         <translation>收银机需要令牌。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="152"/>
+        <source>&quot;%1&quot; is not a catalog URL such as https://shop.example/catalog.csv.</source>
+        <translation>“%1”不是商品目录地址，例如 https://shop.example/catalog.csv。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="158"/>
+        <source>&quot;%1&quot; is not a scale label layout: 13 places such as 2T IIIII VVVVV C.</source>
+        <translation>“%1”不是秤标签格式：应为 13 位，例如 2T IIIII VVVVV C。</translation>
     </message>
 </context>
 <context>
@@ -4166,69 +5123,69 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ShiftCloseViewModel</name>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="58"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="59"/>
         <source>The journal could not be read: %1</source>
         <translation>无法读取日志：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="69"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="70"/>
         <source>The shift cannot be checked with the server (%1). It can be closed without the check: the payments still waiting move to the next shift.</source>
         <translation>无法与服务器核对本班次（%1）。可以不经核对结班：仍在等待的款项转入下一班次。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="142"/>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="172"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="143"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="173"/>
         <source>Refund for sale %1</source>
         <translation>订单 %1 的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="143"/>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="173"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="144"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="174"/>
         <source>Sale %1</source>
         <translation>订单 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="144"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="145"/>
         <source>%1: %2, %3%4</source>
         <translation>%1：%2，%3%4</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="144"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="145"/>
         <source> (from an earlier shift)</source>
         <translation>（来自之前的班次）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="156"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="157"/>
         <source>%1 charged late, refunded automatically</source>
         <translation>%1 延迟扣款，已自动退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="157"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="158"/>
         <source>%1 refunded by the till (sale cancelled)</source>
         <translation>%1 已由收银机退款（销售已取消）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="159"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="160"/>
         <source>%1 charged late; the till&apos;s refund was refused: needs attention</source>
         <translation>%1 延迟扣款；收银机的退款被拒绝：需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="161"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="162"/>
         <source>%1 charged late; the till&apos;s refund is on its way</source>
         <translation>%1 延迟扣款；收银机的退款正在进行</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="163"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="164"/>
         <source>Sale %1: %2</source>
         <translation>销售 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="174"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="175"/>
         <source>%1: %2, %3</source>
         <translation>%1：%2，%3</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="202"/>
+        <location filename="../../ui/models/shiftcloseviewmodel.cpp" line="203"/>
         <source>The shift was not closed: %1</source>
         <translation>未能结班：%1</translation>
     </message>
@@ -4411,62 +5368,109 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>清点 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="59"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="63"/>
+        <source>VAT</source>
+        <translation>增值税率</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="63"/>
+        <source>Net</source>
+        <translation>不含税</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="63"/>
+        <source>Tax</source>
+        <translation>税额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="63"/>
+        <source>Gross</source>
+        <translation>含税</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="72"/>
+        <source>Discounts: %n sale(s), %1 in all.</source>
+        <translation>
+            <numerusform>折扣：%n 笔销售，共 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="80"/>
+        <source>Cashier</source>
+        <translation>收银员</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="80"/>
+        <source>Takings</source>
+        <translation>收款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="80"/>
+        <source>Refunds</source>
+        <translation>退款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="83"/>
+        <source>(no one signed in)</source>
+        <translation>（无人登录）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="91"/>
         <source>Still waiting for the server:</source>
         <translation>仍在等待服务器：</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="65"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="97"/>
         <source>Refunded by the till by itself:</source>
         <translation>收银机自动退款：</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="71"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="103"/>
         <source>Waiting at the last close, and how they ended:</source>
         <translation>上次结班时仍在等待的款项及其结果：</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="76"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="108"/>
         <source>Sales per hour</source>
         <translation>每小时销售额</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="77"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="109"/>
         <source>Reconciliation with the server and the bank</source>
         <translation>与服务器和银行对账</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="82"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="114"/>
         <source>Not checked: the server could not be asked.</source>
         <translation>未核对：无法查询服务器。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="84"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="116"/>
         <source>%1 of %2 rows need nothing.</source>
         <translation>%2 行中有 %1 行无需处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="89"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="121"/>
         <source>Sale</source>
         <translation>销售单</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="89"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="121"/>
         <source>Finding</source>
         <translation>核对结果</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="89"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="121"/>
         <source>Bank</source>
         <translation>银行</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="89"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="121"/>
         <source>What to do</source>
         <translation>处理办法</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="118"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="151"/>
         <source>Z report</source>
         <translation>Z 报表</translation>
     </message>
@@ -4545,14 +5549,93 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
 </context>
 <context>
+    <name>OncePay::Ui::SignInDialog</name>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="23"/>
+        <location filename="../../ui/widgets/signindialog.cpp" line="24"/>
+        <source>Sign in</source>
+        <translation>登录</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="23"/>
+        <source>A manager&apos;s approval</source>
+        <translation>经理授权</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="24"/>
+        <source>Manager approval</source>
+        <translation>经理授权</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="27"/>
+        <source>The till is locked. Sign in with your name and PIN.</source>
+        <translation>收银机已锁定。请用姓名和 PIN 码登录。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="28"/>
+        <source>%1 needs a manager. A manager types their PIN here.</source>
+        <translation>%1需要经理授权。请经理在此输入 PIN 码。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="38"/>
+        <source>Name</source>
+        <translation>姓名</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="47"/>
+        <source>&amp;Name:</source>
+        <translation>姓名(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="49"/>
+        <source>PIN</source>
+        <translation>PIN 码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="53"/>
+        <source>&amp;PIN:</source>
+        <translation>PIN 码(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="56"/>
+        <source>Sign-in message</source>
+        <translation>登录提示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="62"/>
+        <source>&amp;Sign in</source>
+        <translation>登录(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="62"/>
+        <source>&amp;Approve</source>
+        <translation>授权(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="93"/>
+        <source>No one to sign in as: add staff with oncepay-ctl staff add.</source>
+        <translation>没有可登录的员工：请用 oncepay-ctl staff add 添加员工。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="97"/>
+        <source>Checking…</source>
+        <translation>正在核对…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="117"/>
+        <source>%1 is not a manager.</source>
+        <translation>%1 不是经理。</translation>
+    </message>
+</context>
+<context>
     <name>OncePay::Ui::TillSettings</name>
     <message>
-        <location filename="../../ui/models/tillsettings.cpp" line="33"/>
+        <location filename="../../ui/models/tillsettings.cpp" line="49"/>
         <source>OncePay Demo Shop</source>
         <translation>OncePay 演示商店</translation>
     </message>
     <message>
-        <location filename="../../ui/models/tillsettings.cpp" line="38"/>
+        <location filename="../../ui/models/tillsettings.cpp" line="54"/>
         <source>1 Example Road, Huangpu District, Shanghai</source>
         <translation>上海市黄浦区示例路 1 号</translation>
     </message>
@@ -4747,51 +5830,81 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../app/pos/tilloptions.cpp" line="21"/>
+        <source>Fetch the shop&apos;s catalog (CSV or JSON) from this URL at start and every five minutes, with its ETag; the last good one is kept for selling offline (default: the Settings&apos; catalog URL).</source>
+        <translation>启动时及每五分钟从此地址获取本店商品目录（CSV 或 JSON，使用 ETag）；保留最后一份有效目录供离线销售（默认：设置中的商品目录地址）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tilloptions.cpp" line="22"/>
         <source>Full screen, for a till that does nothing else.</source>
         <translation>全屏显示，用于专用收银机。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="22"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="23"/>
         <source>Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT).</source>
         <translation>仅限演示：以此模式启动网络模拟器（online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="23"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="24"/>
         <source>Print the time to the shown window and the memory in use, then quit (benchmarks).</source>
         <translation>输出从启动到窗口显示的时间和内存占用，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="24"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="25"/>
         <source>Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks).</source>
         <translation>仅限演示：离线排队 N 笔支付后恢复网络，输出发送期间窗口最长的卡顿时间，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="25"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="26"/>
         <source>The language of the till: en or zh_CN (remembered; default: the system&apos;s).</source>
         <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="35"/>
+        <location filename="../../app/pos/tillapp.cpp" line="37"/>
         <source>OncePay cannot start</source>
         <translation>OncePay 无法启动</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="65"/>
+        <location filename="../../app/pos/tillapp.cpp" line="70"/>
         <source>--gateway: &quot;%1&quot; is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.</source>
         <translation>--gateway：“%1”不是有效的网关地址。请给出一个或多个以 http:// 或 https:// 开头、用逗号分隔的地址，例如 http://192.0.2.10:8080,http://192.0.2.11:8080。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="70"/>
+        <location filename="../../app/pos/tillapp.cpp" line="75"/>
+        <source>--catalog-url: &quot;%1&quot; is not a URL such as https://shop.example/catalog.csv.</source>
+        <translation>--catalog-url：“%1”不是有效地址，例如 https://shop.example/catalog.csv。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tillapp.cpp" line="78"/>
         <source>Cannot create the data folder %1.</source>
         <translation>无法创建数据文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="103"/>
+        <location filename="../../app/pos/tillapp.cpp" line="112"/>
+        <source>The staff list %1 cannot be opened: %2</source>
+        <translation>无法打开员工名单 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tillapp.cpp" line="116"/>
         <source>--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT.</source>
         <translation>--network 需要使用演示网关，且取值为：online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="115"/>
+        <location filename="../../app/pos/tillapp.cpp" line="127"/>
+        <source>The catalog was updated from the shop&apos;s server.</source>
+        <translation>已从本店服务器更新商品目录。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tillapp.cpp" line="132"/>
+        <source>The catalog on the shop&apos;s server was refused (the one in use stays): %1</source>
+        <translation>本店服务器上的商品目录被拒绝（继续使用当前目录）：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tillapp.cpp" line="135"/>
+        <source>The shop&apos;s catalog server cannot be reached (%1): selling from the catalog kept on this till.</source>
+        <translation>无法连接本店商品目录服务器（%1）：使用本机保存的商品目录销售。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tillapp.cpp" line="152"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
     </message>

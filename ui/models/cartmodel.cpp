@@ -1,5 +1,7 @@
 #include "cartmodel.h"
 
+#include <QJsonObject>
+
 namespace OncePay::Ui {
 
 CartModel::CartModel(QObject *parent)
@@ -12,23 +14,75 @@ void CartModel::setLanguage(Language language)
     m_language = language;
     if (!m_lines.isEmpty())
         emit dataChanged(index(0, 0), index(rowCount() - 1, 0));
+    emit languageChanged();
 }
 
 void CartModel::add(const Product &product)
 {
     m_currency = product.price.currency();
     for (int row = 0; row < m_lines.size(); ++row) {
-        if (m_lines[row].product.code == product.code) {
-            ++m_lines[row].quantity;
+        SaleItem &l = m_lines[row];
+        if (l.product.code == product.code && !l.isWeighed() && !l.fixedAmount && l.product.price == product.price) {
+            ++l.quantity;
+            reprice();
             emit dataChanged(index(row, int(Column::Quantity)), index(row, int(Column::LineTotal)));
             emit totalChanged();
             return;
         }
     }
+    SaleItem item;
+    item.product = product;
+    addItem(item);
+}
+
+void CartModel::addItem(const SaleItem &item)
+{
+    m_currency = item.product.price.currency();
     beginInsertRows({}, int(m_lines.size()), int(m_lines.size()));
-    m_lines.append({product, 1});
+    m_lines.append(item);
+    reprice();
     endInsertRows();
     emit totalChanged();
+}
+
+void CartModel::setTaxMode(TaxMode mode)
+{
+    if (mode == m_taxMode)
+        return;
+    m_taxMode = mode;
+    reprice();
+    if (!m_lines.isEmpty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    emit totalChanged();
+}
+
+void CartModel::setLineDiscount(int row, const Discount &discount)
+{
+    if (row < 0 || row >= m_lines.size())
+        return;
+    m_lines[row].discount = discount;
+    reprice();
+    emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    emit totalChanged();
+}
+
+void CartModel::setSaleDiscount(const Discount &discount)
+{
+    m_saleDiscount = discount;
+    reprice();
+    if (!m_lines.isEmpty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    emit totalChanged();
+}
+
+void CartModel::reprice()
+{
+    m_pricing = priceItems(m_lines, m_saleDiscount, m_taxMode);
+}
+
+QJsonArray CartModel::linesJson() const
+{
+    return saleLinesJson(m_lines, m_pricing, m_taxMode);
 }
 
 void CartModel::removeLine(int row)
@@ -37,6 +91,7 @@ void CartModel::removeLine(int row)
         return;
     beginRemoveRows({}, row, row);
     m_lines.removeAt(row);
+    reprice();
     endRemoveRows();
     emit totalChanged();
 }
@@ -47,7 +102,10 @@ void CartModel::setQuantity(int row, int quantity)
         return;
     if (quantity == 0)
         return removeLine(row);
+    if (hasFixedQuantity(row))
+        return;
     m_lines[row].quantity = quantity;
+    reprice();
     emit dataChanged(index(row, int(Column::Quantity)), index(row, int(Column::LineTotal)));
     emit totalChanged();
 }
@@ -56,6 +114,8 @@ void CartModel::clear()
 {
     beginResetModel();
     m_lines.clear();
+    m_saleDiscount = {};
+    reprice();
     endResetModel();
     emit totalChanged();
 }
@@ -66,25 +126,36 @@ void CartModel::setLines(const QList<SaleLine> &lines)
     m_lines.clear();
     for (const SaleLine &l : lines) {
         m_currency = l.unitPrice.currency();
-        m_lines.append({Product{l.code, l.nameEn, l.nameZh, l.unitPrice}, l.quantity});
+        SaleItem item;
+        item.product = Product{l.code, l.nameEn, l.nameZh, l.unitPrice};
+        item.quantity = l.quantity;
+        m_lines.append(item);
     }
+    reprice();
     endResetModel();
     emit totalChanged();
 }
 
-Money CartModel::total() const
+void CartModel::setLinesJson(const QJsonArray &lines, const QString &currency)
 {
-    qint64 sum = 0;
-    for (const Line &l : m_lines)
-        sum += l.product.price.minorUnits() * l.quantity;
-    return Money(sum, m_currency);
+    beginResetModel();
+    m_currency = currency;
+    m_lines = saleItemsFromJson(lines, currency, &m_taxMode);
+    // The sale's discount as it was spread: its shares, summed, spread again the same way.
+    qint64 saleOff = 0;
+    for (const QJsonValue &v : lines)
+        saleOff += v.toObject().value(QStringLiteral("sale_discount")).toInteger();
+    m_saleDiscount = saleOff > 0 ? Discount{Discount::Kind::Amount, saleOff} : Discount();
+    reprice();
+    endResetModel();
+    emit totalChanged();
 }
 
 int CartModel::itemCount() const
 {
     int n = 0;
-    for (const Line &l : m_lines)
-        n += l.quantity;
+    for (const SaleItem &l : m_lines)
+        n += l.isWeighed() ? 1 : l.quantity;
     return n;
 }
 
@@ -93,8 +164,11 @@ QList<SaleLine> CartModel::saleLines() const
     QList<SaleLine> out;
     out.reserve(m_lines.size());
     for (int row = 0; row < m_lines.size(); ++row) {
-        const Line &l = m_lines.at(row);
-        out.append({row, l.product.code, l.product.nameEn, l.product.nameZh, l.product.price, l.quantity});
+        const SaleItem &l = m_lines.at(row);
+        const bool single = l.isWeighed() || l.fixedAmount;
+        out.append({row, l.product.code, l.product.nameEn, l.product.nameZh,
+            single ? Money(l.amount(), m_currency) : l.product.price, single ? 1 : l.quantity,
+            m_pricing.lines.value(row).finalAmount, l.product.vatBasisPoints});
     }
     return out;
 }
@@ -113,20 +187,29 @@ QVariant CartModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Line &l = m_lines.at(index.row());
+    const SaleItem &l = m_lines.at(index.row());
     if (role == Qt::TextAlignmentRole && index.column() != int(Column::Name))
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole && role != Qt::AccessibleTextRole)
         return {};
     switch (Column(index.column())) {
-    case Column::Name:
-        return l.product.name(m_language == Language::SimplifiedChinese);
+    case Column::Name: {
+        const QString name = l.product.name(m_language == Language::SimplifiedChinese);
+        const qint64 off = m_pricing.lines.value(index.row()).lineDiscount;
+        return off > 0 ? tr("%1 (−%2)").arg(name, Money(off, m_currency).toDisplayString()) : name;
+    }
     case Column::Quantity:
+        if (l.isWeighed())
+            return tr("%1 kg").arg(QString::number(double(l.grams) / 1000.0, 'f', 3));
         return l.quantity;
     case Column::UnitPrice:
+        if (l.isWeighed())
+            return tr("%1/kg").arg(l.product.price.toDisplayString());
+        if (l.fixedAmount)
+            return Money(*l.fixedAmount, m_currency).toDisplayString();
         return l.product.price.toDisplayString();
     case Column::LineTotal:
-        return Money(l.product.price.minorUnits() * l.quantity, l.product.price.currency()).toDisplayString();
+        return Money(m_pricing.lines.value(index.row()).finalAmount, m_currency).toDisplayString();
     case Column::Count:
         break;
     }

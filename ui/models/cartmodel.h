@@ -1,13 +1,15 @@
 #pragma once
 
 #include "catalog.h"
+#include "saleitem.h"
 #include "saleline.h"
 
 #include <QAbstractTableModel>
 
 namespace OncePay::Ui {
 
-// The lines of the sale being rung up, with quantities; totals in integer money.
+// The lines of the sale being rung up, with quantities or weights; priced after every change
+// (discounts, tax per rate: priceItems()) and kept so, in integer money.
 class CartModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -27,15 +29,33 @@ public:
     void setLanguage(Language language);   // of the products' names
     Language language() const { return m_language; }
     void add(const Product &product);
+    // A weighed line, or one at a label's or the cashier's price: always a line of its own.
+    void addItem(const SaleItem &item);
+    void setTaxMode(TaxMode mode);
+    // A discount on one line, or on the whole sale (spread over the lines: priceSale()).
+    void setLineDiscount(int row, const Discount &discount);
+    Discount lineDiscount(int row) const { return row >= 0 && row < m_lines.size() ? m_lines.at(row).discount : Discount(); }
+    void setSaleDiscount(const Discount &discount);
+    Discount saleDiscount() const { return m_saleDiscount; }
+    TaxMode taxMode() const { return m_taxMode; }
     void removeLine(int row);
     // Sets a line's quantity; 0 removes the line.
     void setQuantity(int row, int quantity);
     int quantity(int row) const { return row >= 0 && row < m_lines.size() ? m_lines.at(row).quantity : 0; }
+    // A weighed line or one at its own price: its quantity is not the cashier's to change.
+    bool hasFixedQuantity(int row) const
+    {
+        return row >= 0 && row < m_lines.size() && (m_lines.at(row).isWeighed() || m_lines.at(row).fixedAmount);
+    }
     void clear();
     // The lines of a sale kept in the journal, at the prices they were sold for (a sale restored
     // after a restart): replaces the cart.
     void setLines(const QList<SaleLine> &lines);
-    Money total() const;
+    void setLinesJson(const QJsonArray &lines, const QString &currency);
+    Money total() const { return Money(m_pricing.total, m_currency); }
+    const SalePricing &pricing() const { return m_pricing; }
+    // The lines as the journal keeps them (saleLinesJson()).
+    QJsonArray linesJson() const;
     bool isEmpty() const { return m_lines.isEmpty(); }
     int itemCount() const;
     // The lines as the sale keeps them once paid (for a refund by items later).
@@ -48,14 +68,15 @@ public:
 
 signals:
     void totalChanged();
+    void languageChanged();
 
 private:
-    struct Line
-    {
-        Product product;
-        int quantity = 1;
-    };
-    QList<Line> m_lines;
+    void reprice();
+
+    QList<SaleItem> m_lines;
+    SalePricing m_pricing;
+    Discount m_saleDiscount;
+    TaxMode m_taxMode = TaxMode::Inclusive;
     QString m_currency = QStringLiteral("CNY");
     Language m_language = Language::English;
 };

@@ -101,10 +101,35 @@ public:
     // disabled field).
     bool scanStartsNextSale() const;
 
-    // Adds the product with this code or name start; false (and a reason) if none or several
-    // match (then matchingProducts() lists them, for the cashier to pick one).
+    // Adds the product with this code, barcode or name start, or the item of a weighed-goods
+    // label; false (and a reason) if none or several match (then matchingProducts() lists them,
+    // for the cashier to pick one), if a barcode was misread (its check digit is wrong), or if
+    // the product is sold at a price the cashier types (needsPrice(): addProductAtPrice()).
     bool addProduct(const QString &codeOrName, QString *reason);
+    // The open-price product `codeOrName` means, if it is one.
+    std::optional<Product> needsPrice(const QString &codeOrName) const;
+    // An open-price product at the price the cashier typed: above 0, at most openPriceLimit().
+    bool addProductAtPrice(const QString &codeOrName, const QString &price, QString *reason);
+    // A product sold by the kg at a weight typed in kg ("0.532"), when no scale label is scanned.
+    bool addWeighedProduct(const QString &code, const QString &kilograms, QString *reason);
+    void setOpenPriceLimit(const Money &limit) { m_openPriceLimit = limit; }
+    Money openPriceLimit() const { return m_openPriceLimit; }
+    void setEmbeddedLayouts(const QList<EmbeddedLayout> &layouts) { m_layouts = layouts; }
+    // Whether the catalog's prices include VAT: the cart is priced so (a sale already in the
+    // journal keeps what it was rung up with).
+    void setTaxMode(TaxMode mode);
     QList<Product> matchingProducts(const QString &codeOrName) const;
+    // A discount ("10%" or "5.00") on the line `row`, or on the whole sale; "" or "0" takes it
+    // off. False and why when it is not one, or when the sale's amount can no longer change (a
+    // card part was sent: its key is bound to the amount).
+    bool discountLine(int row, const QString &text, QString *reason);
+    // Whether a discount may be given now: on the line `row`, or on the sale (row -1; any other
+    // row outside the cart: no line chosen).
+    bool canDiscount(int row, QString *reason) const;
+    bool discountSale(const QString &text, QString *reason);
+    // Whether `text` as a discount on `row` (-1: the sale) is more than `limitPercent` of what
+    // it is on: then a manager approves it first.
+    bool discountAboveLimit(int row, const QString &text, int limitPercent) const;
     void removeLine(int row);
     void changeQuantity(int row, int delta);   // + / - on the selected line
 
@@ -137,10 +162,14 @@ private:
     // nothing of it is paid), then `then` with the order id to pay.
     void withSale(const std::function<void(bool ok, const TillError &error)> &then);
     bool tenderOpen() const;   // no tender of this sale being stored or waiting
-    QJsonArray linesJson() const;
+    // The sale that is over gives way to the next; false (and why) when the cart cannot change.
+    bool readyToAdd(QString *reason);
+    std::optional<Discount> parseDiscount(int row, const QString &text, QString *reason) const;
 
     SyncEngine *m_engine;
     const Catalog *m_catalog;
+    QList<EmbeddedLayout> m_layouts{EmbeddedLayout::defaultLayout()};
+    Money m_openPriceLimit{100'000, QStringLiteral("CNY")};
     SaleBook *m_sales = nullptr;
     QString m_saleNumber;   // the journal's sale for this cart, once opened
     qint64 m_saleTotal = 0;

@@ -1,6 +1,12 @@
 #include "receipt.h"
 
+#include "code128.h"
+#include "pricing.h"
+
+#include <QBuffer>
 #include <QDateTime>
+#include <QImage>
+#include <QPainter>
 #include <QFileInfo>
 #include <QPageSize>
 #include <QPdfWriter>
@@ -29,7 +35,54 @@ QString row(const QString &label, const QString &value, bool bold = false)
     return QStringLiteral("<tr><td>%1%2%3</td><td align=right>%1%4%3</td></tr>").arg(open, esc(label), close, esc(value));
 }
 
+// Net, tax and gross per VAT rate (issue 23), under the total.
+QString taxTable(const SalePricing &pricing, const QString &currency)
+{
+    if (pricing.bands.isEmpty())
+        return {};
+    auto money = [&](qint64 minor) {
+        return esc(Money(minor, currency).toDisplayString());
+    };
+    QString out = QStringLiteral("<table width=100%><tr><td>%1</td><td align=right>%2</td><td align=right>%3</td>"
+                                 "<td align=right>%4</td></tr>")
+                      .arg(esc(Receipt::tr("VAT")), esc(Receipt::tr("Net")), esc(Receipt::tr("Tax")), esc(Receipt::tr("Gross")));
+    for (const TaxBand &b : pricing.bands) {
+        out += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right>%4</td></tr>")
+                   .arg(esc(vatRateText(b.vatBasisPoints)), money(b.net), money(b.tax), money(b.gross));
+    }
+    return out + QStringLiteral("</table>");
+}
+
 }   // namespace
+
+QImage Receipt::barcodeImage(const QString &text, int moduleWidth, int height)
+{
+    const std::optional<QByteArray> modules = Code128::modules(text);
+    if (!modules)
+        return {};
+    const int quiet = 10;   // modules of white each side, as the standard asks
+    QImage image(int(modules->size() + 2 * quiet) * moduleWidth, height, QImage::Format_RGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    for (qsizetype i = 0; i < modules->size(); ++i) {
+        if (modules->at(i) == '1')
+            painter.fillRect(int(quiet + i) * moduleWidth, 0, moduleWidth, height, Qt::black);
+    }
+    return image;
+}
+
+QString Receipt::barcodeHtml(const QString &text)
+{
+    const QImage image = barcodeImage(text, 2, 56);
+    if (image.isNull())
+        return {};
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return QStringLiteral("<p align=center><img src=\"data:image/png;base64,%1\" alt=\"%2\"><br>%2</p>")
+        .arg(QString::fromLatin1(png.toBase64()), esc(text));
+}
 
 Receipt::Kind Receipt::kindFor(const Intent &intent)
 {
@@ -110,6 +163,10 @@ QString Receipt::html(const Intent &intent, const CartModel &cart, const Receipt
     qint64 total = intent.amount.minorUnits();
     for (const Intent &part : context.earlierParts)
         total += part.amount.minorUnits();
+    const SalePricing &pricing = cart.pricing();
+    const qint64 discounts = pricing.lineDiscounts + pricing.saleDiscount;
+    if (discounts > 0)
+        out += row(tr("Discount"), Money(-discounts, intent.amount.currency()).toDisplayString());
     out += row(tr("Total"), Money(total, intent.amount.currency()).toDisplayString(), true);
     // Each tender of a split sale, oldest first; then this one.
     for (const Intent &part : context.earlierParts) {
@@ -143,8 +200,16 @@ QString Receipt::html(const Intent &intent, const CartModel &cart, const Receipt
             out += QStringLiteral("<h3 align=center>%1</h3>").arg(esc(tr("APPROVED")));
         }
     }
-    if (!pending)
+    // The tax of the sale's lines, when the cart is the sale (a receipt of a payment stored
+    // before sales had lines shows none).
+    if (pricing.total == total)
+        out += taxTable(pricing, intent.amount.currency());
+    if (!pending) {
+        // The sale's number as Code 128: the refund lookup takes it from a scanner.
+        if (!intent.isRefund() && !intent.saleNumber.isEmpty())
+            out += barcodeHtml(intent.saleNumber);
         out += QStringLiteral("<p align=center>%1</p>").arg(esc(tr("Thank you!")));
+    }
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include "money.h"
 
 #include <QCoreApplication>
+#include <QImage>
 #include <QString>
 
 #include <optional>
@@ -45,6 +46,12 @@ public:
     static QString fileName(const Intent &intent, const QString &terminal);
     // "Visa ··4242"; the brand alone, or "Card", when the gateway did not say more.
     static QString cardLabel(const QString &brand, const QString &last4);
+
+    // `text` as a Code 128 barcode: black bars on white, quiet zones included; null when it cannot
+    // be encoded.
+    static QImage barcodeImage(const QString &text, int moduleWidth, int height);
+    // The barcode and its text under it, as an HTML paragraph (the image inline).
+    static QString barcodeHtml(const QString &text);
 
     // The document for kindFor(intent) (empty for None).
     static QString html(const Intent &intent, const CartModel &cart, const ReceiptContext &context);

@@ -57,7 +57,10 @@ void RefundLinesModel::setChosen(int row, int quantity)
     if (quantity == before)
         return;
     m_chosen[row] = quantity;
-    m_total = Money(m_total.minorUnits() + m_lines.at(row).unitPrice.minorUnits() * (quantity - before), m_total.currency());
+    const SaleLine &l = m_lines.at(row);
+    const int already = m_refunded.at(row);
+    m_total = Money(m_total.minorUnits() + l.refundFor(already, quantity).minorUnits() - l.refundFor(already, before).minorUnits(),
+        m_total.currency());
     emit dataChanged(index(row, int(Column::Refund)), index(row, int(Column::Amount)));
     emit totalChanged(m_total);
 }
@@ -130,7 +133,7 @@ QVariant RefundLinesModel::data(const QModelIndex &index, int role) const
     case Column::Refund:
         return m_chosen.at(row);
     case Column::Amount:
-        return l.total(m_chosen.at(row)).toDisplayString();
+        return l.refundFor(m_refunded.at(row), m_chosen.at(row)).toDisplayString();
     case Column::Count:
         break;
     }

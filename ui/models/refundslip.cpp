@@ -1,5 +1,7 @@
 #include "refundslip.h"
 
+#include "pricing.h"
+
 #include "intenttext.h"
 
 #include <QDateTime>
@@ -44,12 +46,14 @@ QString RefundSlip::html(const Intent &refund, const Intent &payment, const QLis
     out += QStringLiteral("</table>");
 
     bool anyLine = false;
+    QList<PricingLine> given;   // what goes back, per line, for its tax per rate
     QString items = QStringLiteral("<hr><table width=100%>");
     for (const SaleLine &l : lines) {
         const int n = quantities.value(l.line);
         if (n <= 0)
             continue;
         anyLine = true;
+        given.append({l.total(n).minorUnits(), l.vatBasisPoints, {}});
         items += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
                      .arg(esc(l.name(language)), QString::number(n), esc(l.total(n).toDisplayString()));
     }
@@ -63,6 +67,19 @@ QString RefundSlip::html(const Intent &refund, const Intent &payment, const QLis
         out += row(tr("Reason"), refund.reason.trimmed());
     out += row(tr("State"), IntentText::stateOf(refund), true);
     out += QStringLiteral("</table>");
+    // Refunded by items: the tax it gives back, per rate, once per rate on what goes back.
+    const SalePricing back = priceSale(given, {}, TaxMode::Inclusive);
+    if (anyLine && back.total == refund.amount.minorUnits()) {
+        out += QStringLiteral("<table width=100%><tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right>%4</td></tr>")
+                   .arg(esc(Receipt::tr("VAT")), esc(Receipt::tr("Net")), esc(Receipt::tr("Tax")), esc(Receipt::tr("Gross")));
+        for (const TaxBand &b : back.bands) {
+            out += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right>%4</td></tr>")
+                       .arg(esc(vatRateText(b.vatBasisPoints)), esc(Money(b.net, refund.amount.currency()).toDisplayString()),
+                           esc(Money(b.tax, refund.amount.currency()).toDisplayString()),
+                           esc(Money(b.gross, refund.amount.currency()).toDisplayString()));
+        }
+        out += QStringLiteral("</table>");
+    }
 
     QString note;
     switch (refund.state) {

@@ -26,6 +26,8 @@ QList<SaleLine> SaleRecords::fromJson(const QJsonArray &json, const QString &cur
         l.unitPrice = Money(qint64(o.value(QStringLiteral("unit_price")).toDouble()),
             o.value(QStringLiteral("currency")).toString(currency));
         l.quantity = o.value(QStringLiteral("quantity")).toInt();
+        l.paid = o.value(QStringLiteral("amount")).toInteger(-1);
+        l.vatBasisPoints = o.value(QStringLiteral("vat")).toInt();
         out.append(l);
     }
     return out;

@@ -55,6 +55,38 @@ QString ShiftReportDocument::html(const ShiftReport &r, const QList<ShiftFinding
         drawer += QLatin1Char(' ') + tr("Counted %1: %2.").arg(r.money(*r.countedCash).toDisplayString(), difference);
     }
     h += QStringLiteral("<p><b>%1</b></p>").arg(esc(drawer));
+    // Issue 23: the tax of the shift's sales per rate, their discounts, and a line per cashier.
+    if (!r.taxBands.isEmpty()) {
+        h += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\" width=\"100%\">");
+        h += QStringLiteral("<tr><th align=\"left\">%1</th><th align=\"right\">%2</th><th align=\"right\">%3</th>"
+                            "<th align=\"right\">%4</th></tr>")
+                 .arg(esc(tr("VAT")), esc(tr("Net")), esc(tr("Tax")), esc(tr("Gross")));
+        for (const TaxBand &b : r.taxBands) {
+            h += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td><td align=\"right\">%4</td></tr>")
+                     .arg(esc(vatRateText(b.vatBasisPoints)), esc(r.money(b.net).toDisplayString()),
+                         esc(r.money(b.tax).toDisplayString()), esc(r.money(b.gross).toDisplayString()));
+        }
+        h += QStringLiteral("</table>");
+    }
+    if (r.discounts.count > 0) {
+        h += QStringLiteral("<p>%1</p>").arg(esc(tr("Discounts: %n sale(s), %1 in all.", nullptr, r.discounts.count).arg(r.money(r.discounts.amount).toDisplayString())));
+    }
+    const bool staffed = std::any_of(r.perStaff.cbegin(), r.perStaff.cend(), [](const ShiftReport::StaffLine &l) {
+        return !l.staff.isEmpty();
+    });
+    if (staffed) {
+        h += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\" width=\"100%\">");
+        h += QStringLiteral("<tr><th align=\"left\">%1</th><th align=\"right\">%2</th><th align=\"right\">%3</th></tr>")
+                 .arg(esc(tr("Cashier")), esc(tr("Takings")), esc(tr("Refunds")));
+        for (const ShiftReport::StaffLine &l : r.perStaff) {
+            h += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2 (%3)</td><td align=\"right\">%4 (%5)</td></tr>")
+                     .arg(esc(l.staff.isEmpty() ? tr("(no one signed in)") : l.staff), esc(r.money(l.sales.amount).toDisplayString()))
+                     .arg(l.sales.count)
+                     .arg(esc(r.money(l.refunds.amount).toDisplayString()))
+                     .arg(l.refunds.count);
+        }
+        h += QStringLiteral("</table>");
+    }
     if (!c.waitingLines.isEmpty()) {
         h += QStringLiteral("<p>%1</p><ul>").arg(esc(tr("Still waiting for the server:")));
         for (const QString &l : c.waitingLines)

@@ -4,6 +4,16 @@
 
 namespace OncePay::Ui {
 
+QList<EmbeddedLayout> TillSettings::embeddedLayouts() const
+{
+    QList<EmbeddedLayout> out;
+    for (const QString &text : barcodeLayouts) {
+        if (const std::optional<EmbeddedLayout> layout = EmbeddedLayout::parse(text))
+            out.append(*layout);
+    }
+    return out;
+}
+
 TillSettings TillSettings::load()
 {
     QSettings s;
@@ -25,6 +35,12 @@ TillSettings TillSettings::load()
     t.unconfirmedAfterSeconds = qBound(5, s.value(QStringLiteral("till/unconfirmedAfterSeconds"), t.unconfirmedAfterSeconds).toInt(), 600);
     t.shopName = s.value(QStringLiteral("shop/name"), t.shopName).toString();
     t.shopAddress = s.value(QStringLiteral("shop/address"), t.shopAddress).toString();
+    t.catalogUrl = s.value(QStringLiteral("shop/catalogUrl")).toString();
+    t.openPriceLimit = qBound(qint64(1), s.value(QStringLiteral("till/openPriceLimit"), t.openPriceLimit).toLongLong(), qint64(100000000));
+    t.barcodeLayouts = s.value(QStringLiteral("till/barcodeLayouts"), t.barcodeLayouts).toStringList();
+    t.discountLimitPercent = qBound(0, s.value(QStringLiteral("staff/discountLimitPercent"), t.discountLimitPercent).toInt(), 100);
+    t.refundLimit = qBound(qint64(0), s.value(QStringLiteral("staff/refundLimit"), t.refundLimit).toLongLong(), qint64(100000000));
+    t.idleLockMinutes = qBound(0, s.value(QStringLiteral("staff/idleLockMinutes"), t.idleLockMinutes).toInt(), 240);
     return t;
 }
 
@@ -55,6 +71,12 @@ void TillSettings::save() const
     s.setValue(QStringLiteral("till/unconfirmedAfterSeconds"), unconfirmedAfterSeconds);
     s.setValue(QStringLiteral("shop/name"), shopName);
     s.setValue(QStringLiteral("shop/address"), shopAddress);
+    s.setValue(QStringLiteral("shop/catalogUrl"), catalogUrl);
+    s.setValue(QStringLiteral("till/openPriceLimit"), openPriceLimit);
+    s.setValue(QStringLiteral("till/barcodeLayouts"), barcodeLayouts);
+    s.setValue(QStringLiteral("staff/discountLimitPercent"), discountLimitPercent);
+    s.setValue(QStringLiteral("staff/refundLimit"), refundLimit);
+    s.setValue(QStringLiteral("staff/idleLockMinutes"), idleLockMinutes);
 }
 
 }   // namespace OncePay::Ui

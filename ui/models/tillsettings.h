@@ -1,5 +1,6 @@
 #pragma once
 
+#include "barcode.h"
 #include "intentpolicy.h"
 
 #include <QCoreApplication>
@@ -29,6 +30,20 @@ public:
     // (in the till's language).
     QString shopName = defaultShopName();
     QString shopAddress = defaultShopAddress();
+
+    // Where the shop's catalog is fetched from (empty: imported on the till); --catalog-url wins.
+    QString catalogUrl;
+    // The most a cashier may type for an open-price product (minor units).
+    qint64 openPriceLimit = 1000'00;
+    // How the shop's scales print weighed goods' labels (EmbeddedLayout), tried in turn.
+    QStringList barcodeLayouts{QStringLiteral("2T IIIII VVVVV C")};
+    QList<EmbeddedLayout> embeddedLayouts() const;
+    // Staff (once a manager exists): what a cashier may not do alone. A discount of more than
+    // this percent of what it is on; a card refund above this amount (minor units; a cash
+    // refund always needs one); and the idle minutes after which the till locks (0: never).
+    int discountLimitPercent = 10;
+    qint64 refundLimit = 200'00;
+    int idleLockMinutes = 5;
 
     static QString defaultShopName();
     static QString defaultShopAddress();

@@ -2,6 +2,11 @@
 // the window shows of it. Its widgets, shortcuts and menus as built are mainwindowbuild.cpp.
 #include "mainwindow.h"
 
+#include "productgrid.h"
+#include "signindialog.h"
+#include "staffsession.h"
+#include "tillcatalog.h"
+
 #include <algorithm>
 
 #include "salebook.h"
@@ -23,6 +28,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QHBoxLayout>
@@ -46,16 +54,20 @@ namespace OncePay::Ui {
 
 Q_LOGGING_CATEGORY(lcWindow, "oncepay.ui.window", QtInfoMsg)
 
-MainWindow::MainWindow(TillSession *session, const Catalog *catalog, bool demoGateway, QWidget *parent)
+MainWindow::MainWindow(TillSession *session, TillCatalog *catalog, bool demoGateway, QWidget *parent)
     : QMainWindow(parent)
     , m_session(session)
+    , m_catalog(catalog)
     , m_demoGateway(demoGateway)
-    , m_vm(session->engine(), catalog)
+    , m_vm(session->engine(), catalog->catalogPointer())
 {
     setWindowTitle(tr("OncePay till"));
     const TillSettings settings = TillSettings::load();
     m_terminal = settings.terminal;
     m_vm.setUnconfirmedAfterMs(settings.unconfirmedAfterSeconds * 1000);
+    m_vm.setOpenPriceLimit(Money(settings.openPriceLimit, QStringLiteral("CNY")));
+    m_vm.setEmbeddedLayouts(settings.embeddedLayouts());
+    m_vm.setTaxMode(catalog->taxMode());
     m_late = new LateOutcomes(session->journal(), session->engine(), this);
     // Each cart that is paid is a sale in the journal, numbered "<till>-<six digits>", with its
     // lines (for refunds by items).
@@ -74,6 +86,14 @@ MainWindow::MainWindow(TillSession *session, const Catalog *catalog, bool demoGa
         });
     connect(&m_vm, &CheckoutViewModel::customerLeft, m_late, &LateOutcomes::customerLeft);
     buildUi();
+    m_grid->setCatalog(catalog->isLoaded() ? catalog->catalogPointer() : nullptr, m_vm.cart()->language());
+    connect(m_vm.cart(), &CartModel::languageChanged, this, [this] {
+        m_grid->setCatalog(m_catalog->isLoaded() ? m_catalog->catalogPointer() : nullptr, m_vm.cart()->language());
+    });
+    connect(catalog, &TillCatalog::catalogChanged, this, [this] {
+        m_vm.setTaxMode(m_catalog->taxMode());
+        m_grid->setCatalog(m_catalog->catalogPointer(), m_vm.cart()->language());
+    });
     buildMenus();
     connect(&m_vm, &CheckoutViewModel::actionsChanged, this, &MainWindow::refreshActions);
     connect(&m_vm, &CheckoutViewModel::phaseChanged, this, &MainWindow::showPhase);
@@ -98,6 +118,9 @@ MainWindow::MainWindow(TillSession *session, const Catalog *catalog, bool demoGa
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
+    // Any key or click anywhere in the till is activity: the idle lock waits again.
+    if (m_staff && (event->type() == QEvent::KeyPress || event->type() == QEvent::MouseButtonPress))
+        m_staff->noteActivity();
     if (watched == m_search && event->type() == QEvent::ShortcutOverride) {
         // A key with Ctrl or Alt, or a function key, is the window's when the window has a
         // shortcut for it: the field does not override it. Plain keys stay the field's.
@@ -149,6 +172,8 @@ void MainWindow::openRefund(const Intent &intent)
     const TillSettings settings = TillSettings::load();
     const ReceiptContext context{m_terminal, settings.shopName, settings.shopAddress, {}};
     auto *dialog = new RefundDialog(m_session, m_records, context, m_vm.cart()->language(), this);
+    if (m_staff)
+        dialog->setManagerGate(managerGate(), Money(TillSettings::load().refundLimit, m_vm.cart()->total().currency()));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (intent.isValid())
         dialog->showSale(intent);
@@ -167,6 +192,11 @@ void MainWindow::addFromSearch()
     if (!m_vm.canEditCart() && !m_vm.scanStartsNextSale() && m_vm.leavingAsksFirst()) {
         m_search->clear();
         askHowTheCustomerLeaves(typed);
+        return;
+    }
+    if (const std::optional<Product> open = m_vm.needsPrice(typed)) {
+        m_search->clear();
+        askPrice(typed, *open);
         return;
     }
     QString reason;
@@ -201,6 +231,10 @@ void MainWindow::pickProduct(const QList<Product> &candidates)
         m_search->setFocus();
         return;
     }
+    if (const std::optional<Product> open = m_vm.needsPrice(chosen->data().toString())) {
+        askPrice(chosen->data().toString(), *open);
+        return;
+    }
     QString reason;
     if (m_vm.addProduct(chosen->data().toString(), &reason)) {
         m_search->clear();
@@ -210,6 +244,207 @@ void MainWindow::pickProduct(const QList<Product> &candidates)
         showSearchMessage(reason);
     }
     m_search->setFocus();
+}
+
+void MainWindow::askText(const QString &title, const QString &label, const QString &accessibleName,
+    std::function<bool(const QString &text, QString *reason)> apply)
+{
+    auto *dialog = new QInputDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(title);
+    dialog->setLabelText(label);
+    dialog->setInputMode(QInputDialog::TextInput);
+    dialog->setAccessibleName(accessibleName);
+    connect(dialog, &QInputDialog::textValueSelected, this, [this, apply = std::move(apply)](const QString &text) {
+        QString reason;
+        if (apply(text, &reason)) {
+            showSearchMessage({});
+            m_cartView->scrollToBottom();
+        } else {
+            QApplication::beep();
+            showSearchMessage(reason);
+        }
+    });
+    // Typed or dropped, the scan field has the keyboard again: the next scan is whole.
+    connect(dialog, &QDialog::finished, this, [this] {
+        activateWindow();
+        m_search->setFocus();
+    });
+    dialog->open();
+}
+
+void MainWindow::addFromGrid(const QString &code)
+{
+    if (const std::optional<Product> open = m_vm.needsPrice(code))
+        return askPrice(code, *open);
+    const Product *product = m_catalog->catalog().byCode(code);
+    if (product && product->unit == SaleUnit::Kilogram) {
+        askText(tr("Weight"), tr("Weight of %1 in kg (such as 0.532):").arg(product->name(m_vm.cart()->language() == Language::SimplifiedChinese)),
+            tr("Weight to type"), [this, code](const QString &kg, QString *reason) {
+                return m_vm.addWeighedProduct(code, kg, reason);
+            });
+        return;
+    }
+    QString reason;
+    if (m_vm.addProduct(code, &reason)) {
+        showSearchMessage({});
+        m_cartView->scrollToBottom();
+    } else {
+        QApplication::beep();
+        showSearchMessage(reason);
+    }
+}
+
+void MainWindow::askPrice(const QString &code, const Product &product)
+{
+    askText(tr("Price"),
+        tr("Price of %1 (at most %2):")
+            .arg(product.name(m_vm.cart()->language() == Language::SimplifiedChinese), m_vm.openPriceLimit().toDisplayString()),
+        tr("Price to type"), [this, code](const QString &price, QString *reason) {
+            return m_vm.addProductAtPrice(code, price, reason);
+        });
+}
+
+void MainWindow::askDiscount(bool wholeSale)
+{
+    // Refused before anything is typed when the sale cannot change or no line is chosen.
+    const QModelIndex current = m_cartView->currentIndex();
+    const int row = wholeSale ? -1 : current.isValid() ? current.row()
+                                                       : -2;
+    QString reason;
+    if (!m_vm.canDiscount(row, &reason)) {
+        QApplication::beep();
+        showSearchMessage(reason);
+        return;
+    }
+    // Above the limit, a manager approves it before it applies; either way the journal keeps who.
+    auto apply = [this, row](const QString &text, QString *why) {
+        const int limit = TillSettings::load().discountLimitPercent;
+        if (!m_vm.discountAboveLimit(row, text, limit))
+            return applyDiscount(row, text, {}, why);
+        withManager(tr("A discount of more than %1%").arg(limit), [this, row, text](const QString &approver) {
+            QString reason;
+            if (!applyDiscount(row, text, approver, &reason))
+                showSearchMessage(reason);
+        });
+        return true;
+    };
+    if (wholeSale) {
+        askText(tr("Discount on the sale"), tr("Discount on the whole sale (10% or 5.00; empty: none):"),
+            tr("Sale discount to type"), apply);
+    } else {
+        const QString name = m_vm.cart()->data(m_vm.cart()->index(row, int(CartModel::Column::Name))).toString();
+        askText(tr("Discount on the line"), tr("Discount on %1 (10% or 5.00; empty: none):").arg(name),
+            tr("Line discount to type"), apply);
+    }
+}
+
+bool MainWindow::applyDiscount(int row, const QString &text, const QString &approver, QString *reason)
+{
+    const bool ok = row == -1 ? m_vm.discountSale(text, reason) : m_vm.discountLine(row, text, reason);
+    if (ok && m_staff && m_staff->required()) {
+        IntentJournal::StaffAction a;
+        a.action = QStringLiteral("discount");
+        a.subject = m_vm.saleNumber();
+        a.amount = m_vm.cart()->pricing().lineDiscounts + m_vm.cart()->pricing().saleDiscount;
+        a.approvedBy = approver;
+        a.detail = row == -1 ? QStringLiteral("sale: %1").arg(text.trimmed())
+                             : QStringLiteral("line %1: %2").arg(row + 1).arg(text.trimmed());
+        m_session->journal()->recordStaffAction(a, this, [](bool, const TillError &, bool) {});
+    }
+    return ok;
+}
+
+void MainWindow::setStaff(StaffSession *staff)
+{
+    m_staff = staff;
+    m_staffLabel = new QLabel(this);
+    m_staffLabel->setAccessibleName(tr("Signed in"));
+    m_statusBar->addPermanentWidget(m_staffLabel);
+    m_staff->setIdleLockMs(TillSettings::load().idleLockMinutes * 60'000);
+    m_queuePanel->setManagerGate(managerGate(), Money(TillSettings::load().refundLimit, m_vm.cart()->total().currency()));
+    qApp->installEventFilter(this);
+    connect(m_staff, &StaffSession::staffChanged, this, &MainWindow::requireSignIn);
+    connect(m_staff, &StaffSession::signedInChanged, this, &MainWindow::requireSignIn);
+    requireSignIn();
+}
+
+void MainWindow::showStaff()
+{
+    if (!m_staffLabel)
+        return;
+    const bool shown = m_staff && m_staff->required() && m_staff->isSignedIn();
+    m_staffLabel->setVisible(shown);
+    if (shown) {
+        const StaffMember who = m_staff->current();
+        m_staffLabel->setText(who.isManager() ? tr("%1 (manager)").arg(who.name) : who.name);
+    }
+}
+
+void MainWindow::requireSignIn()
+{
+    showStaff();
+    if (!m_staff || !m_staff->isLoaded() || !m_staff->required() || m_staff->isSignedIn() || m_lockScreen)
+        return;
+    auto *dialog = new SignInDialog(m_staff, SignInDialog::Mode::SignIn, {}, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_lockScreen = dialog;
+    connect(dialog, &QDialog::finished, this, [this] {
+        activateWindow();
+        m_search->setFocus();
+    });
+    dialog->open();
+}
+
+ManagerGate MainWindow::managerGate()
+{
+    return [window = QPointer<MainWindow>(this)](const QString &what, std::function<void(const QString &)> granted) {
+        if (window)
+            window->withManager(what, std::move(granted));
+    };
+}
+
+void MainWindow::withManager(const QString &what, std::function<void(const QString &approver)> granted)
+{
+    if (!m_staff || m_staff->mayApproveAlone())
+        return granted(m_staff && m_staff->required() ? m_staff->current().name : QString());
+    auto *dialog = new SignInDialog(m_staff, SignInDialog::Mode::Approve, what, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [dialog, granted = std::move(granted)] {
+        granted(dialog->approvedBy());
+    });
+    // Approved or not, the scan field has the keyboard again (unless what was approved opened a
+    // window of its own, which then has it).
+    connect(dialog, &QDialog::finished, this, [this] {
+        if (!QApplication::activeModalWidget()) {
+            activateWindow();
+            m_search->setFocus();
+        }
+    });
+    dialog->open();
+}
+
+void MainWindow::importCatalog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import the shop's catalog"), QString(),
+        tr("Catalogs (*.csv *.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    withManager(tr("Importing a catalog"), [this, path](const QString &) {
+        startImport(path);
+    });
+}
+
+void MainWindow::startImport(const QString &path)
+{
+    m_statusBar->showMessage(tr("Importing %1…").arg(QFileInfo(path).fileName()));
+    m_catalog->importFile(path, this, [this](bool ok, const QString &message) {
+        m_statusBar->clearMessage();
+        if (ok)
+            QMessageBox::information(this, tr("Catalog imported"), message);
+        else
+            QMessageBox::warning(this, tr("Catalog not imported"), message);
+    });
 }
 
 void MainWindow::showSearchMessage(const QString &message)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "checkoutviewmodel.h"
+#include "staffsession.h"
 #include "tillsession.h"
 
 #include <QMainWindow>
@@ -16,7 +17,13 @@ class QPushButton;
 class QTableView;
 class QVBoxLayout;
 
+namespace OncePay {
+class TillCatalog;
+}
+
 namespace OncePay::Ui {
+
+class StaffSession;
 
 class CashPanel;
 class QueuePanel;
@@ -36,7 +43,8 @@ class MainWindow final : public QMainWindow
 
 public:
     // `demoGateway`: the till runs the embedded demo gateway (the status bar says so).
-    MainWindow(TillSession *session, const Catalog *catalog, bool demoGateway = false, QWidget *parent = nullptr);
+    // `catalog`: what the till sells (the shop's own, or the demo's); its tax mode prices the cart.
+    MainWindow(TillSession *session, TillCatalog *catalog, bool demoGateway = false, QWidget *parent = nullptr);
 
     CheckoutViewModel *viewModel() { return &m_vm; }
     TillStatusBar *tillStatusBar() const { return m_statusBar; }
@@ -54,11 +62,39 @@ public:
     // the sandbox's approving test card.
     void setCardReader(QWidget *reader, std::function<QString()> token);
     void showPayments();   // the payments panel, shown and raised
+    // Who works the till (issue 23). Without it, or with no manager defined, anyone may do
+    // anything, as before staff existed.
+    void setStaff(StaffSession *staff);
+    // Runs `granted` with the approving manager's name ("" when none is needed: no staff, or a
+    // manager is signed in); asks for a manager's PIN first otherwise. `what` says what for.
+    void withManager(const QString &what, std::function<void(const QString &approver)> granted);
+    ManagerGate managerGate();
+
+signals:
+    // Settings saved with this catalog URL (the till's composition fetches from it).
+    void catalogUrlChanged(const QString &url);
 
 private:
     void buildUi();
     void buildMenus();
     void addFromSearch();
+    // An open-price product: the cashier types its price (Enter adds it, Esc drops it).
+    void askPrice(const QString &code, const Product &product);
+    // F4: a discount on the selected line; Shift+F4: on the whole sale.
+    void askDiscount(bool wholeSale);
+    bool applyDiscount(int row, const QString &text, const QString &approver, QString *reason);
+    void startImport(const QString &path);
+    // A one-line question over the window; `apply` takes the answer, or says why not (shown
+    // beside the scan field). The scan field has the keyboard again afterwards.
+    void askText(const QString &title, const QString &label, const QString &accessibleName,
+        std::function<bool(const QString &text, QString *reason)> apply);
+    void importCatalog();
+    // A button of the product grid: as a scan of its code (an open price asks for the price,
+    // goods sold by the kg for the weight).
+    void addFromGrid(const QString &code);
+    void requireSignIn();
+    void openSettings();   // the lock screen, when someone must sign in and no one is
+    void showStaff();
     void payCard();
     void payCash();
     // Ctrl+N: the next sale; first a one-key question when a card payment is not final.
@@ -73,6 +109,10 @@ private:
     void askHowTheCustomerLeaves(const QString &scanned);
 
     TillSession *m_session;
+    TillCatalog *m_catalog;
+    StaffSession *m_staff = nullptr;
+    QPointer<QDialog> m_lockScreen;
+    QLabel *m_staffLabel = nullptr;
     bool m_demoGateway = false;
     CheckoutViewModel m_vm;
     QLineEdit *m_search = nullptr;
@@ -80,6 +120,7 @@ private:
     void pickProduct(const QList<Product> &candidates);
     void showSearchMessage(const QString &message);
     QTableView *m_cartView = nullptr;
+    class ProductGrid *m_grid = nullptr;
     QLabel *m_totalCaption = nullptr;   // "Total", with the sale's short number once it has one
     QLabel *m_total = nullptr;
     QLabel *m_tenders = nullptr;   // split tender: what is paid, what waits, what remains

@@ -3,6 +3,11 @@
 // mainwindow.cpp.
 #include "mainwindow.h"
 
+#include "productgrid.h"
+#include "productsdialog.h"
+#include "staffsession.h"
+#include "tillcatalog.h"
+
 #include <algorithm>
 
 #include "salebook.h"
@@ -40,6 +45,7 @@
 #include <QShortcut>
 #include <QTableView>
 #include <QTimer>
+#include <QSplitter>
 #include <QVBoxLayout>
 
 namespace OncePay::Ui {
@@ -83,7 +89,18 @@ void MainWindow::buildUi()
     m_cartView->horizontalHeader()->setSectionResizeMode(int(CartModel::Column::Name), QHeaderView::Stretch);
     m_cartView->verticalHeader()->hide();
     m_cartView->setToolTip(tr("Select a line: + and - change its quantity, Del removes it."));
-    left->addWidget(m_cartView, 1);
+    // The cart above, the product grid below (for what has no barcode); the shop drags the line
+    // between them.
+    m_grid = new ProductGrid(central);
+    connect(m_grid, &ProductGrid::productChosen, this, &MainWindow::addFromGrid);
+    auto *split = new QSplitter(Qt::Vertical, central);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_cartView);
+    split->addWidget(m_grid);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({200, 240});   // in proportion: the grid shows two rows of buttons at 1024x768
+    left->addWidget(split, 1);
 
     m_banner = new QLabel(central);
     m_banner->setWordWrap(true);
@@ -215,6 +232,8 @@ void MainWindow::buildUi()
     dock->setWidget(m_queuePanel);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
     m_paymentsDock = dock;
+    // The sale comes first: the payments panel starts at about a quarter of the window's height.
+    resizeDocks({dock}, {200}, Qt::Vertical);
 
     m_statusBar = new TillStatusBar(m_session, m_demoGateway, this);
     m_statusBar->setTerminal(m_terminal);
@@ -238,6 +257,13 @@ void MainWindow::buildMenus()
         m_newSale->click();
     });
     sale->addSeparator();
+    sale->addAction(tr("&Discount on the line…"), QKeySequence(Qt::Key_F4), this, [this] {
+        askDiscount(false);
+    });
+    sale->addAction(tr("Discount on the &sale…"), QKeySequence(Qt::SHIFT | Qt::Key_F4), this, [this] {
+        askDiscount(true);
+    });
+    sale->addSeparator();
     sale->addAction(m_queuePanel->refundAction());
     sale->addAction(tr("Refund a sale by its &receipt number…"), QKeySequence(Qt::SHIFT | Qt::Key_F8), this,
         [this] {
@@ -257,16 +283,26 @@ void MainWindow::buildMenus()
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
+    sale->addAction(tr("&Lock the till"), QKeySequence(QStringLiteral("Ctrl+L")), this, [this] {
+        if (m_staff)
+            m_staff->lock();
+    });
+    sale->addAction(tr("&Import catalog…"), this, &MainWindow::importCatalog);
+    sale->addAction(tr("P&roducts…"), this, [this] {
+        withManager(tr("The products editor"), [this](const QString &) {
+            auto *dialog = new ProductsDialog(m_catalog, this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            connect(dialog, &QDialog::finished, this, [this] {
+                activateWindow();
+                m_search->setFocus();
+            });
+            dialog->open();
+        });
+    });
     sale->addAction(tr("&Settings…"), this, [this] {
-        SettingsDialog dialog(TillSettings::load(), m_vm.cart()->total().currency(), this);
-        if (dialog.exec() != QDialog::Accepted)
-            return;
-        const TillSettings s = dialog.settings();
-        s.save();
-        m_session->engine()->setLimits(s.limits);
-        m_vm.setUnconfirmedAfterMs(s.unconfirmedAfterSeconds * 1000);
-        m_terminal = s.terminal;
-        m_statusBar->setTerminal(m_terminal);
+        withManager(tr("Settings"), [this](const QString &) {
+            openSettings();
+        });
     });
     sale->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -274,6 +310,29 @@ void MainWindow::buildMenus()
     payments->setText(tr("&Payments"));
     payments->setShortcut(QKeySequence(Qt::Key_F9));
     view->addAction(payments);
+}
+
+void MainWindow::openSettings()
+{
+    {
+        SettingsDialog dialog(TillSettings::load(), m_vm.cart()->total().currency(), this);
+        dialog.setTaxMode(m_catalog->taxMode());
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        const TillSettings s = dialog.settings();
+        s.save();
+        if (dialog.taxMode() != m_catalog->taxMode() && m_catalog->store())
+            m_catalog->store()->setTaxMode(dialog.taxMode(), this, [](bool, const QString &, bool) {});
+        emit catalogUrlChanged(s.catalogUrl);
+        m_session->engine()->setLimits(s.limits);
+        m_vm.setUnconfirmedAfterMs(s.unconfirmedAfterSeconds * 1000);
+        m_vm.setOpenPriceLimit(Money(s.openPriceLimit, QStringLiteral("CNY")));
+        m_vm.setEmbeddedLayouts(s.embeddedLayouts());
+        m_terminal = s.terminal;
+        m_statusBar->setTerminal(m_terminal);
+        if (m_staff)
+            m_staff->setIdleLockMs(s.idleLockMinutes * 60'000);
+    }
 }
 
 }   // namespace OncePay::Ui

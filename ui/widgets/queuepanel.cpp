@@ -1,5 +1,7 @@
 #include "queuepanel.h"
 
+#include "intentjournal.h"
+
 #include "tillstatus.h"
 
 #include "intenttext.h"
@@ -193,6 +195,25 @@ void QueuePanel::askToVoid()
 
 void QueuePanel::voidIntent(const Intent &intent)
 {
+    if (m_gate && intent.amount.minorUnits() > m_limit.minorUnits()) {
+        m_gate(tr("A void above %1").arg(m_limit.toDisplayString()), [this, panel = QPointer<QueuePanel>(this), intent](const QString &approver) {
+            if (panel)
+                sendVoid(intent, approver);
+        });
+        return;
+    }
+    sendVoid(intent, {});
+}
+
+void QueuePanel::sendVoid(const Intent &intent, const QString &approver)
+{
+    // Who voided it (and who approved), whatever the journal then says: the attempt is the act.
+    IntentJournal::StaffAction a;
+    a.action = QStringLiteral("void");
+    a.subject = intent.key;
+    a.amount = intent.amount.minorUnits();
+    a.approvedBy = approver;
+    m_session->journal()->recordStaffAction(a, this, [](bool, const TillError &, bool) {});
     m_voiding = intent.key;
     refreshActions();
     m_session->engine()->voidIntent(intent.key, this, [this, intent](bool ok, const TillError &error, const Intent &) {

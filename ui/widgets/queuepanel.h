@@ -1,5 +1,7 @@
 #pragma once
 
+#include "staffsession.h"
+
 #include "queuemodel.h"
 #include "tillsession.h"
 
@@ -25,6 +27,12 @@ class QueuePanel final : public QWidget
 
 public:
     explicit QueuePanel(TillSession *session, QWidget *parent = nullptr);
+    // A void above `limit` waits for a manager (issue 23).
+    void setManagerGate(ManagerGate gate, const Money &limit)
+    {
+        m_gate = std::move(gate);
+        m_limit = limit;
+    }
     QueueModel *model() { return &m_model; }
     QTableView *view() const { return m_view; }
     QAction *refundAction() const { return m_refundAction; }
@@ -46,6 +54,7 @@ private:
     void refreshActions();
     void askToVoid();
     void voidIntent(const Intent &intent);
+    void sendVoid(const Intent &intent, const QString &approver);
     // Why it cannot be voided, in words; no question first when the answer is known.
     void showVoidRefused(const Intent &intent, const QString &why);
     // Switches the filter to "Needs attention" when some payment needs the cashier, unless
@@ -53,6 +62,8 @@ private:
     void showAttentionIfAny();
 
     TillSession *m_session;
+    ManagerGate m_gate;
+    Money m_limit;
     QueueModel m_model;
     QComboBox *m_filter = nullptr;
     QTableView *m_view = nullptr;

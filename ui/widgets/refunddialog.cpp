@@ -1,5 +1,8 @@
 #include "refunddialog.h"
 
+#include "intentjournal.h"
+#include "tillsession.h"
+
 #include "intenttext.h"
 #include "receiptdialog.h"
 #include "refundslip.h"
@@ -88,6 +91,7 @@ RefundDialog::RefundDialog(TillSession *session, SaleRecords *records, const Rec
     QWidget *parent)
     : QDialog(parent)
     , m_vm(session->engine(), session->journal(), records)
+    , m_session(session)
     , m_context(context)
     , m_language(language)
 {
@@ -275,6 +279,20 @@ void RefundDialog::focusChoice()
 
 void RefundDialog::clickRefund()
 {
+    const Money amount = m_vm.amount();
+    const bool cash = m_vm.tender() == Tender::Cash;
+    if (m_gate && !m_vm.refundAsked() && (cash || amount.minorUnits() > m_limit.minorUnits())) {
+        m_gate(cash ? tr("A cash refund") : tr("A refund above %1").arg(m_limit.toDisplayString()),
+            [this, dialog = QPointer<RefundDialog>(this)](const QString &approver) {
+                if (!dialog)
+                    return;
+                // The approval is stamped on the refund in the transaction that stores it.
+                IntentJournal::Approval approval(m_session->journal(), approver);
+                m_vm.refund();
+                refresh();
+            });
+        return;
+    }
     // Locked inside the view model before anything else runs; the button follows.
     m_vm.refund();
     refresh();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "staffsession.h"
+
 #include "receipt.h"
 #include "refundviewmodel.h"
 
@@ -40,6 +42,12 @@ public:
     // A receipt number offered in the field, selected: Enter takes it, a scan replaces it.
     void suggestNumber(const QString &number);
     QPushButton *refundButton() const { return m_refund; }
+    // A cash refund, and a card refund above `limit`, wait for a manager (issue 23).
+    void setManagerGate(ManagerGate gate, const Money &limit)
+    {
+        m_gate = std::move(gate);
+        m_limit = limit;
+    }
     // The slip of the refund made here, as the receipt dialog shows it (empty before).
     QString slipHtml() const;
 
@@ -52,6 +60,9 @@ private:
     void openSlip();
 
     RefundViewModel m_vm;
+    TillSession *m_session = nullptr;
+    ManagerGate m_gate;
+    Money m_limit;
     ReceiptContext m_context;
     Language m_language;
     QLineEdit *m_number = nullptr;

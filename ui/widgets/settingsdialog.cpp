@@ -1,5 +1,11 @@
 #include "settingsdialog.h"
 
+#include "barcode.h"
+
+#include <QCheckBox>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
 #include "gatewayclient.h"
 #include "money.h"
 
@@ -20,7 +26,12 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
     , m_currency(currency)
 {
     setWindowTitle(tr("Till settings"));
-    auto *form = new QFormLayout(this);
+    auto *outer = new QVBoxLayout(this);
+    auto *tabs = new QTabWidget(this);
+    outer->addWidget(tabs);
+    auto *tillPage = new QWidget(tabs);
+    auto *form = new QFormLayout(tillPage);
+    tabs->addTab(tillPage, tr("Till"));
     QStringList urls;
     for (const QUrl &u : settings.gatewayUrls)
         urls.append(u.toString());
@@ -80,6 +91,44 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
     form->addRow(tr("S&hop name:"), m_shopName);
     form->addRow(tr("Shop a&ddress:"), m_shopAddress);
     form->addRow(new QLabel(tr("The gateway, token and language apply when the till starts again; the limits and the shop at once."), this));
+
+    auto *shopPage = new QWidget(tabs);
+    auto *shop = new QFormLayout(shopPage);
+    tabs->addTab(shopPage, tr("Shop"));
+    m_catalogUrl = new QLineEdit(settings.catalogUrl, this);
+    m_catalogUrl->setPlaceholderText(tr("empty: the catalog imported on this till"));
+    m_catalogUrl->setAccessibleName(tr("Catalog URL"));
+    m_catalogUrl->setToolTip(tr("Fetched at start and every five minutes; kept, so the till sells offline."));
+    m_pricesExcludeVat = new QCheckBox(tr("Prices exclude VAT (it is added at the end)"), this);
+    m_pricesExcludeVat->setAccessibleName(tr("Prices exclude VAT"));
+    m_openPriceLimit = money(settings.openPriceLimit, tr("Highest typed price"));
+    m_openPriceLimit->setSpecialValueText(QString());
+    m_openPriceLimit->setMinimum(1);
+    m_barcodeLayouts = new QLineEdit(settings.barcodeLayouts.join(QStringLiteral("; ")), this);
+    m_barcodeLayouts->setAccessibleName(tr("Scale label layouts"));
+    m_barcodeLayouts->setToolTip(tr("13 places: 2 and T the prefix and type, I the item code, V the price in fen or the weight "
+                                    "in grams, P a price check digit, C the check digit; several separated by \";\"."));
+    m_discountLimit = new QSpinBox(this);
+    m_discountLimit->setRange(0, 100);
+    m_discountLimit->setSuffix(QStringLiteral(" %"));
+    m_discountLimit->setValue(settings.discountLimitPercent);
+    m_discountLimit->setAccessibleName(tr("Largest discount without a manager"));
+    m_refundLimit = money(settings.refundLimit, tr("Largest refund or void without a manager"));
+    m_refundLimit->setSpecialValueText(QString());
+    m_idleLock = new QSpinBox(this);
+    m_idleLock->setRange(0, 240);
+    m_idleLock->setValue(settings.idleLockMinutes);
+    m_idleLock->setSuffix(tr(" min"));
+    m_idleLock->setSpecialValueText(tr("never"));
+    m_idleLock->setAccessibleName(tr("Lock after idle time"));
+    shop->addRow(tr("&Catalog URL:"), m_catalogUrl);
+    shop->addRow(QString(), m_pricesExcludeVat);
+    shop->addRow(tr("Highest &typed price:"), m_openPriceLimit);
+    shop->addRow(tr("Scale &labels:"), m_barcodeLayouts);
+    shop->addRow(tr("Largest &discount without a manager:"), m_discountLimit);
+    shop->addRow(tr("Largest &refund or void without a manager:"), m_refundLimit);
+    shop->addRow(tr("Lock after &idle:"), m_idleLock);
+    shop->addRow(new QLabel(tr("The limits apply once a manager is added (oncepay-ctl staff add); cash refunds always need one."), this));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
         QString invalid;
@@ -98,10 +147,22 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
             QMessageBox::warning(this, windowTitle(), tr("The till needs a token."));
             return;
         }
+        const QString url = m_catalogUrl->text().trimmed();
+        if (!url.isEmpty() && !QUrl(url, QUrl::StrictMode).isValid()) {
+            QMessageBox::warning(this, windowTitle(), tr("\"%1\" is not a catalog URL such as https://shop.example/catalog.csv.").arg(url));
+            return;
+        }
+        for (const QString &layout : m_barcodeLayouts->text().split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+            if (!EmbeddedLayout::parse(layout)) {
+                QMessageBox::warning(this, windowTitle(),
+                    tr("\"%1\" is not a scale label layout: 13 places such as 2T IIIII VVVVV C.").arg(layout.trimmed()));
+                return;
+            }
+        }
         accept();
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    form->addRow(buttons);
+    outer->addWidget(buttons);
 }
 
 TillSettings SettingsDialog::settings() const
@@ -118,7 +179,25 @@ TillSettings SettingsDialog::settings() const
     t.language = m_language->currentData().toString();
     t.shopName = m_shopName->text().trimmed();
     t.shopAddress = m_shopAddress->text().trimmed();
+    t.catalogUrl = m_catalogUrl->text().trimmed();
+    t.openPriceLimit = qint64(m_openPriceLimit->value()) * unit;
+    t.barcodeLayouts.clear();
+    for (const QString &layout : m_barcodeLayouts->text().split(QLatin1Char(';'), Qt::SkipEmptyParts))
+        t.barcodeLayouts << layout.trimmed();
+    t.discountLimitPercent = m_discountLimit->value();
+    t.refundLimit = qint64(m_refundLimit->value()) * unit;
+    t.idleLockMinutes = m_idleLock->value();
     return t;
+}
+
+void SettingsDialog::setTaxMode(TaxMode mode)
+{
+    m_pricesExcludeVat->setChecked(mode == TaxMode::Exclusive);
+}
+
+TaxMode SettingsDialog::taxMode() const
+{
+    return m_pricesExcludeVat->isChecked() ? TaxMode::Exclusive : TaxMode::Inclusive;
 }
 
 }   // namespace OncePay::Ui

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "pricing.h"
 #include "tillsettings.h"
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
@@ -17,6 +19,9 @@ class SettingsDialog final : public QDialog
 
 public:
     explicit SettingsDialog(const TillSettings &settings, const QString &currency, QWidget *parent = nullptr);
+    // Whether the catalog's prices include VAT: the catalog's own setting (CatalogStore), shown here.
+    void setTaxMode(TaxMode mode);
+    TaxMode taxMode() const;
     TillSettings settings() const;
 
 private:
@@ -32,6 +37,14 @@ private:
     QComboBox *m_language = nullptr;
     QLineEdit *m_shopName = nullptr;
     QLineEdit *m_shopAddress = nullptr;
+    // The shop's rules (issue 23).
+    QLineEdit *m_catalogUrl = nullptr;
+    QCheckBox *m_pricesExcludeVat = nullptr;
+    QSpinBox *m_openPriceLimit = nullptr;
+    QLineEdit *m_barcodeLayouts = nullptr;
+    QSpinBox *m_discountLimit = nullptr;
+    QSpinBox *m_refundLimit = nullptr;
+    QSpinBox *m_idleLock = nullptr;
 };
 
 }   // namespace OncePay::Ui
