@@ -48,8 +48,6 @@ bool DemoTill::start(const Options &o, QString *error)
         *error = QStringLiteral("no temporary folder: ") + dir->errorString();
         return false;
     }
-    if (!catalog.load(QStringLiteral(ONCEPAY_CATALOG), error))
-        return false;
     backend = std::make_unique<Pos::DemoBackend>();
     if (!backend->start(dir->path(), error))
         return false;
@@ -67,6 +65,20 @@ bool DemoTill::openSession(QString *error)
     session = std::make_unique<TillSession>(c);
     if (!session->open(error))
         return false;
+    // The catalog beside the journal, empty until a test imports one: the demo's sells. Loaded
+    // in the background, as in the till; the window opens once it is there.
+    if (!catalog) {
+        catalog = std::make_unique<TillCatalog>();
+        if (!catalog->open(c.journal.path, QStringLiteral(ONCEPAY_CATALOG), error))
+            return false;
+        if (!QTest::qWaitFor([&] {
+                return catalog->isLoaded();
+            },
+                10000)) {
+            *error = QStringLiteral("the catalog did not load in 10 s");
+            return false;
+        }
+    }
     QObject context;
     bool answered = false;
     bool started = false;
@@ -88,7 +100,22 @@ bool DemoTill::openSession(QString *error)
 
 bool DemoTill::openWindow(QString *error)
 {
-    window = std::make_unique<Ui::MainWindow>(session.get(), &catalog, options.demo);
+    window = std::make_unique<Ui::MainWindow>(session.get(), catalog.get(), options.demo);
+    if (!staffStore) {
+        staffStore = std::make_unique<StaffStore>(StaffStore::pathBeside(session->journal()->path()));
+        if (!staffStore->open(error))
+            return false;
+    }
+    staff = std::make_unique<Ui::StaffSession>(staffStore.get(), session->journal());
+    window->setStaff(staff.get());
+    staff->refresh();
+    if (!QTest::qWaitFor([&] {
+            return staff->isLoaded();
+        },
+            10000)) {
+        *error = QStringLiteral("the staff list did not load in 10 s");
+        return false;
+    }
     if (options.demo)
         demoWindow = new Ui::DemoWindow(window.get(), session.get(), Ui::DemoLinks{backend->network(), simulation.get()});
     if (options.size.isValid()) {
@@ -118,6 +145,7 @@ bool DemoTill::restart(QString *error, bool withWindow)
 void DemoTill::closeWindow()
 {
     window.reset();
+    staff.reset();
     demoWindow = nullptr;
 }
 
@@ -125,6 +153,8 @@ void DemoTill::stop()
 {
     closeWindow();
     session.reset();
+    staffStore.reset();
+    catalog.reset();
     simulation.reset();
     backend.reset();
     dir.reset();

@@ -1,5 +1,9 @@
 #pragma once
 
+#include "staffsession.h"
+#include "staffstore.h"
+#include "tillcatalog.h"
+
 #include "catalog.h"
 
 #include <QString>
@@ -74,10 +78,13 @@ public:
 
     Options options;
     std::unique_ptr<QTemporaryDir> dir;
-    OncePay::Catalog catalog;
+    std::unique_ptr<OncePay::TillCatalog> catalog;   // beside the journal; the demo's until a test imports one
     std::unique_ptr<OncePay::Pos::DemoBackend> backend;
     std::unique_ptr<OncePay::SimulationClient> simulation;
     std::unique_ptr<OncePay::TillSession> session;
+    // The staff beside the journal: none until a test adds a manager (then sign-in applies).
+    std::unique_ptr<OncePay::StaffStore> staffStore;
+    std::unique_ptr<OncePay::Ui::StaffSession> staff;
     std::unique_ptr<OncePay::Ui::MainWindow> window;
     OncePay::Ui::DemoWindow *demoWindow = nullptr;   // owned by the window; null without the demo
 };

@@ -218,7 +218,7 @@ void TestCheckoutWindow::withoutTheDemoTheWindowIsTheCheckoutAlone()
 {
     m_till.window.reset();   // and the DemoWindow it owned
     m_till.demoWindow = nullptr;
-    m_till.window = std::make_unique<MainWindow>(m_till.session.get(), &m_till.catalog, false);
+    m_till.window = std::make_unique<MainWindow>(m_till.session.get(), m_till.catalog.get(), false);
     m_till.window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_till.window.get()));
     QStringList menus;

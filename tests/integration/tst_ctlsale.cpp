@@ -75,6 +75,7 @@ private slots:
     void cancelGivesEverythingBack();
     void badUsage_data();
     void badUsage();
+    void sellsFromTheImportedCatalog();
 
 private:
     std::unique_ptr<Ctl> run(const QUrl &gateway, const QStringList &command);
@@ -278,6 +279,69 @@ void TestCtlSale::badUsage()
     const auto r = run(m_gateway.baseUrl(), command);
     QVERIFY2(r->exitCode() == exitCode && r->err().trimmed().count('\n') == 0 && r->err().contains(words.toUtf8()),
         r->describe().constData());
+}
+
+// Issue 23: the shop's own catalog, imported from CSV, is what `sale` sells, with each line's VAT,
+// a weighed-goods label and the tax per rate in the sale's JSON; a bad file changes nothing.
+void TestCtlSale::sellsFromTheImportedCatalog()
+{
+    QTemporaryDir dir;
+    const QString journal = dir.filePath(QStringLiteral("shop.db"));
+    const QString csv = dir.filePath(QStringLiteral("catalog.csv"));
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("name,code,price,vat,barcode,name_zh,category,unit,supplier\n"
+            "Green tea,T1,12.50,13,6901234500011,绿茶,Drinks,each,ACME\n"
+            "Cherries,00123,60.00,9,,樱桃,Fruit,kg,\n");
+    f.close();
+    auto ctl = [&](const QStringList &command) {
+        auto c = std::make_unique<Ctl>(ctlArgs(journal, m_gateway.baseUrl(), command));
+        c->start();
+        if (!c->waitFinished(90'000))
+            c->kill9();
+        return c;
+    };
+    const auto imported = ctl({QStringLiteral("catalog"), QStringLiteral("import"), csv, QStringLiteral("--json")});
+    QVERIFY2(imported->exitCode() == 0, imported->describe().constData());
+    QCOMPARE(imported->json().value(QStringLiteral("added")).toInt(), 2);
+
+    const auto shown = ctl({QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("T1"), QStringLiteral("--json")});
+    QVERIFY2(shown->exitCode() == 0, shown->describe().constData());
+    QCOMPARE(shown->json().value(QStringLiteral("price")).toInteger(), qint64(1250));
+    QCOMPARE(shown->json().value(QStringLiteral("vat")).toDouble(), 13.0);
+
+    // A bad file: refused with its line and column, and the catalog stays as it was.
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("code,barcode,name,name_zh,price,vat,category,unit\nT1,,Tea,,\"12,50\",13,Drinks,each\n");
+    f.close();
+    const auto refused = ctl({QStringLiteral("catalog"), QStringLiteral("import"), csv});
+    QVERIFY2(refused->exitCode() == 1 && refused->err().contains("Line 2, column price") && refused->err().count('\n') == 1,
+        refused->describe().constData());
+    QCOMPARE(ctl({QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("T1"), QStringLiteral("--json")})
+                 ->json()
+                 .value(QStringLiteral("price"))
+                 .toInteger(),
+        qint64(1250));
+
+    // Two teas by barcode (25.00 at 13 %) and a scale's label for item 00123: 456 g of cherries at
+    // 60.00/kg = 27.36 at 9 %. The tax of each rate once on its total, half up.
+    const auto sale = ctl({QStringLiteral("sale"), QStringLiteral("--item"), QStringLiteral("6901234500011:2"),
+        QStringLiteral("--item"), QStringLiteral("2100123004560"), QStringLiteral("--tender"), QStringLiteral("cash")});
+    QVERIFY2(sale->exitCode() == 0, sale->describe().constData());
+    const QJsonObject o = sale->json();
+    QCOMPARE(o.value(QStringLiteral("total")).toInteger(), qint64(2500 + 2736));
+    const QJsonArray lines = o.value(QStringLiteral("lines")).toArray();
+    QCOMPARE(lines.at(1).toObject().value(QStringLiteral("weight_g")).toInteger(), qint64(456));
+    QCOMPARE(lines.at(1).toObject().value(QStringLiteral("amount")).toInteger(), qint64(2736));
+    const QJsonArray tax = o.value(QStringLiteral("tax")).toArray();
+    QCOMPARE(tax.size(), 2);
+    QCOMPARE(tax.at(0).toObject().value(QStringLiteral("tax")).toInteger(), qint64(288));   // 2500 x 13/113 = 287.6
+    QCOMPARE(tax.at(1).toObject().value(QStringLiteral("tax")).toInteger(), qint64(226));   // 2736 x 9/109 = 225.9
+
+    // A misread barcode is said to be one.
+    const auto misread = ctl({QStringLiteral("sale"), QStringLiteral("--item"), QStringLiteral("6901234500012"),
+        QStringLiteral("--tender"), QStringLiteral("cash")});
+    QVERIFY2(misread->exitCode() == 2 && misread->err().contains("check digit"), misread->describe().constData());
 }
 
 QTEST_GUILESS_MAIN(TestCtlSale)

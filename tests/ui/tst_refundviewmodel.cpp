@@ -38,6 +38,7 @@ private slots:
     void receiptNumbers_data();
     void receiptNumbers();
     void linesModelIsSound();
+    void discountedLinesGiveBackWhatWasPaid();
     void saleLinesAreKeptWhenPaid();
     void cashSaleRefundedByItems();
     void cardRefundWaitsOfflineAndIsAskedOnce();
@@ -244,6 +245,33 @@ void TestRefundViewModel::linesModelIsSound()
     QVERIFY(!(model.flags(model.index(1, int(RefundLinesModel::Column::Refund))) & Qt::ItemIsEditable));
     QCOMPARE(model.chosen(1), 1);
     QVERIFY(totals.size() >= 4);
+}
+
+// Issue 23: a line sold at a discount gives back what was paid for it, never its list price; and
+// its items given back one refund at a time add up to exactly what the line cost.
+void TestRefundViewModel::discountedLinesGiveBackWhatWasPaid()
+{
+    const QString cny = QStringLiteral("CNY");
+    // Three teas at 4.50 with 1.00 off the line (12.50 paid): 4.16, 4.17, 4.17 in any order of refunds.
+    SaleLine teas{0, QStringLiteral("a"), QStringLiteral("Tea"), {}, Money(450, cny), 3, 1250, 1300};
+    // Rice at 49.90, half off.
+    SaleLine rice{1, QStringLiteral("b"), QStringLiteral("Rice"), {}, Money(4990, cny), 1, 2495, 900};
+    RefundLinesModel model;
+    model.setLines({teas, rice}, {});
+    model.chooseAll();
+    QCOMPARE(model.total(), Money(1250 + 2495, cny));
+    qint64 given = 0;
+    for (int already = 0; already < 3; ++already)
+        given += teas.refundFor(already, 1).minorUnits();
+    QCOMPARE(given, qint64(1250));
+    QCOMPARE(teas.refundFor(1, 2).minorUnits() + teas.refundFor(0, 1).minorUnits(), qint64(1250));
+    // One tea given back before: the two left are worth what remains of the line.
+    model.setLines({teas, rice}, {{0, 1}});
+    model.setChosen(0, 2);
+    QCOMPARE(model.total(), Money(1250 - teas.refundFor(0, 1).minorUnits(), cny));
+    // A line kept before discounts existed: unit price x quantity, as before.
+    SaleLine old{0, QStringLiteral("c"), QStringLiteral("Old"), {}, Money(300, cny), 2};
+    QCOMPARE(old.refundFor(0, 2), Money(600, cny));
 }
 
 void TestRefundViewModel::saleLinesAreKeptWhenPaid()

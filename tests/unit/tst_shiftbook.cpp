@@ -366,7 +366,8 @@ void TestShiftBook::earlierKeysAreThoseOfEarlierShifts()
 void TestShiftBook::version4JournalIsMigrated()
 {
     // A version-4 journal is today's without the shifts table (version 5), without the sales
-    // and given-up parts (version 6) and without the line tables (version 7): made so, it opens
+    // and given-up parts (version 6), without the line tables (version 7) and without who did
+    // what (version 8): made so, it opens
     // as today's with every earlier intent in shift 1.
     QString key;
     {
@@ -376,6 +377,9 @@ void TestShiftBook::version4JournalIsMigrated()
         store(*j, newIntent(QStringLiteral("o2"), 500, Tender::Cash));
     }
     QCOMPARE(sql(QStringLiteral("DROP TABLE shifts")), QVariant(true));
+    QCOMPARE(sql(QStringLiteral("DROP TABLE staff_actions")), QVariant(true));
+    QCOMPARE(sql(QStringLiteral("ALTER TABLE intents DROP COLUMN staff")), QVariant(true));
+    QCOMPARE(sql(QStringLiteral("ALTER TABLE intents DROP COLUMN approved_by")), QVariant(true));
     QCOMPARE(sql(QStringLiteral("DROP TABLE refund_lines")), QVariant(true));
     QCOMPARE(sql(QStringLiteral("DROP TABLE imported_sale_lines")), QVariant(true));
     QCOMPARE(sql(QStringLiteral("DROP TABLE sales")), QVariant(true));

@@ -111,6 +111,7 @@ private slots:
     void cashDifference();
     void jsonReadsBackAsWritten();
     void tillRefundsAndHowCarriedOverEnded();
+    void taxPerRateDiscountsAndALinePerCashier();
 };
 
 void TestShiftReport::totals_data()
@@ -288,6 +289,57 @@ void TestShiftReport::tillRefundsAndHowCarriedOverEnded()
     QCOMPARE(back->refundsByTill.at(0).saleNumber, QStringLiteral("1-000007"));
     QCOMPARE(back->carriedOverEnded.size(), 2);
     QCOMPARE(back->carriedOverEnded.at(1).state, IntentState::Succeeded);
+    QCOMPARE(QJsonDocument(back->toJson()).toJson(), QJsonDocument(r.toJson()).toJson());
+}
+
+// Issue 23: the shift's sales' tax per rate (each sale's as its receipt shows it, summed), their
+// discounts, and a line per person by the intents they stored; all read back from the JSON.
+void TestShiftReport::taxPerRateDiscountsAndALinePerCashier()
+{
+    ShiftReport::Input in;
+    in.zone = QTimeZone::utc();
+    in.intents = intents(specs({"payment card succeeded 950 08:05", "payment cash succeeded 5990 09:40",
+        "refund cash succeeded 500 09:50", "payment card declined 300 10:00", "payment cash succeeded 100 10:10"}));
+    in.intents[0].staff = QStringLiteral("Wang Wei");
+    in.intents[1].staff = QStringLiteral("Wang Wei");
+    in.intents[2].staff = QStringLiteral("Li Na");
+    in.intents[3].staff = QStringLiteral("Li Na");   // declined: in no one's takings
+    // Two paid sales: 4.50 + 5.00 at 13 % (tax once on 9.50: 1.09); 10.00 at 13 % and 49.90 at
+    // 9 % with 1.00 off the rice.
+    auto line = [](qint64 amount, int vat, qint64 discount = 0) {
+        QJsonObject o{{QStringLiteral("code"), QStringLiteral("x")}, {QStringLiteral("unit_price"), amount + discount},
+            {QStringLiteral("quantity"), 1}, {QStringLiteral("total"), amount + discount}, {QStringLiteral("vat"), vat},
+            {QStringLiteral("amount"), amount}};
+        if (discount > 0)
+            o.insert(QStringLiteral("discount"), discount);
+        return o;
+    };
+    Sale a;
+    a.total = Money(950, QStringLiteral("CNY"));
+    a.lines = QJsonArray{line(450, 1300), line(500, 1300)};
+    Sale b;
+    b.total = Money(5890, QStringLiteral("CNY"));
+    b.lines = QJsonArray{line(1000, 1300), line(4890, 900, 100)};
+    in.paidSales = {a, b};
+    const ShiftReport r = ShiftReport::compute(in);
+    QCOMPARE(r.taxBands.size(), 2);
+    // 13 %: 950 -> 109, 1000 -> 115; 9 %: 4890 -> 404 (403.76).
+    QCOMPARE(r.taxBands.at(0), (TaxBand{1300, 1950 - 224, 224, 1950}));
+    QCOMPARE(r.taxBands.at(1), (TaxBand{900, 4890 - 404, 404, 4890}));
+    QCOMPARE(t(r.discounts), QStringLiteral("1/100"));
+    QCOMPARE(r.perStaff.size(), 3);   // "", Li Na, Wang Wei
+    QCOMPARE(r.perStaff.at(0).staff, QString());
+    QCOMPARE(t(r.perStaff.at(0).sales), QStringLiteral("1/100"));
+    QCOMPARE(r.perStaff.at(1).staff, QStringLiteral("Li Na"));
+    QCOMPARE(t(r.perStaff.at(1).sales), QStringLiteral("0/0"));
+    QCOMPARE(t(r.perStaff.at(1).refunds), QStringLiteral("1/500"));
+    QCOMPARE(r.perStaff.at(2).staff, QStringLiteral("Wang Wei"));
+    QCOMPARE(t(r.perStaff.at(2).sales), QStringLiteral("2/6940"));
+    const auto back = ShiftReport::fromJson(r.toJson());
+    QVERIFY(back);
+    QCOMPARE(back->taxBands, r.taxBands);
+    QCOMPARE(t(back->discounts), t(r.discounts));
+    QCOMPARE(back->perStaff.size(), 3);
     QCOMPARE(QJsonDocument(back->toJson()).toJson(), QJsonDocument(r.toJson()).toJson());
 }
 

@@ -1,0 +1,287 @@
+// Staff on the till's real window (issue 23), offscreen, by keys: once a manager exists the
+// till is locked until someone signs in with name and PIN; a wrong PIN is said and five lock
+// the person out; what the cashier rings up is stamped with their name in the journal; a
+// discount above the limit waits for a manager's PIN typed on the spot, and the journal keeps
+// who approved it; Ctrl+L locks the till again.
+#include "demotill.h"
+#include "intentjournal.h"
+#include "mainwindow.h"
+#include "salebook.h"
+#include "staffsession.h"
+
+#include <QComboBox>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QtTest>
+
+using namespace OncePay;
+using namespace OncePay::Ui;
+
+class TestStaffWindow final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void noManagerNoSignIn();
+    void signInThenSalesCarryTheCashier();
+    void discountAboveTheLimitWaitsForAManager();
+    void ctrlLLocksAndFiveWrongPinsLockOut();
+
+private:
+    template <typename W = QWidget>
+    static W *named(QWidget *root, const QString &accessibleName) { return DemoTill::named<W>(root, accessibleName); }
+    void addStaff();
+    QDialog *lockScreen(const QString &accessibleName = QStringLiteral("Sign in"));
+    // Picks `name` in the dialog's list by keys and types `pin` + Enter.
+    void typeCredentials(QDialog *dialog, const QString &name, const QString &pin);
+    void scan(const QString &code);
+    void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier);
+    QList<Intent> journal();
+    QList<IntentJournal::StaffAction> actions();
+
+    DemoTill m_till;
+};
+
+void TestStaffWindow::initTestCase()
+{
+    DemoTill::isolateSettings();
+}
+
+void TestStaffWindow::init()
+{
+    QString error;
+    QVERIFY2(m_till.start(DemoTill::Options{true, 16, QSize(1024, 768), true}, &error), qPrintable(error));
+}
+
+void TestStaffWindow::cleanup()
+{
+    m_till.stop();
+}
+
+void TestStaffWindow::addStaff()
+{
+    int added = 0;
+    QObject context;
+    auto count = [&](bool ok, const QString &, const StaffStore::Answer &a) {
+        added += ok && a.refusal == StaffStore::Refusal::None;
+    };
+    m_till.staffStore->add(QStringLiteral("Li Na"), StaffRole::Manager, QStringLiteral("482916"), &context, count);
+    m_till.staffStore->add(QStringLiteral("Wang Wei"), StaffRole::Cashier, QStringLiteral("1357"), &context, count);
+    QTRY_COMPARE(added, 2);
+    QTRY_VERIFY(m_till.staff->required());
+}
+
+QDialog *TestStaffWindow::lockScreen(const QString &accessibleName)
+{
+    QDialog *dialog = nullptr;
+    if (!QTest::qWaitFor([&] {
+            dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            return dialog && dialog->accessibleName() == accessibleName;
+        }))
+        return nullptr;
+    return dialog;
+}
+
+void TestStaffWindow::typeCredentials(QDialog *dialog, const QString &name, const QString &pin)
+{
+    auto *names = named<QComboBox>(dialog, QStringLiteral("Name"));
+    auto *field = named<QLineEdit>(dialog, QStringLiteral("PIN"));
+    QVERIFY(names && field);
+    QTRY_VERIFY(field->hasFocus());   // the PIN has the keyboard at once
+    QTest::keyClick(field, Qt::Key_Backtab);   // to the names
+    QTRY_VERIFY(names->hasFocus());
+    QTest::keyClick(names, Qt::Key_Home);
+    for (int i = 0; i < names->count() && names->currentText() != name; ++i)
+        QTest::keyClick(names, Qt::Key_Down);
+    QCOMPARE(names->currentText(), name);
+    QTest::keyClick(names, Qt::Key_Tab);
+    QTRY_VERIFY(field->hasFocus());
+    QTest::keyClicks(field, pin);
+    QTest::keyClick(field, Qt::Key_Return);
+}
+
+void TestStaffWindow::scan(const QString &code)
+{
+    auto *search = named<QLineEdit>(m_till.window.get(), QStringLiteral("Product code or name"));
+    QVERIFY(search);
+    QTRY_VERIFY(search->hasFocus());
+    QTest::keyClicks(search, code);
+    QTest::keyClick(search, Qt::Key_Return);
+}
+
+void TestStaffWindow::press(Qt::Key key, Qt::KeyboardModifiers modifiers)
+{
+    QTRY_VERIFY(QApplication::focusWidget());
+    QTest::keyClick(QApplication::focusWidget(), key, modifiers);
+}
+
+namespace {
+
+// One call of the journal, waited for; its value (empty if it never answered).
+template <typename T, typename Call>
+T askJournal(Call call)
+{
+    T out{};
+    bool done = false;
+    QObject context;
+    call(&context, [&](bool, const TillError &, const T &value) {
+        out = value;
+        done = true;
+    });
+    if (!QTest::qWaitFor([&] {
+            return done;
+        }))
+        qWarning("the journal did not answer");
+    return out;
+}
+
+}   // namespace
+
+QList<Intent> TestStaffWindow::journal()
+{
+    return askJournal<QList<Intent>>([this](QObject *context, auto reply) {
+        m_till.session->journal()->list({}, context, reply);
+    });
+}
+
+QList<IntentJournal::StaffAction> TestStaffWindow::actions()
+{
+    return askJournal<QList<IntentJournal::StaffAction>>([this](QObject *context, auto reply) {
+        m_till.session->journal()->staffActions(context, reply);
+    });
+}
+
+void TestStaffWindow::noManagerNoSignIn()
+{
+    // A till whose staff has no manager works as before staff existed.
+    QVERIFY(!m_till.staff->required());
+    QVERIFY(!QApplication::activeModalWidget());
+    scan(QStringLiteral("6901234500011"));
+    QCOMPARE(m_till.window->viewModel()->cart()->rowCount(), 1);
+}
+
+void TestStaffWindow::signInThenSalesCarryTheCashier()
+{
+    addStaff();
+    QDialog *dialog = lockScreen();
+    QVERIFY(dialog);
+    // Esc does not dismiss it.
+    QTest::keyClick(named<QLineEdit>(dialog, QStringLiteral("PIN")), Qt::Key_Escape);
+    QVERIFY(dialog->isVisible());
+    // A wrong PIN is said, and the field is empty again.
+    typeCredentials(dialog, QStringLiteral("Wang Wei"), QStringLiteral("0000"));
+    auto *message = named<QLabel>(dialog, QStringLiteral("Sign-in message"));
+    QTRY_VERIFY(dialog->findChildren<QPushButton *>().constFirst()->isEnabled());   // answered
+    QVERIFY(message->text().contains(QStringLiteral("Wang Wei")));
+    QVERIFY(named<QLineEdit>(dialog, QStringLiteral("PIN"))->text().isEmpty());
+    typeCredentials(dialog, QStringLiteral("Wang Wei"), QStringLiteral("1357"));
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+    QCOMPARE(m_till.staff->current().name, QStringLiteral("Wang Wei"));
+    QTRY_COMPARE(named<QLabel>(m_till.window.get(), QStringLiteral("Signed in"))->text(), QStringLiteral("Wang Wei"));
+
+    // A cash sale: the sale and its tender carry the cashier.
+    scan(QStringLiteral("6901234500011"));
+    press(Qt::Key_F10);
+    QPushButton *exact = named<QPushButton>(m_till.window.get(), QStringLiteral("Exact amount"));
+    QTRY_VERIFY(exact && exact->isVisible());
+    QTest::mouseClick(exact, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 10000);
+    const QList<Intent> intents = journal();
+    QCOMPARE(intents.size(), 1);
+    QCOMPARE(intents.first().staff, QStringLiteral("Wang Wei"));
+    SaleBook book(m_till.session->journal());
+    Sale sale;
+    bool done = false;
+    QObject context;
+    book.find(intents.first().saleNumber, &context, [&](bool, const TillError &, const Sale &s) {
+        sale = s;
+        done = true;
+    });
+    QTRY_VERIFY(done);
+    QCOMPARE(sale.cashier, QStringLiteral("Wang Wei"));
+    const auto all = actions();
+    QVERIFY(!all.isEmpty());
+    QCOMPARE(all.last().action, QStringLiteral("sign_in"));
+    QCOMPARE(all.last().staff, QStringLiteral("Wang Wei"));
+}
+
+void TestStaffWindow::discountAboveTheLimitWaitsForAManager()
+{
+    addStaff();
+    typeCredentials(lockScreen(), QStringLiteral("Wang Wei"), QStringLiteral("1357"));
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+    scan(QStringLiteral("6901234500097"));   // rice, 49.90
+    CartModel *cart = m_till.window->viewModel()->cart();
+    auto *view = named<QTableView>(m_till.window.get(), QStringLiteral("Cart"));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(cart->index(0, 0)).center());
+    press(Qt::Key_F4);
+    // 50 % is above the 10 % a cashier may give alone.
+    QInputDialog *discount = nullptr;
+    QTRY_VERIFY((discount = qobject_cast<QInputDialog *>(QApplication::activeModalWidget())) != nullptr);
+    auto *field = discount->findChild<QLineEdit *>();
+    QTRY_VERIFY(field->hasFocus());
+    QTest::keyClicks(field, QStringLiteral("50%"));
+    QTest::keyClick(field, Qt::Key_Return);
+    QDialog *approval = lockScreen(QStringLiteral("Manager approval"));
+    QVERIFY(approval);
+    QCOMPARE(cart->total().minorUnits(), qint64(4990));   // nothing yet
+    // The cashier's own PIN is no manager's: the list has managers only, and a wrong PIN is said.
+    typeCredentials(approval, QStringLiteral("Li Na"), QStringLiteral("1357"));
+    QTRY_VERIFY(approval->findChildren<QPushButton *>().constFirst()->isEnabled());   // answered
+    QVERIFY(named<QLabel>(approval, QStringLiteral("Sign-in message"))->text().contains(QStringLiteral("Li Na")));
+    QCOMPARE(cart->total().minorUnits(), qint64(4990));
+    typeCredentials(approval, QStringLiteral("Li Na"), QStringLiteral("482916"));
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+    QCOMPARE(cart->total().minorUnits(), qint64(2495));
+    const auto all = actions();
+    QVERIFY(all.size() >= 3);
+    QCOMPARE(all.at(all.size() - 2).action, QStringLiteral("approve"));
+    QCOMPARE(all.last().action, QStringLiteral("discount"));
+    QCOMPARE(all.last().staff, QStringLiteral("Wang Wei"));
+    QCOMPARE(all.last().approvedBy, QStringLiteral("Li Na"));
+    QCOMPARE(all.last().amount, qint64(2495));
+    // 10 % needs no one.
+    press(Qt::Key_F4, Qt::ShiftModifier);
+    QInputDialog *sale = nullptr;
+    QTRY_VERIFY((sale = qobject_cast<QInputDialog *>(QApplication::activeModalWidget())) != nullptr);
+    QTRY_VERIFY(sale->findChild<QLineEdit *>()->hasFocus());
+    QTest::keyClicks(sale->findChild<QLineEdit *>(), QStringLiteral("10%"));
+    QTest::keyClick(sale->findChild<QLineEdit *>(), Qt::Key_Return);
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+    QCOMPARE(cart->total().minorUnits(), qint64(2495 - 250));
+}
+
+void TestStaffWindow::ctrlLLocksAndFiveWrongPinsLockOut()
+{
+    addStaff();
+    typeCredentials(lockScreen(), QStringLiteral("Li Na"), QStringLiteral("482916"));
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+    QTRY_COMPARE(named<QLabel>(m_till.window.get(), QStringLiteral("Signed in"))->text(), QStringLiteral("Li Na (manager)"));
+    press(Qt::Key_L, Qt::ControlModifier);
+    QDialog *dialog = lockScreen();
+    QVERIFY(dialog);
+    QVERIFY(!m_till.staff->isSignedIn());
+    for (int i = 0; i < StaffStore::kMaxWrongPins; ++i) {
+        typeCredentials(dialog, QStringLiteral("Wang Wei"), QStringLiteral("9999"));
+        auto *ok = dialog->findChildren<QPushButton *>().constFirst();
+        QTRY_VERIFY(ok->isEnabled());   // answered
+    }
+    // Locked out: even the right PIN is refused now.
+    typeCredentials(dialog, QStringLiteral("Wang Wei"), QStringLiteral("1357"));
+    QTRY_VERIFY(dialog->findChildren<QPushButton *>().constFirst()->isEnabled());
+    QVERIFY(dialog->isVisible());
+    QVERIFY(!m_till.staff->isSignedIn());
+    // Someone else may still sign in.
+    typeCredentials(dialog, QStringLiteral("Li Na"), QStringLiteral("482916"));
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+    QCOMPARE(m_till.staff->current().name, QStringLiteral("Li Na"));
+}
+
+QTEST_MAIN(TestStaffWindow)
+#include "tst_staffwindow.moc"
