@@ -194,6 +194,32 @@ void PrintQueue::enqueue(Kind kind, const QString &title, const QByteArray &data
         });
 }
 
+void PrintQueue::reprint(const QString &onceKey, QObject *context, Reply<bool> reply)
+{
+    if (!m_worker)
+        return reply(false, tr("The print queue is not open."), false);
+    m_worker->transact<bool>(
+        this, [onceKey](SqlTx &tx) {
+            QSqlQuery &found = tx.exec(QStringLiteral("SELECT kind, title, data FROM print_jobs WHERE once_key = ?"), {onceKey});
+            if (!found.next()) {
+                found.finish();
+                return false;
+            }
+            const QVariantList copy{found.value(0), found.value(1), found.value(2), nowMs()};
+            found.finish();
+            tx.exec(QStringLiteral("INSERT INTO print_jobs (kind, title, data, state, created_at) VALUES (?, ?, ?, 'queued', ?)"), copy);
+            return true;
+        },
+        [this, guard = QPointer<QObject>(context), reply = std::move(reply)](bool ok, const QString &error, bool found) {
+            if (ok && found) {
+                refreshWaiting();
+                kick();
+            }
+            if (guard)
+                reply(ok, error, found);
+        });
+}
+
 void PrintQueue::pulseDrawer(QObject *context, std::function<void(bool ok, const QString &reason)> done)
 {
     m_pulses.append(Pulse{monotonicMs() + kDrawerPatienceMs, QPointer<QObject>(context), std::move(done)});

@@ -63,6 +63,7 @@ public:
     explicit PrintQueue(QString path, QObject *parent = nullptr);
     ~PrintQueue() override;
     bool open(QString *error);   // while starting up only
+    QString path() const { return m_path; }
     void close();
 
     // Where jobs go (none: they wait); the drawer's own device, when it is not on the printer.
@@ -84,6 +85,10 @@ public:
         Reply<Queued> reply);
     // The drawer's pulse, now (before any job); `done` says whether the printer took it.
     void pulseDrawer(QObject *context, std::function<void(bool ok, const QString &reason)> done);
+
+    // The job queued under `onceKey` (a sale's receipt, a refund's slip) printed again as a new
+    // job; `value`: false when no such job was ever queued.
+    void reprint(const QString &onceKey, QObject *context, Reply<bool> reply);
 
     // The newest jobs first.
     void jobs(int limit, QObject *context, Reply<QList<Job>> reply);

@@ -15,6 +15,12 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationVersion(QStringLiteral(ONCEPAY_VERSION));
     if (OncePay::Pos::asksForHelpOrVersion(argc, argv))
         return OncePay::Pos::printHelpOrVersion(argc, argv);
+    // --print-test prints and exits without a window: it needs no display.
+    for (int i = 1; i < argc; ++i) {
+        if (qstrcmp(argv[i], "--print-test") == 0 && qEnvironmentVariableIsEmpty("DISPLAY")
+            && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
     QApplication app(argc, argv);
     OncePay::Pos::TillApp till;
     if (const auto exitCode = till.start(app))

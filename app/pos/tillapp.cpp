@@ -1,6 +1,11 @@
 #include "tillapp.h"
 
+#include "counterdevices.h"
+#include "customerdisplay.h"
+#include "customerdisplaymodel.h"
 #include "demobackend.h"
+#include "printerlink.h"
+#include "receiptraster.h"
 #include "demowindow.h"
 #include "simulatednetwork.h"
 #include "journallocation.h"
@@ -44,7 +49,11 @@ TillApp::TillApp() = default;
 TillApp::~TillApp()
 {
     // The window follows the session, which follows the demo backend it talks to.
+    m_customerDisplay.reset();
+    m_customerModel.reset();
     m_window.reset();
+    m_devices.reset();
+    m_printQueue.reset();
     m_fetcher.reset();
     m_staff.reset();
     m_staffStore.reset();
@@ -61,7 +70,26 @@ std::optional<int> TillApp::start(QApplication &app)
     p.process(app);
 
     // Command-line options win over the till's saved settings.
-    const Ui::TillSettings saved = Ui::TillSettings::load();
+    Ui::TillSettings saved = Ui::TillSettings::load();
+    if (p.isSet(QStringLiteral("printer"))) {
+        QString why;
+        if (!PrinterUri::parse(p.value(QStringLiteral("printer")), &why)) {
+            std::fprintf(stderr, "oncepay-pos: --printer: %s\n", why.toLocal8Bit().constData());
+            return p.isSet(QStringLiteral("print-test")) ? 1 : 2;   // --print-test: 0 printed, 1 not
+        }
+        saved.printerUri = p.value(QStringLiteral("printer"));
+    }
+    if (p.isSet(QStringLiteral("print-test")))
+        return printTestPage(saved.printerUri, saved.paperWidthMm, saved.shopName);
+    if (p.isSet(QStringLiteral("customer-display"))) {
+        bool ok = false;
+        const int screen = p.value(QStringLiteral("customer-display")).toInt(&ok);
+        if (!ok || screen < 0) {
+            std::fprintf(stderr, "oncepay-pos: --customer-display: give the screen's index, 0 for the first\n");
+            return 2;
+        }
+        saved.customerDisplayScreen = screen;
+    }
     QList<QUrl> gatewayUrls = saved.gatewayUrls;
     if (p.isSet(QStringLiteral("gateway"))) {
         QString invalid;
@@ -142,6 +170,38 @@ std::optional<int> TillApp::start(QApplication &app)
     m_fetcher->setUrl(QUrl(catalogUrl));
     m_staff = std::make_unique<Ui::StaffSession>(m_staffStore.get(), m_session->journal());
     window.setStaff(m_staff.get());
+    // The receipt printer, its queue beside the journal, the drawer (issue 24). A queue that
+    // cannot be opened leaves the till selling, with receipts through the system's print dialog.
+    m_printQueue = std::make_unique<PrintQueue>(PrintQueue::pathBeside(config.journal.path));
+    QString printError;
+    if (m_printQueue->open(&printError)) {
+        m_devices = std::make_unique<Ui::CounterDevices>(m_printQueue.get());
+        m_devices->apply(saved);
+        window.setDevices(m_devices.get());
+    } else {
+        std::fprintf(stderr, "oncepay-pos: the print queue %s cannot be opened: %s\n",
+            m_printQueue->path().toLocal8Bit().constData(), printError.toLocal8Bit().constData());
+    }
+    // The customer display (issue 24): its own window, screen and language.
+    m_customerModel = std::make_unique<Ui::CustomerDisplayModel>(window.viewModel());
+    m_customerModel->setLanguage(saved.customerDisplayLanguage);
+    m_customerModel->setShopName(saved.shopName);
+    auto showCustomerDisplay = [this](int screen) {
+        if (screen < 0) {
+            m_customerDisplay.reset();
+            return;
+        }
+        if (!m_customerDisplay)
+            m_customerDisplay = std::make_unique<Ui::CustomerDisplay>(m_customerModel.get());
+        if (!m_customerDisplay->showOnScreen(screen))
+            std::fprintf(stderr, "oncepay-pos: there is no screen %d for the customer display; it is shown as a window\n", screen);
+    };
+    showCustomerDisplay(saved.customerDisplayScreen);
+    QObject::connect(&window, &Ui::MainWindow::settingsSaved, &window, [this, showCustomerDisplay](const Ui::TillSettings &s) {
+        m_customerModel->setLanguage(s.customerDisplayLanguage);
+        m_customerModel->setShopName(s.shopName);
+        showCustomerDisplay(s.customerDisplayScreen);
+    });
     m_staff->refresh();
     // The demo's menus, stories and test cards only with the demo backend, never with --gateway.
     if (demo.isDemo())
@@ -165,6 +225,33 @@ std::optional<int> TillApp::start(QApplication &app)
     if (p.isSet(QStringLiteral("measure-drain")))
         measureDrainAndQuit(m_session.get(), m_demo.network(), qMax(1, p.value(QStringLiteral("measure-drain")).toInt()));
     return std::nullopt;
+}
+
+int printTestPage(const QString &printer, int paperMm, const QString &shopName)
+{
+    QString why;
+    const auto uri = PrinterUri::parse(printer, &why);
+    if (!uri) {
+        std::fprintf(stderr, "oncepay-pos: %s\n", why.toLocal8Bit().constData());
+        return 1;
+    }
+    const QByteArray job = Ui::ReceiptRaster::job(Ui::ReceiptRaster::testPageHtml(shopName, uri->toString(), paperMm), paperMm);
+    std::unique_ptr<PrinterLink> link = PrinterLink::make(*uri);
+    std::optional<PrinterLink::Result> result;
+    QObject context;
+    link->send(job, QApplication::translate("main", "Test page"), &context, {}, [&result](const PrinterLink::Result &r) {
+        result = r;
+        QCoreApplication::exit(0);
+    });
+    if (!result)
+        QApplication::exec();
+    if (result && result->kind == PrinterLink::Result::Kind::Printed) {
+        std::fprintf(stdout, "%s\n", QApplication::translate("main", "The test page was printed on %1.").arg(uri->toString()).toLocal8Bit().constData());
+        return 0;
+    }
+    const QString reason = result ? result->reason : QApplication::translate("main", "the printer did not answer");
+    std::fprintf(stderr, "oncepay-pos: %s\n", QString(reason).replace(QLatin1Char('\n'), QLatin1Char(' ')).toLocal8Bit().constData());
+    return 1;
 }
 
 }   // namespace OncePay::Pos

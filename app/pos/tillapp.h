@@ -4,6 +4,7 @@
 #include "staffstore.h"
 #include "tillcatalog.h"
 #include "demobackend.h"
+#include "printqueue.h"
 
 #include <memory>
 #include <optional>
@@ -17,6 +18,9 @@ class TillSession;
 namespace OncePay::Ui {
 class MainWindow;
 class StaffSession;
+class CounterDevices;
+class CustomerDisplayModel;
+class CustomerDisplay;
 }   // namespace OncePay::Ui
 
 namespace OncePay::Pos {
@@ -41,7 +45,14 @@ private:
     std::unique_ptr<TillSession> m_session;
     std::unique_ptr<StaffStore> m_staffStore;
     std::unique_ptr<Ui::StaffSession> m_staff;
+    std::unique_ptr<PrintQueue> m_printQueue;
+    std::unique_ptr<Ui::CounterDevices> m_devices;
     std::unique_ptr<Ui::MainWindow> m_window;
+    std::unique_ptr<Ui::CustomerDisplayModel> m_customerModel;
+    std::unique_ptr<Ui::CustomerDisplay> m_customerDisplay;
 };
+
+// --print-test: the test page on `printer`, no window; 0 printed, 1 not (the reason on stderr).
+int printTestPage(const QString &printer, int paperMm, const QString &shopName);
 
 }   // namespace OncePay::Pos

@@ -214,6 +214,7 @@ bool CheckoutViewModel::payCashPart(const Money &tendered, QString *reason)
             m_salePaid += i.amount.minorUnits();
             m_paidParts.append(i);
             m_intent.reset();   // the next tender is open
+            emit cashTaken(i);
             setPhase(Phase::Selling, tr("%1 taken in cash. %2 remains: card (F12) or more cash (F10).").arg(i.amount.toDisplayString(), remaining().toDisplayString()));
             emit actionsChanged();
         });
@@ -557,6 +558,7 @@ bool CheckoutViewModel::payCash(const Money &tendered, Money *change, QString *r
                 return;
             }
             m_cashChange = change;
+            emit cashTaken(i);
             follow(i);
         });
     });

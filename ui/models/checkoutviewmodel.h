@@ -152,6 +152,8 @@ signals:
     // A new sale started while this sale's payment was not final: the customer has left.
     void customerLeft(const OncePay::Intent &intent);
     void saleStarted();   // a new sale (new order id, empty cart): per-sale choices reset
+    // Cash of this sale is in the journal (the whole rest, or a part): the drawer opens for it.
+    void cashTaken(const OncePay::Intent &cash);
 
 private:
     void setPhase(Phase phase, const QString &message);

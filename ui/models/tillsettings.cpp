@@ -41,6 +41,12 @@ TillSettings TillSettings::load()
     t.discountLimitPercent = qBound(0, s.value(QStringLiteral("staff/discountLimitPercent"), t.discountLimitPercent).toInt(), 100);
     t.refundLimit = qBound(qint64(0), s.value(QStringLiteral("staff/refundLimit"), t.refundLimit).toLongLong(), qint64(100000000));
     t.idleLockMinutes = qBound(0, s.value(QStringLiteral("staff/idleLockMinutes"), t.idleLockMinutes).toInt(), 240);
+    t.printerUri = s.value(QStringLiteral("devices/printer")).toString();
+    t.paperWidthMm = s.value(QStringLiteral("devices/paperWidthMm"), t.paperWidthMm).toInt() == 58 ? 58 : 80;
+    t.autoPrint = s.value(QStringLiteral("devices/autoPrint"), t.autoPrint).toBool();
+    t.drawerUri = s.value(QStringLiteral("devices/drawer")).toString();
+    t.customerDisplayScreen = qBound(-1, s.value(QStringLiteral("devices/customerDisplayScreen"), t.customerDisplayScreen).toInt(), 16);
+    t.customerDisplayLanguage = s.value(QStringLiteral("devices/customerDisplayLanguage"), t.customerDisplayLanguage).toString();
     return t;
 }
 
@@ -77,6 +83,12 @@ void TillSettings::save() const
     s.setValue(QStringLiteral("staff/discountLimitPercent"), discountLimitPercent);
     s.setValue(QStringLiteral("staff/refundLimit"), refundLimit);
     s.setValue(QStringLiteral("staff/idleLockMinutes"), idleLockMinutes);
+    s.setValue(QStringLiteral("devices/printer"), printerUri);
+    s.setValue(QStringLiteral("devices/paperWidthMm"), paperWidthMm);
+    s.setValue(QStringLiteral("devices/autoPrint"), autoPrint);
+    s.setValue(QStringLiteral("devices/drawer"), drawerUri);
+    s.setValue(QStringLiteral("devices/customerDisplayScreen"), customerDisplayScreen);
+    s.setValue(QStringLiteral("devices/customerDisplayLanguage"), customerDisplayLanguage);
 }
 
 }   // namespace OncePay::Ui

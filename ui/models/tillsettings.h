@@ -45,6 +45,18 @@ public:
     qint64 refundLimit = 200'00;
     int idleLockMinutes = 5;
 
+    // The counter's devices (issue 24). The receipt printer (PrinterUri: tcp://HOST:PORT,
+    // file:///dev/usb/lp0, cups://QUEUE; empty: none, receipts through the system's print dialog),
+    // its paper (58 or 80 mm), whether a paid sale's receipt prints by itself; the drawer's own
+    // device when it is not on the printer (empty: the printer kicks it); the customer display's
+    // screen (-1: none) and its language ("en", "zh_CN"), apart from the cashier's.
+    QString printerUri;
+    int paperWidthMm = 80;
+    bool autoPrint = true;
+    QString drawerUri;
+    int customerDisplayScreen = -1;
+    QString customerDisplayLanguage = QStringLiteral("zh_CN");
+
     static QString defaultShopName();
     static QString defaultShopAddress();
 

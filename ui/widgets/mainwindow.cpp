@@ -174,6 +174,7 @@ void MainWindow::openRefund(const Intent &intent)
     auto *dialog = new RefundDialog(m_session, m_records, context, m_vm.cart()->language(), this);
     if (m_staff)
         dialog->setManagerGate(managerGate(), Money(TillSettings::load().refundLimit, m_vm.cart()->total().currency()));
+    dialog->setDevices(m_devices);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (intent.isValid())
         dialog->showSale(intent);

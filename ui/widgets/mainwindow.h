@@ -2,6 +2,7 @@
 
 #include "checkoutviewmodel.h"
 #include "staffsession.h"
+#include "tillsettings.h"
 #include "tillsession.h"
 
 #include <QMainWindow>
@@ -70,9 +71,17 @@ public:
     void withManager(const QString &what, std::function<void(const QString &approver)> granted);
     ManagerGate managerGate();
 
+    // The receipt printer and the drawer (issue 24): a paid sale's receipt prints by itself (a
+    // setting), cash opens the drawer, Ctrl+P reprints, the payments panel reprints any sale's.
+    // Without them (or with no printer set), receipts go through the system's print dialog.
+    void setDevices(class CounterDevices *devices);
+    class CounterDevices *devices() const { return m_devices; }
+
 signals:
     // Settings saved with this catalog URL (the till's composition fetches from it).
     void catalogUrlChanged(const QString &url);
+    // Settings saved (the customer display follows its screen and language).
+    void settingsSaved(const OncePay::Ui::TillSettings &settings);
 
 private:
     void buildUi();
@@ -150,6 +159,16 @@ private:
     QLabel *m_notice = nullptr;   // a passing word: a left payment was paid
     void showLateOutcomes();
     void refreshAlerts();
+
+    // Issue 24 (mainwindowdevices.cpp).
+    class CounterDevices *m_devices = nullptr;
+    QLabel *m_printerStatus = nullptr;
+    QString receiptHtml() const;   // the receipt of the sale on screen, as the Receipt… button shows it
+    void printPaidReceipt();
+    void reprintLastReceipt();
+    void reprintIntent(const Intent &intent);
+    void openDrawerAsked();
+    void pulseDrawer(const QString &why, const QString &subject, qint64 amount, const QString &approver);
 };
 
 }   // namespace OncePay::Ui

@@ -18,6 +18,7 @@
 #include "queuepanel.h"
 #include "receipt.h"
 #include "receiptdialog.h"
+#include "counterdevices.h"
 #include "refunddialog.h"
 #include "salerecords.h"
 #include "settingsdialog.h"
@@ -176,15 +177,12 @@ void MainWindow::buildUi()
     m_receipt = new QPushButton(tr("Receipt…"), central);
     m_receipt->setAccessibleName(tr("Show the receipt"));
     connect(m_receipt, &QPushButton::clicked, this, [this] {
-        const auto intent = m_vm.intent();
         // A receipt only for a payment the gateway confirmed (or cash); while it waits, a slip
         // that says it is not one.
-        if (!intent || Receipt::kindFor(*intent) == Receipt::Kind::None)
+        const QString html = receiptHtml();
+        if (html.isEmpty())
             return;
-        const TillSettings settings = TillSettings::load();
-        const ReceiptContext context{m_terminal, settings.shopName, settings.shopAddress, m_vm.cashTendered(), m_vm.earlierParts()};
-        auto *dialog = new ReceiptDialog(Receipt::html(*intent, *m_vm.cart(), context),
-            Receipt::fileName(*intent, m_terminal), this);
+        auto *dialog = new ReceiptDialog(html, Receipt::fileName(*m_vm.intent(), m_terminal), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
@@ -275,6 +273,7 @@ void MainWindow::buildMenus()
     sale->addAction(tr("&Close shift…"), QKeySequence(QStringLiteral("Ctrl+Shift+Z")), this, [this] {
         auto *dialog = new ShiftCloseDialog(m_session, m_vm.cart()->total().currency(), m_terminal,
             TillSettings::load().shopName, this);
+        dialog->setDevices(m_devices);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
@@ -283,6 +282,12 @@ void MainWindow::buildMenus()
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
+    // The counter's devices (issue 24).
+    QAction *reprint = sale->addAction(tr("&Reprint the last receipt"), QKeySequence::Print, this, &MainWindow::reprintLastReceipt);
+    reprint->setShortcutContext(Qt::WindowShortcut);
+    sale->addAction(m_queuePanel->reprintAction());
+    sale->addAction(tr("Open the &drawer…"), this, &MainWindow::openDrawerAsked);
+    sale->addSeparator();
     sale->addAction(tr("&Lock the till"), QKeySequence(QStringLiteral("Ctrl+L")), this, [this] {
         if (m_staff)
             m_staff->lock();
@@ -332,6 +337,9 @@ void MainWindow::openSettings()
         m_statusBar->setTerminal(m_terminal);
         if (m_staff)
             m_staff->setIdleLockMs(s.idleLockMinutes * 60'000);
+        if (m_devices)
+            m_devices->apply(s);
+        emit settingsSaved(s);
     }
 }
 

@@ -67,6 +67,19 @@ QueuePanel::QueuePanel(TillSession *session, QWidget *parent)
     m_voidAction->setToolTip(tr("Cancel a card payment that is queued on this till and was never sent (F7)"));
     connect(m_voidAction, &QAction::triggered, this, &QueuePanel::askToVoid);
     addAction(m_voidAction);
+    // Issue 24: the receipt of the selected sale (or the slip of the selected refund) again, on the
+    // receipt printer.
+    m_reprintAction = new QAction(tr("Re&print the selected receipt"), this);
+    m_reprintAction->setToolTip(tr("Print the receipt of the sale (or the slip of the refund) selected below again"));
+    connect(m_reprintAction, &QAction::triggered, this, [this] {
+        const Intent intent = selectedIntent();
+        if (intent.isValid())
+            emit reprintRequested(intent);
+    });
+    addAction(m_reprintAction);
+    auto *reprint = new QPushButton(tr("Reprint"), this);
+    reprint->setAccessibleName(tr("Reprint the selected receipt"));
+    connect(reprint, &QPushButton::clicked, m_reprintAction, &QAction::trigger);
     auto *refund = new QPushButton(tr("Refund… (F8)"), this);
     refund->setAccessibleName(tr("Refund the selected sale"));
     connect(refund, &QPushButton::clicked, m_refundAction, &QAction::trigger);
@@ -80,6 +93,7 @@ QueuePanel::QueuePanel(TillSession *session, QWidget *parent)
     bar->addWidget(m_summary, 1);
     bar->addWidget(retry);
     bar->addWidget(details);
+    bar->addWidget(reprint);
     bar->addWidget(refund);
     bar->addWidget(voidButton);
     layout->addLayout(bar);

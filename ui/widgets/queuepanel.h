@@ -37,12 +37,15 @@ public:
     QTableView *view() const { return m_view; }
     QAction *refundAction() const { return m_refundAction; }
     QAction *voidAction() const { return m_voidAction; }
+    QAction *reprintAction() const { return m_reprintAction; }
     Intent selectedIntent() const;
 
 signals:
     // Refund asked for the selected row (a payment, or a refund: its payment), or with no row
     // selected (an invalid intent: the window asks for the receipt number).
     void refundRequested(const OncePay::Intent &intent);
+    // Reprint asked for the selected row: a sale's receipt, or a refund's slip.
+    void reprintRequested(const OncePay::Intent &intent);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -75,6 +78,7 @@ private:
     QTimer m_summaryCoalesce;
     QAction *m_refundAction = nullptr;
     QAction *m_voidAction = nullptr;
+    QAction *m_reprintAction = nullptr;
     QPointer<QMessageBox> m_voidQuestion;   // one question at a time: a repeated key asks nothing more
     QString m_voiding;   // the key the engine is voiding now
 };

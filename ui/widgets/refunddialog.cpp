@@ -5,6 +5,8 @@
 
 #include "intenttext.h"
 #include "receiptdialog.h"
+#include "counterdevices.h"
+#include "intentjournal.h"
 #include "refundslip.h"
 #include "tillsession.h"
 
@@ -390,8 +392,37 @@ void RefundDialog::showPhase(RefundViewModel::Phase phase, const QString &messag
         m_number->setFocus();
         m_number->selectAll();
     }
-    if (phase == P::Refunded)
+    if (phase == P::Refunded) {
         m_slip->setFocus();
+        printSlipOnce();
+    }
+}
+
+void RefundDialog::printSlipOnce()
+{
+    const auto refund = m_vm.refundIntent();
+    const auto payment = m_vm.payment();
+    if (!m_devices || m_slipPrinted || !refund || !payment || refund->state != IntentState::Succeeded)
+        return;
+    m_slipPrinted = true;
+    if (m_devices->autoPrint()) {
+        m_devices->print(PrintQueue::Kind::RefundSlip, tr("Refund slip %1").arg(Receipt::number(*refund, m_context.terminal)),
+            slipHtml(), QStringLiteral("refund:") + refund->key);
+    }
+    if (payment->isCash()) {
+        // The cash goes out of the drawer: it opens, and the journal says who and why.
+        IntentJournal::StaffAction a;
+        a.action = QStringLiteral("open_drawer");
+        a.subject = refund->key;
+        a.amount = refund->amount.minorUnits();
+        a.approvedBy = refund->approvedBy;
+        a.detail = QStringLiteral("cash refund");
+        m_session->journal()->recordStaffAction(a, this, [](bool, const TillError &, bool) {});
+        m_devices->openDrawer(this, [this](bool opened, const QString &reason) {
+            if (!opened)
+                m_state->setText(m_state->text() + QLatin1Char('\n') + reason);
+        });
+    }
 }
 
 QString RefundDialog::slipHtml() const

@@ -43,6 +43,9 @@ public:
     void suggestNumber(const QString &number);
     QPushButton *refundButton() const { return m_refund; }
     // A cash refund, and a card refund above `limit`, wait for a manager (issue 23).
+    // The receipt printer and drawer (issue 24): the slip of a refund made here prints by itself,
+    // once; a cash refund opens the drawer.
+    void setDevices(class CounterDevices *devices) { m_devices = devices; }
     void setManagerGate(ManagerGate gate, const Money &limit)
     {
         m_gate = std::move(gate);
@@ -58,9 +61,12 @@ private:
     void showPhase(RefundViewModel::Phase phase, const QString &message);
     void clickRefund();
     void openSlip();
+    void printSlipOnce();
 
     RefundViewModel m_vm;
     TillSession *m_session = nullptr;
+    class CounterDevices *m_devices = nullptr;
+    bool m_slipPrinted = false;
     ManagerGate m_gate;
     Money m_limit;
     ReceiptContext m_context;

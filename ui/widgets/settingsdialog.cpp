@@ -1,5 +1,11 @@
 #include "settingsdialog.h"
 
+#include "printerlink.h"
+#include "receiptraster.h"
+
+#include <QGuiApplication>
+#include <QScreen>
+
 #include "barcode.h"
 
 #include <QCheckBox>
@@ -129,6 +135,65 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
     shop->addRow(tr("Largest &refund or void without a manager:"), m_refundLimit);
     shop->addRow(tr("Lock after &idle:"), m_idleLock);
     shop->addRow(new QLabel(tr("The limits apply once a manager is added (oncepay-ctl staff add); cash refunds always need one."), this));
+
+    // The counter's devices (issue 24).
+    auto *devicesPage = new QWidget(tabs);
+    auto *devices = new QFormLayout(devicesPage);
+    tabs->addTab(devicesPage, tr("Devices"));
+    m_printer = new QLineEdit(settings.printerUri, this);
+    m_printer->setPlaceholderText(tr("tcp://192.0.2.20:9100, file:///dev/usb/lp0 or cups://QUEUE"));
+    m_printer->setAccessibleName(tr("Receipt printer"));
+    m_paperWidth = new QComboBox(this);
+    m_paperWidth->addItem(tr("80 mm"), 80);
+    m_paperWidth->addItem(tr("58 mm"), 58);
+    m_paperWidth->setCurrentIndex(settings.paperWidthMm == 58 ? 1 : 0);
+    m_paperWidth->setAccessibleName(tr("Paper width"));
+    m_autoPrint = new QCheckBox(tr("Print the receipt when a sale is paid"), this);
+    m_autoPrint->setChecked(settings.autoPrint);
+    m_drawer = new QLineEdit(settings.drawerUri, this);
+    m_drawer->setPlaceholderText(tr("empty: the printer opens the drawer"));
+    m_drawer->setAccessibleName(tr("Cash drawer device"));
+    auto *testPage = new QPushButton(tr("Print &test page"), this);
+    testPage->setAccessibleName(tr("Print a test page on the receipt printer"));
+    m_testResult = new QLabel(this);
+    m_testResult->setWordWrap(true);
+    m_customerScreen = new QComboBox(this);
+    m_customerScreen->addItem(tr("None"), -1);
+    const QList<QScreen *> screens = QGuiApplication::screens();
+    for (int i = 0; i < screens.size(); ++i)
+        m_customerScreen->addItem(tr("Screen %1 (%2)").arg(i).arg(screens.at(i)->name()), i);
+    if (settings.customerDisplayScreen >= screens.size())
+        m_customerScreen->addItem(tr("Screen %1 (not connected)").arg(settings.customerDisplayScreen), settings.customerDisplayScreen);
+    m_customerScreen->setCurrentIndex(qMax(0, m_customerScreen->findData(settings.customerDisplayScreen)));
+    m_customerScreen->setAccessibleName(tr("Customer display screen"));
+    m_customerLanguage = new QComboBox(this);
+    m_customerLanguage->addItem(QStringLiteral("English"), QStringLiteral("en"));
+    m_customerLanguage->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
+    m_customerLanguage->setCurrentIndex(settings.customerDisplayLanguage.startsWith(QLatin1String("zh")) ? 1 : 0);
+    m_customerLanguage->setAccessibleName(tr("Customer display language"));
+    devices->addRow(tr("Receipt &printer:"), m_printer);
+    devices->addRow(tr("&Paper:"), m_paperWidth);
+    devices->addRow(QString(), m_autoPrint);
+    devices->addRow(tr("Cash dra&wer:"), m_drawer);
+    devices->addRow(testPage, m_testResult);
+    devices->addRow(tr("C&ustomer display:"), m_customerScreen);
+    devices->addRow(tr("Customer display &language:"), m_customerLanguage);
+    connect(testPage, &QPushButton::clicked, this, [this] {
+        QString error;
+        const auto uri = PrinterUri::parse(m_printer->text(), &error);
+        if (!uri) {
+            m_testResult->setText(error);
+            return;
+        }
+        m_testResult->setText(tr("Printing…"));
+        m_testLink = PrinterLink::make(*uri);
+        m_testLink->setTimeoutMs(5000);
+        const int paper = m_paperWidth->currentData().toInt();
+        const QByteArray job = ReceiptRaster::job(ReceiptRaster::testPageHtml(m_shopName->text(), uri->toString(), paper), paper);
+        m_testLink->send(job, tr("Test page"), this, {}, [this](const PrinterLink::Result &result) {
+            m_testResult->setText(result.kind == PrinterLink::Result::Kind::Printed ? tr("The test page was printed.") : result.reason);
+        });
+    });
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
         QString invalid;
@@ -151,6 +216,13 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
         if (!url.isEmpty() && !QUrl(url, QUrl::StrictMode).isValid()) {
             QMessageBox::warning(this, windowTitle(), tr("\"%1\" is not a catalog URL such as https://shop.example/catalog.csv.").arg(url));
             return;
+        }
+        for (QLineEdit *device : {m_printer, m_drawer}) {
+            QString error;
+            if (!device->text().trimmed().isEmpty() && !PrinterUri::parse(device->text(), &error)) {
+                QMessageBox::warning(this, windowTitle(), error);
+                return;
+            }
         }
         for (const QString &layout : m_barcodeLayouts->text().split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
             if (!EmbeddedLayout::parse(layout)) {
@@ -187,6 +259,12 @@ TillSettings SettingsDialog::settings() const
     t.discountLimitPercent = m_discountLimit->value();
     t.refundLimit = qint64(m_refundLimit->value()) * unit;
     t.idleLockMinutes = m_idleLock->value();
+    t.printerUri = m_printer->text().trimmed();
+    t.paperWidthMm = m_paperWidth->currentData().toInt();
+    t.autoPrint = m_autoPrint->isChecked();
+    t.drawerUri = m_drawer->text().trimmed();
+    t.customerDisplayScreen = m_customerScreen->currentData().toInt();
+    t.customerDisplayLanguage = m_customerLanguage->currentData().toString();
     return t;
 }
 

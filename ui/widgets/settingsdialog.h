@@ -1,11 +1,15 @@
 #pragma once
 
 #include "pricing.h"
+#include "printerlink.h"
 #include "tillsettings.h"
 
 #include <QDialog>
 
+#include <memory>
+
 class QCheckBox;
+class QLabel;
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
@@ -45,6 +49,15 @@ private:
     QSpinBox *m_discountLimit = nullptr;
     QSpinBox *m_refundLimit = nullptr;
     QSpinBox *m_idleLock = nullptr;
+    // The counter's devices (issue 24).
+    QLineEdit *m_printer = nullptr;
+    QComboBox *m_paperWidth = nullptr;
+    QCheckBox *m_autoPrint = nullptr;
+    QLineEdit *m_drawer = nullptr;
+    QLabel *m_testResult = nullptr;
+    QComboBox *m_customerScreen = nullptr;
+    QComboBox *m_customerLanguage = nullptr;
+    std::unique_ptr<OncePay::PrinterLink> m_testLink;
 };
 
 }   // namespace OncePay::Ui

@@ -1,5 +1,7 @@
 #include "shiftclosedialog.h"
 
+#include "counterdevices.h"
+
 #include "completionrelay.h"
 #include "shiftchartview.h"
 #include "shiftreportdocument.h"
@@ -267,6 +269,11 @@ void ShiftCloseDialog::showPhase()
                      .arg(m_vm.report().number + 1);
         if (!m_vm.isReconciled())
             status += QLatin1Char(' ') + tr("It was not checked with the server.");
+        if (m_devices && m_devices->autoPrint()) {
+            m_devices->print(PrintQueue::Kind::ShiftReport, tr("Shift report %1").arg(m_vm.report().number), documentHtml(),
+                QStringLiteral("shift:%1:%2").arg(m_terminal).arg(m_vm.report().number));
+            status += QLatin1Char(' ') + tr("Its report is printed on the receipt printer.");
+        }
         break;
     case P::Ready:
         status = tr("Checked with the server at %1.")
@@ -347,6 +354,11 @@ QString ShiftCloseDialog::documentHtml() const
 
 void ShiftCloseDialog::print()
 {
+    if (m_devices && m_devices->hasPrinter()) {
+        m_devices->print(PrintQueue::Kind::ShiftReport, tr("Shift report %1").arg(m_vm.report().number), documentHtml());
+        m_status->setText(tr("The shift report is on its way to the receipt printer."));
+        return;
+    }
     QPrinter printer(QPrinter::HighResolution);
     printer.setDocName(QFileInfo(ShiftReportDocument::fileName(m_vm.report(), m_terminal)).completeBaseName());
     QPrintDialog dialog(&printer, this);

@@ -27,6 +27,9 @@ public:
     ShiftCloseDialog(TillSession *session, const QString &currency, const QString &terminal, const QString &shopName,
         QWidget *parent = nullptr);
     ShiftCloseViewModel *viewModel() { return &m_vm; }
+    // The receipt printer (issue 24): Print goes there when one is set, and the report of a shift
+    // closed here prints by itself, once.
+    void setDevices(class CounterDevices *devices) { m_devices = devices; }
 
 private:
     void showReport();
@@ -38,6 +41,7 @@ private:
     QString documentHtml() const;
 
     ShiftCloseViewModel m_vm;
+    class CounterDevices *m_devices = nullptr;
     QString m_terminal;
     QString m_shopName;
     QLabel *m_title = nullptr;
