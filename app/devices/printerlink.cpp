@@ -24,10 +24,10 @@ namespace OncePay {
 
 namespace {
 
-QString tr(const char *text)
+struct LinkText
 {
-    return QCoreApplication::translate("OncePay::PrinterLink", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(OncePay::PrinterLink)
+};
 
 using Result = PrinterLink::Result;
 
@@ -38,7 +38,7 @@ Result printed(std::optional<EscPos::Status> status = std::nullopt)
 
 Result notReady(const EscPos::Status &status)
 {
-    return Result{Result::Kind::NotReady, tr("The printer is %1.").arg(status.problem()), status};
+    return Result{Result::Kind::NotReady, LinkText::tr("The printer is %1.").arg(status.problem()), status};
 }
 
 Result failed(const QString &reason, std::optional<EscPos::Status> status = std::nullopt)
@@ -51,7 +51,7 @@ Result afterJob(const EscPos::Status &status)
 {
     if (status.ready())
         return printed(status);
-    return failed(tr("The printer stopped during the receipt (%1); it is printed again, whole, once the printer is back.")
+    return failed(LinkText::tr("The printer stopped during the receipt (%1); it is printed again, whole, once the printer is back.")
                       .arg(status.problem()),
         status);
 }
@@ -69,8 +69,8 @@ public:
         m_timer.setSingleShot(true);
         connect(&m_timer, &QTimer::timeout, this, [this] {
             finish(failed(m_step == Step::Connecting
-                    ? tr("The printer at %1 does not answer.").arg(m_uri.toString())
-                    : tr("The printer at %1 stopped answering.").arg(m_uri.toString())));
+                    ? LinkText::tr("The printer at %1 does not answer.").arg(m_uri.toString())
+                    : LinkText::tr("The printer at %1 stopped answering.").arg(m_uri.toString())));
         });
         connect(&m_socket, &QTcpSocket::connected, this, [this] {
             m_step = Step::StatusBefore;
@@ -85,9 +85,9 @@ public:
         });
         connect(&m_socket, &QTcpSocket::errorOccurred, this, [this](QAbstractSocket::SocketError) {
             if (m_step == Step::Connecting)
-                finish(failed(tr("The printer at %1 cannot be reached: %2").arg(m_uri.toString(), m_socket.errorString())));
+                finish(failed(LinkText::tr("The printer at %1 cannot be reached: %2").arg(m_uri.toString(), m_socket.errorString())));
             else
-                finish(failed(tr("The connection to the printer broke: %1").arg(m_socket.errorString())));
+                finish(failed(LinkText::tr("The connection to the printer broke: %1").arg(m_socket.errorString())));
         });
         m_timer.start(timeoutMs);
         m_socket.connectToHost(m_uri.host, m_uri.port);
@@ -113,7 +113,7 @@ private:
         const auto status = EscPos::parseStatus(m_answer.left(EscPos::kStatusAnswerBytes));
         m_answer.clear();
         if (!status)
-            return finish(failed(tr("The device at %1 does not answer as an ESC/POS printer.").arg(m_uri.toString())));
+            return finish(failed(LinkText::tr("The device at %1 does not answer as an ESC/POS printer.").arg(m_uri.toString())));
         if (m_step == Step::StatusBefore) {
             if (probeOnly || !status->ready())
                 return finish(status->ready() ? printed(status) : notReady(*status));
@@ -189,7 +189,7 @@ bool writeAll(int fd, const QByteArray &data, qint64 deadlineMs, QString *error)
         }
         const qint64 left = deadlineMs - monotonicMs();
         if (left <= 0) {
-            *error = tr("the device took nothing for too long");
+            *error = LinkText::tr("the device took nothing for too long");
             return false;
         }
         pollfd p{fd, POLLOUT, 0};
@@ -225,12 +225,12 @@ Result fileExchange(const QString &path, const QByteArray &job, bool probeOnly, 
     struct stat st
     {};
     if (::stat(native.constData(), &st) != 0)
-        return failed(tr("%1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno))));
+        return failed(LinkText::tr("%1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno))));
     const bool device = S_ISCHR(st.st_mode);
     const int fd = device ? ::open(native.constData(), O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
                           : ::open(native.constData(), O_WRONLY | O_APPEND | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
-        return failed(tr("%1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno))));
+        return failed(LinkText::tr("%1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno))));
     const qint64 deadline = monotonicMs() + timeoutMs;
     QString error;
     std::optional<EscPos::Status> before;
@@ -240,13 +240,13 @@ Result fileExchange(const QString &path, const QByteArray &job, bool probeOnly, 
     if (device) {
         if (!writeAll(fd, EscPos::statusQueries(), deadline, &error)) {
             ::close(fd);
-            return failed(tr("%1: %2").arg(path, error));
+            return failed(LinkText::tr("%1: %2").arg(path, error));
         }
         const QByteArray answer = readStatus(fd, 1000);
         before = EscPos::parseStatus(answer);
         if (!answer.isEmpty() && !before) {
             ::close(fd);
-            return failed(tr("The device %1 does not answer as an ESC/POS printer.").arg(path));
+            return failed(LinkText::tr("The device %1 does not answer as an ESC/POS printer.").arg(path));
         }
         if (before && !before->ready()) {
             ::close(fd);
@@ -256,15 +256,15 @@ Result fileExchange(const QString &path, const QByteArray &job, bool probeOnly, 
     if (!probeOnly) {
         if (!writeAll(fd, job, deadline, &error)) {
             ::close(fd);
-            return failed(tr("Writing to %1 failed: %2").arg(path, error), before);
+            return failed(LinkText::tr("Writing to %1 failed: %2").arg(path, error), before);
         }
         if (before) {
             if (!writeAll(fd, EscPos::statusQueries(), deadline, &error)) {
                 ::close(fd);
-                return failed(tr("Writing to %1 failed: %2").arg(path, error), before);
+                return failed(LinkText::tr("Writing to %1 failed: %2").arg(path, error), before);
             }
             const auto after = EscPos::parseStatus(readStatus(fd, int(qMax<qint64>(1000, deadline - monotonicMs()))));
-            result = after ? afterJob(*after) : failed(tr("The printer at %1 stopped answering.").arg(path));
+            result = after ? afterJob(*after) : failed(LinkText::tr("The printer at %1 stopped answering.").arg(path));
         }
     } else {
         result = printed(before);
@@ -299,7 +299,7 @@ private:
     {
         CompletionRelay *relay = CompletionRelay::forContext(context);
         if (!relay)
-            return done(failed(tr("The printer cannot be used from this thread.")));
+            return done(failed(LinkText::tr("The printer cannot be used from this thread.")));
         std::thread([relay, context = QPointer<QObject>(context), path = m_path, job, probeOnly,
                         timeout = m_timeoutMs, done = std::move(done)]() mutable {
             Result result = fileExchange(path, job, probeOnly, timeout);
@@ -337,7 +337,7 @@ public:
             if (error != QProcess::FailedToStart)
                 return;
             lp->deleteLater();
-            finish(failed(tr("CUPS's lp cannot be run: %1").arg(lp->errorString())));
+            finish(failed(LinkText::tr("CUPS's lp cannot be run: %1").arg(lp->errorString())));
         });
         connect(lp, &QProcess::finished, this,
             [this, lp, context = QPointer<QObject>(context), handed = std::move(handed), finish](int code, QProcess::ExitStatus) {
@@ -347,7 +347,7 @@ public:
                 const auto match = requestId.match(out);
                 if (code != 0 || !match.hasMatch()) {
                     const QString why = QString::fromLocal8Bit(lp->readAllStandardError()).trimmed();
-                    return finish(failed(tr("CUPS refused the job: %1").arg(why.isEmpty() ? out.trimmed() : why)));
+                    return finish(failed(LinkText::tr("CUPS refused the job: %1").arg(why.isEmpty() ? out.trimmed() : why)));
                 }
                 if (!context)
                     return;
@@ -376,16 +376,16 @@ public:
             lpstat->deleteLater();
             const QString out = QString::fromLocal8Bit(lpstat->readAllStandardOutput());
             if (code != 0)
-                return finish(failed(tr("CUPS does not know the queue %1.").arg(queue)));
+                return finish(failed(LinkText::tr("CUPS does not know the queue %1.").arg(queue)));
             if (out.contains(QLatin1String("disabled")))
-                return finish(failed(tr("The CUPS queue %1 is stopped.").arg(queue)));
+                return finish(failed(LinkText::tr("The CUPS queue %1 is stopped.").arg(queue)));
             finish(printed());
         });
         connect(lpstat, &QProcess::errorOccurred, lpstat, [lpstat, finish](QProcess::ProcessError error) {
             if (error != QProcess::FailedToStart)
                 return;
             lpstat->deleteLater();
-            finish(failed(tr("CUPS's lpstat cannot be run: %1").arg(lpstat->errorString())));
+            finish(failed(LinkText::tr("CUPS's lpstat cannot be run: %1").arg(lpstat->errorString())));
         });
         lpstat->start(cupsProgram("lpstat"), {QStringLiteral("-p"), m_queue});
     }
@@ -425,7 +425,7 @@ private:
             const QString out = QString::fromLocal8Bit(lpstat->readAllStandardOutput());
             const bool waiting = out.split(QLatin1Char('\n')).filter(QRegularExpression(QStringLiteral("^%1\\s").arg(QRegularExpression::escape(handle)))).size() > 0;
             if (!waiting)
-                return done(failed(tr("CUPS no longer has the job %1 (cancelled?).").arg(handle)));
+                return done(failed(LinkText::tr("CUPS no longer has the job %1 (cancelled?).").arg(handle)));
             QTimer::singleShot(2000, this, [this, handle, context, done, round] {
                 poll(handle, context, done, round + 1);
             });
@@ -440,7 +440,7 @@ private:
 
 void PrinterLink::follow(const QString &, QObject *context, Done done)
 {
-    onContext(context, std::move(done))(failed(tr("The job was not kept by the printer; it is sent again.")));
+    onContext(context, std::move(done))(failed(LinkText::tr("The job was not kept by the printer; it is sent again.")));
 }
 
 std::unique_ptr<PrinterLink> PrinterLink::make(const PrinterUri &uri, QObject *parent)

@@ -8,19 +8,19 @@ namespace OncePay {
 
 namespace {
 
-QString tr(const char *text)
+struct UriText
 {
-    return QCoreApplication::translate("OncePay::PrinterUri", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(OncePay::PrinterUri)
+};
 
 }   // namespace
 
 std::optional<PrinterUri> PrinterUri::parse(const QString &text, QString *error)
 {
     const QString trimmed = text.trimmed();
-    const QString forms = tr("Use tcp://HOST:PORT, file:///dev/usb/lp0 or cups://QUEUE.");
+    const QString forms = UriText::tr("Use tcp://HOST:PORT, file:///dev/usb/lp0 or cups://QUEUE.");
     if (trimmed.isEmpty()) {
-        *error = tr("No printer is set.") + QLatin1Char(' ') + forms;
+        *error = UriText::tr("No printer is set.") + QLatin1Char(' ') + forms;
         return std::nullopt;
     }
     const QUrl url(trimmed, QUrl::StrictMode);
@@ -31,7 +31,7 @@ std::optional<PrinterUri> PrinterUri::parse(const QString &text, QString *error)
         uri.host = url.host();
         const int port = url.port(9100);
         if (!url.isValid() || uri.host.isEmpty() || port < 1 || port > 65535 || !url.path().isEmpty()) {
-            *error = tr("\"%1\" is not a printer's address.").arg(trimmed) + QLatin1Char(' ') + forms;
+            *error = UriText::tr("\"%1\" is not a printer's address.").arg(trimmed) + QLatin1Char(' ') + forms;
             return std::nullopt;
         }
         uri.port = quint16(port);
@@ -41,7 +41,7 @@ std::optional<PrinterUri> PrinterUri::parse(const QString &text, QString *error)
         uri.kind = Kind::File;
         uri.path = url.toLocalFile();
         if (!url.isValid() || !url.host().isEmpty() || uri.path.isEmpty() || uri.path.endsWith(QLatin1Char('/'))) {
-            *error = tr("\"%1\" does not name a file.").arg(trimmed) + QLatin1Char(' ') + forms;
+            *error = UriText::tr("\"%1\" does not name a file.").arg(trimmed) + QLatin1Char(' ') + forms;
             return std::nullopt;
         }
         return uri;
@@ -52,12 +52,12 @@ std::optional<PrinterUri> PrinterUri::parse(const QString &text, QString *error)
         uri.queue = trimmed.mid(int(qstrlen("cups://")));
         static const QRegularExpression name(QStringLiteral("^[^\\s/#\\\\]{1,127}$"));
         if (!name.match(uri.queue).hasMatch()) {
-            *error = tr("\"%1\" is not a CUPS queue's name.").arg(uri.queue) + QLatin1Char(' ') + forms;
+            *error = UriText::tr("\"%1\" is not a CUPS queue's name.").arg(uri.queue) + QLatin1Char(' ') + forms;
             return std::nullopt;
         }
         return uri;
     }
-    *error = tr("\"%1\" is not a printer's address.").arg(trimmed) + QLatin1Char(' ') + forms;
+    *error = UriText::tr("\"%1\" is not a printer's address.").arg(trimmed) + QLatin1Char(' ') + forms;
     return std::nullopt;
 }
 

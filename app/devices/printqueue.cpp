@@ -61,7 +61,7 @@ PrintQueue::Job readJob(const QSqlQuery &q, QString *handle = nullptr)
 
 int countWaiting(SqlTx &tx)
 {
-    QSqlQuery &q = tx.exec(QStringLiteral("SELECT COUNT(*) FROM print_jobs WHERE state <> 'printed'"));
+    QSqlQuery &q = tx.exec(QStringLiteral("SELECT COUNT(*) FROM print_jobs WHERE state IN ('queued', 'printing')"));
     const int n = q.next() ? q.value(0).toInt() : 0;
     q.finish();
     return n;
@@ -117,6 +117,12 @@ bool PrintQueue::open(QString *error)
         m_worker.reset();
         return false;
     }
+    // A printed job keeps its bytes for reprints a while, then goes: a receipt's raster is tens
+    // of kilobytes, a busy till prints hundreds a day. Older sales are reprinted from the journal.
+    m_worker->submit([cutoff = nowMs() - kKeepPrintedMs](SqlTx &tx) {
+        tx.exec(QStringLiteral("DELETE FROM print_jobs WHERE state = 'printed' AND printed_at < ?"), {cutoff});
+    },
+        this, [](bool, const QString &) {});
     refreshWaiting();
     return true;
 }
@@ -293,7 +299,7 @@ void PrintQueue::next()
     m_worker->transact<Next>(
         this, [](SqlTx &tx) {
             Next n;
-            QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM print_jobs WHERE state <> 'printed' ORDER BY id LIMIT 1").arg(kJobColumns));
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM print_jobs WHERE state IN ('queued', 'printing') ORDER BY id LIMIT 1").arg(kJobColumns));
             if (q.next())
                 n.job = readJob(q, &n.handle);
             q.finish();

@@ -31,6 +31,8 @@ class PrintQueue final : public QObject
 
 public:
     static constexpr int kDrawerPatienceMs = 15000;
+    // How long a printed job is kept for reprints (its once-key with it).
+    static constexpr qint64 kKeepPrintedMs = 14LL * 24 * 3600 * 1000;
 
     enum class Kind {
         Receipt,

@@ -26,11 +26,30 @@
 <context>
     <name>OncePay::Ui::CheckoutViewModel</name>
     <message numerus="yes">
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="328"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="329"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>%n product matches &quot;%1&quot;: pick one.</numerusform>
             <numerusform>%n products match &quot;%1&quot;: pick one.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::CounterDevices</name>
+    <message numerus="yes">
+        <location filename="../../ui/models/counterdevices.cpp" line="79"/>
+        <source>Printer: %n waiting</source>
+        <translation>
+            <numerusform>Printer: %n waiting</numerusform>
+            <numerusform>Printer: %n waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/counterdevices.cpp" line="80"/>
+        <source>Printer: %n waiting — %1</source>
+        <translation>
+            <numerusform>Printer: %n waiting — %1</numerusform>
+            <numerusform>Printer: %n waiting — %1</numerusform>
         </translation>
     </message>
 </context>
@@ -107,7 +126,7 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="507"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="508"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
         <translation>
             <numerusform>%n item for %1 is rung up and nothing is paid. Discard it and start a new sale?</numerusform>
@@ -115,7 +134,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="679"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="680"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>
@@ -123,7 +142,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="715"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="716"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>%n payment waiting, %1 in all, not sent yet.</numerusform>
@@ -167,7 +186,7 @@
 <context>
     <name>OncePay::Ui::ShiftCloseDialog</name>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="214"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="216"/>
         <source>Still waiting for the server (%n):</source>
         <translation>
             <numerusform>Still waiting for the server (%n):</numerusform>
@@ -175,7 +194,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="217"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="219"/>
         <source>Refunded by the till by itself (%n):</source>
         <translation>
             <numerusform>Refunded by the till by itself (%n):</numerusform>
@@ -183,7 +202,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="221"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="223"/>
         <source>Waiting at the last close, and how they ended (%n):</source>
         <translation>
             <numerusform>Waiting at the last close, and how it ended (%n):</numerusform>
@@ -191,7 +210,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="234"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="236"/>
         <source>Show the %n row(s) that &amp;agree (cash is counted in the drawer)</source>
         <translation>
             <numerusform>Show the %n row that &amp;agrees (cash is counted in the drawer)</numerusform>
@@ -199,7 +218,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="314"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="321"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n still waits for the server and will move to the next shift:</numerusform>
@@ -207,7 +226,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="319"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="326"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n reconciliation row needs a person; it is kept with the report.</numerusform>
@@ -215,7 +234,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="328"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="335"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>Close with %n waiting</numerusform>

@@ -39,7 +39,7 @@
         <translation>商品 %1 的价格必须是以最小货币单位（分）计的整数</translation>
     </message>
     <message>
-        <location filename="../../app/till/catalog.cpp" line="81"/>
+        <location filename="../../app/till/catalog.cpp" line="82"/>
         <source>the VAT of %1 must be a percent from 0 to 100</source>
         <translation>商品 %1 的增值税率必须是 0 到 100 之间的百分比</translation>
     </message>
@@ -148,16 +148,39 @@
 <context>
     <name>OncePay::CatalogStore</name>
     <message>
-        <location filename="../../app/till/catalogstore.cpp" line="193"/>
-        <location filename="../../app/till/catalogstore.cpp" line="207"/>
-        <location filename="../../app/till/catalogstore.cpp" line="223"/>
-        <location filename="../../app/till/catalogstore.cpp" line="254"/>
-        <location filename="../../app/till/catalogstore.cpp" line="279"/>
-        <location filename="../../app/till/catalogstore.cpp" line="307"/>
-        <location filename="../../app/till/catalogstore.cpp" line="334"/>
-        <location filename="../../app/till/catalogstore.cpp" line="347"/>
+        <location filename="../../app/till/catalogstore.cpp" line="194"/>
+        <location filename="../../app/till/catalogstore.cpp" line="208"/>
+        <location filename="../../app/till/catalogstore.cpp" line="221"/>
+        <location filename="../../app/till/catalogstore.cpp" line="249"/>
+        <location filename="../../app/till/catalogstore.cpp" line="271"/>
+        <location filename="../../app/till/catalogstore.cpp" line="299"/>
+        <location filename="../../app/till/catalogstore.cpp" line="323"/>
+        <location filename="../../app/till/catalogstore.cpp" line="336"/>
         <source>The catalog is not open.</source>
         <translation>商品目录未打开。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::EscPos</name>
+    <message>
+        <location filename="../../app/devices/escpos.cpp" line="99"/>
+        <source>out of paper</source>
+        <translation>缺纸</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/escpos.cpp" line="101"/>
+        <source>cover open</source>
+        <translation>纸仓盖打开</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/escpos.cpp" line="103"/>
+        <source>offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/escpos.cpp" line="105"/>
+        <source>printer error</source>
+        <translation>打印机故障</translation>
     </message>
 </context>
 <context>
@@ -483,6 +506,183 @@
         <location filename="../../app/pos/demobackend.cpp" line="41"/>
         <source>Cannot create the data folder %1.</source>
         <translation>无法创建数据文件夹 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::PrintQueue</name>
+    <message>
+        <location filename="../../app/devices/printqueue.cpp" line="144"/>
+        <source>no printer is set</source>
+        <translation>未设置打印机</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printqueue.cpp" line="167"/>
+        <location filename="../../app/devices/printqueue.cpp" line="200"/>
+        <location filename="../../app/devices/printqueue.cpp" line="376"/>
+        <source>The print queue is not open.</source>
+        <translation>打印队列未打开。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printqueue.cpp" line="237"/>
+        <location filename="../../app/devices/printqueue.cpp" line="268"/>
+        <source>The drawer did not open: %1. Open it with its key.</source>
+        <translation>钱箱没有打开：%1。请用钥匙打开。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printqueue.cpp" line="237"/>
+        <source>the printer did not answer</source>
+        <translation>打印机没有应答</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printqueue.cpp" line="246"/>
+        <source>The drawer did not open: no printer or drawer is set. Open it with its key.</source>
+        <translation>钱箱没有打开：未设置打印机或钱箱。请用钥匙打开。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printqueue.cpp" line="255"/>
+        <source>Drawer</source>
+        <translation>钱箱</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printqueue.cpp" line="311"/>
+        <source>the print queue cannot be read: %1</source>
+        <translation>无法读取打印队列：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printqueue.cpp" line="355"/>
+        <source>the print queue cannot be written: %1</source>
+        <translation>无法写入打印队列：%1</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::PrinterLink</name>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="41"/>
+        <source>The printer is %1.</source>
+        <translation>打印机%1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="54"/>
+        <source>The printer stopped during the receipt (%1); it is printed again, whole, once the printer is back.</source>
+        <translation>打印机在打印小票时停止（%1）；打印机恢复后会完整重新打印一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="72"/>
+        <source>The printer at %1 does not answer.</source>
+        <translation>%1 的打印机没有应答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="73"/>
+        <location filename="../../app/devices/printerlink.cpp" line="267"/>
+        <source>The printer at %1 stopped answering.</source>
+        <translation>%1 的打印机停止应答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="88"/>
+        <source>The printer at %1 cannot be reached: %2</source>
+        <translation>无法连接 %1 的打印机：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="90"/>
+        <source>The connection to the printer broke: %1</source>
+        <translation>与打印机的连接中断：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="116"/>
+        <source>The device at %1 does not answer as an ESC/POS printer.</source>
+        <translation>%1 的设备没有按 ESC/POS 打印机应答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="192"/>
+        <source>the device took nothing for too long</source>
+        <translation>设备长时间不接收数据</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="228"/>
+        <location filename="../../app/devices/printerlink.cpp" line="233"/>
+        <location filename="../../app/devices/printerlink.cpp" line="243"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="249"/>
+        <source>The device %1 does not answer as an ESC/POS printer.</source>
+        <translation>设备 %1 没有按 ESC/POS 打印机应答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="259"/>
+        <location filename="../../app/devices/printerlink.cpp" line="264"/>
+        <source>Writing to %1 failed: %2</source>
+        <translation>写入 %1 失败：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="302"/>
+        <source>The printer cannot be used from this thread.</source>
+        <translation>无法从此线程使用打印机。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="340"/>
+        <source>CUPS&apos;s lp cannot be run: %1</source>
+        <translation>无法运行 CUPS 的 lp：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="350"/>
+        <source>CUPS refused the job: %1</source>
+        <translation>CUPS 拒绝了打印任务：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="379"/>
+        <source>CUPS does not know the queue %1.</source>
+        <translation>CUPS 中没有队列 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="381"/>
+        <source>The CUPS queue %1 is stopped.</source>
+        <translation>CUPS 队列 %1 已停止。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="388"/>
+        <source>CUPS&apos;s lpstat cannot be run: %1</source>
+        <translation>无法运行 CUPS 的 lpstat：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="428"/>
+        <source>CUPS no longer has the job %1 (cancelled?).</source>
+        <translation>CUPS 中已没有任务 %1（被取消了？）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printerlink.cpp" line="443"/>
+        <source>The job was not kept by the printer; it is sent again.</source>
+        <translation>打印机没有保留该任务，将重新发送。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::PrinterUri</name>
+    <message>
+        <location filename="../../app/devices/printeruri.cpp" line="21"/>
+        <source>Use tcp://HOST:PORT, file:///dev/usb/lp0 or cups://QUEUE.</source>
+        <translation>请使用 tcp://主机:端口、file:///dev/usb/lp0 或 cups://队列名。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printeruri.cpp" line="23"/>
+        <source>No printer is set.</source>
+        <translation>未设置打印机。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printeruri.cpp" line="34"/>
+        <location filename="../../app/devices/printeruri.cpp" line="60"/>
+        <source>&quot;%1&quot; is not a printer&apos;s address.</source>
+        <translation>“%1”不是打印机地址。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printeruri.cpp" line="44"/>
+        <source>&quot;%1&quot; does not name a file.</source>
+        <translation>“%1”不是文件名。</translation>
+    </message>
+    <message>
+        <location filename="../../app/devices/printeruri.cpp" line="55"/>
+        <source>&quot;%1&quot; is not a CUPS queue&apos;s name.</source>
+        <translation>“%1”不是 CUPS 队列名。</translation>
     </message>
 </context>
 <context>
@@ -1021,27 +1221,27 @@
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="314"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="315"/>
         <source>This sale is being paid; start a new sale to add items.</source>
         <translation>本单正在付款；如需添加商品，请开始新交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="332"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="333"/>
         <source>No product has the code or name &quot;%1&quot;.</source>
         <translation>找不到编码或名称为“%1”的商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="254"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="255"/>
         <source>The card payment was never sent and is voided. Take cash or another card.</source>
         <translation>这笔刷卡付款从未发出，已作废。请收取现金或换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="254"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="255"/>
         <source>The card payment is given up: if it turns out charged, the till refunds it by itself. Take cash or another card.</source>
         <translation>已放弃这笔刷卡付款：如果最终扣款成功，收银机会自动退款。请收取现金或换一张卡。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="328"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="329"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>有 %n 个商品与“%1”相符：请选择一个。</numerusform>
@@ -1049,29 +1249,29 @@
     </message>
     <message>
         <location filename="../../ui/models/checkoutviewmodel.cpp" line="199"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="503"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="540"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="504"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="541"/>
         <source>Saving the payment…</source>
         <translation>正在保存支付记录…</translation>
     </message>
     <message>
         <location filename="../../ui/models/checkoutviewmodel.cpp" line="188"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="527"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="528"/>
         <source>There is nothing to pay.</source>
         <translation>没有需要支付的金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="533"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="534"/>
         <source>The amount tendered is less than the total %1.</source>
         <translation>实收金额少于应付金额 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="675"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="677"/>
         <source>Paid in cash. Change: %1</source>
         <translation>现金支付成功。找零：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="637"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="639"/>
         <source>Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer.</source>
         <translation>尚未确认：收银机会自行确认这笔付款。请勿为这笔销售再次收款；您可以接待下一位顾客。</translation>
     </message>
@@ -1096,130 +1296,220 @@
         <translation>现金部分付款必须少于剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="217"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="218"/>
         <source>%1 taken in cash. %2 remains: card (F12) or more cash (F10).</source>
         <translation>已收现金 %1。还剩 %2：刷卡 (F12) 或再付现金 (F10)。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="331"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="332"/>
         <source>The catalog is still loading; scan again in a moment.</source>
         <translation>商品目录仍在加载，请稍后再扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="335"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="336"/>
         <source>The barcode %1 did not read right (its check digit is wrong). Scan it again, or type the code printed under it.</source>
         <translation>条码 %1 未能正确读取（校验位错误）。请重新扫描，或输入条码下方印的数字。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="340"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="341"/>
         <source>The scale&apos;s label %1 is for item %2, which is not in the catalog. Weigh it again or ask a manager to add the item.</source>
         <translation>秤标签 %1 对应商品编号 %2，但商品目录中没有该商品。请重新称重，或请经理添加该商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="345"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="346"/>
         <source>%1 is sold at a price you type.</source>
         <translation>%1 需要手动输入价格。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="369"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="370"/>
         <source>No product sold at a typed price has the code &quot;%1&quot;.</source>
         <translation>没有编码为“%1”的手动定价商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="374"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="375"/>
         <source>Type a price above 0 and at most %1, such as 12.50.</source>
         <translation>请输入大于 0 且不超过 %1 的价格，例如 12.50。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="389"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="390"/>
         <source>The sale has no items to discount.</source>
         <translation>本单没有可打折的商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="393"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="394"/>
         <source>Part of this sale is paid or on its way: its amount can no longer change. Take the rest, or cancel the sale.</source>
         <translation>本单已有部分付款或正在付款：金额不能再更改。请收取余款，或取消本单。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="398"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="399"/>
         <source>Select the line to discount first.</source>
         <translation>请先选择要打折的商品行。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="412"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="413"/>
         <source>&quot;%1&quot; is not a discount: type a percent such as 10% or an amount such as 5.00.</source>
         <translation>“%1”不是有效的折扣：请输入百分比（如 10%）或金额（如 5.00）。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="456"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="457"/>
         <source>No product sold by the kg has the code &quot;%1&quot;.</source>
         <translation>没有编码为“%1”的称重商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="461"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="462"/>
         <source>&quot;%1&quot; is not a weight: type kilograms such as 0.532.</source>
         <translation>“%1”不是重量：请以千克输入，例如 0.532。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="498"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="499"/>
         <source>A card can pay at most the %1 that remains.</source>
         <translation>一张卡最多只能支付剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="532"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="533"/>
         <source>The amount tendered is less than the %1 that remains.</source>
         <translation>所收金额少于剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="646"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="648"/>
         <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
         <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="648"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="651"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="650"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="653"/>
         <source>Sending the payment…</source>
         <translation>正在发送支付…</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="654"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="656"/>
         <source>The bank is processing the payment. Please wait.</source>
         <translation>银行正在处理这笔支付，请稍候。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="657"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="659"/>
         <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
         <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="670"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="672"/>
         <source>%1 paid by card. %2 remains: card (F12) or cash (F10).</source>
         <translation>已用卡支付 %1。剩余 %2：刷卡（F12）或现金（F10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="677"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="679"/>
         <source>Paid in full: %1 (this card %2).</source>
         <translation>已全额支付：%1（本卡 %2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="679"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="681"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="682"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="684"/>
         <source>Declined (%1). Ask for another card (F12) or cash (F10).</source>
         <translation>被拒绝（%1）。请顾客换一张卡（F12）或付现金（F10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="685"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="687"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="688"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="690"/>
         <source>Voided before it was sent: nothing was charged. The sale may be paid again.</source>
         <translation>已在发送前作废：没有扣款。本单可以重新支付。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::CounterDevices</name>
+    <message>
+        <location filename="../../ui/models/counterdevices.cpp" line="42"/>
+        <location filename="../../ui/models/counterdevices.cpp" line="59"/>
+        <source>%1 was not queued for the printer: %2</source>
+        <translation>%1 未能加入打印队列：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/counterdevices.cpp" line="49"/>
+        <source>No receipt printer is set: choose one in Settings, Devices.</source>
+        <translation>未设置小票打印机：请在“设置 → 设备”中选择。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/counterdevices.cpp" line="53"/>
+        <source>No receipt was printed yet: reprint an earlier sale from the payments panel (F9).</source>
+        <translation>尚未打印过小票：可在支付面板（F9）中重新打印之前的销售。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/counterdevices.cpp" line="72"/>
+        <location filename="../../ui/models/counterdevices.cpp" line="78"/>
+        <source>Printer: %1</source>
+        <translation>打印机：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/counterdevices.cpp" line="79"/>
+        <source>Printer: %n waiting</source>
+        <translation>
+            <numerusform>打印机：%n 张待打印</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/counterdevices.cpp" line="80"/>
+        <source>Printer: %n waiting — %1</source>
+        <translation>
+            <numerusform>打印机：%n 张待打印 — %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::CustomerDisplay</name>
+    <message>
+        <location filename="../../ui/widgets/customerdisplay.cpp" line="26"/>
+        <source>OncePay — customer display</source>
+        <translation>OncePay — 顾客显示屏</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/customerdisplay.cpp" line="59"/>
+        <source>Payment state for the customer</source>
+        <translation>给顾客看的支付状态</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::CustomerDisplayModel</name>
+    <message>
+        <location filename="../../ui/models/customerdisplaymodel.cpp" line="15"/>
+        <source>Welcome</source>
+        <translation>欢迎光临</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/customerdisplaymodel.cpp" line="16"/>
+        <source>Payment pending — please wait</source>
+        <translation>支付处理中，请稍候</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/customerdisplaymodel.cpp" line="17"/>
+        <source>Paid, thank you</source>
+        <translation>支付成功，谢谢</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/customerdisplaymodel.cpp" line="18"/>
+        <source>Card declined</source>
+        <translation>银行卡被拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/customerdisplaymodel.cpp" line="19"/>
+        <source>Please wait for the cashier</source>
+        <translation>请稍候，收银员正在处理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/customerdisplaymodel.cpp" line="20"/>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/customerdisplaymodel.cpp" line="21"/>
+        <source>To pay</source>
+        <translation>待付</translation>
     </message>
 </context>
 <context>
@@ -2536,480 +2826,569 @@
         <translation>销售 %1 已付款（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="67"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="68"/>
         <source>Scan or type a product code or name, then Enter</source>
         <translation>扫码或输入商品编码/名称，然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="68"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="69"/>
         <source>Product code or name</source>
         <translation>商品编码或名称</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="79"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="80"/>
         <source>Scan message</source>
         <translation>扫码提示</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="87"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="88"/>
         <source>Cart</source>
         <translation>购物车</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="91"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="92"/>
         <source>Select a line: + and - change its quantity, Del removes it.</source>
         <translation>选中一行：按 + 和 - 修改数量，按 Del 删除。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="108"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="109"/>
         <source>Payment state</source>
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="603"/>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="114"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="604"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="115"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="115"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="116"/>
         <source>Sale</source>
         <translation>销售</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="117"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="118"/>
         <source>Total to pay</source>
         <translation>应付金额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="126"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="127"/>
         <source>Paid, waiting and remaining</source>
         <translation>已付、等待中和剩余</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="139"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="140"/>
         <source>&amp;Amount on this card:</source>
         <translation>本卡金额(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="141"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="142"/>
         <source>Amount on this card</source>
         <translation>本卡金额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="142"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="143"/>
         <source>All that remains</source>
         <translation>全部剩余金额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="143"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="144"/>
         <source>Two cards, or card and cash: type what this card pays, then F12.</source>
         <translation>两张卡，或卡加现金：输入这张卡支付的金额，然后按 F12。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="150"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="151"/>
         <source>Pay by card (F12)</source>
         <translation>刷卡支付 (F12)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="151"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="152"/>
         <source>Pay by card</source>
         <translation>刷卡支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="156"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="157"/>
         <source>Cash (F10)</source>
         <translation>现金 (F10)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="157"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="158"/>
         <source>Pay in cash</source>
         <translation>现金支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="166"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="167"/>
         <source>Remove item (Del)</source>
         <translation>删除商品 (Del)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="167"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="168"/>
         <source>Remove the selected item</source>
         <translation>删除选中的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="176"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="177"/>
         <source>Receipt…</source>
         <translation>小票…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="177"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="178"/>
         <source>Show the receipt</source>
         <translation>显示小票</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="193"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="191"/>
         <source>New sale (Ctrl+N)</source>
         <translation>新交易 (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="194"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="192"/>
         <source>Start a new sale</source>
         <translation>开始新交易</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="197"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="195"/>
         <source>Customer pays another way (F6)</source>
         <translation>顾客改用其他方式支付 (F6)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="198"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="196"/>
         <source>Customer pays another way</source>
         <translation>顾客改用其他方式支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="199"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="197"/>
         <source>Give up the card payment that is not final: if it turns out charged, the till refunds it by itself. Then take cash or another card.</source>
         <translation>放弃尚无最终结果的刷卡付款：如果最终扣款成功，收银机会自动退款。然后收取现金或换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="228"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="226"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="242"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="240"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="248"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="246"/>
         <source>Notice</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="255"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="253"/>
         <source>&amp;Sale</source>
         <translation>交易(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="256"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="254"/>
         <source>&amp;New sale</source>
         <translation>新交易(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="260"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="258"/>
         <source>&amp;Discount on the line…</source>
         <translation>单品折扣(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="263"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="261"/>
         <source>Discount on the &amp;sale…</source>
         <translation>整单折扣(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="268"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="266"/>
         <source>Refund a sale by its &amp;receipt number…</source>
         <translation>按小票号退款(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="275"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="273"/>
         <source>&amp;Close shift…</source>
         <translation>结班(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="281"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="280"/>
         <source>&amp;Past shifts…</source>
         <translation>以往班次(&amp;P)…</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="286"/>
+        <source>&amp;Reprint the last receipt</source>
+        <translation>重新打印上一张小票(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="289"/>
+        <source>Open the &amp;drawer…</source>
+        <translation>打开钱箱(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="291"/>
         <source>&amp;Lock the till</source>
         <translation>锁定收银机(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="290"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="295"/>
         <source>&amp;Import catalog…</source>
         <translation>导入商品目录(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="291"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="296"/>
         <source>P&amp;roducts…</source>
         <translation>商品管理(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="292"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="297"/>
         <source>The products editor</source>
         <translation>商品管理</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="302"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="307"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="303"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="308"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="307"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="312"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="308"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="313"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="310"/>
+        <location filename="../../ui/widgets/mainwindowbuild.cpp" line="315"/>
         <source>&amp;Payments</source>
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="222"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="223"/>
         <source>Matching products</source>
         <translation>相符的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="282"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="283"/>
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="282"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="283"/>
         <source>Weight of %1 in kg (such as 0.532):</source>
         <translation>%1 的重量（千克，例如 0.532）：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="283"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="284"/>
         <source>Weight to type</source>
         <translation>输入重量</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="300"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="301"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="301"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="302"/>
         <source>Price of %1 (at most %2):</source>
         <translation>%1 的价格（最多 %2）：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="303"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="304"/>
         <source>Price to type</source>
         <translation>输入价格</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="325"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="326"/>
         <source>A discount of more than %1%</source>
         <translation>超过 %1% 的折扣</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="333"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="334"/>
         <source>Discount on the sale</source>
         <translation>整单折扣</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="333"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="334"/>
         <source>Discount on the whole sale (10% or 5.00; empty: none):</source>
         <translation>整单折扣（如 10% 或 5.00；留空为不打折）：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="334"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="335"/>
         <source>Sale discount to type</source>
         <translation>输入整单折扣</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="337"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="338"/>
         <source>Discount on the line</source>
         <translation>单品折扣</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="337"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="338"/>
         <source>Discount on %1 (10% or 5.00; empty: none):</source>
         <translation>%1 的折扣（如 10% 或 5.00；留空为不打折）：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="338"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="339"/>
         <source>Line discount to type</source>
         <translation>输入单品折扣</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="362"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="363"/>
         <source>Signed in</source>
         <translation>当前登录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="380"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="381"/>
         <source>%1 (manager)</source>
         <translation>%1（经理）</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="429"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="430"/>
         <source>Import the shop&apos;s catalog</source>
         <translation>导入本店商品目录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="430"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="431"/>
         <source>Catalogs (*.csv *.json);;All files (*)</source>
         <translation>商品目录 (*.csv *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="433"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="434"/>
         <source>Importing a catalog</source>
         <translation>导入商品目录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="440"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="441"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="444"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="445"/>
         <source>Catalog imported</source>
         <translation>商品目录已导入</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="446"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="447"/>
         <source>Catalog not imported</source>
         <translation>商品目录未导入</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="482"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="483"/>
         <source>This sale is partly paid</source>
         <translation>这笔销售已部分付款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="483"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="484"/>
         <source>%1 of this sale is paid and %2 remains. Cancel the sale and give the money back?</source>
         <translation>这笔销售已付 %1，还剩 %2。取消这笔销售并退还已付款项吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="489"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="490"/>
         <source>&amp;Cancel the sale (C)</source>
         <translation>取消这笔销售(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="506"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="507"/>
         <source>Discard this sale?</source>
         <translation>放弃这笔交易？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="507"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="508"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
         <translation>
             <numerusform>已录入 %n 件商品，共 %1，尚未付款。放弃它们并开始新交易？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="511"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="512"/>
         <source>A discarded sale is kept in the journal as cancelled, with its items.</source>
         <translation>放弃的交易会连同商品以“已取消”记入日志。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="512"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="513"/>
         <source>Discard question</source>
         <translation>放弃交易的询问</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="513"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="514"/>
         <source>&amp;Discard (D)</source>
         <translation>放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="539"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="540"/>
         <source>%1 was not added: answer the question first.</source>
         <translation>%1 未添加：请先回答问题。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="544"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="545"/>
         <source>The card payment is not final yet</source>
         <translation>刷卡付款尚无最终结果</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="545"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="546"/>
         <source>Has the customer left, or will they pay another way?</source>
         <translation>顾客已经离开，还是改用其他方式支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="546"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="547"/>
         <source>Customer left: the till keeps whatever the card does and tells you if it is declined.
 Pays another way: the card payment is given up (if it turns out charged, the till refunds it by itself) and this sale waits for cash or another card.</source>
         <translation>顾客已离开：以银行卡的最终结果为准，若被拒绝会提醒您。
 改用其他方式支付：放弃这笔刷卡付款（如果最终扣款成功，收银机会自动退款），本笔销售等待现金或另一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="549"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="550"/>
         <source>Customer &amp;left (L)</source>
         <translation>顾客已离开(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="550"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="551"/>
         <source>Pays &amp;another way (A)</source>
         <translation>改用其他方式支付(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="490"/>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="514"/>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="551"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="491"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="515"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="552"/>
         <source>Go &amp;back</source>
         <translation>返回(&amp;B)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="679"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="680"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="714"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="715"/>
         <source>Quit OncePay?</source>
         <translation>退出 OncePay？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="715"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="716"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="717"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="718"/>
         <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
         <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="718"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="719"/>
         <source>Quit, send them on next start</source>
         <translation>退出，下次启动时发送</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="719"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="720"/>
         <source>Keep the till open</source>
         <translation>不退出</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="639"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="640"/>
         <source>Scan items, then pay by card (F12) or cash (F10).</source>
         <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="570"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="571"/>
         <source>%1 was not added: this customer&apos;s sale is still open. Scan it again for the next customer.</source>
         <translation>%1 未添加：这位顾客的交易仍未结束。请为下一位顾客重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="603"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="604"/>
         <source>Total — sale %1</source>
         <translation>合计 — 销售 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="607"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="608"/>
         <source>Paid %1 · waiting %2 · remains %3</source>
         <translation>已付 %1 · 等待中 %2 · 剩余 %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="38"/>
+        <source>Receipt printer</source>
+        <translation>小票打印机</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="80"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="91"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="156"/>
+        <source>Receipt %1</source>
+        <translation>小票 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="92"/>
+        <source>The receipt of %1 is printing again.</source>
+        <translation>正在重新打印 %1 的小票。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="96"/>
+        <source>The last receipt is printing again.</source>
+        <translation>正在重新打印上一张小票。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="107"/>
+        <source>No receipt to print: the sale is not paid yet.</source>
+        <translation>没有可打印的小票：该笔销售尚未付款。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="113"/>
+        <source>No receipt printer is set: choose one in Settings, Devices.</source>
+        <translation>未设置小票打印机：请在“设置 → 设备”中选择。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="117"/>
+        <source>Only a paid sale has a receipt to print.</source>
+        <translation>只有已付款的销售才有小票可打印。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="123"/>
+        <source>%1 was not queued for the printer: %2</source>
+        <translation>%1 未能加入打印队列：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="127"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="157"/>
+        <source>%1 is printing again.</source>
+        <translation>正在重新打印 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="131"/>
+        <source>No slip of refund %1 was printed on this printer: open the refund (F8) and use Refund slip….</source>
+        <translation>退款 %1 的退款单未在此打印机上打印过：请打开退款（F8）并使用“退款单…”。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="137"/>
+        <source>The sale of %1 cannot be read: %2</source>
+        <translation>无法读取 %1 的销售记录：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="164"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="165"/>
+        <source>Open the drawer</source>
+        <translation>打开钱箱</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="165"/>
+        <source>Why is the drawer opened (such as &quot;change for the float&quot;)?</source>
+        <translation>为什么打开钱箱（例如“补充备用零钱”）？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="165"/>
+        <source>Reason for opening the drawer</source>
+        <translation>打开钱箱的原因</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="168"/>
+        <source>Say why the drawer is opened: the journal keeps it.</source>
+        <translation>请说明打开钱箱的原因：日志会记录下来。</translation>
     </message>
 </context>
 <context>
@@ -3598,112 +3977,132 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>取消在本收银机排队、从未发送的刷卡支付 (F7)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="70"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="72"/>
+        <source>Re&amp;print the selected receipt</source>
+        <translation>重新打印所选小票(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="73"/>
+        <source>Print the receipt of the sale (or the slip of the refund) selected below again</source>
+        <translation>重新打印下方所选销售的小票（或退款的退款单）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="80"/>
+        <source>Reprint</source>
+        <translation>重新打印</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="81"/>
+        <source>Reprint the selected receipt</source>
+        <translation>重新打印所选小票</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="83"/>
         <source>Refund… (F8)</source>
         <translation>退款… (F8)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="71"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="84"/>
         <source>Refund the selected sale</source>
         <translation>为所选订单退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="73"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="86"/>
         <source>Void (F7)</source>
         <translation>作废 (F7)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="74"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="87"/>
         <source>Void the selected payment</source>
         <translation>作废所选支付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="89"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="103"/>
         <source>Payments</source>
         <translation>支付记录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="173"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="187"/>
         <source>This refund was sent already (%1).</source>
         <translation>这笔退款已经发出（%1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="173"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="187"/>
         <source>This card payment was sent already (%1).</source>
         <translation>这笔刷卡支付已经发出（%1）。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="176"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="190"/>
         <source>Void this refund?</source>
         <translation>作废这笔退款？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="176"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="190"/>
         <source>Void this payment?</source>
         <translation>作废这笔支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="177"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="191"/>
         <source>Void the refund of %1 for sale %2?</source>
         <translation>作废订单 %2 的 %1 退款？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="178"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="192"/>
         <source>Void the card payment of %1 for sale %2?</source>
         <translation>作废订单 %2 的 %1 刷卡支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="180"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="194"/>
         <source>A refund that was never sent is cancelled on this till and never goes out.</source>
         <translation>从未发送的退款将在本收银机上取消，永远不会发出。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="181"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="195"/>
         <source>A payment that was never sent is cancelled on this till and never goes out: nothing is charged, and the sale may be paid again.</source>
         <translation>从未发送的支付将在本收银机上取消，永远不会发出：不会扣款，本单可以重新支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="183"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="197"/>
         <source>Void question</source>
         <translation>作废确认</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="184"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="198"/>
         <source>&amp;Void it</source>
         <translation>作废(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="185"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="199"/>
         <source>&amp;Keep it</source>
         <translation>保留(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="199"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="213"/>
         <source>A void above %1</source>
         <translation>超过 %1 的作废</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="232"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="246"/>
         <source>This refund cannot be voided</source>
         <translation>这笔退款不能作废</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="232"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="246"/>
         <source>This payment cannot be voided</source>
         <translation>这笔支付不能作废</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="235"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="249"/>
         <source>Only a refund still queued on this till, never sent, can be voided. One that may have reached the gateway is followed to its outcome by the till itself, and is never made twice.</source>
         <translation>只有仍在本收银机排队、从未发送的退款才能作废。可能已到达网关的退款由收银机自行跟进到最终结果，绝不会重复退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="237"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="251"/>
         <source>Only a card payment still queued on this till, never sent, can be voided. The till follows this one to its outcome by itself: if it is declined, nothing was charged; if it is paid, refund it (F8).</source>
         <translation>只有仍在本收银机排队、从未发送的刷卡支付才能作废。收银机会自行跟进这笔支付的结果：如果被拒绝，则没有扣款；如果支付成功，请为其退款 (F8)。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/queuepanel.cpp" line="239"/>
+        <location filename="../../ui/widgets/queuepanel.cpp" line="253"/>
         <source>Void refused</source>
         <translation>作废被拒绝</translation>
     </message>
@@ -3896,262 +4295,290 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
 </context>
 <context>
+    <name>OncePay::Ui::ReceiptRaster</name>
+    <message>
+        <location filename="../../ui/models/receiptraster.cpp" line="75"/>
+        <source>Printer test page</source>
+        <translation>打印机测试页</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receiptraster.cpp" line="77"/>
+        <source>Printer: %1</source>
+        <translation>打印机：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receiptraster.cpp" line="77"/>
+        <source>Paper: %1 mm</source>
+        <translation>纸宽：%1 毫米</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receiptraster.cpp" line="83"/>
+        <source>If this page is whole and cut, the printer is ready.</source>
+        <translation>如果此页完整并已切纸，打印机即可使用。</translation>
+    </message>
+</context>
+<context>
     <name>OncePay::Ui::RefundDialog</name>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="47"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="49"/>
         <source>Quantity to refund</source>
         <translation>退货数量</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="98"/>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="218"/>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="219"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="100"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="220"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="221"/>
         <source>Refund</source>
         <translation>退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="104"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="106"/>
         <source>Receipt &amp;number:</source>
         <translation>小票号(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="106"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="108"/>
         <source>Receipt number</source>
         <translation>小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="107"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="109"/>
         <source>Scan or type the receipt number (or the sale number), then Enter</source>
         <translation>扫描或输入小票号（或订单号），然后按回车</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="114"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="116"/>
         <source>&amp;Find</source>
         <translation>查找(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="115"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="117"/>
         <source>Find the sale</source>
         <translation>查找订单</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="123"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="125"/>
         <source>Refund state</source>
         <translation>退款状态</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="128"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="130"/>
         <source>The sale</source>
         <translation>原订单</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="130"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="132"/>
         <source>Sale and receipt number</source>
         <translation>订单和小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="131"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="133"/>
         <source>Paid</source>
         <translation>实付</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="132"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="134"/>
         <source>Given back</source>
         <translation>已退还</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="133"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="135"/>
         <source>Remains</source>
         <translation>剩余可退</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="134"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="136"/>
         <source>Sale:</source>
         <translation>销售单：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="135"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="137"/>
         <source>Paid:</source>
         <translation>实付：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="136"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="138"/>
         <source>Given back:</source>
         <translation>已退还：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="137"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="139"/>
         <source>Remains:</source>
         <translation>剩余可退：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="141"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="143"/>
         <source>By &amp;items</source>
         <translation>按商品(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="142"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="144"/>
         <source>By a&amp;mount</source>
         <translation>按金额(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="143"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="145"/>
         <source>Refund by items</source>
         <translation>按商品退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="144"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="146"/>
         <source>Refund by amount</source>
         <translation>按金额退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="159"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="161"/>
         <source>&amp;All that remains</source>
         <translation>全部剩余(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="160"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="162"/>
         <source>Refund all that remains</source>
         <translation>退还全部剩余</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="172"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="174"/>
         <source>Items of the sale</source>
         <translation>订单商品</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="180"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="182"/>
         <source>Select a line: type how many to give back, or + and -.</source>
         <translation>选中一行：输入要退的数量，或按 + 和 -。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="194"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="196"/>
         <source>Amount to refund</source>
         <translation>退款金额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="195"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="197"/>
         <source>e.g. 5.00</source>
         <translation>例如 5.00</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="197"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="199"/>
         <source>Amount:</source>
         <translation>金额：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="201"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="203"/>
         <source>Reason for the refund</source>
         <translation>退款原因</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="202"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="204"/>
         <source>Returned by the customer</source>
         <translation>顾客退货</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="202"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="204"/>
         <source>Damaged or faulty</source>
         <translation>商品损坏或有质量问题</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="202"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="204"/>
         <source>Charged by mistake</source>
         <translation>误收款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="203"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="205"/>
         <source>Price corrected</source>
         <translation>价格更正</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="205"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="207"/>
         <source>&amp;Reason:</source>
         <translation>原因(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="206"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="208"/>
         <source>Where the money goes</source>
         <translation>钱款去向</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="208"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="210"/>
         <source>To:</source>
         <translation>退回到：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="212"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="214"/>
         <source>Why it cannot be refunded</source>
         <translation>无法退款的原因</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="221"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="223"/>
         <source>Refund &amp;slip…</source>
         <translation>退款单(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="222"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="224"/>
         <source>Show the refund slip</source>
         <translation>显示退款单</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="238"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="240"/>
         <source>Scan or type the receipt number of the sale to refund.</source>
         <translation>请扫描或输入要退款订单的小票号。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="285"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="287"/>
         <source>A cash refund</source>
         <translation>现金退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="285"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="287"/>
         <source>A refund above %1</source>
         <translation>超过 %1 的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="306"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="308"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="311"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="313"/>
         <source>%1 · receipt %2</source>
         <translation>%1 · 小票 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="312"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="314"/>
         <source>%1 by %2 (%3)</source>
         <translation>%1，%2（%3）</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="315"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="317"/>
         <source>(and %1 on its way)</source>
         <translation>（另有 %1 正在退款中）</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="318"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="320"/>
         <source>Cash out of the drawer: the journal records it at once.</source>
         <translation>从钱箱支付现金：日志立即记录。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="319"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="321"/>
         <source>Back to the card %1, through the bank.</source>
         <translation>经银行退回到银行卡 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="347"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="349"/>
         <source>Refund %1 (Enter)</source>
         <translation>退款 %1 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="348"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="350"/>
         <source>Refund (Enter)</source>
         <translation>退款 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/refunddialog.cpp" line="412"/>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="409"/>
+        <source>Refund slip %1</source>
+        <translation>退款单 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/refunddialog.cpp" line="443"/>
         <source>Refund slip</source>
         <translation>退款单</translation>
     </message>
@@ -4453,288 +4880,408 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::SettingsDialog</name>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="28"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="34"/>
         <source>Till settings</source>
         <translation>收银机设置</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="34"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="40"/>
         <source>Till</source>
         <translation>收银机</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="39"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="45"/>
         <source>empty: the built-in demo gateway</source>
         <translation>留空：使用内置演示网关</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="40"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="46"/>
         <source>One gateway address, or several separated by commas. When one cannot be reached, the till uses the next; a payment is never charged twice.</source>
         <translation>一个网关地址，或用逗号分隔的多个地址。某个网关无法连接时，收银机会改用下一个；同一笔付款绝不会重复扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="41"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="47"/>
         <source>Gateway address</source>
         <translation>网关地址</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="44"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="50"/>
         <source>Till token</source>
         <translation>收银机令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="46"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="52"/>
         <source>Terminal name</source>
         <translation>终端名称</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="53"/>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="63"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="59"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="69"/>
         <source>no limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="57"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="63"/>
         <source>Largest offline card payment</source>
         <translation>离线单笔刷卡上限</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="58"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="64"/>
         <source>Most that may wait offline</source>
         <translation>离线待发送总额上限</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="62"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="68"/>
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="64"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="70"/>
         <source>Longest a payment may wait offline</source>
         <translation>离线支付最长等待时间</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="68"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="74"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="69"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="75"/>
         <source>Longest the cashier waits for the bank&apos;s answer</source>
         <translation>收银员等待银行回复的最长时间</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="70"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="76"/>
         <source>After this, a card payment with no answer yet is confirmed by the till on its own and the next customer may be served.</source>
         <translation>超过此时间，尚无回复的刷卡付款将由收银机自行确认，可以接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="72"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="78"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="73"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="79"/>
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="78"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="84"/>
         <source>Shop name</source>
         <translation>店铺名称</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="80"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="86"/>
         <source>Shop address</source>
         <translation>店铺地址</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="81"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="87"/>
         <source>Printed under the shop&apos;s name on every receipt.</source>
         <translation>打印在每张小票的店铺名称下方。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="83"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="89"/>
         <source>&amp;Gateway:</source>
         <translation>网关(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="84"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="90"/>
         <source>&amp;Token:</source>
         <translation>令牌(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="85"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="91"/>
         <source>Te&amp;rminal:</source>
         <translation>终端(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="86"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="92"/>
         <source>Largest &amp;offline card payment:</source>
         <translation>离线单笔刷卡上限(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="87"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="93"/>
         <source>Most waiting &amp;offline in total:</source>
         <translation>离线待发送总额上限(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="88"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="94"/>
         <source>Longest &amp;wait offline:</source>
         <translation>离线最长等待(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="89"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="95"/>
         <source>Wait for the &amp;bank&apos;s answer:</source>
         <translation>等待银行回复(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="90"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="96"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="91"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="97"/>
         <source>S&amp;hop name:</source>
         <translation>店铺名称(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="92"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="98"/>
         <source>Shop a&amp;ddress:</source>
         <translation>店铺地址(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="93"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="99"/>
         <source>The gateway, token and language apply when the till starts again; the limits and the shop at once.</source>
         <translation>网关、令牌和语言在收银机重新启动后生效；限额和店铺信息立即生效。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="97"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="103"/>
         <source>Shop</source>
         <translation>店铺</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="99"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="105"/>
         <source>empty: the catalog imported on this till</source>
         <translation>留空：使用本机导入的商品目录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="100"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="106"/>
         <source>Catalog URL</source>
         <translation>商品目录地址</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="101"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="107"/>
         <source>Fetched at start and every five minutes; kept, so the till sells offline.</source>
         <translation>启动时及每五分钟获取一次；会保存在本机，离线时也能销售。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="102"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="108"/>
         <source>Prices exclude VAT (it is added at the end)</source>
         <translation>价格不含增值税（结算时另加）</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="103"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="109"/>
         <source>Prices exclude VAT</source>
         <translation>价格不含增值税</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="104"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="110"/>
         <source>Highest typed price</source>
         <translation>手动定价上限</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="108"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="114"/>
         <source>Scale label layouts</source>
         <translation>秤标签格式</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="109"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="115"/>
         <source>13 places: 2 and T the prefix and type, I the item code, V the price in fen or the weight in grams, P a price check digit, C the check digit; several separated by &quot;;&quot;.</source>
         <translation>13 位：2 和 T 为前缀和类型，I 为商品编号，V 为价格（分）或重量（克），P 为价格校验位，C 为校验位；多个格式用“;”分隔。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="115"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="121"/>
         <source>Largest discount without a manager</source>
         <translation>无需经理授权的最大折扣</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="116"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="122"/>
         <source>Largest refund or void without a manager</source>
         <translation>无需经理授权的最大退款或作废金额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="121"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="127"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="122"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="128"/>
         <source>never</source>
         <translation>从不</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="123"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="129"/>
         <source>Lock after idle time</source>
         <translation>空闲后锁定</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="124"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="130"/>
         <source>&amp;Catalog URL:</source>
         <translation>商品目录地址(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="126"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="132"/>
         <source>Highest &amp;typed price:</source>
         <translation>手动定价上限(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="127"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="133"/>
         <source>Scale &amp;labels:</source>
         <translation>秤标签格式(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="128"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="134"/>
         <source>Largest &amp;discount without a manager:</source>
         <translation>无需经理授权的最大折扣(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="129"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="135"/>
         <source>Largest &amp;refund or void without a manager:</source>
         <translation>无需经理授权的最大退款或作废(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="130"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="136"/>
         <source>Lock after &amp;idle:</source>
         <translation>空闲后锁定(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="131"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="137"/>
         <source>The limits apply once a manager is added (oncepay-ctl staff add); cash refunds always need one.</source>
         <translation>添加经理后（oncepay-ctl staff add）这些限额才生效；现金退款始终需要经理授权。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="137"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="142"/>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="144"/>
+        <source>tcp://192.0.2.20:9100, file:///dev/usb/lp0 or cups://QUEUE</source>
+        <translation>tcp://192.0.2.20:9100、file:///dev/usb/lp0 或 cups://队列名</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="145"/>
+        <source>Receipt printer</source>
+        <translation>小票打印机</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="147"/>
+        <source>80 mm</source>
+        <translation>80 毫米</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="148"/>
+        <source>58 mm</source>
+        <translation>58 毫米</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="150"/>
+        <source>Paper width</source>
+        <translation>纸宽</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="151"/>
+        <source>Print the receipt when a sale is paid</source>
+        <translation>销售付款后自动打印小票</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="154"/>
+        <source>empty: the printer opens the drawer</source>
+        <translation>留空：由打印机打开钱箱</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="155"/>
+        <source>Cash drawer device</source>
+        <translation>钱箱设备</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="156"/>
+        <source>Print &amp;test page</source>
+        <translation>打印测试页(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="157"/>
+        <source>Print a test page on the receipt printer</source>
+        <translation>在小票打印机上打印测试页</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="161"/>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="164"/>
+        <source>Screen %1 (%2)</source>
+        <translation>屏幕 %1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="166"/>
+        <source>Screen %1 (not connected)</source>
+        <translation>屏幕 %1（未连接）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="168"/>
+        <source>Customer display screen</source>
+        <translation>顾客显示屏</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="173"/>
+        <source>Customer display language</source>
+        <translation>顾客显示屏语言</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="174"/>
+        <source>Receipt &amp;printer:</source>
+        <translation>小票打印机(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="175"/>
+        <source>&amp;Paper:</source>
+        <translation>纸宽(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="177"/>
+        <source>Cash dra&amp;wer:</source>
+        <translation>钱箱(&amp;W)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="179"/>
+        <source>C&amp;ustomer display:</source>
+        <translation>顾客显示屏(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="180"/>
+        <source>Customer display &amp;language:</source>
+        <translation>顾客显示屏语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="188"/>
+        <source>Printing…</source>
+        <translation>正在打印…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="193"/>
+        <source>Test page</source>
+        <translation>测试页</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="194"/>
+        <source>The test page was printed.</source>
+        <translation>测试页已打印。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="202"/>
         <source>&quot;%1&quot; is not a gateway address. Enter an address such as http://192.0.2.10:8080, several separated by commas, or leave the field empty for the demo.</source>
         <translation>“%1”不是有效的网关地址。请输入类似 http://192.0.2.10:8080 的地址，多个地址用逗号分隔；留空则使用演示网关。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="143"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="208"/>
         <source>Receipts need the shop&apos;s name.</source>
         <translation>小票需要店铺名称。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="147"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="212"/>
         <source>The till needs a token.</source>
         <translation>收银机需要令牌。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="152"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="217"/>
         <source>&quot;%1&quot; is not a catalog URL such as https://shop.example/catalog.csv.</source>
         <translation>“%1”不是商品目录地址，例如 https://shop.example/catalog.csv。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/settingsdialog.cpp" line="158"/>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="230"/>
         <source>&quot;%1&quot; is not a scale label layout: 13 places such as 2T IIIII VVVVV C.</source>
         <translation>“%1”不是秤标签格式：应为 13 位，例如 2T IIIII VVVVV C。</translation>
     </message>
@@ -4766,356 +5313,372 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ShiftCloseDialog</name>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="45"/>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="180"/>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="361"/>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="385"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="47"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="182"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="373"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="397"/>
         <source>Close shift</source>
         <translation>结班</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="63"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="65"/>
         <source>Shift status</source>
         <translation>班次状态</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="69"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="71"/>
         <source>Shift totals</source>
         <translation>班次合计</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="86"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="88"/>
         <source>Opening float</source>
         <translation>开班备用金</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="87"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="89"/>
         <source>the cash put in the drawer at the start, e.g. 200.00</source>
         <translation>开班时放入钱箱的现金，例如 200.00</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="88"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="90"/>
         <source>&amp;Opening float (first shift):</source>
         <translation>开班备用金（第一个班次）(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="91"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="93"/>
         <source>Cash expected</source>
         <translation>应有现金</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="92"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="94"/>
         <source>Expected in the drawer:</source>
         <translation>钱箱应有：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="94"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="96"/>
         <source>Cash counted</source>
         <translation>清点现金</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="95"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="97"/>
         <source>count the drawer, e.g. 120.50</source>
         <translation>清点钱箱，例如 120.50</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="96"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="98"/>
         <source>Cash &amp;counted:</source>
         <translation>清点现金(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="98"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="100"/>
         <source>Cash difference</source>
         <translation>现金差额</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="99"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="101"/>
         <source>Difference:</source>
         <translation>差额：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="101"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="103"/>
         <source>Float for the next shift</source>
         <translation>留给下一班的备用金</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="103"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="105"/>
         <source>&amp;Left for the next shift:</source>
         <translation>留给下一班(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="106"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="108"/>
         <source>Still waiting</source>
         <translation>仍在等待</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="115"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="117"/>
         <source>Reconciliation summary</source>
         <translation>对账摘要</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="124"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="126"/>
         <source>Show the rows that agree</source>
         <translation>显示一致的行</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="127"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="129"/>
         <source>Nothing needs a person and nothing waits: every payment and refund agrees.</source>
         <translation>没有需要人工处理或等待的交易：每笔付款和退款都一致。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="128"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="130"/>
         <source>Every row agrees</source>
         <translation>所有行都一致</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="132"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="134"/>
         <source>Reconciliation</source>
         <translation>对账</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="142"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="144"/>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="143"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="145"/>
         <source>Check the shift again</source>
         <translation>重新核对班次</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="144"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="146"/>
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="145"/>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="353"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="147"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="365"/>
         <source>Print the shift report</source>
         <translation>打印班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="146"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="148"/>
         <source>Save as P&amp;DF…</source>
         <translation>另存为 PDF(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="147"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="149"/>
         <source>Save the shift report as PDF</source>
         <translation>将班次报表另存为 PDF</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="150"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="152"/>
         <source>Close &amp;shift…</source>
         <translation>结班(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="151"/>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="327"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="153"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="334"/>
         <source>Close the shift</source>
         <translation>结班</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="196"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="198"/>
         <source>no payment yet</source>
         <translation>尚无付款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="197"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="199"/>
         <source>Shift %1 closed (opened %2)</source>
         <translation>第 %1 班已结班（开班于 %2）</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="198"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="200"/>
         <source>Shift %1, opened %2</source>
         <translation>第 %1 班，开班于 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="199"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="201"/>
         <source>%1 (float %2 + cash sales %3 − cash refunds %4)</source>
         <translation>%1（备用金 %2 + 现金销售 %3 − 现金退款 %4）</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="204"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="206"/>
         <source>none: the drawer is right</source>
         <translation>无：钱箱金额正确</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="205"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="207"/>
         <source>%1 missing</source>
         <translation>短缺 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="206"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="208"/>
         <source>%1 too much</source>
         <translation>多出 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="209"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="211"/>
         <source>count the drawer</source>
         <translation>请清点钱箱</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="213"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="215"/>
         <source>Nothing waits for the server.</source>
         <translation>没有等待服务器处理的交易。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="214"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="216"/>
         <source>Still waiting for the server (%n):</source>
         <translation>
             <numerusform>仍在等待服务器（%n 笔）：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="217"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="219"/>
         <source>Refunded by the till by itself (%n):</source>
         <translation>
             <numerusform>收银机自动退款（%n）：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="221"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="223"/>
         <source>Waiting at the last close, and how they ended (%n):</source>
         <translation>
             <numerusform>上次结班时仍在等待的款项及其结果（%n）：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="234"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="236"/>
         <source>Show the %n row(s) that &amp;agree (cash is counted in the drawer)</source>
         <translation>
             <numerusform>显示 %n 行一致的记录(&amp;A)（现金在钱箱中清点）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="256"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="258"/>
         <source>Checking the shift with the server…</source>
         <translation>正在与服务器核对班次…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="262"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="264"/>
         <source>Closing the shift…</source>
         <translation>正在结班…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="265"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="267"/>
         <source>Shift %1 is closed and its report is kept on this till. The next payment opens shift %2.</source>
         <translation>第 %1 班已结班，报表保存在本收银机上。下一笔付款将开启第 %2 班。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="269"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="271"/>
         <source>It was not checked with the server.</source>
         <translation>本班次未经服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="272"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="273"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="358"/>
+        <source>Shift report %1</source>
+        <translation>班次报表 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="275"/>
+        <source>Its report is printed on the receipt printer.</source>
+        <translation>班次报表已在小票打印机上打印。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="279"/>
         <source>Checked with the server at %1.</source>
         <translation>已于 %1 与服务器核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="282"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="289"/>
         <source>Reconciliation: not checked yet.</source>
         <translation>对账：尚未核对。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="284"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="291"/>
         <source>Reconciliation with the server%1: %2 agree, %3 to wait for, %4 for a person.</source>
         <translation>与服务器%1对账：%2 项一致，%3 项待等待，%4 项需人工处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="285"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="292"/>
         <source> and the bank</source>
         <translation>和银行</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="304"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="311"/>
         <source>Close shift %1?</source>
         <translation>结束第 %1 班？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="305"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="312"/>
         <source>Net takings %1; expected in the drawer %2.</source>
         <translation>净收入 %1；钱箱应有 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="308"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="315"/>
         <source>The cash has not been counted.</source>
         <translation>尚未清点现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="311"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="318"/>
         <source>Counted %1: %2 missing.</source>
         <translation>清点 %1：短少 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="311"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="318"/>
         <source>Counted %1: %2 too much.</source>
         <translation>清点 %1：多出 %2。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="314"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="321"/>
         <source>%n still wait(s) for the server and will move to the next shift:</source>
         <translation>
             <numerusform>%n 笔仍在等待服务器，将转入下一班：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="319"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="326"/>
         <source>%n reconciliation row(s) need a person; they are kept with the report.</source>
         <translation>
             <numerusform>%n 行对账结果需人工处理；它们与报表一同保存。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="321"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="328"/>
         <source>The server does not answer: the shift is closed without its check. The next shift&apos;s report says how the waiting payments ended.</source>
         <translation>服务器没有应答：本班次将在未核对的情况下结束。下一班次的报表会说明等待中的款项最终如何。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="325"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="332"/>
         <source>A closed shift cannot be reopened.</source>
         <translation>结班后不能重新打开。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="326"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="333"/>
         <source>Close without the server&apos;s check</source>
         <translation>不经服务器核对直接结班</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="328"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="335"/>
         <source>Close with %n waiting</source>
         <translation>
             <numerusform>结班（%n 笔仍在等待）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="330"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="337"/>
         <source>Keep the shift open</source>
         <translation>暂不结班</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="361"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="359"/>
+        <source>The shift report is on its way to the receipt printer.</source>
+        <translation>班次报表正在发送到小票打印机。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="373"/>
         <source>The printer reported an error; the report may not have been printed.</source>
         <translation>打印机报告错误；报表可能未打印。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="367"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="379"/>
         <source>Save the shift report</source>
         <translation>保存班次报表</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="370"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="382"/>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="383"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="395"/>
         <source>The report was saved to %1.</source>
         <translation>报表已保存到 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="385"/>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="397"/>
         <source>The report could not be written to %1: %2</source>
         <translation>报表无法写入 %1：%2</translation>
     </message>
@@ -5630,12 +6193,12 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::TillSettings</name>
     <message>
-        <location filename="../../ui/models/tillsettings.cpp" line="49"/>
+        <location filename="../../ui/models/tillsettings.cpp" line="55"/>
         <source>OncePay Demo Shop</source>
         <translation>OncePay 演示商店</translation>
     </message>
     <message>
-        <location filename="../../ui/models/tillsettings.cpp" line="54"/>
+        <location filename="../../ui/models/tillsettings.cpp" line="60"/>
         <source>1 Example Road, Huangpu District, Shanghai</source>
         <translation>上海市黄浦区示例路 1 号</translation>
     </message>
@@ -5835,78 +6398,108 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../app/pos/tilloptions.cpp" line="22"/>
+        <source>The receipt printer: tcp://HOST:PORT, file:///dev/usb/lp0 or cups://QUEUE (default: the Settings&apos; printer).</source>
+        <translation>小票打印机：tcp://主机:端口、file:///dev/usb/lp0 或 cups://队列名（默认：设置中的打印机）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tilloptions.cpp" line="23"/>
+        <source>Print the test page on --printer and exit, without a window: 0 printed, 1 not (the reason on stderr).</source>
+        <translation>在 --printer 上打印测试页后退出，不打开窗口：0 表示已打印，1 表示未打印（原因写在 stderr）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tilloptions.cpp" line="24"/>
+        <source>Show the customer display full screen on the screen of this index (0 is the first; default: the Settings&apos; choice).</source>
+        <translation>在此编号的屏幕上全屏显示顾客显示屏（0 为第一块屏幕；默认：设置中的选择）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tilloptions.cpp" line="25"/>
         <source>Full screen, for a till that does nothing else.</source>
         <translation>全屏显示，用于专用收银机。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="23"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="26"/>
         <source>Demo only: start the network simulator in this mode (online, offline, black_hole, lose_responses, latency=MS, flaky=PCT).</source>
         <translation>仅限演示：以此模式启动网络模拟器（online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="24"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="27"/>
         <source>Print the time to the shown window and the memory in use, then quit (benchmarks).</source>
         <translation>输出从启动到窗口显示的时间和内存占用，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="25"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="28"/>
         <source>Demo only: queue N payments offline, reconnect, and print the longest stall of the window while they drain, then quit (benchmarks).</source>
         <translation>仅限演示：离线排队 N 笔支付后恢复网络，输出发送期间窗口最长的卡顿时间，然后退出（用于性能测试）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tilloptions.cpp" line="26"/>
+        <location filename="../../app/pos/tilloptions.cpp" line="29"/>
         <source>The language of the till: en or zh_CN (remembered; default: the system&apos;s).</source>
         <translation>收银台界面语言：en 或 zh_CN（会记住此设置；默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="37"/>
+        <location filename="../../app/pos/tillapp.cpp" line="42"/>
         <source>OncePay cannot start</source>
         <translation>OncePay 无法启动</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="70"/>
+        <location filename="../../app/pos/tillapp.cpp" line="98"/>
         <source>--gateway: &quot;%1&quot; is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.</source>
         <translation>--gateway：“%1”不是有效的网关地址。请给出一个或多个以 http:// 或 https:// 开头、用逗号分隔的地址，例如 http://192.0.2.10:8080,http://192.0.2.11:8080。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="75"/>
+        <location filename="../../app/pos/tillapp.cpp" line="103"/>
         <source>--catalog-url: &quot;%1&quot; is not a URL such as https://shop.example/catalog.csv.</source>
         <translation>--catalog-url：“%1”不是有效地址，例如 https://shop.example/catalog.csv。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="78"/>
+        <location filename="../../app/pos/tillapp.cpp" line="106"/>
         <source>Cannot create the data folder %1.</source>
         <translation>无法创建数据文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="112"/>
+        <location filename="../../app/pos/tillapp.cpp" line="140"/>
         <source>The staff list %1 cannot be opened: %2</source>
         <translation>无法打开员工名单 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="116"/>
+        <location filename="../../app/pos/tillapp.cpp" line="144"/>
         <source>--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT.</source>
         <translation>--network 需要使用演示网关，且取值为：online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="127"/>
+        <location filename="../../app/pos/tillapp.cpp" line="155"/>
         <source>The catalog was updated from the shop&apos;s server.</source>
         <translation>已从本店服务器更新商品目录。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="132"/>
+        <location filename="../../app/pos/tillapp.cpp" line="160"/>
         <source>The catalog on the shop&apos;s server was refused (the one in use stays): %1</source>
         <translation>本店服务器上的商品目录被拒绝（继续使用当前目录）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="135"/>
+        <location filename="../../app/pos/tillapp.cpp" line="163"/>
         <source>The shop&apos;s catalog server cannot be reached (%1): selling from the catalog kept on this till.</source>
         <translation>无法连接本店商品目录服务器（%1）：使用本机保存的商品目录销售。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="152"/>
+        <location filename="../../app/pos/tillapp.cpp" line="212"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tillapp.cpp" line="242"/>
+        <source>Test page</source>
+        <translation>测试页</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tillapp.cpp" line="249"/>
+        <source>The test page was printed on %1.</source>
+        <translation>测试页已在 %1 上打印。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tillapp.cpp" line="252"/>
+        <source>the printer did not answer</source>
+        <translation>打印机没有应答</translation>
     </message>
 </context>
 </TS>

@@ -108,6 +108,13 @@ bool DemoTill::openWindow(QString *error)
     }
     staff = std::make_unique<Ui::StaffSession>(staffStore.get(), session->journal());
     window->setStaff(staff.get());
+    if (!printQueue) {
+        printQueue = std::make_unique<PrintQueue>(PrintQueue::pathBeside(session->journal()->path()));
+        if (!printQueue->open(error))
+            return false;
+        devices = std::make_unique<Ui::CounterDevices>(printQueue.get());
+    }
+    window->setDevices(devices.get());
     staff->refresh();
     if (!QTest::qWaitFor([&] {
             return staff->isLoaded();
@@ -153,6 +160,8 @@ void DemoTill::stop()
 {
     closeWindow();
     session.reset();
+    devices.reset();
+    printQueue.reset();
     staffStore.reset();
     catalog.reset();
     simulation.reset();

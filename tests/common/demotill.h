@@ -5,6 +5,8 @@
 #include "tillcatalog.h"
 
 #include "catalog.h"
+#include "counterdevices.h"
+#include "printqueue.h"
 
 #include <QString>
 #include <QTimer>
@@ -85,6 +87,10 @@ public:
     // The staff beside the journal: none until a test adds a manager (then sign-in applies).
     std::unique_ptr<OncePay::StaffStore> staffStore;
     std::unique_ptr<OncePay::Ui::StaffSession> staff;
+    // The print queue beside the journal and the counter's devices, as in the till: no printer
+    // until a test applies settings with one (devices->apply()).
+    std::unique_ptr<OncePay::PrintQueue> printQueue;
+    std::unique_ptr<OncePay::Ui::CounterDevices> devices;
     std::unique_ptr<OncePay::Ui::MainWindow> window;
     OncePay::Ui::DemoWindow *demoWindow = nullptr;   // owned by the window; null without the demo
 };

@@ -33,11 +33,11 @@ CustomerDisplayModel::CustomerDisplayModel(CheckoutViewModel *checkout, QObject 
     refresh();
 }
 
-void CustomerDisplayModel::setLanguage(const QString &language)
+void CustomerDisplayModel::setLanguage(const QString &language, const QString &directory)
 {
     m_language = languageFromCode(language) == Language::SimplifiedChinese ? QStringLiteral("zh_CN") : QStringLiteral("en");
     if (m_language == QLatin1String("zh_CN")) {
-        if (!m_translator.load(QStringLiteral("oncepay_zh_CN"), QStringLiteral(":/i18n")))
+        if (!m_translator.load(QStringLiteral("oncepay_zh_CN"), directory))
             m_language = QStringLiteral("en");
     }
     refresh();

@@ -35,8 +35,9 @@ public:
     };
 
     CustomerDisplayModel(CheckoutViewModel *checkout, QObject *parent = nullptr);
-    // "en" or "zh_CN": the display's words and the products' names.
-    void setLanguage(const QString &language);
+    // "en" or "zh_CN": the display's words and the products' names; the translations are read from
+    // `directory` (the till's own, compiled in).
+    void setLanguage(const QString &language, const QString &directory = QStringLiteral(":/i18n"));
     QString language() const { return m_language; }
     void setShopName(const QString &name);
 
