@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <thread>
 #include <unistd.h>
 
@@ -238,6 +239,7 @@ Result fileExchange(const QString &path, const QByteArray &job, bool probeOnly, 
     // A device file may answer its status (USB printer class, a serial line): asked when it does;
     // one that says nothing within a second is written one way, as a plain file is.
     if (device) {
+        ::tcflush(fd, TCIFLUSH);   // a serial line or a pty: an answer left from an earlier exchange is not this one's
         if (!writeAll(fd, EscPos::statusQueries(), deadline, &error)) {
             ::close(fd);
             return failed(LinkText::tr("%1: %2").arg(path, error));

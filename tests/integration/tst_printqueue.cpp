@@ -8,6 +8,11 @@
 #include "testprinter.h"
 
 #include <QFile>
+#include <QSocketNotifier>
+
+#include <fcntl.h>
+#include <termios.h>
+#include <unistd.h>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -94,6 +99,72 @@ bool settled(PrintQueue &queue)
     },
         10000);
 }
+
+// A printer on a device file that answers: the far end of a pseudo-terminal, whose near end
+// (/dev/pts/N) is a character device as /dev/usb/lp0 is. It parses what comes and answers DLE EOT
+// as the TCP test printer does.
+class PtyPrinter final : public QObject
+{
+public:
+    TestPrinter::State state = TestPrinter::State::Online;
+    PrintLog log;
+
+    bool start()
+    {
+        m_master = ::posix_openpt(O_RDWR | O_NOCTTY);
+        if (m_master < 0 || ::grantpt(m_master) != 0 || ::unlockpt(m_master) != 0)
+            return false;
+        m_path = QString::fromLocal8Bit(::ptsname(m_master));
+        // Raw, both ways (no newline translation, no line editing); kept open so that it stays so.
+        m_keep = ::open(QFile::encodeName(m_path).constData(), O_RDWR | O_NOCTTY);
+        termios t{};
+        if (m_keep < 0 || ::tcgetattr(m_keep, &t) != 0)
+            return false;
+        ::cfmakeraw(&t);
+        if (::tcsetattr(m_keep, TCSANOW, &t) != 0)
+            return false;
+        ::fcntl(m_master, F_SETFL, ::fcntl(m_master, F_GETFL) | O_NONBLOCK);
+        m_notifier = std::make_unique<QSocketNotifier>(m_master, QSocketNotifier::Read);
+        connect(m_notifier.get(), &QSocketNotifier::activated, this, [this] {
+            char buffer[4096];
+            ssize_t n;
+            while ((n = ::read(m_master, buffer, sizeof buffer)) > 0) {
+                const auto events = m_parser.feed(QByteArray(buffer, int(n)));
+                QByteArray answers;
+                for (const auto &e : events) {
+                    if (e.type == OncePay::Test::EscPosParser::Event::Type::StatusQuery)
+                        answers += TestPrinter::statusAnswer(state, e.n);
+                    else if (state == TestPrinter::State::Online)
+                        log.add({e}, &m_current, &m_open);
+                }
+                if (!answers.isEmpty() && ::write(m_master, answers.constData(), size_t(answers.size())) < 0)
+                    qWarning("the pty printer could not answer");
+                log.statusQueries += int(std::count_if(events.cbegin(), events.cend(), [](const auto &e) {
+                    return e.type == OncePay::Test::EscPosParser::Event::Type::StatusQuery;
+                }));
+            }
+        });
+        return true;
+    }
+    ~PtyPrinter() override
+    {
+        m_notifier.reset();
+        if (m_keep >= 0)
+            ::close(m_keep);
+        if (m_master >= 0)
+            ::close(m_master);
+    }
+    QString uri() const { return QUrl::fromLocalFile(m_path).toString(); }
+
+private:
+    int m_master = -1;
+    int m_keep = -1;
+    QString m_path;
+    std::unique_ptr<QSocketNotifier> m_notifier;
+    OncePay::Test::EscPosParser m_parser;
+    OncePay::Test::PrintedDocument m_current;
+    bool m_open = false;
+};
 
 }   // namespace
 
@@ -329,6 +400,28 @@ private slots:
         const PrintLog log = PrintLog::parse(f.readAll());
         QCOMPARE(log.documents.size(), 1);
         QCOMPARE(log.documents.first().height(), 300);
+    }
+
+    void aDeviceFileThatAnswersItsStatus()
+    {
+        PtyPrinter printer;
+        QVERIFY(printer.start());
+        printer.state = TestPrinter::State::PaperOut;
+        PrintQueue queue(m_path);
+        QString error;
+        QVERIFY(queue.open(&error));
+        queue.setRetryMs(50);
+        queue.setPrinter(uri(printer.uri()));
+        QVERIFY(enqueue(queue, receipt(200), QStringLiteral("receipt:pty")).ok);
+        // Asked through the device, it says it has no paper: nothing is sent.
+        QTRY_VERIFY(queue.problem().contains(QStringLiteral("paper")));
+        QVERIFY(printer.log.statusQueries >= 3);
+        QCOMPARE(printer.log.documents.size(), 0);
+        printer.state = TestPrinter::State::Online;
+        QTRY_COMPARE(printer.log.documents.size(), 1);
+        QVERIFY(settled(queue));
+        QCOMPARE(printer.log.documents.size(), 1);
+        QCOMPARE(printer.log.documents.first().height(), 200);
     }
 
     void cupsThroughLpAndLpstat()
