@@ -78,6 +78,12 @@ std::optional<int> TillApp::start(QApplication &app)
             return p.isSet(QStringLiteral("print-test")) ? 1 : 2;   // --print-test: 0 printed, 1 not
         }
         saved.printerUri = p.value(QStringLiteral("printer"));
+        // Remembered, as --language is: Settings shows the printer in use, and a Save there keeps it.
+        if (!p.isSet(QStringLiteral("print-test"))) {
+            Ui::TillSettings remembered = Ui::TillSettings::load();
+            remembered.printerUri = saved.printerUri;
+            remembered.save();
+        }
     }
     if (p.isSet(QStringLiteral("print-test")))
         return printTestPage(saved.printerUri, saved.paperWidthMm, saved.shopName);

@@ -19,7 +19,7 @@ void addTillOptions(QCommandLineParser &p)
         {QStringLiteral("allow-insecure-http"), QCoreApplication::translate("main", "Allow sending the till's token over plain HTTP to a gateway on another machine.")},
         {QStringLiteral("db"), QCoreApplication::translate("main", "The till's journal (default: in the app data folder); its folder is created when missing."), QStringLiteral("PATH")},
         {QStringLiteral("catalog-url"), QCoreApplication::translate("main", "Fetch the shop's catalog (CSV or JSON) from this URL at start and every five minutes, with its ETag; the last good one is kept for selling offline (default: the Settings' catalog URL)."), QStringLiteral("URL")},
-        {QStringLiteral("printer"), QCoreApplication::translate("main", "The receipt printer: tcp://HOST:PORT, file:///dev/usb/lp0 or cups://QUEUE (default: the Settings' printer)."), QStringLiteral("URI")},
+        {QStringLiteral("printer"), QCoreApplication::translate("main", "The receipt printer: tcp://HOST:PORT, file:///dev/usb/lp0 or cups://QUEUE (remembered, as in Settings)."), QStringLiteral("URI")},
         {QStringLiteral("print-test"), QCoreApplication::translate("main", "Print the test page on --printer and exit, without a window: 0 printed, 1 not (the reason on stderr).")},
         {QStringLiteral("customer-display"), QCoreApplication::translate("main", "Show the customer display full screen on the screen of this index (0 is the first; default: the Settings' choice)."), QStringLiteral("N")},
         {QStringLiteral("kiosk"), QCoreApplication::translate("main", "Full screen, for a till that does nothing else.")},

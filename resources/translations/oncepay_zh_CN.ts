@@ -43,14 +43,6 @@
         <source>the VAT of %1 must be a percent from 0 to 100</source>
         <translation>商品 %1 的增值税率必须是 0 到 100 之间的百分比</translation>
     </message>
-    <message>
-        <source>%1 is not a catalog: %2</source>
-        <translation type="vanished">%1 不是商品目录文件：%2</translation>
-    </message>
-    <message>
-        <source>%1: the price of %2 must be a whole number of minor units (fen, cents).</source>
-        <translation type="vanished">%1：商品 %2 的价格必须是以最小货币单位（分）计的整数。</translation>
-    </message>
 </context>
 <context>
     <name>OncePay::CatalogCsv</name>
@@ -511,45 +503,45 @@
 <context>
     <name>OncePay::PrintQueue</name>
     <message>
-        <location filename="../../app/devices/printqueue.cpp" line="144"/>
+        <location filename="../../app/devices/printqueue.cpp" line="150"/>
         <source>no printer is set</source>
         <translation>未设置打印机</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printqueue.cpp" line="167"/>
-        <location filename="../../app/devices/printqueue.cpp" line="200"/>
-        <location filename="../../app/devices/printqueue.cpp" line="376"/>
+        <location filename="../../app/devices/printqueue.cpp" line="173"/>
+        <location filename="../../app/devices/printqueue.cpp" line="206"/>
+        <location filename="../../app/devices/printqueue.cpp" line="382"/>
         <source>The print queue is not open.</source>
         <translation>打印队列未打开。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printqueue.cpp" line="237"/>
-        <location filename="../../app/devices/printqueue.cpp" line="268"/>
+        <location filename="../../app/devices/printqueue.cpp" line="243"/>
+        <location filename="../../app/devices/printqueue.cpp" line="274"/>
         <source>The drawer did not open: %1. Open it with its key.</source>
         <translation>钱箱没有打开：%1。请用钥匙打开。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printqueue.cpp" line="237"/>
+        <location filename="../../app/devices/printqueue.cpp" line="243"/>
         <source>the printer did not answer</source>
         <translation>打印机没有应答</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printqueue.cpp" line="246"/>
+        <location filename="../../app/devices/printqueue.cpp" line="252"/>
         <source>The drawer did not open: no printer or drawer is set. Open it with its key.</source>
         <translation>钱箱没有打开：未设置打印机或钱箱。请用钥匙打开。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printqueue.cpp" line="255"/>
+        <location filename="../../app/devices/printqueue.cpp" line="261"/>
         <source>Drawer</source>
         <translation>钱箱</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printqueue.cpp" line="311"/>
+        <location filename="../../app/devices/printqueue.cpp" line="317"/>
         <source>the print queue cannot be read: %1</source>
         <translation>无法读取打印队列：%1</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printqueue.cpp" line="355"/>
+        <location filename="../../app/devices/printqueue.cpp" line="361"/>
         <source>the print queue cannot be written: %1</source>
         <translation>无法写入打印队列：%1</translation>
     </message>
@@ -557,101 +549,101 @@
 <context>
     <name>OncePay::PrinterLink</name>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="41"/>
+        <location filename="../../app/devices/printerlink.cpp" line="42"/>
         <source>The printer is %1.</source>
         <translation>打印机%1。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="54"/>
+        <location filename="../../app/devices/printerlink.cpp" line="55"/>
         <source>The printer stopped during the receipt (%1); it is printed again, whole, once the printer is back.</source>
         <translation>打印机在打印小票时停止（%1）；打印机恢复后会完整重新打印一次。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="72"/>
+        <location filename="../../app/devices/printerlink.cpp" line="73"/>
         <source>The printer at %1 does not answer.</source>
         <translation>%1 的打印机没有应答。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="73"/>
-        <location filename="../../app/devices/printerlink.cpp" line="267"/>
+        <location filename="../../app/devices/printerlink.cpp" line="74"/>
+        <location filename="../../app/devices/printerlink.cpp" line="269"/>
         <source>The printer at %1 stopped answering.</source>
         <translation>%1 的打印机停止应答。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="88"/>
+        <location filename="../../app/devices/printerlink.cpp" line="89"/>
         <source>The printer at %1 cannot be reached: %2</source>
         <translation>无法连接 %1 的打印机：%2</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="90"/>
+        <location filename="../../app/devices/printerlink.cpp" line="91"/>
         <source>The connection to the printer broke: %1</source>
         <translation>与打印机的连接中断：%1</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="116"/>
+        <location filename="../../app/devices/printerlink.cpp" line="117"/>
         <source>The device at %1 does not answer as an ESC/POS printer.</source>
         <translation>%1 的设备没有按 ESC/POS 打印机应答。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="192"/>
+        <location filename="../../app/devices/printerlink.cpp" line="193"/>
         <source>the device took nothing for too long</source>
         <translation>设备长时间不接收数据</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="228"/>
-        <location filename="../../app/devices/printerlink.cpp" line="233"/>
-        <location filename="../../app/devices/printerlink.cpp" line="243"/>
+        <location filename="../../app/devices/printerlink.cpp" line="229"/>
+        <location filename="../../app/devices/printerlink.cpp" line="234"/>
+        <location filename="../../app/devices/printerlink.cpp" line="245"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="249"/>
+        <location filename="../../app/devices/printerlink.cpp" line="251"/>
         <source>The device %1 does not answer as an ESC/POS printer.</source>
         <translation>设备 %1 没有按 ESC/POS 打印机应答。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="259"/>
-        <location filename="../../app/devices/printerlink.cpp" line="264"/>
+        <location filename="../../app/devices/printerlink.cpp" line="261"/>
+        <location filename="../../app/devices/printerlink.cpp" line="266"/>
         <source>Writing to %1 failed: %2</source>
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="302"/>
+        <location filename="../../app/devices/printerlink.cpp" line="304"/>
         <source>The printer cannot be used from this thread.</source>
         <translation>无法从此线程使用打印机。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="340"/>
+        <location filename="../../app/devices/printerlink.cpp" line="342"/>
         <source>CUPS&apos;s lp cannot be run: %1</source>
         <translation>无法运行 CUPS 的 lp：%1</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="350"/>
+        <location filename="../../app/devices/printerlink.cpp" line="352"/>
         <source>CUPS refused the job: %1</source>
         <translation>CUPS 拒绝了打印任务：%1</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="379"/>
+        <location filename="../../app/devices/printerlink.cpp" line="381"/>
         <source>CUPS does not know the queue %1.</source>
         <translation>CUPS 中没有队列 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="381"/>
+        <location filename="../../app/devices/printerlink.cpp" line="383"/>
         <source>The CUPS queue %1 is stopped.</source>
         <translation>CUPS 队列 %1 已停止。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="388"/>
+        <location filename="../../app/devices/printerlink.cpp" line="390"/>
         <source>CUPS&apos;s lpstat cannot be run: %1</source>
         <translation>无法运行 CUPS 的 lpstat：%1</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="428"/>
+        <location filename="../../app/devices/printerlink.cpp" line="430"/>
         <source>CUPS no longer has the job %1 (cancelled?).</source>
         <translation>CUPS 中已没有任务 %1（被取消了？）。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="443"/>
+        <location filename="../../app/devices/printerlink.cpp" line="445"/>
         <source>The job was not kept by the printer; it is sent again.</source>
         <translation>打印机没有保留该任务，将重新发送。</translation>
     </message>
@@ -3013,13 +3005,13 @@
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="286"/>
-        <source>&amp;Reprint the last receipt</source>
-        <translation>重新打印上一张小票(&amp;R)</translation>
+        <source>Reprin&amp;t the last receipt</source>
+        <translation>重新打印上一张小票(&amp;T)</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="289"/>
-        <source>Open the &amp;drawer…</source>
-        <translation>打开钱箱(&amp;D)…</translation>
+        <source>Open the dra&amp;wer…</source>
+        <translation>打开钱箱(&amp;W)…</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="291"/>
@@ -3978,8 +3970,8 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/widgets/queuepanel.cpp" line="72"/>
-        <source>Re&amp;print the selected receipt</source>
-        <translation>重新打印所选小票(&amp;P)</translation>
+        <source>R&amp;eprint the selected receipt</source>
+        <translation>重新打印所选小票(&amp;E)</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/queuepanel.cpp" line="73"/>
@@ -5227,8 +5219,8 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/widgets/settingsdialog.cpp" line="175"/>
-        <source>&amp;Paper:</source>
-        <translation>纸宽(&amp;P)：</translation>
+        <source>Paper w&amp;idth:</source>
+        <translation>纸宽(&amp;I)：</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/settingsdialog.cpp" line="177"/>
@@ -6398,8 +6390,8 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../app/pos/tilloptions.cpp" line="22"/>
-        <source>The receipt printer: tcp://HOST:PORT, file:///dev/usb/lp0 or cups://QUEUE (default: the Settings&apos; printer).</source>
-        <translation>小票打印机：tcp://主机:端口、file:///dev/usb/lp0 或 cups://队列名（默认：设置中的打印机）。</translation>
+        <source>The receipt printer: tcp://HOST:PORT, file:///dev/usb/lp0 or cups://QUEUE (remembered, as in Settings).</source>
+        <translation>小票打印机：tcp://主机:端口、file:///dev/usb/lp0 或 cups://队列名（会被记住，与设置中相同）。</translation>
     </message>
     <message>
         <location filename="../../app/pos/tilloptions.cpp" line="23"/>
@@ -6442,62 +6434,62 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>OncePay 无法启动</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="98"/>
+        <location filename="../../app/pos/tillapp.cpp" line="104"/>
         <source>--gateway: &quot;%1&quot; is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.</source>
         <translation>--gateway：“%1”不是有效的网关地址。请给出一个或多个以 http:// 或 https:// 开头、用逗号分隔的地址，例如 http://192.0.2.10:8080,http://192.0.2.11:8080。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="103"/>
+        <location filename="../../app/pos/tillapp.cpp" line="109"/>
         <source>--catalog-url: &quot;%1&quot; is not a URL such as https://shop.example/catalog.csv.</source>
         <translation>--catalog-url：“%1”不是有效地址，例如 https://shop.example/catalog.csv。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="106"/>
+        <location filename="../../app/pos/tillapp.cpp" line="112"/>
         <source>Cannot create the data folder %1.</source>
         <translation>无法创建数据文件夹 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="140"/>
+        <location filename="../../app/pos/tillapp.cpp" line="146"/>
         <source>The staff list %1 cannot be opened: %2</source>
         <translation>无法打开员工名单 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="144"/>
+        <location filename="../../app/pos/tillapp.cpp" line="150"/>
         <source>--network needs the demo gateway and one of: online, offline, black_hole, lose_responses, latency=MS, flaky=PCT.</source>
         <translation>--network 需要使用演示网关，且取值为：online、offline、black_hole、lose_responses、latency=毫秒、flaky=百分比。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="155"/>
+        <location filename="../../app/pos/tillapp.cpp" line="161"/>
         <source>The catalog was updated from the shop&apos;s server.</source>
         <translation>已从本店服务器更新商品目录。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="160"/>
+        <location filename="../../app/pos/tillapp.cpp" line="166"/>
         <source>The catalog on the shop&apos;s server was refused (the one in use stays): %1</source>
         <translation>本店服务器上的商品目录被拒绝（继续使用当前目录）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="163"/>
+        <location filename="../../app/pos/tillapp.cpp" line="169"/>
         <source>The shop&apos;s catalog server cannot be reached (%1): selling from the catalog kept on this till.</source>
         <translation>无法连接本店商品目录服务器（%1）：使用本机保存的商品目录销售。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="212"/>
+        <location filename="../../app/pos/tillapp.cpp" line="218"/>
         <source>OncePay</source>
         <translation>OncePay</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="242"/>
+        <location filename="../../app/pos/tillapp.cpp" line="248"/>
         <source>Test page</source>
         <translation>测试页</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="249"/>
+        <location filename="../../app/pos/tillapp.cpp" line="255"/>
         <source>The test page was printed on %1.</source>
         <translation>测试页已在 %1 上打印。</translation>
     </message>
     <message>
-        <location filename="../../app/pos/tillapp.cpp" line="252"/>
+        <location filename="../../app/pos/tillapp.cpp" line="258"/>
         <source>the printer did not answer</source>
         <translation>打印机没有应答</translation>
     </message>

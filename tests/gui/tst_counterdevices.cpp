@@ -274,7 +274,7 @@ QInputDialog *TestCounterDevices::askToOpenTheDrawer()
         return nullptr;
     QAction *open = nullptr;
     for (QAction *a : menu->actions()) {
-        if (a->text() == QStringLiteral("Open the &drawer…"))
+        if (a->text() == QStringLiteral("Open the dra&wer…"))
             open = a;
     }
     if (!open)

@@ -283,10 +283,10 @@ void MainWindow::buildMenus()
         dialog->open();
     });
     // The counter's devices (issue 24).
-    QAction *reprint = sale->addAction(tr("&Reprint the last receipt"), QKeySequence::Print, this, &MainWindow::reprintLastReceipt);
+    QAction *reprint = sale->addAction(tr("Reprin&t the last receipt"), QKeySequence::Print, this, &MainWindow::reprintLastReceipt);
     reprint->setShortcutContext(Qt::WindowShortcut);
     sale->addAction(m_queuePanel->reprintAction());
-    sale->addAction(tr("Open the &drawer…"), this, &MainWindow::openDrawerAsked);
+    sale->addAction(tr("Open the dra&wer…"), this, &MainWindow::openDrawerAsked);
     sale->addSeparator();
     sale->addAction(tr("&Lock the till"), QKeySequence(QStringLiteral("Ctrl+L")), this, [this] {
         if (m_staff)

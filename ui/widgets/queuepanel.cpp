@@ -69,7 +69,7 @@ QueuePanel::QueuePanel(TillSession *session, QWidget *parent)
     addAction(m_voidAction);
     // Issue 24: the receipt of the selected sale (or the slip of the selected refund) again, on the
     // receipt printer.
-    m_reprintAction = new QAction(tr("Re&print the selected receipt"), this);
+    m_reprintAction = new QAction(tr("R&eprint the selected receipt"), this);
     m_reprintAction->setToolTip(tr("Print the receipt of the sale (or the slip of the refund) selected below again"));
     connect(m_reprintAction, &QAction::triggered, this, [this] {
         const Intent intent = selectedIntent();

@@ -172,7 +172,7 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
     m_customerLanguage->setCurrentIndex(settings.customerDisplayLanguage.startsWith(QLatin1String("zh")) ? 1 : 0);
     m_customerLanguage->setAccessibleName(tr("Customer display language"));
     devices->addRow(tr("Receipt &printer:"), m_printer);
-    devices->addRow(tr("&Paper:"), m_paperWidth);
+    devices->addRow(tr("Paper w&idth:"), m_paperWidth);
     devices->addRow(QString(), m_autoPrint);
     devices->addRow(tr("Cash dra&wer:"), m_drawer);
     devices->addRow(testPage, m_testResult);
