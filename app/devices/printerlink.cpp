@@ -74,6 +74,9 @@ public:
                     : LinkText::tr("The printer at %1 stopped answering.").arg(m_uri.toString())));
         });
         connect(&m_socket, &QTcpSocket::connected, this, [this] {
+            // The status queries are a few bytes after many: without this, Nagle's algorithm and
+            // the printer's delayed ACK hold each of them back by tens of milliseconds.
+            m_socket.setSocketOption(QAbstractSocket::LowDelayOption, 1);
             m_step = Step::StatusBefore;
             m_socket.write(EscPos::statusQueries());
         });
