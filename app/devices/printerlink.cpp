@@ -396,46 +396,41 @@ public:
     }
 
 private:
+    // Whether `lpstat -o` lists the job (its lines start with the job id).
+    static bool listsJob(const QString &lpstatOut, const QString &handle)
+    {
+        const QStringList lines = lpstatOut.split(QLatin1Char('\n'));
+        return std::any_of(lines.cbegin(), lines.cend(), [&handle](const QString &line) {
+            return line.startsWith(handle) && line.size() > handle.size() && line.at(handle.size()).isSpace();
+        });
+    }
+
+    void lpstat(const QStringList &arguments, std::function<void(const QString &out)> then)
+    {
+        auto *process = new QProcess(this);
+        connect(process, &QProcess::finished, this, [process, then = std::move(then)](int, QProcess::ExitStatus) {
+            process->deleteLater();
+            then(QString::fromLocal8Bit(process->readAllStandardOutput()));
+        });
+        process->start(cupsProgram("lpstat"), arguments);
+    }
+
+    // Completed: printed. Otherwise, still waiting: asked again in 2 s; neither: CUPS dropped it.
     void poll(const QString &handle, const QPointer<QObject> &context, const Done &done, int round)
     {
         if (!context)
             return;
-        auto *lpstat = new QProcess(this);
-        connect(lpstat, &QProcess::finished, this, [this, lpstat, handle, context, done, round](int, QProcess::ExitStatus) {
-            lpstat->deleteLater();
-            const QString out = QString::fromLocal8Bit(lpstat->readAllStandardOutput());
-            const bool listed = out.split(QLatin1Char('\n')).filter(QRegularExpression(QStringLiteral("^%1\\s").arg(QRegularExpression::escape(handle)))).size() > 0;
-            const bool completed = lpstat->property("completed").toBool();
-            if (completed && listed)
+        lpstat({QStringLiteral("-W"), QStringLiteral("completed"), QStringLiteral("-o"), m_queue}, [this, handle, context, done, round](const QString &completed) {
+            if (listsJob(completed, handle))
                 return done(printed());
-            if (completed) {
-                // Not completed: is it still waiting? Asked in the next round (not-completed list).
-                QTimer::singleShot(0, this, [this, handle, context, done, round] {
-                    pollWaiting(handle, context, done, round);
+            lpstat({QStringLiteral("-W"), QStringLiteral("not-completed"), QStringLiteral("-o"), m_queue}, [this, handle, context, done, round](const QString &waiting) {
+                if (!listsJob(waiting, handle))
+                    return done(failed(LinkText::tr("CUPS no longer has the job %1 (cancelled?).").arg(handle)));
+                QTimer::singleShot(2000, this, [this, handle, context, done, round] {
+                    poll(handle, context, done, round + 1);
                 });
-                return;
-            }
-        });
-        lpstat->setProperty("completed", true);
-        lpstat->start(cupsProgram("lpstat"), {QStringLiteral("-W"), QStringLiteral("completed"), QStringLiteral("-o"), m_queue});
-    }
-
-    void pollWaiting(const QString &handle, const QPointer<QObject> &context, const Done &done, int round)
-    {
-        if (!context)
-            return;
-        auto *lpstat = new QProcess(this);
-        connect(lpstat, &QProcess::finished, this, [this, lpstat, handle, context, done, round](int, QProcess::ExitStatus) {
-            lpstat->deleteLater();
-            const QString out = QString::fromLocal8Bit(lpstat->readAllStandardOutput());
-            const bool waiting = out.split(QLatin1Char('\n')).filter(QRegularExpression(QStringLiteral("^%1\\s").arg(QRegularExpression::escape(handle)))).size() > 0;
-            if (!waiting)
-                return done(failed(LinkText::tr("CUPS no longer has the job %1 (cancelled?).").arg(handle)));
-            QTimer::singleShot(2000, this, [this, handle, context, done, round] {
-                poll(handle, context, done, round + 1);
             });
         });
-        lpstat->start(cupsProgram("lpstat"), {QStringLiteral("-W"), QStringLiteral("not-completed"), QStringLiteral("-o"), m_queue});
     }
 
     QString m_queue;

@@ -12,6 +12,9 @@
 #include "intentjournal.h"
 #include "mainwindow.h"
 #include "queuepanel.h"
+#include "receipt.h"
+#include "refunddialog.h"
+#include "refundviewmodel.h"
 #include "simulatednetwork.h"
 #include "testprinter.h"
 #include "tillsession.h"
@@ -50,6 +53,7 @@ private slots:
     void ctrlPReprintsTheLastReceipt();
     void thePaymentsPanelReprintsAnEarlierSale();
     void aManagerOpensTheDrawerWithAReason();
+    void aCashRefundOpensTheDrawerAndPrintsItsSlipOnce();
     void theCustomerDisplayNeverSaysPaidEarly();
     void printTestWithoutAWindow();
 
@@ -320,6 +324,88 @@ void TestCounterDevices::aManagerOpensTheDrawerWithAReason()
         });
     }());
     QCOMPARE(m_printer->log().documents.size(), 0);
+}
+
+void TestCounterDevices::aCashRefundOpensTheDrawerAndPrintsItsSlipOnce()
+{
+    scan(QStringLiteral("Rice"));
+    QTest::keyClick(m_till.window.get(), Qt::Key_F10);
+    auto *exact = DemoTill::named<QPushButton>(m_till.window.get(), QStringLiteral("Exact amount"));
+    QTRY_VERIFY(exact && exact->isVisible());
+    QTest::mouseClick(exact, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 10000);
+    // The printer comes now: the sale's receipt was never printed, its drawer opened for nobody.
+    usePrinter();
+    QVERIFY(settled());
+    QCOMPARE(m_printer->log().documents.size(), 0);
+    // Shift+F8: the sale just paid is offered; by amount (Alt+M), 20.00, Enter.
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : m_till.window.get(), Qt::Key_F8, Qt::ShiftModifier);
+    RefundDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_till.window->findChild<RefundDialog *>()) && dialog->isVisible());
+    auto *number = DemoTill::named<QLineEdit>(dialog, QStringLiteral("Receipt number"));
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(number));
+    QTest::keyClick(number, Qt::Key_Return);
+    QTRY_COMPARE(dialog->viewModel()->phase(), RefundViewModel::Phase::Ready);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_M, Qt::AltModifier);
+    auto *amount = DemoTill::named<QLineEdit>(dialog, QStringLiteral("Amount to refund"));
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(amount));
+    QTest::keyClicks(amount, QStringLiteral("20.00"));
+    QTRY_VERIFY(dialog->refundButton()->isEnabled());
+    QTest::keyClick(amount, Qt::Key_Return);
+    QTRY_COMPARE(dialog->viewModel()->phase(), RefundViewModel::Phase::Refunded);
+    QTRY_COMPARE_WITH_TIMEOUT(m_printer->log().pulses, 1, 10000);   // the cash goes out of the drawer
+    QTRY_COMPARE_WITH_TIMEOUT(m_printer->log().documents.size(), 1, 10000);   // the slip
+    QVERIFY(settled());
+    QCOMPARE(m_printer->log().pulses, 1);
+    QCOMPARE(m_printer->log().documents.size(), 1);
+    const Intent refund = *dialog->viewModel()->refundIntent();
+    dialog->close();
+    // The refund's slip again from the payments panel: the same picture, a new job.
+    m_till.window->showPayments();
+    auto *filter = m_till.window->paymentsPanel()->findChild<QComboBox *>();
+    filter->setCurrentIndex(filter->findData(QStringLiteral("refunds")));
+    auto *view = m_till.window->paymentsPanel()->findChild<QTableView *>();
+    QTRY_VERIFY(view->model()->rowCount() > 0);
+    view->selectRow(0);
+    QCOMPARE(m_till.window->paymentsPanel()->selectedIntent().key, refund.key);
+    QTest::mouseClick(DemoTill::named<QPushButton>(m_till.window->paymentsPanel(), QStringLiteral("Reprint the selected receipt")), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_printer->log().documents.size(), 2, 10000);
+    QCOMPARE(m_printer->log().documents.at(1).height(), m_printer->log().documents.at(0).height());
+    QCOMPARE(m_printer->log().pulses, 1);   // a reprint opens no drawer
+
+    // A second refund while slips do not print by themselves: its slip is drawn again from the
+    // journal when it is reprinted.
+    usePrinter(false);
+    QTRY_VERIFY(m_till.window->findChildren<RefundDialog *>().isEmpty());   // the first one is gone (deleted on close)
+    m_till.window->activateWindow();
+    QTRY_COMPARE(QApplication::activeWindow(), static_cast<QWidget *>(m_till.window.get()));
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : m_till.window.get(), Qt::Key_F8, Qt::ShiftModifier);
+    QTRY_VERIFY((dialog = m_till.window->findChild<RefundDialog *>()) && dialog->isVisible());
+    number = DemoTill::named<QLineEdit>(dialog, QStringLiteral("Receipt number"));
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(number));
+    QTest::keyClicks(number, Receipt::number(*m_till.window->viewModel()->intent(), QStringLiteral("till-1")));
+    QTest::keyClick(number, Qt::Key_Return);
+    QTRY_COMPARE(dialog->viewModel()->phase(), RefundViewModel::Phase::Ready);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_M, Qt::AltModifier);
+    amount = DemoTill::named<QLineEdit>(dialog, QStringLiteral("Amount to refund"));
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(amount));
+    QTest::keyClicks(amount, QStringLiteral("10.00"));
+    QTRY_VERIFY(dialog->refundButton()->isEnabled());
+    QTest::keyClick(amount, Qt::Key_Return);
+    QTRY_COMPARE(dialog->viewModel()->phase(), RefundViewModel::Phase::Refunded);
+    QTRY_COMPARE_WITH_TIMEOUT(m_printer->log().pulses, 2, 10000);
+    QVERIFY(settled());
+    QCOMPARE(m_printer->log().documents.size(), 2);   // no slip by itself
+    const Intent second = *dialog->viewModel()->refundIntent();
+    dialog->close();
+    QTRY_VERIFY(view->model()->rowCount() > 1);
+    view->selectRow(0);
+    QCOMPARE(m_till.window->paymentsPanel()->selectedIntent().key, second.key);
+    QTest::mouseClick(DemoTill::named<QPushButton>(m_till.window->paymentsPanel(), QStringLiteral("Reprint the selected receipt")), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_printer->log().documents.size(), 3, 10000);
+    QVERIFY(settled());
+    QCOMPARE(m_printer->log().documents.size(), 3);
+    QCOMPARE(m_printer->log().pulses, 2);
 }
 
 void TestCounterDevices::theCustomerDisplayNeverSaysPaidEarly()

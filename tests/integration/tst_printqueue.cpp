@@ -324,6 +324,38 @@ private slots:
         QCOMPARE(printer.log().documents.size(), 1);
     }
 
+    void aJobIsReprintedByItsKey()
+    {
+        TestPrinter printer;
+        QVERIFY(printer.listen());
+        PrintQueue queue(m_path);
+        QString error;
+        QVERIFY(queue.open(&error));
+        queue.setRetryMs(50);
+        queue.setPrinter(uri(printer.uri()));
+        QVERIFY(enqueue(queue, receipt(300), QStringLiteral("receipt:1-000009")).ok);
+        QTRY_COMPARE(printer.log().documents.size(), 1);
+        auto reprint = [&](const QString &key) {
+            std::optional<bool> found;
+            queue.reprint(key, this, [&found](bool ok, const QString &, bool f) {
+                found = ok && f;
+            });
+            if (!QTest::qWaitFor([&found] {
+                    return found.has_value();
+                },
+                    5000))
+                qFatal("no answer to reprint");
+            return *found;
+        };
+        QVERIFY(reprint(QStringLiteral("receipt:1-000009")));
+        QVERIFY(!reprint(QStringLiteral("receipt:1-000010")));   // never queued: nothing
+        QTRY_COMPARE(printer.log().documents.size(), 2);
+        QVERIFY(settled(queue));
+        QCOMPARE(printer.log().documents.size(), 2);
+        QCOMPARE(printer.log().documents.at(1).images.size(), printer.log().documents.at(0).images.size());
+        QCOMPARE(jobs(queue).size(), 2);   // a reprint is a job of its own
+    }
+
     void theDrawerPulsesOnce()
     {
         TestPrinter printer;

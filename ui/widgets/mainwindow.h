@@ -167,6 +167,7 @@ private:
     void printPaidReceipt();
     void reprintLastReceipt();
     void reprintIntent(const Intent &intent);
+    void reprintRefundSlip(const Intent &refund, const QString &number);
     void openDrawerAsked();
     void pulseDrawer(const QString &why, const QString &subject, qint64 amount, const QString &approver);
 };

@@ -8,6 +8,8 @@
 #include "queuepanel.h"
 #include "receipt.h"
 #include "receiptdialog.h"
+#include "refundslip.h"
+#include "salerecords.h"
 #include "salebook.h"
 #include "tillstatusbar.h"
 
@@ -128,7 +130,7 @@ void MainWindow::reprintIntent(const Intent &intent)
             return;
         }
         if (intent.isRefund()) {
-            showSearchMessage(tr("No slip of refund %1 was printed on this printer: open the refund (F8) and use Refund slip….").arg(number));
+            reprintRefundSlip(intent, number);
             return;
         }
         // Never printed here (no printer then): the receipt is drawn again from the journal.
@@ -155,6 +157,37 @@ void MainWindow::reprintIntent(const Intent &intent)
             const ReceiptContext context{m_terminal, settings.shopName, settings.shopAddress, {}, earlier};
             m_devices->print(PrintQueue::Kind::Receipt, tr("Receipt %1").arg(number), Receipt::html(*last, cart, context));
             showSearchMessage(tr("%1 is printing again.").arg(number));
+        });
+    });
+}
+
+void MainWindow::reprintRefundSlip(const Intent &refund, const QString &number)
+{
+    // Never printed here: the slip drawn again from the journal (the payment, the sale's lines
+    // and what this refund gave back of them).
+    m_sales->find(refund.orderId, this, [this, refund, number](bool ok, const TillError &error, const Sale &sale) {
+        const auto payment = std::find_if(sale.intents.cbegin(), sale.intents.cend(), [&refund](const Intent &i) {
+            return !i.isRefund() && i.key == refund.paymentKey;
+        });
+        if (!ok || !sale.isValid() || payment == sale.intents.cend()) {
+            showSearchMessage(tr("No slip of refund %1 was printed on this printer: open the refund (F8) and use Refund slip….").arg(number));
+            if (!ok)
+                qWarning() << "the sale of a refund was not read:" << error.text();
+            return;
+        }
+        const Intent paid = *payment;
+        m_records->lines(refund.orderId, this, [this, refund, paid, number](bool ok, const TillError &, const QList<SaleLine> &lines) {
+            if (!ok)
+                return showSearchMessage(tr("The sale of %1 cannot be read.").arg(number));
+            m_records->refundedQuantities({refund.key}, this, [this, refund, paid, lines, number](bool ok, const TillError &, const QHash<int, int> &quantities) {
+                if (!ok)
+                    return showSearchMessage(tr("The sale of %1 cannot be read.").arg(number));
+                const TillSettings settings = TillSettings::load();
+                const ReceiptContext context{m_terminal, settings.shopName, settings.shopAddress, {}};
+                m_devices->print(PrintQueue::Kind::RefundSlip, tr("Refund slip %1").arg(number),
+                    RefundSlip::html(refund, paid, lines, quantities, m_vm.cart()->language(), context));
+                showSearchMessage(tr("%1 is printing again.").arg(number));
+            });
         });
     });
 }
