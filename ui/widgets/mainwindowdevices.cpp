@@ -175,7 +175,7 @@ void MainWindow::reprintRefundSlip(const Intent &refund, const QString &number)
                 qWarning() << "the sale of a refund was not read:" << error.text();
             return;
         }
-        const Intent paid = *payment;
+        const Intent &paid = *payment;
         m_records->lines(refund.orderId, this, [this, refund, paid, number](bool ok, const TillError &, const QList<SaleLine> &lines) {
             if (!ok)
                 return showSearchMessage(tr("The sale of %1 cannot be read.").arg(number));
