@@ -334,6 +334,17 @@ void TestCounterDevices::aCashRefundOpensTheDrawerAndPrintsItsSlipOnce()
     QTRY_VERIFY(exact && exact->isVisible());
     QTest::mouseClick(exact, Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 10000);
+    // No printer, no drawer the till can open: cash is taken as before, nothing said, nothing recorded.
+    {
+        const auto actions = staffActions();
+        QVERIFY(std::none_of(actions.cbegin(), actions.cend(), [](const IntentJournal::StaffAction &a) {
+            return a.action == QLatin1String("open_drawer");
+        }));
+        const QList<QLabel *> labels = m_till.window->findChildren<QLabel *>();
+        QVERIFY(std::none_of(labels.cbegin(), labels.cend(), [](QLabel *l) {
+            return l->isVisible() && l->text().contains(QStringLiteral("drawer"));
+        }));
+    }
     // The printer comes now: the sale's receipt was never printed, its drawer opened for nobody.
     usePrinter();
     QVERIFY(settled());

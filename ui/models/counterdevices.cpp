@@ -29,6 +29,7 @@ void CounterDevices::apply(const TillSettings &settings)
             m_uriProblem = error;
     }
     m_queue->setDrawer(drawer);
+    m_hasOwnDrawer = drawer.has_value();
     emit statusChanged();
 }
 

@@ -26,6 +26,9 @@ public:
     PrintQueue *queue() const { return m_queue; }
     bool hasPrinter() const { return m_queue->printer().has_value(); }
     bool autoPrint() const { return m_autoPrint && hasPrinter(); }
+    // A drawer the till can open: on the printer, or on its own device. Without one, cash is taken
+    // as before (the drawer opened with its key) and nothing is said about it.
+    bool hasDrawer() const { return hasPrinter() || m_hasOwnDrawer; }
     int paperMm() const { return m_paperMm; }
 
     // Draws `html` and queues it; a non-empty `onceKey` queues it at most once (a sale's receipt
@@ -49,6 +52,7 @@ private:
     PrintQueue *m_queue;
     bool m_autoPrint = true;
     int m_paperMm = 80;
+    bool m_hasOwnDrawer = false;
     QString m_uriProblem;
     struct Last
     {

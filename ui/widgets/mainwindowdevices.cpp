@@ -55,6 +55,8 @@ void MainWindow::setDevices(CounterDevices *devices)
     });
     // Cash is in the journal: the drawer opens for it (and for the change).
     connect(&m_vm, &CheckoutViewModel::cashTaken, this, [this](const Intent &cash) {
+        if (!m_devices->hasDrawer())
+            return;   // no drawer the till can open: nothing to open, nothing to say
         pulseDrawer(QStringLiteral("cash sale"), m_vm.saleNumber(), cash.amount.minorUnits(), {});
     });
     connect(m_queuePanel, &QueuePanel::reprintRequested, this, &MainWindow::reprintIntent);

@@ -409,7 +409,7 @@ void RefundDialog::printSlipOnce()
         m_devices->print(PrintQueue::Kind::RefundSlip, tr("Refund slip %1").arg(Receipt::number(*refund, m_context.terminal)),
             slipHtml(), QStringLiteral("refund:") + refund->key);
     }
-    if (payment->isCash()) {
+    if (payment->isCash() && m_devices->hasDrawer()) {
         // The cash goes out of the drawer: it opens, and the journal says who and why.
         IntentJournal::StaffAction a;
         a.action = QStringLiteral("open_drawer");
