@@ -272,7 +272,7 @@ private slots:
         QCOMPARE(printer.log().partial, 1);   // what was on paper when the cable went
         QCOMPARE(printer.log().documents.size(), 1);   // and the receipt again, whole, once
         QCOMPARE(printer.log().documents.first().height(), 400);
-        QCOMPARE(jobs(queue).first().attempts, 2);
+        QCOMPARE(jobs(queue).constFirst().attempts, 2);
     }
 
     void aPrinterSwitchedOffPrintsWhenBack()
