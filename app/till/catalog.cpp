@@ -1,5 +1,7 @@
 #include "catalog.h"
 
+#include <QStringMatcher>
+
 #include "pricing.h"
 
 #include <QFile>
@@ -167,20 +169,23 @@ QList<const Product *> Catalog::matches(const QString &codeOrName) const
         return {p};
     if (const Product *p = byBarcode(text))
         return {p};
+    // One pass: an exact name wins (it is the one meant); otherwise every word-start or Chinese
+    // part match, in catalog order. The matchers are built once per search, not once per name.
     const QString folded = text.toCaseFolded();
-    for (int i = 0; i < m_products.size(); ++i) {
-        if (m_foldedEn.at(i) == folded || m_products.at(i).nameZh == text)
-            return {&m_products.at(i)};
-    }
+    const QStringMatcher english(folded);
+    const QStringMatcher chinese(text);
     QList<const Product *> out;
     for (int i = 0; i < m_products.size(); ++i) {
         const QString &name = m_foldedEn.at(i);
+        const Product &product = m_products.at(i);
+        if (name == folded || product.nameZh == text)
+            return {&product};
         // A word of the English name starts with the text (the name itself is its first word).
         bool hit = false;
-        for (qsizetype at = name.indexOf(folded); at >= 0 && !hit; at = name.indexOf(folded, at + 1))
+        for (qsizetype at = english.indexIn(name); at >= 0 && !hit; at = english.indexIn(name, at + 1))
             hit = at == 0 || name.at(at - 1) == QLatin1Char(' ');
-        if (hit || m_products.at(i).nameZh.contains(text))
-            out.append(&m_products.at(i));
+        if (hit || chinese.indexIn(product.nameZh) >= 0)
+            out.append(&product);
     }
     return out;
 }
