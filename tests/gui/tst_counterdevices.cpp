@@ -12,7 +12,6 @@
 #include "intentjournal.h"
 #include "mainwindow.h"
 #include "queuepanel.h"
-#include "receipt.h"
 #include "refunddialog.h"
 #include "refundviewmodel.h"
 #include "simulatednetwork.h"
@@ -64,6 +63,9 @@ private:
     bool settled();
     QList<IntentJournal::StaffAction> staffActions();
     QInputDialog *askToOpenTheDrawer();
+    // Shift+F8 (the sale just paid is offered), Enter, by amount (Alt+M), `amount`, Enter: the
+    // dialog once the refund is made; null if a step did not come.
+    RefundDialog *refundCashByAmount(const QString &amount);
 
     DemoTill m_till;
     std::unique_ptr<TestPrinter> m_printer;
@@ -258,6 +260,57 @@ void TestCounterDevices::thePaymentsPanelReprintsAnEarlierSale()
     QCOMPARE(m_printer->log().documents.size(), 1);
 }
 
+RefundDialog *TestCounterDevices::refundCashByAmount(const QString &amount)
+{
+    // An earlier refund dialog is gone first (deleted on close), and the window has the keyboard.
+    if (!QTest::qWaitFor([this] {
+            return m_till.window->findChildren<RefundDialog *>().isEmpty();
+        },
+            5000))
+        return nullptr;
+    m_till.window->activateWindow();
+    if (!QTest::qWaitFor([this] {
+            return QApplication::activeWindow() == m_till.window.get();
+        },
+            5000))
+        return nullptr;
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : m_till.window.get(), Qt::Key_F8, Qt::ShiftModifier);
+    RefundDialog *dialog = nullptr;
+    auto *number = static_cast<QLineEdit *>(nullptr);
+    if (!QTest::qWaitFor([&] {
+            return (dialog = m_till.window->findChild<RefundDialog *>()) && dialog->isVisible()
+                && (number = DemoTill::named<QLineEdit>(dialog, QStringLiteral("Receipt number"))) && QApplication::focusWidget() == number;
+        },
+            5000))
+        return nullptr;
+    QTest::keyClick(number, Qt::Key_Return);
+    if (!QTest::qWaitFor([dialog] {
+            return dialog->viewModel()->phase() == RefundViewModel::Phase::Ready;
+        },
+            10000))
+        return nullptr;
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_M, Qt::AltModifier);
+    auto *field = DemoTill::named<QLineEdit>(dialog, QStringLiteral("Amount to refund"));
+    if (!QTest::qWaitFor([field] {
+            return QApplication::focusWidget() == field;
+        },
+            5000))
+        return nullptr;
+    QTest::keyClicks(field, amount);
+    if (!QTest::qWaitFor([dialog] {
+            return dialog->refundButton()->isEnabled();
+        },
+            5000))
+        return nullptr;
+    QTest::keyClick(field, Qt::Key_Return);
+    if (!QTest::qWaitFor([dialog] {
+            return dialog->viewModel()->phase() == RefundViewModel::Phase::Refunded;
+        },
+            10000))
+        return nullptr;
+    return dialog;
+}
+
 QInputDialog *TestCounterDevices::askToOpenTheDrawer()
 {
     // Sale → Open the drawer…, with the mouse as a cashier would.
@@ -349,21 +402,8 @@ void TestCounterDevices::aCashRefundOpensTheDrawerAndPrintsItsSlipOnce()
     usePrinter();
     QVERIFY(settled());
     QCOMPARE(m_printer->log().documents.size(), 0);
-    // Shift+F8: the sale just paid is offered; by amount (Alt+M), 20.00, Enter.
-    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : m_till.window.get(), Qt::Key_F8, Qt::ShiftModifier);
-    RefundDialog *dialog = nullptr;
-    QTRY_VERIFY((dialog = m_till.window->findChild<RefundDialog *>()) && dialog->isVisible());
-    auto *number = DemoTill::named<QLineEdit>(dialog, QStringLiteral("Receipt number"));
-    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(number));
-    QTest::keyClick(number, Qt::Key_Return);
-    QTRY_COMPARE(dialog->viewModel()->phase(), RefundViewModel::Phase::Ready);
-    QTest::keyClick(QApplication::focusWidget(), Qt::Key_M, Qt::AltModifier);
-    auto *amount = DemoTill::named<QLineEdit>(dialog, QStringLiteral("Amount to refund"));
-    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(amount));
-    QTest::keyClicks(amount, QStringLiteral("20.00"));
-    QTRY_VERIFY(dialog->refundButton()->isEnabled());
-    QTest::keyClick(amount, Qt::Key_Return);
-    QTRY_COMPARE(dialog->viewModel()->phase(), RefundViewModel::Phase::Refunded);
+    RefundDialog *dialog = refundCashByAmount(QStringLiteral("20.00"));
+    QVERIFY(dialog);
     QTRY_COMPARE_WITH_TIMEOUT(m_printer->log().pulses, 1, 10000);   // the cash goes out of the drawer
     QTRY_COMPARE_WITH_TIMEOUT(m_printer->log().documents.size(), 1, 10000);   // the slip
     QVERIFY(settled());
@@ -387,23 +427,8 @@ void TestCounterDevices::aCashRefundOpensTheDrawerAndPrintsItsSlipOnce()
     // A second refund while slips do not print by themselves: its slip is drawn again from the
     // journal when it is reprinted.
     usePrinter(false);
-    QTRY_VERIFY(m_till.window->findChildren<RefundDialog *>().isEmpty());   // the first one is gone (deleted on close)
-    m_till.window->activateWindow();
-    QTRY_COMPARE(QApplication::activeWindow(), static_cast<QWidget *>(m_till.window.get()));
-    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : m_till.window.get(), Qt::Key_F8, Qt::ShiftModifier);
-    QTRY_VERIFY((dialog = m_till.window->findChild<RefundDialog *>()) && dialog->isVisible());
-    number = DemoTill::named<QLineEdit>(dialog, QStringLiteral("Receipt number"));
-    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(number));
-    QTest::keyClicks(number, Receipt::number(*m_till.window->viewModel()->intent(), QStringLiteral("till-1")));
-    QTest::keyClick(number, Qt::Key_Return);
-    QTRY_COMPARE(dialog->viewModel()->phase(), RefundViewModel::Phase::Ready);
-    QTest::keyClick(QApplication::focusWidget(), Qt::Key_M, Qt::AltModifier);
-    amount = DemoTill::named<QLineEdit>(dialog, QStringLiteral("Amount to refund"));
-    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(amount));
-    QTest::keyClicks(amount, QStringLiteral("10.00"));
-    QTRY_VERIFY(dialog->refundButton()->isEnabled());
-    QTest::keyClick(amount, Qt::Key_Return);
-    QTRY_COMPARE(dialog->viewModel()->phase(), RefundViewModel::Phase::Refunded);
+    dialog = refundCashByAmount(QStringLiteral("10.00"));
+    QVERIFY(dialog);
     QTRY_COMPARE_WITH_TIMEOUT(m_printer->log().pulses, 2, 10000);
     QVERIFY(settled());
     QCOMPARE(m_printer->log().documents.size(), 2);   // no slip by itself
