@@ -39,6 +39,8 @@ void TestJournalCrash::confirmedIntentsSurviveEveryCrash()
         CrashVfs vfs(QStringLiteral("journal-%1").arg(seed), seed);
         QSet<QString> confirmed;
         int answered = 0;
+        // Outside the journal's scope: the burst's answers arrive after it is closed, and read it.
+        std::atomic<bool> dead{false};
         constexpr int burst = 40;
         {
             IntentJournal j({path, 0, false, vfs.name()});
@@ -56,7 +58,6 @@ void TestJournalCrash::confirmedIntentsSurviveEveryCrash()
             // A burst the journal batches; the machine dies while its commits are on their way.
             // What it answered ok before it died is the promise; what it answers after is the
             // dead process talking, and is not counted.
-            std::atomic<bool> dead{false};
             for (int i = 0; i < burst; ++i) {
                 const Intent intent = newIntent(QStringLiteral("burst-%1-%2").arg(seed).arg(i), 5000 + i);
                 j.create(intent, this, [&, key = intent.key](bool ok, const TillError &, const Intent &) {
