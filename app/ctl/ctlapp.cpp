@@ -32,12 +32,12 @@ struct Command
 };
 
 constexpr Command kCommands[] = {
-    {"pay", "--amount 19.99 [--currency CNY] --order ID [--method tok_visa] [--no-wait] [--wait SECONDS]",
+    {"pay", "--amount 19.99 [--currency CNY] --order ID [--method tok_visa|wallet:CODE|cash] [--no-wait] [--wait SECONDS]",
         "store a payment intent, send it, wait for the gateway's answer", payCommand},
     {"refund", "PAYMENT_KEY [--amount 5.00] [--reason TEXT] [--no-wait] [--wait SECONDS]",
         "refund a payment of this till (to the card, or cash from the drawer), wait for the answer", refundCommand},
     {"sale", "--item CODE[:QTY]... --tender T... [--no-wait] [--wait SECONDS]",
-        "ring up a sale and take its tenders (card[:AMOUNT], card/TOKEN[:AMOUNT], cash[:AMOUNT]) in order", saleCommand},
+        "ring up a sale and take its tenders (card[:AMOUNT], card/TOKEN[:AMOUNT], wallet/CODE[:AMOUNT], cash[:AMOUNT]) in order", saleCommand},
     {"catalog", "import FILE | show CODE [--json] | export [--format csv|json]",
         "the till's catalog (beside its journal): import a CSV or JSON file, show a product, export", catalogCommand},
     {"staff", "add NAME --role cashier|manager | list [--json]",
@@ -47,6 +47,7 @@ constexpr Command kCommands[] = {
         "give up the card part KEY (refunded by the till if it turns out charged) and take the rest", payAnotherWayCommand},
     {"sale-cancel", "SALE [--wait SECONDS]", "cancel a sale not paid: void or give up its cards, refund, hand back cash",
         saleCancelCommand},
+    {"cancel", "KEY [--wait SECONDS]", "give up a wallet payment waiting for the customer's confirmation (once)", cancelCommand},
     {"void", "KEY", "cancel a card payment or refund that is queued and was never sent", voidCommand},
     {"sync", "[--wait SECONDS]", "send what waits until nothing is pending or the time is up", syncCommand},
     {"list", "[--json] [--state S] [--kind K]", "every intent of the journal (payments and refunds)", listCommand},

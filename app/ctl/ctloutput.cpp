@@ -49,10 +49,13 @@ QJsonObject intentJson(const Intent &i)
         {QStringLiteral("attempts"), i.attempts},
         {QStringLiteral("tender"), tenderName(i.tender)},
         // Scripts written against earlier versions read cash here.
-        {QStringLiteral("payment_method"), i.isCash() ? tenderName(Tender::Cash) : i.paymentMethod},
+        {QStringLiteral("payment_method"), i.isCash() ? tenderName(Tender::Cash) : i.isWallet() ? QStringLiteral("wallet") : i.paymentMethod},
     };
-    // As the gateway's payment object (API.md): null until the acquirer answered.
-    o.insert(QStringLiteral("card"), i.cardBrand.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(QJsonObject{{QStringLiteral("brand"), i.cardBrand}, {QStringLiteral("last4"), i.cardLast4}}));
+    // As the gateway's payment object (API.md): null until the acquirer answered. A wallet
+    // payment has its brand under "wallet" (the customer's code is never printed).
+    const QJsonValue brand = i.cardBrand.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(QJsonObject{{QStringLiteral("brand"), i.cardBrand}});
+    o.insert(QStringLiteral("wallet"), i.isWallet() ? brand : QJsonValue(QJsonValue::Null));
+    o.insert(QStringLiteral("card"), i.cardBrand.isEmpty() || i.isWallet() ? QJsonValue(QJsonValue::Null) : QJsonValue(QJsonObject{{QStringLiteral("brand"), i.cardBrand}, {QStringLiteral("last4"), i.cardLast4}}));
     o.insert(QStringLiteral("authorization_code"), i.authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(i.authorizationCode));
     if (i.isRefund()) {
         // payment_id above is the refunded payment's; the refund's own id comes with the gateway's answer.

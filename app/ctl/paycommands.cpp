@@ -6,6 +6,7 @@
 #include "eventwait.h"
 #include "exitcode.h"
 #include "followintent.h"
+#include "walletcode.h"
 
 namespace OncePay::Ctl {
 
@@ -18,7 +19,8 @@ int payCommand(CtlSession &session, const QStringList &arguments)
     cl.addOptions({{QStringLiteral("amount"), QStringLiteral("Amount, e.g. 19.99 (more than 0)."), QStringLiteral("AMOUNT")},
         {QStringLiteral("currency"), QStringLiteral("ISO 4217 code (default CNY)."), QStringLiteral("CODE"), QStringLiteral("CNY")},
         {QStringLiteral("order"), QStringLiteral("Order (sale) id."), QStringLiteral("ID")},
-        {QStringLiteral("method"), QStringLiteral("Test card token, or cash (default tok_visa)."), QStringLiteral("TOKEN"), QStringLiteral("tok_visa")},
+        {QStringLiteral("method"), QStringLiteral("Test card token, wallet:CODE (the customer's 18-digit payment code), or cash (default tok_visa)."),
+            QStringLiteral("METHOD"), QStringLiteral("tok_visa")},
         {QStringLiteral("no-wait"), QStringLiteral("Return after the first try (or at once when offline: the intent waits in the queue).")},
         {QStringLiteral("wait"), QStringLiteral("Seconds to wait for a final state (default 60)."), QStringLiteral("SECONDS"), QStringLiteral("60")}});
     if (auto rc = cl.parse(arguments))
@@ -41,6 +43,10 @@ int payCommand(CtlSession &session, const QStringList &arguments)
     const QString order = cl.value(QStringLiteral("order"));
     // --method cash: the tender, recorded as paid; anything else is a card token for the gateway.
     const QString method = cl.value(QStringLiteral("method"));
+    if (method.startsWith(QLatin1String("wallet:")) && walletBrandOf(QStringView(method).mid(7)).isEmpty()) {
+        return fail(Usage, QStringLiteral("--method: \"%1\" is not a payment code (wallet: and 18 digits starting 10 to 15 or 25 to 30)")
+                               .arg(method.mid(7)));
+    }
     return followIntent(
         engine, [&](SyncEngine::PayCallback stored) {
             if (tenderFromName(method) == Tender::Cash)

@@ -8,6 +8,7 @@
 #include "followintent.h"
 #include "idempotencykey.h"
 
+#include <cstdio>
 #include <utility>
 
 namespace OncePay::Ctl {
@@ -116,6 +117,91 @@ int refundCommand(CtlSession &session, const QStringList &arguments)
                 engine.refund(*paymentKey, amount, reason, &engine, std::move(stored));
         },
         cl.isSet(QStringLiteral("no-wait")), *timeoutMs);
+}
+
+int cancelCommand(CtlSession &session, const QStringList &arguments)
+{
+    CommandLine cl(QStringLiteral("cancel"), QStringLiteral("KEY [--wait SECONDS]"),
+        QStringLiteral("Gives up a wallet payment still waiting for the customer's confirmation on the phone: the\n"
+                       "gateway cancels it at the acquirer (a charge confirmed meanwhile is undone), once however\n"
+                       "often asked. Waits for the payment's final state and prints it as one JSON line. Exit 0\n"
+                       "nothing was kept (declined: cancelled, timed out or declined before), 1 refused (why, in one\n"
+                       "line on stderr: not a wallet payment, or already succeeded: refund it), 4 not final yet."));
+    cl.addPositionalArgument(QStringLiteral("key"), QStringLiteral("The key of the wallet payment."), QStringLiteral("KEY"));
+    cl.addOption({QStringLiteral("wait"), QStringLiteral("Seconds to wait for the final state (default 30)."), QStringLiteral("SECONDS"), QStringLiteral("30")});
+    if (auto rc = cl.parse(arguments))
+        return *rc;
+    std::optional<int> usage;
+    const auto key = oneKey(cl, QStringLiteral("cancel"), QStringLiteral("KEY"), &usage);
+    if (!key)
+        return *usage;
+    const auto timeoutMs = waitMs(cl, &usage);
+    if (!timeoutMs)
+        return *usage;
+    if (auto rc = session.open(CtlSession::Use::Sync))
+        return *rc;
+    Intent current;
+    QString error;
+    if (!findIntent(session, *key, &current, &error))
+        return fail(Error, error);
+    if (!current.isValid() || current.isRefund())
+        return fail(Error, QStringLiteral("no payment of this till has the key %1").arg(*key));
+    if (!current.isWallet())
+        return fail(Error, QStringLiteral("%1 is not a wallet payment: only a wallet payment waiting for the customer can be cancelled").arg(*key));
+    auto verdict = [&]() {
+        outJson(intentJson(current));
+        if (current.state == IntentState::Succeeded)
+            return fail(Error, QStringLiteral("%1 has already succeeded: refund it (oncepay-ctl refund %1)").arg(*key));
+        if (current.state == IntentState::Declined || current.state == IntentState::Voided)
+            return int(Succeeded);
+        if (current.state == IntentState::NeedsAttention)
+            return int(NeedsAttention);
+        return int(NotFinal);
+    };
+    if (isFinal(current.state))
+        return verdict();
+    SyncEngine &engine = *session.till().engine();
+    if (current.state == IntentState::Queued && current.attempts == 0) {
+        // Never sent: voided on the till, nothing reaches the gateway.
+        bool finished = false;
+        EventWait decided([&] {
+            return finished;
+        });
+        engine.voidIntent(*key, &engine, [&](bool ok, const TillError &, const Intent &i) {
+            if (ok)
+                current = i;
+            finished = true;
+            decided.recheck();
+        });
+        decided.exec();
+        if (isFinal(current.state))
+            return verdict();
+    }
+    QObject following;
+    QObject::connect(&engine, &SyncEngine::intentChanged, &following, [&](const Intent &i) {
+        if (i.key == *key)
+            current = i;
+    });
+    bool answered = false;
+    QString refusal;
+    EventWait settled([&] {
+        return (answered && isFinal(current.state)) || engine.isPaused();
+    });
+    settled.recheckOn(&engine, &SyncEngine::intentChanged);
+    engine.cancelWallet(current, &engine, [&](const GatewayResult &r) {
+        answered = true;
+        if (!r.answered())
+            refusal = r.transportError;
+        else if (r.status != 200 && r.problem)
+            refusal = r.problem->detail;
+        settled.recheck();
+    });
+    settled.exec(*timeoutMs);
+    if (engine.isPaused())
+        return paused(engine);
+    if (!isFinal(current.state) && !refusal.isEmpty())
+        std::fprintf(stderr, "oncepay-ctl: %s\n", qUtf8Printable(QStringLiteral("cancel %1: %2").arg(*key, refusal)));
+    return verdict();
 }
 
 int voidCommand(CtlSession &session, const QStringList &arguments)

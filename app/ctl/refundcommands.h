@@ -13,6 +13,7 @@ class CtlSession;
 int refundCommand(CtlSession &session, const QStringList &arguments);
 // void KEY: a queued card payment or refund that was never sent. Exit 0 voided; otherwise 1 and
 // why it cannot be voided, in one line.
+int cancelCommand(CtlSession &session, const QStringList &arguments);
 int voidCommand(CtlSession &session, const QStringList &arguments);
 
 }   // namespace OncePay::Ctl

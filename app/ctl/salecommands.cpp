@@ -7,6 +7,7 @@
 #include "ctlsession.h"
 #include "eventwait.h"
 #include "exitcode.h"
+#include "walletcode.h"
 #include "followintent.h"
 #include "salebook.h"
 #include "saleitem.h"
@@ -28,7 +29,7 @@ struct TenderSpec
     std::optional<Money> amount;   // none: what remains
 };
 
-// card[:AMOUNT], card/TOKEN[:AMOUNT], cash[:AMOUNT]; AMOUNT in major units.
+// card[:AMOUNT], card/TOKEN[:AMOUNT], wallet/CODE[:AMOUNT], cash[:AMOUNT]; AMOUNT in major units.
 std::optional<TenderSpec> parseTender(const QString &text, const QString &currency, QString *error)
 {
     TenderSpec t;
@@ -40,8 +41,15 @@ std::optional<TenderSpec> parseTender(const QString &text, const QString &curren
     } else if (kind == QLatin1String("card")) {
     } else if (kind.startsWith(QLatin1String("card/")) && kind.size() > 5) {
         t.token = kind.mid(5);
+    } else if (kind.startsWith(QLatin1String("wallet/"))) {
+        // The customer's payment code, scanned from the phone (issue 26): sent as the wallet method.
+        if (walletBrandOf(QStringView(kind).mid(7)).isEmpty()) {
+            *error = QStringLiteral("--tender: \"%1\" is not a payment code (18 digits starting 10 to 15 or 25 to 30)").arg(kind.mid(7));
+            return std::nullopt;
+        }
+        t.token = QStringLiteral("wallet:") + kind.mid(7);
     } else {
-        *error = QStringLiteral("--tender: \"%1\" is not card[:AMOUNT], card/TOKEN[:AMOUNT] or cash[:AMOUNT]").arg(text);
+        *error = QStringLiteral("--tender: \"%1\" is not card[:AMOUNT], card/TOKEN[:AMOUNT], wallet/CODE[:AMOUNT] or cash[:AMOUNT]").arg(text);
         return std::nullopt;
     }
     if (text.contains(QLatin1Char(':'))) {
@@ -119,7 +127,11 @@ QJsonObject saleJson(const Sale &sale)
     for (const Intent &part : sale.intents) {
         if (part.isRefund())
             continue;
-        QJsonObject t{{QStringLiteral("kind"), tenderName(part.tender)}, {QStringLiteral("amount"), part.amount.minorUnits()}};
+        // A wallet payment goes through the gateway as a card does; scripts see its own kind.
+        QJsonObject t{{QStringLiteral("kind"), part.isWallet() ? QStringLiteral("wallet") : tenderName(part.tender)},
+            {QStringLiteral("amount"), part.amount.minorUnits()}};
+        if (part.isWallet() && !part.cardBrand.isEmpty())
+            t.insert(QStringLiteral("brand"), part.cardBrand);
         // What the till gave back for this part by itself: cash handed back, or a card refund.
         const Intent *back = nullptr;
         for (const Intent &r : sale.intents) {
@@ -239,7 +251,8 @@ int saleCommand(CtlSession &session, const QStringList &arguments)
     CommandLine cl(QStringLiteral("sale"), QStringLiteral("--item CODE[:QTY]... --tender T... [--no-wait] [--wait SECONDS]"),
         QStringLiteral("Rings up a sale from the catalog and takes its tenders in the order given; prints the sale\n"
                        "as one JSON line. A tender is card[:AMOUNT], card/TOKEN[:AMOUNT] (a test token such as\n"
-                       "tok_chargeDeclined) or cash[:AMOUNT]; without an amount it takes what remains; more\n"
+                       "tok_chargeDeclined), wallet/CODE[:AMOUNT] (the customer's 18-digit payment code) or\n"
+                       "cash[:AMOUNT]; without an amount it takes what remains; more\n"
                        "cash than remains is change. Exit 0 the sale is paid, 3 a part was declined and the sale\n"
                        "is not paid, 4 not final yet, 1 refused, 2 bad usage."));
     cl.addOptions({{QStringLiteral("item"), QStringLiteral("A product's code or barcode (or a weighed-goods label), and how many: items, or kg for goods sold by weight (e.g. 0.532)."),
@@ -364,7 +377,7 @@ int payAnotherWayCommand(CtlSession &session, const QStringList &arguments)
                        "it by itself, once). The rest is taken with the tenders named, as in `sale`. Prints the\n"
                        "sale as one JSON line; exit codes as `sale`."));
     cl.addPositionalArgument(QStringLiteral("KEY"), QStringLiteral("The card part's idempotency key."));
-    cl.addOption({QStringLiteral("tender"), QStringLiteral("A tender (card[:AMOUNT], card/TOKEN[:AMOUNT], cash[:AMOUNT])."),
+    cl.addOption({QStringLiteral("tender"), QStringLiteral("A tender (card[:AMOUNT], card/TOKEN[:AMOUNT], wallet/CODE[:AMOUNT], cash[:AMOUNT])."),
         QStringLiteral("T")});
     addWaitOptions(cl);
     if (auto rc = cl.parse(arguments))

@@ -41,6 +41,12 @@ struct AcquirerAnswer
         AnswerLost,   // the request may have been executed but no answer came back
         Refused,   // refused before charging: nothing happened
         NotFound,   // lookup: the acquirer never saw this key
+        // A wallet payment: the customer has not confirmed on the phone yet. Nothing is kept
+        // until they do; the gateway asks again, and gives it up (reverse) past its timeout.
+        Pending,
+        // A wallet payment given up at the acquirer (reverse): never charged, or charged and
+        // undone. Money is not kept either way.
+        Reversed,
     };
     AcquirerAnswer() = default;
     AcquirerAnswer(Kind kind, QString declineCode, QString error, Card card = {}, QString authorizationCode = {})
@@ -71,7 +77,9 @@ struct LedgerEntry
     QString key;
     qint64 amount = 0;
     QString currency;
-    QString status;   // succeeded or declined
+    // succeeded, declined; a wallet payment's: processing (the customer has not confirmed yet),
+    // reversed (charged, then given up: money back)
+    QString status;
     QString declineCode;
     qint64 createdAt = 0;
     Card card;
@@ -105,6 +113,8 @@ struct SimulationState
     };
     Mode mode = Mode::Normal;
     int latencyMs = 0;
+    // How long a customer takes to confirm a wallet payment on the phone (codes ending in 1).
+    int walletConfirmMs = 5000;
 
     static QString modeName(Mode mode);
     static std::optional<Mode> modeFromName(const QString &name);
@@ -139,6 +149,11 @@ public:
     // would not: unknown or declined charge, more than the charge in total), Refused (nothing
     // happened), AnswerLost (it may have refunded). A key seen before answers what it did then.
     virtual void refund(const RefundCall &call, QObject *context, AnswerCallback done) = 0;
+    // Gives up a wallet payment by its key, once however often asked: Reversed when nothing is
+    // kept (never charged, or charged and undone: the charge's row reads `reversed`), Declined
+    // when the charge had been declined anyway, Refused / AnswerLost as for a charge. A charge
+    // with the key arriving after the reversal is never made.
+    virtual void reverse(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) = 0;
     // What the acquirer knows of a refund's key; NotFound when it never refunded with it.
     virtual void lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) = 0;
 

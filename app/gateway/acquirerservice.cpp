@@ -47,12 +47,20 @@ std::optional<JsonNode> jsonBody(const QList<QByteArray> &contentTypes, const QB
     return node;
 }
 
-// The charge's outcome as the acquirer's API gives it: {status, decline_code, card, authorization_code}.
+// The charge's outcome as the acquirer's API gives it: {status, decline_code, card, authorization_code};
+// status succeeded, declined, or for a wallet payment processing (not confirmed yet) or reversed.
 QJsonObject outcomeJson(const AcquirerAnswer &a)
 {
     const bool approved = a.kind == AcquirerAnswer::Kind::Approved;
-    return {{QStringLiteral("status"), approved ? QStringLiteral("succeeded") : QStringLiteral("declined")},
-        {QStringLiteral("decline_code"), approved ? QJsonValue(QJsonValue::Null) : QJsonValue(a.declineCode)},
+    QString status = QStringLiteral("declined");
+    if (approved)
+        status = QStringLiteral("succeeded");
+    else if (a.kind == AcquirerAnswer::Kind::Pending)
+        status = QStringLiteral("processing");
+    else if (a.kind == AcquirerAnswer::Kind::Reversed)
+        status = QStringLiteral("reversed");
+    return {{QStringLiteral("status"), status},
+        {QStringLiteral("decline_code"), a.declineCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(a.declineCode)},
         {QStringLiteral("card"), a.card.toJson()},
         {QStringLiteral("authorization_code"),
             a.authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(a.authorizationCode)}};
@@ -131,13 +139,19 @@ void AcquirerService::route(const Request &rq, const Respond &respond)
     }
     const bool charges = rq.path == QLatin1String("/v1/charges");
     const bool refunds = rq.path == QLatin1String("/v1/refunds");
+    const bool reversals = rq.path == QLatin1String("/v1/reversals");
     const bool ledger = rq.path == QLatin1String("/v1/ledger");
     const bool refundLedger = rq.path == QLatin1String("/v1/refund-ledger");
     const bool sim = rq.path == QLatin1String("/v1/simulation");
-    if (!charges && !refunds && !ledger && !refundLedger && !sim)
+    if (!charges && !refunds && !reversals && !ledger && !refundLedger && !sim)
         return respond(Answers::notFound(QStringLiteral("No such resource.")));
     if (charges && rq.method == M::Post)
         return postCharge(rq, respond);
+    if (reversals) {
+        if (rq.method != M::Post)
+            return respond(Answers::methodNotAllowed("POST"));
+        return postReversal(rq, respond);
+    }
     if (refunds && rq.method == M::Post)
         return postRefund(rq, respond);
     if (rq.method != M::Get && !(sim && rq.method == M::Put))
@@ -175,6 +189,24 @@ void AcquirerService::postCharge(const Request &rq, const Respond &respond)
         rq, QStringLiteral("charge"), charge.key, m_simulator->losesAnswer(charge),
         [this, charge](QObject *context, Acquirer::AnswerCallback done) {
             m_simulator->charge(charge, context, std::move(done));
+        },
+        respond);
+}
+
+void AcquirerService::postReversal(const Request &rq, const Respond &respond)
+{
+    HttpAnswer error;
+    const std::optional<JsonNode> body = jsonBody(rq.contentTypes, rq.body, &error);
+    if (!body)
+        return respond(error);
+    const ReversalValidation v = validateReversal(*body);
+    if (!v.errors.isEmpty())
+        return respond(HttpAnswer::problem(validationProblem(v.errors)));
+    qCInfo(lcService) << "reversal received: merchant" << v.merchant << "key" << v.key;
+    executeMoney(
+        rq, QStringLiteral("reversal"), v.key, m_simulator->losesRefundAnswer(v.merchant),
+        [this, merchant = v.merchant, key = v.key](QObject *context, Acquirer::AnswerCallback done) {
+            m_simulator->reverse(merchant, key, context, std::move(done));
         },
         respond);
 }
@@ -232,7 +264,9 @@ void AcquirerService::executeMoney(const Request &rq, const QString &what, const
             return respond(HttpAnswer::problem(502, QStringLiteral("acquirer-refused"), QStringLiteral("Acquirer refused"),
                 QStringLiteral("Refused before acting, nothing was done: %1").arg(a.error)));
         }
-        if ((a.kind == AcquirerAnswer::Kind::Approved || a.kind == AcquirerAnswer::Kind::Declined) && !losesAnswer)
+        const bool answered = a.kind == AcquirerAnswer::Kind::Approved || a.kind == AcquirerAnswer::Kind::Declined
+            || a.kind == AcquirerAnswer::Kind::Pending || a.kind == AcquirerAnswer::Kind::Reversed;
+        if (answered && !losesAnswer)
             return respond(HttpAnswer::json(200, outcomeJson(a)));
         // Done (or unsure: the ledger failed): the answer is lost on the wire, as a real
         // bank's can be. The caller sees its connection closed and has to ask by key.
@@ -246,12 +280,21 @@ void AcquirerService::getCharge(const Request &rq, const QString &merchant, cons
     const QString key = rq.query.queryItemValue(QStringLiteral("key"), QUrl::FullyDecoded);
     if (!IdempotencyKey::isValidKey(key))
         return respond(badRequest(QStringLiteral("key"), QStringLiteral("is required: 1 to 255 of A-Z a-z 0-9 - _ . : ~")));
-    m_simulator->ledger(merchant, key, this, [respond](bool ok, const QList<LedgerEntry> &entries) {
-        if (!ok)
+    m_simulator->ledger(merchant, key, this, [this, merchant, key, respond](bool ok, const QList<LedgerEntry> &entries) {
+        if (!ok || !m_simulator)
             return respond(ledgerUnavailable());
-        if (entries.isEmpty())
-            return respond(Answers::notFound(QStringLiteral("The acquirer never charged this key.")));
-        respond(HttpAnswer::json(200, entries.first().toJson()));
+        if (!entries.isEmpty())
+            return respond(HttpAnswer::json(200, entries.first().toJson()));
+        // No charge: a wallet payment given up before any charge is still known, as reversed.
+        m_simulator->lookup(merchant, key, this, [respond, key](const AcquirerAnswer &a) {
+            if (a.kind == AcquirerAnswer::Kind::NotFound)
+                return respond(Answers::notFound(QStringLiteral("The acquirer never charged this key.")));
+            if (a.kind != AcquirerAnswer::Kind::Reversed)
+                return respond(ledgerUnavailable());
+            QJsonObject o = outcomeJson(a);
+            o.insert(QStringLiteral("idempotency_key"), key);
+            respond(HttpAnswer::json(200, o));
+        });
     });
 }
 
@@ -313,7 +356,11 @@ void AcquirerService::simulation(const Request &rq, const QString &merchant, con
     const SimulationValidation v = validateSimulation(*body);
     if (!v.errors.isEmpty())
         return respond(HttpAnswer::problem(validationProblem(v.errors)));
-    m_simulator->setSimulation(merchant, v.state, this, answerState);
+    m_simulator->simulation(merchant, this, [this, merchant, v, answerState](bool ok, const SimulationState &current) {
+        if (!ok || !m_simulator)
+            return answerState(false, current);
+        m_simulator->setSimulation(merchant, v.applyTo(current), this, answerState);
+    });
 }
 
 }   // namespace OncePay::Gateway

@@ -50,6 +50,7 @@ private:
     void handle(HttpRequest &&request, const HttpResponder &responder);
     void route(const Request &rq, const Respond &respond);
     void postCharge(const Request &rq, const Respond &respond);
+    void postReversal(const Request &rq, const Respond &respond);
     void postRefund(const Request &rq, const Respond &respond);
     // Runs `execute` with a context that lives as long as the caller's connection, and answers
     // its outcome (or drops the answer: a simulated loss).

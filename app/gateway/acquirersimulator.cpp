@@ -24,11 +24,36 @@ enum class TokenOutcome {
     InsufficientFunds,
     TimeoutAfterCharge,
     ErrorBeforeCharge,
+    // Wallet payment codes (API.md "Wallet payments"): the customer confirms on the phone later,
+    // or never; a code used before, or too old.
+    ConfirmLater,
+    NeverConfirm,
+    CodeExpired,
     Unknown
 };
 
+TokenOutcome walletOutcomeOf(QStringView code)
+{
+    if (Payment::walletBrandOf(code).isEmpty())
+        return TokenOutcome::Unknown;
+    switch (code.back().unicode()) {
+    case '1':
+        return TokenOutcome::ConfirmLater;
+    case '2':
+        return TokenOutcome::NeverConfirm;
+    case '3':
+        return TokenOutcome::InsufficientFunds;
+    case '4':
+        return TokenOutcome::CodeExpired;
+    default:
+        return TokenOutcome::Approve;
+    }
+}
+
 TokenOutcome outcomeOf(const QString &token)
 {
+    if (Payment::isWalletMethod(token))
+        return walletOutcomeOf(QStringView(token).mid(7));
     if (token == QLatin1String("tok_visa") || token == QLatin1String("tok_mastercard")
         || token == QLatin1String("tok_unionpay"))
         return TokenOutcome::Approve;
@@ -123,12 +148,48 @@ void migrate(SqlTx &tx, int from)
         for (const char *sql : rebuild)
             tx.exec(QString::fromLatin1(sql));
     }
+    if (from < 5) {
+        // v5: wallet payments. A charge waits for the customer's confirmation (status
+        // processing, confirmed at confirm_at, never when null); a reversal gives a payment up
+        // by its key, once, and a charge arriving after it is never made.
+        tx.exec(QStringLiteral("ALTER TABLE charges ADD COLUMN confirm_at INTEGER"));
+        tx.exec(QStringLiteral("CREATE INDEX charges_waiting ON charges (confirm_at) WHERE status = 'processing'"));
+        tx.exec(QStringLiteral("CREATE INDEX charges_by_token ON charges (token)"));
+        tx.exec(QStringLiteral(
+            "CREATE TABLE reversals (merchant TEXT NOT NULL, idem_key TEXT NOT NULL, created_at INTEGER NOT NULL,"
+            " PRIMARY KEY (merchant, idem_key)) WITHOUT ROWID"));
+    }
 }
 
 // The row of a key the acquirer still remembers: the newest, and only within its key memory
 // (0: forever). Binds: merchant, key, memory, oldest remembered creation time.
 const QString kRemembered = QStringLiteral(
     " WHERE merchant = ? AND idem_key = ? AND (? = 0 OR created_at >= ?) ORDER BY seq DESC LIMIT 1");
+
+// The customers who confirmed on the phone by now: their waiting charges are made. Run first
+// by every unit that reads or writes charges, so that what it sees is the bank's present.
+void confirmDue(SqlTx &tx)
+{
+    QSqlQuery &q = tx.exec(QStringLiteral("SELECT seq FROM charges WHERE status = 'processing' AND confirm_at IS NOT NULL"
+                                          " AND confirm_at <= ?"),
+        {nowMs()});
+    QList<qint64> due;
+    while (q.next())
+        due.append(q.value(0).toLongLong());
+    q.finish();
+    for (const qint64 seq : std::as_const(due)) {
+        tx.exec(QStringLiteral("UPDATE charges SET status = 'succeeded', auth_code = ? WHERE seq = ?"),
+            {newAuthorizationCode(), seq});
+    }
+}
+
+bool reversed(SqlTx &tx, const QString &merchant, const QString &key)
+{
+    QSqlQuery &q = tx.exec(QStringLiteral("SELECT 1 FROM reversals WHERE merchant = ? AND idem_key = ?"), {merchant, key});
+    const bool found = q.next();
+    q.finish();
+    return found;
+}
 
 // A refund row (status, decline_code) as an answer.
 AcquirerAnswer refundAnswerFromRow(const QSqlQuery &q)
@@ -145,9 +206,14 @@ AcquirerAnswer answerFromRow(const QSqlQuery &q)
 {
     AcquirerAnswer a;
     a.card = cardOf(q.value(2).toString());
-    if (q.value(0).toString() == QLatin1String("succeeded")) {
+    const QString status = q.value(0).toString();
+    if (status == QLatin1String("succeeded")) {
         a.kind = AcquirerAnswer::Kind::Approved;
         a.authorizationCode = q.value(3).toString();
+    } else if (status == QLatin1String("processing")) {
+        a.kind = AcquirerAnswer::Kind::Pending;
+    } else if (status == QLatin1String("reversed")) {
+        a.kind = AcquirerAnswer::Kind::Reversed;
     } else {
         a.kind = AcquirerAnswer::Kind::Declined;
         a.declineCode = q.value(1).toString();
@@ -170,6 +236,10 @@ QByteArray AcquirerAnswer::metricsLabel() const
         return "refused";
     case Kind::NotFound:
         return "not_found";
+    case Kind::Pending:
+        return "pending";
+    case Kind::Reversed:
+        return "reversed";
     }
     return "unknown";
 }
@@ -245,7 +315,7 @@ bool AcquirerSimulator::open(QString *error)
     o.sqliteVfs = m_sqliteVfs;
     o.threading = m_threading;
     o.connectionName = QStringLiteral("oncepay-acquirer-%1").arg(g_counter.fetchAndAddRelaxed(1));
-    o.schemaVersion = 4;
+    o.schemaVersion = 5;
     o.migrate = migrate;
     o.checkpointIntervalMs = 200;
     m_worker = std::make_unique<SqlBatchWorker>(o);
@@ -305,7 +375,8 @@ std::optional<SimulationState::Mode> SimulationState::modeFromName(const QString
 
 QJsonObject SimulationState::toJson() const
 {
-    return {{QStringLiteral("mode"), modeName(mode)}, {QStringLiteral("latency_ms"), latencyMs}};
+    return {{QStringLiteral("mode"), modeName(mode)}, {QStringLiteral("latency_ms"), latencyMs},
+        {QStringLiteral("wallet_confirm_ms"), walletConfirmMs}};
 }
 
 std::optional<LedgerEntry> LedgerEntry::fromJson(const QJsonObject &o)
@@ -339,9 +410,10 @@ void AcquirerSimulator::setSimulation(const QString &merchant, const SimulationS
 {
     SimulationState s = state;
     s.latencyMs = qMax(0, s.latencyMs);
+    s.walletConfirmMs = qMax(0, s.walletConfirmMs);
     m_simulation.insert(merchant, s);
     qCInfo(lcAcquirer) << "merchant" << merchant << "simulation mode" << SimulationState::modeName(s.mode)
-                       << "latency" << s.latencyMs << "ms";
+                       << "latency" << s.latencyMs << "ms, wallet confirmation after" << s.walletConfirmMs << "ms";
     QMetaObject::invokeMethod(
         context, [s, done = std::move(done)] {
             done(true, s);
@@ -368,9 +440,62 @@ void AcquirerSimulator::afterLatency(const QString &merchant, QObject *context,
 
 void AcquirerSimulator::charge(const ChargeRequest &request, QObject *context, AnswerCallback done)
 {
-    afterLatency(request.merchant, context, [this, request, done = std::move(done)](Mode mode, QObject *ctx) {
-        execute(request, mode, ctx, done);
+    const int confirmMs = m_simulation.value(request.merchant).walletConfirmMs;
+    afterLatency(request.merchant, context, [this, request, confirmMs, done = std::move(done)](Mode mode, QObject *ctx) {
+        execute(request, mode, confirmMs, ctx, done);
     });
+}
+
+void AcquirerSimulator::reverse(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
+{
+    afterLatency(merchant, context, [this, merchant, key, done = std::move(done)](Mode mode, QObject *ctx) {
+        executeReversal(merchant, key, mode, ctx, done);
+    });
+}
+
+void AcquirerSimulator::executeReversal(const QString &merchant, const QString &key, Mode mode, QObject *context,
+    AnswerCallback done)
+{
+    if (!m_worker) {
+        done({AcquirerAnswer::Kind::Refused, {}, QStringLiteral("acquirer ledger closed")});
+        return;
+    }
+    m_worker->transact<AcquirerAnswer>(
+        context, [merchant, key, mode, now = nowMs()](SqlTx &tx) {
+            if (mode == Mode::ErrorBeforeCharge)
+                return AcquirerAnswer{AcquirerAnswer::Kind::Refused, {}, QStringLiteral("the acquirer refused the request")};
+            confirmDue(tx);
+            tx.exec(QStringLiteral("INSERT INTO reversals (merchant, idem_key, created_at) VALUES (?, ?, ?)"
+                                   " ON CONFLICT (merchant, idem_key) DO NOTHING"),
+                {merchant, key, now});
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT seq, status, decline_code FROM charges WHERE merchant = ?"
+                                                  " AND idem_key = ? ORDER BY seq DESC LIMIT 1"),
+                {merchant, key});
+            AcquirerAnswer a{AcquirerAnswer::Kind::Reversed, {}, {}};
+            if (q.next()) {
+                const qint64 seq = q.value(0).toLongLong();
+                const QString status = q.value(1).toString();
+                const QString code = q.value(2).toString();
+                q.finish();
+                if (status == QLatin1String("processing")) {
+                    // The customer never confirmed: nothing was charged, and the ledger keeps no row.
+                    tx.exec(QStringLiteral("DELETE FROM charges WHERE seq = ?"), {seq});
+                } else if (status == QLatin1String("succeeded")) {
+                    // Confirmed in the meantime: the charge is undone, money back.
+                    tx.exec(QStringLiteral("UPDATE charges SET status = 'reversed' WHERE seq = ?"), {seq});
+                } else if (status == QLatin1String("declined")) {
+                    a = AcquirerAnswer{AcquirerAnswer::Kind::Declined, code, {}};
+                }
+            } else {
+                q.finish();
+            }
+            if (mode == Mode::TimeoutAfterCharge)
+                return AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("the acquirer's answer was lost")};
+            return a;
+        },
+        [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
+            done(ok ? std::move(a) : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
+        });
 }
 
 void AcquirerSimulator::refund(const RefundCall &call, QObject *context, AnswerCallback done)
@@ -388,6 +513,7 @@ void AcquirerSimulator::executeRefund(const RefundCall &rq, Mode mode, QObject *
     }
     m_worker->transact<AcquirerAnswer>(
         context, [rq, mode, key = remembered(rq.merchant, rq.key)](SqlTx &tx) {
+            confirmDue(tx);
             // Idempotent by key: a refund key it remembers answers what it answered then.
             QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code FROM refunds") + kRemembered, key);
             if (q.next()) {
@@ -477,7 +603,8 @@ void AcquirerSimulator::refundLedger(const QString &merchant, const QString &cha
         });
 }
 
-void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, QObject *context, AnswerCallback done)
+void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, int confirmMs, QObject *context,
+    AnswerCallback done)
 {
     TokenOutcome outcome = outcomeOf(rq.token);
     if (mode == Mode::DeclineAll)
@@ -496,7 +623,9 @@ void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, QObject *con
         AcquirerAnswer answer;
     };
     m_worker->transact<Result>(
-        context, [rq, outcome, key = remembered(rq.merchant, rq.key)](SqlTx &tx) {
+        context, [rq, presented = outcome, confirmMs, key = remembered(rq.merchant, rq.key)](SqlTx &tx) {
+            TokenOutcome outcome = presented;
+            confirmDue(tx);
             // Idempotent by key: a key it remembers answers what it answered then.
             QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges").arg(kChargeColumns) + kRemembered, key);
             if (q.next()) {
@@ -505,27 +634,52 @@ void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, QObject *con
                 return r;
             }
             q.finish();
+            // Given up before this charge arrived (it was on its way when the reversal passed it):
+            // never made.
+            if (reversed(tx, rq.merchant, rq.key))
+                return Result{{AcquirerAnswer::Kind::Reversed, {}, {}}};
             if (outcome == TokenOutcome::ErrorBeforeCharge || outcome == TokenOutcome::Unknown)
                 return Result{{AcquirerAnswer::Kind::Refused, {}, QStringLiteral("the acquirer refused the request")}};
+            const bool wallet = Payment::isWalletMethod(rq.token);
+            if (wallet) {
+                // A payment code is single-use: presented before under another key, it has expired.
+                QSqlQuery &used = tx.exec(QStringLiteral("SELECT 1 FROM charges WHERE token = ? LIMIT 1"), {rq.token});
+                if (used.next())
+                    outcome = TokenOutcome::CodeExpired;
+                used.finish();
+            }
+            const qint64 now = nowMs();
             QString status = QStringLiteral("succeeded");
             QString code;
+            QVariant confirmAt{QMetaType(QMetaType::LongLong)};
             if (outcome == TokenOutcome::Decline) {
                 status = QStringLiteral("declined");
-                code = QStringLiteral("card_declined");
+                code = wallet ? QStringLiteral("wallet_declined") : QStringLiteral("card_declined");
             } else if (outcome == TokenOutcome::InsufficientFunds) {
                 status = QStringLiteral("declined");
                 code = QStringLiteral("insufficient_funds");
+            } else if (outcome == TokenOutcome::CodeExpired) {
+                status = QStringLiteral("declined");
+                code = QStringLiteral("code_expired");
+            } else if (outcome == TokenOutcome::ConfirmLater || outcome == TokenOutcome::NeverConfirm) {
+                status = QStringLiteral("processing");
+                if (outcome == TokenOutcome::ConfirmLater)
+                    confirmAt = now + confirmMs;
             }
-            const QString authCode = code.isEmpty() ? newAuthorizationCode() : QString();
+            const bool approved = status == QLatin1String("succeeded");
+            const QString authCode = approved ? newAuthorizationCode() : QString();
             const QVariant nullText{QMetaType(QMetaType::QString)};
             tx.exec(QStringLiteral(
                         "INSERT INTO charges (merchant, idem_key, amount, currency, token, status, decline_code, created_at,"
-                        " auth_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                        " auth_code, confirm_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
                 {rq.merchant, rq.key, rq.amount, rq.currency, rq.token, status,
-                    code.isEmpty() ? nullText : QVariant(code), nowMs(), authCode.isEmpty() ? nullText : QVariant(authCode)});
+                    code.isEmpty() ? nullText : QVariant(code), now, authCode.isEmpty() ? nullText : QVariant(authCode),
+                    confirmAt});
             if (outcome == TokenOutcome::TimeoutAfterCharge)
                 return Result{{AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("the acquirer's answer was lost")}};
-            AcquirerAnswer a{code.isEmpty() ? AcquirerAnswer::Kind::Approved : AcquirerAnswer::Kind::Declined, code, {}};
+            if (status == QLatin1String("processing"))
+                return Result{{AcquirerAnswer::Kind::Pending, {}, {}}};
+            AcquirerAnswer a{approved ? AcquirerAnswer::Kind::Approved : AcquirerAnswer::Kind::Declined, code, {}};
             a.card = cardOf(rq.token);
             a.authorizationCode = authCode;
             return Result{a};
@@ -543,12 +697,15 @@ void AcquirerSimulator::lookup(const QString &merchant, const QString &key, QObj
         return;
     }
     m_worker->transact<AcquirerAnswer>(
-        context, [key = remembered(merchant, key)](SqlTx &tx) {
-            QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges").arg(kChargeColumns) + kRemembered, key);
+        context, [merchant, key, binds = remembered(merchant, key)](SqlTx &tx) {
+            confirmDue(tx);
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges").arg(kChargeColumns) + kRemembered, binds);
             AcquirerAnswer a{AcquirerAnswer::Kind::NotFound, {}, {}};
             if (q.next())
                 a = answerFromRow(q);
             q.finish();
+            if (a.kind == AcquirerAnswer::Kind::NotFound && reversed(tx, merchant, key))
+                a = AcquirerAnswer{AcquirerAnswer::Kind::Reversed, {}, {}};   // given up before any charge
             return a;
         },
         [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
@@ -564,6 +721,7 @@ void AcquirerSimulator::ledger(const QString &merchant, const QString &key, QObj
     }
     m_worker->transact<QList<LedgerEntry>>(
         context, [merchant, key](SqlTx &tx) {
+            confirmDue(tx);
             QSqlQuery &q = tx.exec(QStringLiteral(
                                        "SELECT idem_key, amount, currency, status, decline_code, created_at, token, auth_code FROM charges"
                                        " WHERE merchant = ? AND (IFNULL(?, '') = '' OR idem_key = ?) ORDER BY created_at, seq LIMIT 1000"),

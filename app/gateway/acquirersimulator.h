@@ -43,6 +43,7 @@ public:
     // The latency of the merchant's mode applies before the bank acts.
     void charge(const ChargeRequest &request, QObject *context, AnswerCallback done) override;
     void lookup(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
+    void reverse(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
     void refund(const RefundCall &call, QObject *context, AnswerCallback done) override;
     void lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
     void ledger(const QString &merchant, const QString &key, QObject *context, LedgerCallback done) override;
@@ -53,7 +54,8 @@ public:
         SimulationCallback done) override;
 
 private:
-    void execute(const ChargeRequest &request, Mode mode, QObject *context, AnswerCallback done);
+    void execute(const ChargeRequest &request, Mode mode, int confirmMs, QObject *context, AnswerCallback done);
+    void executeReversal(const QString &merchant, const QString &key, Mode mode, QObject *context, AnswerCallback done);
     void executeRefund(const RefundCall &call, Mode mode, QObject *context, AnswerCallback done);
     // Runs `work` after the merchant's simulated latency, with the mode it had on arrival.
     void afterLatency(const QString &merchant, QObject *context, std::function<void(Mode, QObject *)> work);

@@ -82,6 +82,9 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
     const QCommandLineOption acquirerTimeout(QStringLiteral("acquirer-timeout"),
         QStringLiteral("How long to wait for the acquirer before answering 202 processing. Default 10s (at most half the lease)."),
         QStringLiteral("DUR"), QStringLiteral("10s"));
+    const QCommandLineOption walletTimeout(QStringLiteral("wallet-confirm-timeout"),
+        QStringLiteral("How long a wallet payment waits for the customer's confirmation on the phone before the gateway cancels it at the acquirer. Default 60s."),
+        QStringLiteral("DUR"), QStringLiteral("60s"));
     const QCommandLineOption connections(QStringLiteral("db-connections"),
         QStringLiteral("PostgreSQL only: connections this instance keeps open to the database (1-64). Default 8."),
         QStringLiteral("N"), QStringLiteral("8"));
@@ -121,7 +124,7 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
                        "acquirer does (0: never). Default 0."),
         QStringLiteral("DURATION"), QStringLiteral("0"));
     p.addOptions({help, version, listen, db, acquirerDb, demo, tokens, retention, lease, rate, recovery,
-        keyWindow, keyMemory, acquirerTimeout, busy, acquirer, connections, minFree, headerTimeout, bodyTimeout, idleTimeout,
+        keyWindow, keyMemory, acquirerTimeout, walletTimeout, busy, acquirer, connections, minFree, headerTimeout, bodyTimeout, idleTimeout,
         maxConnections, maxPerPeer, tlsCert, tlsKey});
 
     if (!p.parse(arguments))
@@ -202,7 +205,7 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
     for (const Dur &d : {Dur{retention, &c.retentionMs, 1000}, Dur{lease, &c.leaseMs, 100},
              Dur{recovery, &c.recoveryIntervalMs, 50}, Dur{acquirerTimeout, &c.acquirerTimeoutMs, 10},
              Dur{busy, &busyMs, 0}, Dur{keyWindow, &c.acquirerKeyWindowMs, 0},
-             Dur{keyMemory, &c.acquirerKeyMemoryMs, 0}}) {
+             Dur{keyMemory, &c.acquirerKeyMemoryMs, 0}, Dur{walletTimeout, &c.walletConfirmTimeoutMs, 100}}) {
         const auto v = parseDurationMs(p.value(d.opt));
         if (!v || *v < d.min)
             return failure(QStringLiteral("--%1: expected a duration such as 500ms, 30s, 24h (at least %2 ms), got \"%3\"")

@@ -91,6 +91,14 @@ static void migrate(SqlTx &tx, int from, bool postgres)
         ddl("ALTER TABLE payments ADD COLUMN needs_review INTEGER NOT NULL DEFAULT 0");
         ddl("ALTER TABLE refunds ADD COLUMN needs_review INTEGER NOT NULL DEFAULT 0");
     }
+    if (from < 6) {
+        // v6: wallet payments (API.md "Wallet payments"). A payment given up records why before
+        // the reversal is sent; a cancel's key record names the payment (resource_id) and is
+        // answered when the payment settles.
+        ddl("ALTER TABLE payments ADD COLUMN cancel_reason TEXT");
+        ddl("CREATE INDEX idempotency_records_waiting ON idempotency_records (merchant, resource_id)"
+            " WHERE state = 'in_progress'");
+    }
 }
 
 void migrateSqlite(SqlTx &tx, int from)

@@ -88,6 +88,7 @@ bool GatewayServer::start(QString *error)
     pc.acquirerTimeoutMs = acquirerTimeoutMs;
     pc.recoveryIntervalMs = m_config.recoveryIntervalMs;
     pc.acquirerKeyWindowMs = m_config.acquirerKeyWindowMs;
+    pc.walletConfirmTimeoutMs = m_config.walletConfirmTimeoutMs;
     if (m_config.demo) {
         pc.faultKillAt = m_config.faultKillAt;
         pc.faultPauseAt = m_config.faultPauseAt;

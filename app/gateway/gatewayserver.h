@@ -39,6 +39,7 @@ public:
         qint64 recoveryIntervalMs = 5'000;
         qint64 acquirerTimeoutMs = 10'000;
         qint64 acquirerKeyWindowMs = 24 * 3600 * 1000LL;   // promise 11
+        qint64 walletConfirmTimeoutMs = 60'000;   // API.md "Wallet payments"
         qint64 acquirerKeyMemoryMs = 0;   // the embedded simulator's memory of keys; 0: forever
         int rateLimitPerSecond = 0;
         int storeBusyTimeoutMs = 2'000;

@@ -94,6 +94,42 @@ struct Settlement
     bool recovery = false;
     Card card;   // what the acquirer answered; empty while the outcome is unknown
     QString authorizationCode;
+    // A wallet payment given up (declined with its cancel reason): the cancels waiting on it
+    // (POST /v1/payments/{id}/cancel, their records in progress) are answered 200 with this body
+    // (the payment) in the same transaction. Empty otherwise.
+    QByteArray cancelAnswerBody;
+};
+
+// POST /v1/payments/{id}/cancel (API.md "Wallet payments"): the cancel's own key, in the one key
+// space of payments and refunds, and the payment it gives up.
+struct CancelClaim
+{
+    QString merchant;
+    QString key;
+    QByteArray fingerprint;
+    QString paymentId;
+    qint64 leaseMs = 0;
+    qint64 now = 0;   // the record's created_at
+};
+
+struct CancelOutcome
+{
+    enum class Kind {
+        // The payment's lease is this request's now (a new generation: whoever held it is
+        // fenced), its cancel reason recorded and the key's record in progress: reverse it.
+        Cancelling,
+        Replay,   // the key's recorded answer
+        Mismatch,   // 422: another request's key
+        PaymentNotFound,   // 404, nothing recorded
+        NotCancellable,   // 400, nothing recorded: `message` says why
+        // The key's cancel is recorded in progress but the payment has ended meanwhile: answer
+        // from `payment` (not recorded).
+        Ended,
+    };
+    Kind kind = Kind::PaymentNotFound;
+    Payment payment;   // Cancelling (with the lease generation held), Ended
+    StoredResponse response;
+    QString message;
 };
 
 // Asks to own (merchant, key) for a new refund of `draft.paymentId`: in one transaction the
@@ -222,6 +258,13 @@ public:
     // needs_review set, the lease ended and the key's record completed with `response` (a 202).
     virtual void checkKeyWindow(const LeasedRow &row, qint64 windowMs, const StoredResponse &response,
         qint64 retentionMs, QObject *context, Reply<KeyWindow> reply) = 0;
+
+    // Wallet payments given up. A cancel request: its key claimed, the payment taken over and
+    // its cancel reason ("cancelled", unless one is recorded already) written, in one
+    // transaction. The gateway's own timeout: `reason` recorded under the lease of
+    // `row.generation`, only while the payment is processing; a reason recorded before stays.
+    virtual void claimCancel(const CancelClaim &claim, QObject *context, Reply<CancelOutcome> reply) = 0;
+    virtual void requestCancel(const LeasedRow &row, const QString &reason, QObject *context, Reply<StepWrite> reply) = 0;
 
     // Refunds: the same steps and fenced lease as payments, on the refund's row. Settling a
     // refund moves its amount from reserved to refunded (succeeded) or back to what remains

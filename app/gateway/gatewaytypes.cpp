@@ -1,6 +1,7 @@
 #include "gatewaytypes.h"
 
 #include "timeutil.h"
+#include "walletcode.h"
 #include "world.h"
 
 #include <QJsonDocument>
@@ -118,9 +119,11 @@ QJsonObject Payment::toJson() const
         {QStringLiteral("order_id"), orderId},
         {QStringLiteral("terminal_id"), terminalId},
         {QStringLiteral("idempotency_key"), idempotencyKey},
-        {QStringLiteral("payment_method"), paymentMethod},
+        {QStringLiteral("payment_method"), isWallet() ? QStringLiteral("wallet") : paymentMethod},
         {QStringLiteral("decline_code"), declineCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(declineCode)},
         {QStringLiteral("card"), card.toJson()},
+        {QStringLiteral("wallet"),
+            isWallet() ? QJsonValue(QJsonObject{{QStringLiteral("brand"), walletBrand()}}) : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("authorization_code"),
             authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(authorizationCode)},
         {QStringLiteral("amount_refunded"), amountRefunded},
@@ -133,6 +136,16 @@ QJsonObject Payment::toJson() const
     if (!metadataJson.isEmpty())
         o.insert(QStringLiteral("metadata"), QJsonDocument::fromJson(metadataJson).object());
     return o;
+}
+
+QString Payment::walletBrand() const
+{
+    return isWallet() ? walletBrandOf(QStringView(paymentMethod).mid(7)) : QString();
+}
+
+QString Payment::walletBrandOf(QStringView code)
+{
+    return OncePay::walletBrandOf(code);
 }
 
 QJsonObject Refund::toJson() const

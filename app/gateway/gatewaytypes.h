@@ -93,9 +93,22 @@ struct Payment
     qint64 leaseGeneration = 0;
     // Past the acquirer's key window and unknown to it: a person settles it (API.md promise 11).
     bool needsReview = false;
+    // A wallet payment given up (API.md "Wallet payments"): "wallet_timeout" or "cancelled",
+    // recorded before the reversal is sent; whoever holds the payment next reverses it and
+    // settles it declined with this code. Empty while nobody gave it up.
+    QString cancelReason;
 
     bool isValid() const { return !id.isEmpty(); }
+    // A wallet payment keeps its payment code in paymentMethod as "wallet:<digits>" (what the
+    // acquirer is sent); the API says "wallet" and names the brand, never the code.
+    bool isWallet() const { return isWalletMethod(paymentMethod); }
+    QString walletBrand() const;
     QJsonObject toJson() const;
+
+    static bool isWalletMethod(const QString &method) { return method.startsWith(QLatin1String("wallet:")); }
+    // The brand of an 18-digit payment code: "wechat" (10-15...), "alipay" (25-30...), or empty
+    // for anything else.
+    static QString walletBrandOf(QStringView code);
 };
 
 struct Refund

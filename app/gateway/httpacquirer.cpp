@@ -48,6 +48,10 @@ AcquirerAnswer outcomeOf(const QJsonObject &o)
     } else if (status == QLatin1String("declined")) {
         a.kind = AcquirerAnswer::Kind::Declined;
         a.declineCode = o.value(QStringLiteral("decline_code")).toString();
+    } else if (status == QLatin1String("processing")) {
+        a.kind = AcquirerAnswer::Kind::Pending;   // a wallet payment the customer has not confirmed yet
+    } else if (status == QLatin1String("reversed")) {
+        a.kind = AcquirerAnswer::Kind::Reversed;   // a wallet payment given up: nothing kept
     } else {
         return {AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("the acquirer's answer could not be read")};
     }
@@ -59,9 +63,10 @@ std::optional<SimulationState> simulationOf(const QJsonObject &o)
 {
     const auto mode = SimulationState::modeFromName(o.value(QStringLiteral("mode")).toString());
     const QJsonValue latency = o.value(QStringLiteral("latency_ms"));
-    if (!mode || !latency.isDouble())
+    const QJsonValue confirm = o.value(QStringLiteral("wallet_confirm_ms"));
+    if (!mode || !latency.isDouble() || !confirm.isDouble())
         return std::nullopt;
-    return SimulationState{*mode, latency.toInt()};
+    return SimulationState{*mode, latency.toInt(), confirm.toInt()};
 }
 
 }   // namespace
@@ -171,6 +176,12 @@ void HttpAcquirer::refund(const RefundCall &call, QObject *context, AnswerCallba
         {QStringLiteral("amount"), call.amount},
         {QStringLiteral("currency"), call.currency}};
     postMoney(QStringLiteral("/v1/refunds"), body, call.key, context, std::move(done));
+}
+
+void HttpAcquirer::reverse(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
+{
+    const QJsonObject body{{QStringLiteral("merchant"), merchant}, {QStringLiteral("key"), key}};
+    postMoney(QStringLiteral("/v1/reversals"), body, key, context, std::move(done));
 }
 
 void HttpAcquirer::postMoney(const QString &path, const QJsonObject &body, const QString &key, QObject *context,

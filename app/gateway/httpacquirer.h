@@ -32,6 +32,7 @@ public:
 
     void charge(const ChargeRequest &request, QObject *context, AnswerCallback done) override;
     void lookup(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
+    void reverse(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
     void refund(const RefundCall &call, QObject *context, AnswerCallback done) override;
     void lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
     void ledger(const QString &merchant, const QString &key, QObject *context, LedgerCallback done) override;

@@ -78,6 +78,8 @@ QString HttpApi::routeTemplate(const QString &path)
             return QStringLiteral("/v1/payments/{id}");
         if (parts.size() == 2 && !parts[0].isEmpty() && parts[1] == QLatin1String("refunds"))
             return QStringLiteral("/v1/payments/{id}/refunds");
+        if (parts.size() == 2 && !parts[0].isEmpty() && parts[1] == QLatin1String("cancel"))
+            return QStringLiteral("/v1/payments/{id}/cancel");
     }
     static const QString refunds = QStringLiteral("/v1/refunds");
     if (path == refunds)
@@ -183,6 +185,11 @@ void HttpApi::route(const Request &rq, const Respond &respond)
                 return respond(Answers::methodNotAllowed("GET"));
             return m_payments->getPayment(*caller, parts[0], respond);
         }
+        if (parts.size() == 2 && !parts[0].isEmpty() && parts[1] == QLatin1String("cancel")) {
+            if (rq.method != M::Post)
+                return respond(Answers::methodNotAllowed("POST"));
+            return postCancel(rq, *caller, parts[0], respond);
+        }
         if (parts.size() == 2 && !parts[0].isEmpty() && parts[1] == QLatin1String("refunds")) {
             if (rq.method == M::Post)
                 return postRefund(rq, *caller, parts[0], respond);
@@ -271,6 +278,21 @@ void HttpApi::postRefund(const Request &rq, const Caller &caller, const QString 
     m_payments->createRefund(caller, pre->first, fingerprint, v.fields, respond);
 }
 
+void HttpApi::postCancel(const Request &rq, const Caller &caller, const QString &paymentId, const Respond &respond)
+{
+    HttpAnswer error;
+    auto pre = preflightKeyedPost(rq.values("content-type"), rq.values("idempotency-key"), rq.body, &error);
+    if (!pre)
+        return respond(error);
+    // The body is {} (API.md): anything in it is a mistake worth saying.
+    if (pre->second.type != JsonNode::Type::Object || !pre->second.members.empty()) {
+        return respond(HttpAnswer::problem(validationProblem({{QStringLiteral("body"),
+            QStringLiteral("must be the empty object {}")}})));
+    }
+    const QByteArray fingerprint = requestFingerprint("POST", rq.path.toUtf8(), canonicalJson(pre->second));
+    m_payments->cancelPayment(caller, pre->first, fingerprint, paymentId, respond);
+}
+
 void HttpApi::getPayments(const Request &rq, const Caller &caller, const Respond &respond)
 {
     const QUrlQuery &q = rq.query;
@@ -326,7 +348,12 @@ void HttpApi::simulation(const Request &rq, const Caller &caller, const QString 
         const SimulationValidation v = validateSimulation(*body);
         if (!v.errors.isEmpty())
             return respond(HttpAnswer::problem(validationProblem(v.errors)));
-        return m_acquirer->setSimulation(caller.merchant, v.state, this, answerState);
+        // The fields left out keep the merchant's: read, then set the whole state.
+        return m_acquirer->simulation(caller.merchant, this, [this, merchant = caller.merchant, v, answerState](bool ok, const SimulationState &current) {
+            if (!ok)
+                return answerState(false, current);
+            m_acquirer->setSimulation(merchant, v.applyTo(current), this, answerState);
+        });
     }
     if (rest == QLatin1String("acquirer/refunds")) {
         if (rq.method != M::Get)

@@ -49,6 +49,7 @@ private:
 
     void route(const Request &rq, const Respond &respond);
     void postPayment(const Request &rq, const Caller &caller, const Respond &respond);
+    void postCancel(const Request &rq, const Caller &caller, const QString &paymentId, const Respond &respond);
     void postRefund(const Request &rq, const Caller &caller, const QString &paymentId, const Respond &respond);
     void getPayments(const Request &rq, const Caller &caller, const Respond &respond);
     void simulation(const Request &rq, const Caller &caller, const QString &rest, const Respond &respond);

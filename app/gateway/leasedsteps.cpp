@@ -23,9 +23,17 @@ void PaymentKind::apply(Payment &p, const AcquirerAnswer &a)
         p.declineCode = a.declineCode;
         p.card = a.card;
         break;
+    case AcquirerAnswer::Kind::Reversed:
+        // Given up: nothing kept, whether it was never charged or charged and undone.
+        p.status = PaymentStatus::Declined;
+        p.declineCode = p.cancelReason.isEmpty() ? QStringLiteral("cancelled") : p.cancelReason;
+        p.card = {};
+        p.authorizationCode.clear();
+        break;
     case AcquirerAnswer::Kind::AnswerLost:
     case AcquirerAnswer::Kind::Refused:
     case AcquirerAnswer::Kind::NotFound:
+    case AcquirerAnswer::Kind::Pending:
         p.status = PaymentStatus::Processing;
         break;
     }
@@ -34,8 +42,11 @@ void PaymentKind::apply(Payment &p, const AcquirerAnswer &a)
 Settlement PaymentKind::settlement(const Payment &p, const HttpAnswer &answer, qint64 now, qint64 retentionMs,
     bool recovery)
 {
-    return {p.merchant, p.idempotencyKey, p.id, p.leaseGeneration, p.status, p.declineCode, now,
-        answer.toStored(), retentionMs, recovery, p.card, p.authorizationCode};
+    Settlement s{p.merchant, p.idempotencyKey, p.id, p.leaseGeneration, p.status, p.declineCode, now,
+        answer.toStored(), retentionMs, recovery, p.card, p.authorizationCode, {}};
+    if (p.status == PaymentStatus::Declined && givenUp(p))   // the cancels waiting on it: 200, the payment
+        s.cancelAnswerBody = HttpAnswer::json(200, p.toJson()).body;
+    return s;
 }
 
 void RefundKind::apply(Refund &r, const AcquirerAnswer &a)
@@ -51,7 +62,9 @@ void RefundKind::apply(Refund &r, const AcquirerAnswer &a)
     case AcquirerAnswer::Kind::AnswerLost:
     case AcquirerAnswer::Kind::Refused:
     case AcquirerAnswer::Kind::NotFound:
-        r.status = RefundStatus::Processing;
+    case AcquirerAnswer::Kind::Pending:
+    case AcquirerAnswer::Kind::Reversed:
+        r.status = RefundStatus::Processing;   // never a refund's answer: asked again
         break;
     }
 }
@@ -144,6 +157,8 @@ void LeasedSteps<Kind>::call(Work work)
 template <typename Kind>
 void LeasedSteps<Kind>::resume(Work work)
 {
+    if (Kind::givenUp(work.record))
+        return reverseAndSettle(std::move(work));
     if (work.record.step == PaymentStep::Claimed) {
         // The previous holder never recorded a call, and can no longer (its generation is
         // stale): nobody has called the acquirer for this key.
@@ -160,6 +175,41 @@ void LeasedSteps<Kind>::resume(Work work)
             return releaseLeaseAndAnswerUnknown(work);   // could not ask: the next retry or recovery asks again
         settle(work, a);
     });
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::reverseAndSettle(Work work)
+{
+    m_metrics->count("oncepay_acquirer_calls_total", acquirerLabel("reversal", "sent"));
+    const std::shared_ptr<bool> answered = m_deadlines.start([this, work] {
+        releaseLeaseAndAnswerUnknown(work);   // the reversal's answer is late: asked again later
+    });
+    Kind::reverse(m_acquirer, work.record, this, [this, work, answered](const AcquirerAnswer &a) {
+        m_metrics->count("oncepay_acquirer_calls_total", acquirerLabel("reversal", a.metricsLabel()));
+        if (std::exchange(*answered, true))
+            return;
+        reach("after_reversal");
+        if (a.kind == AcquirerAnswer::Kind::Reversed || a.kind == AcquirerAnswer::Kind::Declined)
+            return settle(work, a);
+        // Not reversed, or not known to be: the reason stays recorded, and the next holder (a
+        // retry, recovery) reverses again. Money may still move: never "nothing happened".
+        releaseLeaseAndAnswerUnknown(work);
+    });
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::giveUp(Work work, const QString &reason)
+{
+    qCInfo(lcPayments) << Kind::noun << work.record.id << "given up:" << reason;
+    work.record.updatedAt = nowMs();
+    m_store->requestCancel(LeasedRow::of(work.record), reason, this, timed<StepWrite>([this, work, reason](bool ok, const QString &, StepWrite w) mutable {
+        if (!ok)
+            return releaseLeaseAndAnswerUnknown(work);
+        if (w == StepWrite::Fenced)
+            return answerFenced(work);
+        Kind::markGivenUp(work.record, reason);
+        reverseAndSettle(std::move(work));
+    }));
 }
 
 template <typename Kind>
@@ -239,6 +289,8 @@ void LeasedSteps<Kind>::answerFenced(const Work &work)
     m_metrics->count("oncepay_lease_fenced_total");
     if (work.recovery)
         return work.respond(HttpAnswer{});
+    if (work.cancelRequest)
+        return work.respond(Answers::keyInUse());   // another holder drives it now: ask again
     // Unreadable: the outcome is unknown. Nothing stored: the new holder released a claim nobody
     // had executed: retry.
     answerFromStore(r, work.respond, Answers::outcomeUnknown(), Answers::keyInUse());
@@ -292,9 +344,17 @@ void LeasedSteps<Kind>::settle(Work work, const AcquirerAnswer &answer)
     case AcquirerAnswer::Kind::NotFound:
         Q_UNREACHABLE();
         return;
+    case AcquirerAnswer::Kind::Pending:
+        // The customer has not confirmed yet. Past the gateway's patience it is given up at the
+        // acquirer (a holder that gave it up already never gets here: it reverses).
+        if (!Kind::givenUp(record) && Kind::waitedTooLong(record, nowMs(), m_config))
+            return giveUp(std::move(work), QStringLiteral("wallet_timeout"));
+        Kind::apply(record, answer);
+        break;
     case AcquirerAnswer::Kind::Approved:
     case AcquirerAnswer::Kind::Declined:
     case AcquirerAnswer::Kind::AnswerLost:
+    case AcquirerAnswer::Kind::Reversed:
         Kind::apply(record, answer);
         break;
     }

@@ -56,6 +56,9 @@ protected:
         Respond respond;
         bool recovery = false;   // keep a recorded 202; nobody waits for the answer
         bool firstCall = false;   // this holder moved the step from claimed: no earlier call exists
+        // A cancel request drives it (POST /v1/payments/{id}/cancel): fenced, it answers 409 for
+        // its own key, never the payment's stored answer.
+        bool cancelRequest = false;
     };
 
     // After a claim: the first holder calls, a holder taking over resumes.
@@ -70,6 +73,10 @@ protected:
     void answerFromStore(const Record &record, const Respond &respond, const HttpAnswer &unreadable,
         const HttpAnswer &nothingStored);
     void resume(Work work);
+    // The record was given up (a wallet payment's cancel reason is recorded, under the lease
+    // held): reverse it at the acquirer, then settle what the reversal says. Asked again by
+    // whoever holds it next when the answer is lost.
+    void reverseAndSettle(Work work);
     // An outcome was recorded and is about to be answered (not for a recovery run, nor a 202).
     virtual void settledForClient(const Work &, const typename Kind::Settlement &) {}
 
@@ -93,6 +100,8 @@ private:
     void releaseRefused(Work work, const HttpAnswer &refused, qint64 firstTryAt);
     void releaseLeaseAndAnswerUnknown(const Work &work);
     void settle(Work work, const AcquirerAnswer &answer);
+    // A wallet payment past its confirmation time: its reason recorded, then reversed.
+    void giveUp(Work work, const QString &reason);
     void writeSettlement(Work work, const typename Kind::Settlement &s, const HttpAnswer &answer, qint64 firstTryAt);
     void answerFenced(const Work &work);
     static void answerNothing(const Work &work, const HttpAnswer &answer);
@@ -137,6 +146,22 @@ struct PaymentKind
     {
         a->lookup(p.merchant, p.idempotencyKey, c, std::move(done));
     }
+    // Wallet payments (API.md "Wallet payments"): given up once its reason is recorded; waiting
+    // too long for the customer past the gateway's timeout.
+    static bool givenUp(const Payment &p) { return !p.cancelReason.isEmpty(); }
+    static void markGivenUp(Payment &p, const QString &reason)
+    {
+        if (p.cancelReason.isEmpty())   // the first reason recorded stays
+            p.cancelReason = reason;
+    }
+    static bool waitedTooLong(const Payment &p, qint64 now, const PaymentConfig &config)
+    {
+        return p.isWallet() && now - p.createdAt >= config.walletConfirmTimeoutMs;
+    }
+    static void reverse(Acquirer *a, const Payment &p, QObject *c, Acquirer::AnswerCallback done)
+    {
+        a->reverse(p.merchant, p.idempotencyKey, c, std::move(done));
+    }
 };
 
 // A refund, with its own key, against the payment's charge: settled succeeded (the money went
@@ -173,6 +198,14 @@ struct RefundKind
     static void lookup(Acquirer *a, const Refund &r, QObject *c, Acquirer::AnswerCallback done)
     {
         a->lookupRefund(r.merchant, r.idempotencyKey, c, std::move(done));
+    }
+    // A refund is never given up: it is asked about until the acquirer answers.
+    static bool givenUp(const Refund &) { return false; }
+    static void markGivenUp(Refund &, const QString &) {}
+    static bool waitedTooLong(const Refund &, qint64, const PaymentConfig &) { return false; }
+    static void reverse(Acquirer *, const Refund &, QObject *, const Acquirer::AnswerCallback &done)
+    {
+        done({AcquirerAnswer::Kind::Refused, {}, QStringLiteral("a refund cannot be reversed")});
     }
 };
 

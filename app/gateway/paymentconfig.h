@@ -17,6 +17,9 @@ struct PaymentConfig
     // How long the acquirer remembers an idempotency key (API.md promise 11): past it, a record
     // the acquirer says it does not know is never called again but left for review.
     qint64 acquirerKeyWindowMs = 24 * 3600 * 1000LL;
+    // A wallet payment whose customer has not confirmed within this time of its creation is
+    // given up at the acquirer (API.md "Wallet payments", --wallet-confirm-timeout).
+    qint64 walletConfirmTimeoutMs = 60'000;
     QString faultKillAt;   // test hook: SIGKILL ourselves at this step (demo only)
     QString faultPauseAt;   // test hook: SIGSTOP ourselves at this step (demo only): a real stall
 };

@@ -30,7 +30,7 @@ PaymentStep readStep(const QString &name, const QString &id)
 const QString kPaymentColumns = QStringLiteral(
     "seq, id, merchant, terminal_id, idem_key, fingerprint, amount, currency, order_id, payment_method,"
     " description, metadata, status, step, decline_code, amount_refunded, created_at, updated_at, lease_generation,"
-    " card_brand, card_last4, authorization_code, needs_review");
+    " card_brand, card_last4, authorization_code, needs_review, cancel_reason");
 
 QString prefixed(const QString &columns, const QString &alias)
 {
@@ -62,6 +62,7 @@ Payment readPayment(const QSqlQuery &q, int base)
     p.card = {q.value(base + 19).toString(), q.value(base + 20).toString()};
     p.authorizationCode = q.value(base + 21).toString();
     p.needsReview = q.value(base + 22).toInt() != 0;
+    p.cancelReason = q.value(base + 23).toString();
     return p;
 }
 

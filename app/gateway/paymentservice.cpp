@@ -54,6 +54,12 @@ void PaymentService::createPayment(const Caller &caller, const QString &key, con
     m_payments.createPayment(caller, key, fingerprint, std::move(fields), respond);
 }
 
+void PaymentService::cancelPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
+    const QString &paymentId, const Respond &respond)
+{
+    m_payments.cancelPayment(caller, key, fingerprint, paymentId, respond);
+}
+
 void PaymentService::createRefund(const Caller &caller, const QString &key, const QByteArray &fingerprint,
     Refund fields, const Respond &respond)
 {

@@ -35,6 +35,8 @@ public:
 
     void createPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
         Payment fields, const Respond &respond);
+    void cancelPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
+        const QString &paymentId, const Respond &respond);
     void createRefund(const Caller &caller, const QString &key, const QByteArray &fingerprint,
         Refund fields, const Respond &respond);
     void getRefund(const Caller &caller, const QString &id, const Respond &respond);

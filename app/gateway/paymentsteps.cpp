@@ -3,6 +3,9 @@
 #include "paymentlog.h"
 #include "timeutil.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
+
 #include <optional>
 #include <utility>
 
@@ -68,6 +71,47 @@ void PaymentSteps::createPayment(const Caller &caller, const QString &key, const
             m_metrics->count("oncepay_idempotency_mismatches_total");
             respond(Answers::keyReused());
             return;
+        }
+    }));
+}
+
+void PaymentSteps::cancelPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
+    const QString &paymentId, const Respond &respond)
+{
+    const CancelClaim claim{caller.merchant, key, fingerprint, paymentId, m_config.leaseMs, nowMs()};
+    m_store->claimCancel(claim, this, timed<CancelOutcome>([this, respond](bool ok, const QString &, const CancelOutcome &o) {
+        if (!ok) {
+            // The claim is one transaction: nothing was recorded, nothing will be sent for this key.
+            return respond(Answers::storeUnavailable());
+        }
+        switch (o.kind) {
+        case CancelOutcome::Kind::Cancelling: {
+            reach("after_cancel_claim");
+            // The payment's answers become the cancel's: a declined payment (given up) is 200 with
+            // the payment; 500 while the reversal's outcome is unknown stays 500.
+            Respond asCancel = [respond](const HttpAnswer &a) {
+                if (a.status != 402)
+                    return respond(a);
+                const QJsonObject payment = QJsonDocument::fromJson(a.body).object().value(QStringLiteral("payment")).toObject();
+                respond(HttpAnswer::json(200, payment));
+            };
+            Work work{o.payment, std::move(asCancel), false, false};
+            work.cancelRequest = true;
+            return reverseAndSettle(std::move(work));
+        }
+        case CancelOutcome::Kind::Replay:
+            m_metrics->count("oncepay_idempotent_replays_total");
+            return respond(HttpAnswer::fromStored(o.response).markReplayed());
+        case CancelOutcome::Kind::Mismatch:
+            m_metrics->count("oncepay_idempotency_mismatches_total");
+            return respond(Answers::keyReused());
+        case CancelOutcome::Kind::PaymentNotFound:
+            return respond(Answers::notFound(QStringLiteral("No payment with this id.")));
+        case CancelOutcome::Kind::NotCancellable:
+            return respond(HttpAnswer::problem(400, QStringLiteral("payment-not-cancellable"),
+                QStringLiteral("Payment not cancellable"), o.message));
+        case CancelOutcome::Kind::Ended:
+            return respond(HttpAnswer::json(200, o.payment.toJson()));
         }
     }));
 }

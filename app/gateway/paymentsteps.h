@@ -17,6 +17,10 @@ public:
 
     void createPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
         Payment fields, const Respond &respond);
+    // POST /v1/payments/{id}/cancel: gives up a wallet payment waiting for the customer, with the
+    // cancel's own key (API.md "Wallet payments"): 200 with the payment, declined "cancelled".
+    void cancelPayment(const Caller &caller, const QString &key, const QByteArray &fingerprint,
+        const QString &paymentId, const Respond &respond);
 
 private:
     void settledForClient(const Work &work, const Settlement &s) override;

@@ -108,7 +108,7 @@ PaymentValidation validatePayment(const JsonNode &body)
         out.errors = c.errors;
         return out;
     }
-    c.onlyKnown({"amount", "currency", "order_id", "payment_method", "description", "metadata"});
+    c.onlyKnown({"amount", "currency", "order_id", "payment_method", "wallet_code", "description", "metadata"});
     Payment &p = out.fields;
     p.amount = c.amount();
 
@@ -123,8 +123,21 @@ PaymentValidation validatePayment(const JsonNode &body)
         c.error(QStringLiteral("order_id"), QStringLiteral("must be 1 to 64 of A-Z a-z 0-9 - _"));
 
     p.paymentMethod = c.text("payment_method", true, 64);
-    if (!p.paymentMethod.isEmpty() && !AcquirerSimulator::isKnownToken(p.paymentMethod))
-        c.error(QStringLiteral("payment_method"), QStringLiteral("must be a test token such as tok_visa"));
+    const QString walletCode = c.text("wallet_code", false, 64);
+    const bool wallet = p.paymentMethod == QLatin1String("wallet");
+    if (wallet) {
+        // API.md "Wallet payments": the code the customer's phone shows, kept with the method.
+        if (!body.member(u"wallet_code"))
+            c.error(QStringLiteral("wallet_code"), QStringLiteral("is required for a wallet payment"));
+        else if (Payment::walletBrandOf(walletCode).isEmpty())
+            c.error(QStringLiteral("wallet_code"), QStringLiteral("must be a payment code: 18 digits starting 10 to 15 or 25 to 30"));
+        else
+            p.paymentMethod = QStringLiteral("wallet:") + walletCode;
+    } else if (!p.paymentMethod.isEmpty() && !AcquirerSimulator::isKnownToken(p.paymentMethod)) {
+        c.error(QStringLiteral("payment_method"), QStringLiteral("must be wallet or a test token such as tok_visa"));
+    }
+    if (!wallet && body.member(u"wallet_code"))
+        c.error(QStringLiteral("wallet_code"), QStringLiteral("is only for payment_method wallet"));
 
     p.description = c.text("description", false, 500);
 
@@ -170,21 +183,39 @@ SimulationValidation validateSimulation(const JsonNode &body)
         out.errors = c.errors;
         return out;
     }
-    const JsonNode *mode = body.member(u"mode");
-    const auto parsedMode = mode && mode->type == JsonNode::Type::String ? SimulationState::modeFromName(mode->string)
-                                                                         : std::nullopt;
-    if (parsedMode)
-        out.state.mode = *parsedMode;
-    else
-        c.error(QStringLiteral("mode"), QStringLiteral("must be normal, decline_all, timeout_after_charge or error_before_charge"));
-    const JsonNode *latency = body.member(u"latency_ms");
-    const auto parsedLatency = latency ? latency->toInteger() : std::optional<qint64>(0);
-    if (parsedLatency && *parsedLatency >= 0 && *parsedLatency <= 60'000)
-        out.state.latencyMs = int(*parsedLatency);
-    else
-        c.error(QStringLiteral("latency_ms"), QStringLiteral("must be an integer from 0 to 60000"));
+    c.onlyKnown({"mode", "latency_ms", "wallet_confirm_ms"});
+    if (const JsonNode *mode = body.member(u"mode")) {
+        out.mode = mode->type == JsonNode::Type::String ? SimulationState::modeFromName(mode->string) : std::nullopt;
+        if (!out.mode)
+            c.error(QStringLiteral("mode"), QStringLiteral("must be normal, decline_all, timeout_after_charge or error_before_charge"));
+    }
+    const auto milliseconds = [&](const char16_t *name, std::optional<int> *into) {
+        const JsonNode *n = body.member(name);
+        if (!n)
+            return;
+        const std::optional<qint64> v = n->toInteger();
+        if (v && *v >= 0 && *v <= 60'000)
+            *into = int(*v);
+        else
+            c.error(QString::fromUtf16(name), QStringLiteral("must be an integer from 0 to 60000"));
+    };
+    milliseconds(u"latency_ms", &out.latencyMs);
+    milliseconds(u"wallet_confirm_ms", &out.walletConfirmMs);
+    if (c.errors.isEmpty() && !out.mode && !out.latencyMs && !out.walletConfirmMs)
+        c.error(QStringLiteral("mode"), QStringLiteral("is required: at least one of mode, latency_ms and wallet_confirm_ms"));
     out.errors = c.errors;
     return out;
+}
+
+SimulationState SimulationValidation::applyTo(SimulationState current) const
+{
+    if (mode)
+        current.mode = *mode;
+    if (latencyMs)
+        current.latencyMs = *latencyMs;
+    if (walletConfirmMs)
+        current.walletConfirmMs = *walletConfirmMs;
+    return current;
 }
 
 namespace {
@@ -252,6 +283,21 @@ AcquirerRefundValidation validateAcquirerRefund(const JsonNode &body)
     r.chargeKey = keyField(c, body, "charge_key");
     r.amount = c.amount();
     r.currency = currencyField(c);
+    out.errors = c.errors;
+    return out;
+}
+
+ReversalValidation validateReversal(const JsonNode &body)
+{
+    Checker c{body, {}};
+    ReversalValidation out;
+    if (!c.isObject()) {
+        out.errors = c.errors;
+        return out;
+    }
+    c.onlyKnown({"merchant", "key"});
+    out.merchant = merchantField(c, body);
+    out.key = keyField(c, body, "key");
     out.errors = c.errors;
     return out;
 }

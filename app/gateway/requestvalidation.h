@@ -29,10 +29,15 @@ struct RefundValidation
 RefundValidation validateRefund(const JsonNode &body);
 
 // PUT /v1/_sim/acquirer (gateway) and PUT /v1/simulation (acquirer service): mode and latency_ms.
+// PUT /v1/_sim/acquirer: any of mode, latency_ms and wallet_confirm_ms (at least one); the
+// fields left out keep what the merchant had.
 struct SimulationValidation
 {
-    SimulationState state;
+    std::optional<SimulationState::Mode> mode;
+    std::optional<int> latencyMs;
+    std::optional<int> walletConfirmMs;
     QList<Problem::FieldError> errors;
+    SimulationState applyTo(SimulationState current) const;
 };
 SimulationValidation validateSimulation(const JsonNode &body);
 
@@ -51,6 +56,15 @@ struct AcquirerRefundValidation
     QList<Problem::FieldError> errors;
 };
 AcquirerRefundValidation validateAcquirerRefund(const JsonNode &body);
+
+// POST /v1/reversals of the acquirer service: merchant and the payment's key.
+struct ReversalValidation
+{
+    QString merchant;
+    QString key;
+    QList<Problem::FieldError> errors;
+};
+ReversalValidation validateReversal(const JsonNode &body);
 
 Problem validationProblem(const QList<Problem::FieldError> &errors);
 

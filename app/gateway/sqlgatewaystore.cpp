@@ -1,6 +1,7 @@
 #include "sqlgatewaystore.h"
 
 #include "gatewayschema.h"
+#include "cancelrows.h"
 #include "idempotencyrecords.h"
 #include "paymentlog.h"
 #include "paymentrows.h"
@@ -392,7 +393,8 @@ void SqlGatewayStore::resolveReview(const QString &id, const QString &outcome, q
 
 void SqlGatewayStore::settlePayment(const Settlement &s, QObject *context, Reply<StepWrite> reply)
 {
-    if (isPostgres()) {
+    const bool pg = isPostgres();
+    if (pg && s.cancelAnswerBody.isEmpty()) {
         transact<StepWrite>(
             context, [s](SqlTx &tx) {
                 return settlePaymentAlone(tx, s);
@@ -401,7 +403,13 @@ void SqlGatewayStore::settlePayment(const Settlement &s, QObject *context, Reply
         return;
     }
     transact<StepWrite>(
-        context, [s](SqlTx &tx) {
+        context, [s, pg](SqlTx &tx) {
+            if (pg) {
+                const StepWrite w = settlePaymentAlone(tx, s);
+                if (w == StepWrite::Written)
+                    answerCancels(tx, s);
+                return w;
+            }
             const bool final = s.status != PaymentStatus::Processing;
             // The lease ends with the write: a payment still processing goes to recovery at once.
             const int changed = tx.numRowsAffected(QStringLiteral(
@@ -416,7 +424,27 @@ void SqlGatewayStore::settlePayment(const Settlement &s, QObject *context, Reply
                 return StepWrite::Fenced;
             // Recovery keeps a recorded 202: its replay is answered from the payment's current state.
             completeRecord(tx, s.merchant, s.key, s.response, s.now + s.retentionMs, s.recovery);
+            answerCancels(tx, s);
             return StepWrite::Written;
+        },
+        std::move(reply));
+}
+
+void SqlGatewayStore::claimCancel(const CancelClaim &claim, QObject *context, Reply<CancelOutcome> reply)
+{
+    const bool pg = isPostgres();
+    transact<CancelOutcome>(
+        context, [claim, pg](SqlTx &tx) {
+            return Gateway::claimCancel(tx, claim, pg);
+        },
+        std::move(reply));
+}
+
+void SqlGatewayStore::requestCancel(const LeasedRow &row, const QString &reason, QObject *context, Reply<StepWrite> reply)
+{
+    transact<StepWrite>(
+        context, [row, reason](SqlTx &tx) {
+            return Gateway::requestCancel(tx, row, reason);
         },
         std::move(reply));
 }

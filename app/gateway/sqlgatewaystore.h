@@ -75,11 +75,13 @@ public:
     void releaseLease(const LeasedRow &row, QObject *context, Reply<StepWrite> reply) override;
     void checkKeyWindow(const LeasedRow &row, qint64 windowMs, const StoredResponse &response, qint64 retentionMs,
         QObject *context, Reply<KeyWindow> reply) override;
+    void claimCancel(const CancelClaim &claim, QObject *context, Reply<CancelOutcome> reply) override;
+    void requestCancel(const LeasedRow &row, const QString &reason, QObject *context, Reply<StepWrite> reply) override;
     void listNeedsReview(QObject *context, Reply<ReviewList> reply) override;
     void resolveReview(const QString &id, const QString &outcome, qint64 leaseMs, QObject *context,
         Reply<ReviewResolution> reply) override;
 
-    static constexpr int schemaVersion = 5;
+    static constexpr int schemaVersion = 6;
 
 private:
     // `singleStatement`: `work` runs exactly one statement; on PostgreSQL it is sent alone, as a

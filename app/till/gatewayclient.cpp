@@ -192,13 +192,25 @@ void withJsonBody(GatewayRequest &r, const QString &key, const QJsonObject &body
 void GatewayClient::postPayment(const Intent &intent, QObject *context, Callback done)
 {
     GatewayRequest r = request("POST", QStringLiteral("/v1/payments"));
-    const QJsonObject body{
+    QJsonObject body{
         {QStringLiteral("amount"), intent.amount.minorUnits()},
         {QStringLiteral("currency"), intent.amount.currency()},
         {QStringLiteral("order_id"), intent.orderId},
         {QStringLiteral("payment_method"), intent.paymentMethod},
     };
+    // A wallet payment keeps the customer's payment code with its method (Intent::walletCode).
+    if (intent.isWallet()) {
+        body.insert(QStringLiteral("payment_method"), QStringLiteral("wallet"));
+        body.insert(QStringLiteral("wallet_code"), intent.walletCode());
+    }
     withJsonBody(r, intent.key, body);
+    exchange(r, failingOver(onContext(context, std::move(done))));
+}
+
+void GatewayClient::postCancel(const QString &paymentId, const QString &cancelKey, QObject *context, Callback done)
+{
+    GatewayRequest r = request("POST", QStringLiteral("/v1/payments/%1/cancel").arg(QString::fromLatin1(QUrl::toPercentEncoding(paymentId))));
+    withJsonBody(r, cancelKey, QJsonObject{});
     exchange(r, failingOver(onContext(context, std::move(done))));
 }
 

@@ -97,6 +97,9 @@ public:
     // if `context` still exists when the answer comes, so a window closed meanwhile is never
     // called back. The request itself goes on (a payment on the wire is not taken back).
     void postPayment(const Intent &intent, QObject *context, Callback done);
+    // POST /v1/payments/{id}/cancel with `cancelKey`: gives up a wallet payment waiting for the
+    // customer's confirmation (API.md "Wallet payments"): 200 with the payment, declined.
+    void postCancel(const QString &paymentId, const QString &cancelKey, QObject *context, Callback done);
     void getPaymentByKey(const QString &key, QObject *context, Callback done);
     void getPayment(const QString &paymentId, QObject *context, Callback done);
     void listPayments(const QString &terminalId, const QString &cursor, int limit, QObject *context, Callback done);

@@ -100,6 +100,10 @@ struct Intent
     // What people read for its sale: the short number, else the order id.
     QString saleLabel() const { return saleNumber.isEmpty() ? orderId : saleNumber; }
     bool isCash() const { return tender == Tender::Cash; }
+    // A wallet payment (issue 26): a card-like tender the gateway takes, whose paymentMethod is
+    // "wallet:<the customer's payment code>"; its brand ("wechat", "alipay") is kept in cardBrand.
+    bool isWallet() const { return paymentMethod.startsWith(QLatin1String("wallet:")); }
+    QString walletCode() const { return isWallet() ? paymentMethod.mid(7) : QString(); }
     bool isRefund() const { return kind == IntentKind::Refund; }
 };
 

@@ -356,6 +356,9 @@ void SyncEngine::handleAnswer(const QString &key, Kind kind, const GatewayResult
         const QJsonObject card = payment.value(QStringLiteral("card")).toObject();
         after.cardBrand = card.value(QStringLiteral("brand")).toString(after.cardBrand);
         after.cardLast4 = card.value(QStringLiteral("last4")).toString(after.cardLast4);
+        // A wallet payment's brand takes the card's place on the receipt ("wechat", "alipay").
+        const QJsonObject wallet = payment.value(QStringLiteral("wallet")).toObject();
+        after.cardBrand = wallet.value(QStringLiteral("brand")).toString(after.cardBrand);
         after.authorizationCode = payment.value(QStringLiteral("authorization_code")).toString(after.authorizationCode);
     }
     after.lastProblem = d.state == IntentState::Succeeded ? QString() : d.problem;

@@ -90,6 +90,14 @@ public:
     // intents it changed (the cash refunds say what to hand back).
     using CancelCallback = std::function<void(bool ok, const TillError &error, const QList<Intent> &changed)>;
     void cancelSale(const QString &orderId, QObject *context, CancelCallback done);
+    // Gives up the wallet payment `intent` at the gateway (POST /v1/payments/{id}/cancel, issue
+    // 26) with the cancel's own key, the same on every try (cancelKeyOf), so that it happens once;
+    // the payment's id is asked by key first when the till does not know it yet. `done` gets the
+    // gateway's answer to the cancel (200: given up, 400 payment-not-cancellable: already final,
+    // else not known yet). The intent's own outcome comes as ever, asked of the gateway at once
+    // (retryNow): intentChanged says it.
+    void cancelWallet(const Intent &intent, QObject *context, std::function<void(const GatewayResult &result)> done);
+    static QString cancelKeyOf(const QString &paymentKey) { return QStringLiteral("cancel-") + paymentKey; }
     void retryNow(const QString &key);
     // Probes the gateway now instead of at the next backoff (e.g. the system reports the
     // network is back); does nothing while online.

@@ -188,6 +188,28 @@ void SyncEngine::giveUp(const QString &key, QObject *context, PayCallback done)
     });
 }
 
+void SyncEngine::cancelWallet(const Intent &intent, QObject *context, std::function<void(const GatewayResult &)> done)
+{
+    done = onContext(context, std::move(done));
+    const QString key = intent.key;
+    auto send = [this, key, done](const QString &paymentId) {
+        m_client->postCancel(paymentId, cancelKeyOf(key), this, [this, key, done](const GatewayResult &r) {
+            retryNow(key);   // the payment's outcome, from the gateway, as every answer is taken
+            done(r);
+        });
+    };
+    if (!intent.paymentId.isEmpty())
+        return send(intent.paymentId);
+    m_client->getPaymentByKey(key, this, [this, key, send, done](const GatewayResult &r) {
+        const QString id = r.payment().value(QStringLiteral("id")).toString();
+        if (id.isEmpty()) {
+            retryNow(key);
+            return done(r);   // not known to the gateway (yet), or it could not be asked
+        }
+        send(id);
+    });
+}
+
 void SyncEngine::cancelSale(const QString &orderId, QObject *context, CancelCallback done)
 {
     done = onContext(context, std::move(done));

@@ -95,6 +95,12 @@ QByteArray paymentMismatch(const QJsonObject &p)
     need("card", p.contains(QStringLiteral("card")) && (card.isNull() || (card.toObject().value(QStringLiteral("brand")).isString() && last4Shape.match(card.toObject().value(QStringLiteral("last4")).toString()).hasMatch())));
     const QJsonValue code = p.value(QStringLiteral("authorization_code"));
     need("authorization_code", p.contains(QStringLiteral("authorization_code")) && (code.isNull() || authorizationShape.match(code.toString()).hasMatch()));
+    // A wallet payment's brand, null for a card payment (API.md "Wallet payments").
+    const QJsonValue wallet = p.value(QStringLiteral("wallet"));
+    const QString walletBrand = wallet.toObject().value(QStringLiteral("brand")).toString();
+    need("wallet", p.contains(QStringLiteral("wallet")) && (wallet.isNull() || walletBrand == QLatin1String("wechat") || walletBrand == QLatin1String("alipay")));
+    need("payment_method", p.value(QStringLiteral("payment_method")).isString()
+        && (wallet.isNull() || p.value(QStringLiteral("payment_method")).toString() == QLatin1String("wallet")));
     need("amount_refunded", p.value(QStringLiteral("amount_refunded")).isDouble());
     need("created_at", isRfc3339Utc(p.value(QStringLiteral("created_at"))));
     need("updated_at", isRfc3339Utc(p.value(QStringLiteral("updated_at"))));

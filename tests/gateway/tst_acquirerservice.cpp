@@ -30,6 +30,7 @@ private slots:
     void acquirerApiRejectsBadInput_data();
     void acquirerApiRejectsBadInput();
     void acquirerApiChargesOncePerKey();
+    void reversalPassesTheCharge();
     void refundInAnotherCurrencyIsRefused();
     void acquirerFramesEveryRequestWithOneParser();
     void lengthsCountCodePoints();
@@ -385,6 +386,37 @@ void TestAcquirerService::acquirerApiRejectsBadInput()
     const HttpReply ledger = m_bank.get(QStringLiteral("/v1/ledger?merchant=demo&key=k-1"));
     ONCEPAY_VERIFY_STATUS(ledger, 200);
     QCOMPARE(ledger.object().value(QStringLiteral("data")).toArray().size(), 0);
+}
+
+void TestAcquirerService::reversalPassesTheCharge()
+{
+    // A wallet payment given up while its charge is still on the way to the bank: the reversal
+    // arrives first, and the charge arriving after it is never made (issue 26).
+    const QString key = uniqueKey(QStringLiteral("passed"));
+    const QByteArray reversal = QJsonDocument(QJsonObject{{QStringLiteral("merchant"), QStringLiteral("wallets")},
+                                                  {QStringLiteral("key"), key}})
+                                    .toJson(QJsonDocument::Compact);
+    const HttpReply reversed = m_bank.post(QStringLiteral("/v1/reversals"), reversal);
+    ONCEPAY_VERIFY_STATUS(reversed, 200);
+    QCOMPARE(reversed.object().value(QStringLiteral("status")).toString(), QStringLiteral("reversed"));
+    const QJsonObject charge{{QStringLiteral("merchant"), QStringLiteral("wallets")}, {QStringLiteral("key"), key},
+        {QStringLiteral("amount"), 800}, {QStringLiteral("currency"), QStringLiteral("CNY")},
+        {QStringLiteral("token"), QStringLiteral("wallet:134567890123456780")}};
+    const HttpReply late = m_bank.post(QStringLiteral("/v1/charges"), QJsonDocument(charge).toJson(QJsonDocument::Compact));
+    ONCEPAY_VERIFY_STATUS(late, 200);
+    QCOMPARE(late.object().value(QStringLiteral("status")).toString(), QStringLiteral("reversed"));
+    const HttpReply ledger = m_bank.get(QStringLiteral("/v1/ledger?merchant=wallets&key=") + key);
+    ONCEPAY_VERIFY_STATUS(ledger, 200);
+    QCOMPARE(ledger.object().value(QStringLiteral("data")).toArray().size(), 0);
+    const HttpReply lookup = m_bank.get(QStringLiteral("/v1/charges?merchant=wallets&key=") + key);
+    ONCEPAY_VERIFY_STATUS(lookup, 200);
+    QCOMPARE(lookup.object().value(QStringLiteral("status")).toString(), QStringLiteral("reversed"));
+    // Asked again, the same answer: once per key.
+    const HttpReply twice = m_bank.post(QStringLiteral("/v1/reversals"), reversal);
+    ONCEPAY_VERIFY_STATUS(twice, 200);
+    QCOMPARE(twice.object(), reversed.object());
+    ONCEPAY_VERIFY_PROBLEM(m_bank.post(QStringLiteral("/v1/reversals"), R"({"merchant":"wallets"})"), 400,
+        QStringLiteral("validation-failed"));
 }
 
 void TestAcquirerService::acquirerApiChargesOncePerKey()

@@ -159,7 +159,8 @@ void TestUpgrade::v2DatabaseIsMigrated()
                  "ALTER TABLE refunds DROP COLUMN lease_boot",
                  "ALTER TABLE refunds DROP COLUMN lease_expires_at",
                  "ALTER TABLE payments DROP COLUMN needs_review",
-                 "ALTER TABLE refunds DROP COLUMN needs_review"})
+                 "ALTER TABLE refunds DROP COLUMN needs_review",
+                 "DROP INDEX idempotency_records_waiting", "ALTER TABLE payments DROP COLUMN cancel_reason"})
             QVERIFY2(q.exec(QString::fromLatin1(sql)), qPrintable(q.lastError().text()));
         QVERIFY2(q.exec(pg ? QStringLiteral("UPDATE oncepay_schema SET version = 2") : QStringLiteral("PRAGMA user_version=2")),
             qPrintable(q.lastError().text()));
@@ -172,6 +173,9 @@ void TestUpgrade::v2DatabaseIsMigrated()
         db.setDatabaseName(gateway.database().acquirerDbPath());
         QVERIFY(db.open());
         QSqlQuery q(db);
+        for (const char *sql : {"DROP TABLE reversals", "DROP INDEX charges_waiting", "DROP INDEX charges_by_token",
+                 "ALTER TABLE charges DROP COLUMN confirm_at"})
+            QVERIFY2(q.exec(QString::fromLatin1(sql)), qPrintable(q.lastError().text()));
         QVERIFY2(q.exec(QStringLiteral("ALTER TABLE charges DROP COLUMN auth_code")), qPrintable(q.lastError().text()));
         QVERIFY2(q.exec(QStringLiteral("DROP TABLE refunds")), qPrintable(q.lastError().text()));
         QVERIFY2(q.exec(QStringLiteral("PRAGMA user_version=1")), qPrintable(q.lastError().text()));

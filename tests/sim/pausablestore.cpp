@@ -133,6 +133,23 @@ void PausableStore::checkKeyWindow(const Gateway::LeasedRow &row, qint64 windowM
         std::move(reply));
 }
 
+void PausableStore::claimCancel(const Gateway::CancelClaim &claim, QObject *context, Reply<Gateway::CancelOutcome> reply)
+{
+    forward<Gateway::CancelOutcome>([this, claim, context](Reply<Gateway::CancelOutcome> r) {
+        m_inner->claimCancel(claim, context, r);
+    },
+        std::move(reply));
+}
+
+void PausableStore::requestCancel(const Gateway::LeasedRow &row, const QString &reason, QObject *context,
+    Reply<Gateway::StepWrite> reply)
+{
+    forward<Gateway::StepWrite>([this, row, reason, context](Reply<Gateway::StepWrite> r) {
+        m_inner->requestCancel(row, reason, context, r);
+    },
+        std::move(reply));
+}
+
 void PausableStore::claimRefund(const Gateway::RefundClaim &claim, QObject *context, Reply<Gateway::RefundClaimOutcome> reply)
 {
     forward<Gateway::RefundClaimOutcome>([this, claim, context](Reply<Gateway::RefundClaimOutcome> r) {

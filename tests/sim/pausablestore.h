@@ -42,6 +42,9 @@ public:
     void releaseLease(const Gateway::LeasedRow &row, QObject *context, Reply<Gateway::StepWrite> reply) override;
     void checkKeyWindow(const Gateway::LeasedRow &row, qint64 windowMs, const Gateway::StoredResponse &response,
         qint64 retentionMs, QObject *context, Reply<Gateway::KeyWindow> reply) override;
+    void claimCancel(const Gateway::CancelClaim &claim, QObject *context, Reply<Gateway::CancelOutcome> reply) override;
+    void requestCancel(const Gateway::LeasedRow &row, const QString &reason, QObject *context,
+        Reply<Gateway::StepWrite> reply) override;
     void claimRefund(const Gateway::RefundClaim &claim, QObject *context, Reply<Gateway::RefundClaimOutcome> reply) override;
     void storedRefundAnswer(const QString &merchant, const QString &key, const QByteArray &fingerprint, QObject *context,
         Reply<Gateway::RefundClaimOutcome> reply) override;

@@ -93,6 +93,7 @@ public:
     void close() override {}
     void charge(const Gateway::ChargeRequest &request, QObject *context, AnswerCallback done) override;
     void lookup(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
+    void reverse(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
     void refund(const Gateway::RefundCall &call, QObject *context, AnswerCallback done) override;
     void lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
     void ledger(const QString &, const QString &, QObject *, LedgerCallback done) override { done(false, {}); }
@@ -303,6 +304,15 @@ void BankLink::lookup(const QString &merchant, const QString &key, QObject *cont
     m_world->callBank(
         m_gateway, QStringLiteral("lookup"), key, false, [merchant, key](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
             bank->lookup(merchant, key, c, std::move(d));
+        },
+        context, std::move(done));
+}
+
+void BankLink::reverse(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
+{
+    m_world->callBank(
+        m_gateway, QStringLiteral("reversal"), key, true, [merchant, key](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
+            bank->reverse(merchant, key, c, std::move(d));
         },
         context, std::move(done));
 }

@@ -150,7 +150,7 @@ std::optional<StepWrite> TestLeaseFencing::write(const QString &step, const Paym
         settled.step = PaymentStep::Settled;
         const Settlement s{holder.merchant, holder.idempotencyKey, holder.id, holder.leaseGeneration,
             PaymentStatus::Succeeded, {}, now, HttpAnswer::forPayment(settled).toStored(),
-            60'000, false, {}, QStringLiteral("A1")};
+            60'000, false, {}, QStringLiteral("A1"), {}};
         return await<StepWrite>([&](auto reply) {
             m_store->settlePayment(s, &m_context, reply);
         });

@@ -1,6 +1,7 @@
 #include "checkoutviewmodel.h"
 
 #include "salerecords.h"
+#include "walletcode.h"
 
 #include <QDateTime>
 #include <algorithm>
@@ -22,6 +23,15 @@ QString declineReason(const Intent &i)
         return CheckoutViewModel::tr("insufficient funds");
     if (i.declineCode == QLatin1String("processing_error"))
         return CheckoutViewModel::tr("the bank could not process it");
+    // Wallet payments (issue 26).
+    if (i.declineCode == QLatin1String("code_expired"))
+        return CheckoutViewModel::tr("the payment code was used or is too old: ask the customer for a new one");
+    if (i.declineCode == QLatin1String("wallet_timeout"))
+        return CheckoutViewModel::tr("the customer did not confirm on the phone in time; nothing was charged");
+    if (i.declineCode == QLatin1String("cancelled"))
+        return CheckoutViewModel::tr("cancelled at the bank; nothing was charged");
+    if (i.declineCode == QLatin1String("wallet_declined"))
+        return CheckoutViewModel::tr("the wallet declined it");
     return i.declineCode.isEmpty() ? i.lastProblem : i.declineCode;
 }
 }   // namespace
@@ -41,9 +51,18 @@ CheckoutViewModel::CheckoutViewModel(SyncEngine *engine, const Catalog *catalog,
             follow(*m_intent);
     });
     connect(&m_cart, &CartModel::totalChanged, this, &CheckoutViewModel::actionsChanged);
+    m_walletCountdown.setInterval(1000);
+    connect(&m_walletCountdown, &QTimer::timeout, this, [this] {
+        if (m_intent && !isFinal(m_intent->state))
+            follow(*m_intent);
+        else
+            m_walletCountdown.stop();
+    });
     m_unconfirmedTimer.setSingleShot(true);
     connect(&m_unconfirmedTimer, &QTimer::timeout, this, [this] {
-        if (!m_intent || isFinal(m_intent->state))
+        // A wallet payment ends within the gateway's confirmation time: the cashier waits for
+        // it or gives it up, and is never told to serve the next customer meanwhile.
+        if (!m_intent || isFinal(m_intent->state) || m_intent->isWallet())
             return;
         m_unconfirmed = true;
         follow(*m_intent);
@@ -250,8 +269,18 @@ void CheckoutViewModel::payAnotherWay()
             return;
         }
         m_unconfirmedTimer.stop();
+        m_walletCountdown.stop();
         m_unconfirmed = false;
         m_intent.reset();
+        if (part.isWallet() && part.state != IntentState::Voided) {
+            // The customer gave up on the phone: cancelled at the bank through the gateway, once
+            // (its own key); a confirmation that crossed it is undone there, and one the gateway
+            // had settled already is refunded by the till (given up, as a card part).
+            m_engine->cancelWallet(part, this, [](const GatewayResult &) {});
+            setPhase(Phase::Selling, tr("The wallet payment is being cancelled at the bank: nothing stays charged. Take cash or a card."));
+            emit actionsChanged();
+            return;
+        }
         setPhase(Phase::Selling, part.state == IntentState::Voided ? tr("The card payment was never sent and is voided. Take cash or another card.") : tr("The card payment is given up: if it turns out charged, the till refunds it by itself. "
                                                                                                                                                           "Take cash or another card."));
         emit actionsChanged();
@@ -490,6 +519,31 @@ void CheckoutViewModel::changeQuantity(int row, int delta)
         m_cart.setQuantity(row, m_cart.quantity(row) + delta);
 }
 
+bool CheckoutViewModel::isWalletCode(const QString &text)
+{
+    return !walletBrandOf(text.trimmed()).isEmpty();
+}
+
+bool CheckoutViewModel::payByWallet(const QString &code, QString *reason)
+{
+    if (!canPay()) {
+        *reason = tr("There is nothing to pay.");
+        return false;
+    }
+    if (m_engine->connectivity() != SyncEngine::Connectivity::Online || m_engine->isPaused()) {
+        *reason = tr("The server cannot be reached, and a wallet payment code expires within a minute: it cannot be "
+                     "saved and sent later. Take cash or a card instead.");
+        return false;
+    }
+    payByCard(QStringLiteral("wallet:") + code.trimmed());
+    return true;
+}
+
+bool CheckoutViewModel::waitsForWallet() const
+{
+    return m_intent && m_intent->isWallet() && !isFinal(m_intent->state);
+}
+
 void CheckoutViewModel::payByCard(const QString &cardToken, std::optional<Money> amount)
 {
     if (!canPay())
@@ -632,8 +686,10 @@ void CheckoutViewModel::startNewSale(Leaving leaving)
 void CheckoutViewModel::follow(const Intent &i)
 {
     m_intent = i;
-    if (isFinal(i.state))
+    if (isFinal(i.state)) {
         m_unconfirmedTimer.stop();
+        m_walletCountdown.stop();
+    }
     if (m_unconfirmed && !isFinal(i.state)) {
         setPhase(Phase::NotConfirmed,
             tr("Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer."));
@@ -653,6 +709,17 @@ void CheckoutViewModel::follow(const Intent &i)
         setPhase(Phase::Sending, tr("Sending the payment…"));
         break;
     case IntentState::Processing:
+        if (i.isWallet()) {
+            // The wallet asks the customer to confirm on the phone; the gateway gives it up when
+            // its time is over. Said every second while it waits.
+            const qint64 leftMs = i.createdAt + m_walletConfirmMs - QDateTime::currentMSecsSinceEpoch();
+            const int seconds = int(qMax<qint64>(0, (leftMs + 999) / 1000));
+            setPhase(Phase::BankProcessing,
+                tr("Ask the customer to confirm the payment on the phone (%n s left). If they cannot, press Customer gave up.", "", seconds));
+            if (!m_walletCountdown.isActive())
+                m_walletCountdown.start();
+            break;
+        }
         setPhase(Phase::BankProcessing, tr("The bank is processing the payment. Please wait."));
         break;
     case IntentState::Unknown:
@@ -681,7 +748,10 @@ void CheckoutViewModel::follow(const Intent &i)
             setPhase(Phase::Paid, tr("Paid. %1").arg(i.amount.toDisplayString()));
         break;
     case IntentState::Declined:
-        setPhase(Phase::Declined, tr("Declined (%1). Ask for another card (F12) or cash (F10).").arg(declineReason(i)));
+        if (i.isWallet())
+            setPhase(Phase::Declined, tr("Wallet payment declined (%1). Scan a new payment code, or take a card (F12) or cash (F10).").arg(declineReason(i)));
+        else
+            setPhase(Phase::Declined, tr("Declined (%1). Ask for another card (F12) or cash (F10).").arg(declineReason(i)));
         break;
     case IntentState::NeedsAttention:
         setPhase(Phase::NeedsAttention, tr("Needs attention: %1").arg(i.lastProblem));

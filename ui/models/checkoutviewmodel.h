@@ -136,6 +136,17 @@ public:
     // The card pays `amount` (at most what remains; none: all that remains). Less than what
     // remains is a card part: the rest by more cards or cash.
     void payByCard(const QString &cardToken, std::optional<Money> amount = std::nullopt);
+    // A wallet payment code scanned at the pay step (issue 26): the customer's phone pays what
+    // remains. Refused (false, and why) unless the sale can be paid now and the gateway is
+    // reachable: a code expires within a minute, so it is never saved to be sent later.
+    static bool isWalletCode(const QString &text);
+    bool payByWallet(const QString &code, QString *reason);
+    // The payment waiting now is a wallet payment: its customer confirms on the phone, and
+    // "customer gave up" (payAnotherWay) cancels it at the bank.
+    bool waitsForWallet() const;
+    // How long the gateway waits for the customer's confirmation (its --wallet-confirm-timeout):
+    // the countdown the window shows.
+    void setWalletConfirmMs(int ms) { m_walletConfirmMs = ms; }
     // Cash never goes to the gateway: recorded in the journal as paid. Change via `change`.
     bool payCash(const Money &tendered, Money *change, QString *reason);
     // What Ctrl+N does when leavingAsksFirst(): the customer left, or pays another way (then the
@@ -191,6 +202,8 @@ private:
     int m_unconfirmedAfterMs = 30'000;
     QTimer m_unconfirmedTimer;
     bool m_unconfirmed = false;   // the limit passed without a final answer
+    int m_walletConfirmMs = 60'000;
+    QTimer m_walletCountdown;   // a wallet payment waiting: the seconds left, said every second
 };
 
 }   // namespace OncePay::Ui

@@ -3,6 +3,7 @@
 #include "receipt.h"
 
 #include "timeutil.h"
+#include "walletcode.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -150,6 +151,9 @@ QString IntentText::amount(const Intent &intent)
 
 QString IntentText::cardBrand(const QString &token)
 {
+    // A wallet payment's method is its code: the brand of the code's shape, before the gateway says it.
+    if (token.startsWith(QLatin1String("wallet:")))
+        return Receipt::cardLabel(walletBrandOf(QStringView(token).mid(7)), {});
     static const struct
     {
         const char *token;

@@ -188,6 +188,19 @@ void MainWindow::addFromSearch()
     const QString typed = m_search->text().trimmed();
     if (typed.isEmpty())
         return;
+    // The customer's wallet payment code (issue 26), scanned from the phone at the pay step: it
+    // pays what remains, with no key to press. Never kept for later: refused when offline.
+    if (CheckoutViewModel::isWalletCode(typed)) {
+        m_search->clear();
+        QString reason;
+        if (m_vm.payByWallet(typed, &reason)) {
+            showSearchMessage({});
+            return;
+        }
+        QApplication::beep();
+        showSearchMessage(reason);
+        return;
+    }
     // "You may serve the next customer": the scan is the next customer's first item. With a card
     // payment of this sale not final, the one-key question comes first.
     if (!m_vm.canEditCart() && !m_vm.scanStartsNextSale() && m_vm.leavingAsksFirst()) {
@@ -597,6 +610,9 @@ void MainWindow::refreshActions()
     m_newSale->setEnabled(m_vm.canStartNewSale() || m_vm.canCancelSale());
     m_anotherWay->setEnabled(m_vm.canPayAnotherWay());
     m_anotherWay->setVisible(m_vm.leavingAsksFirst() || m_vm.canPayAnotherWay());
+    // A wallet payment waits for the customer's phone: giving it up cancels it at the bank.
+    m_anotherWay->setText(m_vm.waitsForWallet() ? tr("Customer gave up (F6)") : tr("Customer pays another way (F6)"));
+    m_anotherWay->setAccessibleName(m_vm.waitsForWallet() ? tr("Customer gave up") : tr("Customer pays another way"));
     const QModelIndexList selected = m_cartView->selectionModel()->selectedRows();
     m_remove->setEnabled(m_vm.canEditCart() && !selected.isEmpty() && selected.first().row() < m_vm.cart()->rowCount());
     m_receipt->setEnabled(m_vm.intent() && Receipt::kindFor(*m_vm.intent()) != Receipt::Kind::None);
