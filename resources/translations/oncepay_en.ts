@@ -26,18 +26,26 @@
 <context>
     <name>OncePay::Ui::CheckoutViewModel</name>
     <message numerus="yes">
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="329"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="358"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>%n product matches &quot;%1&quot;: pick one.</numerusform>
             <numerusform>%n products match &quot;%1&quot;: pick one.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="718"/>
+        <source>Ask the customer to confirm the payment on the phone (%n s left). If they cannot, press Customer gave up.</source>
+        <translation>
+            <numerusform>Ask the customer to confirm the payment on the phone (%n s left). If they cannot, press Customer gave up.</numerusform>
+            <numerusform>Ask the customer to confirm the payment on the phone (%n s left). If they cannot, press Customer gave up.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>OncePay::Ui::CounterDevices</name>
     <message numerus="yes">
-        <location filename="../../ui/models/counterdevices.cpp" line="79"/>
+        <location filename="../../ui/models/counterdevices.cpp" line="80"/>
         <source>Printer: %n waiting</source>
         <translation>
             <numerusform>Printer: %n waiting</numerusform>
@@ -45,7 +53,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/models/counterdevices.cpp" line="80"/>
+        <location filename="../../ui/models/counterdevices.cpp" line="81"/>
         <source>Printer: %n waiting — %1</source>
         <translation>
             <numerusform>Printer: %n waiting — %1</numerusform>
@@ -126,7 +134,7 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="508"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="521"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
         <translation>
             <numerusform>%n item for %1 is rung up and nothing is paid. Discard it and start a new sale?</numerusform>
@@ -134,7 +142,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="680"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="696"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n payment declined after the customer left</numerusform>
@@ -142,7 +150,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="716"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="732"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>%n payment waiting, %1 in all, not sent yet.</numerusform>

@@ -4,42 +4,42 @@
 <context>
     <name>OncePay::Catalog</name>
     <message>
-        <location filename="../../app/till/catalog.cpp" line="30"/>
+        <location filename="../../app/till/catalog.cpp" line="32"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/till/catalog.cpp" line="35"/>
+        <location filename="../../app/till/catalog.cpp" line="37"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/till/catalog.cpp" line="46"/>
+        <location filename="../../app/till/catalog.cpp" line="48"/>
         <source>not a catalog: %1</source>
         <translation>不是商品目录：%1</translation>
     </message>
     <message>
-        <location filename="../../app/till/catalog.cpp" line="51"/>
+        <location filename="../../app/till/catalog.cpp" line="53"/>
         <source>the currency %1 is not supported</source>
         <translation>不支持币种 %1</translation>
     </message>
     <message>
-        <location filename="../../app/till/catalog.cpp" line="63"/>
+        <location filename="../../app/till/catalog.cpp" line="65"/>
         <source>product %1 has no code</source>
         <translation>第 %1 个商品没有编码</translation>
     </message>
     <message>
-        <location filename="../../app/till/catalog.cpp" line="64"/>
+        <location filename="../../app/till/catalog.cpp" line="66"/>
         <source>the code %1 is used twice</source>
         <translation>编码 %1 被使用了两次</translation>
     </message>
     <message>
-        <location filename="../../app/till/catalog.cpp" line="68"/>
+        <location filename="../../app/till/catalog.cpp" line="70"/>
         <source>the price of %1 must be a whole number of minor units (fen, cents)</source>
         <translation>商品 %1 的价格必须是以最小货币单位（分）计的整数</translation>
     </message>
     <message>
-        <location filename="../../app/till/catalog.cpp" line="82"/>
+        <location filename="../../app/till/catalog.cpp" line="84"/>
         <source>the VAT of %1 must be a percent from 0 to 100</source>
         <translation>商品 %1 的增值税率必须是 0 到 100 之间的百分比</translation>
     </message>
@@ -565,85 +565,85 @@
     </message>
     <message>
         <location filename="../../app/devices/printerlink.cpp" line="74"/>
-        <location filename="../../app/devices/printerlink.cpp" line="269"/>
+        <location filename="../../app/devices/printerlink.cpp" line="272"/>
         <source>The printer at %1 stopped answering.</source>
         <translation>%1 的打印机停止应答。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="89"/>
+        <location filename="../../app/devices/printerlink.cpp" line="92"/>
         <source>The printer at %1 cannot be reached: %2</source>
         <translation>无法连接 %1 的打印机：%2</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="91"/>
+        <location filename="../../app/devices/printerlink.cpp" line="94"/>
         <source>The connection to the printer broke: %1</source>
         <translation>与打印机的连接中断：%1</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="117"/>
+        <location filename="../../app/devices/printerlink.cpp" line="120"/>
         <source>The device at %1 does not answer as an ESC/POS printer.</source>
         <translation>%1 的设备没有按 ESC/POS 打印机应答。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="193"/>
+        <location filename="../../app/devices/printerlink.cpp" line="196"/>
         <source>the device took nothing for too long</source>
         <translation>设备长时间不接收数据</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="229"/>
-        <location filename="../../app/devices/printerlink.cpp" line="234"/>
-        <location filename="../../app/devices/printerlink.cpp" line="245"/>
+        <location filename="../../app/devices/printerlink.cpp" line="232"/>
+        <location filename="../../app/devices/printerlink.cpp" line="237"/>
+        <location filename="../../app/devices/printerlink.cpp" line="248"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="251"/>
+        <location filename="../../app/devices/printerlink.cpp" line="254"/>
         <source>The device %1 does not answer as an ESC/POS printer.</source>
         <translation>设备 %1 没有按 ESC/POS 打印机应答。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="261"/>
-        <location filename="../../app/devices/printerlink.cpp" line="266"/>
+        <location filename="../../app/devices/printerlink.cpp" line="264"/>
+        <location filename="../../app/devices/printerlink.cpp" line="269"/>
         <source>Writing to %1 failed: %2</source>
         <translation>写入 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="304"/>
+        <location filename="../../app/devices/printerlink.cpp" line="307"/>
         <source>The printer cannot be used from this thread.</source>
         <translation>无法从此线程使用打印机。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="342"/>
+        <location filename="../../app/devices/printerlink.cpp" line="345"/>
         <source>CUPS&apos;s lp cannot be run: %1</source>
         <translation>无法运行 CUPS 的 lp：%1</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="352"/>
+        <location filename="../../app/devices/printerlink.cpp" line="355"/>
         <source>CUPS refused the job: %1</source>
         <translation>CUPS 拒绝了打印任务：%1</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="381"/>
+        <location filename="../../app/devices/printerlink.cpp" line="384"/>
         <source>CUPS does not know the queue %1.</source>
         <translation>CUPS 中没有队列 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="383"/>
+        <location filename="../../app/devices/printerlink.cpp" line="386"/>
         <source>The CUPS queue %1 is stopped.</source>
         <translation>CUPS 队列 %1 已停止。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="390"/>
+        <location filename="../../app/devices/printerlink.cpp" line="393"/>
         <source>CUPS&apos;s lpstat cannot be run: %1</source>
         <translation>无法运行 CUPS 的 lpstat：%1</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="430"/>
+        <location filename="../../app/devices/printerlink.cpp" line="428"/>
         <source>CUPS no longer has the job %1 (cancelled?).</source>
         <translation>CUPS 中已没有任务 %1（被取消了？）。</translation>
     </message>
     <message>
-        <location filename="../../app/devices/printerlink.cpp" line="445"/>
+        <location filename="../../app/devices/printerlink.cpp" line="443"/>
         <source>The job was not kept by the printer; it is sent again.</source>
         <translation>打印机没有保留该任务，将重新发送。</translation>
     </message>
@@ -1198,218 +1198,261 @@
 <context>
     <name>OncePay::Ui::CheckoutViewModel</name>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="20"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="21"/>
         <source>card declined</source>
         <translation>银行卡被拒</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="22"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="23"/>
         <source>insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="24"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="25"/>
         <source>the bank could not process it</source>
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="315"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="344"/>
         <source>This sale is being paid; start a new sale to add items.</source>
         <translation>本单正在付款；如需添加商品，请开始新交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="333"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="362"/>
         <source>No product has the code or name &quot;%1&quot;.</source>
         <translation>找不到编码或名称为“%1”的商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="255"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="284"/>
         <source>The card payment was never sent and is voided. Take cash or another card.</source>
         <translation>这笔刷卡付款从未发出，已作废。请收取现金或换一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="255"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="284"/>
         <source>The card payment is given up: if it turns out charged, the till refunds it by itself. Take cash or another card.</source>
         <translation>已放弃这笔刷卡付款：如果最终扣款成功，收银机会自动退款。请收取现金或换一张卡。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="329"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="358"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>有 %n 个商品与“%1”相符：请选择一个。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="199"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="504"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="541"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="218"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="558"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="595"/>
         <source>Saving the payment…</source>
         <translation>正在保存支付记录…</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="188"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="528"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="207"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="530"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="582"/>
         <source>There is nothing to pay.</source>
         <translation>没有需要支付的金额。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="534"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="588"/>
         <source>The amount tendered is less than the total %1.</source>
         <translation>实收金额少于应付金额 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="677"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="744"/>
         <source>Paid in cash. Change: %1</source>
         <translation>现金支付成功。找零：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="639"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="695"/>
         <source>Not confirmed yet: the till will confirm this payment by itself. Do not take another payment for this sale; you may serve the next customer.</source>
         <translation>尚未确认：收银机会自行确认这笔付款。请勿为这笔销售再次收款；您可以接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="111"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="28"/>
+        <source>the payment code was used or is too old: ask the customer for a new one</source>
+        <translation>付款码已使用或已过期：请顾客刷新付款码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="30"/>
+        <source>the customer did not confirm on the phone in time; nothing was charged</source>
+        <translation>顾客未及时在手机上确认；未扣款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="32"/>
+        <source>cancelled at the bank; nothing was charged</source>
+        <translation>已在银行撤销；未扣款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="34"/>
+        <source>the wallet declined it</source>
+        <translation>钱包拒绝了这笔付款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="130"/>
         <source>&quot;%1&quot; is not an amount the card can pay: type at most the %2 that remains, e.g. %3.</source>
         <translation>“%1”不是这张卡可以支付的金额：最多输入剩余的 %2，例如 %3。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="140"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="159"/>
         <source>Sale %1 was open when the till stopped and is back: %2 paid, %3 remains.</source>
         <translation>收银机停止时销售 %1 尚未完成，现已恢复：已付 %2，剩余 %3。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="174"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="193"/>
         <source>Sale %1 is cancelled. Hand back %2 in cash.</source>
         <translation>销售单 %1 已取消。请退还现金 %2。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="193"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="212"/>
         <source>A part payment in cash must be less than the %1 that remains.</source>
         <translation>现金部分付款必须少于剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="218"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="237"/>
         <source>%1 taken in cash. %2 remains: card (F12) or more cash (F10).</source>
         <translation>已收现金 %1。还剩 %2：刷卡 (F12) 或再付现金 (F10)。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="332"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="280"/>
+        <source>The wallet payment is being cancelled at the bank: nothing stays charged. Take cash or a card.</source>
+        <translation>正在银行撤销这笔钱包付款：不会保留任何扣款。请收现金或刷卡。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="361"/>
         <source>The catalog is still loading; scan again in a moment.</source>
         <translation>商品目录仍在加载，请稍后再扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="336"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="365"/>
         <source>The barcode %1 did not read right (its check digit is wrong). Scan it again, or type the code printed under it.</source>
         <translation>条码 %1 未能正确读取（校验位错误）。请重新扫描，或输入条码下方印的数字。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="341"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="370"/>
         <source>The scale&apos;s label %1 is for item %2, which is not in the catalog. Weigh it again or ask a manager to add the item.</source>
         <translation>秤标签 %1 对应商品编号 %2，但商品目录中没有该商品。请重新称重，或请经理添加该商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="346"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="375"/>
         <source>%1 is sold at a price you type.</source>
         <translation>%1 需要手动输入价格。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="370"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="399"/>
         <source>No product sold at a typed price has the code &quot;%1&quot;.</source>
         <translation>没有编码为“%1”的手动定价商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="375"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="404"/>
         <source>Type a price above 0 and at most %1, such as 12.50.</source>
         <translation>请输入大于 0 且不超过 %1 的价格，例如 12.50。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="390"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="419"/>
         <source>The sale has no items to discount.</source>
         <translation>本单没有可打折的商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="394"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="423"/>
         <source>Part of this sale is paid or on its way: its amount can no longer change. Take the rest, or cancel the sale.</source>
         <translation>本单已有部分付款或正在付款：金额不能再更改。请收取余款，或取消本单。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="399"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="428"/>
         <source>Select the line to discount first.</source>
         <translation>请先选择要打折的商品行。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="413"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="442"/>
         <source>&quot;%1&quot; is not a discount: type a percent such as 10% or an amount such as 5.00.</source>
         <translation>“%1”不是有效的折扣：请输入百分比（如 10%）或金额（如 5.00）。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="457"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="486"/>
         <source>No product sold by the kg has the code &quot;%1&quot;.</source>
         <translation>没有编码为“%1”的称重商品。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="462"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="491"/>
         <source>&quot;%1&quot; is not a weight: type kilograms such as 0.532.</source>
         <translation>“%1”不是重量：请以千克输入，例如 0.532。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="499"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="534"/>
+        <source>The server cannot be reached, and a wallet payment code expires within a minute: it cannot be saved and sent later. Take cash or a card instead.</source>
+        <translation>无法连接服务器，而钱包付款码一分钟内就会失效：不能保存后再发送。请改收现金或刷卡。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="553"/>
         <source>A card can pay at most the %1 that remains.</source>
         <translation>一张卡最多只能支付剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="533"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="587"/>
         <source>The amount tendered is less than the %1 that remains.</source>
         <translation>所收金额少于剩余的 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="648"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="704"/>
         <source>Waiting for connection. The payment is saved and will be sent automatically; you may serve the next customer.</source>
         <translation>等待网络连接。支付已保存，联网后将自动发送；可以先接待下一位顾客。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="650"/>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="653"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="706"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="709"/>
         <source>Sending the payment…</source>
         <translation>正在发送支付…</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="718"/>
+        <source>Ask the customer to confirm the payment on the phone (%n s left). If they cannot, press Customer gave up.</source>
+        <translation>
+            <numerusform>请顾客在手机上确认付款（剩余 %n 秒）。如果无法确认，请按“顾客放弃”。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="656"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="723"/>
         <source>The bank is processing the payment. Please wait.</source>
         <translation>银行正在处理这笔支付，请稍候。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="659"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="726"/>
         <source>Checking with the server… The answer was lost; this sale cannot be paid again until the server answers.</source>
         <translation>正在向服务器核实… 未收到应答；服务器答复之前，本单不能再次支付。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="672"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="739"/>
         <source>%1 paid by card. %2 remains: card (F12) or cash (F10).</source>
         <translation>已用卡支付 %1。剩余 %2：刷卡（F12）或现金（F10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="679"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="746"/>
         <source>Paid in full: %1 (this card %2).</source>
         <translation>已全额支付：%1（本卡 %2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="681"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="748"/>
         <source>Paid. %1</source>
         <translation>支付成功。%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="684"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="752"/>
+        <source>Wallet payment declined (%1). Scan a new payment code, or take a card (F12) or cash (F10).</source>
+        <translation>钱包付款被拒（%1）。请扫描新的付款码，或刷卡（F12）或收现金（F10）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="754"/>
         <source>Declined (%1). Ask for another card (F12) or cash (F10).</source>
         <translation>被拒绝（%1）。请顾客换一张卡（F12）或付现金（F10）。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="687"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="757"/>
         <source>Needs attention: %1</source>
         <translation>需要处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="690"/>
+        <location filename="../../ui/models/checkoutviewmodel.cpp" line="760"/>
         <source>Voided before it was sent: nothing was charged. The sale may be paid again.</source>
         <translation>已在发送前作废：没有扣款。本单可以重新支付。</translation>
     </message>
@@ -1417,36 +1460,36 @@
 <context>
     <name>OncePay::Ui::CounterDevices</name>
     <message>
-        <location filename="../../ui/models/counterdevices.cpp" line="42"/>
-        <location filename="../../ui/models/counterdevices.cpp" line="59"/>
+        <location filename="../../ui/models/counterdevices.cpp" line="43"/>
+        <location filename="../../ui/models/counterdevices.cpp" line="60"/>
         <source>%1 was not queued for the printer: %2</source>
         <translation>%1 未能加入打印队列：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/models/counterdevices.cpp" line="49"/>
+        <location filename="../../ui/models/counterdevices.cpp" line="50"/>
         <source>No receipt printer is set: choose one in Settings, Devices.</source>
         <translation>未设置小票打印机：请在“设置 → 设备”中选择。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/counterdevices.cpp" line="53"/>
+        <location filename="../../ui/models/counterdevices.cpp" line="54"/>
         <source>No receipt was printed yet: reprint an earlier sale from the payments panel (F9).</source>
         <translation>尚未打印过小票：可在支付面板（F9）中重新打印之前的销售。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/counterdevices.cpp" line="72"/>
-        <location filename="../../ui/models/counterdevices.cpp" line="78"/>
+        <location filename="../../ui/models/counterdevices.cpp" line="73"/>
+        <location filename="../../ui/models/counterdevices.cpp" line="79"/>
         <source>Printer: %1</source>
         <translation>打印机：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/models/counterdevices.cpp" line="79"/>
+        <location filename="../../ui/models/counterdevices.cpp" line="80"/>
         <source>Printer: %n waiting</source>
         <translation>
             <numerusform>打印机：%n 张待打印</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/models/counterdevices.cpp" line="80"/>
+        <location filename="../../ui/models/counterdevices.cpp" line="81"/>
         <source>Printer: %n waiting — %1</source>
         <translation>
             <numerusform>打印机：%n 张待打印 — %1</numerusform>
@@ -2181,477 +2224,477 @@
 <context>
     <name>OncePay::Ui::IntentText</name>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="17"/>
+        <location filename="../../ui/models/intenttext.cpp" line="18"/>
         <source>Waiting for connection</source>
         <translation>等待网络连接</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="19"/>
+        <location filename="../../ui/models/intenttext.cpp" line="20"/>
         <source>Sending</source>
         <translation>正在发送</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="21"/>
-        <location filename="../../ui/models/intenttext.cpp" line="349"/>
-        <location filename="../../ui/models/intenttext.cpp" line="362"/>
+        <location filename="../../ui/models/intenttext.cpp" line="22"/>
+        <location filename="../../ui/models/intenttext.cpp" line="353"/>
+        <location filename="../../ui/models/intenttext.cpp" line="366"/>
         <source>Bank processing</source>
         <translation>银行处理中</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="23"/>
+        <location filename="../../ui/models/intenttext.cpp" line="24"/>
         <source>Checking with the server</source>
         <translation>正在向服务器核实</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="25"/>
-        <location filename="../../ui/models/intenttext.cpp" line="345"/>
+        <location filename="../../ui/models/intenttext.cpp" line="26"/>
+        <location filename="../../ui/models/intenttext.cpp" line="349"/>
         <source>Paid</source>
         <translation>已支付</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="27"/>
-        <location filename="../../ui/models/intenttext.cpp" line="347"/>
-        <location filename="../../ui/models/intenttext.cpp" line="364"/>
+        <location filename="../../ui/models/intenttext.cpp" line="28"/>
+        <location filename="../../ui/models/intenttext.cpp" line="351"/>
+        <location filename="../../ui/models/intenttext.cpp" line="368"/>
         <source>Declined</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="29"/>
+        <location filename="../../ui/models/intenttext.cpp" line="30"/>
         <source>Needs attention</source>
         <translation>需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="31"/>
+        <location filename="../../ui/models/intenttext.cpp" line="32"/>
         <source>Voided</source>
         <translation>已作废</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="40"/>
+        <location filename="../../ui/models/intenttext.cpp" line="41"/>
         <source>Payment</source>
         <translation>支付</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="42"/>
+        <location filename="../../ui/models/intenttext.cpp" line="43"/>
         <source>Refund</source>
         <translation>退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="52"/>
+        <location filename="../../ui/models/intenttext.cpp" line="53"/>
         <source>Given up, still checking: refunded by the till if charged</source>
         <translation>已放弃，仍在核实：如已扣款，收银机会自动退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="54"/>
+        <location filename="../../ui/models/intenttext.cpp" line="55"/>
         <source>Charged late, refunded automatically</source>
         <translation>延迟扣款，已自动退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="55"/>
+        <location filename="../../ui/models/intenttext.cpp" line="56"/>
         <source>Charged late, being refunded automatically</source>
         <translation>延迟扣款，正在自动退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="71"/>
+        <location filename="../../ui/models/intenttext.cpp" line="72"/>
         <source>%1 was handed back in cash.</source>
         <translation>已用现金退还 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="72"/>
+        <location filename="../../ui/models/intenttext.cpp" line="73"/>
         <source>A cash refund of %1.</source>
         <translation>现金退款 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="76"/>
+        <location filename="../../ui/models/intenttext.cpp" line="77"/>
         <source>Not sent yet. The till sends it by itself as soon as the gateway can be reached; the customer gets %1 back once, never twice.</source>
         <translation>尚未发送。网关一旦可以连接，收银机就会自动发送；顾客只会收到一次 %1 的退款，绝不会两次。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="80"/>
+        <location filename="../../ui/models/intenttext.cpp" line="81"/>
         <source>Being sent to the gateway now. The customer gets %1 back once, never twice.</source>
         <translation>正在发送到网关。顾客只会收到一次 %1 的退款，绝不会两次。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="82"/>
+        <location filename="../../ui/models/intenttext.cpp" line="83"/>
         <source>The bank is still working on it. The till keeps asking; do not refund again.</source>
         <translation>银行仍在处理。收银机会继续询问；请不要再次退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="84"/>
+        <location filename="../../ui/models/intenttext.cpp" line="85"/>
         <source>The answer was lost on the way. The till is asking the gateway whether the money went back; it never refunds twice.</source>
         <translation>答复在途中丢失。收银机正在向网关询问钱款是否已退还；绝不会重复退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="87"/>
+        <location filename="../../ui/models/intenttext.cpp" line="88"/>
         <source>%1 went back to the customer&apos;s card.</source>
         <translation>%1 已退回顾客的银行卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="89"/>
+        <location filename="../../ui/models/intenttext.cpp" line="90"/>
         <source>The refund was refused: nothing went back to the card.</source>
         <translation>退款被拒绝：没有任何钱款退回银行卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="91"/>
+        <location filename="../../ui/models/intenttext.cpp" line="92"/>
         <source>The till stopped sending this refund (%1). Call support before refunding again.</source>
         <translation>收银机已停止发送这笔退款（%1）。再次退款前请联系技术支持。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="92"/>
-        <location filename="../../ui/models/intenttext.cpp" line="137"/>
+        <location filename="../../ui/models/intenttext.cpp" line="93"/>
+        <location filename="../../ui/models/intenttext.cpp" line="138"/>
         <source>the gateway refused it</source>
         <translation>网关拒绝了它</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="94"/>
+        <location filename="../../ui/models/intenttext.cpp" line="95"/>
         <source>Cancelled on the till before it was sent: nothing went back.</source>
         <translation>发送前已在收银机上取消：没有退还任何钱款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="99"/>
+        <location filename="../../ui/models/intenttext.cpp" line="100"/>
         <source>Cancelled: no cash was kept.</source>
         <translation>已取消：没有收取现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="100"/>
+        <location filename="../../ui/models/intenttext.cpp" line="101"/>
         <source>Paid %1 in cash. Cash is counted in the drawer when the shift closes.</source>
         <translation>已用现金支付 %1。现金在结班时清点钱箱。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="105"/>
+        <location filename="../../ui/models/intenttext.cpp" line="106"/>
         <source>The customer paid another way. The till is still finding out whether this card was charged; if it was, the till refunds it by itself.</source>
         <translation>顾客已改用其他方式支付。收银机仍在确认这张卡是否被扣款；如果已扣款，收银机会自动退款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="110"/>
+        <location filename="../../ui/models/intenttext.cpp" line="111"/>
         <source>The card was charged after the customer paid another way; the till refunded %1 by itself.</source>
         <translation>顾客改用其他方式支付后，这张卡仍被扣款；收银机已自动退还 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="111"/>
+        <location filename="../../ui/models/intenttext.cpp" line="112"/>
         <source>The card was charged after the customer paid another way; the till is refunding %1 by itself.</source>
         <translation>顾客改用其他方式支付后，这张卡仍被扣款；收银机正在自动退还 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="116"/>
+        <location filename="../../ui/models/intenttext.cpp" line="117"/>
         <source>Not sent yet. The till sends it by itself as soon as the gateway can be reached; the card is charged once at most.</source>
         <translation>尚未发送。网关一旦可以连接，收银机就会自动发送；银行卡最多只会被扣款一次。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="119"/>
+        <location filename="../../ui/models/intenttext.cpp" line="120"/>
         <source>Being sent to the gateway now. The card is charged once at most.</source>
         <translation>正在发送到网关。银行卡最多只会被扣款一次。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="121"/>
+        <location filename="../../ui/models/intenttext.cpp" line="122"/>
         <source>The bank is still working on it. The till keeps asking; do not take the payment again.</source>
         <translation>银行仍在处理。收银机会继续询问；请不要再次收款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="123"/>
+        <location filename="../../ui/models/intenttext.cpp" line="124"/>
         <source>The answer was lost on the way. The till is asking the gateway whether the card was charged; it never charges it twice.</source>
         <translation>答复在途中丢失。收银机正在向网关询问银行卡是否已被扣款；绝不会重复扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="127"/>
+        <location filename="../../ui/models/intenttext.cpp" line="128"/>
         <source>The card was charged %1; %2 of it was given back.</source>
         <translation>银行卡已扣款 %1；其中 %2 已退还。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="130"/>
+        <location filename="../../ui/models/intenttext.cpp" line="131"/>
         <source>The card was charged %1.</source>
         <translation>银行卡已扣款 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="133"/>
+        <location filename="../../ui/models/intenttext.cpp" line="134"/>
         <source>The bank declined the card. It was not charged.</source>
         <translation>银行拒绝了这张卡。没有扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="134"/>
+        <location filename="../../ui/models/intenttext.cpp" line="135"/>
         <source>The bank declined the card (%1). It was not charged.</source>
         <translation>银行拒绝了这张卡（%1）。没有扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="136"/>
+        <location filename="../../ui/models/intenttext.cpp" line="137"/>
         <source>The till stopped sending this payment (%1). Call support before taking the payment again.</source>
         <translation>收银机已停止发送这笔付款（%1）。再次收款前请联系技术支持。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="139"/>
+        <location filename="../../ui/models/intenttext.cpp" line="140"/>
         <source>Cancelled on the till before it was sent: nothing was charged.</source>
         <translation>发送前已在收银机上取消：没有扣款。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="148"/>
+        <location filename="../../ui/models/intenttext.cpp" line="149"/>
         <source>−%1</source>
         <comment>a refund&apos;s amount: money going back to the customer</comment>
         <translation>−%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="168"/>
-        <location filename="../../ui/models/intenttext.cpp" line="173"/>
-        <location filename="../../ui/models/intenttext.cpp" line="407"/>
+        <location filename="../../ui/models/intenttext.cpp" line="172"/>
+        <location filename="../../ui/models/intenttext.cpp" line="177"/>
+        <location filename="../../ui/models/intenttext.cpp" line="411"/>
         <source>Card</source>
         <translation>银行卡</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="174"/>
+        <location filename="../../ui/models/intenttext.cpp" line="178"/>
         <source>%1 ··%2</source>
         <comment>card brand and its last four digits</comment>
         <translation>%1 ··%2</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="180"/>
+        <location filename="../../ui/models/intenttext.cpp" line="184"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="207"/>
+        <location filename="../../ui/models/intenttext.cpp" line="211"/>
         <source>%1 → %2</source>
         <comment>journal: from one state to another</comment>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="210"/>
+        <location filename="../../ui/models/intenttext.cpp" line="214"/>
         <source>%1  %2: %3</source>
         <comment>journal line: time, states, what happened</comment>
         <translation>%1  %2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="249"/>
+        <location filename="../../ui/models/intenttext.cpp" line="253"/>
         <source>          … and the same %1 more times, until %2</source>
         <comment>journal: a retry loop folded</comment>
         <translation>          …… 同样的情况又重复了 %1 次，直到 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="265"/>
+        <location filename="../../ui/models/intenttext.cpp" line="269"/>
         <source>the gateway answered: %1</source>
         <translation>网关答复：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="269"/>
+        <location filename="../../ui/models/intenttext.cpp" line="273"/>
         <source>the gateway answered: declined</source>
         <translation>网关答复：已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="271"/>
+        <location filename="../../ui/models/intenttext.cpp" line="275"/>
         <source>the gateway has no payment with this key</source>
         <translation>网关没有这笔支付的记录</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="271"/>
+        <location filename="../../ui/models/intenttext.cpp" line="275"/>
         <source>the gateway has no refund with this key</source>
         <translation>网关没有这笔退款的记录</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="273"/>
+        <location filename="../../ui/models/intenttext.cpp" line="277"/>
         <source>the gateway is still working on this key</source>
         <translation>网关仍在处理这笔支付</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="275"/>
+        <location filename="../../ui/models/intenttext.cpp" line="279"/>
         <source>the gateway refused this till&apos;s token</source>
         <translation>网关拒绝了本收银机的令牌</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="277"/>
+        <location filename="../../ui/models/intenttext.cpp" line="281"/>
         <source>the gateway asked the till to slow down</source>
         <translation>网关要求收银机放慢请求</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="279"/>
+        <location filename="../../ui/models/intenttext.cpp" line="283"/>
         <source>the gateway had a problem (%1)</source>
         <translation>网关出现问题（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="282"/>
+        <location filename="../../ui/models/intenttext.cpp" line="286"/>
         <source>the gateway refused the refund (%1)</source>
         <translation>网关拒绝了这笔退款（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="283"/>
+        <location filename="../../ui/models/intenttext.cpp" line="287"/>
         <source>the gateway refused the payment (%1)</source>
         <translation>网关拒绝了这笔支付（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="285"/>
+        <location filename="../../ui/models/intenttext.cpp" line="289"/>
         <source>the gateway answered %1</source>
         <translation>网关答复 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="292"/>
+        <location filename="../../ui/models/intenttext.cpp" line="296"/>
         <source>no answer in time</source>
         <translation>未在规定时间内答复</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="294"/>
+        <location filename="../../ui/models/intenttext.cpp" line="298"/>
         <source>the gateway did not take the connection</source>
         <translation>网关没有接受连接</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="296"/>
+        <location filename="../../ui/models/intenttext.cpp" line="300"/>
         <source>the connection closed</source>
         <translation>连接已关闭</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="298"/>
+        <location filename="../../ui/models/intenttext.cpp" line="302"/>
         <source>the gateway&apos;s address was not found</source>
         <translation>找不到网关的地址</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="301"/>
+        <location filename="../../ui/models/intenttext.cpp" line="305"/>
         <source>no network</source>
         <translation>没有网络</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="310"/>
+        <location filename="../../ui/models/intenttext.cpp" line="314"/>
         <source>created</source>
         <translation>已创建</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="312"/>
+        <location filename="../../ui/models/intenttext.cpp" line="316"/>
         <source>interrupted while sending; ask the gateway first</source>
         <translation>发送时被中断；先向网关查询</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="314"/>
+        <location filename="../../ui/models/intenttext.cpp" line="318"/>
         <source>voided on the till: never sent</source>
         <translation>已在收银机上作废：从未发送</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="316"/>
+        <location filename="../../ui/models/intenttext.cpp" line="320"/>
         <source>customer left; the till confirms it by itself</source>
         <translation>顾客已离开；收银机将自行确认</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="318"/>
+        <location filename="../../ui/models/intenttext.cpp" line="322"/>
         <source>acknowledged by the cashier</source>
         <translation>收银员已确认</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="321"/>
+        <location filename="../../ui/models/intenttext.cpp" line="325"/>
         <source>created: a refund of payment %1</source>
         <translation>已创建：支付 %1 的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="325"/>
+        <location filename="../../ui/models/intenttext.cpp" line="329"/>
         <source>refund %1 succeeded: %2 given back (%3 of %4 refunded)</source>
         <translation>退款 %1 成功：退还 %2（已退 %3，共 %4）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="328"/>
+        <location filename="../../ui/models/intenttext.cpp" line="332"/>
         <source>attempt %1</source>
         <translation>第 %1 次尝试</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="331"/>
+        <location filename="../../ui/models/intenttext.cpp" line="335"/>
         <source>not sent: %1</source>
         <translation>未发出：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="333"/>
+        <location filename="../../ui/models/intenttext.cpp" line="337"/>
         <source>no answer after sending: %1</source>
         <translation>已发出但没有应答：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="337"/>
+        <location filename="../../ui/models/intenttext.cpp" line="341"/>
         <source>%1 (the same answer again)</source>
         <comment>a replayed answer</comment>
         <translation>%1（重复的同一应答）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="378"/>
+        <location filename="../../ui/models/intenttext.cpp" line="382"/>
         <source>the bank declined the refund</source>
         <translation>银行拒绝了退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="380"/>
+        <location filename="../../ui/models/intenttext.cpp" line="384"/>
         <source>the bank has no such charge</source>
         <translation>银行没有这笔扣款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="382"/>
+        <location filename="../../ui/models/intenttext.cpp" line="386"/>
         <source>more than the bank charged</source>
         <translation>超过了银行的扣款金额</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="405"/>
+        <location filename="../../ui/models/intenttext.cpp" line="409"/>
         <source>Order id</source>
         <translation>订单编号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="436"/>
+        <location filename="../../ui/models/intenttext.cpp" line="440"/>
         <source>Refund id</source>
         <translation>退款编号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="438"/>
+        <location filename="../../ui/models/intenttext.cpp" line="442"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="60"/>
-        <location filename="../../ui/models/intenttext.cpp" line="62"/>
-        <location filename="../../ui/models/intenttext.cpp" line="201"/>
-        <location filename="../../ui/models/intenttext.cpp" line="351"/>
-        <location filename="../../ui/models/intenttext.cpp" line="360"/>
+        <location filename="../../ui/models/intenttext.cpp" line="61"/>
+        <location filename="../../ui/models/intenttext.cpp" line="63"/>
+        <location filename="../../ui/models/intenttext.cpp" line="205"/>
+        <location filename="../../ui/models/intenttext.cpp" line="355"/>
+        <location filename="../../ui/models/intenttext.cpp" line="364"/>
         <source>Refunded</source>
         <translation>已退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="62"/>
-        <location filename="../../ui/models/intenttext.cpp" line="353"/>
+        <location filename="../../ui/models/intenttext.cpp" line="63"/>
+        <location filename="../../ui/models/intenttext.cpp" line="357"/>
         <source>Partly refunded</source>
         <translation>部分退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="371"/>
+        <location filename="../../ui/models/intenttext.cpp" line="375"/>
         <source>card declined</source>
         <translation>银行卡被拒</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="373"/>
+        <location filename="../../ui/models/intenttext.cpp" line="377"/>
         <source>insufficient funds</source>
         <translation>余额不足</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="375"/>
+        <location filename="../../ui/models/intenttext.cpp" line="379"/>
         <source>the bank could not process it</source>
         <translation>银行无法处理</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="388"/>
-        <location filename="../../ui/models/intenttext.cpp" line="419"/>
+        <location filename="../../ui/models/intenttext.cpp" line="392"/>
+        <location filename="../../ui/models/intenttext.cpp" line="423"/>
         <source>—</source>
         <comment>no value</comment>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="403"/>
-        <location filename="../../ui/models/intenttext.cpp" line="434"/>
+        <location filename="../../ui/models/intenttext.cpp" line="407"/>
+        <location filename="../../ui/models/intenttext.cpp" line="438"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="404"/>
-        <location filename="../../ui/models/intenttext.cpp" line="435"/>
+        <location filename="../../ui/models/intenttext.cpp" line="408"/>
+        <location filename="../../ui/models/intenttext.cpp" line="439"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="406"/>
-        <location filename="../../ui/models/intenttext.cpp" line="437"/>
+        <location filename="../../ui/models/intenttext.cpp" line="410"/>
+        <location filename="../../ui/models/intenttext.cpp" line="441"/>
         <source>Payment id</source>
         <translation>支付编号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="408"/>
-        <location filename="../../ui/models/intenttext.cpp" line="439"/>
+        <location filename="../../ui/models/intenttext.cpp" line="412"/>
+        <location filename="../../ui/models/intenttext.cpp" line="443"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="409"/>
+        <location filename="../../ui/models/intenttext.cpp" line="413"/>
         <source>Decline reason</source>
         <translation>拒绝原因</translation>
     </message>
@@ -2848,7 +2891,7 @@
         <translation>支付状态</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="604"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="620"/>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="115"/>
         <source>Total</source>
         <translation>合计</translation>
@@ -2939,11 +2982,13 @@
         <translation>开始新交易</translation>
     </message>
     <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="614"/>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="195"/>
         <source>Customer pays another way (F6)</source>
         <translation>顾客改用其他方式支付 (F6)</translation>
     </message>
     <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="615"/>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="196"/>
         <source>Customer pays another way</source>
         <translation>顾客改用其他方式支付</translation>
@@ -3059,326 +3104,348 @@
         <translation>支付记录(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="223"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="236"/>
         <source>Matching products</source>
         <translation>相符的商品</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="283"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="296"/>
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="283"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="296"/>
         <source>Weight of %1 in kg (such as 0.532):</source>
         <translation>%1 的重量（千克，例如 0.532）：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="284"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="297"/>
         <source>Weight to type</source>
         <translation>输入重量</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="301"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="314"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="302"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="315"/>
         <source>Price of %1 (at most %2):</source>
         <translation>%1 的价格（最多 %2）：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="304"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="317"/>
         <source>Price to type</source>
         <translation>输入价格</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="326"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="339"/>
         <source>A discount of more than %1%</source>
         <translation>超过 %1% 的折扣</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="334"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="347"/>
         <source>Discount on the sale</source>
         <translation>整单折扣</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="334"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="347"/>
         <source>Discount on the whole sale (10% or 5.00; empty: none):</source>
         <translation>整单折扣（如 10% 或 5.00；留空为不打折）：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="335"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="348"/>
         <source>Sale discount to type</source>
         <translation>输入整单折扣</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="338"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="351"/>
         <source>Discount on the line</source>
         <translation>单品折扣</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="338"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="351"/>
         <source>Discount on %1 (10% or 5.00; empty: none):</source>
         <translation>%1 的折扣（如 10% 或 5.00；留空为不打折）：</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="339"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="352"/>
         <source>Line discount to type</source>
         <translation>输入单品折扣</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="363"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="376"/>
         <source>Signed in</source>
         <translation>当前登录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="381"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="394"/>
         <source>%1 (manager)</source>
         <translation>%1（经理）</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="430"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="443"/>
         <source>Import the shop&apos;s catalog</source>
         <translation>导入本店商品目录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="431"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="444"/>
         <source>Catalogs (*.csv *.json);;All files (*)</source>
         <translation>商品目录 (*.csv *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="434"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="447"/>
         <source>Importing a catalog</source>
         <translation>导入商品目录</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="441"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="454"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="445"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="458"/>
         <source>Catalog imported</source>
         <translation>商品目录已导入</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="447"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="460"/>
         <source>Catalog not imported</source>
         <translation>商品目录未导入</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="483"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="496"/>
         <source>This sale is partly paid</source>
         <translation>这笔销售已部分付款</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="484"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="497"/>
         <source>%1 of this sale is paid and %2 remains. Cancel the sale and give the money back?</source>
         <translation>这笔销售已付 %1，还剩 %2。取消这笔销售并退还已付款项吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="490"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="503"/>
         <source>&amp;Cancel the sale (C)</source>
         <translation>取消这笔销售(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="507"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="520"/>
         <source>Discard this sale?</source>
         <translation>放弃这笔交易？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="508"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="521"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
         <translation>
             <numerusform>已录入 %n 件商品，共 %1，尚未付款。放弃它们并开始新交易？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="512"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="525"/>
         <source>A discarded sale is kept in the journal as cancelled, with its items.</source>
         <translation>放弃的交易会连同商品以“已取消”记入日志。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="513"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="526"/>
         <source>Discard question</source>
         <translation>放弃交易的询问</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="514"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="527"/>
         <source>&amp;Discard (D)</source>
         <translation>放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="540"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="553"/>
         <source>%1 was not added: answer the question first.</source>
         <translation>%1 未添加：请先回答问题。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="545"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="558"/>
         <source>The card payment is not final yet</source>
         <translation>刷卡付款尚无最终结果</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="546"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="559"/>
         <source>Has the customer left, or will they pay another way?</source>
         <translation>顾客已经离开，还是改用其他方式支付？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="547"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="560"/>
         <source>Customer left: the till keeps whatever the card does and tells you if it is declined.
 Pays another way: the card payment is given up (if it turns out charged, the till refunds it by itself) and this sale waits for cash or another card.</source>
         <translation>顾客已离开：以银行卡的最终结果为准，若被拒绝会提醒您。
 改用其他方式支付：放弃这笔刷卡付款（如果最终扣款成功，收银机会自动退款），本笔销售等待现金或另一张卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="550"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="563"/>
         <source>Customer &amp;left (L)</source>
         <translation>顾客已离开(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="551"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="564"/>
         <source>Pays &amp;another way (A)</source>
         <translation>改用其他方式支付(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="491"/>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="515"/>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="552"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="504"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="528"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="565"/>
         <source>Go &amp;back</source>
         <translation>返回(&amp;B)</translation>
     </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="614"/>
+        <source>Customer gave up (F6)</source>
+        <translation>顾客放弃（F6）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="615"/>
+        <source>Customer gave up</source>
+        <translation>顾客放弃</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="656"/>
+        <source>Scan items, then pay by card (F12), cash (F10), or scan the customer&apos;s wallet payment code.</source>
+        <translation>请扫描商品，然后刷卡（F12）、收现金（F10），或扫描顾客的钱包付款码。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="680"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="696"/>
         <source>⚠ %n declined after the customer left</source>
         <translation>
             <numerusform>⚠ %n 笔付款在顾客离开后被拒</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="715"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="731"/>
         <source>Quit OncePay?</source>
         <translation>退出 OncePay？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/widgets/mainwindow.cpp" line="716"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="732"/>
         <source>%n payment(s) waiting, %1 in all, not sent yet.</source>
         <translation>
             <numerusform>还有 %n 笔支付等待发送，共 %1，尚未发出。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="718"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="734"/>
         <source>They are saved on this till and will be sent the next time it starts. Quit now?</source>
         <translation>这些支付已保存在本机，下次启动时会自动发送。现在退出吗？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="719"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="735"/>
         <source>Quit, send them on next start</source>
         <translation>退出，下次启动时发送</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="720"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="736"/>
         <source>Keep the till open</source>
         <translation>不退出</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="640"/>
-        <source>Scan items, then pay by card (F12) or cash (F10).</source>
-        <translation>请扫描商品，然后按 F12 刷卡支付，或按 F10 现金支付。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="571"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="584"/>
         <source>%1 was not added: this customer&apos;s sale is still open. Scan it again for the next customer.</source>
         <translation>%1 未添加：这位顾客的交易仍未结束。请为下一位顾客重新扫描。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="604"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="620"/>
         <source>Total — sale %1</source>
         <translation>合计 — 销售 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindow.cpp" line="608"/>
+        <location filename="../../ui/widgets/mainwindow.cpp" line="624"/>
         <source>Paid %1 · waiting %2 · remains %3</source>
         <translation>已付 %1 · 等待中 %2 · 剩余 %3</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="38"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="40"/>
         <source>Receipt printer</source>
         <translation>小票打印机</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="80"/>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="91"/>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="156"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="84"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="95"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="160"/>
         <source>Receipt %1</source>
         <translation>小票 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="92"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="96"/>
         <source>The receipt of %1 is printing again.</source>
         <translation>正在重新打印 %1 的小票。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="96"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="100"/>
         <source>The last receipt is printing again.</source>
         <translation>正在重新打印上一张小票。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="107"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="111"/>
         <source>No receipt to print: the sale is not paid yet.</source>
         <translation>没有可打印的小票：该笔销售尚未付款。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="113"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="117"/>
         <source>No receipt printer is set: choose one in Settings, Devices.</source>
         <translation>未设置小票打印机：请在“设置 → 设备”中选择。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="117"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="121"/>
         <source>Only a paid sale has a receipt to print.</source>
         <translation>只有已付款的销售才有小票可打印。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="123"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="127"/>
         <source>%1 was not queued for the printer: %2</source>
         <translation>%1 未能加入打印队列：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="127"/>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="157"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="131"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="161"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="191"/>
         <source>%1 is printing again.</source>
         <translation>正在重新打印 %1。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="131"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="175"/>
         <source>No slip of refund %1 was printed on this printer: open the refund (F8) and use Refund slip….</source>
         <translation>退款 %1 的退款单未在此打印机上打印过：请打开退款（F8）并使用“退款单…”。</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="137"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="141"/>
         <source>The sale of %1 cannot be read: %2</source>
         <translation>无法读取 %1 的销售记录：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="164"/>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="165"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="183"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="186"/>
+        <source>The sale of %1 cannot be read.</source>
+        <translation>无法读取 %1 的销售记录。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="189"/>
+        <source>Refund slip %1</source>
+        <translation>退款单 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="199"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="200"/>
         <source>Open the drawer</source>
         <translation>打开钱箱</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="165"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="200"/>
         <source>Why is the drawer opened (such as &quot;change for the float&quot;)?</source>
         <translation>为什么打开钱箱（例如“补充备用零钱”）？</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="165"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="200"/>
         <source>Reason for opening the drawer</source>
         <translation>打开钱箱的原因</translation>
     </message>
     <message>
-        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="168"/>
+        <location filename="../../ui/widgets/mainwindowdevices.cpp" line="203"/>
         <source>Say why the drawer is opened: the journal keeps it.</source>
         <translation>请说明打开钱箱的原因：日志会记录下来。</translation>
     </message>
@@ -4107,81 +4174,91 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>银联</translation>
     </message>
     <message>
+        <location filename="../../ui/models/receipt.cpp" line="125"/>
+        <source>WeChat Pay</source>
+        <translation>微信支付</translation>
+    </message>
+    <message>
         <location filename="../../ui/models/receipt.cpp" line="127"/>
+        <source>Alipay</source>
+        <translation>支付宝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receipt.cpp" line="131"/>
         <source>Card</source>
         <translation>银行卡</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="145"/>
+        <location filename="../../ui/models/receipt.cpp" line="149"/>
         <source>PAYMENT PENDING — NOT A RECEIPT</source>
         <translation>付款待确认 — 非购物小票</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="149"/>
+        <location filename="../../ui/models/receipt.cpp" line="153"/>
         <source>Reference</source>
         <translation>参考号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="149"/>
+        <location filename="../../ui/models/receipt.cpp" line="153"/>
         <source>Receipt no.</source>
         <translation>小票号</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="150"/>
+        <location filename="../../ui/models/receipt.cpp" line="154"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="151"/>
+        <location filename="../../ui/models/receipt.cpp" line="155"/>
         <source>Terminal</source>
         <translation>终端</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="153"/>
+        <location filename="../../ui/models/receipt.cpp" line="157"/>
         <source>Sale</source>
         <translation>销售单</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="169"/>
+        <location filename="../../ui/models/receipt.cpp" line="173"/>
         <source>Discount</source>
         <translation>折扣</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="170"/>
+        <location filename="../../ui/models/receipt.cpp" line="174"/>
         <source>Total</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="178"/>
+        <location filename="../../ui/models/receipt.cpp" line="182"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="184"/>
-        <location filename="../../ui/models/receipt.cpp" line="192"/>
+        <location filename="../../ui/models/receipt.cpp" line="188"/>
+        <location filename="../../ui/models/receipt.cpp" line="196"/>
         <source>Tender</source>
         <translation>支付方式</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="173"/>
-        <location filename="../../ui/models/receipt.cpp" line="178"/>
-        <location filename="../../ui/models/receipt.cpp" line="184"/>
+        <location filename="../../ui/models/receipt.cpp" line="177"/>
+        <location filename="../../ui/models/receipt.cpp" line="182"/>
+        <location filename="../../ui/models/receipt.cpp" line="188"/>
         <source>Cash</source>
         <translation>现金</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="186"/>
+        <location filename="../../ui/models/receipt.cpp" line="190"/>
         <source>Tendered</source>
         <translation>实收</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="187"/>
+        <location filename="../../ui/models/receipt.cpp" line="191"/>
         <source>Change</source>
         <translation>找零</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="175"/>
-        <location filename="../../ui/models/receipt.cpp" line="194"/>
+        <location filename="../../ui/models/receipt.cpp" line="179"/>
+        <location filename="../../ui/models/receipt.cpp" line="198"/>
         <source>Authorization code</source>
         <translation>授权码</translation>
     </message>
@@ -4210,27 +4287,27 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <translation>含税</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="197"/>
+        <location filename="../../ui/models/receipt.cpp" line="201"/>
         <source>The card payment has not been confirmed yet. The till sends it by itself and never charges twice; the receipt is printed once it is paid.</source>
         <translation>此笔刷卡付款尚未确认。收银机会自动发送，绝不会重复扣款；付款成功后再打印小票。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="200"/>
+        <location filename="../../ui/models/receipt.cpp" line="204"/>
         <source>APPROVED</source>
         <translation>交易成功</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="211"/>
+        <location filename="../../ui/models/receipt.cpp" line="215"/>
         <source>Thank you!</source>
         <translation>谢谢惠顾！</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="227"/>
+        <location filename="../../ui/models/receipt.cpp" line="231"/>
         <source>Receipt</source>
         <translation>小票</translation>
     </message>
     <message>
-        <location filename="../../ui/models/receipt.cpp" line="233"/>
+        <location filename="../../ui/models/receipt.cpp" line="237"/>
         <source>The receipt could not be written to %1.</source>
         <translation>无法将小票写入 %1。</translation>
     </message>

@@ -653,7 +653,7 @@ void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &messag
         break;
     }
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: %1; font-size: 15pt; padding: 8px; border-radius: 6px; }").arg(color));
-    m_banner->setText(message.isEmpty() ? tr("Scan items, then pay by card (F12) or cash (F10).") : message);
+    m_banner->setText(message.isEmpty() ? tr("Scan items, then pay by card (F12), cash (F10), or scan the customer's wallet payment code.") : message);
     // A tender ended and the next may follow (a card part paid, cash taken for part): the keyboard
     // goes back to the scan field unless the cash panel holds it.
     const bool tenderEnded = phase == P::Selling && m_vm.paid().minorUnits() > 0 && !m_cashPanel->isVisible();
