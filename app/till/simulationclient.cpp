@@ -38,7 +38,8 @@ void SimulationClient::charges(const QString &key, QObject *context, Reply<QList
             out.append({o.value(QStringLiteral("idempotency_key")).toString(),
                 Money(o.value(QStringLiteral("amount")).toInteger(), o.value(QStringLiteral("currency")).toString()),
                 o.value(QStringLiteral("status")).toString() == QLatin1String("succeeded"),
-                QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODateWithMs)});
+                QDateTime::fromString(o.value(QStringLiteral("created_at")).toString(), Qt::ISODateWithMs),
+                o.value(QStringLiteral("status")).toString()});
         }
         reply(true, {}, out);
     });
@@ -70,7 +71,12 @@ void SimulationClient::refunds(const QString &chargeKey, QObject *context, Reply
 
 void SimulationClient::setAcquirerMode(const QString &mode, QObject *context, Reply<bool> reply)
 {
-    const QByteArray body = QJsonDocument(QJsonObject{{QStringLiteral("mode"), mode}}).toJson(QJsonDocument::Compact);
+    setAcquirer(QJsonObject{{QStringLiteral("mode"), mode}}, context, std::move(reply));
+}
+
+void SimulationClient::setAcquirer(const QJsonObject &fields, QObject *context, Reply<bool> reply)
+{
+    const QByteArray body = QJsonDocument(fields).toJson(QJsonDocument::Compact);
     m_client->send("PUT", QStringLiteral("/v1/_sim/acquirer"), body, context, [reply = std::move(reply)](const GatewayResult &r) {
         if (!r.answered() || r.status != 200)
             return reply(false, r.summary(), false);

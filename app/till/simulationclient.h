@@ -18,8 +18,11 @@ struct LedgerCharge
 {
     QString key;
     Money amount;
-    bool charged = false;   // succeeded; false: declined
+    bool charged = false;   // succeeded; false: declined, reversed or waiting
     QDateTime at;
+    // The ledger's word: succeeded, declined; a wallet payment's processing (waiting for the
+    // customer) or reversed (charged, then given up: money back).
+    QString status = {};
 };
 
 // One refund in the acquirer's refund ledger, against the charge of payment key `chargeKey`.
@@ -54,6 +57,9 @@ public:
     void refunds(const QString &chargeKey, QObject *context, Reply<QList<LedgerRefund>> reply);
     // normal, decline_all, timeout_after_charge, error_before_charge (API.md).
     void setAcquirerMode(const QString &mode, QObject *context, Reply<bool> reply);
+    // Any of the acquirer's simulation fields at once (mode, latency_ms, wallet_confirm_ms);
+    // those left out keep their value.
+    void setAcquirer(const QJsonObject &fields, QObject *context, Reply<bool> reply);
 
 private:
     GatewayClient *m_client;

@@ -64,7 +64,7 @@
 <context>
     <name>OncePay::Ui::DemoController</name>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="250"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="256"/>
         <source>%n charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
         <translation>
             <numerusform>%n charge in the bank&apos;s ledger: resolved by asking, not by charging again.</numerusform>
@@ -72,7 +72,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="223"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="229"/>
         <source>The bank charged the customer %n time(s). A nervous double tap never charges twice.</source>
         <translation>
             <numerusform>The bank charged the customer %n time. A nervous double tap never charges twice.</numerusform>
@@ -80,7 +80,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="274"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="280"/>
         <source>%n charge(s) in the bank&apos;s ledger for the three sales: each sent once, however long it waited.</source>
         <translation>
             <numerusform>%n charge in the bank&apos;s ledger for the three sales: each sent once, however long it waited.</numerusform>
@@ -88,7 +88,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="343"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="349"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n charge</numerusform>
@@ -96,7 +96,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="343"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="349"/>
         <source>%n refund(s)</source>
         <translation>
             <numerusform>%n refund</numerusform>
@@ -107,7 +107,7 @@
 <context>
     <name>OncePay::Ui::LedgerDialog</name>
     <message numerus="yes">
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="111"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="116"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n charge</numerusform>
@@ -115,7 +115,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="111"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="116"/>
         <source>%n key(s)</source>
         <translation>
             <numerusform>%n key</numerusform>
@@ -123,7 +123,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="113"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="118"/>
         <source>%n refund(s), never two for one charge.</source>
         <translation>
             <numerusform>%n refund, never two for one charge.</numerusform>

@@ -1550,202 +1550,237 @@
 <context>
     <name>OncePay::Ui::DemoController</name>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="57"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="58"/>
         <source>A double click on Pay</source>
         <translation>支付按钮被点了两次</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="59"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="60"/>
         <source>Charged, but the answer was lost</source>
         <translation>已扣款，但应答丢失</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="61"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="62"/>
         <source>An hour offline, then the queue drains</source>
         <translation>断网一小时，恢复后队列自动发送</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="63"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="64"/>
         <source>The same key reused with another amount</source>
         <translation>同一个幂等键换了金额再次使用</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="65"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="66"/>
         <source>The card&apos;s answer is lost, the customer pays cash, the till refunds the card by itself</source>
         <translation>银行卡的应答丢失，顾客改付现金，收银机自动退还这笔卡款</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="250"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="256"/>
         <source>%n charge(s) in the bank&apos;s ledger: resolved by asking, not by charging again.</source>
         <translation>
             <numerusform>银行账本中有 %n 笔扣款：靠询问解决，而不是再扣一次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="209"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="215"/>
         <source>A customer buys rice and tea.</source>
         <translation>一位顾客买了大米和茶。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="215"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="68"/>
+        <source>A wallet payment: the customer takes too long to confirm, the cashier gives up</source>
+        <translation>钱包付款：顾客迟迟不确认，收银员放弃</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/democontroller.cpp" line="221"/>
         <source>The cashier taps Pay twice by accident. Watch the Pay button: the second tap bounces off.</source>
         <translation>收银员不小心按了两次支付。请看支付按钮：第二次点击被挡了回去。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="222"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="228"/>
         <source>Paid. Asking the bank how many times it charged the customer…</source>
         <translation>已支付。正在询问银行向顾客扣了几次款…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="223"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="229"/>
         <source>The bank charged the customer %n time(s). A nervous double tap never charges twice.</source>
         <translation>
             <numerusform>银行向顾客扣款 %n 次。紧张时的连按两下绝不会扣款两次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="254"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="260"/>
         <source>The shop&apos;s internet goes down (think of an hour without it). Below: the payments still waiting.</source>
         <translation>店里断网了（设想一个小时没有网络）。下方：仍在等待的付款。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="260"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="266"/>
         <source>A customer buys rice and pays by card. The till keeps the payment in its queue; the customer goes home.</source>
         <translation>一位顾客买了大米并刷卡支付。收银机把这笔付款保存在队列中；顾客可以回家了。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="262"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="268"/>
         <source>The next customer: tea, by card. The queue grows.</source>
         <translation>下一位顾客：买茶，刷卡。队列变长了。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="264"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="270"/>
         <source>A third: noodles. Three payments wait, each written down before anything was sent.</source>
         <translation>第三位：买面条。三笔付款在等待，每一笔都在发送任何数据之前就已记录下来。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="266"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="272"/>
         <source>The internet is back. Watch the queue empty by itself, oldest first.</source>
         <translation>网络恢复了。请看队列自动清空，最早的先发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="273"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="279"/>
         <source>Every payment went through. Asking the bank how many times it charged…</source>
         <translation>每笔付款都已完成。正在询问银行扣了几次款…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="274"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="280"/>
         <source>%n charge(s) in the bank&apos;s ledger for the three sales: each sent once, however long it waited.</source>
         <translation>
             <numerusform>银行账本中这三笔销售共有 %n 笔扣款：无论等了多久，每笔只发送一次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="278"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="284"/>
         <source>The network now loses every answer. A customer buys noodles.</source>
         <translation>网络现在会丢失所有应答。一位顾客购买面条。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="284"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="290"/>
         <source>The cashier pays by card. The bank charges the card, but the till never hears back.</source>
         <translation>收银员刷卡收款。银行已扣款，但收银机始终没有收到应答。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="295"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="301"/>
         <source>The customer will not wait and pays cash. The cashier presses F6, &quot;Customer pays another way&quot;: the card is given up in the journal, not forgotten.</source>
         <translation>顾客不愿等待，改付现金。收银员按 F6“顾客改用其他方式支付”：这笔卡款在日志中记为已放弃，而不是被遗忘。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="309"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="315"/>
         <source>The cashier takes the cash. The sale is paid once, in cash.</source>
         <translation>收银员收取现金。这笔销售只付了一次，用的是现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="318"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="324"/>
         <source>The network comes back. The till asks about the given-up card: it was charged. So the till refunds it through the bank by itself, once, with a key made from the card&apos;s.</source>
         <translation>网络恢复。收银机查询已放弃的卡款：它已被扣款。于是收银机自动通过银行退款，只退一次，所用的键由这笔卡款的键派生而来。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="326"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="332"/>
         <source>Refunded. Asking the bank&apos;s own ledger…</source>
         <translation>已退款。正在查询银行自己的账本…</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="341"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="347"/>
         <source>The bank&apos;s ledger: %1 and %2 for the card. The customer paid once, in cash; the shift report says &quot;charged late, refunded automatically&quot;.</source>
         <translation>银行账本：这张卡 %1、%2。顾客只付了一次，用的是现金；班次报表显示“延迟扣款，已自动退款”。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="343"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="349"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n 笔扣款</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="343"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="349"/>
         <source>%n refund(s)</source>
         <translation>
             <numerusform>%n 笔退款</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="352"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="360"/>
         <source>Another register of the shop, with buggy software, sends a payment of ¥10.00…</source>
         <translation>店里另一台软件有缺陷的收银机发送了一笔 ¥10.00 的付款…</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="360"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="368"/>
         <source>…then sends the same payment again by mistake, with the same key but ¥20.00.</source>
         <translation>…然后又误把同一笔付款再发了一次：幂等键相同，金额却是 ¥20.00。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="368"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="376"/>
         <source>took the first payment</source>
         <translation>接受了第一笔付款</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="368"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="376"/>
         <source>did not take the first payment</source>
         <translation>没有接受第一笔付款</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="369"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="377"/>
         <source>refused the second: that key already belongs to another amount</source>
         <translation>拒绝了第二笔：这个付款编号已属于另一个金额</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="370"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="378"/>
         <source>did not refuse the second</source>
         <translation>没有拒绝第二笔</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="371"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="379"/>
         <source>The gateway %1 and %2. The customer pays ¥10.00 once; the bank&apos;s ledger opens next. It was the other register&apos;s payment: this till&apos;s shift does not count it.</source>
         <translation>网关%1，并且%2。顾客只支付一次 ¥10.00；接下来打开银行账本。这是另一台收银机的付款：本收银机的班次不计入它。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="227"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="408"/>
+        <source>A customer buys tea and pays with a wallet app: the cashier scans the payment code on their phone. No key to press.</source>
+        <translation>顾客买了茶，用钱包 App 付款：收银员扫描顾客手机上的付款码，无需按键。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/democontroller.cpp" line="439"/>
+        <source>The wallet asks the customer to confirm on the phone, and the till counts down. The customer cannot find the phone; the cashier presses F6, &quot;Customer gave up&quot;: the till cancels the payment at the bank through the gateway, once, with its own key. Just then, the customer confirms…</source>
+        <translation>钱包要求顾客在手机上确认，收银机开始倒计时。顾客找不到手机；收银员按下 F6“顾客放弃”：收银机通过网关在银行撤销这笔付款，只撤销一次，使用它自己的幂等键。就在这时，顾客确认了……</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/democontroller.cpp" line="448"/>
+        <source>The sale stays on the till; the customer pays cash.</source>
+        <translation>这笔销售仍留在收银机上；顾客改付现金。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/democontroller.cpp" line="457"/>
+        <source>Asking the bank&apos;s own ledger about the wallet payment…</source>
+        <translation>正在查询银行自己的账本中的这笔钱包付款……</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/democontroller.cpp" line="477"/>
+        <source>The bank&apos;s ledger: the late confirmation was charged, and reversed by the cancel: money back, never kept. The customer paid once, in cash.</source>
+        <translation>银行账本：迟到的确认被扣款，又被撤销冲正：钱已退回，从未保留。顾客只付了一次，用的是现金。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/democontroller.cpp" line="479"/>
+        <source>The bank&apos;s ledger: no charge for the wallet payment, cancelled before the customer confirmed. The customer paid once, in cash.</source>
+        <translation>银行账本：这笔钱包付款没有扣款，在顾客确认之前就已撤销。顾客只付了一次，用的是现金。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/democontroller.cpp" line="233"/>
         <source>The network now loses every answer: requests arrive, answers never come back.</source>
         <translation>现在网络会丢失所有应答：请求能到达，应答却回不来。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="233"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="239"/>
         <source>The cashier pays. The bank charges the card, but the till never hears back.</source>
         <translation>收银员发起支付。银行已经扣款，但收银机没有收到应答。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="240"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="246"/>
         <source>The till does not guess and does not charge again: it shows &quot;checking with the server&quot; and keeps the sale locked.</source>
         <translation>收银机不猜测，也不重复扣款：它显示“正在向服务器核实”，并锁定这笔交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="242"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="248"/>
         <source>The network comes back. The till asks the gateway by the payment&apos;s key…</source>
         <translation>网络恢复。收银机用这笔支付的幂等键向网关查询…</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="249"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="255"/>
         <source>The gateway says: paid. Asking the bank&apos;s ledger…</source>
         <translation>网关回复：已支付。正在查询银行账本…</translation>
     </message>
@@ -2811,37 +2846,47 @@
         <translation>已拒绝</translation>
     </message>
     <message>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="97"/>
+        <source>reversed: money back</source>
+        <translation>已冲正：钱已退回</translation>
+    </message>
+    <message>
         <location filename="../../ui/demo/ledgerdialog.cpp" line="99"/>
+        <source>waiting for the customer</source>
+        <translation>等待顾客确认</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="104"/>
         <source>refunded (charge %1)</source>
         <translation>已退款（扣款 %1）</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="99"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="104"/>
         <source>refund refused</source>
         <translation>退款被拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="110"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="115"/>
         <source>%1 for %2: never two for one key.</source>
         <comment>charges for keys</comment>
         <translation>%2共 %1：一个幂等键从不扣两次。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="111"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="116"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n 笔扣款</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="111"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="116"/>
         <source>%n key(s)</source>
         <translation>
             <numerusform>%n 个幂等键</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/ledgerdialog.cpp" line="113"/>
+        <location filename="../../ui/demo/ledgerdialog.cpp" line="118"/>
         <source>%n refund(s), never two for one charge.</source>
         <translation>
             <numerusform>%n 笔退款，同一笔扣款从不退两次。</numerusform>

@@ -472,6 +472,8 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill_data()
     QTest::newRow("key reused") << int(DemoController::Story::KeyReused) << QStringLiteral("took the first payment and refused the second");
     QTest::newRow("paid another way") << int(DemoController::Story::PaidAnotherWay)
                                       << QStringLiteral("1 charge(s) and 1 refund(s) for the card");
+    QTest::newRow("wallet given up") << int(DemoController::Story::WalletGivenUp)
+                                     << QStringLiteral("reversed by the cancel: money back, never kept");
 }
 
 void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
@@ -515,6 +517,11 @@ void TestCheckoutWindow::demoStoriesPlayOnTheRealTill()
         QCOMPARE(shift.tillRefundLines().size(), 1);
         QVERIFY2(shift.tillRefundLines().constFirst().endsWith(QStringLiteral("¥5.50 charged late, refunded automatically")),
             qPrintable(shift.tillRefundLines().constFirst()));
+    } else if (story == int(DemoController::Story::WalletGivenUp)) {
+        // The phone's late confirmation was charged and undone: one row, reversed; the customer paid cash.
+        QTRY_COMPARE(rows->rowCount(), 1);
+        QCOMPARE(rows->item(0, 3)->text(), QStringLiteral("reversed: money back"));
+        QVERIFY(m_till.window->viewModel()->intent() && m_till.window->viewModel()->intent()->isCash());
     } else {
         if (story == int(DemoController::Story::DoubleClick)) {
             // The second tap was a real click on the locked Pay button, and the screen said so.

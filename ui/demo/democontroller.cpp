@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
 
 namespace OncePay::Ui {
 
@@ -63,6 +64,8 @@ QString DemoController::title(Story story)
         return tr("The same key reused with another amount");
     case Story::PaidAnotherWay:
         return tr("The card's answer is lost, the customer pays cash, the till refunds the card by itself");
+    case Story::WalletGivenUp:
+        return tr("A wallet payment: the customer takes too long to confirm, the cashier gives up");
     }
     return {};
 }
@@ -76,11 +79,14 @@ void DemoController::play(Story story)
     m_charges = -1;
     m_refunds = -1;
     m_tillRefunded = false;
+    m_ledgerStatus.clear();
     // A clean start: no sale in progress, the network and the bank as normal.
     m_checkout->startNewSale();
     NetSim::Settings online;
     m_demo.network->setSettings(online);
-    m_demo.simulation->setAcquirerMode(QStringLiteral("normal"), this, [](bool, const QString &, bool) {});
+    m_demo.simulation->setAcquirer(QJsonObject{{QStringLiteral("mode"), QStringLiteral("normal")}, {QStringLiteral("latency_ms"), 0},
+                                       {QStringLiteral("wallet_confirm_ms"), 5000}},
+        this, [](bool, const QString &, bool) {});
     m_firstStatus = m_secondStatus = 0;
     m_steps = stepsFor(story);
     m_step = 0;
@@ -347,6 +353,8 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
                 },
                 {}},
         };
+    case Story::WalletGivenUp:
+        return walletStory();
     case Story::KeyReused:
         return {
             {text(tr("Another register of the shop, with buggy software, sends a payment of ¥10.00…")),
@@ -379,6 +387,100 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
         };
     }
     return {};
+}
+
+QList<DemoController::Step> DemoController::walletStory()
+{
+    using P = CheckoutViewModel::Phase;
+    auto text = [](const QString &t) {
+        return std::function<QString()>([t] {
+            return t;
+        });
+    };
+    // The bank's word for the wallet payment's charge: "none" when it holds no row.
+    auto askLedgerStatus = [this] {
+        m_demo.simulation->charges(m_key, this, [this](bool ok, const QString &, const QList<LedgerCharge> &rows) {
+            if (ok)
+                m_ledgerStatus = rows.isEmpty() ? QStringLiteral("none") : rows.constLast().status;
+        });
+    };
+    return {
+        {text(tr("A customer buys tea and pays with a wallet app: the cashier scans the payment code on their phone. "
+                 "No key to press.")),
+            [this] {
+                NetSim::Settings online;
+                m_demo.network->setSettings(online);
+                m_checkout->startNewSale();
+                QString reason;
+                m_checkout->addProduct(QStringLiteral("6901234500011"), &reason);
+                // The demo bank's rule: a code ending in 1 is confirmed on the phone after a
+                // while; this customer takes just longer than the cashier waits.
+                QString code = QStringLiteral("13");
+                for (int i = 0; i < 15; ++i)
+                    code += QString::number(QRandomGenerator::global()->bounded(10));
+                code += QLatin1Char('1');
+                m_demo.simulation->setAcquirer(QJsonObject{{QStringLiteral("wallet_confirm_ms"), m_pauseMs + 2000}}, this,
+                    [this, code](bool, const QString &, bool) {
+                        QString why;
+                        m_checkout->payByWallet(code, &why);
+                    });
+            },
+            [this] {
+                if (m_checkout->phase() != P::BankProcessing || !m_checkout->intent())
+                    return false;
+                if (m_key.isEmpty()) {
+                    m_key = m_checkout->intent()->key;
+                    m_keys = {m_key};
+                    // The bank is slow from now on: its answers take 2.5 s.
+                    m_demo.simulation->setAcquirer(QJsonObject{{QStringLiteral("latency_ms"), 2500}}, this, [](bool, const QString &, bool) {});
+                }
+                return true;
+            }},
+        {text(tr("The wallet asks the customer to confirm on the phone, and the till counts down. The customer cannot "
+                 "find the phone; the cashier presses F6, \"Customer gave up\": the till cancels the payment at the bank "
+                 "through the gateway, once, with its own key. Just then, the customer confirms…")),
+            [this] {
+                m_checkout->payAnotherWay();
+            },
+            [this] {
+                return m_checkout->canPay();
+            }},
+        {text(tr("The sale stays on the till; the customer pays cash.")),
+            [this] {
+                Money change;
+                QString reason;
+                m_checkout->payCash(m_checkout->remaining(), &change, &reason);
+            },
+            [this] {
+                return m_checkout->phase() == P::Paid;
+            }},
+        {text(tr("Asking the bank's own ledger about the wallet payment…")),
+            [this, askLedgerStatus] {
+                m_ledgerStatus.clear();
+                askLedgerStatus();
+            },
+            [this, askLedgerStatus] {
+                // Until the cancel has reached the slow bank: then the charge is reversed, or was never made.
+                if (m_ledgerStatus == QLatin1String("reversed") || m_ledgerStatus == QLatin1String("none")
+                    || m_ledgerStatus == QLatin1String("declined")) {
+                    m_demo.simulation->setAcquirer(QJsonObject{{QStringLiteral("latency_ms"), 0}}, this, [](bool, const QString &, bool) {});
+                    return true;
+                }
+                if (!m_ledgerStatus.isEmpty()) {
+                    m_ledgerStatus.clear();
+                    askLedgerStatus();
+                }
+                return false;
+            }},
+        {[this] {
+             if (m_ledgerStatus == QLatin1String("reversed"))
+                 return tr("The bank's ledger: the late confirmation was charged, and reversed by the cancel: money back, "
+                           "never kept. The customer paid once, in cash.");
+             return tr("The bank's ledger: no charge for the wallet payment, cancelled before the customer confirmed. "
+                       "The customer paid once, in cash.");
+         },
+            {}, {}},
+    };
 }
 
 }   // namespace OncePay::Ui

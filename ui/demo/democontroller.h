@@ -23,7 +23,8 @@ public:
         AnswerLost,
         HourOffline,
         KeyReused,
-        PaidAnotherWay
+        PaidAnotherWay,
+        WalletGivenUp
     };
     Q_ENUM(Story)
 
@@ -60,6 +61,7 @@ private:
     void askLedger(const QStringList &keys, const std::function<void(int charges)> &then);
     void advance();
     QList<Step> stepsFor(Story story);
+    QList<Step> walletStory();
 
     TillSession *m_session;
     DemoLinks m_demo;
@@ -76,6 +78,7 @@ private:
     int m_charges = -1;
     int m_refunds = -1;   // the bank's refunds against the story's charges
     bool m_tillRefunded = false;   // the till's own refund of the given-up card succeeded
+    QString m_ledgerStatus;   // the bank's word for the story's last charge (the wallet story)
     QMetaObject::Connection m_watch;
     int m_firstStatus = 0;
     int m_secondStatus = 0;

@@ -148,7 +148,7 @@ void DemoWindow::buildMenus()
     QMenu *demo = bar->addMenu(tr("&Demo"));
     for (auto story : {DemoController::Story::DoubleClick, DemoController::Story::AnswerLost,
              DemoController::Story::HourOffline, DemoController::Story::KeyReused,
-             DemoController::Story::PaidAnotherWay})
+             DemoController::Story::PaidAnotherWay, DemoController::Story::WalletGivenUp})
         demo->addAction(DemoController::title(story), this, [this, story] {
             m_controller->play(story);
         });

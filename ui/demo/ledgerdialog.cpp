@@ -92,7 +92,12 @@ void LedgerDialog::showRows(QList<LedgerCharge> charges, QList<LedgerRefund> ref
     for (const LedgerCharge &c : std::as_const(charges)) {
         keys.insert(c.key);
         charged += c.charged;
-        rows.append({c.at, {c.at.toLocalTime().toString(QStringLiteral("HH:mm:ss")), c.key, c.amount.toDisplayString(), c.charged ? tr("charged") : tr("declined")}});
+        QString what = c.charged ? tr("charged") : tr("declined");
+        if (c.status == QLatin1String("reversed"))
+            what = tr("reversed: money back");
+        else if (c.status == QLatin1String("processing"))
+            what = tr("waiting for the customer");
+        rows.append({c.at, {c.at.toLocalTime().toString(QStringLiteral("HH:mm:ss")), c.key, c.amount.toDisplayString(), what}});
     }
     for (const LedgerRefund &r : std::as_const(refunds)) {
         refunded += r.refunded;
