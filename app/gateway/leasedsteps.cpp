@@ -2,6 +2,7 @@
 
 #include "paymentlog.h"
 #include "timeutil.h"
+#include "world.h"
 
 #include <QDateTime>
 #include <QTimer>
@@ -198,8 +199,27 @@ void LeasedSteps<Kind>::reverseAndSettle(Work work)
 }
 
 template <typename Kind>
+bool LeasedSteps<Kind>::waitedTooLong(const Record &record)
+{
+    if (!Kind::mayTimeOut(record))
+        return false;
+    const qint64 monotonic = monotonicMs();
+    const qint64 limit = m_config.walletConfirmTimeoutMs;
+    if (m_waitingSince.size() > 10'000) {   // payments that ended elsewhere: forgotten after a while
+        for (auto it = m_waitingSince.begin(); it != m_waitingSince.end();)
+            it = monotonic - it.value() > 4 * limit ? m_waitingSince.erase(it) : std::next(it);
+    }
+    auto seen = m_waitingSince.constFind(record.id);
+    if (seen == m_waitingSince.cend())
+        seen = m_waitingSince.insert(record.id, monotonic);
+    const qint64 sinceCreated = nowMs() - record.createdAt;
+    return (sinceCreated >= 0 && sinceCreated >= limit) || monotonic - seen.value() >= limit;
+}
+
+template <typename Kind>
 void LeasedSteps<Kind>::giveUp(Work work, const QString &reason)
 {
+    m_waitingSince.remove(work.record.id);
     qCInfo(lcPayments) << Kind::noun << work.record.id << "given up:" << reason;
     work.record.updatedAt = nowMs();
     m_store->requestCancel(LeasedRow::of(work.record), reason, this, timed<StepWrite>([this, work, reason](bool ok, const QString &, StepWrite w) mutable {
@@ -347,7 +367,7 @@ void LeasedSteps<Kind>::settle(Work work, const AcquirerAnswer &answer)
     case AcquirerAnswer::Kind::Pending:
         // The customer has not confirmed yet. Past the gateway's patience it is given up at the
         // acquirer (a holder that gave it up already never gets here: it reverses).
-        if (!Kind::givenUp(record) && Kind::waitedTooLong(record, nowMs(), m_config))
+        if (!Kind::givenUp(record) && waitedTooLong(record))
             return giveUp(std::move(work), QStringLiteral("wallet_timeout"));
         Kind::apply(record, answer);
         break;

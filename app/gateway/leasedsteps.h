@@ -9,6 +9,7 @@
 #include "paymentconfig.h"
 #include "timedreply.h"
 
+#include <QHash>
 #include <QObject>
 #include <QSet>
 
@@ -102,12 +103,17 @@ private:
     void settle(Work work, const AcquirerAnswer &answer);
     // A wallet payment past its confirmation time: its reason recorded, then reversed.
     void giveUp(Work work, const QString &reason);
+    // Whether a record that may time out has waited past walletConfirmTimeoutMs: since its
+    // creation on the wall clock, or since this process first saw it waiting on its monotonic
+    // clock (a wall clock set back, or another machine's, never holds it for longer).
+    bool waitedTooLong(const Record &record);
     void writeSettlement(Work work, const typename Kind::Settlement &s, const HttpAnswer &answer, qint64 firstTryAt);
     void answerFenced(const Work &work);
     static void answerNothing(const Work &work, const HttpAnswer &answer);
     QByteArray acquirerLabel(const char *call, const QByteArray &outcome) const;
 
     QSet<QString> m_callsInFlight;   // record ids
+    QHash<QString, qint64> m_waitingSince;   // record id -> monotonicMs() when first seen waiting
     AcquirerDeadlines m_deadlines;
 };
 
@@ -154,10 +160,7 @@ struct PaymentKind
         if (p.cancelReason.isEmpty())   // the first reason recorded stays
             p.cancelReason = reason;
     }
-    static bool waitedTooLong(const Payment &p, qint64 now, const PaymentConfig &config)
-    {
-        return p.isWallet() && now - p.createdAt >= config.walletConfirmTimeoutMs;
-    }
+    static bool mayTimeOut(const Payment &p) { return p.isWallet(); }
     static void reverse(Acquirer *a, const Payment &p, QObject *c, Acquirer::AnswerCallback done)
     {
         a->reverse(p.merchant, p.idempotencyKey, c, std::move(done));
@@ -202,7 +205,7 @@ struct RefundKind
     // A refund is never given up: it is asked about until the acquirer answers.
     static bool givenUp(const Refund &) { return false; }
     static void markGivenUp(Refund &, const QString &) {}
-    static bool waitedTooLong(const Refund &, qint64, const PaymentConfig &) { return false; }
+    static bool mayTimeOut(const Refund &) { return false; }
     static void reverse(Acquirer *, const Refund &, QObject *, const Acquirer::AnswerCallback &done)
     {
         done({AcquirerAnswer::Kind::Refused, {}, QStringLiteral("a refund cannot be reversed")});

@@ -283,6 +283,7 @@ private:
     QHash<QString, QString> m_idOfKey;   // key -> the payment or refund id first answered for it
     std::map<QString, SimSale> m_sales;   // order id -> sale (ordered: the audit's order is fixed)
     QHash<QString, QString> m_orderOfPart;   // card part key -> order id
+    QStringList m_walletCodes;   // the customers' payment codes scanned so far
 };
 
 void SimTransport::exchange(const GatewayRequest &request, Done done)
@@ -311,7 +312,7 @@ void BankLink::lookup(const QString &merchant, const QString &key, QObject *cont
 void BankLink::reverse(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
 {
     m_world->callBank(
-        m_gateway, QStringLiteral("reversal"), key, true, [merchant, key](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
+        m_gateway, QStringLiteral("reversal"), key, false, [merchant, key](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
             bank->reverse(merchant, key, c, std::move(d));
         },
         context, std::move(done));
@@ -669,6 +670,8 @@ void World::startGateway(int i)
     config.leaseMs = kLeaseMs;
     config.acquirerTimeoutMs = kAcquirerTimeoutMs;
     config.recoveryIntervalMs = 1'000;
+    // Wallet payments waiting for a customer who never confirms are given up within the run.
+    config.walletConfirmTimeoutMs = 8'000;
     node.service = new Gateway::PaymentService(config, node.store.get(), link, node.metrics.get(), node.root.get());
     node.api = new Gateway::HttpApi({}, node.tokens.get(), node.service, link, node.metrics.get(), node.root.get());
     node.service->start();
@@ -822,7 +825,22 @@ void World::payCard(const QString &order, qint64 amount)
     sale.askedAt = m_time->now();
     static const char *tokens[] = {"tok_visa", "tok_visa", "tok_mastercard", "tok_unionpay", "tok_visa",
         "tok_chargeDeclined", "tok_insufficientFunds", "tok_timeoutAfterCharge"};
-    const QString token = QLatin1String(tokens[pick(int(std::size(tokens)))]);
+    QString token = QLatin1String(tokens[pick(int(std::size(tokens)))]);
+    if (chance(0.3)) {
+        // The customer's wallet (issue 26): a new one-time code of either brand, its last digit
+        // the demo bank's outcome (approved, confirmed on the phone later, never confirmed, no
+        // funds, expired); now and then a code scanned before, which the bank says has expired.
+        static const char *prefixes[] = {"10", "13", "15", "25", "28", "30"};
+        QString code = QLatin1String(prefixes[pick(int(std::size(prefixes)))]);
+        for (int d = 0; d < 15; ++d)
+            code += QChar(u'0' + pick(10));
+        code += QChar(u'0' + pick(5));
+        if (!m_walletCodes.isEmpty() && chance(0.05))
+            code = m_walletCodes.at(pick(int(m_walletCodes.size())));
+        m_walletCodes.append(code);
+        token = QStringLiteral("wallet:") + code;
+        ++m_report.counts[QStringLiteral("wallet payments")];
+    }
     till.engine->pay(order, Money(amount, QStringLiteral("CNY")), token, till.root.get(),
         [this, order](bool ok, const TillError &error, const Intent &intent) {
             SimSale &sale = m_sales[order];
@@ -974,11 +992,19 @@ void World::giveUpAndTakeCash(const QString &order, const QString &key)
     if (sale.settled || !till.up || !till.engine)
         return;
     ++m_report.counts[QStringLiteral("given up")];
-    till.engine->giveUp(key, till.root.get(), [this, order, key](bool ok, const TillError &error, const Intent &) {
+    till.engine->giveUp(key, till.root.get(), [this, order, key](bool ok, const TillError &error, const Intent &part) {
         SimSale &sale = m_sales[order];
         note(QStringLiteral("till%1 gives up %2: %3").arg(sale.till).arg(key, ok ? QStringLiteral("done") : error.text()));
         if (!ok || sale.settled)
             return;
+        TillNode &till = m_tills[size_t(sale.till)];
+        if (part.isWallet() && part.state != IntentState::Voided && till.up && till.engine) {
+            // "Customer gave up": the wallet payment is cancelled at the bank as well, once.
+            ++m_report.counts[QStringLiteral("wallet cancels")];
+            till.engine->cancelWallet(part, till.root.get(), [this, key](const GatewayResult &r) {
+                note(QStringLiteral("cancel of %1: %2").arg(key, r.summary()));
+            });
+        }
         if (sale.openCard == key)
             sale.openCard.clear();
         payCash(order, sale.total - sale.cashTaken);
@@ -1296,6 +1322,32 @@ void World::audit()
         }
     }
     m_report.counts[QStringLiteral("needs review")] = needsReview;
+    // Each wallet payment (issue 26): charged once and kept, or not charged / reversed. Nothing
+    // waits for a customer after the world healed: the gateway gave up what was never confirmed.
+    {
+        QSqlQuery q(gw);
+        if (!q.exec(QStringLiteral("SELECT idem_key, status, IFNULL(cancel_reason, ''), needs_review FROM payments"
+                                   " WHERE payment_method LIKE 'wallet:%'")))
+            violation(QStringLiteral("audit query failed: %1").arg(q.lastError().text()));
+        while (q.next()) {
+            const QString key = q.value(0).toString();
+            const QString status = q.value(1).toString();
+            const QString reason = q.value(2).toString();
+            if (q.value(3).toInt() != 0)
+                continue;   // a person settles it
+            const Row *b = firstOf(charges, key);
+            const QString bank = b ? b->status : QStringLiteral("nothing");
+            ++m_report.counts[QStringLiteral("wallet ") + status + (reason.isEmpty() ? QString() : QLatin1Char(' ') + reason)];
+            if (isCaptured(status) && bank != QLatin1String("succeeded"))
+                violation(QStringLiteral("wallet payment %1 is %2 at the gateway, the bank has %3").arg(key, status, bank));
+            if (status == QLatin1String("declined") && (bank == QLatin1String("succeeded") || bank == QLatin1String("processing")))
+                violation(QStringLiteral("wallet payment %1 is declined (%2) at the gateway, the bank has it %3").arg(key, reason, bank));
+            if (status == QLatin1String("processing"))
+                violation(QStringLiteral("wallet payment %1 still waits for its customer after the world healed").arg(key));
+            if (!reason.isEmpty() && isCaptured(status))
+                violation(QStringLiteral("wallet payment %1 was given up (%2) and kept").arg(key, reason));
+        }
+    }
     for (auto it = charges.cbegin(); it != charges.cend(); ++it) {
         const Row &c = it->front();
         const Row *payment = firstOf(gwPayments, it.key());
