@@ -142,7 +142,10 @@ QByteArray reportText(const ShiftView &v, bool closed)
                     .arg(v.snapshot.intents.size())
                     .arg(r.currency);
     t += QStringLiteral("  %1 %2 %3\n").arg(QString(), -26).arg(QStringLiteral("COUNT"), 6).arg(QStringLiteral("AMOUNT"), 14);
-    t += line(QStringLiteral("card sales"), r, r.cardSales) + line(QStringLiteral("cash sales"), r, r.cashSales);
+    t += line(QStringLiteral("card sales"), r, r.cardSales);
+    if (r.wechatSales.count > 0 || r.alipaySales.count > 0)   // the wallets among them (issue 26)
+        t += line(QStringLiteral("  of which WeChat Pay"), r, r.wechatSales) + line(QStringLiteral("  of which Alipay"), r, r.alipaySales);
+    t += line(QStringLiteral("cash sales"), r, r.cashSales);
     t += line(QStringLiteral("card refunds"), r, r.cardRefunds) + line(QStringLiteral("cash refunds"), r, r.cashRefunds);
     t += line(QStringLiteral("refunds failed"), r, r.failedRefunds) + line(QStringLiteral("declined"), r, r.declined);
     t += line(QStringLiteral("voided"), r, r.voided) + line(QStringLiteral("needs attention"), r, r.needsAttention);

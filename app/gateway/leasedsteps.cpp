@@ -206,14 +206,17 @@ bool LeasedSteps<Kind>::waitedTooLong(const Record &record)
     const qint64 monotonic = monotonicMs();
     const qint64 limit = m_config.walletConfirmTimeoutMs;
     if (m_waitingSince.size() > 10'000) {   // payments that ended elsewhere: forgotten after a while
-        for (auto it = m_waitingSince.begin(); it != m_waitingSince.end();)
-            it = monotonic - it.value() > 4 * limit ? m_waitingSince.erase(it) : std::next(it);
+        m_waitingSince.removeIf([monotonic, limit](const QHash<QString, qint64>::iterator &it) {
+            return monotonic - it.value() > 4 * limit;
+        });
     }
-    auto seen = m_waitingSince.constFind(record.id);
-    if (seen == m_waitingSince.cend())
-        seen = m_waitingSince.insert(record.id, monotonic);
+    qint64 seen = m_waitingSince.value(record.id, -1);
+    if (seen < 0) {
+        seen = monotonic;
+        m_waitingSince.insert(record.id, seen);
+    }
     const qint64 sinceCreated = nowMs() - record.createdAt;
-    return (sinceCreated >= 0 && sinceCreated >= limit) || monotonic - seen.value() >= limit;
+    return (sinceCreated >= 0 && sinceCreated >= limit) || monotonic - seen >= limit;
 }
 
 template <typename Kind>

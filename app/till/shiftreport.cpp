@@ -6,6 +6,7 @@
 
 #include "sale.h"
 #include "timeutil.h"
+#include "walletcode.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -184,6 +185,13 @@ ShiftReport ShiftReport::compute(const Input &in)
         case IntentState::Succeeded:
             (cash ? r.cashSales : r.cardSales).add(amount);
             (cash ? hourOf(i).cash : hourOf(i).card).add(amount);
+            if (i.isWallet()) {
+                const QString brand = i.cardBrand.isEmpty() ? walletBrandOf(i.walletCode()) : i.cardBrand;
+                if (brand == QLatin1String("wechat"))
+                    r.wechatSales.add(amount);
+                else if (brand == QLatin1String("alipay"))
+                    r.alipaySales.add(amount);
+            }
             break;
         case IntentState::Declined:
             r.declined.add(amount);
@@ -274,7 +282,9 @@ QJsonObject ShiftReport::toJson() const
         {QStringLiteral("first_intent_id"), firstIntentId},
         {QStringLiteral("last_intent_id"), lastIntentId},
         {QStringLiteral("currency"), currency},
-        {QStringLiteral("sales"), QJsonObject{{QStringLiteral("card"), totalsJson(cardSales)}, {QStringLiteral("cash"), totalsJson(cashSales)}, {QStringLiteral("total"), salesTotal()}}},
+        {QStringLiteral("sales"), QJsonObject{{QStringLiteral("card"), totalsJson(cardSales)}, {QStringLiteral("cash"), totalsJson(cashSales)}, {QStringLiteral("total"), salesTotal()},
+                                      // the wallet payments among the card sales, by brand
+                                      {QStringLiteral("wallet"), QJsonObject{{QStringLiteral("wechat"), totalsJson(wechatSales)}, {QStringLiteral("alipay"), totalsJson(alipaySales)}}}}},
         {QStringLiteral("refunds"), QJsonObject{{QStringLiteral("card"), totalsJson(cardRefunds)}, {QStringLiteral("cash"), totalsJson(cashRefunds)}, {QStringLiteral("failed"), totalsJson(failedRefunds)}, {QStringLiteral("total"), refundsTotal()}}},
         {QStringLiteral("net"), netTotal()},
         {QStringLiteral("declined"), totalsJson(declined)},
@@ -308,6 +318,9 @@ std::optional<ShiftReport> ShiftReport::fromJson(const QJsonObject &o)
     const QJsonObject sales = o.value(QStringLiteral("sales")).toObject();
     r.cardSales = totalsFrom(sales.value(QStringLiteral("card")));
     r.cashSales = totalsFrom(sales.value(QStringLiteral("cash")));
+    const QJsonObject wallet = sales.value(QStringLiteral("wallet")).toObject();   // reports before issue 26: none
+    r.wechatSales = totalsFrom(wallet.value(QStringLiteral("wechat")));
+    r.alipaySales = totalsFrom(wallet.value(QStringLiteral("alipay")));
     const QJsonObject refunds = o.value(QStringLiteral("refunds")).toObject();
     r.cardRefunds = totalsFrom(refunds.value(QStringLiteral("card")));
     r.cashRefunds = totalsFrom(refunds.value(QStringLiteral("cash")));

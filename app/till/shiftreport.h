@@ -64,7 +64,10 @@ struct ShiftReport
     qint64 lastIntentId = 0;   // and up to this one
     QString currency;
 
-    Totals cardSales;   // payments that succeeded
+    Totals cardSales;   // payments that succeeded (wallet payments among them)
+    // Issue 26: the wallet payments among cardSales, by brand ("wechat", "alipay").
+    Totals wechatSales;
+    Totals alipaySales;
     Totals cashSales;
     Totals cardRefunds;   // refunds that succeeded
     Totals cashRefunds;

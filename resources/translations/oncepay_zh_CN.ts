@@ -6161,66 +6161,76 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/models/shifttotalsmodel.cpp" line="25"/>
+        <source>  of which WeChat Pay</source>
+        <translation>  其中微信支付</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="27"/>
+        <source>  of which Alipay</source>
+        <translation>  其中支付宝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="29"/>
         <source>Cash sales</source>
         <translation>现金销售</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="27"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="31"/>
         <source>Card refunds</source>
         <translation>银行卡退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="29"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="33"/>
         <source>Cash refunds</source>
         <translation>现金退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="31"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="35"/>
         <source>Refunds that failed</source>
         <translation>失败的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="33"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="37"/>
         <source>Declined card payments</source>
         <translation>被拒绝的银行卡付款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="35"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="39"/>
         <source>Voided before sending</source>
         <translation>发送前作废</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="37"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="41"/>
         <source>Refused by the gateway</source>
         <translation>被网关拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="39"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="43"/>
         <source>Payments still waiting</source>
         <translation>仍在等待的付款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="41"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="45"/>
         <source>Refunds still waiting</source>
         <translation>仍在等待的退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="43"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="47"/>
         <source>Net takings (sales − refunds)</source>
         <translation>净收入（销售 − 退款）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="127"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="135"/>
         <source>Shift totals</source>
         <translation>班次合计</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="129"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="137"/>
         <source>Count</source>
         <translation>笔数</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shifttotalsmodel.cpp" line="131"/>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="139"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>

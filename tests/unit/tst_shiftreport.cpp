@@ -112,6 +112,7 @@ private slots:
     void jsonReadsBackAsWritten();
     void tillRefundsAndHowCarriedOverEnded();
     void taxPerRateDiscountsAndALinePerCashier();
+    void walletSalesByBrand();
 };
 
 void TestShiftReport::totals_data()
@@ -341,6 +342,43 @@ void TestShiftReport::taxPerRateDiscountsAndALinePerCashier()
     QCOMPARE(t(back->discounts), t(r.discounts));
     QCOMPARE(back->perStaff.size(), 3);
     QCOMPARE(QJsonDocument(back->toJson()).toJson(), QJsonDocument(r.toJson()).toJson());
+}
+
+// Issue 26: wallet payments are among the card sales, and named by brand (the gateway's, or the
+// code's before it answered); a declined one is in no sale; a stored report keeps them.
+void TestShiftReport::walletSalesByBrand()
+{
+    QList<Intent> list = intents(specs({"payment card succeeded 1000 10:00", "payment card succeeded 2000 10:05",
+        "payment card succeeded 3000 10:10", "payment card succeeded 400 10:15", "payment card declined 500 10:20"}));
+    list[1].paymentMethod = QStringLiteral("wallet:134567890123456780");
+    list[1].cardBrand = QStringLiteral("wechat");
+    list[2].paymentMethod = QStringLiteral("wallet:284567890123456785");   // no brand from the gateway yet
+    list[3].paymentMethod = QStringLiteral("wallet:104567890123456786");
+    list[3].cardBrand = QStringLiteral("wechat");
+    list[4].paymentMethod = QStringLiteral("wallet:264567890123456784");
+    ShiftReport::Input in;
+    in.number = 3;
+    in.openedAt = at(QStringLiteral("09:00"));
+    in.intents = list;
+    in.zone = QTimeZone::utc();
+    const ShiftReport r = ShiftReport::compute(in);
+    QCOMPARE(t(r.cardSales), QStringLiteral("4/6400"));
+    QCOMPARE(t(r.wechatSales), QStringLiteral("2/2400"));
+    QCOMPARE(t(r.alipaySales), QStringLiteral("1/3000"));
+    QCOMPARE(t(r.declined), QStringLiteral("1/500"));
+    const auto back = ShiftReport::fromJson(r.toJson());
+    QVERIFY(back);
+    QCOMPARE(t(back->wechatSales), QStringLiteral("2/2400"));
+    QCOMPARE(t(back->alipaySales), QStringLiteral("1/3000"));
+    // A report stored before wallets existed reads none.
+    QJsonObject old = r.toJson();
+    QJsonObject sales = old.value(QStringLiteral("sales")).toObject();
+    sales.remove(QStringLiteral("wallet"));
+    old.insert(QStringLiteral("sales"), sales);
+    const auto before = ShiftReport::fromJson(old);
+    QVERIFY(before);
+    QCOMPARE(t(before->wechatSales), QStringLiteral("0/0"));
+    QCOMPARE(t(before->cardSales), QStringLiteral("4/6400"));
 }
 
 QTEST_GUILESS_MAIN(TestShiftReport)

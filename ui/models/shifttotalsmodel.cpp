@@ -21,6 +21,10 @@ QString ShiftTotalsModel::label(Line line)
     switch (line) {
     case Line::CardSales:
         return tr("Card sales");
+    case Line::WeChatPaySales:
+        return tr("  of which WeChat Pay");
+    case Line::AlipaySales:
+        return tr("  of which Alipay");
     case Line::CashSales:
         return tr("Cash sales");
     case Line::CardRefunds:
@@ -53,6 +57,10 @@ ShiftReport::Totals ShiftTotalsModel::totals(Line line) const
     switch (line) {
     case Line::CardSales:
         return r.cardSales;
+    case Line::WeChatPaySales:
+        return r.wechatSales;
+    case Line::AlipaySales:
+        return r.alipaySales;
     case Line::CashSales:
         return r.cashSales;
     case Line::CardRefunds:

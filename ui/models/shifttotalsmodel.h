@@ -23,6 +23,8 @@ public:
     Q_ENUM(Column)
     enum class Line {
         CardSales,
+        WeChatPaySales,   // among the card sales (issue 26)
+        AlipaySales,
         CashSales,
         CardRefunds,
         CashRefunds,
