@@ -49,7 +49,8 @@ QJsonObject intentJson(const Intent &i)
         {QStringLiteral("attempts"), i.attempts},
         {QStringLiteral("tender"), tenderName(i.tender)},
         // Scripts written against earlier versions read cash here.
-        {QStringLiteral("payment_method"), i.isCash() ? tenderName(Tender::Cash) : i.isWallet() ? QStringLiteral("wallet") : i.paymentMethod},
+        {QStringLiteral("payment_method"), i.isCash() ? tenderName(Tender::Cash) : i.isWallet() ? QStringLiteral("wallet")
+                                                                                                : i.paymentMethod},
     };
     // As the gateway's payment object (API.md): null until the acquirer answered. A wallet
     // payment has its brand under "wallet" (the customer's code is never printed).

@@ -209,7 +209,9 @@ int exportCommand(CtlSession &session, const QStringList &arguments)
                       "kind,payment_key,amount_refunded\n";
     for (const Intent &i : all) {
         const QStringList row{i.key, intentStateName(i.state), i.orderId, QString::number(i.amount.minorUnits()),
-            i.amount.currency(), i.isCash() ? tenderName(Tender::Cash) : i.isWallet() ? QStringLiteral("wallet") : i.paymentMethod, i.paymentId, QString::number(i.attempts),
+            i.amount.currency(), i.isCash() ? tenderName(Tender::Cash) : i.isWallet() ? QStringLiteral("wallet")
+                                                                                      : i.paymentMethod,
+            i.paymentId, QString::number(i.attempts),
             toRfc3339(i.createdAt), toRfc3339(i.updatedAt), intentKindName(i.kind), i.paymentKey,
             i.isRefund() ? QString() : QString::number(i.amountRefunded)};
         QStringList cells;

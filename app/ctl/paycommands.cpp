@@ -44,8 +44,7 @@ int payCommand(CtlSession &session, const QStringList &arguments)
     // --method cash: the tender, recorded as paid; anything else is a card token for the gateway.
     const QString method = cl.value(QStringLiteral("method"));
     if (method.startsWith(QLatin1String("wallet:")) && walletBrandOf(QStringView(method).mid(7)).isEmpty()) {
-        return fail(Usage, QStringLiteral("--method: \"%1\" is not a payment code (wallet: and 18 digits starting 10 to 15 or 25 to 30)")
-                               .arg(method.mid(7)));
+        return fail(Usage, QStringLiteral("--method: \"%1\" is not a payment code (wallet: and 18 digits starting 10 to 15 or 25 to 30)").arg(method.mid(7)));
     }
     return followIntent(
         engine, [&](SyncEngine::PayCallback stored) {

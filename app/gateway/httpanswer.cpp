@@ -49,9 +49,9 @@ HttpAnswer HttpAnswer::forPayment(const Payment &p)
         // One problem type for every declined payment (API.md); the words name the wallet.
         Problem problem = p.isWallet()
             ? Problem::make(402, QStringLiteral("card-declined"), QStringLiteral("Wallet payment declined"),
-                  QStringLiteral("The wallet payment was declined or given up (%1); nothing was kept.").arg(p.declineCode))
+                QStringLiteral("The wallet payment was declined or given up (%1); nothing was kept.").arg(p.declineCode))
             : Problem::make(402, QStringLiteral("card-declined"), QStringLiteral("Card declined"),
-                  QStringLiteral("The card was declined (%1).").arg(p.declineCode));
+                QStringLiteral("The card was declined (%1).").arg(p.declineCode));
         problem.extra.insert(QStringLiteral("payment"), p.toJson());
         return HttpAnswer::problem(problem);
     }

@@ -99,8 +99,7 @@ QByteArray paymentMismatch(const QJsonObject &p)
     const QJsonValue wallet = p.value(QStringLiteral("wallet"));
     const QString walletBrand = wallet.toObject().value(QStringLiteral("brand")).toString();
     need("wallet", p.contains(QStringLiteral("wallet")) && (wallet.isNull() || walletBrand == QLatin1String("wechat") || walletBrand == QLatin1String("alipay")));
-    need("payment_method", p.value(QStringLiteral("payment_method")).isString()
-        && (wallet.isNull() || p.value(QStringLiteral("payment_method")).toString() == QLatin1String("wallet")));
+    need("payment_method", p.value(QStringLiteral("payment_method")).isString() && (wallet.isNull() || p.value(QStringLiteral("payment_method")).toString() == QLatin1String("wallet")));
     need("amount_refunded", p.value(QStringLiteral("amount_refunded")).isDouble());
     need("created_at", isRfc3339Utc(p.value(QStringLiteral("created_at"))));
     need("updated_at", isRfc3339Utc(p.value(QStringLiteral("updated_at"))));
