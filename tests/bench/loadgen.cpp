@@ -18,6 +18,7 @@
 #include <deque>
 #include <map>
 #include <random>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -60,6 +61,7 @@ struct Options
     std::uint64_t seed = 0;
     int pipeline = 1;
     double timeout = 30;
+    bool wallet = false;   // wallet payments (issue 26): a payment code of its own per key
 };
 
 const char kUsage[] =
@@ -68,6 +70,7 @@ const char kUsage[] =
     "  --requests TOTAL   measured requests to send (excludes warm-up), or\n"
     "  --duration SECONDS measured time (default 10)\n"
     "  --duplicates PCT   share of requests that retry an already finished key (default 0)\n"
+    "  --wallet           wallet payments: each key its own payment code, approved at once\n"
     "  --token T          bearer token (default sk_test_demo_till1)\n"
     "  --warmup SECONDS   warm-up whose results are discarded (default 1)\n"
     "  --pipeline N       requests outstanding per connection (default 1)\n"
@@ -117,6 +120,8 @@ Options parseOptions(int argc, char **argv)
             o.seedGiven = true;
         } else if (arg == "--json" && !inlineValue) {
             o.json = true;
+        } else if (arg == "--wallet" && !inlineValue) {
+            o.wallet = true;
         } else {
             return false;
         }
@@ -185,6 +190,7 @@ private:
     std::vector<Conn> conns_;
     std::mt19937_64 rng_;
     std::string runId_;
+    std::string walletRun_;   // three digits of the run in every wallet code
     std::uint64_t nextCounter_ = 0;
     std::vector<std::uint64_t> finished_;   // keys with a recorded outcome: retry candidates
     Nanos start_ = 0, measureStart_ = 0, stopAt_ = 0, end_ = 0;
@@ -215,7 +221,15 @@ std::string LoadGen::buildRequest(std::uint64_t counter) const
     // Everything is a function of the counter, so a duplicate is byte-for-byte the
     // original request without storing it.
     const std::string n = std::to_string(counter);
-    const std::string body = R"({"amount":1999,"currency":"CNY","order_id":"lg-)" + n + R"(","payment_method":"tok_visa"})";
+    std::string method = R"("payment_method":"tok_visa")";
+    if (opt_.wallet) {
+        // 18 digits, WeChat-style prefix, last digit 0 (approved at once): the run's own three
+        // digits and the counter, so that no two keys present the same single-use code.
+        std::string digits = std::to_string(counter % 1'000'000'000'000ULL);
+        digits.insert(0, 12 - digits.size(), '0');
+        method = R"("payment_method":"wallet","wallet_code":"13)" + walletRun_ + digits + R"(0")";
+    }
+    const std::string body = R"({"amount":1999,"currency":"CNY","order_id":"lg-)" + n + R"(",)" + method + "}";
     std::string r;
     r.reserve(256 + body.size());
     r += "POST " + opt_.basePath + "/v1/payments HTTP/1.1\r\nHost: " + opt_.hostHeader;
@@ -431,6 +445,7 @@ int LoadGen::run()
     char id[17];
     std::snprintf(id, sizeof id, "%08x%08x", rd(), unsigned(::getpid()) ^ unsigned(nowNs()));
     runId_ = id;
+    walletRun_ = std::to_string(100 + std::hash<std::string>{}(id) % 900);
 
     epfd_ = ::epoll_create1(EPOLL_CLOEXEC);
     if (epfd_ < 0) {
