@@ -88,7 +88,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="349"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="341"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n charge</numerusform>
@@ -96,7 +96,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="349"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="341"/>
         <source>%n refund(s)</source>
         <translation>
             <numerusform>%n refund</numerusform>

@@ -1666,96 +1666,96 @@
         <translation>收银员收取现金。这笔销售只付了一次，用的是现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="324"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="316"/>
         <source>The network comes back. The till asks about the given-up card: it was charged. So the till refunds it through the bank by itself, once, with a key made from the card&apos;s.</source>
         <translation>网络恢复。收银机查询已放弃的卡款：它已被扣款。于是收银机自动通过银行退款，只退一次，所用的键由这笔卡款的键派生而来。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="332"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="324"/>
         <source>Refunded. Asking the bank&apos;s own ledger…</source>
         <translation>已退款。正在查询银行自己的账本…</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="347"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="339"/>
         <source>The bank&apos;s ledger: %1 and %2 for the card. The customer paid once, in cash; the shift report says &quot;charged late, refunded automatically&quot;.</source>
         <translation>银行账本：这张卡 %1、%2。顾客只付了一次，用的是现金；班次报表显示“延迟扣款，已自动退款”。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="349"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="341"/>
         <source>%n charge(s)</source>
         <translation>
             <numerusform>%n 笔扣款</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/demo/democontroller.cpp" line="349"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="341"/>
         <source>%n refund(s)</source>
         <translation>
             <numerusform>%n 笔退款</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="360"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="352"/>
         <source>Another register of the shop, with buggy software, sends a payment of ¥10.00…</source>
         <translation>店里另一台软件有缺陷的收银机发送了一笔 ¥10.00 的付款…</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="368"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="360"/>
         <source>…then sends the same payment again by mistake, with the same key but ¥20.00.</source>
         <translation>…然后又误把同一笔付款再发了一次：幂等键相同，金额却是 ¥20.00。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="376"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="368"/>
         <source>took the first payment</source>
         <translation>接受了第一笔付款</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="376"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="368"/>
         <source>did not take the first payment</source>
         <translation>没有接受第一笔付款</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="377"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="369"/>
         <source>refused the second: that key already belongs to another amount</source>
         <translation>拒绝了第二笔：这个付款编号已属于另一个金额</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="378"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="370"/>
         <source>did not refuse the second</source>
         <translation>没有拒绝第二笔</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="379"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="371"/>
         <source>The gateway %1 and %2. The customer pays ¥10.00 once; the bank&apos;s ledger opens next. It was the other register&apos;s payment: this till&apos;s shift does not count it.</source>
         <translation>网关%1，并且%2。顾客只支付一次 ¥10.00；接下来打开银行账本。这是另一台收银机的付款：本收银机的班次不计入它。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="408"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="415"/>
         <source>A customer buys tea and pays with a wallet app: the cashier scans the payment code on their phone. No key to press.</source>
         <translation>顾客买了茶，用钱包 App 付款：收银员扫描顾客手机上的付款码，无需按键。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="439"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="446"/>
         <source>The wallet asks the customer to confirm on the phone, and the till counts down. The customer cannot find the phone; the cashier presses F6, &quot;Customer gave up&quot;: the till cancels the payment at the bank through the gateway, once, with its own key. Just then, the customer confirms…</source>
         <translation>钱包要求顾客在手机上确认，收银机开始倒计时。顾客找不到手机；收银员按下 F6“顾客放弃”：收银机通过网关在银行撤销这笔付款，只撤销一次，使用它自己的幂等键。就在这时，顾客确认了……</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="448"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="455"/>
         <source>The sale stays on the till; the customer pays cash.</source>
         <translation>这笔销售仍留在收银机上；顾客改付现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="457"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="456"/>
         <source>Asking the bank&apos;s own ledger about the wallet payment…</source>
         <translation>正在查询银行自己的账本中的这笔钱包付款……</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="477"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="476"/>
         <source>The bank&apos;s ledger: the late confirmation was charged, and reversed by the cancel: money back, never kept. The customer paid once, in cash.</source>
         <translation>银行账本：迟到的确认被扣款，又被撤销冲正：钱已退回，从未保留。顾客只付了一次，用的是现金。</translation>
     </message>
     <message>
-        <location filename="../../ui/demo/democontroller.cpp" line="479"/>
+        <location filename="../../ui/demo/democontroller.cpp" line="478"/>
         <source>The bank&apos;s ledger: no charge for the wallet payment, cancelled before the customer confirmed. The customer paid once, in cash.</source>
         <translation>银行账本：这笔钱包付款没有扣款，在顾客确认之前就已撤销。顾客只付了一次，用的是现金。</translation>
     </message>

@@ -312,15 +312,7 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
                 [this] {
                     return m_checkout->canPay();
                 }},
-            {text(tr("The cashier takes the cash. The sale is paid once, in cash.")),
-                [this] {
-                    Money change;
-                    QString reason;
-                    m_checkout->payCash(m_checkout->remaining(), &change, &reason);
-                },
-                [this] {
-                    return m_checkout->phase() == P::Paid;
-                }},
+            cashForTheRest(tr("The cashier takes the cash. The sale is paid once, in cash.")),
             {text(tr("The network comes back. The till asks about the given-up card: it was charged. So the till refunds "
                      "it through the bank by itself, once, with a key made from the card's.")),
                 [=] {
@@ -389,6 +381,21 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
     return {};
 }
 
+DemoController::Step DemoController::cashForTheRest(const QString &caption)
+{
+    return {[caption] {
+                return caption;
+            },
+        [this] {
+            Money change;
+            QString reason;
+            m_checkout->payCash(m_checkout->remaining(), &change, &reason);
+        },
+        [this] {
+            return m_checkout->phase() == CheckoutViewModel::Phase::Paid;
+        }};
+}
+
 QList<DemoController::Step> DemoController::walletStory()
 {
     using P = CheckoutViewModel::Phase;
@@ -445,15 +452,7 @@ QList<DemoController::Step> DemoController::walletStory()
             [this] {
                 return m_checkout->canPay();
             }},
-        {text(tr("The sale stays on the till; the customer pays cash.")),
-            [this] {
-                Money change;
-                QString reason;
-                m_checkout->payCash(m_checkout->remaining(), &change, &reason);
-            },
-            [this] {
-                return m_checkout->phase() == P::Paid;
-            }},
+        cashForTheRest(tr("The sale stays on the till; the customer pays cash.")),
         {text(tr("Asking the bank's own ledger about the wallet payment…")),
             [this, askLedgerStatus] {
                 m_ledgerStatus.clear();

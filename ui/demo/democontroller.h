@@ -62,6 +62,8 @@ private:
     void advance();
     QList<Step> stepsFor(Story story);
     QList<Step> walletStory();
+    // The cashier takes cash for what remains; done when the sale is paid.
+    Step cashForTheRest(const QString &caption);
 
     TillSession *m_session;
     DemoLinks m_demo;
