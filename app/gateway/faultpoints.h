@@ -8,7 +8,8 @@ namespace OncePay::Gateway {
 // only): the process SIGKILLs itself at the named step, or SIGSTOPs itself the first time a
 // request reaches it (a real stall: a VM freeze, a long pause; a test then sees others go on).
 // Steps: after_claim, after_mark_called, after_acquirer, after_settle for payments, and the
-// same prefixed with refund_ for refunds.
+// same prefixed with refund_ for refunds; before_call_again (a takeover's lookup found nothing
+// and the key is within the acquirer's window: it is about to call again).
 class FaultPoints final
 {
 public:

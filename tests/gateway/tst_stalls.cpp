@@ -28,6 +28,7 @@ private slots:
     void slowBankWhileStoreLocked();
     void refusedWhileStoreLocked_data();
     void refusedWhileStoreLocked();
+    void storeLockedBeforeCallingAgain();
 
 private:
     static double metric(HttpClient &client, const QString &name, const QStringList &labels = {});
@@ -293,6 +294,72 @@ void TestStalls::refusedWhileStoreLocked()
     ONCEPAY_VERIFY_STATUS(retry, 201);
     const QByteArray notOnce = move.onceAtAcquirer(observer);
     QVERIFY2(notOnce.isEmpty(), notOnce.constData());
+}
+
+void TestStalls::storeLockedBeforeCallingAgain()
+{
+    // API.md promise 10; what the simulator's seed 500 found. A recorded acquirer_called and
+    // froze before calling; B takes the payment over, the acquirer does not know the key, and
+    // B is about to call again when the store is locked: it cannot record its call. The record
+    // still says acquirer_called, and the next holder (a retry, recovery) asks and calls again,
+    // so money can still move: 500 outcome-unknown, never "503, nothing will happen".
+    const QStringList quietRecovery{QStringLiteral("--recovery-interval"), QStringLiteral("1h")};
+    GatewayProcess a;
+    QVERIFY2(a.start(kShortLease + quietRecovery, pauseAt(QStringLiteral("after_mark_called"))),
+        a.failureMessage().constData());
+    GatewayProcess b;
+    b.useDatabase(a.sharedDatabase());
+    QVERIFY2(b.start(kShortLease + quietRecovery, pauseAt(QStringLiteral("before_call_again"))),
+        b.failureMessage().constData());
+    HttpClient clientA(a.baseUrl());
+    HttpClient clientB(b.baseUrl());
+    const QString key = uniqueKey(QStringLiteral("callagain"));
+    const HttpRequest request{"POST", QStringLiteral("/v1/payments"), paymentBody(3141), keyHeader(key)};
+    QNetworkReply *first = clientA.start(request);
+    QTRY_VERIFY2_WITH_TIMEOUT(a.isStopped(), "instance A did not stop after recording its call", 10000);
+
+    // B answers 409 while A's lease lasts, then takes over and stops before calling again.
+    QNetworkReply *takeover = nullptr;
+    QByteArray unexpected;
+    const auto tookOver = [&] {
+        if (b.isStopped())
+            return true;
+        if (takeover && takeover->isFinished()) {
+            const HttpReply early = clientB.collect(takeover);
+            takeover = nullptr;
+            if (early.status != 409) {
+                unexpected = early.describe();
+                return true;
+            }
+        }
+        if (!takeover)
+            takeover = clientB.start(request);
+        return false;
+    };
+    QTRY_VERIFY2_WITH_TIMEOUT(tookOver(), "instance B never took the payment over", 20000);
+    QVERIFY2(unexpected.isEmpty(), unexpected.constData());
+    QVERIFY(takeover);
+    {
+        StoreLock lock(b.database());
+        QVERIFY2(lock.ok(), qPrintable(lock.error()));
+        QVERIFY(b.sendSignal(SIGCONT));
+        const HttpReply locked = clientB.collect(takeover);
+        ONCEPAY_VERIFY_PROBLEM(locked, 500, QStringLiteral("outcome-unknown"));
+        QVERIFY(lock.release());
+    }
+    const Charges none = acquirerCharges(clientB, key);
+    QVERIFY2(none.ok && none.rows.isEmpty(), none.raw.constData());
+
+    // The key, sent again, ends with one charge; A thaws fenced and agrees.
+    HttpReply retry;
+    ONCEPAY_TRY_UNTIL(retry = pay(clientB, key, request.body), retry.status != 409 && retry.status != 500, 20000);
+    ONCEPAY_VERIFY_STATUS(retry, 201);
+    QVERIFY(a.sendSignal(SIGCONT));
+    const HttpReply thawed = clientA.collect(first);
+    QVERIFY2(thawed.status == 201 || thawed.status == 409, thawed.describe().constData());
+    const Charges charges = acquirerCharges(clientB, key);
+    QVERIFY2(charges.ok && charges.rows.size() == 1 && charges.succeeded == 1, charges.raw.constData());
+    QVERIFY2(a.isRunning() && b.isRunning(), (a.failureMessage() + b.failureMessage()).constData());
 }
 
 QTEST_GUILESS_MAIN(TestStalls)
