@@ -111,6 +111,33 @@ SalePricing priceSale(const QList<PricingLine> &lines, const Discount &saleDisco
     return out;
 }
 
+QList<qint64> grossPerLine(const SalePricing &pricing, TaxMode mode)
+{
+    QList<qint64> out;
+    out.reserve(pricing.lines.size());
+    for (const PricedLine &p : pricing.lines)
+        out.append(p.finalAmount);
+    if (mode == TaxMode::Inclusive)
+        return out;
+    for (const TaxBand &band : pricing.bands) {
+        qint64 spread = 0;
+        int largest = -1;
+        for (int i = 0; i < pricing.lines.size(); ++i) {
+            const PricedLine &p = pricing.lines.at(i);
+            if (p.vatBasisPoints != band.vatBasisPoints)
+                continue;
+            const qint64 share = band.net > 0 ? qint64(static_cast<__int128>(p.finalAmount) * band.tax / band.net) : 0;
+            out[i] += share;
+            spread += share;
+            if (largest < 0 || p.finalAmount > pricing.lines.at(largest).finalAmount)
+                largest = i;
+        }
+        if (largest >= 0)
+            out[largest] += band.tax - spread;
+    }
+    return out;
+}
+
 QString vatRateText(int basisPoints)
 {
     QString digits = Money(basisPoints, QStringLiteral("CNY")).toDecimalString();

@@ -90,6 +90,13 @@ struct SalePricing
 //   the fen: inclusive, tax = gross x r / (1 + r); exclusive, tax = net x r and gross = net + tax.
 SalePricing priceSale(const QList<PricingLine> &lines, const Discount &saleDiscount, TaxMode mode);
 
+// What each priced line cost the customer, tax included (what giving it back is worth). Prices
+// with tax: its final amount. Prices without: its final amount plus its share of its rate's tax
+// (computed once per rate, as above), spread in proportion to the rate's lines' final amounts,
+// rounded down, the fen left over going to the rate's largest line (the first of equals); a
+// rate's lines add up to its band's gross.
+QList<qint64> grossPerLine(const SalePricing &pricing, TaxMode mode);
+
 // "13%" / "9%" / "6.5%" for a rate in basis points.
 QString vatRateText(int basisPoints);
 // A rate written as a percent ("13", "13%", "6.5"), at most two decimals, 0-100: basis points.

@@ -62,5 +62,12 @@ QList<SaleItem> saleItemsFromJson(const QJsonArray &lines, const QString &curren
 SalePricing priceItems(const QList<SaleItem> &items, const Discount &saleDiscount, TaxMode mode);
 // The tax bands of a sale from its stored lines (the receipt of a sale rung up earlier).
 SalePricing pricingOfLines(const QJsonArray &lines);
+// What each stored line cost the customer, tax included (grossPerLine): what giving all of it
+// back is worth. Lines kept before discounts existed (no `amount`): -1.
+QList<qint64> paidPerLine(const QJsonArray &lines);
+// What items given back of a sale come to, per rate, as their refund slip shows them: each line's
+// `quantities[line]` items at what they were paid (paidPerLine, spread over the line's items,
+// rounded down), the tax computed once per rate on what goes back.
+SalePricing pricingOfReturn(const QJsonArray &lines, const QHash<int, int> &quantities);
 
 }   // namespace OncePay

@@ -1,6 +1,7 @@
 #include "shiftbook.h"
 
 #include "salebook.h"
+#include "saleitem.h"
 
 #include "journalschema.h"
 #include "timeutil.h"
@@ -109,6 +110,24 @@ ShiftBook::Snapshot readSnapshot(SqlTx &tx, qint64 upToId)
         if (lastPaid >= s.firstIntentId && (upToId < 0 || lastPaid <= upToId))
             s.paidSales.append(*sale);
     }
+    // Goods that came back: the refunds that succeeded of paid sales with lines (not the till's
+    // own refunds of parts it gave up), by items (their slip's tax per rate) or as an amount.
+    QHash<QString, std::optional<Sale>> sales;
+    for (const Intent &i : std::as_const(s.intents)) {
+        if (!i.isRefund() || i.state != IntentState::Succeeded || isAutoRefundKey(i.key) || i.orderId.isEmpty())
+            continue;
+        auto sale = sales.find(i.orderId);
+        if (sale == sales.end())
+            sale = sales.insert(i.orderId, SaleBook::read(tx, i.orderId));
+        if (!*sale || (*sale)->state != SaleState::Paid || (*sale)->lines.isEmpty())
+            continue;
+        QHash<int, int> quantities;
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT line, quantity FROM refund_lines WHERE refund_key = ?"), {i.key});
+        while (q.next())
+            quantities[q.value(0).toInt()] += q.value(1).toInt();
+        q.finish();
+        s.returns.insert(i.key, quantities.isEmpty() ? QList<TaxBand>{} : pricingOfReturn((*sale)->lines, quantities).bands);
+    }
     return s;
 }
 
@@ -138,6 +157,7 @@ ShiftReport::Input ShiftBook::Snapshot::reportInput(const QString &currency, std
     in.intents = intents;
     in.carriedOver = carriedOver;
     in.paidSales = paidSales;
+    in.returns = returns;
     in.openingFloat = openingFloat;
     in.countedCash = countedCash;
     in.generatedAt = nowMs();

@@ -47,6 +47,7 @@ public:
         QList<Intent> carriedOver;   // waiting when an earlier shift closed, as they are now
         QList<Intent> refundedPayments;   // payments of earlier shifts that this one refunds
         QList<Sale> paidSales;   // sales whose last payment is in this shift, paid
+        QHash<QString, QList<TaxBand>> returns;   // ShiftReport::Input::returns
         // Payments the previous close found only on the gateway: reported once, not again.
         QSet<QString> reportedBefore;
 

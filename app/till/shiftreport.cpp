@@ -241,6 +241,20 @@ ShiftReport ShiftReport::compute(const Input &in)
         if (p.lineDiscounts + p.saleDiscount > 0)
             r.discounts.add(p.lineDiscounts + p.saleDiscount);
     }
+    for (const Intent *i : std::as_const(own)) {
+        const auto back = in.returns.constFind(i->key);
+        if (!i->isRefund() || i->state != IntentState::Succeeded || back == in.returns.cend())
+            continue;
+        if (back->isEmpty())
+            r.refundsNotByItem.add(i->amount.minorUnits());
+        for (const TaxBand &b : *back) {
+            TaxBand &sum = bands[b.vatBasisPoints];
+            sum.vatBasisPoints = b.vatBasisPoints;
+            sum.net -= b.net;
+            sum.tax -= b.tax;
+            sum.gross -= b.gross;
+        }
+    }
     for (auto it = bands.cbegin(); it != bands.cend(); ++it)
         r.taxBands.prepend(*it);
     // Oldest first: the one that waited longest leads the list the cashier confirms.
@@ -299,6 +313,7 @@ QJsonObject ShiftReport::toJson() const
         {QStringLiteral("per_hour"), hours},
         {QStringLiteral("tax"), taxJson},
         {QStringLiteral("discounts"), totalsJson(discounts)},
+        {QStringLiteral("refunds_not_by_item"), totalsJson(refundsNotByItem)},
         {QStringLiteral("per_staff"), staffJson},
     };
 }
@@ -354,6 +369,7 @@ std::optional<ShiftReport> ShiftReport::fromJson(const QJsonObject &o)
             b.value(QStringLiteral("tax")).toInteger(), b.value(QStringLiteral("gross")).toInteger()});
     }
     r.discounts = totalsFrom(o.value(QStringLiteral("discounts")));
+    r.refundsNotByItem = totalsFrom(o.value(QStringLiteral("refunds_not_by_item")));
     const QJsonArray staff = o.value(QStringLiteral("per_staff")).toArray();
     for (const QJsonValue &v : staff) {
         const QJsonObject l = v.toObject();

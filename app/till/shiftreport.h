@@ -5,6 +5,7 @@
 #include "pricing.h"
 #include "sale.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -96,9 +97,15 @@ struct ShiftReport
     QList<Hour> perHour;   // every hour from the first intent's to the last one's
 
     // Issue 23. The tax of the sales paid in this shift (a sale counts in the shift of its last
-    // payment), per rate: each sale's tax as its receipt shows it, summed. Their discounts.
+    // payment), per rate: each sale's tax as its receipt shows it, summed, less the tax of the
+    // items given back in this shift, each refund's as its slip shows it (a rate's amounts can
+    // go below zero when more came back than was sold). Their discounts.
     QList<TaxBand> taxBands;   // highest rate first
     Totals discounts;   // sales with a discount, and the discounts' total
+    // Refunds of paid sales given back as an amount, not by items: no rate to take their tax
+    // from, so the bands above still hold it (the till's own refunds of parts it gave up are
+    // no goods coming back, and are not here).
+    Totals refundsNotByItem;
     // One line per person who worked the till (by the intents they stored; "" on a till
     // without staff): what they took and gave back.
     struct StaffLine
@@ -129,6 +136,9 @@ struct ShiftReport
         QList<Intent> intents;   // the shift's own, any order
         QList<Intent> carriedOver;   // waiting at an earlier close, as they are now
         QList<Sale> paidSales = {};   // the sales paid in this shift, with their lines
+        // The shift's refunds that succeeded, of paid sales with lines, by refund key: what
+        // came back by items, per rate (pricingOfReturn); empty bands: an amount, not by items.
+        QHash<QString, QList<TaxBand>> returns = {};
         qint64 openingFloat = 0;
         std::optional<qint64> countedCash;
         qint64 generatedAt = 0;

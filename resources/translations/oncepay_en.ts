@@ -254,6 +254,14 @@
     <name>OncePay::Ui::ShiftReportDocument</name>
     <message numerus="yes">
         <location filename="../../ui/models/shiftreportdocument.cpp" line="72"/>
+        <source>Refunded as an amount, not by items: %n refund(s), %1 in all; their tax is not taken off the rates above.</source>
+        <translation>
+            <numerusform>Refunded as an amount, not by items: %n refund, %1 in all; its tax is not taken off the rates above.</numerusform>
+            <numerusform>Refunded as an amount, not by items: %n refunds, %1 in all; their tax is not taken off the rates above.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="75"/>
         <source>Discounts: %n sale(s), %1 in all.</source>
         <translation>
             <numerusform>Discounts: %n sale, %1 in all.</numerusform>

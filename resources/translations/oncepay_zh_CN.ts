@@ -6066,88 +6066,95 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message numerus="yes">
         <location filename="../../ui/models/shiftreportdocument.cpp" line="72"/>
+        <source>Refunded as an amount, not by items: %n refund(s), %1 in all; their tax is not taken off the rates above.</source>
+        <translation>
+            <numerusform>按金额而非按商品退款：%n 笔，共 %1；其税额未从上面各税率中扣除。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="75"/>
         <source>Discounts: %n sale(s), %1 in all.</source>
         <translation>
             <numerusform>折扣：%n 笔销售，共 %1。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="80"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="83"/>
         <source>Cashier</source>
         <translation>收银员</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="80"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="83"/>
         <source>Takings</source>
         <translation>收款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="80"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="83"/>
         <source>Refunds</source>
         <translation>退款</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="83"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="86"/>
         <source>(no one signed in)</source>
         <translation>（无人登录）</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="91"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="94"/>
         <source>Still waiting for the server:</source>
         <translation>仍在等待服务器：</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="97"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="100"/>
         <source>Refunded by the till by itself:</source>
         <translation>收银机自动退款：</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="103"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="106"/>
         <source>Waiting at the last close, and how they ended:</source>
         <translation>上次结班时仍在等待的款项及其结果：</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="108"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="111"/>
         <source>Sales per hour</source>
         <translation>每小时销售额</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="109"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="112"/>
         <source>Reconciliation with the server and the bank</source>
         <translation>与服务器和银行对账</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="114"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="117"/>
         <source>Not checked: the server could not be asked.</source>
         <translation>未核对：无法查询服务器。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="116"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="119"/>
         <source>%1 of %2 rows need nothing.</source>
         <translation>%2 行中有 %1 行无需处理。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="121"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="124"/>
         <source>Sale</source>
         <translation>销售单</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="121"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="124"/>
         <source>Finding</source>
         <translation>核对结果</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="121"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="124"/>
         <source>Bank</source>
         <translation>银行</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="121"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="124"/>
         <source>What to do</source>
         <translation>处理办法</translation>
     </message>
     <message>
-        <location filename="../../ui/models/shiftreportdocument.cpp" line="151"/>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="154"/>
         <source>Z report</source>
         <translation>Z 报表</translation>
     </message>

@@ -40,6 +40,7 @@ private slots:
     void linesModelIsSound();
     void discountedLinesGiveBackWhatWasPaid();
     void saleLinesAreKeptWhenPaid();
+    void netPricesGiveBackTheTaxPaid();
     void cashSaleRefundedByItems();
     void cardRefundWaitsOfflineAndIsAskedOnce();
     void onlyAPaidSaleIsRefunded_data();
@@ -296,6 +297,46 @@ void TestRefundViewModel::saleLinesAreKeptWhenPaid()
     QCOMPARE(lines.at(0).unitPrice, Money(450, QStringLiteral("CNY")));
     QCOMPARE(lines.at(1).nameEn, vm.cart()->data(vm.cart()->index(1, 0)).toString());
     QVERIFY(!lines.at(1).nameZh.isEmpty());
+}
+
+void TestRefundViewModel::netPricesGiveBackTheTaxPaid()
+{
+    // Prices without tax: the customer paid net + tax, and items given back return both (the
+    // stored line amount is the net).
+    CheckoutViewModel vm(m_session->engine(), &m_catalog);
+    vm.setSaleBook(m_sales.get());
+    vm.setTaxMode(TaxMode::Exclusive);
+    QString reason;
+    QVERIFY(vm.addProduct(QStringLiteral("6901234500011"), &reason));
+    QVERIFY(vm.addProduct(QStringLiteral("6901234500011"), &reason));
+    QVERIFY(vm.addProduct(QStringLiteral("Rice"), &reason));
+    const Money total = vm.cart()->total();
+    vm.payByCard(QStringLiteral("tok_visa"));
+    QTRY_COMPARE(vm.phase(), CheckoutViewModel::Phase::WaitingForConnection);
+    QList<SaleLine> lines;
+    bool done = false;
+    m_records->lines(vm.orderId(), this, [&](bool ok, const TillError &, const QList<SaleLine> &l) {
+        lines = l;
+        done = ok;
+    });
+    QTRY_VERIFY(done);
+    QCOMPARE(lines.size(), 2);
+    qint64 netOfLines = 0;
+    for (const SaleLine &l : std::as_const(lines))
+        netOfLines += l.unitPrice.minorUnits() * l.quantity;
+    QVERIFY2(total.minorUnits() > netOfLines, "the sale has no tax to give back");
+    RefundLinesModel model;
+    model.setLines(lines, {});
+    model.chooseAll();
+    QCOMPARE(model.total(), total);
+    // One tea back, then the rest: together what was paid, never more.
+    model.setLines(lines, {});
+    model.setChosen(0, 1);
+    const qint64 first = model.total().minorUnits();
+    model.setLines(lines, {{0, 1}});
+    model.setChosen(0, 1);
+    model.setChosen(1, 1);
+    QCOMPARE(first + model.total().minorUnits(), total.minorUnits());
 }
 
 void TestRefundViewModel::cashSaleRefundedByItems()

@@ -53,6 +53,8 @@ private slots:
     void taxes();
     void discounts_data();
     void discounts();
+    void grossPerLine_data();
+    void grossPerLine();
     void parseDiscount_data();
     void parseDiscount();
 };
@@ -178,6 +180,47 @@ void TestPricing::discounts()
     QCOMPARE(spread, p.saleDiscount);
     QCOMPARE(finals, p.total);
     QCOMPARE(p.subtotal - p.lineDiscounts - p.saleDiscount, p.total);
+}
+
+void TestPricing::grossPerLine_data()
+{
+    QTest::addColumn<QString>("lines");
+    QTest::addColumn<TaxMode>("mode");
+    QTest::addColumn<QString>("gross");
+
+    const TaxMode in = TaxMode::Inclusive;
+    const TaxMode ex = TaxMode::Exclusive;
+    // With tax in the prices, a line cost what it came to.
+    QTest::newRow("inclusive") << "450@13,500@13-1.00" << in << "450,400";
+    // Without: its net plus its share of its rate's tax, the rate's tax computed once.
+    QTest::newRow("exclusive one line") << "1000@13" << ex << "1130";
+    QTest::newRow("exclusive two rates") << "1000@13,1000@6" << ex << "1130,1060";
+    // 9.50 net at 13 %: 123.5 -> 124 fen of tax; 58.73 + 65.26 rounded down leave 1 fen, on the larger.
+    QTest::newRow("exclusive remainder on the largest") << "450@13,500@13" << ex << "508,566";
+    QTest::newRow("exclusive first of equals") << "50@13,50@13" << ex << "57,56";   // 13 fen: 6 + 6 + 1
+    QTest::newRow("exclusive evenly") << "100@13,100@13,100@13" << ex << "113,113,113";
+    QTest::newRow("exclusive zero rate beside") << "100@0,50@13" << ex << "100,57";
+    QTest::newRow("exclusive after a line discount") << "1000@13-10%" << ex << "1017";
+    QTest::newRow("exclusive empty") << "" << ex << "";
+}
+
+void TestPricing::grossPerLine()
+{
+    QFETCH(QString, lines);
+    QFETCH(TaxMode, mode);
+    const SalePricing p = priceSale(parseLines(lines), {}, mode);
+    const QList<qint64> gross = OncePay::grossPerLine(p, mode);
+    QStringList text;
+    for (qint64 g : gross)
+        text << QString::number(g);
+    QTEST(text.join(QLatin1Char(',')), "gross");
+    // Every rate's lines add up to its band's gross: giving all back gives back what was paid.
+    for (const TaxBand &b : p.bands) {
+        qint64 sum = 0;
+        for (int i = 0; i < p.lines.size(); ++i)
+            sum += p.lines.at(i).vatBasisPoints == b.vatBasisPoints ? gross.at(i) : 0;
+        QCOMPARE(sum, b.gross);
+    }
 }
 
 void TestPricing::parseDiscount_data()

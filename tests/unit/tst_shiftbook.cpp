@@ -2,6 +2,7 @@
 // stores the report computed in the closing transaction, refuses what waits unconfirmed, carries
 // the waiting payments into the next shift, and is never rewritten. A version-4 journal migrates.
 #include "journaltest.h"
+#include "salebook.h"
 #include "shiftbook.h"
 
 #include <QSqlDatabase>
@@ -27,6 +28,7 @@ private slots:
     void closedShiftsAreNeverRewritten();
     void earlierKeysAreThoseOfEarlierShifts();
     void version4JournalIsMigrated();
+    void itemsGivenBackTakeTheirTaxOff();
 
 private:
     std::unique_ptr<IntentJournal> open();
@@ -361,6 +363,58 @@ void TestShiftBook::earlierKeysAreThoseOfEarlierShifts()
     });
     QVERIFY(known.ok);
     QCOMPARE(known.value, QSet<QString>{first.key});
+}
+
+// Issue 23: the shift's tax per rate is the tax of its sales less that of the goods that came
+// back, each refund's as its slip shows it (read from refund_lines); a refund given as an amount
+// is listed apart; a refund the bank declined gives nothing back.
+void TestShiftBook::itemsGivenBackTakeTheirTaxOff()
+{
+    auto j = open();
+    QVERIFY(j);
+    SaleBook sales(j.get());
+    ShiftBook book(j.get());
+    auto line = [](qint64 unitPrice, int quantity, int vat) {
+        return QJsonObject{{QStringLiteral("code"), QStringLiteral("x")}, {QStringLiteral("unit_price"), unitPrice},
+            {QStringLiteral("quantity"), quantity}, {QStringLiteral("total"), unitPrice * quantity},
+            {QStringLiteral("vat"), vat}, {QStringLiteral("amount"), unitPrice * quantity}};
+    };
+    // Two teas at 4.50 (13 %) and rice at 49.90 (9 %), paid by card.
+    const auto sale = await<Sale>([&](auto reply) {
+        sales.open(Money(5890, QStringLiteral("CNY")), QJsonArray{line(450, 2, 1300), line(4990, 1, 900)}, this, reply);
+    });
+    VERIFY_OK(sale);
+    const Intent paid = store(*j, newIntent(sale.value.orderId, 5890), IntentState::Succeeded);
+    QVERIFY(!paid.key.isEmpty());
+    auto refund = [&](qint64 amount, IntentState state) {
+        Intent r = newIntent(sale.value.orderId, amount, Tender::Card);
+        r.kind = IntentKind::Refund;
+        r.key = IdempotencyKey::generate(QStringLiteral("ref")).value();
+        r.paymentKey = paid.key;
+        r.paymentMethod.clear();
+        return store(*j, r, state);
+    };
+    const Intent oneTea = refund(450, IntentState::Succeeded);
+    VERIFY_OK(await<bool>([&](auto reply) {
+        sales.recordRefundLines(oneTea.key, sale.value.orderId, {{0, 1}}, this, reply);
+    }));
+    const Intent declined = refund(4990, IntentState::Declined);
+    VERIFY_OK(await<bool>([&](auto reply) {
+        sales.recordRefundLines(declined.key, sale.value.orderId, {{1, 1}}, this, reply);
+    }));
+    const Intent goodwill = refund(100, IntentState::Succeeded);
+    QVERIFY(!oneTea.key.isEmpty() && !declined.key.isEmpty() && !goodwill.key.isEmpty());
+
+    const ShiftBook::Snapshot s = snapshot(book);
+    QCOMPARE(s.paidSales.size(), 1);
+    const ShiftReport r = ShiftReport::compute(s.reportInput(QStringLiteral("CNY"), std::nullopt));
+    QCOMPARE(r.taxBands.size(), 2);
+    // 13 %: 9.00 sold (1.04 tax) less one tea (4.50: 0.52, 51.77 half up) = 4.50, 0.52.
+    QCOMPARE(r.taxBands.at(0), (TaxBand{1300, 450 - 52, 52, 450}));
+    // 9 %: the rice's return was declined: 49.90 sold, 4.12 tax.
+    QCOMPARE(r.taxBands.at(1), (TaxBand{900, 4990 - 412, 412, 4990}));
+    QCOMPARE(r.refundsNotByItem.count, 1);
+    QCOMPARE(r.refundsNotByItem.amount, qint64(100));
 }
 
 void TestShiftBook::version4JournalIsMigrated()

@@ -113,6 +113,7 @@ private slots:
     void tillRefundsAndHowCarriedOverEnded();
     void taxPerRateDiscountsAndALinePerCashier();
     void walletSalesByBrand();
+    void returnsTakeTheirTaxOff();
 };
 
 void TestShiftReport::totals_data()
@@ -342,6 +343,34 @@ void TestShiftReport::taxPerRateDiscountsAndALinePerCashier()
     QCOMPARE(t(back->discounts), t(r.discounts));
     QCOMPARE(back->perStaff.size(), 3);
     QCOMPARE(QJsonDocument(back->toJson()).toJson(), QJsonDocument(r.toJson()).toJson());
+}
+
+// Issue 23: the tax of the items that came back comes off their rates (below zero when more came
+// back than was sold); a refund as an amount is listed apart; only refunds that succeeded count.
+void TestShiftReport::returnsTakeTheirTaxOff()
+{
+    ShiftReport::Input in;
+    in.zone = QTimeZone::utc();
+    in.intents = intents(specs({"payment cash succeeded 1000 08:05", "refund cash succeeded 1000 08:30",
+        "refund card succeeded 300 08:40", "refund card declined 500 08:50", "refund cash succeeded 200 09:00"}));
+    Sale sale;
+    sale.total = Money(1000, QStringLiteral("CNY"));
+    sale.lines = QJsonArray{QJsonObject{{QStringLiteral("unit_price"), 1000}, {QStringLiteral("quantity"), 1},
+        {QStringLiteral("vat"), 1300}, {QStringLiteral("amount"), 1000}}};
+    in.paidSales = {sale};
+    in.returns.insert(in.intents.at(1).key, {TaxBand{1300, 885, 115, 1000}});   // the item back
+    in.returns.insert(in.intents.at(2).key, {});   // an amount
+    in.returns.insert(in.intents.at(3).key, {TaxBand{600, 472, 28, 500}});   // declined
+    in.returns.insert(in.intents.at(4).key, {TaxBand{900, 183, 17, 200}});   // an earlier shift's sale
+    const ShiftReport r = ShiftReport::compute(in);
+    QCOMPARE(r.taxBands.size(), 2);
+    QCOMPARE(r.taxBands.at(0), (TaxBand{1300, 0, 0, 0}));
+    QCOMPARE(r.taxBands.at(1), (TaxBand{900, -183, -17, -200}));
+    QCOMPARE(t(r.refundsNotByItem), QStringLiteral("1/300"));
+    const auto back = ShiftReport::fromJson(r.toJson());
+    QVERIFY(back);
+    QCOMPARE(back->taxBands, r.taxBands);
+    QCOMPARE(t(back->refundsNotByItem), QStringLiteral("1/300"));
 }
 
 // Issue 26: wallet payments are among the card sales, and named by brand (the gateway's, or the

@@ -16,8 +16,8 @@ struct SaleLine
     QString nameZh;
     Money unitPrice;
     int quantity = 0;
-    // What the line came to after its discounts (issue 23); -1 on lines kept before discounts
-    // existed (then unit price x quantity).
+    // What the line came to after its discounts, tax included (issue 23; paidPerLine); -1 on
+    // lines kept before discounts existed (then unit price x quantity).
     qint64 paid = -1;
     int vatBasisPoints = 0;
 

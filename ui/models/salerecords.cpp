@@ -1,6 +1,7 @@
 #include "salerecords.h"
 
 #include "salebook.h"
+#include "saleitem.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -16,6 +17,8 @@ SaleRecords::SaleRecords(SaleBook *sales, QObject *parent)
 QList<SaleLine> SaleRecords::fromJson(const QJsonArray &json, const QString &currency)
 {
     QList<SaleLine> out;
+    // Tax included: with prices without tax, a line's stored amount is its net.
+    const QList<qint64> paid = paidPerLine(json);
     for (qsizetype n = 0; n < json.size(); ++n) {
         const QJsonObject o = json.at(n).toObject();
         SaleLine l;
@@ -26,7 +29,7 @@ QList<SaleLine> SaleRecords::fromJson(const QJsonArray &json, const QString &cur
         l.unitPrice = Money(qint64(o.value(QStringLiteral("unit_price")).toDouble()),
             o.value(QStringLiteral("currency")).toString(currency));
         l.quantity = o.value(QStringLiteral("quantity")).toInt();
-        l.paid = o.value(QStringLiteral("amount")).toInteger(-1);
+        l.paid = paid.at(n);
         l.vatBasisPoints = o.value(QStringLiteral("vat")).toInt();
         out.append(l);
     }

@@ -68,6 +68,9 @@ QString ShiftReportDocument::html(const ShiftReport &r, const QList<ShiftFinding
         }
         h += QStringLiteral("</table>");
     }
+    if (r.refundsNotByItem.count > 0) {
+        h += QStringLiteral("<p>%1</p>").arg(esc(tr("Refunded as an amount, not by items: %n refund(s), %1 in all; their tax is not taken off the rates above.", nullptr, r.refundsNotByItem.count).arg(r.money(r.refundsNotByItem.amount).toDisplayString())));
+    }
     if (r.discounts.count > 0) {
         h += QStringLiteral("<p>%1</p>").arg(esc(tr("Discounts: %n sale(s), %1 in all.", nullptr, r.discounts.count).arg(r.money(r.discounts.amount).toDisplayString())));
     }
