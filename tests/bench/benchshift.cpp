@@ -11,12 +11,17 @@
 //    earlier shifts left out, matchShift(); --rounds times, without the bank (a production
 //    gateway has no acquirer ledger), then once with the demo's acquirer ledgers (past 1,000
 //    charges the ledger is asked key by key, --bank-concurrency at a time).
+// --refunds R: the first R payments are sales of two lines (13 % and 9 %) and each gets one item
+// back by a card refund with its refund lines, so that reading the shift also reads what came
+// back (the Z report's tax per rate, issue 23).
 // Exit 1 if any row of the reconciliation is not "matched".
+
 #include "bench_util.h"
 
 #include "gatewayclient.h"
 #include "gatewayserver.h"
 #include "intentjournal.h"
+#include "salebook.h"
 #include "shiftbook.h"
 #include "shiftcheck.h"
 #include "syncengine.h"
@@ -111,6 +116,7 @@ int main(int argc, char *argv[])
     p.addOptions({{QStringLiteral("dir"), QStringLiteral("Directory for the databases (default: current)."), QStringLiteral("PATH"), QStringLiteral(".")},
         {QStringLiteral("count"), QStringLiteral("Payments in the shift (default 10000)."), QStringLiteral("N"), QStringLiteral("10000")},
         {QStringLiteral("rounds"), QStringLiteral("Reconciliations without the bank (default 3)."), QStringLiteral("R"), QStringLiteral("3")},
+        {QStringLiteral("refunds"), QStringLiteral("Of the payments, sales that get one item back by a refund (default 0)."), QStringLiteral("N"), QStringLiteral("0")},
         {QStringLiteral("bank-concurrency"), QStringLiteral("Ledger questions in flight (default 16)."), QStringLiteral("C"), QStringLiteral("16")}});
     if (!p.parse(QCoreApplication::arguments())) {
         std::fprintf(stderr, "oncepay-bench-shift: %s (see --help)\n", qPrintable(p.errorText()));
@@ -122,6 +128,7 @@ int main(int argc, char *argv[])
     }
     const int count = bench::parseValue("--count", p.value(QStringLiteral("count")).toStdString(), 1, 1'000'000);
     const int rounds = bench::parseValue("--rounds", p.value(QStringLiteral("rounds")).toStdString(), 1, 100);
+    const int refunds = bench::parseValue("--refunds", p.value(QStringLiteral("refunds")).toStdString(), 0, count);
     const int bankConcurrency = bench::parseValue("--bank-concurrency", p.value(QStringLiteral("bank-concurrency")).toStdString(), 1, 256);
     QTemporaryDir dir(QDir(p.value(QStringLiteral("dir"))).filePath(QStringLiteral("oncepay-bench-shift-XXXXXX")));
     if (!dir.isValid()) {
@@ -153,26 +160,67 @@ int main(int argc, char *argv[])
         return started;
     });
 
-    // The shift: N card payments made by the till.
+    // The shift: N card payments made by the till, the first R of them sales of two lines.
     QElapsedTimer t;
     t.start();
-    int stored = 0;
-    for (int i = 0; i < count; ++i) {
-        engine.pay(QStringLiteral("bench-%1").arg(i), Money(100 + i % 9000, QStringLiteral("CNY")), QStringLiteral("tok_visa"), &engine,
-            [&](bool ok, const TillError &e, const Intent &) {
+    SaleBook sales(&journal);
+    QList<Sale> opened;
+    for (int i = 0; i < refunds; ++i) {
+        auto line = [](qint64 price, int vat) {
+            return QJsonObject{{QStringLiteral("code"), QStringLiteral("x")}, {QStringLiteral("unit_price"), price},
+                {QStringLiteral("quantity"), 1}, {QStringLiteral("total"), price}, {QStringLiteral("vat"), vat},
+                {QStringLiteral("amount"), price}};
+        };
+        sales.open(Money(1500, QStringLiteral("CNY")), QJsonArray{line(1000, 1300), line(500, 900)}, &engine,
+            [&](bool ok, const TillError &e, const Sale &s) {
                 if (!ok && error.isEmpty())
                     error = e.text();
+                opened.append(s);
+            });
+    }
+    waitFor([&] {
+        return opened.size() == refunds;
+    });
+    int stored = 0;
+    QList<Intent> paidSales;
+    for (int i = 0; i < count; ++i) {
+        const bool sale = i < refunds;
+        engine.pay(sale ? opened.at(i).orderId : QStringLiteral("bench-%1").arg(i),
+            Money(sale ? 1500 : 100 + i % 9000, QStringLiteral("CNY")), QStringLiteral("tok_visa"), &engine,
+            [&, sale](bool ok, const TillError &e, const Intent &intent) {
+                if (!ok && error.isEmpty())
+                    error = e.text();
+                if (sale)
+                    paidSales.append(intent);
                 ++stored;
             });
     }
     waitFor([&] {
         return stored == count && engine.waitingCount() == 0;
     });
+    int refunded = 0;
+    for (const Intent &payment : std::as_const(paidSales)) {
+        engine.refund(payment.key, Money(1000, QStringLiteral("CNY")), QStringLiteral("bench"), &engine,
+            [&, payment](bool ok, const TillError &e, const Intent &refund) {
+                if (!ok) {
+                    error = e.text();
+                    ++refunded;
+                    return;
+                }
+                sales.recordRefundLines(refund.key, payment.orderId, {{0, 1}}, &engine, [&](bool, const TillError &, bool) {
+                    ++refunded;
+                });
+            });
+    }
+    waitFor([&] {
+        return refunded == refunds && engine.waitingCount() == 0;
+    });
     if (!error.isEmpty()) {
         std::fprintf(stderr, "oncepay-bench-shift: a payment was refused: %s\n", qPrintable(error));
         return 1;
     }
-    std::printf("shift of %d card payments made through the till in %.1f s\n", count, t.elapsed() / 1000.0);
+    std::printf("shift of %d card payments (%d of them sales with an item refunded) made through the till in %.1f s\n",
+        count, refunds, t.elapsed() / 1000.0);
 
     ShiftBook book(&journal);
     int failures = 0;
@@ -210,12 +258,22 @@ int main(int argc, char *argv[])
             return done;
         });
         const qint64 reconcileMs = r.elapsed();
+        // A row per payment, per refund, and per refunded payment's refunded total.
+        const int rows = count + 2 * refunds;
         int matched = 0;
         for (const ShiftFinding &f : result.findings)
             matched += f.kind == ShiftFinding::Kind::Matched && !f.needsAction();
-        if (!error.isEmpty() || matched != count) {
+        if (!error.isEmpty() || matched != rows) {
             ++failures;
-            std::fprintf(stderr, "oncepay-bench-shift: %d of %d rows matched (%s)\n", matched, count, qPrintable(error));
+            std::fprintf(stderr, "oncepay-bench-shift: %d of %d rows matched (%s)\n", matched, rows, qPrintable(error));
+        }
+        // The items that came back are off the 13 % rate: each sale left 5.00 at 9 % and nothing at 13 %.
+        qint64 gross13 = 0;
+        for (const TaxBand &b : report.taxBands)
+            gross13 += b.vatBasisPoints == 1300 ? b.gross : 0;
+        if (gross13 != 0) {
+            ++failures;
+            std::fprintf(stderr, "oncepay-bench-shift: 13 %% still holds %lld after the returns\n", gross13);
         }
         std::printf("%-13s journal read %4lld ms, report %3lld ms, reconciliation %5lld ms (%d pages, %d listed, %d rows, "
                     "%d matched), total %5lld ms; sales %s\n",

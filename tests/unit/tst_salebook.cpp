@@ -24,6 +24,7 @@ private slots:
     void init();
     void cleanup();
     void salesHaveShortNumbers();
+    void salesOpenedTogetherGetTheirOwnOrderIds();
     void tenderRules_data();
     void tenderRules();
     void givenUpPartChargedIsRefundedOnce();
@@ -142,6 +143,32 @@ void TestSaleBook::salesHaveShortNumbers()
     VERIFY_REFUSED(await<Sale>([&](auto reply) {
         book.open(Money(0, QStringLiteral("CNY")), {}, this, reply);
     }));
+}
+
+// Order ids are the time to the millisecond and three random digits: sales opened in a burst
+// (the till and oncepay-ctl at once) share milliseconds, and some of them their digits too. Each
+// is opened all the same, under an order id of its own.
+void TestSaleBook::salesOpenedTogetherGetTheirOwnOrderIds()
+{
+    auto j = open();
+    QVERIFY(j);
+    SaleBook book(j.get());
+    constexpr int burst = 300;
+    int answered = 0;
+    QStringList refusals;
+    QSet<QString> orderIds;
+    for (int n = 0; n < burst; ++n) {
+        book.open(Money(100 + n, QStringLiteral("CNY")), {}, this, [&](bool ok, const TillError &error, const Sale &s) {
+            ++answered;
+            if (!ok)
+                refusals << error.text();
+            else
+                orderIds.insert(s.orderId);
+        });
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(answered, burst, 20000);
+    QVERIFY2(refusals.isEmpty(), qPrintable(refusals.join(QLatin1Char('\n'))));
+    QCOMPARE(orderIds.size(), burst);
 }
 
 // A script of tenders for a sale of 1000: "card:600:succeeded" (a card part, then its outcome),
