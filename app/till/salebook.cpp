@@ -146,16 +146,21 @@ void SaleBook::refundedQuantities(const QStringList &refundKeys, QObject *contex
 {
     m_journal->transact<QHash<int, int>>(
         context, [refundKeys](SqlTx &tx) {
-            QHash<int, int> out;
-            for (const QString &key : refundKeys) {
-                QSqlQuery &q = tx.exec(QStringLiteral("SELECT line, quantity FROM refund_lines WHERE refund_key = ?"), {key});
-                while (q.next())
-                    out[q.value(0).toInt()] += q.value(1).toInt();
-                q.finish();
-            }
-            return out;
+            return refundedQuantities(tx, refundKeys);
         },
         std::move(reply));
+}
+
+QHash<int, int> SaleBook::refundedQuantities(SqlTx &tx, const QStringList &refundKeys)
+{
+    QHash<int, int> out;
+    for (const QString &key : refundKeys) {
+        QSqlQuery &q = tx.exec(QStringLiteral("SELECT line, quantity FROM refund_lines WHERE refund_key = ?"), {key});
+        while (q.next())
+            out[q.value(0).toInt()] += q.value(1).toInt();
+        q.finish();
+    }
+    return out;
 }
 
 QString SaleBook::legacyLinesPath(const QString &journalPath)

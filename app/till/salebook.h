@@ -74,6 +74,8 @@ public:
     // that is not a sale.
     static void refresh(SqlTx &tx, const QString &orderId, qint64 now);
     static void setCancelled(SqlTx &tx, const QString &orderId, qint64 now);
+    // How many of each line (by its index) the refunds `refundKeys` gave back.
+    static QHash<int, int> refundedQuantities(SqlTx &tx, const QStringList &refundKeys);
 
 private:
     void insert(const Money &total, const QJsonArray &lines, const QString &state, QObject *context, Reply<Sale> reply);

@@ -121,11 +121,7 @@ ShiftBook::Snapshot readSnapshot(SqlTx &tx, qint64 upToId)
             sale = sales.insert(i.orderId, SaleBook::read(tx, i.orderId));
         if (!*sale || (*sale)->state != SaleState::Paid || (*sale)->lines.isEmpty())
             continue;
-        QHash<int, int> quantities;
-        QSqlQuery &q = tx.exec(QStringLiteral("SELECT line, quantity FROM refund_lines WHERE refund_key = ?"), {i.key});
-        while (q.next())
-            quantities[q.value(0).toInt()] += q.value(1).toInt();
-        q.finish();
+        const QHash<int, int> quantities = SaleBook::refundedQuantities(tx, {i.key});
         s.returns.insert(i.key, quantities.isEmpty() ? QList<TaxBand>{} : pricingOfReturn((*sale)->lines, quantities).bands);
     }
     return s;
