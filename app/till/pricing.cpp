@@ -138,6 +138,29 @@ QList<qint64> grossPerLine(const SalePricing &pricing, TaxMode mode)
     return out;
 }
 
+qint64 refundOfItems(qint64 linePaid, qint64 quantity, qint64 before, qint64 count)
+{
+    if (quantity <= 0 || linePaid <= 0)
+        return 0;
+    const qint64 from = qBound<qint64>(0, before, quantity);
+    const qint64 to = qBound<qint64>(from, from + qMax<qint64>(0, count), quantity);
+    // In 128 bits: a line of any price and count cannot overflow it.
+    auto firstItems = [&](qint64 k) {
+        return qint64(static_cast<__int128>(linePaid) * k / quantity);
+    };
+    return firstItems(to) - firstItems(from);
+}
+
+SalePricing priceReturn(const QList<ItemsBack> &lines)
+{
+    QList<PricingLine> back;
+    for (const ItemsBack &l : lines) {
+        if (l.count > 0)
+            back.append({refundOfItems(l.linePaid, l.quantity, l.before, l.count), l.vatBasisPoints, {}});
+    }
+    return priceSale(back, {}, TaxMode::Inclusive);
+}
+
 QString vatRateText(int basisPoints)
 {
     QString digits = Money(basisPoints, QStringLiteral("CNY")).toDecimalString();

@@ -97,6 +97,30 @@ SalePricing priceSale(const QList<PricingLine> &lines, const Discount &saleDisco
 // rate's lines add up to its band's gross.
 QList<qint64> grossPerLine(const SalePricing &pricing, TaxMode mode);
 
+// Giving back items by count: the one rule, used by the refund dialog (the amount the journal
+// keeps for the refund), the refund slip and the Z report's returns per rate. A line of
+// `quantity` items that cost `linePaid` in all (tax included: grossPerLine) gives back, for
+// `count` items after `before` of them came back in earlier refunds,
+//     floor(linePaid x (before + count) / quantity) - floor(linePaid x before / quantity),
+// the first k items back being worth floor(linePaid x k / quantity) together. So any sequence of
+// partial returns adds up to exactly linePaid once every item is back, never more, and one item
+// is worth linePaid / quantity rounded down or up: 3 items for 10.00 go back as 3.33, 3.33 and
+// 3.34, whether one at a time or 2 + 1 (6.66 + 3.34). Counts beyond the line are cut to it.
+qint64 refundOfItems(qint64 linePaid, qint64 quantity, qint64 before, qint64 count);
+
+// One line of a refund by items: the line as it was paid and what comes back of it.
+struct ItemsBack
+{
+    qint64 linePaid = 0;   // what the whole line cost, tax included
+    qint64 quantity = 0;   // items sold
+    int vatBasisPoints = 0;
+    qint64 before = 0;   // given back by earlier refunds
+    qint64 count = 0;   // given back by this one
+};
+// A refund by items priced: each line's refundOfItems, the tax computed once per rate on what
+// goes back (what goes back is tax included). Lines giving nothing back are left out.
+SalePricing priceReturn(const QList<ItemsBack> &lines);
+
 // "13%" / "9%" / "6.5%" for a rate in basis points.
 QString vatRateText(int basisPoints);
 // A rate written as a percent ("13", "13%", "6.5"), at most two decimals, 0-100: basis points.

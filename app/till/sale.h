@@ -3,6 +3,7 @@
 #include "intent.h"
 #include "money.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QList>
 #include <QString>
@@ -55,6 +56,15 @@ struct SalePosition
     bool covered = false;   // paid >= total
 };
 SalePosition positionOf(const Sale &sale);
+
+// The items of a sale a refund by items gave back, per line (by index), and those the same
+// payment's earlier refunds that succeeded gave back: what its amounts were computed after
+// (refundOfItems, pricing.h).
+struct RefundItems
+{
+    QHash<int, int> given;
+    QHash<int, int> before;
+};
 
 // The key of the refund the till makes by itself of a card part it no longer keeps (given up
 // and charged late, or its sale cancelled): derived from the part's key, so it is made once,

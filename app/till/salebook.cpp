@@ -163,6 +163,27 @@ QHash<int, int> SaleBook::refundedQuantities(SqlTx &tx, const QStringList &refun
     return out;
 }
 
+void SaleBook::itemsOfRefund(const Intent &refund, QObject *context, Reply<RefundItems> reply)
+{
+    m_journal->transact<RefundItems>(
+        context, [refund](SqlTx &tx) {
+            return RefundItems{refundedQuantities(tx, {refund.key}), refundedBefore(tx, refund)};
+        },
+        std::move(reply));
+}
+
+QHash<int, int> SaleBook::refundedBefore(SqlTx &tx, const Intent &refund)
+{
+    QSqlQuery &q = tx.exec(QStringLiteral("SELECT idem_key FROM intents WHERE payment_key = ? AND id < ? AND kind = 'refund'"
+                                          " AND state = 'succeeded' ORDER BY id"),
+        {refund.paymentKey, refund.id});
+    QStringList keys;
+    while (q.next())
+        keys << q.value(0).toString();
+    q.finish();
+    return refundedQuantities(tx, keys);
+}
+
 QString SaleBook::legacyLinesPath(const QString &journalPath)
 {
     const QFileInfo journal(journalPath);

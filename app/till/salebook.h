@@ -56,6 +56,8 @@ public:
         QObject *context, Reply<bool> reply);
     // Per line, what the refunds `refundKeys` gave back, summed.
     void refundedQuantities(const QStringList &refundKeys, QObject *context, Reply<QHash<int, int>> reply);
+    // What `refund` gave back and what its payment's earlier refunds did (its slip, drawn again).
+    void itemsOfRefund(const Intent &refund, QObject *context, Reply<RefundItems> reply);
     // The lines a till kept before sales were in the journal lived in a file beside it
     // ("…/till-journal.db" → "…/till-journal-sales.db"). Copied into the journal once (again
     // after a crash: nothing is copied twice), then the file is renamed "….imported". Answers
@@ -76,6 +78,10 @@ public:
     static void setCancelled(SqlTx &tx, const QString &orderId, qint64 now);
     // How many of each line (by its index) the refunds `refundKeys` gave back.
     static QHash<int, int> refundedQuantities(SqlTx &tx, const QStringList &refundKeys);
+    // Per line, what the refunds of `refund`'s payment before it (by id) that succeeded gave back:
+    // what the refund dialog counted as given back when it priced `refund` (it refuses a refund
+    // while another of the payment is open, so every earlier one was final then).
+    static QHash<int, int> refundedBefore(SqlTx &tx, const Intent &refund);
 
 private:
     void insert(const Money &total, const QJsonArray &lines, const QString &state, QObject *context, Reply<Sale> reply);

@@ -169,20 +169,16 @@ SalePricing pricingOfLines(const QJsonArray &lines)
     return p;
 }
 
-SalePricing pricingOfReturn(const QJsonArray &lines, const QHash<int, int> &quantities)
+SalePricing pricingOfReturn(const QJsonArray &lines, const QHash<int, int> &quantities, const QHash<int, int> &before)
 {
     const QList<qint64> paid = paidPerLine(lines);
-    QList<PricingLine> back;
+    QList<ItemsBack> back;
     for (qsizetype n = 0; n < lines.size(); ++n) {
         const QJsonObject o = lines.at(n).toObject();
-        const qint64 quantity = o.value(QStringLiteral("quantity")).toInteger();
-        const qint64 count = qMin<qint64>(quantities.value(int(n)), quantity);
-        if (count <= 0)
-            continue;
-        const qint64 whole = paid.at(n) >= 0 ? paid.at(n) : qint64(o.value(QStringLiteral("unit_price")).toDouble()) * quantity;
-        back.append({qint64(static_cast<__int128>(whole) * count / quantity), o.value(QStringLiteral("vat")).toInt(), {}});
+        back.append({paid.at(n), o.value(QStringLiteral("quantity")).toInteger(), o.value(QStringLiteral("vat")).toInt(),
+            before.value(int(n)), quantities.value(int(n))});
     }
-    return priceSale(back, {}, TaxMode::Inclusive);
+    return priceReturn(back);
 }
 
 QList<qint64> paidPerLine(const QJsonArray &lines)
@@ -190,12 +186,8 @@ QList<qint64> paidPerLine(const QJsonArray &lines)
     bool netPrices = false;
     for (const QJsonValue &v : lines)
         netPrices = netPrices || v.toObject().value(QStringLiteral("net_prices")).toBool();
-    QList<qint64> out = grossPerLine(pricingOfLines(lines), netPrices ? TaxMode::Exclusive : TaxMode::Inclusive);
-    for (qsizetype n = 0; n < lines.size(); ++n) {
-        if (!lines.at(n).toObject().contains(QStringLiteral("amount")))
-            out[n] = -1;
-    }
-    return out;
+    // Lines kept before discounts (no "amount") are priced at their total, at no discount.
+    return grossPerLine(pricingOfLines(lines), netPrices ? TaxMode::Exclusive : TaxMode::Inclusive);
 }
 
 }   // namespace OncePay

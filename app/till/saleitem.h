@@ -63,11 +63,12 @@ SalePricing priceItems(const QList<SaleItem> &items, const Discount &saleDiscoun
 // The tax bands of a sale from its stored lines (the receipt of a sale rung up earlier).
 SalePricing pricingOfLines(const QJsonArray &lines);
 // What each stored line cost the customer, tax included (grossPerLine): what giving all of it
-// back is worth. Lines kept before discounts existed (no `amount`): -1.
+// back is worth. Lines kept before discounts existed (no `amount`): unit price x quantity.
 QList<qint64> paidPerLine(const QJsonArray &lines);
 // What items given back of a sale come to, per rate, as their refund slip shows them: each line's
-// `quantities[line]` items at what they were paid (paidPerLine, spread over the line's items,
-// rounded down), the tax computed once per rate on what goes back.
-SalePricing pricingOfReturn(const QJsonArray &lines, const QHash<int, int> &quantities);
+// `quantities[line]` items after the `before[line]` that earlier refunds gave back, at what they
+// were paid (paidPerLine, refundOfItems), the tax computed once per rate on what goes back
+// (priceReturn).
+SalePricing pricingOfReturn(const QJsonArray &lines, const QHash<int, int> &quantities, const QHash<int, int> &before);
 
 }   // namespace OncePay

@@ -122,7 +122,8 @@ ShiftBook::Snapshot readSnapshot(SqlTx &tx, qint64 upToId)
         if (!*sale || (*sale)->state != SaleState::Paid || (*sale)->lines.isEmpty())
             continue;
         const QHash<int, int> quantities = SaleBook::refundedQuantities(tx, {i.key});
-        s.returns.insert(i.key, quantities.isEmpty() ? QList<TaxBand>{} : pricingOfReturn((*sale)->lines, quantities).bands);
+        s.returns.insert(i.key,
+            quantities.isEmpty() ? QList<TaxBand>{} : pricingOfReturn((*sale)->lines, quantities, SaleBook::refundedBefore(tx, i)).bands);
     }
     return s;
 }

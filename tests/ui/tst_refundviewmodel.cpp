@@ -561,7 +561,7 @@ void TestRefundViewModel::refundSlip()
     const QList<SaleLine> lines{SaleLine{0, QStringLiteral("a"), QStringLiteral("Jasmine tea"), QStringLiteral("茉莉花茶"), Money(450, QStringLiteral("CNY")), 1},
         SaleLine{1, QStringLiteral("b"), QStringLiteral("Rice"), {}, Money(4990, QStringLiteral("CNY")), 1}};
     const ReceiptContext context{QStringLiteral("till-1"), QStringLiteral("Corner Shop"), QStringLiteral("1 Main St"), {}};
-    const QString html = RefundSlip::html(refund, payment, lines, {{0, 1}}, Language::English, context);
+    const QString html = RefundSlip::html(refund, payment, lines, RefundItems{{{0, 1}}, {}}, Language::English, context);
     for (const QString &part : {QStringLiteral("Corner Shop"), QStringLiteral("REFUND"), QStringLiteral("till-1-000042"),
              QStringLiteral("till-1-000043"), QStringLiteral("Jasmine tea"), QStringLiteral("¥4.50"),
              QStringLiteral("Visa ··4242"), QStringLiteral("Returned by the customer"), QStringLiteral("Refunded")})
@@ -584,6 +584,17 @@ void TestRefundViewModel::refundSlip()
     QString error;
     const QString pdf = m_dir->filePath(RefundSlip::fileName(refund, QStringLiteral("till-1")));
     QVERIFY2(saveReceiptPdf(html, pdf, &error), qPrintable(error));
+
+    // Issue 35: the last of three teas bought for 10.00, two of them given back before, is what
+    // the dialog asked for (3.34); the slip priced it from the first item (3.33) and, its lines
+    // then not adding up to the refund, left out the tax given back.
+    const SaleLine teas{0, QStringLiteral("a"), QStringLiteral("Jasmine tea"), {}, Money(400, QStringLiteral("CNY")), 3, 1000, 1300};
+    refund.tender = payment.tender = Tender::Card;
+    refund.amount = teas.refundFor(2, 1);
+    QCOMPARE(refund.amount, Money(334, QStringLiteral("CNY")));
+    const QString last = RefundSlip::html(refund, payment, {teas}, RefundItems{{{0, 1}}, {{0, 2}}}, Language::English, context);
+    QVERIFY(last.contains(QStringLiteral("<td align=right>¥3.34</td>")));
+    QVERIFY(last.contains(QStringLiteral("<td align=right>Tax</td>")));
 }
 
 void TestRefundViewModel::refundsInWords()

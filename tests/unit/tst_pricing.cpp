@@ -1,5 +1,7 @@
 #include "pricing.h"
+#include "saleitem.h"
 
+#include <QMap>
 #include <QTest>
 
 using namespace OncePay;
@@ -39,6 +41,30 @@ QString finalsText(const SalePricing &p)
     return out.join(QLatin1Char(','));
 }
 
+// "400x3@13-2.00": three items at 4.00 and 13 %, 2.00 off the line; "199x7@13-15%".
+QList<SaleItem> parseItems(const QString &text)
+{
+    QList<SaleItem> out;
+    for (const QString &spec : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const PricingLine priced = parseLines(spec.section(QLatin1Char('x'), 0, 0) + QLatin1Char('@') + spec.section(QLatin1Char('@'), 1)).constFirst();
+        SaleItem i;
+        i.product.code = QStringLiteral("p%1").arg(out.size());
+        i.product.price = Money(priced.amount, QStringLiteral("CNY"));
+        i.product.vatBasisPoints = priced.vatBasisPoints;
+        i.quantity = spec.section(QLatin1Char('x'), 1).section(QLatin1Char('@'), 0, 0).toInt();
+        i.discount = priced.discount;
+        out.append(i);
+    }
+    return out;
+}
+
+// Gross per rate of `bands`, added to `sums`.
+void addGross(QMap<int, qint64> *sums, const QList<TaxBand> &bands)
+{
+    for (const TaxBand &b : bands)
+        (*sums)[b.vatBasisPoints] += b.gross;
+}
+
 }   // namespace
 
 Q_DECLARE_METATYPE(TaxMode)
@@ -57,6 +83,8 @@ private slots:
     void grossPerLine();
     void parseDiscount_data();
     void parseDiscount();
+    void itemsGivenBack_data();
+    void itemsGivenBack();
 };
 
 void TestPricing::roundsHalfUp()
@@ -250,6 +278,96 @@ void TestPricing::parseDiscount()
         QTEST(int(d->kind), "kind");
         QTEST(d->value, "value");
     }
+}
+
+void TestPricing::itemsGivenBack_data()
+{
+    QTest::addColumn<QString>("items");
+    QTest::addColumn<QString>("saleDiscount");
+    QTest::addColumn<TaxMode>("mode");
+    // Each item's refund, one at a time, line by line ("|" between lines); empty: not spelt out.
+    QTest::addColumn<QString>("refunds");
+
+    const TaxMode in = TaxMode::Inclusive;
+    const TaxMode ex = TaxMode::Exclusive;
+    // Issue 35: three items for 10.00. The dialog gave the last back as 3.34, the Z report as 3.33.
+    QTest::newRow("three for 10.00") << "400x3@13-2.00"
+                                     << "" << in << "333,333,334";
+    // 1.10 off the sale: 23 and 86 spread, the fen left to the larger line: 13.27 and 49.03.
+    QTest::newRow("sale discount, uneven") << "450x3@13,4990x1@9"
+                                           << "1.10" << in << "442,442,443|4903";
+    QTest::newRow("line percent, seven items") << "199x7@13-15%"
+                                               << "" << in << "169,169,169,169,169,169,170";
+    // Without VAT in the prices: 9.99 net + 1.30 tax (129.87 half up) = 11.29.
+    QTest::newRow("net prices, three") << "333x3@13"
+                                       << "" << ex << "376,376,377";
+    QTest::newRow("net prices, two rates and both discounts") << "450x3@13,500x6@9-10%"
+                                                              << "5%" << ex << "";
+    QTest::newRow("net prices, tax spread unevenly") << "101x7@6,50x2@13,999x3@0"
+                                                     << "0.37" << ex << "";
+    QTest::newRow("with VAT, three rates") << "101x7@6,50x2@13,999x3@9"
+                                           << "0.37" << in << "";
+    QTest::newRow("a line given away") << "300x2@13-100%,250x3@9"
+                                       << "" << in << "0,0|250,250,250";
+    QTest::newRow("many cheap items") << "1x997@13,7x13@9"
+                                      << "0.05" << in << "";
+}
+
+// Giving back items by count has one rule (refundOfItems): the refunds of every item, one at a
+// time or several together, add up to exactly what the line was paid, and the Z report's
+// returns (pricingOfReturn, as ShiftBook reads each refund after the earlier ones) are the
+// refunds, rate by rate.
+void TestPricing::itemsGivenBack()
+{
+    QFETCH(QString, items);
+    QFETCH(QString, saleDiscount);
+    QFETCH(TaxMode, mode);
+    QFETCH(QString, refunds);
+    const QList<SaleItem> sold = parseItems(items);
+    const Discount sale = saleDiscount.isEmpty() ? Discount() : *Discount::parse(saleDiscount, QStringLiteral("CNY"));
+    const SalePricing pricing = priceItems(sold, sale, mode);
+    const QJsonArray lines = saleLinesJson(sold, pricing, mode);
+    const QList<qint64> paid = paidPerLine(lines);
+
+    QMap<int, qint64> refundedPerRate;   // the refunds, as the dialog asks for them
+    QMap<int, qint64> returnedPerRate;   // the Z report's returns
+    QStringList perLine;
+    qint64 paidInAll = 0;
+    for (int n = 0; n < sold.size(); ++n) {
+        const int quantity = sold.at(n).quantity;
+        const int rate = sold.at(n).product.vatBasisPoints;
+        QStringList each;
+        qint64 given = 0;
+        for (int before = 0; before < quantity; ++before) {
+            const qint64 one = refundOfItems(paid.at(n), quantity, before, 1);
+            each << QString::number(one);
+            given += one;
+            refundedPerRate[rate] += one;
+            const SalePricing back = pricingOfReturn(lines, {{n, 1}}, {{n, before}});
+            QCOMPARE(back.total, one);
+            addGross(&returnedPerRate, back.bands);
+        }
+        QCOMPARE(given, paid.at(n));
+        paidInAll += paid.at(n);
+        perLine << each.join(QLatin1Char(','));
+        // Any other sequence of partial returns adds up to the same: two, then the rest.
+        const qint64 two = refundOfItems(paid.at(n), quantity, 0, 2);
+        QCOMPARE(two + refundOfItems(paid.at(n), quantity, 2, quantity), paid.at(n));
+        QCOMPARE(refundOfItems(paid.at(n), quantity, 0, quantity + 5), paid.at(n));   // never more than the line
+    }
+    if (!refunds.isEmpty())
+        QCOMPARE(perLine.join(QLatin1Char('|')), refunds);
+    QCOMPARE(paidInAll, pricing.total);
+    QCOMPARE(returnedPerRate, refundedPerRate);
+    // Everything given back, one item at a time: each rate gives back what the sale took in it.
+    QMap<int, qint64> soldPerRate;
+    addGross(&soldPerRate, pricing.bands);
+    QCOMPARE(returnedPerRate, soldPerRate);
+    // And all of it in one refund too.
+    QHash<int, int> all;
+    for (int n = 0; n < sold.size(); ++n)
+        all.insert(n, sold.at(n).quantity);
+    QCOMPARE(pricingOfReturn(lines, all, {}).total, pricing.total);
 }
 
 QTEST_GUILESS_MAIN(TestPricing)

@@ -3,6 +3,7 @@
 // the waiting payments into the next shift, and is never rewritten. A version-4 journal migrates.
 #include "journaltest.h"
 #include "salebook.h"
+#include "pricing.h"
 #include "shiftbook.h"
 
 #include <QSqlDatabase>
@@ -29,10 +30,13 @@ private slots:
     void earlierKeysAreThoseOfEarlierShifts();
     void version4JournalIsMigrated();
     void itemsGivenBackTakeTheirTaxOff();
+    void itemsGivenBackOneByOneGiveBackTheLine();
 
 private:
     std::unique_ptr<IntentJournal> open();
     Intent store(IntentJournal &j, Intent i, IntentState final = IntentState::Queued);
+    // A card refund of `payment`, moved to `state`; with `lines` (line -> items) recorded as its.
+    Intent storeRefund(IntentJournal &j, const Intent &payment, qint64 amount, IntentState state, const QHash<int, int> &lines = {});
     ShiftBook::Snapshot snapshot(ShiftBook &book);
     Answer<ShiftReport> close(ShiftBook &book, const ShiftBook::Snapshot &s, std::optional<qint64> counted = std::nullopt,
         QStringList confirmed = {}, qint64 nextFloat = 0);
@@ -92,6 +96,33 @@ Intent TestShiftBook::store(IntentJournal &j, Intent i, IntentState final)
     return await<Intent>([&](auto reply) {
         j.find(after.key, this, reply);
     }).value;
+}
+
+Intent TestShiftBook::storeRefund(IntentJournal &j, const Intent &payment, qint64 amount, IntentState state, const QHash<int, int> &lines)
+{
+    Intent r = newIntent(payment.orderId, amount, Tender::Card);
+    r.kind = IntentKind::Refund;
+    r.key = IdempotencyKey::generate(QStringLiteral("ref")).value();
+    r.paymentKey = payment.key;
+    r.paymentMethod.clear();
+    const Intent stored = store(j, r, state);
+    if (!lines.isEmpty()) {
+        SaleBook sales(&j);
+        const auto recorded = await<bool>([&](auto reply) {
+            sales.recordRefundLines(stored.key, payment.orderId, lines, this, reply);
+        });
+        if (!recorded.ok)
+            qWarning("refund lines: %s", qPrintable(recorded.error.text()));
+    }
+    return stored;
+}
+
+// A stored sale line: `quantity` items at `unitPrice`, `amount` paid for them (after discounts).
+QJsonObject saleLine(qint64 unitPrice, int quantity, int vat, qint64 amount)
+{
+    return QJsonObject{{QStringLiteral("code"), QStringLiteral("x")}, {QStringLiteral("unit_price"), unitPrice},
+        {QStringLiteral("quantity"), quantity}, {QStringLiteral("total"), unitPrice * quantity},
+        {QStringLiteral("vat"), vat}, {QStringLiteral("amount"), amount}};
 }
 
 ShiftBook::Snapshot TestShiftBook::snapshot(ShiftBook &book)
@@ -374,35 +405,16 @@ void TestShiftBook::itemsGivenBackTakeTheirTaxOff()
     QVERIFY(j);
     SaleBook sales(j.get());
     ShiftBook book(j.get());
-    auto line = [](qint64 unitPrice, int quantity, int vat) {
-        return QJsonObject{{QStringLiteral("code"), QStringLiteral("x")}, {QStringLiteral("unit_price"), unitPrice},
-            {QStringLiteral("quantity"), quantity}, {QStringLiteral("total"), unitPrice * quantity},
-            {QStringLiteral("vat"), vat}, {QStringLiteral("amount"), unitPrice * quantity}};
-    };
     // Two teas at 4.50 (13 %) and rice at 49.90 (9 %), paid by card.
     const auto sale = await<Sale>([&](auto reply) {
-        sales.open(Money(5890, QStringLiteral("CNY")), QJsonArray{line(450, 2, 1300), line(4990, 1, 900)}, this, reply);
+        sales.open(Money(5890, QStringLiteral("CNY")), QJsonArray{saleLine(450, 2, 1300, 900), saleLine(4990, 1, 900, 4990)}, this, reply);
     });
     VERIFY_OK(sale);
     const Intent paid = store(*j, newIntent(sale.value.orderId, 5890), IntentState::Succeeded);
     QVERIFY(!paid.key.isEmpty());
-    auto refund = [&](qint64 amount, IntentState state) {
-        Intent r = newIntent(sale.value.orderId, amount, Tender::Card);
-        r.kind = IntentKind::Refund;
-        r.key = IdempotencyKey::generate(QStringLiteral("ref")).value();
-        r.paymentKey = paid.key;
-        r.paymentMethod.clear();
-        return store(*j, r, state);
-    };
-    const Intent oneTea = refund(450, IntentState::Succeeded);
-    VERIFY_OK(await<bool>([&](auto reply) {
-        sales.recordRefundLines(oneTea.key, sale.value.orderId, {{0, 1}}, this, reply);
-    }));
-    const Intent declined = refund(4990, IntentState::Declined);
-    VERIFY_OK(await<bool>([&](auto reply) {
-        sales.recordRefundLines(declined.key, sale.value.orderId, {{1, 1}}, this, reply);
-    }));
-    const Intent goodwill = refund(100, IntentState::Succeeded);
+    const Intent oneTea = storeRefund(*j, paid, 450, IntentState::Succeeded, {{0, 1}});
+    const Intent declined = storeRefund(*j, paid, 4990, IntentState::Declined, {{1, 1}});
+    const Intent goodwill = storeRefund(*j, paid, 100, IntentState::Succeeded);
     QVERIFY(!oneTea.key.isEmpty() && !declined.key.isEmpty() && !goodwill.key.isEmpty());
 
     const ShiftBook::Snapshot s = snapshot(book);
@@ -415,6 +427,41 @@ void TestShiftBook::itemsGivenBackTakeTheirTaxOff()
     QCOMPARE(r.taxBands.at(1), (TaxBand{900, 4990 - 412, 412, 4990}));
     QCOMPARE(r.refundsNotByItem.count, 1);
     QCOMPARE(r.refundsNotByItem.amount, qint64(100));
+}
+
+// Issue 35: items given back one refund at a time are priced after those given back before
+// (refundOfItems), as the refund dialog priced them: three items bought for 10.00 come back as
+// 3.33, 3.33 and 3.34 (the Z report said 3.33 for the last), and the line's rate ends at zero. A
+// refund the bank declined gave nothing back and does not count as before.
+void TestShiftBook::itemsGivenBackOneByOneGiveBackTheLine()
+{
+    auto j = open();
+    QVERIFY(j);
+    SaleBook sales(j.get());
+    ShiftBook book(j.get());
+    const auto sale = await<Sale>([&](auto reply) {
+        sales.open(Money(1000, QStringLiteral("CNY")), QJsonArray{saleLine(400, 3, 1300, 1000)}, this, reply);
+    });
+    VERIFY_OK(sale);
+    const Intent paid = store(*j, newIntent(sale.value.orderId, 1000), IntentState::Succeeded);
+    QStringList keys;
+    for (int before = 0; before < 3; ++before) {
+        const qint64 amount = refundOfItems(1000, 3, before, 1);
+        if (before == 1)
+            QVERIFY(!storeRefund(*j, paid, amount, IntentState::Declined, {{0, 1}}).key.isEmpty());
+        keys << storeRefund(*j, paid, amount, IntentState::Succeeded, {{0, 1}}).key;
+    }
+    const ShiftBook::Snapshot s = snapshot(book);
+    QList<qint64> returned;
+    for (const QString &key : std::as_const(keys)) {
+        QCOMPARE(s.returns.value(key).size(), 1);
+        returned << s.returns.value(key).constFirst().gross;
+    }
+    QCOMPARE(returned, (QList<qint64>{333, 333, 334}));
+    // Every item back: the rate took in nothing (each slip's tax is rounded on its own).
+    const ShiftReport r = ShiftReport::compute(s.reportInput(QStringLiteral("CNY"), std::nullopt));
+    QCOMPARE(r.taxBands.size(), 1);
+    QCOMPARE(r.taxBands.constFirst().gross, 0);
 }
 
 void TestShiftBook::version4JournalIsMigrated()

@@ -87,6 +87,16 @@ QHash<int, int> RefundLinesModel::choice() const
     return out;
 }
 
+QHash<int, int> RefundLinesModel::givenBefore() const
+{
+    QHash<int, int> out;
+    for (int row = 0; row < m_lines.size(); ++row) {
+        if (m_refunded.at(row) > 0)
+            out.insert(m_lines.at(row).line, m_refunded.at(row));
+    }
+    return out;
+}
+
 bool RefundLinesModel::anyRefundable() const
 {
     for (int row = 0; row < m_lines.size(); ++row) {

@@ -44,6 +44,9 @@ public:
     void clearChoice();
     // Per SaleLine::line, the quantities chosen (lines with 0 left out).
     QHash<int, int> choice() const;
+    // Per SaleLine::line, what earlier refunds gave back (lines with 0 left out): what the
+    // amounts of the choice are computed after.
+    QHash<int, int> givenBefore() const;
     Money total() const { return m_total; }
     bool anyRefundable() const;
 

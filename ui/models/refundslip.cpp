@@ -24,7 +24,7 @@ QString row(const QString &label, const QString &value, bool bold = false)
 }   // namespace
 
 QString RefundSlip::html(const Intent &refund, const Intent &payment, const QList<SaleLine> &lines,
-    const QHash<int, int> &quantities, Language language, const ReceiptContext &context)
+    const RefundItems &items, Language language, const ReceiptContext &context)
 {
     const bool done = refund.state == IntentState::Succeeded;
     QString out = QStringLiteral("<h2 align=center>%1</h2>").arg(esc(context.shopName.isEmpty() ? QStringLiteral("OncePay") : context.shopName));
@@ -45,20 +45,28 @@ QString RefundSlip::html(const Intent &refund, const Intent &payment, const QLis
     out += row(tr("Paid"), payment.amount.toDisplayString());
     out += QStringLiteral("</table>");
 
-    bool anyLine = false;
-    QList<PricingLine> given;   // what goes back, per line, for its tax per rate
-    QString items = QStringLiteral("<hr><table width=100%>");
+    // What goes back, per line, at the till's one rule (priceReturn): the same amounts as the
+    // refund dialog asked for and the Z report's returns, after what earlier refunds gave back.
+    QList<ItemsBack> given;
+    QList<const SaleLine *> shown;
     for (const SaleLine &l : lines) {
-        const int n = quantities.value(l.line);
+        const int n = items.given.value(l.line);
         if (n <= 0)
             continue;
-        anyLine = true;
-        given.append({l.total(n).minorUnits(), l.vatBasisPoints, {}});
-        items += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                     .arg(esc(l.name(language)), QString::number(n), esc(l.total(n).toDisplayString()));
+        given.append({l.linePaid(), l.quantity, l.vatBasisPoints, items.before.value(l.line), n});
+        shown.append(&l);
     }
-    if (anyLine)
-        out += items + QStringLiteral("</table>");
+    const bool anyLine = !given.isEmpty();
+    const SalePricing back = priceReturn(given);
+    if (anyLine) {
+        QString rows = QStringLiteral("<hr><table width=100%>");
+        for (qsizetype i = 0; i < shown.size(); ++i) {
+            rows += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
+                        .arg(esc(shown.at(i)->name(language)), QString::number(given.at(i).count),
+                            esc(Money(back.lines.at(i).finalAmount, refund.amount.currency()).toDisplayString()));
+        }
+        out += rows + QStringLiteral("</table>");
+    }
 
     out += QStringLiteral("<hr><table width=100%>");
     out += row(tr("Refund"), refund.amount.toDisplayString(), true);
@@ -68,7 +76,6 @@ QString RefundSlip::html(const Intent &refund, const Intent &payment, const QLis
     out += row(tr("State"), IntentText::stateOf(refund), true);
     out += QStringLiteral("</table>");
     // Refunded by items: the tax it gives back, per rate, once per rate on what goes back.
-    const SalePricing back = priceSale(given, {}, TaxMode::Inclusive);
     if (anyLine && back.total == refund.amount.minorUnits()) {
         out += QStringLiteral("<table width=100%><tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right>%4</td></tr>")
                    .arg(esc(Receipt::tr("VAT")), esc(Receipt::tr("Net")), esc(Receipt::tr("Tax")), esc(Receipt::tr("Gross")));

@@ -2,6 +2,7 @@
 
 #include "intent.h"
 #include "receipt.h"
+#include "sale.h"
 #include "saleline.h"
 
 #include <QCoreApplication>
@@ -21,9 +22,10 @@ class RefundSlip final
     Q_DECLARE_TR_FUNCTIONS(OncePay::Ui::RefundSlip)
 
 public:
-    // `lines`, `quantities` (per SaleLine::line): the items given back; empty for a refund by amount.
+    // `lines`, `items` (per SaleLine::line): the items given back and those earlier refunds gave
+    // back (what the amounts are computed after); none for a refund by amount.
     static QString html(const Intent &refund, const Intent &payment, const QList<SaleLine> &lines,
-        const QHash<int, int> &quantities, Language language, const ReceiptContext &context);
+        const RefundItems &items, Language language, const ReceiptContext &context);
     // "till-1-000043-refund.pdf" (its own number; "-pending" while it is not final).
     static QString fileName(const Intent &refund, const QString &terminal);
 };

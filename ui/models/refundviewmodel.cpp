@@ -289,7 +289,7 @@ void RefundViewModel::refund()
         return;
     m_asked = true;   // first, so that a second click or Enter in the same burst does nothing
     const Money amount = this->amount();
-    m_choice = m_mode == Mode::Items ? m_lines.choice() : QHash<int, int>();
+    m_items = m_mode == Mode::Items ? RefundItems{m_lines.choice(), m_lines.givenBefore()} : RefundItems();
     m_lines.setLocked(true);
     emit changed();
     setPhase(Phase::Storing, tr("Saving the refund…"));
@@ -298,7 +298,7 @@ void RefundViewModel::refund()
         if (!ok) {
             // Nothing was stored, so nothing was sent: the cashier may correct and try again.
             m_asked = false;
-            m_choice.clear();
+            m_items = {};
             m_lines.setLocked(false);
             setPhase(Phase::Failed, error);
             emit changed();
@@ -306,8 +306,8 @@ void RefundViewModel::refund()
         }
         if (!isFinal(refund.state))
             m_inProgress += amount.minorUnits();
-        if (!m_choice.isEmpty() && m_records) {
-            m_records->recordRefund(refund.key, refund.orderId, m_choice, this,
+        if (!m_items.given.isEmpty() && m_records) {
+            m_records->recordRefund(refund.key, refund.orderId, m_items.given, this,
                 [key = refund.key](bool ok, const TillError &error, bool) {
                     if (!ok)
                         qCWarning(lcRefund) << "the items of refund" << key << "were not kept:" << error;

@@ -3,6 +3,7 @@
 #include "intent.h"
 #include "languages.h"
 #include "refundlinesmodel.h"
+#include "sale.h"
 #include "tillerror.h"
 
 #include <QObject>
@@ -99,7 +100,9 @@ public:
     bool refundAsked() const { return m_asked; }
     std::optional<Intent> refundIntent() const { return m_refund; }
     // Per SaleLine::line, what the refund asked for here gives back (empty: by amount).
-    QHash<int, int> refundChoice() const { return m_choice; }
+    QHash<int, int> refundChoice() const { return m_items.given; }
+    // The same, with what earlier refunds had given back when it was asked for (its slip).
+    RefundItems refundItems() const { return m_items; }
 
 signals:
     void phaseChanged(OncePay::Ui::RefundViewModel::Phase phase, const QString &message);
@@ -132,7 +135,7 @@ private:
     int m_generation = 0;   // answers about a sale no longer shown are dropped
     bool m_asked = false;   // set in the click's own handler, before the engine is asked
     std::optional<Intent> m_refund;
-    QHash<int, int> m_choice;
+    RefundItems m_items;
 };
 
 }   // namespace OncePay::Ui

@@ -2,6 +2,7 @@
 
 #include "languages.h"
 #include "money.h"
+#include "pricing.h"
 
 #include <QString>
 
@@ -16,8 +17,8 @@ struct SaleLine
     QString nameZh;
     Money unitPrice;
     int quantity = 0;
-    // What the line came to after its discounts, tax included (issue 23; paidPerLine); -1 on
-    // lines kept before discounts existed (then unit price x quantity).
+    // What the line came to after its discounts, tax included (issue 23; paidPerLine); -1: unit
+    // price x quantity.
     qint64 paid = -1;
     int vatBasisPoints = 0;
 
@@ -25,19 +26,13 @@ struct SaleLine
     {
         return language == Language::SimplifiedChinese && !nameZh.isEmpty() ? nameZh : nameEn;
     }
-    Money total(int count) const { return refundFor(0, count); }
-    // What giving back `count` more items is worth after `already` were given back: the line's
-    // discounted amount spread over its items, rounded down, so that every item given back, in
-    // any number of refunds, adds up to what was paid for the line, never more.
+    // What the whole line cost.
+    qint64 linePaid() const { return paid >= 0 ? paid : unitPrice.minorUnits() * quantity; }
+    // What giving back `count` more items is worth after `already` were given back: the till's
+    // one rule (OncePay::refundOfItems, pricing.h), the same on the slip and in the Z report.
     Money refundFor(int already, int count) const
     {
-        const qint64 whole = paid >= 0 ? paid : unitPrice.minorUnits() * quantity;
-        if (quantity <= 0)
-            return Money(0, unitPrice.currency());
-        auto upTo = [&](qint64 n) {
-            return qint64(static_cast<__int128>(whole) * n / quantity);
-        };
-        return Money(upTo(already + count) - upTo(already), unitPrice.currency());
+        return Money(refundOfItems(linePaid(), quantity, already, count), unitPrice.currency());
     }
 };
 

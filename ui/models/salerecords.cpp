@@ -54,4 +54,9 @@ void SaleRecords::refundedQuantities(const QStringList &refundKeys, QObject *con
     m_sales->refundedQuantities(refundKeys, context, std::move(reply));
 }
 
+void SaleRecords::itemsOfRefund(const Intent &refund, QObject *context, Reply<RefundItems> reply)
+{
+    m_sales->itemsOfRefund(refund, context, std::move(reply));
+}
+
 }   // namespace OncePay::Ui

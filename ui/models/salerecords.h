@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sale.h"
 #include "saleline.h"
 #include "tillerror.h"
 
@@ -41,6 +42,8 @@ public:
         QObject *context, Reply<bool> reply);
     // Per line, what the refunds `refundKeys` gave back, summed.
     void refundedQuantities(const QStringList &refundKeys, QObject *context, Reply<QHash<int, int>> reply);
+    // What `refund` gave back, and what its payment's earlier refunds had (its slip drawn again).
+    void itemsOfRefund(const Intent &refund, QObject *context, Reply<RefundItems> reply);
 
 private:
     SaleBook *m_sales;

@@ -166,7 +166,7 @@ void MainWindow::reprintIntent(const Intent &intent)
 void MainWindow::reprintRefundSlip(const Intent &refund, const QString &number)
 {
     // Never printed here: the slip drawn again from the journal (the payment, the sale's lines
-    // and what this refund gave back of them).
+    // and what this refund gave back of them, after what earlier refunds of the payment had).
     m_sales->find(refund.orderId, this, [this, refund, number](bool ok, const TillError &error, const Sale &sale) {
         const auto payment = std::find_if(sale.intents.cbegin(), sale.intents.cend(), [&refund](const Intent &i) {
             return !i.isRefund() && i.key == refund.paymentKey;
@@ -181,13 +181,13 @@ void MainWindow::reprintRefundSlip(const Intent &refund, const QString &number)
         m_records->lines(refund.orderId, this, [this, refund, paid, number](bool ok, const TillError &, const QList<SaleLine> &lines) {
             if (!ok)
                 return showSearchMessage(tr("The sale of %1 cannot be read.").arg(number));
-            m_records->refundedQuantities({refund.key}, this, [this, refund, paid, lines, number](bool ok, const TillError &, const QHash<int, int> &quantities) {
+            m_records->itemsOfRefund(refund, this, [this, refund, paid, lines, number](bool ok, const TillError &, const RefundItems &items) {
                 if (!ok)
                     return showSearchMessage(tr("The sale of %1 cannot be read.").arg(number));
                 const TillSettings settings = TillSettings::load();
                 const ReceiptContext context{m_terminal, settings.shopName, settings.shopAddress, {}};
                 m_devices->print(PrintQueue::Kind::RefundSlip, tr("Refund slip %1").arg(number),
-                    RefundSlip::html(refund, paid, lines, quantities, m_vm.cart()->language(), context));
+                    RefundSlip::html(refund, paid, lines, items, m_vm.cart()->language(), context));
                 showSearchMessage(tr("%1 is printing again.").arg(number));
             });
         });

@@ -431,7 +431,7 @@ QString RefundDialog::slipHtml() const
     const auto payment = m_vm.payment();
     if (!refund || !payment)
         return {};
-    return RefundSlip::html(*refund, *payment, m_vm.lines()->lines(), m_vm.refundChoice(), m_language, m_context);
+    return RefundSlip::html(*refund, *payment, m_vm.lines()->lines(), m_vm.refundItems(), m_language, m_context);
 }
 
 void RefundDialog::openSlip()
