@@ -20,6 +20,9 @@ struct ChargeRequest
     qint64 amount = 0;
     QString currency;
     QString token;
+    // The gateway's deadline for this call, ending before its lease does (0: the client's own
+    // timeout). A client that queues requests gives up one whose bytes have not left by then.
+    qint64 timeoutMs = 0;
 };
 
 // A refund against a charge, with the refund's own key: idempotent by (merchant, key) like a
@@ -31,6 +34,7 @@ struct RefundCall
     QString chargeKey;   // the payment's key: the charge to refund
     qint64 amount = 0;
     QString currency;
+    qint64 timeoutMs = 0;   // as in ChargeRequest
 };
 
 struct AcquirerAnswer

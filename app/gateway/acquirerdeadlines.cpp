@@ -1,7 +1,9 @@
 #include "acquirerdeadlines.h"
 
 #include "timeutil.h"
+#include "world.h"
 
+#include <iterator>
 #include <utility>
 
 namespace OncePay::Gateway {
@@ -15,10 +17,14 @@ AcquirerDeadlines::AcquirerDeadlines(qint64 timeoutMs)
     });
 }
 
-std::shared_ptr<bool> AcquirerDeadlines::start(std::function<void()> expire)
+std::shared_ptr<bool> AcquirerDeadlines::start(std::function<void()> expire, qint64 timeoutMs)
 {
     auto answered = std::make_shared<bool>(false);
-    m_deadlines.push_back({nowMs() + m_timeoutMs, answered, std::move(expire)});
+    const qint64 at = monotonicMs() + (timeoutMs < 0 ? m_timeoutMs : qMin(timeoutMs, m_timeoutMs));
+    auto before = m_deadlines.end();
+    while (before != m_deadlines.begin() && std::prev(before)->at > at)
+        --before;
+    m_deadlines.insert(before, {at, answered, std::move(expire)});
     if (!m_timer.isActive())
         m_timer.start();
     return answered;
@@ -26,7 +32,7 @@ std::shared_ptr<bool> AcquirerDeadlines::start(std::function<void()> expire)
 
 void AcquirerDeadlines::expireDue()
 {
-    const qint64 now = nowMs();
+    const qint64 now = monotonicMs();
     while (!m_deadlines.empty() && (*m_deadlines.front().answered || m_deadlines.front().at <= now)) {
         Deadline d = std::move(m_deadlines.front());
         m_deadlines.pop_front();

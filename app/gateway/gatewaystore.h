@@ -38,6 +38,10 @@ struct ClaimOutcome
     Payment payment;   // Claimed, Resume: carries the lease generation now held
     StoredResponse response;
     qint64 responseExpiresAt = 0;   // Replay: when the recorded response stops being replayed
+    // Only with ok = false: the connection was lost while COMMIT was on its way (PostgreSQL), so
+    // the claim may have been written and its outcome is unknown (API.md promise 10). Any other
+    // failure wrote nothing. The same in RefundClaimOutcome and CancelOutcome.
+    bool commitUnknown = false;
 };
 
 // The result of a write of a step made under a lease.
@@ -130,6 +134,7 @@ struct CancelOutcome
     Payment payment;   // Cancelling (with the lease generation held), Ended
     StoredResponse response;
     QString message;
+    bool commitUnknown = false;   // as in ClaimOutcome
 };
 
 // Asks to own (merchant, key) for a new refund of `draft.paymentId`: in one transaction the
@@ -161,6 +166,7 @@ struct RefundClaimOutcome
     Refund refund;   // Claimed, Resume (with the lease generation held), ReplayCurrent
     StoredResponse response;
     QString message;
+    bool commitUnknown = false;   // as in ClaimOutcome
 };
 
 struct RefundSettlement

@@ -165,7 +165,7 @@ void HttpAcquirer::charge(const ChargeRequest &rq, QObject *context, AnswerCallb
         {QStringLiteral("amount"), rq.amount},
         {QStringLiteral("currency"), rq.currency},
         {QStringLiteral("token"), rq.token}};
-    postMoney(QStringLiteral("/v1/charges"), body, rq.key, context, std::move(done));
+    postMoney(QStringLiteral("/v1/charges"), body, rq.key, rq.timeoutMs, context, std::move(done));
 }
 
 void HttpAcquirer::refund(const RefundCall &call, QObject *context, AnswerCallback done)
@@ -175,24 +175,29 @@ void HttpAcquirer::refund(const RefundCall &call, QObject *context, AnswerCallba
         {QStringLiteral("charge_key"), call.chargeKey},
         {QStringLiteral("amount"), call.amount},
         {QStringLiteral("currency"), call.currency}};
-    postMoney(QStringLiteral("/v1/refunds"), body, call.key, context, std::move(done));
+    postMoney(QStringLiteral("/v1/refunds"), body, call.key, call.timeoutMs, context, std::move(done));
 }
 
 void HttpAcquirer::reverse(const QString &merchant, const QString &key, QObject *context, AnswerCallback done)
 {
     const QJsonObject body{{QStringLiteral("merchant"), merchant}, {QStringLiteral("key"), key}};
-    postMoney(QStringLiteral("/v1/reversals"), body, key, context, std::move(done));
+    postMoney(QStringLiteral("/v1/reversals"), body, key, 0, context, std::move(done));
 }
 
-void HttpAcquirer::postMoney(const QString &path, const QJsonObject &body, const QString &key, QObject *context,
-    AnswerCallback done)
+void HttpAcquirer::postMoney(const QString &path, const QJsonObject &body, const QString &key, qint64 timeoutMs,
+    QObject *context, AnswerCallback done)
 {
     // Qt 6.4 resends a request, POST included, when the connection closes before any byte of
     // the answer (later Qt versions resend idempotent methods only). Harmless for money: the
     // acquirer is idempotent by (merchant, key) and answers a repeated key with what it did the
     // first time, so a key never charges (or refunds) twice. What a resend must not do is make
     // a failure look like "never reached the acquirer": see `sent` and `connections` below.
-    send("POST", request(path, {}), QJsonDocument(body).toJson(QJsonDocument::Compact), context,
+    // The gateway's deadline, when shorter than ours, ends before its lease: a request still
+    // queued here then (every connection to the acquirer busy) is given up, never sent late.
+    QNetworkRequest rq = request(path, {});
+    if (timeoutMs > 0 && timeoutMs < m_timeoutMs)
+        rq.setTransferTimeout(int(timeoutMs));
+    send("POST", rq, QJsonDocument(body).toJson(QJsonDocument::Compact), context,
         [done = std::move(done), key, path](const Reply &r) {
             if (r.status == 200)
                 return done(outcomeOf(r.object()));

@@ -50,9 +50,10 @@ private:
     // Sends, and calls `finished` on `context`'s thread unless `context` is gone by then.
     void send(const QByteArray &verb, const QNetworkRequest &request, const QByteArray &body, QObject *context,
         Finished finished);
-    // POST of a request that moves money (/v1/charges, /v1/refunds), answered as in charge().
-    void postMoney(const QString &path, const QJsonObject &body, const QString &key, QObject *context,
-        AnswerCallback done);
+    // POST of a request that moves money (/v1/charges, /v1/refunds), answered as in charge();
+    // `timeoutMs` > 0: the caller's deadline, when shorter than the client's own.
+    void postMoney(const QString &path, const QJsonObject &body, const QString &key, qint64 timeoutMs,
+        QObject *context, AnswerCallback done);
     // GET of a key (/v1/charges, /v1/refunds): NotFound on 404, AnswerLost when it could not ask.
     void lookupAt(const QString &path, const QString &merchant, const QString &key, QObject *context,
         AnswerCallback done);

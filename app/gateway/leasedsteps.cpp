@@ -120,8 +120,10 @@ void LeasedSteps<Kind>::callAcquirer(Work work)
     // Recorded before the call, and only under a live lease: after a crash or a takeover,
     // acquirer_called means "ask the acquirer first", and a holder paused past its lease stops here.
     const bool calledBefore = work.record.step == PaymentStep::AcquirerCalled;
+    // The store starts the renewed lease when the write executes, never before this instant.
+    const qint64 askedAt = monotonicMs();
     m_store->markAcquirerCalled(LeasedRow::of(work.record), m_config.leaseMs, nowMs(), this,
-        timed<StepWrite>([this, work, calledBefore](bool ok, const QString &, StepWrite w) mutable {
+        timed<StepWrite>([this, work, calledBefore, askedAt](bool ok, const QString &, StepWrite w) mutable {
             if (!ok) {
                 // Not called by us. A recovery run leaves the record to the next run. 503 would
                 // promise that nothing happens (promise 10), true only of a claim nobody called
@@ -136,6 +138,7 @@ void LeasedSteps<Kind>::callAcquirer(Work work)
             }
             if (w == StepWrite::Fenced)
                 return answerFenced(work);
+            work.leaseHeldUntil = askedAt + m_config.leaseMs;
             reach("after_mark_called");
             work.record.step = PaymentStep::AcquirerCalled;
             call(std::move(work));
@@ -145,12 +148,25 @@ void LeasedSteps<Kind>::callAcquirer(Work work)
 template <typename Kind>
 void LeasedSteps<Kind>::call(Work work)
 {
+    // A holder paused past its lease (a stopped process, a VM frozen, a store that answered late)
+    // may have been taken over: the new holder found nothing at the acquirer and called. If the
+    // acquirer has forgotten that key by the time this call arrives, it would charge twice; so
+    // nothing leaves once the lease may be over, checked here on the monotonic clock, the last
+    // instant before the call is handed to the acquirer's client. The store answers instead
+    // (promise 8; tst_stalls pausedBeforeTheCall). docs/architecture.md says what window is left.
+    const qint64 left = work.leaseHeldUntil - monotonicMs() - leaseMargin();
+    if (left <= 0) {
+        qCWarning(lcPayments) << Kind::noun << work.record.id << "lease generation" << work.record.leaseGeneration
+                              << "may have lapsed before the acquirer call: not calling";
+        return answerFenced(work);
+    }
+    const qint64 timeoutMs = qMin(m_config.acquirerTimeoutMs, left);
     m_metrics->count("oncepay_acquirer_calls_total", acquirerLabel(Kind::callMetric, "sent"));
     m_callsInFlight.insert(work.record.id);
     const std::shared_ptr<bool> answered = m_deadlines.start([this, work] {
         settle(work, {AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("acquirer timeout")});
-    });
-    Kind::call(m_acquirer, work.record, this, [this, work, answered](const AcquirerAnswer &a) {
+    }, timeoutMs);
+    Kind::call(m_acquirer, work.record, timeoutMs, this, [this, work, answered](const AcquirerAnswer &a) {
         m_callsInFlight.remove(work.record.id);
         m_metrics->count("oncepay_acquirer_calls_total", acquirerLabel(Kind::callMetric, a.metricsLabel()));
         if (*answered)
@@ -305,9 +321,11 @@ void LeasedSteps<Kind>::answerFromStore(const Record &record, const Respond &res
 }
 
 template <typename Kind>
-void LeasedSteps<Kind>::answerFailedClaim(const Record &draft, const Respond &respond)
+void LeasedSteps<Kind>::answerFailedClaim(const Record &draft, bool commitUnknown, const Respond &respond)
 {
-    answerFromStore(draft, respond, Answers::storeUnavailable(), Answers::storeUnavailable());
+    if (commitUnknown)
+        return respond(Answers::outcomeUnknown());
+    answerFromStore(draft, respond, Answers::outcomeUnknown(), Answers::storeUnavailable());
 }
 
 template <typename Kind>

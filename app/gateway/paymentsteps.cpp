@@ -41,7 +41,7 @@ void PaymentSteps::createPayment(const Caller &caller, const QString &key, const
 
     m_store->claimPayment(claim, this, timed<ClaimOutcome>([this, respond, merchant = caller.merchant, key, fingerprint, draft = fields](bool ok, const QString &, const ClaimOutcome &o) {
         if (!ok)
-            return answerFailedClaim(draft, respond);   // this request claimed nothing, executed nothing
+            return answerFailedClaim(draft, o.commitUnknown, respond);   // this request executed nothing
         switch (o.kind) {
         case ClaimOutcome::Kind::Claimed:
             reach("after_claim");
@@ -79,10 +79,17 @@ void PaymentSteps::cancelPayment(const Caller &caller, const QString &key, const
     const QString &paymentId, const Respond &respond)
 {
     const CancelClaim claim{caller.merchant, key, fingerprint, paymentId, m_config.leaseMs, nowMs()};
-    m_store->claimCancel(claim, this, timed<CancelOutcome>([this, respond](bool ok, const QString &, const CancelOutcome &o) {
+    m_store->claimCancel(claim, this, timed<CancelOutcome>([this, respond, claim](bool ok, const QString &, const CancelOutcome &o) {
         if (!ok) {
-            // The claim is one transaction: nothing was recorded, nothing will be sent for this key.
-            return respond(Answers::storeUnavailable());
+            // The claim is one transaction, but an earlier cancel with this key may have recorded
+            // its reason, which recovery still reverses at the acquirer; and a claim whose COMMIT
+            // answer was lost may be this one (tst_commitlost_pg cancelCommitAnswerLost). 503
+            // only when the store says it holds nothing for the key, as for a payment.
+            Payment draft;
+            draft.merchant = claim.merchant;
+            draft.idempotencyKey = claim.key;
+            draft.fingerprint = claim.fingerprint;
+            return answerFailedClaim(draft, o.commitUnknown, respond);
         }
         switch (o.kind) {
         case CancelOutcome::Kind::Cancelling: {

@@ -33,7 +33,7 @@ void RefundSteps::createRefund(const Caller &caller, const QString &key, const Q
     draft.fingerprint = fingerprint;
     m_store->claimRefund(claim, this, timed<RefundClaimOutcome>([this, respond, draft](bool ok, const QString &, const RefundClaimOutcome &o) {
         if (!ok)
-            return answerFailedClaim(draft, respond);   // this request claimed nothing, executed nothing
+            return answerFailedClaim(draft, o.commitUnknown, respond);   // this request executed nothing
         using Kind = RefundClaimOutcome::Kind;
         switch (o.kind) {
         case Kind::Claimed:

@@ -22,6 +22,7 @@
 
 #include <ctime>
 #include <optional>
+#include <utility>
 #include <type_traits>
 
 #include <sys/statvfs.h>
@@ -33,6 +34,32 @@ namespace {
 QAtomicInt g_connectionCounter;
 
 using Driver = SqlBatchWorker::Driver;
+
+// The claims' outcomes carry `commitUnknown` (gatewaystore.h); other values have nothing to mark.
+template <typename T, typename = void>
+struct CarriesCommitUnknown : std::false_type
+{
+};
+template <typename T>
+struct CarriesCommitUnknown<T, std::void_t<decltype(std::declval<T &>().commitUnknown)>> : std::true_type
+{
+};
+
+template <typename T>
+void markCommitUnknown(T &value)
+{
+    if constexpr (CarriesCommitUnknown<T>::value)
+        value.commitUnknown = true;
+}
+
+template <typename T>
+void markCommitUnknown(std::optional<T> &value)
+{
+    if constexpr (CarriesCommitUnknown<T>::value) {
+        value.emplace();
+        value->commitUnknown = true;
+    }
+}
 
 // The answer the stored record gives a request with `fingerprint`; with `takeOver`, an
 // in-progress record whose lease has lapsed is taken over (the generation moves on).
@@ -261,10 +288,13 @@ void SqlGatewayStore::transact(QObject *context, std::function<R(SqlTx &)> work,
     SqlBatchWorker *worker = m_workers[m_next.fetchAndAddRelaxed(1) % m_workers.size()].get();
     worker->transactChecked<R>(
         context, std::move(work), [reply = std::move(reply)](SqlBatchWorker::Commit commit, const QString &error, R value) {
+            // A unit whose COMMIT may have happened must not be answered as "nothing happened".
             if constexpr (std::is_same_v<R, StepWrite>) {
-                // A step whose COMMIT may have happened must not be answered as "nothing happened".
                 if (commit == SqlBatchWorker::Commit::Unknown)
                     return reply(false, error, StepWrite::Unconfirmed);
+            } else {
+                if (commit == SqlBatchWorker::Commit::Unknown)
+                    markCommitUnknown(value);
             }
             reply(commit == SqlBatchWorker::Commit::Done, error, std::move(value));
         },
@@ -296,7 +326,7 @@ void SqlGatewayStore::claimPayment(const PaymentClaim &c, QObject *context, Repl
         },
         [this, c, guard, reply](bool ok, const QString &error, std::optional<ClaimOutcome> fresh) {
             if (!ok)
-                return reply(false, error, {});
+                return reply(false, error, fresh.value_or(ClaimOutcome{}));   // commitUnknown kept
             if (fresh)
                 return reply(true, {}, *fresh);
             if (guard)

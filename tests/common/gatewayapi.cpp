@@ -1,5 +1,6 @@
 #include "gatewayapi.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -21,6 +22,22 @@ QByteArray paymentBody(qint64 amount, const QString &method, const QString &orde
         {QStringLiteral("order_id"), orderId},
         {QStringLiteral("payment_method"), method}};
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+QString walletCode(const char *prefix, int outcome)
+{
+    static int serial = 0;
+    return QString::fromLatin1(prefix) + QStringLiteral("%1").arg(QCoreApplication::applicationPid() % 100000, 5, 10, QLatin1Char('0'))
+        + QStringLiteral("%1").arg(++serial, 10, 10, QLatin1Char('0')) + QString::number(outcome);
+}
+
+QByteArray walletBody(const QString &code, qint64 amount)
+{
+    return QJsonDocument(QJsonObject{{QStringLiteral("amount"), amount}, {QStringLiteral("currency"), QStringLiteral("CNY")},
+                             {QStringLiteral("order_id"), QStringLiteral("ord-wallet")},
+                             {QStringLiteral("payment_method"), QStringLiteral("wallet")},
+                             {QStringLiteral("wallet_code"), code}})
+        .toJson(QJsonDocument::Compact);
 }
 
 HttpHeaders keyHeader(const QString &key)

@@ -19,6 +19,10 @@ QString uniqueKey(const QString &prefix = QStringLiteral("k"));
 QByteArray paymentBody(qint64 amount = 1999, const QString &method = QStringLiteral("tok_visa"),
     const QString &orderId = QStringLiteral("ord-0001"),
     const QString &currency = QStringLiteral("CNY"));
+// A wallet payment code of the brand's shape (prefix "10".."15", "25".."30") whose last digit is
+// `outcome` (API.md's table); each call a new code, as each customer's phone shows a new one.
+QString walletCode(const char *prefix, int outcome);
+QByteArray walletBody(const QString &code, qint64 amount = 1999);
 // Idempotency-Key as a Structured Field string: "key".
 HttpHeaders keyHeader(const QString &key);
 HttpReply pay(HttpClient &client, const QString &key, const QByteArray &body = paymentBody());

@@ -20,7 +20,33 @@ class TestCommitLost final : public QObject
 private slots:
     void stepCommitAnswerLost_data();
     void stepCommitAnswerLost();
+    void cancelCommitAnswerLost();
+
+private:
+    // Starts `gateway` on its PostgreSQL database through `cutter`; empty when it runs.
+    static QByteArray startBehindCutter(GatewayProcess &gateway, PgCommitCutter &cutter);
 };
+
+QByteArray TestCommitLost::startBehindCutter(GatewayProcess &gateway, PgCommitCutter &cutter)
+{
+    const TestDatabase &db = gateway.database();
+    if (!db.ok())
+        return db.error().toUtf8();
+    const QUrl direct(db.dbArg());
+    if (!cutter.listen(direct.host(), quint16(direct.port(5432))))
+        return "the cutter cannot listen";
+    QUrl proxied = direct;
+    proxied.setHost(QStringLiteral("127.0.0.1"));
+    proxied.setPort(cutter.port());
+    // The proxy reads the protocol: no TLS between the gateway and the server.
+    const QMap<QString, QString> env{{QStringLiteral("PGSSLMODE"), QStringLiteral("disable")},
+        {QStringLiteral("PGGSSENCMODE"), QStringLiteral("disable")}};
+    if (!gateway.start({QStringLiteral("--db"), proxied.toString(), QStringLiteral("--claim-lease"), QStringLiteral("2s"),
+                           QStringLiteral("--recovery-interval"), QStringLiteral("200ms")},
+            env))
+        return gateway.failureMessage();
+    return {};
+}
 
 void TestCommitLost::stepCommitAnswerLost_data()
 {
@@ -35,21 +61,9 @@ void TestCommitLost::stepCommitAnswerLost()
     if (!TestDatabase::postgresRequested())
         QSKIP("SQLite commits in the gateway's own process: no answer to lose (runs as tst_commitlost_pg)");
     GatewayProcess gateway;
-    const TestDatabase &db = gateway.database();
-    QVERIFY2(db.ok(), qPrintable(db.error()));
-    const QUrl direct(db.dbArg());
     PgCommitCutter cutter;
-    QVERIFY(cutter.listen(direct.host(), quint16(direct.port(5432))));
-    QUrl proxied = direct;
-    proxied.setHost(QStringLiteral("127.0.0.1"));
-    proxied.setPort(cutter.port());
-    // The proxy reads the protocol: no TLS between the gateway and the server.
-    const QMap<QString, QString> env{{QStringLiteral("PGSSLMODE"), QStringLiteral("disable")},
-        {QStringLiteral("PGGSSENCMODE"), QStringLiteral("disable")}};
-    QVERIFY2(gateway.start({QStringLiteral("--db"), proxied.toString(), QStringLiteral("--claim-lease"), QStringLiteral("2s"),
-                               QStringLiteral("--recovery-interval"), QStringLiteral("200ms")},
-                 env),
-        gateway.failureMessage().constData());
+    const QByteArray notStarted = startBehindCutter(gateway, cutter);
+    QVERIFY2(notStarted.isEmpty(), notStarted.constData());
     HttpClient client(gateway.baseUrl());
 
     KeyedMove move(isRefund, QStringLiteral("commitlost"), 1700, 700);
@@ -73,6 +87,41 @@ void TestCommitLost::stepCommitAnswerLost()
     QVERIFY2(settled.status == 201, (settled.describe() + gateway.failureMessage()).constData());
     const QByteArray notOnce = move.onceAtAcquirer(client);
     QVERIFY2(notOnce.isEmpty(), notOnce.constData());
+    QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
+}
+
+// Issue 35: a cancel's claim (its key recorded, the payment's cancel reason written, in one
+// transaction) whose COMMIT answer is lost was answered "503, nothing recorded", and the cancel
+// had been committed: recovery reversed the payment at the bank. It is 500 outcome-unknown, and
+// the same key then answers the cancel that happened.
+void TestCommitLost::cancelCommitAnswerLost()
+{
+    if (!TestDatabase::postgresRequested())
+        QSKIP("SQLite commits in the gateway's own process: no answer to lose (runs as tst_commitlost_pg)");
+    GatewayProcess gateway;
+    PgCommitCutter cutter;
+    const QByteArray notStarted = startBehindCutter(gateway, cutter);
+    QVERIFY2(notStarted.isEmpty(), notStarted.constData());
+    HttpClient client(gateway.baseUrl());
+
+    const QString paymentKey = uniqueKey(QStringLiteral("wallet-cut"));
+    const HttpReply waiting = pay(client, paymentKey, walletBody(walletCode("10", 2)));   // never confirmed
+    ONCEPAY_VERIFY_STATUS(waiting, 202);
+    const QString path = QStringLiteral("/v1/payments/%1/cancel").arg(waiting.object().value(QStringLiteral("id")).toString());
+    const QString cancelKey = uniqueKey(QStringLiteral("cancel-cut"));
+    cutter.arm('\'' + cancelKey.toUtf8() + '\'');   // the claim's transaction reads the key's record first
+    const HttpReply first = client.post(path, "{}", keyHeader(cancelKey));
+    QCOMPARE(cutter.cuts(), 1);
+    ONCEPAY_VERIFY_PROBLEM(first, 500, QStringLiteral("outcome-unknown"));
+
+    HttpReply settled;
+    ONCEPAY_TRY_UNTIL(settled = client.post(path, "{}", keyHeader(cancelKey)),
+        settled.status != 409 && settled.status != 500, 30000);
+    QVERIFY2(settled.status == 200, (settled.describe() + gateway.failureMessage()).constData());
+    QCOMPARE(settled.object().value(QStringLiteral("status")).toString(), QStringLiteral("declined"));
+    QCOMPARE(settled.object().value(QStringLiteral("decline_code")).toString(), QStringLiteral("cancelled"));
+    const Charges charges = acquirerCharges(client, paymentKey);
+    QVERIFY2(charges.ok && charges.succeeded == 0, charges.raw.constData());
     QVERIFY2(gateway.isRunning(), gateway.failureMessage().constData());
 }
 

@@ -22,6 +22,8 @@ class TestStalls final : public QObject
 private slots:
     void pausedPastLease_data();
     void pausedPastLease();
+    void pausedBeforeTheCall_data();
+    void pausedBeforeTheCall();
     void storeLockedAtStep_data();
     void storeLockedAtStep();
     void storeLockedPastClientPatience();
@@ -116,6 +118,56 @@ void TestStalls::pausedPastLease()
     const Charges charges = acquirerCharges(clientB, key);
     QVERIFY2(charges.ok, charges.raw.constData());
     QVERIFY2(charges.rows.size() == 1 && charges.succeeded == (expected == 201 ? 1 : 0), charges.raw.constData());
+    QVERIFY2(a.isRunning() && b.isRunning(), (a.failureMessage() + b.failureMessage()).constData());
+}
+
+void TestStalls::pausedBeforeTheCall_data()
+{
+    QTest::addColumn<bool>("isRefund");
+    QTest::newRow("payment") << false;
+    QTest::newRow("refund") << true;
+}
+
+// Promise 8 (issue 35): A stops after recording acquirer_called, before its call leaves. B takes
+// over after the lease, finds nothing at the bank and calls. The bank forgets keys at once
+// (--acquirer-key-memory 1ms), so when A thaws, a call from A would move the money a second
+// time: A checks its lease on the monotonic clock before calling, finds it over, and answers
+// from the store. Two charges (two refunds) before the fix.
+void TestStalls::pausedBeforeTheCall()
+{
+    QFETCH(bool, isRefund);
+    const QStringList forgetful = kShortLease + QStringList{QStringLiteral("--acquirer-key-memory"), QStringLiteral("1ms")};
+    GatewayProcess a;
+    QVERIFY2(a.start(forgetful + QStringList{QStringLiteral("--recovery-interval"), QStringLiteral("1h")},
+                 pauseAt(isRefund ? QStringLiteral("refund_after_mark_called") : QStringLiteral("after_mark_called"))),
+        a.failureMessage().constData());
+    GatewayProcess b;
+    b.useDatabase(a.sharedDatabase());
+    QVERIFY2(b.start(forgetful), b.failureMessage().constData());
+    HttpClient clientA(a.baseUrl());
+    HttpClient clientB(b.baseUrl());
+
+    KeyedMove move(isRefund, QStringLiteral("paused-call"), 1500, 600);
+    const QByteArray unprepared = move.prepare(clientB);
+    QVERIFY2(unprepared.isEmpty(), unprepared.constData());
+    QNetworkReply *first = clientA.start(move.request());
+    QTRY_VERIFY2_WITH_TIMEOUT(a.isStopped(), "instance A did not stop before its call", 10000);
+
+    HttpReply second;
+    ONCEPAY_TRY_UNTIL(second = move.send(clientB), second.status != 409 && second.status != 202 && second.status != 500, 20000);
+    QVERIFY2(second.status == 201, second.describe().constData());
+    QCOMPARE(move.rowsAtAcquirer(clientB), 1);
+
+    QVERIFY(a.sendSignal(SIGCONT));
+    const HttpReply thawed = clientA.collect(first);
+    QVERIFY2(thawed.status == 201 || thawed.status == 409, thawed.describe().constData());
+    if (thawed.status == 201) {
+        QVERIFY(thawed.replayed());   // B's stored answer, not one A made up
+        QCOMPARE(thawed.object().value(QStringLiteral("id")), second.object().value(QStringLiteral("id")));
+    }
+    // A has answered: a call it made would be in the ledger by now.
+    const QByteArray notOnce = move.onceAtAcquirer(clientB);
+    QVERIFY2(notOnce.isEmpty(), notOnce.constData());
     QVERIFY2(a.isRunning() && b.isRunning(), (a.failureMessage() + b.failureMessage()).constData());
 }
 

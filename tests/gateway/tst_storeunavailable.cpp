@@ -1,6 +1,9 @@
 // Fail closed: while another connection holds the gateway's database locked (SQLite or PostgreSQL),
-// writes answer 503 store-unavailable after the busy timeout and execute nothing; after
-// the lock is gone the same key executes exactly once. /healthz is not ready while the store is
+// writes execute nothing and, since a locked store cannot be read either, answer 500
+// outcome-unknown after the busy timeout (API.md promise 7: the gateway cannot know whether an
+// earlier request left a record that recovery will still send to the acquirer, so never 503);
+// after the lock is gone the same key executes exactly once. A record left at acquirer_called
+// by a gateway that died is the case that makes 503 a lie (unreadableAfterTheCall). /healthz is not ready while the store is
 // locked, or (SQLite) while the disk holding it is full: a real small file system filled up.
 #include "gatewayapi.h"
 #include "gatewayprocess.h"
@@ -20,6 +23,8 @@ private slots:
     void cleanup();
     void failsClosed_data();
     void failsClosed();
+    void unreadableAfterTheCall_data();
+    void unreadableAfterTheCall();
     void notReadyWhileTheStoreIsLocked();
     void notReadyBelowTheFreeSpaceFloor();
     void notReadyWhileTheDiskIsFull();
@@ -70,7 +75,8 @@ void TestStoreUnavailable::failsClosed()
         QVERIFY2(lock.ok(), qPrintable(lock.error()));
         for (int attempt = 0; attempt < 2; ++attempt) {
             const HttpReply r = m_client.post(path, body, keyHeader(key));
-            ONCEPAY_VERIFY_PROBLEM(r, 503, QStringLiteral("store-unavailable"));
+            ONCEPAY_VERIFY_PROBLEM(r, 500, QStringLiteral("outcome-unknown"));
+            QCOMPARE(r.header("Retry-After"), QByteArray("1"));
         }
         // Nothing executed without idempotency protection: the bank saw nothing.
         if (!isRefund) {
@@ -97,6 +103,48 @@ void TestStoreUnavailable::failsClosed()
         QCOMPARE(charges.succeeded, expected == 201 ? 1 : 0);
         QCOMPARE(charges.rows.size(), 1);
     }
+}
+
+void TestStoreUnavailable::unreadableAfterTheCall_data()
+{
+    QTest::addColumn<bool>("isRefund");
+    QTest::newRow("payment") << false;
+    QTest::newRow("refund") << true;
+}
+
+// Issue 35: a gateway dies after recording acquirer_called; the client retries the key while the
+// store cannot be read. A record that recovery will send to the acquirer exists, so the answer
+// may not be "503, nothing will happen": 500 outcome-unknown, and once the store is back the key
+// ends with the money moved once. Answered 503 before the fix.
+void TestStoreUnavailable::unreadableAfterTheCall()
+{
+    QFETCH(bool, isRefund);
+    const QString step = isRefund ? QStringLiteral("refund_after_mark_called") : QStringLiteral("after_mark_called");
+    const QStringList args{QStringLiteral("--store-busy-timeout"), QStringLiteral("200ms"), QStringLiteral("--claim-lease"),
+        QStringLiteral("3s"), QStringLiteral("--recovery-interval"), QStringLiteral("200ms")};
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start(args, {{QStringLiteral("ONCEPAY_FAULT_KILL_AT"), step}}), gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    KeyedMove move(isRefund, QStringLiteral("unreadable"), 1500, 600);
+    const QByteArray unprepared = move.prepare(client);
+    QVERIFY2(unprepared.isEmpty(), unprepared.constData());
+    QCOMPARE(move.send(client).status, 0);   // died with acquirer_called recorded
+    QVERIFY2(gateway.waitForExit(10000), "the gateway did not die at the step");
+    QVERIFY2(gateway.restart(args), gateway.failureMessage().constData());
+    client.setBaseUrl(gateway.baseUrl());
+    {
+        StoreLock lock(gateway.database());
+        QVERIFY2(lock.ok(), qPrintable(lock.error()));
+        const HttpReply r = move.send(client);
+        ONCEPAY_VERIFY_PROBLEM(r, 500, QStringLiteral("outcome-unknown"));
+        QVERIFY(!r.replayed());
+        QVERIFY2(lock.release(), qPrintable(lock.error()));
+    }
+    HttpReply settled;
+    ONCEPAY_TRY_UNTIL(settled = move.send(client), settled.status != 409 && settled.status != 202 && settled.status != 500, 30000);
+    QVERIFY2(settled.status == 201, (settled.describe() + gateway.failureMessage()).constData());
+    const QByteArray notOnce = move.onceAtAcquirer(client);
+    QVERIFY2(notOnce.isEmpty(), notOnce.constData());
 }
 
 // Issue 11: /healthz is readiness: 503 while the store does not answer (here: locked by another

@@ -18,24 +18,6 @@ const QStringList kArgs{QStringLiteral("--recovery-interval"), QStringLiteral("3
 const QStringList kNoRecovery{QStringLiteral("--recovery-interval"), QStringLiteral("1h"), QStringLiteral("--claim-lease"),
     QStringLiteral("1s"), QStringLiteral("--wallet-confirm-timeout"), QStringLiteral("2s")};
 
-// A payment code of the brand's shape whose last digit is `outcome` (API.md's table); each
-// call a new code, as each customer's phone shows a new one.
-QString walletCode(const char *prefix, int outcome)
-{
-    static int serial = 0;
-    return QString::fromLatin1(prefix) + QStringLiteral("%1").arg(QCoreApplication::applicationPid() % 100000, 5, 10, QLatin1Char('0'))
-        + QStringLiteral("%1").arg(++serial, 10, 10, QLatin1Char('0')) + QString::number(outcome);
-}
-
-QByteArray walletBody(const QString &code, qint64 amount = 1999)
-{
-    return QJsonDocument(QJsonObject{{QStringLiteral("amount"), amount}, {QStringLiteral("currency"), QStringLiteral("CNY")},
-                             {QStringLiteral("order_id"), QStringLiteral("ord-wallet")},
-                             {QStringLiteral("payment_method"), QStringLiteral("wallet")},
-                             {QStringLiteral("wallet_code"), code}})
-        .toJson(QJsonDocument::Compact);
-}
-
 }   // namespace
 
 class TestWallet final : public QObject
@@ -51,6 +33,7 @@ private slots:
     void invalidRequests();
     void declinedCodes();
     void codeIsSingleUse();
+    void codeIsSingleUseAfterACancel();
     void confirmedOnThePhone();
     void neverConfirmedIsGivenUpAtTheTimeout();
     void cancelledByTheCashier();
@@ -155,6 +138,10 @@ void TestWallet::invalidRequests_data()
     QTest::newRow("letters") << head + R"("payment_method":"wallet","wallet_code":"13456789012345678x"})" << QStringLiteral("wallet_code");
     QTest::newRow("a number") << head + R"("payment_method":"wallet","wallet_code":134567890123456780})" << QStringLiteral("wallet_code");
     QTest::newRow("code with a card") << head + R"("payment_method":"tok_visa","wallet_code":"134567890123456780"})" << QStringLiteral("wallet_code");
+    // The gateway's own form of a wallet payment is not a method a client names (issue 35).
+    QTest::newRow("internal wallet:<code>") << head + R"("payment_method":"wallet:134567890123456780"})" << QStringLiteral("payment_method");
+    QTest::newRow("internal form and a code") << head + R"("payment_method":"wallet:134567890123456780","wallet_code":"134567890123456780"})"
+                                              << QStringLiteral("payment_method");
 }
 
 void TestWallet::invalidRequests()
@@ -205,6 +192,27 @@ void TestWallet::codeIsSingleUse()
     QCOMPARE(paymentOf(r).value(QStringLiteral("decline_code")).toString(), QStringLiteral("code_expired"));
     QCOMPARE(acquirerCharges(m_client, first).succeeded, 1);
     QCOMPARE(acquirerCharges(m_client, second).succeeded, 0);
+}
+
+void TestWallet::codeIsSingleUseAfterACancel()
+{
+    // Issue 35: the cashier gives up a payment the customer never confirmed, then scans the same
+    // code for a new try (the customer would confirm this one within 5 s). The acquirer
+    // remembers every code it was shown, whatever became of its charge (given up here, so no
+    // row in its ledger): expired, never charged.
+    const QString code = walletCode("29", 1);
+    const QString first = uniqueKey(QStringLiteral("given-up"));
+    const QString id = startWaiting(m_client, first, walletBody(code));
+    QVERIFY(!id.isEmpty());
+    const HttpReply c = cancel(m_client, id, uniqueKey(QStringLiteral("cancel")));
+    ONCEPAY_VERIFY_STATUS(c, 200);
+    QCOMPARE(c.object().value(QStringLiteral("decline_code")).toString(), QStringLiteral("cancelled"));
+    const QString second = uniqueKey(QStringLiteral("again"));
+    const HttpReply r = pay(m_client, second, walletBody(code));
+    ONCEPAY_VERIFY_PROBLEM(r, 402, QStringLiteral("card-declined"));
+    QCOMPARE(paymentOf(r).value(QStringLiteral("decline_code")).toString(), QStringLiteral("code_expired"));
+    QCOMPARE(acquirerCharges(m_client, second).succeeded, 0);
+    QCOMPARE(int(acquirerCharges(m_client, first).rows.size()), 0);
 }
 
 void TestWallet::confirmedOnThePhone()
