@@ -36,6 +36,13 @@ QString methodName(HttpRequest::Method m)
     }
 }
 
+// HEAD is answered wherever GET is, with GET's status and fields (RFC 9110 9.3.2): routed as GET,
+// and the connection leaves the body out.
+HttpRequest::Method routed(HttpRequest::Method method)
+{
+    return method == HttpRequest::Method::Head ? HttpRequest::Method::Get : method;
+}
+
 HttpAnswer badRequest(const QString &field, const QString &message)
 {
     return HttpAnswer::problem(validationProblem({{field, message}}));
@@ -131,19 +138,20 @@ bool HttpApi::allowRate(const Caller &caller)
 void HttpApi::route(const Request &rq, const Respond &respond)
 {
     using M = HttpRequest::Method;
+    const M method = routed(rq.method);
     if (rq.path == QLatin1String("/healthz")) {   // ready: the store answers
-        if (rq.method != M::Get)
-            return respond(Answers::methodNotAllowed("GET"));
+        if (method != M::Get)
+            return respond(Answers::methodNotAllowed("GET, HEAD"));
         return m_payments->readiness(respond);
     }
     if (rq.path == QLatin1String("/livez")) {   // alive: this process answers HTTP
-        if (rq.method != M::Get)
-            return respond(Answers::methodNotAllowed("GET"));
+        if (method != M::Get)
+            return respond(Answers::methodNotAllowed("GET, HEAD"));
         return respond(HttpAnswer::json(200, {{QStringLiteral("status"), QStringLiteral("alive")}}));
     }
     if (rq.path == QLatin1String("/metrics")) {
-        if (rq.method != M::Get)
-            return respond(Answers::methodNotAllowed("GET"));
+        if (method != M::Get)
+            return respond(Answers::methodNotAllowed("GET, HEAD"));
         HttpAnswer a;
         if (beforeMetrics)
             beforeMetrics();
@@ -172,36 +180,36 @@ void HttpApi::route(const Request &rq, const Respond &respond)
 
     static const QString payments = QStringLiteral("/v1/payments");
     if (rq.path == payments) {
-        if (rq.method == M::Post)
+        if (method == M::Post)
             return postPayment(rq, *caller, respond);
-        if (rq.method == M::Get)
+        if (method == M::Get)
             return getPayments(rq, *caller, respond);
-        return respond(Answers::methodNotAllowed("GET, POST"));
+        return respond(Answers::methodNotAllowed("GET, HEAD, POST"));
     }
     if (rq.path.startsWith(payments + QLatin1Char('/'))) {
         const QStringList parts = rq.path.mid(payments.size() + 1).split(QLatin1Char('/'));
         if (parts.size() == 1 && !parts[0].isEmpty()) {
-            if (rq.method != M::Get)
-                return respond(Answers::methodNotAllowed("GET"));
+            if (method != M::Get)
+                return respond(Answers::methodNotAllowed("GET, HEAD"));
             return m_payments->getPayment(*caller, parts[0], respond);
         }
         if (parts.size() == 2 && !parts[0].isEmpty() && parts[1] == QLatin1String("cancel")) {
-            if (rq.method != M::Post)
+            if (method != M::Post)
                 return respond(Answers::methodNotAllowed("POST"));
             return postCancel(rq, *caller, parts[0], respond);
         }
         if (parts.size() == 2 && !parts[0].isEmpty() && parts[1] == QLatin1String("refunds")) {
-            if (rq.method == M::Post)
+            if (method == M::Post)
                 return postRefund(rq, *caller, parts[0], respond);
-            if (rq.method == M::Get)
+            if (method == M::Get)
                 return m_payments->listRefunds(*caller, parts[0], respond);
-            return respond(Answers::methodNotAllowed("GET, POST"));
+            return respond(Answers::methodNotAllowed("GET, HEAD, POST"));
         }
     }
     static const QString refunds = QStringLiteral("/v1/refunds");
     if (rq.path == refunds) {
-        if (rq.method != M::Get)
-            return respond(Answers::methodNotAllowed("GET"));
+        if (method != M::Get)
+            return respond(Answers::methodNotAllowed("GET, HEAD"));
         const QString key = rq.query.queryItemValue(QStringLiteral("idempotency_key"), QUrl::FullyDecoded);
         if (!IdempotencyKey::isValidKey(key))
             return respond(badRequest(QStringLiteral("idempotency_key"), QStringLiteral("is required: a valid Idempotency-Key")));
@@ -210,8 +218,8 @@ void HttpApi::route(const Request &rq, const Respond &respond)
     if (rq.path.startsWith(refunds + QLatin1Char('/'))) {
         const QString id = rq.path.mid(refunds.size() + 1);
         if (!id.isEmpty() && !id.contains(QLatin1Char('/'))) {
-            if (rq.method != M::Get)
-                return respond(Answers::methodNotAllowed("GET"));
+            if (method != M::Get)
+                return respond(Answers::methodNotAllowed("GET, HEAD"));
             return m_payments->getRefund(*caller, id, respond);
         }
     }
@@ -331,14 +339,15 @@ void HttpApi::getPayments(const Request &rq, const Caller &caller, const Respond
 void HttpApi::simulation(const Request &rq, const Caller &caller, const QString &rest, const Respond &respond)
 {
     using M = HttpRequest::Method;
+    const M method = routed(rq.method);
     auto answerState = [respond](bool ok, const SimulationState &state) {
         respond(ok ? HttpAnswer::json(200, state.toJson()) : Answers::acquirerUnavailable(QStringLiteral("The acquirer could not be reached.")));
     };
     if (rest == QLatin1String("acquirer")) {
-        if (rq.method == M::Get)
+        if (method == M::Get)
             return m_acquirer->simulation(caller.merchant, this, answerState);
-        if (rq.method != M::Put)
-            return respond(Answers::methodNotAllowed("GET, PUT"));
+        if (method != M::Put)
+            return respond(Answers::methodNotAllowed("GET, HEAD, PUT"));
         if (rq.values("content-type").size() != 1 || !isJsonContentType(rq.value("content-type")))
             return respond(Answers::unsupportedMediaType());
         HttpAnswer error;
@@ -356,8 +365,8 @@ void HttpApi::simulation(const Request &rq, const Caller &caller, const QString 
         });
     }
     if (rest == QLatin1String("acquirer/refunds")) {
-        if (rq.method != M::Get)
-            return respond(Answers::methodNotAllowed("GET"));
+        if (method != M::Get)
+            return respond(Answers::methodNotAllowed("GET, HEAD"));
         const QString chargeKey = rq.query.queryItemValue(QStringLiteral("charge_key"), QUrl::FullyDecoded);
         if (rq.query.hasQueryItem(QStringLiteral("charge_key")) && !IdempotencyKey::isValidKey(chargeKey))
             return respond(badRequest(QStringLiteral("charge_key"), QStringLiteral("is not a valid Idempotency-Key")));
@@ -372,8 +381,8 @@ void HttpApi::simulation(const Request &rq, const Caller &caller, const QString 
             });
     }
     if (rest == QLatin1String("acquirer/charges")) {
-        if (rq.method != M::Get)
-            return respond(Answers::methodNotAllowed("GET"));
+        if (method != M::Get)
+            return respond(Answers::methodNotAllowed("GET, HEAD"));
         const QString key = rq.query.queryItemValue(QStringLiteral("idempotency_key"), QUrl::FullyDecoded);
         return m_acquirer->ledger(caller.merchant, key, this, [respond](bool ok, const QList<LedgerEntry> &entries) {
             if (!ok)

@@ -12,8 +12,7 @@
 namespace OncePay::Gateway {
 
 namespace {
-// Bytes read ahead of the parser, or answers not yet taken by the client, at most: past it,
-// reading waits.
+// Bytes read ahead of the parser at most: past it, reading waits.
 constexpr qsizetype kReadAhead = 128 * 1024;
 constexpr qsizetype kReadChunk = 16 * 1024;
 const QByteArray kContinue = QByteArrayLiteral("HTTP/1.1 100 Continue\r\n\r\n");
@@ -148,11 +147,16 @@ void HttpConnection::onWritable()
     switch (m_phase) {
     case Phase::Handshake:
         return handshake();
-    case Phase::Open:
+    case Phase::Open: {
         if (m_transportWantsWrite && !m_writeBlocked)
             return readInput();   // a TLS read waited for output room
+        const bool held = !mayExecute();
         flushOutput();
+        // The client took enough: the requests read ahead may go on.
+        if (held && m_phase == Phase::Open && mayExecute())
+            return pump();
         return settle();
+    }
     case Phase::Closing:
     case Phase::Closed:
         return;
@@ -163,8 +167,20 @@ bool HttpConnection::wantsInput() const
 {
     // A client that sends requests but does not read its answers is not read either: its
     // answers would pile up here.
-    return m_phase == Phase::Open && !m_inputEnded && !m_peerEnded && m_in.size() < kReadAhead
-        && m_out.size() < kReadAhead && m_queue.size() < std::size_t(qMax(1, m_limits.maxPipelined));
+    return m_phase == Phase::Open && !m_inputEnded && !m_peerEnded && m_in.size() < kReadAhead && mayExecute();
+}
+
+bool HttpConnection::mayExecute() const
+{
+    return m_queue.size() < std::size_t(qMax(1, m_limits.maxPipelined)) && unsentBytes() < m_limits.maxUnsentBytes;
+}
+
+qint64 HttpConnection::unsentBytes() const
+{
+    qint64 bytes = m_out.size();
+    for (const Slot &slot : m_queue)
+        bytes += slot.bytes.size();   // ready, waiting behind an answer still being made
+    return bytes;
 }
 
 void HttpConnection::readInput()
@@ -195,8 +211,9 @@ void HttpConnection::pump()
     if (m_pumping || m_phase != Phase::Open)
         return;
     m_pumping = true;
-    const std::size_t maxQueued = std::size_t(qMax(1, m_limits.maxPipelined));
-    while (m_phase == Phase::Open && !m_inputEnded && m_queue.size() < maxQueued && !m_in.isEmpty()) {
+    // Each answer made at once is written at once (answer()): the bound counts only what the
+    // client has not taken.
+    while (m_phase == Phase::Open && !m_inputEnded && mayExecute() && !m_in.isEmpty()) {
         if (!m_parser)
             m_parser = std::make_unique<HttpRequestParser>(
                 HttpRequestParser::Limits{m_limits.maxHeaderBytes, m_limits.maxBodyBytes});
@@ -231,9 +248,9 @@ void HttpConnection::pump()
     if (m_phase != Phase::Open)
         return;
     // The client sent all it will: what is left can never become a request.
-    if (m_peerEnded && !m_inputEnded && m_queue.size() < maxQueued) {
+    if (m_peerEnded && !m_inputEnded && mayExecute()) {
         m_inputEnded = true;
-        if (!m_in.isEmpty() || m_parser)
+        if (!m_in.isEmpty() || (m_parser && m_parser->started()))
             qCDebug(lcHttpLayer) << "an incomplete request from" << m_peer.toString() << "ended with its input";
         m_in.clear();
         m_parser.reset();
@@ -273,11 +290,12 @@ void HttpConnection::answer(quint64 sequence, const HttpAnswer &answer)
     }
     if (m_phase != Phase::Open)
         return;
-    const bool wasFull = m_queue.size() >= std::size_t(qMax(1, m_limits.maxPipelined));
+    const bool held = !mayExecute();
     moveReadyAnswers();
     flushOutput();
-    // A slot freed in a full queue: the requests read ahead may go on.
-    if (wasFull && !m_pumping)
+    // A slot freed in a full queue (or the answers left fit the bound): the requests read ahead
+    // may go on.
+    if (held && !m_pumping)
         return pump();
     if (!m_pumping)
         settle();
@@ -318,7 +336,10 @@ void HttpConnection::flushOutput()
         qCDebug(lcHttpLayer) << "writing to" << m_peer.toString() << "failed:" << m_transport->lastError();
         return closeNow();
     }
-    m_out.remove(0, written);
+    if (written == m_out.size())
+        m_out.clear();   // its memory too: a connection that held many answers once holds none now
+    else
+        m_out.remove(0, written);
     if (m_out.isEmpty() && m_closeAfterOut)
         beginClosing();
 }
@@ -389,7 +410,11 @@ HttpConnection::Deadline HttpConnection::wantedDeadline() const
     }
     if (m_queue.size() >= std::size_t(qMax(1, m_limits.maxPipelined)))
         return Deadline::None;   // requests read ahead wait for room, not for the client
-    if (!m_inputEnded && (m_parser || !m_in.isEmpty()))
+    if (unsentBytes() >= m_limits.maxUnsentBytes)   // they wait for the client to read
+        return m_out.isEmpty() ? Deadline::None : Deadline::Sending;
+    // An empty line before a request line is not the start of a request (RFC 9112 2.2): a kept-
+    // alive connection that sent one after its last request is idle, not slow.
+    if (!m_inputEnded && ((m_parser && m_parser->started()) || !m_in.isEmpty()))
         return m_parser && m_parser->state() == HttpRequestParser::State::Body ? Deadline::Body : Deadline::Head;
     if (!m_out.isEmpty())
         return Deadline::Sending;   // the client does not read its answers

@@ -27,7 +27,9 @@ struct HttpAnswer;
 // pipelined one; each complete request is handed to the handler with its place in the answer
 // queue, and answers leave in request order. A refused framing, "Connection: close" or HTTP/1.0
 // end the reading: nothing after them is parsed or executed. A client that ends its sending
-// side gets every answer to what it sent. Deleted (later) once closed.
+// side gets every answer to what it sent. While its answers not yet sent exceed
+// HttpLimits::maxUnsentBytes, nothing more is read or executed: a client that does not read
+// cannot make the gateway hold more for it. Deleted (later) once closed.
 class HttpConnection final : public QObject
 {
     Q_OBJECT
@@ -96,6 +98,10 @@ private:
     void closeNow();
     void deadlinePassed();
     bool wantsInput() const;
+    // Whether the next request read may execute: room in the queue, and answers not yet sent
+    // under the bound.
+    bool mayExecute() const;
+    qint64 unsentBytes() const;
     Deadline wantedDeadline() const;
 
     int m_fd;

@@ -28,6 +28,11 @@ struct HttpLimits
     int lingerMs = 2'000;
     // Requests read ahead of their answers on one connection (pipelining), at most.
     int maxPipelined = 32;
+    // Answers made but not yet taken by the kernel (waiting in request order or being written),
+    // at most, in bytes: past it a connection reads and executes nothing more until its client
+    // has taken enough of them. A client that pipelines requests and never reads holds this, the
+    // answers of the requests already executing (at most maxPipelined) and its read-ahead.
+    qint64 maxUnsentBytes = 256 * 1024;
 };
 
 }   // namespace OncePay::Gateway

@@ -201,6 +201,92 @@ QByteArrayView view(string_view s)
     return QByteArrayView(s.data(), qsizetype(s.size()));
 }
 
+// A chunk line (its size, extensions and line end), and a chunk's data, end in CRLF (RFC 9112
+// 7.1). Beast 1.74 looks for CRLF only: chunks framed with LF alone would wait for one until the
+// body's time limit (408). The first LF of the line is looked at here (within the bytes looked at
+// for the last chunk): one without its CR is refused at once. Nothing in a chunk line, quoted
+// extensions included, may hold an LF.
+bool chunkLineEndsInBareLf(QByteArrayView rest, bool crlfFirst)
+{
+    if (crlfFirst) {
+        if (rest.startsWith('\n'))
+            return true;   // the previous chunk's data ends in LF alone
+        if (!rest.startsWith("\r\n"))
+            return false;   // the previous chunk's data has not ended right: Beast says so
+        rest = rest.sliced(2);
+    }
+    const qsizetype lf = rest.first(qMin(rest.size(), kMaxLastChunkLine)).indexOf('\n');
+    return lf == 0 || (lf > 0 && rest.at(lf - 1) != '\r');
+}
+
+// A Host field's value is uri-host [":" port] (RFC 9112 3.2, RFC 3986 3.2.2): an IP literal in
+// brackets, or a reg-name (unreserved characters, percent-encoded octets, sub-delims), then
+// digits after a colon. A value that is none of these ("a b", "a, b") is 400: a proxy and this
+// gateway could disagree about which host it names. The comma, a sub-delim RFC 3986 allows, is
+// refused too: no DNS name has one, and it is what two Host lines joined into one look like
+// (RFC 9110 5.3). An empty value is allowed (RFC 9112 3.2: a target without an authority).
+bool isValidHost(QByteArrayView host)
+{
+    auto isHex = [](char c) {
+        return std::isxdigit(static_cast<unsigned char>(c)) != 0;
+    };
+    auto isUnreserved = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_' || c == '~';
+    };
+    qsizetype end = 0;
+    if (host.startsWith('[')) {
+        end = host.indexOf(']');
+        if (end < 2)
+            return false;
+        const QByteArrayView literal = host.sliced(1, end - 1);
+        ++end;
+        if (literal.front() == 'v' || literal.front() == 'V') {
+            // IPvFuture: "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+            const qsizetype dot = literal.indexOf('.');
+            if (dot < 2 || dot + 1 == literal.size())
+                return false;
+            for (qsizetype i = 1; i < dot; ++i) {
+                if (!isHex(literal.at(i)))
+                    return false;
+            }
+            for (const char c : literal.sliced(dot + 1)) {
+                if (!isUnreserved(c) && !std::strchr("!$&'()*+;=:", c))
+                    return false;
+            }
+        } else {
+            // IPv6address: hex digits, colons, and the dots of an embedded IPv4 address.
+            if (!literal.contains(':'))
+                return false;
+            for (const char c : literal) {
+                if (!isHex(c) && c != ':' && c != '.')
+                    return false;
+            }
+        }
+    } else {
+        while (end < host.size() && host.at(end) != ':') {
+            const char c = host.at(end);
+            if (c == '%') {
+                if (end + 2 >= host.size() || !isHex(host.at(end + 1)) || !isHex(host.at(end + 2)))
+                    return false;
+                end += 3;
+                continue;
+            }
+            if (c == '\0' || (!isUnreserved(c) && !std::strchr("!$&'()*+;=", c)))
+                return false;
+            ++end;
+        }
+    }
+    if (end == host.size())
+        return true;
+    if (host.at(end) != ':')
+        return false;
+    for (const char c : host.sliced(end + 1)) {
+        if (!std::isdigit(static_cast<unsigned char>(c)))
+            return false;
+    }
+    return true;
+}
+
 }   // namespace
 
 // Beast's request parser and the chunk bookkeeping its callbacks do.
@@ -265,7 +351,24 @@ HttpRequestParser::State HttpRequestParser::feed(QByteArray &bytes)
 {
     http::request_parser<ByteArrayBody> &p = m_beast->parser;
     while ((m_state == State::Head || m_state == State::Body) && !bytes.isEmpty()) {
+        if (m_state == State::Head && !m_skippedEmptyLine && m_headBytes == 0 && bytes.startsWith('\r')) {
+            // RFC 9112 2.2: one empty line before a request line is ignored (an old client's
+            // CRLF after a body, before its next request). One only: a second is Beast's to refuse.
+            if (bytes.size() < 2)
+                break;   // its LF has not come yet
+            if (bytes.at(1) == '\n') {
+                m_skippedEmptyLine = true;
+                m_consumed += 2;
+                bytes.remove(0, 2);
+                continue;
+            }
+        }
         if (m_state == State::Body && m_chunked && m_beast->atChunkLine) {
+            if (chunkLineEndsInBareLf(bytes, m_beast->afterData)) {
+                refuse(HttpRefusal::Kind::Malformed,
+                    QStringLiteral("The chunked body is malformed: a chunk line ends in LF without CR."));
+                return m_state;
+            }
             switch (afterLastChunk(bytes, m_beast->afterData)) {
             case AfterLastChunk::Trailer:
                 refuse(HttpRefusal::Kind::Trailer, QStringLiteral("Trailer fields after a chunked body are not supported."));
@@ -360,8 +463,16 @@ void HttpRequestParser::judgeHead()
     const auto hosts = request.count(http::field::host);
     if ((request.version() >= 11 && hosts != 1) || hosts > 1)
         return refuse(HttpRefusal::Kind::BadHost, hosts == 0 ? QStringLiteral("An HTTP/1.1 request must carry a Host field.") : QStringLiteral("The request carries %1 Host fields; exactly one is allowed.").arg(hosts));
+    if (hosts == 1 && !isValidHost(view(request[http::field::host])))
+        return refuse(HttpRefusal::Kind::BadHost, QStringLiteral("The Host field is not a host name or address with an optional port."));
     const bool hasLength = request.count(http::field::content_length) > 0;
     const bool hasCoding = request.count(http::field::transfer_encoding) > 0;
+    // RFC 9112 6.1: a Transfer-Encoding in an HTTP/1.0 request means its framing is faulty (an
+    // HTTP/1.0 recipient knows no chunks: a proxy of that version would read the body otherwise).
+    // Refused, and the connection closed after the answer.
+    if (hasCoding && request.version() < 11)
+        return refuse(HttpRefusal::Kind::AmbiguousFraming,
+            QStringLiteral("An HTTP/1.0 request must not carry Transfer-Encoding."));
     // Beast refuses a length with "chunked" itself; a length with another coding is ours to refuse.
     if (hasLength && hasCoding)
         return refuse(HttpRefusal::Kind::AmbiguousFraming,

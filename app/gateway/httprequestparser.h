@@ -16,8 +16,9 @@ struct HttpRefusal
 {
     enum class Kind {
         Malformed,   // 400: request line, field syntax, obs-fold, chunk framing
-        AmbiguousFraming,   // 400: lengths that disagree, Content-Length with Transfer-Encoding
-        BadHost,   // 400: an HTTP/1.1 request without exactly one Host
+        AmbiguousFraming,   // 400: lengths that disagree, Content-Length with Transfer-Encoding,
+            // Transfer-Encoding on HTTP/1.0
+        BadHost,   // 400: an HTTP/1.1 request without exactly one Host, or one that names no host
         UnsupportedCoding,   // 501: a transfer coding other than exactly "chunked"
         Trailer,   // 501: trailer fields after the last chunk
         BodyTooLarge,   // 413
@@ -34,8 +35,9 @@ struct HttpRefusal
 
 // Frames one request (RFC 9112) with Boost.Beast's request_parser, fed the connection's bytes as
 // they arrive, and judges it by the gateway's rules (docs/architecture.md, "The HTTP layer"):
-// one Content-Length (or a list of equal values) or "Transfer-Encoding: chunked" alone; no
-// obs-fold; exactly one Host on HTTP/1.1; the head and body limits; no trailer fields. The
+// one Content-Length (or a list of equal values) or "Transfer-Encoding: chunked" alone (never on
+// HTTP/1.0); no obs-fold; exactly one Host on HTTP/1.1, naming a host; the head and body limits;
+// no trailer fields; one empty line before the request line is skipped. The
 // connection makes one per request; the bytes after the request's end are left to the next.
 class HttpRequestParser final
 {
@@ -63,6 +65,9 @@ public:
     // Refused, more bytes change nothing.
     State feed(QByteArray &bytes);
     State state() const { return m_state; }
+    // Whether a byte of the request itself has been taken (what is left in `bytes` is not): the
+    // one empty line allowed before a request line (RFC 9112 2.2) is not one.
+    bool started() const { return m_headBytes > 0 || m_state != State::Head; }
 
     // Known once the head is accepted (state Body or Complete).
     bool chunked() const { return m_chunked; }
@@ -93,6 +98,7 @@ private:
     bool m_chunked = false;
     bool m_keepAlive = true;
     bool m_expectsContinue = false;
+    bool m_skippedEmptyLine = false;
 };
 
 }   // namespace OncePay::Gateway

@@ -34,6 +34,7 @@ HttpLimits limits()
     l.headerTimeoutMs = l.bodyTimeoutMs = l.idleTimeoutMs = 60'000;   // never reached here
     l.lingerMs = 60'000;
     l.maxPipelined = 3;   // small, so that reading waits for answers now and then
+    l.maxUnsentBytes = 512;   // and so that executing waits for the client to read
     return l;
 }
 
@@ -124,6 +125,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!input.isEmpty() && ::write(fds[1], input.constData(), std::size_t(input.size())) != input.size())
         std::abort();
     ::shutdown(fds[1], SHUT_WR);   // the client half-closes: it still reads every answer
+    // The kernel's smallest buffer for the answers: they wait in the connection, past its bound.
+    const int small = 1;
+    ::setsockopt(fds[0], SOL_SOCKET, SO_SNDBUF, &small, sizeof small);
     ::fcntl(fds[1], F_SETFL, ::fcntl(fds[1], F_GETFL) | O_NONBLOCK);
 
     QList<QByteArray> executed;

@@ -498,7 +498,8 @@ void TestAcquirerService::refundInAnotherCurrencyIsRefused()
 }
 
 // oncepay-acquirer is served by the gateway's HTTP layer: "Content-Length: N, N" frames one
-// body, and a pipelined charge with ambiguous framing is refused, never executed.
+// body, and a pipelined charge with ambiguous framing (or a chunked HTTP/1.0 one) is refused,
+// never executed.
 void TestAcquirerService::acquirerFramesEveryRequestWithOneParser()
 {
     auto chargeRequest = [](const QString &key, const QList<QByteArray> &framing, const QByteArray &bodyOverride = {}) {
@@ -531,6 +532,20 @@ void TestAcquirerService::acquirerFramesEveryRequestWithOneParser()
     QVERIFY2(smuggled.statuses() == (QList<int>{200, 400}) && smuggled.closedByServer, smuggled.describe().constData());
     QCOMPARE(charged(first), 200);
     QCOMPARE(charged(second), 404);
+
+    // RFC 9112 6.1: a chunked HTTP/1.0 charge that asks to keep the connection, then another: 400,
+    // closed, neither charged.
+    const QString http10 = uniqueKey(QStringLiteral("http10"));
+    const QString after = uniqueKey(QStringLiteral("after-http10"));
+    const QByteArray whole = chargeRequest(http10, {});
+    const QByteArray body = whole.mid(whole.indexOf("\r\n\r\n") + 4);
+    QByteArray head = chargeRequest(http10, {"Connection: keep-alive", "Transfer-Encoding: chunked"}, QByteArray(""));
+    head.replace(" HTTP/1.1\r\n", " HTTP/1.0\r\n");
+    const PipelineResult http10Chunked = Pipeline::send(m_acquirer.port(),
+        head + QByteArray::number(body.size(), 16) + "\r\n" + body + "\r\n0\r\n\r\n" + chargeRequest(after, {}));
+    QVERIFY2(http10Chunked.statuses() == QList<int>{400} && http10Chunked.closedByServer, http10Chunked.describe().constData());
+    QCOMPARE(charged(http10), 404);
+    QCOMPARE(charged(after), 404);
 }
 
 // API.md: lengths count Unicode code points. 500 emoji (1000 UTF-16 units) are a valid

@@ -88,6 +88,22 @@ void TestHostileInput::hostile_data()
         "POST /v1/payments HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer sk_test_demo_till1\r\n"
         "Content-Type: application/json\r\nIdempotency-Key: \"h-chunk\"\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n",
         0, "h-chunk");
+    // A chunk line ends in CRLF: chunks framed with LF alone are 400 at once, not a 408 at the
+    // body's time limit (30 s, past this exchange's 10 s).
+    row("bare LF after a chunk size",
+        "POST /v1/payments HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer sk_test_demo_till1\r\n"
+        "Content-Type: application/json\r\nIdempotency-Key: \"h-chunklf\"\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + QByteArray::number(paymentBody().size(), 16) + "\n" + paymentBody() + "\n0\n\n",
+        400, "h-chunklf");
+    // RFC 9112 6.1: Transfer-Encoding in an HTTP/1.0 request is faulty framing.
+    row("HTTP/1.0 with Transfer-Encoding",
+        "POST /v1/payments HTTP/1.0\r\nAuthorization: Bearer sk_test_demo_till1\r\nContent-Type: application/json\r\n"
+        "Idempotency-Key: \"h-te10\"\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + QByteArray::number(paymentBody().size(), 16) + "\r\n" + paymentBody() + "\r\n0\r\n\r\n",
+        400, "h-te10");
+    // RFC 9112 3.2: a Host that names no host.
+    row("Host a b", "GET /healthz HTTP/1.1\r\nHost: a b\r\n\r\n", 400, "");
+    row("Host a, b", "GET /healthz HTTP/1.1\r\nHost: a, b\r\n\r\n", 400, "");
     row("garbage request line", "HELLO THERE\r\n\r\n", 0, "");
     row("only a method", "GET\r\n\r\n", 0, "");
     row("binary noise", QByteArray::fromHex("16030100a5010000a10303") + QByteArray(200, '\xee') + "\r\n\r\n", 0, "");

@@ -91,6 +91,24 @@ private slots:
                                               << qint64(-1) << false;
         QTest::newRow("HTTP/2.0") << QByteArray("GET / HTTP/2.0\r\nHost: x\r\n\r\n") << 400 << false << qint64(-1)
                                   << true;
+        // RFC 9112 3.2 and RFC 3986 3.2.2: uri-host [":" port], or an empty value.
+        for (const char *host : {"a b", "a, b", "a,b", "a/b", "a@b", "a:b", "a:80:80", "[::1", "[]:80", "[x::1]", "%4", "[v1]"})
+            QTest::addRow("Host \"%s\"", host) << "GET / HTTP/1.1\r\nHost: " + QByteArray(host) + "\r\n\r\n"
+                                               << 400 << false
+                                               << qint64(-1) << true;
+        for (const char *host : {"", "x:8080", "127.0.0.1:80", "[::1]:8080", "[::ffff:127.0.0.1]", "[v1.x:y]", "a-b.c_d~e",
+                 "%41b", "a:", "!$&'()*+;="})
+            QTest::addRow("Host \"%s\"", host) << "GET / HTTP/1.1\r\nHost: " + QByteArray(host) + "\r\n\r\n"
+                                               << 200 << false
+                                               << qint64(-1) << true;
+        QTest::newRow("HTTP/1.0 with a bad Host") << QByteArray("GET / HTTP/1.0\r\nHost: a b\r\n\r\n") << 400 << false
+                                                  << qint64(-1) << false;
+        // RFC 9112 6.1: Transfer-Encoding in an HTTP/1.0 request is faulty framing.
+        QTest::newRow("HTTP/1.0 chunked")
+            << QByteArray("POST / HTTP/1.0\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n") << 400
+            << false << qint64(-1) << true;
+        QTest::newRow("HTTP/1.0 gzip") << QByteArray("POST / HTTP/1.0\r\nTransfer-Encoding: gzip\r\n\r\n") << 400
+                                       << false << qint64(-1) << false;
         QTest::newRow("head over the limit")
             << "GET / HTTP/1.1\r\nHost: x\r\nX-Pad: " + QByteArray(40 * 1024, 'p') + "\r\n\r\n"
             << 431 << false
@@ -208,6 +226,32 @@ private slots:
         QVERIFY2(lines * 110 <= 32 * 1024 + 220, qPrintable(QString::number(lines)));
     }
 
+    // RFC 9112 2.2: one empty line before the request line is skipped, however it is cut; it
+    // does not count as the request's start. A second one is malformed.
+    void skipsOneEmptyLineBeforeTheRequest()
+    {
+        const QByteArray wire = "\r\n" + kNext;
+        for (qsizetype cut = 0; cut <= wire.size(); ++cut) {
+            HttpRequestParser parser(kLimits);
+            QByteArray bytes = wire.left(cut);
+            parser.feed(bytes);
+            if (cut <= 2)
+                QVERIFY(!parser.started());
+            bytes += wire.mid(cut);
+            QVERIFY2(parser.feed(bytes) == HttpRequestParser::State::Complete, qPrintable(QString::number(cut)));
+            QVERIFY(parser.started());
+            QCOMPARE(parser.takeRequest().path, QStringLiteral("/livez"));
+            QVERIFY(bytes.isEmpty());
+        }
+        HttpRequestParser twice(kLimits);
+        QByteArray bytes = "\r\n\r\n" + kNext;
+        QCOMPARE(twice.feed(bytes), HttpRequestParser::State::Refused);
+        QCOMPARE(twice.refusal().status(), 400);
+        HttpRequestParser bareLf(kLimits);
+        bytes = "\r\r\n" + kNext;
+        QCOMPARE(bareLf.feed(bytes), HttpRequestParser::State::Refused);
+    }
+
     void expectContinueIsSeen()
     {
         HttpRequestParser parser(kLimits);
@@ -257,6 +301,13 @@ private slots:
         QTest::newRow("over the limit in small chunks") << many << 413;
         QTest::newRow("CR and no LF after the last chunk") << QByteArray("5\r\nhello\r\n0\r\n\rX") << 400;
         QTest::newRow("LF alone after the last chunk") << QByteArray("5\r\nhello\r\n0\r\n\n") << 400;
+        // A chunk line ends in CRLF: one ending in a bare LF is refused at once, not waited on.
+        // (A client that ends its lines with LF alone: Beast, looking for CRLF, would wait for one.)
+        QTest::newRow("LF alone after a size") << QByteArray("5\nhello\n0\n\n") << 400;
+        QTest::newRow("LF alone after an extension") << QByteArray("5;a=b\nhello\n0\n\n") << 400;
+        QTest::newRow("LF alone after a later size") << QByteArray("5\r\nhello\r\n6\n world\n0\n\n") << 400;
+        QTest::newRow("LF alone after the last chunk's size") << QByteArray("5\r\nhello\r\n0\n\n") << 400;
+        QTest::newRow("LF alone after data") << QByteArray("5\r\nhello\n0\n\n") << 400;
         QTest::newRow("a trailer field") << QByteArray("5\r\nhello\r\n0\r\nA: b\r\n\r\n") << 501;
         // Looked at again on each read until it ends: bounded.
         QTest::newRow("last chunk's line over 4 KiB") << "0;a=" + QByteArray(4100, 'b') << 400;
