@@ -1,7 +1,9 @@
 #include "sqlbatchworker.h"
 
 #include "completionrelay.h"
+#include "privatefiles.h"
 
+#include <QFileInfo>
 #include <QMetaObject>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -282,6 +284,19 @@ void SqlBatchWorker::applySqliteFile(QSqlDatabase &db, const QString &connectOpt
 
 bool SqlBatchWorker::openConnection(QString *error)
 {
+    if (ownerOnlyFile()) {
+        // Another account could replace the file there, or make its -wal before SQLite does.
+        const QString folder = QFileInfo(m_options.path).absolutePath();
+        if (PrivateFiles::othersMayWrite(folder)) {
+            *error = QStringLiteral("cannot open %1: other accounts may write in its folder; make it yours alone with chmod 700 %2")
+                         .arg(m_options.path, folder);
+            return false;
+        }
+        if (QString why; !PrivateFiles::createFile(m_options.path, &why)) {
+            *error = QStringLiteral("cannot open %1: %2").arg(m_options.path, why);
+            return false;
+        }
+    }
     QSqlDatabase db = QSqlDatabase::addDatabase(isPostgres() ? QStringLiteral("QPSQL") : QStringLiteral("QSQLITE"),
         m_options.connectionName);
     db.setDatabaseName(m_options.path);
@@ -324,6 +339,9 @@ void SqlBatchWorker::openInThread(bool *ok, QString *error)
         }
         // Migrations may have changed the schema: statements prepared before are stale.
         m_tx->clearCache();
+        // Ours, now that it is known to be (another program's file keeps its permissions).
+        if (ownerOnlyFile())
+            PrivateFiles::narrowDatabase(m_options.path);
     } catch (const SqlError &e) {
         *error = QStringLiteral("%1: %2").arg(m_options.path, e.message());
         if (e.code() == foreignFileCode()) {

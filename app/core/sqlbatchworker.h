@@ -130,6 +130,11 @@ public:
         // or written; a file of an older schema is refused (its owner upgrades it), and work runs
         // in plain read transactions. Any write a unit tries fails in SQLite itself.
         bool readOnly = false;
+        // SQLite on the real disk, not read-only: the file is made 0600 before SQLite first opens
+        // it (its -wal and -shm follow), and once it has proved to be ours, an existing one and
+        // its side files lose the group's and others' permissions (PrivateFiles); a folder other
+        // accounts may write is refused. The till's databases are one account's.
+        bool ownerOnly = false;
         // SQLite only: the VFS the file is opened through (a URI with vfs=NAME). Empty: the
         // operating system's. The simulator's disk (tests/sim CrashVfs) is one.
         QString sqliteVfs{};
@@ -233,6 +238,10 @@ private:
     void migrateSqlite();
     void migratePostgres();
     bool isPostgres() const { return m_options.driver == Driver::PostgreSql; }
+    bool ownerOnlyFile() const
+    {
+        return !isPostgres() && m_options.ownerOnly && !m_options.readOnly && m_options.sqliteVfs.isEmpty();
+    }
     void closeInThread();
     void runBatch(QList<Item> &batch);
     void runEachAlone(QList<Item> &batch);

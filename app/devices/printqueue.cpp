@@ -112,6 +112,7 @@ bool PrintQueue::open(QString *error)
     o.migrate = migrate;
     o.applicationId = 0x4F505052;   // "OPPR": OncePay print queue
     o.markerTable = QStringLiteral("print_jobs");
+    o.ownerOnly = true;
     m_worker = std::make_unique<SqlBatchWorker>(o);
     if (!m_worker->start(error)) {
         m_worker.reset();

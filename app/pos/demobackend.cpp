@@ -2,6 +2,7 @@
 
 #include "simulatednetwork.h"
 #include "gatewayserver.h"
+#include "privatefiles.h"
 
 #include <QDir>
 #include <QEventLoop>
@@ -37,12 +38,24 @@ QString DemoBackend::token()
 
 bool DemoBackend::start(const QString &dataDir, QString *error)
 {
-    if (!QDir().mkpath(dataDir)) {
+    QString problem;
+    if (!PrivateFiles::makeFolder(dataDir, false, &problem)) {
         *error = tr("Cannot create the data folder %1.").arg(dataDir);
         return false;
     }
     Gateway::GatewayServer::Config gc;
     gc.dbPath = QDir(dataDir).filePath(QStringLiteral("demo-gateway.db"));
+    // The demo's gateway and bank keep their payments beside the till's journal, and are the
+    // shop's as it is: made 0600 before SQLite first opens them (their -wal and -shm follow),
+    // those of an older till narrowed. The gateway's own --db is its service account's business.
+    gc.acquirerDbPath = QDir(dataDir).filePath(QStringLiteral("demo-gateway.acquirer.db"));
+    for (const QString &db : {gc.dbPath, gc.acquirerDbPath}) {
+        if (!PrivateFiles::createFile(db, &problem)) {
+            *error = tr("Cannot create the demo's database %1: %2").arg(db, problem);
+            return false;
+        }
+        PrivateFiles::narrowDatabase(db);
+    }
     gc.demo = true;
     gc.recoveryIntervalMs = 1000;
     std::promise<QString> started;   // empty: listening

@@ -5,6 +5,7 @@
 #include "customerdisplaymodel.h"
 #include "demobackend.h"
 #include "printerlink.h"
+#include "privatefiles.h"
 #include "receiptraster.h"
 #include "demowindow.h"
 #include "simulatednetwork.h"
@@ -25,7 +26,6 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QStatusBar>
-#include <QStandardPaths>
 
 #include <cstdio>
 
@@ -107,8 +107,9 @@ std::optional<int> TillApp::start(QApplication &app)
     const QString catalogUrl = p.isSet(QStringLiteral("catalog-url")) ? p.value(QStringLiteral("catalog-url")) : saved.catalogUrl;
     if (!catalogUrl.isEmpty() && !QUrl(catalogUrl, QUrl::StrictMode).isValid())
         return cannotStart(QApplication::translate("main", "--catalog-url: \"%1\" is not a URL such as https://shop.example/catalog.csv.").arg(catalogUrl), 2);
-    const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    if (!QDir().mkpath(dataDir))
+    // The till's own folder, 0700 (one an older till made 0755 too): its files are the shop's.
+    const QString dataDir = JournalLocation::defaultFolder();
+    if (QString why; !PrivateFiles::makeFolder(dataDir, true, &why))
         return cannotStart(QApplication::translate("main", "Cannot create the data folder %1.").arg(dataDir), 1);
     QString error;
     // No gateway configured: the demo backend, a gateway in this process behind the simulator.

@@ -173,6 +173,7 @@ bool CatalogStore::open(QString *error)
     o.migrate = migrate;
     o.applicationId = 0x4F504354;   // "OPCT": OncePay catalog
     o.markerTable = QStringLiteral("products");
+    o.ownerOnly = true;
     m_worker = std::make_unique<SqlBatchWorker>(o);
     if (!m_worker->start(error)) {
         m_worker.reset();

@@ -1,5 +1,6 @@
 #include "intentjournal.h"
 
+#include "journallocation.h"
 #include "journallock.h"
 #include "journalrules.h"
 #include "salebook.h"
@@ -79,15 +80,14 @@ bool IntentJournal::open(TillError *error)
             return false;
         }
     } else {
-        QString owner;
-        QString why;
-        m_lock = JournalLock::acquire(m_options.path, &owner, &why);
-        if (!m_lock) {
-            *error = owner.isEmpty()
-                ? TillError(TillError::Kind::JournalLockUnavailable, {m_options.path + QStringLiteral(".lock")}, why)
-                : TillError(TillError::Kind::JournalInUse, {m_options.path, owner});
+        // Another account that may write the folder could swap the journal or plant its -wal.
+        if (const TillError shared = JournalLocation::sharedFolderRefusal(m_options.path); shared.isError()) {
+            *error = shared;
             return false;
         }
+        m_lock = JournalLock::acquire(m_options.path, error);
+        if (!m_lock)
+            return false;
     }
     SqlBatchWorker::Options o;
     o.readOnly = m_options.readOnly;
@@ -100,6 +100,7 @@ bool IntentJournal::open(TillError *error)
     o.maxBatch = 512;
     o.applicationId = 0x4F50544A;   // "OPTJ": OncePay till journal
     o.markerTable = QStringLiteral("intents");
+    o.ownerOnly = true;
     if (m_options.maxPageCount > 0)
         o.extraPragmas << QStringLiteral("max_page_count=%1").arg(m_options.maxPageCount);
     m_worker = std::make_unique<SqlBatchWorker>(o);

@@ -36,7 +36,7 @@ public:
         // journal's ownership, so it works beside the till that owns the journal.
         bool readOnly = false;
         // The SQLite VFS the file lives on (the simulator's disk); empty: the real file system.
-        // A journal on a simulated disk takes no PATH.lock: the simulator runs one till per
+        // A journal on a simulated disk takes no lock: the simulator runs one till per
         // journal, and the disk has no processes for a lock to keep apart.
         QString sqliteVfs{};   // (initialised: the suites brace-initialise the fields before it)
         // CallerThread: the journal's units run on the thread that opened it, from its event loop
@@ -49,10 +49,12 @@ public:
     // Opens (creating or migrating) the file. A file that is not a journal is never replaced:
     // the error says so and the file stays as it was.
     //
-    // A journal belongs to one process at a time (an flock on PATH.lock, which the kernel drops
-    // with its process): a second till or oncepay-ctl that would change it is refused with
-    // JournalInUse (with the owner's process id), because it would take the owner's live `sending` intents for
-    // interrupted ones. Options::readOnly opens beside the owner without changing anything.
+    // A journal belongs to one process at a time, whatever path reaches it (JournalLock: an flock
+    // on the file itself, which the kernel drops with its process): a second till or oncepay-ctl
+    // that would change it is refused with JournalInUse (with the owner's process id), because it
+    // would take the owner's live `sending` intents for interrupted ones. Options::readOnly opens
+    // beside the owner without changing anything. A journal to change in a folder other accounts
+    // may write is refused (JournalFolderShared); a new one is made 0600, its -wal and -shm too.
     bool open(TillError *error);
     void close();
     QString path() const { return m_options.path; }

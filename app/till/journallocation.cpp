@@ -1,8 +1,11 @@
 #include "journallocation.h"
 
+#include "privatefiles.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QStandardPaths>
 #include <QTemporaryFile>
 
 namespace OncePay {
@@ -36,10 +39,15 @@ bool JournalLocation::prepare(const QString &path, Folder folder, TillError *err
             *error = TillError(K::JournalFolderMissing, {native(dir)});
             return false;
         }
-        if (!QDir().mkpath(dir)) {
+        // Made 0700: the journal, the staff's PIN hashes and the demo's databases are the shop's.
+        if (QString why; !PrivateFiles::makeFolder(dir, false, &why)) {
             *error = TillError(K::JournalFolderNotCreatable, {native(dir), native(existing)});
             return false;
         }
+    }
+    if (const TillError shared = sharedFolderRefusal(path); shared.isError()) {
+        *error = shared;
+        return false;
     }
     // Tried, not guessed from permission bits (root, read-only mounts): the journal needs its
     // own file and, beside it, its lock file and SQLite's write-ahead log.
@@ -57,6 +65,24 @@ bool JournalLocation::prepare(const QString &path, Folder folder, TillError *err
         }
     }
     return true;
+}
+
+TillError JournalLocation::sharedFolderRefusal(const QString &path)
+{
+    const QString dir = QFileInfo(path).absolutePath();
+    if (!PrivateFiles::othersMayWrite(dir))
+        return {};
+    return TillError(TillError::Kind::JournalFolderShared, {QDir::toNativeSeparators(dir)});
+}
+
+QString JournalLocation::defaultFolder()
+{
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/OncePay");
+    const QString journal = QStringLiteral("till-journal.db");
+    const QString before = folder + QStringLiteral("/OncePay");
+    if (QFileInfo::exists(QDir(before).filePath(journal)) && !QFileInfo::exists(QDir(folder).filePath(journal)))
+        return before;
+    return folder;
 }
 
 }   // namespace OncePay

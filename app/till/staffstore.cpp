@@ -131,6 +131,7 @@ bool StaffStore::open(QString *error)
     o.migrate = migrate;
     o.applicationId = 0x4F505354;   // "OPST": OncePay staff
     o.markerTable = QStringLiteral("staff");
+    o.ownerOnly = true;
     m_worker = std::make_unique<SqlBatchWorker>(o);
     if (!m_worker->start(error)) {
         m_worker.reset();

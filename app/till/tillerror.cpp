@@ -35,6 +35,8 @@ Words wordsOf(TillError::Kind kind)
         return {"OncePay::JournalLocation", QT_TRANSLATE_NOOP("OncePay::JournalLocation", "The journal's folder %1 cannot be created: %2 is not writable.")};
     case K::JournalFolderNotWritable:
         return {"OncePay::JournalLocation", QT_TRANSLATE_NOOP("OncePay::JournalLocation", "The journal's folder %1 is not writable: the till cannot keep its journal there.")};
+    case K::JournalFolderShared:
+        return {"OncePay::JournalLocation", QT_TRANSLATE_NOOP("OncePay::JournalLocation", "Other accounts on this computer may write in the journal's folder %1: they could replace the till's journal or read its sales. Make the folder the till's own with the command chmod 700 %1, then start again.")};
     case K::JournalReadOnly:
         return {"OncePay::JournalLocation", QT_TRANSLATE_NOOP("OncePay::JournalLocation", "The journal %1 is read-only: the till needs to write it.")};
     case K::JournalMissing:

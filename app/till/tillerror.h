@@ -26,6 +26,7 @@ public:
         JournalFolderMissing,   // the folder
         JournalFolderNotCreatable,   // the folder, its nearest existing parent
         JournalFolderNotWritable,   // the folder
+        JournalFolderShared,   // the folder, which other accounts may write
         JournalReadOnly,   // path
         JournalMissing,   // path (read-only use of a journal that is not there)
         JournalLockUnavailable,   // the lock file's path; `detail` is the system's reason

@@ -470,6 +470,11 @@
     </message>
     <message>
         <location filename="../../app/till/tillerror.cpp" line="39"/>
+        <source>Other accounts on this computer may write in the journal&apos;s folder %1: they could replace the till&apos;s journal or read its sales. Make the folder the till&apos;s own with the command chmod 700 %1, then start again.</source>
+        <translation>这台电脑上的其他账户可以写入交易日志所在的文件夹 %1：他们可能替换收银机的交易日志或读取其中的销售记录。请用命令 chmod 700 %1 使该文件夹只属于收银机的账户，然后重新启动。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/tillerror.cpp" line="39"/>
         <source>The journal %1 is read-only: the till needs to write it.</source>
         <translation>交易日志 %1 是只读的：收银机需要写入它。</translation>
     </message>
@@ -498,6 +503,11 @@
         <location filename="../../app/pos/demobackend.cpp" line="41"/>
         <source>Cannot create the data folder %1.</source>
         <translation>无法创建数据文件夹 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/demobackend.cpp" line="54"/>
+        <source>Cannot create the demo&apos;s database %1: %2</source>
+        <translation>无法创建演示数据库 %1：%2</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,41 @@
-// oncepay-pos --help and --version answer without a display: run with the xcb platform and no
-// DISPLAY, where creating a QApplication would abort.
+// oncepay-pos's command line. --help and --version answer without a display: run with the xcb
+// platform and no DISPLAY, where creating a QApplication would abort. And the till's files
+// (issue 35): its own folder is ~/.local/share/OncePay as the README says (an older till's
+// ~/.local/share/OncePay/OncePay stays in use while its journal is there), 0700, with every file
+// in it 0600, the demo gateway's included; a --db folder other accounts may write is refused
+// with how to fix it.
+#include <QDirIterator>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
+
+namespace {
+
+// A run of the till that never touches the real user's settings or data.
+QProcessEnvironment tillEnvironment(const QTemporaryDir &home, const QString &platform)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), platform);
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    return env;
+}
+
+int modeOf(const QString &path)
+{
+    struct stat st = {};
+    if (::lstat(QFile::encodeName(path).constData(), &st) != 0)
+        return -1;
+    return int(st.st_mode & 07777);
+}
+
+}   // namespace
 
 class TestPosCommandLine final : public QObject
 {
@@ -11,6 +44,9 @@ class TestPosCommandLine final : public QObject
 private slots:
     void answersWithoutADisplay_data();
     void answersWithoutADisplay();
+    void itsFilesAreTheShopsAlone_data();
+    void itsFilesAreTheShopsAlone();
+    void aFolderOthersMayWriteIsRefused();
 };
 
 void TestPosCommandLine::answersWithoutADisplay_data()
@@ -28,22 +64,84 @@ void TestPosCommandLine::answersWithoutADisplay()
     QFETCH(QString, option);
     QFETCH(QString, says);
     QTemporaryDir home;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
-    env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-    env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
-    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
     QProcess pos;
-    pos.setProcessEnvironment(env);
+    pos.setProcessEnvironment(tillEnvironment(home, QStringLiteral("xcb")));
     pos.start(QStringLiteral(ONCEPAY_POS_BIN), {option});
     QVERIFY(pos.waitForFinished(20000));
     const QString out = QString::fromUtf8(pos.readAllStandardOutput());
     QVERIFY2(pos.exitStatus() == QProcess::NormalExit && pos.exitCode() == 0,
         qPrintable(QString::fromUtf8(pos.readAllStandardError())));
     QVERIFY2(out.contains(says), qPrintable(out));
+}
+
+void TestPosCommandLine::itsFilesAreTheShopsAlone_data()
+{
+    QTest::addColumn<bool>("olderTill");   // a till before issue 35 kept its journal in OncePay/OncePay
+    QTest::addColumn<QString>("folder");   // the one in use, under XDG_DATA_HOME
+    QTest::newRow("a new till") << false << QStringLiteral("OncePay");
+    QTest::newRow("an older till's journal") << true << QStringLiteral("OncePay/OncePay");
+}
+
+void TestPosCommandLine::itsFilesAreTheShopsAlone()
+{
+    QFETCH(bool, olderTill);
+    QFETCH(QString, folder);
+    QTemporaryDir home;
+    const QString data = home.filePath(QStringLiteral("data/"));
+    if (olderTill) {
+        // As the older till left it: 0755 and 0644 under the umask of the day.
+        QVERIFY(QDir().mkpath(data + QStringLiteral("OncePay/OncePay")));
+        QFile journal(data + QStringLiteral("OncePay/OncePay/till-journal.db"));
+        QVERIFY(journal.open(QIODevice::WriteOnly));
+        journal.close();
+        QVERIFY(::chmod(QFile::encodeName(data + folder).constData(), 0755) == 0);
+        QVERIFY(::chmod(QFile::encodeName(journal.fileName()).constData(), 0644) == 0);
+    }
+    // The demo: its gateway and bank beside the journal too. The till quits once it is shown.
+    QProcess pos;
+    pos.setProcessEnvironment(tillEnvironment(home, QStringLiteral("offscreen")));
+    pos.start(QStringLiteral(ONCEPAY_POS_BIN), {QStringLiteral("--measure-startup")});
+    QVERIFY(pos.waitForFinished(60000));
+    QVERIFY2(pos.exitStatus() == QProcess::NormalExit && pos.exitCode() == 0, pos.readAllStandardError().constData());
+
+    QCOMPARE(modeOf(data + folder), 0700);
+    QVERIFY(QFileInfo(data + folder + QStringLiteral("/till-journal.db")).size() > 0);
+    if (olderTill)
+        QVERIFY(!QFileInfo::exists(data + QStringLiteral("OncePay/till-journal.db")));
+    QStringList files;
+    for (QDirIterator it(data + folder, QDir::Files | QDir::Hidden); it.hasNext();) {
+        const QString file = it.next();
+        files << it.fileName();
+        QVERIFY2(modeOf(file) == 0600, qPrintable(QStringLiteral("%1 is %2").arg(file).arg(modeOf(file), 0, 8)));
+    }
+    for (const char *made : {"till-journal.db.lock", "till-journal-staff.db", "till-journal-catalog.db", "till-journal-print.db",
+             "demo-gateway.db", "demo-gateway.acquirer.db"})
+        QVERIFY2(files.contains(QLatin1String(made)), qPrintable(files.join(QLatin1Char(' '))));
+}
+
+void TestPosCommandLine::aFolderOthersMayWriteIsRefused()
+{
+    QTemporaryDir home;
+    const QString shared = home.filePath(QStringLiteral("shared"));
+    QVERIFY(QDir(home.path()).mkdir(QStringLiteral("shared")));
+    QVERIFY(::chmod(QFile::encodeName(shared).constData(), 0777) == 0);
+    QProcess pos;
+    pos.setProcessEnvironment(tillEnvironment(home, QStringLiteral("offscreen")));
+    pos.start(QStringLiteral(ONCEPAY_POS_BIN), {QStringLiteral("--db"), shared + QStringLiteral("/till.db")});
+    // One line on stderr says what to do; the same words then wait in a window for the cashier,
+    // which nobody closes here. (Qt may say things of its own on stderr too.)
+    QByteArray err;
+    const auto said = [&] {
+        err += pos.readAllStandardError();
+        const qsizetype at = err.indexOf("oncepay-pos: ");
+        return at >= 0 && err.indexOf('\n', at) > at;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(said() || pos.state() == QProcess::NotRunning, 30000);
+    pos.kill();
+    pos.waitForFinished();
+    const QByteArray line = err.mid(err.indexOf("oncepay-pos: ")).split('\n').constFirst();
+    QVERIFY2(line.startsWith("oncepay-pos: --db: ") && line.contains("chmod 700 " + QFile::encodeName(shared)), err.constData());
+    QCOMPARE(QDir(shared).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList());
 }
 
 QTEST_GUILESS_MAIN(TestPosCommandLine)

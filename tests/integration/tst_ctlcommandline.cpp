@@ -7,12 +7,15 @@
 #include "gatewayapi.h"
 #include "gatewayprocess.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 namespace {
 
@@ -62,6 +65,7 @@ private slots:
     void answers_data();
     void answers();
     void refundsVoidsAndTheList();
+    void aFolderOthersMayWriteIsRefused();
 
 private:
     QTemporaryDir m_dir;
@@ -300,6 +304,21 @@ void TestCtlCommandLine::refundsVoidsAndTheList()
     QCOMPARE(refunds.size(), 2);
     QCOMPARE(refunds.at(0).toObject().value(QStringLiteral("key")).toString(), r1.value(QStringLiteral("key")).toString());
     QCOMPARE(refunds.at(1).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("succeeded"));
+}
+
+void TestCtlCommandLine::aFolderOthersMayWriteIsRefused()
+{
+    // Another account could replace the journal there, or plant its -wal: refused, with how to
+    // make the folder the till's own, before anything is made in it.
+    const QString folder = m_dir.filePath(QStringLiteral("shared"));
+    QVERIFY(QDir(m_dir.path()).mkdir(QStringLiteral("shared")));
+    QVERIFY(::chmod(QFile::encodeName(folder).constData(), 0777) == 0);
+    const QStringList args{QStringLiteral("pay"), QStringLiteral("--amount"), QStringLiteral("1.00"), QStringLiteral("--currency"),
+        QStringLiteral("CNY"), QStringLiteral("--order"), QStringLiteral("o-shared"), QStringLiteral("--no-wait")};
+    const Run r = ctl(args, {{QStringLiteral("ONCEPAY_DB"), folder + QStringLiteral("/till.db")}, {QStringLiteral("ONCEPAY_TOKEN"), QStringLiteral("sk_test_demo_till1")}, {QStringLiteral("ONCEPAY_GATEWAY"), QStringLiteral("http://127.0.0.1:9")}});
+    QVERIFY2(r.exitCode == 1 && r.oneLineOnStderr() && r.out.isEmpty(), r.describe(args).constData());
+    QVERIFY2(r.err.contains("chmod 700 " + QFile::encodeName(folder)), r.describe(args).constData());
+    QCOMPARE(QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList());
 }
 
 QTEST_GUILESS_MAIN(TestCtlCommandLine)

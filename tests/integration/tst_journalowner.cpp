@@ -1,16 +1,23 @@
 // Two processes on one journal. The till (here, this test process) owns its journal; an
 // oncepay-ctl command that would change it is refused with the owner's process id and changes
 // nothing (before, it took the owner's live `sending` intent for an interrupted one, marked it
-// `unknown` and polled it); a command that only reads works beside the owner.
+// `unknown` and polled it); a command that only reads works beside the owner. Whatever path
+// leads to the journal (issue 35): the lock file was named after the path given, so a symlink to
+// the journal or a hard link got a lock of its own and wrote the journal beside the owner; a
+// symlinked folder and a path through ".." found the same lock file, and still do.
 #include "idempotencykey.h"
 #include "intentjournal.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace OncePay;
 
@@ -68,6 +75,14 @@ private slots:
     void initTestCase();
     void commandsThatChangeItAreRefused_data();
     void commandsThatChangeItAreRefused();
+    void otherPathsToItAreRefused_data();
+    void otherPathsToItAreRefused();
+
+private:
+    // The owner's payment, on the wire: `sending`.
+    std::optional<Intent> sendingPayment(IntentJournal &owner);
+    // Refused as the owner's: a non-zero exit, one line on stderr naming this process, no output.
+    static bool refusedAsOurs(const Run &refused);
 };
 
 void TestJournalOwner::initTestCase()
@@ -93,31 +108,10 @@ void TestJournalOwner::commandsThatChangeItAreRefused()
     IntentJournal owner(IntentJournal::Options{path});
     TillError error;
     QVERIFY2(owner.open(&error), qPrintable(error.text()));
+    const std::optional<Intent> sending = sendingPayment(owner);
+    QVERIFY(sending);
 
-    // The owner's payment is on the wire: `sending`.
-    Intent intent;
-    intent.key = IdempotencyKey::generate(QStringLiteral("pay")).value();
-    intent.orderId = QStringLiteral("first-till");
-    intent.amount = Money(4200, QStringLiteral("CNY"));
-    intent.paymentMethod = QStringLiteral("tok_visa");
-    const auto created = await<Intent>([&](auto reply) {
-        owner.create(intent, this, reply);
-    });
-    QVERIFY(created);
-    Intent sending = *created;
-    sending.state = IntentState::Sending;
-    sending.attempts = 1;
-    QVERIFY(await<bool>([&](auto reply) {
-        owner.update(sending, IntentState::Queued, QStringLiteral("attempt 1"),
-            std::nullopt, this, reply);
-    }).value_or(false));
-
-    const Run refused = ctl(path, command);
-    QVERIFY2(refused.exitCode != 0 && refused.exitCode != -1, refused.err.constData());
-    const QByteArray expected = "in use by process " + QByteArray::number(QCoreApplication::applicationPid());
-    QVERIFY2(refused.err.contains(expected), refused.err.constData());
-    QCOMPARE(refused.err.trimmed().count('\n'), 0);   // one line
-    QVERIFY(refused.out.isEmpty());
+    QVERIFY(refusedAsOurs(ctl(path, command)));
 
     // Reading works beside the owner, and shows the owner's intent as it is.
     const Run list = ctl(path, {QStringLiteral("list"), QStringLiteral("--json")});
@@ -128,12 +122,12 @@ void TestJournalOwner::commandsThatChangeItAreRefused()
 
     // Nothing changed: not the state, not the journal, no second intent.
     const auto now = await<Intent>([&](auto reply) {
-        owner.find(sending.key, this, reply);
+        owner.find(sending->key, this, reply);
     });
     QVERIFY(now);
     QCOMPARE(intentStateName(now->state), QStringLiteral("sending"));
     const auto lines = await<QList<JournalEntry>>([&](auto reply) {
-        owner.journal(sending.key, this, reply);
+        owner.journal(sending->key, this, reply);
     });
     QVERIFY(lines);
     QCOMPARE(lines->size(), 2);
@@ -142,6 +136,89 @@ void TestJournalOwner::commandsThatChangeItAreRefused()
         owner.count(all, this, reply);
     }).value_or(-1),
         qint64(1));
+}
+
+void TestJournalOwner::otherPathsToItAreRefused_data()
+{
+    QTest::addColumn<QString>("how");
+    QTest::newRow("through a symlink") << QStringLiteral("symlink");
+    QTest::newRow("through a symlinked folder") << QStringLiteral("folder-symlink");
+    QTest::newRow("through ..") << QStringLiteral("dotdot");
+    QTest::newRow("through a hard link") << QStringLiteral("hard-link");
+}
+
+void TestJournalOwner::otherPathsToItAreRefused()
+{
+    QFETCH(QString, how);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("till")));
+    const QString path = dir.filePath(QStringLiteral("till/till.db"));
+    IntentJournal owner(IntentJournal::Options{path});
+    TillError error;
+    QVERIFY2(owner.open(&error), qPrintable(error.text()));
+    const std::optional<Intent> sending = sendingPayment(owner);
+    QVERIFY(sending);
+
+    QString other;
+    if (how == QLatin1String("symlink")) {
+        other = dir.filePath(QStringLiteral("till/link.db"));
+        QVERIFY(QFile::link(path, other));
+    } else if (how == QLatin1String("folder-symlink")) {
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("till")), dir.filePath(QStringLiteral("same"))));
+        other = dir.filePath(QStringLiteral("same/till.db"));
+    } else if (how == QLatin1String("dotdot")) {
+        other = dir.filePath(QStringLiteral("till/../till/till.db"));
+    } else {
+        other = dir.filePath(QStringLiteral("till/hard.db"));
+        QVERIFY(::link(QFile::encodeName(path).constData(), QFile::encodeName(other).constData()) == 0);
+    }
+    // `sync` would take the owner's `sending` payment for one a crash interrupted.
+    QVERIFY(refusedAsOurs(ctl(other, {QStringLiteral("sync"), QStringLiteral("--wait"), QStringLiteral("1")})));
+    const auto now = await<Intent>([&](auto reply) {
+        owner.find(sending->key, this, reply);
+    });
+    QVERIFY(now);
+    QCOMPARE(intentStateName(now->state), QStringLiteral("sending"));
+
+    // Once the owner is gone, the other path leads to the journal, the same one.
+    owner.close();
+    const Run after = ctl(other, {QStringLiteral("sync"), QStringLiteral("--wait"), QStringLiteral("1")});
+    QVERIFY2(after.exitCode != -1 && !after.err.contains("in use by process"), after.err.constData());
+    const Run list = ctl(other, {QStringLiteral("list"), QStringLiteral("--json")});
+    QVERIFY2(list.exitCode == 0, list.err.constData());
+    QCOMPARE(QJsonDocument::fromJson(list.out).array().size(), 1);
+}
+
+std::optional<Intent> TestJournalOwner::sendingPayment(IntentJournal &owner)
+{
+    Intent intent;
+    intent.key = IdempotencyKey::generate(QStringLiteral("pay")).value();
+    intent.orderId = QStringLiteral("first-till");
+    intent.amount = Money(4200, QStringLiteral("CNY"));
+    intent.paymentMethod = QStringLiteral("tok_visa");
+    const auto created = await<Intent>([&](auto reply) {
+        owner.create(intent, this, reply);
+    });
+    if (!created)
+        return std::nullopt;
+    Intent sending = *created;
+    sending.state = IntentState::Sending;
+    sending.attempts = 1;
+    const bool updated = await<bool>([&](auto reply) {
+        owner.update(sending, IntentState::Queued, QStringLiteral("attempt 1"), std::nullopt, this, reply);
+    }).value_or(false);
+    return updated ? std::optional<Intent>(sending) : std::nullopt;
+}
+
+bool TestJournalOwner::refusedAsOurs(const Run &refused)
+{
+    const QByteArray expected = "in use by process " + QByteArray::number(QCoreApplication::applicationPid());
+    const bool ok = refused.exitCode != 0 && refused.exitCode != -1 && refused.err.contains(expected)
+        && refused.err.trimmed().count('\n') == 0 && refused.out.isEmpty();
+    if (!ok)
+        qWarning("not refused as this process's journal: exit %d, stderr: %s", refused.exitCode, refused.err.constData());
+    return ok;
 }
 
 QTEST_GUILESS_MAIN(TestJournalOwner)

@@ -3,7 +3,9 @@
 // restart; a right one clears the count.
 #include "staffstore.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -44,6 +46,7 @@ private slots:
     void addAndSignIn();
     void fiveWrongPinsLockOutAcrossARestart();
     void thePinIsNeverInTheFile();
+    void theHashesAreTheTillsAccountsAlone();
 
 private:
     StaffStore::Answer add(StaffStore &s, const QString &name, StaffRole role, const QString &pin)
@@ -156,6 +159,31 @@ void TestStaffStore::thePinIsNeverInTheFile()
     }
     QVERIFY(bytes.contains("Li Na"));
     QVERIFY(!bytes.contains("48291673"));
+}
+
+void TestStaffStore::theHashesAreTheTillsAccountsAlone()
+{
+    // A PIN of 4 to 8 digits falls to a brute force of its hash in minutes to hours: the file is
+    // 0600, its -wal and -shm too, whatever the umask (docs/operations.md, "The till's files").
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("till-staff.db"));
+    {
+        StaffStore s(path);
+        QString error;
+        QVERIFY2(s.open(&error), qPrintable(error));
+        add(s, QStringLiteral("Li Na"), StaffRole::Manager, QStringLiteral("482916"));
+        for (const QString &file : {path, path + QStringLiteral("-wal"), path + QStringLiteral("-shm")})
+            QCOMPARE(QFileInfo(file).permissions() & 0x0077, QFileDevice::Permissions());   // nothing for group or others
+    }
+    // Nor in a folder another account may write: it could make the -wal before SQLite does.
+    const QString shared = dir.filePath(QStringLiteral("shared"));
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("shared")));
+    QVERIFY(QFile::setPermissions(shared, QFileDevice::Permissions(0x7777)));   // rwx for all
+    StaffStore s(QDir(shared).filePath(QStringLiteral("till-staff.db")));
+    QString error;
+    QVERIFY(!s.open(&error));
+    QVERIFY2(error.contains(QLatin1String("chmod 700 ") + shared), qPrintable(error));
+    QCOMPARE(QDir(shared).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList());
 }
 
 QTEST_GUILESS_MAIN(TestStaffStore)
