@@ -51,6 +51,11 @@ struct AcquirerAnswer
         // A wallet payment given up at the acquirer (reverse): never charged, or charged and
         // undone. Money is not kept either way.
         Reversed,
+        // Refused, and nothing moved for this request, because of what the acquirer already
+        // holds (declineCode says what): "key_reused", the key was sent before with another
+        // request (it keeps what it did with that one); "charge_refunded", a reversal of a charge
+        // refunded in part or in whole (it stands); "charge_reversed", a refund of a reversed charge.
+        Conflict,
     };
     AcquirerAnswer() = default;
     AcquirerAnswer(Kind kind, QString declineCode, QString error, Card card = {}, QString authorizationCode = {})
@@ -67,7 +72,7 @@ struct AcquirerAnswer
 
     Kind kind = Kind::AnswerLost;
     // Declined: why (a charge: "card_declined", ...; a refund: "refund_declined",
-    // "charge_not_found", "amount_exceeds_charge").
+    // "charge_not_found", "amount_exceeds_charge"). Conflict: what the acquirer holds.
     QString declineCode;
     QString error;
     // Approved and Declined: the card the acquirer charged (or declined); Approved: its
@@ -143,7 +148,8 @@ public:
     virtual bool open(QString *error) = 0;
     virtual void close() = 0;
 
-    // Charges once per (merchant, key); a key seen before answers what it answered then.
+    // Charges once per (merchant, key); a key seen before answers what it answered then, and
+    // the key with another amount, currency or payment method is a Conflict ("key_reused").
     virtual void charge(const ChargeRequest &request, QObject *context, AnswerCallback done) = 0;
     // What the acquirer knows of a key; NotFound when it never charged it; AnswerLost when it
     // could not be asked.
@@ -151,12 +157,14 @@ public:
 
     // Refunds once per (merchant, key): Approved (the money went back), Declined (the bank
     // would not: unknown or declined charge, more than the charge in total), Refused (nothing
-    // happened), AnswerLost (it may have refunded). A key seen before answers what it did then.
+    // happened), AnswerLost (it may have refunded), Conflict (nothing moved: the key was used for
+    // another refund, or the charge was reversed). A key seen before answers what it did then.
     virtual void refund(const RefundCall &call, QObject *context, AnswerCallback done) = 0;
     // Gives up a wallet payment by its key, once however often asked: Reversed when nothing is
     // kept (never charged, or charged and undone: the charge's row reads `reversed`), Declined
-    // when the charge had been declined anyway, Refused / AnswerLost as for a charge. A charge
-    // with the key arriving after the reversal is never made.
+    // when the charge had been declined anyway, Conflict ("charge_refunded") when money went back
+    // on the charge already (it stands, nothing moves), Refused / AnswerLost as for a charge. A
+    // charge with the key arriving after the reversal is never made.
     virtual void reverse(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) = 0;
     // What the acquirer knows of a refund's key; NotFound when it never refunded with it.
     virtual void lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) = 0;

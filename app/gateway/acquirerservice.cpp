@@ -264,6 +264,12 @@ void AcquirerService::executeMoney(const Request &rq, const QString &what, const
             return respond(HttpAnswer::problem(502, QStringLiteral("acquirer-refused"), QStringLiteral("Acquirer refused"),
                 QStringLiteral("Refused before acting, nothing was done: %1").arg(a.error)));
         }
+        // Refused because of what the ledger holds (a key used for another request, money gone
+        // back already): nothing moved, so the answer is never lost. The slug is the code.
+        if (a.kind == AcquirerAnswer::Kind::Conflict) {
+            return respond(HttpAnswer::problem(409, QString(a.declineCode).replace(QLatin1Char('_'), QLatin1Char('-')),
+                QStringLiteral("Conflict"), QStringLiteral("Refused, nothing was done: %1").arg(a.error)));
+        }
         const bool answered = a.kind == AcquirerAnswer::Kind::Approved || a.kind == AcquirerAnswer::Kind::Declined
             || a.kind == AcquirerAnswer::Kind::Pending || a.kind == AcquirerAnswer::Kind::Reversed;
         if (answered && !losesAnswer)

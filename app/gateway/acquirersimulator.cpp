@@ -159,6 +159,16 @@ void migrate(SqlTx &tx, int from)
             "CREATE TABLE reversals (merchant TEXT NOT NULL, idem_key TEXT NOT NULL, created_at INTEGER NOT NULL,"
             " PRIMARY KEY (merchant, idem_key)) WITHOUT ROWID"));
     }
+    if (from < 6) {
+        // v6: every wallet payment code ever presented, whatever became of its charge. A charge
+        // given up before the customer confirmed leaves no row in charges, and its code must
+        // still never pay again (issue 35).
+        tx.exec(QStringLiteral("CREATE TABLE wallet_codes (code TEXT NOT NULL PRIMARY KEY, merchant TEXT NOT NULL,"
+                               " idem_key TEXT NOT NULL, created_at INTEGER NOT NULL) WITHOUT ROWID"));
+        tx.exec(QStringLiteral("INSERT INTO wallet_codes (code, merchant, idem_key, created_at) SELECT token,"
+                               " MIN(merchant), MIN(idem_key), MIN(created_at) FROM charges WHERE token LIKE 'wallet:%'"
+                               " GROUP BY token"));
+    }
 }
 
 // The row of a key the acquirer still remembers: the newest, and only within its key memory
@@ -183,6 +193,23 @@ void confirmDue(SqlTx &tx)
     }
 }
 
+// A payment code is single-use, whatever became of its first presentation (declined, given up
+// before the customer confirmed, reversed): remembered for good, so that shown again under
+// another key it has expired. False when it was presented before.
+bool firstPresentation(SqlTx &tx, const ChargeRequest &rq, qint64 now)
+{
+    return tx.numRowsAffected(QStringLiteral("INSERT INTO wallet_codes (code, merchant, idem_key, created_at)"
+                                             " VALUES (?, ?, ?, ?) ON CONFLICT (code) DO NOTHING"),
+               {rq.token, rq.merchant, rq.key, now})
+        == 1;
+}
+
+// Refused, nothing moved: what the acquirer holds for the request forbids it (AcquirerAnswer::Kind::Conflict).
+AcquirerAnswer conflict(const char *code, const char *why)
+{
+    return {AcquirerAnswer::Kind::Conflict, QString::fromLatin1(code), QString::fromLatin1(why)};
+}
+
 bool reversed(SqlTx &tx, const QString &merchant, const QString &key)
 {
     QSqlQuery &q = tx.exec(QStringLiteral("SELECT 1 FROM reversals WHERE merchant = ? AND idem_key = ?"), {merchant, key});
@@ -199,7 +226,8 @@ AcquirerAnswer refundAnswerFromRow(const QSqlQuery &q)
     return {AcquirerAnswer::Kind::Declined, q.value(1).toString(), {}};
 }
 
-const QString kChargeColumns = QStringLiteral("status, decline_code, token, auth_code");
+// The last three: what the charge was asked for, to tell a retry from another request with its key.
+const QString kChargeColumns = QStringLiteral("status, decline_code, token, auth_code, amount, currency");
 
 // An answer from a row read with kChargeColumns.
 AcquirerAnswer answerFromRow(const QSqlQuery &q)
@@ -240,6 +268,8 @@ QByteArray AcquirerAnswer::metricsLabel() const
         return "pending";
     case Kind::Reversed:
         return "reversed";
+    case Kind::Conflict:
+        return "conflict";
     }
     return "unknown";
 }
@@ -315,7 +345,7 @@ bool AcquirerSimulator::open(QString *error)
     o.sqliteVfs = m_sqliteVfs;
     o.threading = m_threading;
     o.connectionName = QStringLiteral("oncepay-acquirer-%1").arg(g_counter.fetchAndAddRelaxed(1));
-    o.schemaVersion = 5;
+    o.schemaVersion = 6;
     o.migrate = migrate;
     o.checkpointIntervalMs = 200;
     m_worker = std::make_unique<SqlBatchWorker>(o);
@@ -465,18 +495,26 @@ void AcquirerSimulator::executeReversal(const QString &merchant, const QString &
             if (mode == Mode::ErrorBeforeCharge)
                 return AcquirerAnswer{AcquirerAnswer::Kind::Refused, {}, QStringLiteral("the acquirer refused the request")};
             confirmDue(tx);
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT seq, status, decline_code, (SELECT COUNT(*) FROM refunds r"
+                                                  " WHERE r.merchant = c.merchant AND r.charge_key = c.idem_key AND"
+                                                  " r.status = 'succeeded') FROM charges c WHERE c.merchant = ?"
+                                                  " AND c.idem_key = ? ORDER BY c.seq DESC LIMIT 1"),
+                {merchant, key});
+            const bool found = q.next();
+            const qint64 seq = found ? q.value(0).toLongLong() : 0;
+            const QString status = found ? q.value(1).toString() : QString();
+            const QString code = found ? q.value(2).toString() : QString();
+            const bool refunded = found && q.value(3).toLongLong() > 0;
+            q.finish();
+            // Money never goes back twice: a charge refunded in part or in whole stands, and
+            // nothing is recorded (a reversal on top would hand back more than was charged).
+            if (status == QLatin1String("succeeded") && refunded)
+                return conflict("charge_refunded", "the charge was refunded: it cannot be reversed");
             tx.exec(QStringLiteral("INSERT INTO reversals (merchant, idem_key, created_at) VALUES (?, ?, ?)"
                                    " ON CONFLICT (merchant, idem_key) DO NOTHING"),
                 {merchant, key, now});
-            QSqlQuery &q = tx.exec(QStringLiteral("SELECT seq, status, decline_code FROM charges WHERE merchant = ?"
-                                                  " AND idem_key = ? ORDER BY seq DESC LIMIT 1"),
-                {merchant, key});
             AcquirerAnswer a{AcquirerAnswer::Kind::Reversed, {}, {}};
-            if (q.next()) {
-                const qint64 seq = q.value(0).toLongLong();
-                const QString status = q.value(1).toString();
-                const QString code = q.value(2).toString();
-                q.finish();
+            if (found) {
                 if (status == QLatin1String("processing")) {
                     // The customer never confirmed: nothing was charged, and the ledger keeps no row.
                     tx.exec(QStringLiteral("DELETE FROM charges WHERE seq = ?"), {seq});
@@ -486,8 +524,6 @@ void AcquirerSimulator::executeReversal(const QString &merchant, const QString &
                 } else if (status == QLatin1String("declined")) {
                     a = AcquirerAnswer{AcquirerAnswer::Kind::Declined, code, {}};
                 }
-            } else {
-                q.finish();
             }
             if (mode == Mode::TimeoutAfterCharge)
                 return AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("the acquirer's answer was lost")};
@@ -514,10 +550,16 @@ void AcquirerSimulator::executeRefund(const RefundCall &rq, Mode mode, QObject *
     m_worker->transact<AcquirerAnswer>(
         context, [rq, mode, key = remembered(rq.merchant, rq.key)](SqlTx &tx) {
             confirmDue(tx);
-            // Idempotent by key: a refund key it remembers answers what it answered then.
-            QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code FROM refunds") + kRemembered, key);
+            // Idempotent by key: a refund key it remembers answers what it answered then, to the
+            // same request only; with another amount or charge it is refused, nothing moves.
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code, amount, charge_key, currency FROM refunds")
+                    + kRemembered,
+                key);
             if (q.next()) {
-                AcquirerAnswer a = refundAnswerFromRow(q);
+                const bool same = q.value(2).toLongLong() == rq.amount && q.value(3).toString() == rq.chargeKey
+                    && q.value(4).toString() == rq.currency;
+                const AcquirerAnswer a = same ? refundAnswerFromRow(q)
+                                              : conflict("key_reused", "the refund key was used with another request");
                 q.finish();
                 return a;
             }
@@ -531,7 +573,13 @@ void AcquirerSimulator::executeRefund(const RefundCall &rq, Mode mode, QObject *
                                        " AND r.charge_key = c.idem_key AND r.status = 'succeeded'), currency FROM charges c"
                                        " WHERE c.merchant = ? AND c.idem_key = ? ORDER BY c.seq DESC LIMIT 1"),
                 {rq.merchant, rq.chargeKey});
-            if (!c.next() || c.value(1).toString() != QLatin1String("succeeded"))
+            const bool found = c.next();
+            if (found && c.value(1).toString() == QLatin1String("reversed")) {
+                // Given back whole by a reversal already: nothing moves, nothing is recorded.
+                c.finish();
+                return conflict("charge_reversed", "the charge was reversed: it cannot be refunded");
+            }
+            if (!found || c.value(1).toString() != QLatin1String("succeeded"))
                 code = QStringLiteral("charge_not_found");
             else if (c.value(3).toString() != rq.currency)   // money goes back in the money it came in
                 code = QStringLiteral("currency_mismatch");
@@ -626,29 +674,31 @@ void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, int confirmM
         context, [rq, presented = outcome, confirmMs, key = remembered(rq.merchant, rq.key)](SqlTx &tx) {
             TokenOutcome outcome = presented;
             confirmDue(tx);
-            // Idempotent by key: a key it remembers answers what it answered then.
+            // Idempotent by key: a key it remembers answers what it answered then, to the same
+            // request only (a retry after a lost answer); with another amount, currency or
+            // payment method it is refused, nothing moves, and the first stays as it was.
             QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges").arg(kChargeColumns) + kRemembered, key);
             if (q.next()) {
-                Result r{answerFromRow(q)};
+                const bool same = q.value(2).toString() == rq.token && q.value(4).toLongLong() == rq.amount
+                    && q.value(5).toString() == rq.currency;
+                Result r{same ? answerFromRow(q) : conflict("key_reused", "the key was used with another request")};
                 q.finish();
                 return r;
             }
             q.finish();
+            const bool wallet = Payment::isWalletMethod(rq.token);
             // Given up before this charge arrived (it was on its way when the reversal passed it):
-            // never made.
-            if (reversed(tx, rq.merchant, rq.key))
+            // never made, and its code was shown all the same.
+            if (reversed(tx, rq.merchant, rq.key)) {
+                if (wallet)
+                    firstPresentation(tx, rq, nowMs());
                 return Result{{AcquirerAnswer::Kind::Reversed, {}, {}}};
+            }
             if (outcome == TokenOutcome::ErrorBeforeCharge || outcome == TokenOutcome::Unknown)
                 return Result{{AcquirerAnswer::Kind::Refused, {}, QStringLiteral("the acquirer refused the request")}};
-            const bool wallet = Payment::isWalletMethod(rq.token);
-            if (wallet) {
-                // A payment code is single-use: presented before under another key, it has expired.
-                QSqlQuery &used = tx.exec(QStringLiteral("SELECT 1 FROM charges WHERE token = ? LIMIT 1"), {rq.token});
-                if (used.next())
-                    outcome = TokenOutcome::CodeExpired;
-                used.finish();
-            }
             const qint64 now = nowMs();
+            if (wallet && !firstPresentation(tx, rq, now))
+                outcome = TokenOutcome::CodeExpired;
             QString status = QStringLiteral("succeeded");
             QString code;
             QVariant confirmAt{QMetaType(QMetaType::LongLong)};

@@ -206,6 +206,13 @@ void HttpAcquirer::postMoney(const QString &path, const QJsonObject &body, const
                 if (p && p->slug == QLatin1String("acquirer-refused"))
                     return done({AcquirerAnswer::Kind::Refused, {}, p->detail});
             }
+            // Refused for what the acquirer holds (its slug is the code: key-reused, charge-refunded,
+            // charge-reversed); nothing moved for this request.
+            if (r.status == 409) {
+                const std::optional<Problem> p = Problem::fromJson(r.body);
+                if (p && !p->slug.isEmpty())
+                    return done({AcquirerAnswer::Kind::Conflict, QString(p->slug).replace(QLatin1Char('-'), QLatin1Char('_')), p->detail});
+            }
             // Only a connection that never opened, for a request never written before, proves that
             // nothing reached the acquirer. A refused reconnect after an attempt that was sent (the
             // acquirer died mid-call), a timeout, a reset, a closed connection or any other status

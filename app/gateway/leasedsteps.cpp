@@ -24,6 +24,12 @@ void PaymentKind::apply(Payment &p, const AcquirerAnswer &a)
         p.declineCode = a.declineCode;
         p.card = a.card;
         break;
+    case AcquirerAnswer::Kind::Conflict:
+        // The acquirer holds the key for another request ("key_reused") and will never charge
+        // it for this one: nothing was charged for this payment, nor will be.
+        p.status = PaymentStatus::Declined;
+        p.declineCode = a.declineCode;
+        break;
     case AcquirerAnswer::Kind::Reversed:
         // Given up: nothing kept, whether it was never charged or charged and undone.
         p.status = PaymentStatus::Declined;
@@ -45,7 +51,9 @@ Settlement PaymentKind::settlement(const Payment &p, const HttpAnswer &answer, q
 {
     Settlement s{p.merchant, p.idempotencyKey, p.id, p.leaseGeneration, p.status, p.declineCode, now,
         answer.toStored(), retentionMs, recovery, p.card, p.authorizationCode, {}};
-    if (p.status == PaymentStatus::Declined && givenUp(p))   // the cancels waiting on it: 200, the payment
+    // The cancels waiting on it: 200, the payment, however it ended (a reversal the acquirer
+    // refused leaves it succeeded).
+    if (p.status != PaymentStatus::Processing && givenUp(p))
         s.cancelAnswerBody = HttpAnswer::json(200, p.toJson()).body;
     return s;
 }
@@ -57,6 +65,9 @@ void RefundKind::apply(Refund &r, const AcquirerAnswer &a)
         r.status = RefundStatus::Succeeded;
         break;
     case AcquirerAnswer::Kind::Declined:
+    case AcquirerAnswer::Kind::Conflict:
+        // Conflict: the key was used for another refund, or the charge was reversed; nothing
+        // moved for this refund, nor will: failed, its reservation goes back.
         r.status = RefundStatus::Failed;
         r.failureCode = a.declineCode.isEmpty() ? QStringLiteral("refund_declined") : a.declineCode;
         break;
@@ -214,8 +225,28 @@ void LeasedSteps<Kind>::reverseAndSettle(Work work)
         reach("after_reversal");
         if (a.kind == AcquirerAnswer::Kind::Reversed || a.kind == AcquirerAnswer::Kind::Declined)
             return settle(work, a);
+        if (a.kind == AcquirerAnswer::Kind::Conflict)
+            return settleAsCharged(std::move(work));
         // Not reversed, or not known to be: the reason stays recorded, and the next holder (a
         // retry, recovery) reverses again. Money may still move: never "nothing happened".
+        releaseLeaseAndAnswerUnknown(work);
+    });
+}
+
+template <typename Kind>
+void LeasedSteps<Kind>::settleAsCharged(Work work)
+{
+    // The acquirer refused the reversal: money went back on the charge already (a refund made
+    // at the bank), so the charge stands and nothing moved. Recorded as reversed (declined) it
+    // would say the customer has everything back, which is false. It ends as the acquirer has
+    // it, asked by key; while that cannot be learnt it stays given up and is asked again.
+    m_metrics->count("oncepay_acquirer_calls_total", acquirerLabel(Kind::lookupMetric, "sent"));
+    Kind::lookup(m_acquirer, work.record, this, [this, work](const AcquirerAnswer &a) {
+        m_metrics->count("oncepay_acquirer_calls_total", acquirerLabel(Kind::lookupMetric, a.metricsLabel()));
+        qCWarning(lcPayments) << Kind::noun << work.record.id << "could not be reversed: the acquirer keeps its charge"
+                              << "(money went back on it already); the acquirer says" << a.metricsLabel();
+        if (a.kind == AcquirerAnswer::Kind::Approved || a.kind == AcquirerAnswer::Kind::Declined)
+            return settle(work, a);
         releaseLeaseAndAnswerUnknown(work);
     });
 }
@@ -403,6 +434,7 @@ void LeasedSteps<Kind>::settle(Work work, const AcquirerAnswer &answer)
     case AcquirerAnswer::Kind::Declined:
     case AcquirerAnswer::Kind::AnswerLost:
     case AcquirerAnswer::Kind::Reversed:
+    case AcquirerAnswer::Kind::Conflict:   // nothing moved for this record, nor will (apply)
         Kind::apply(record, answer);
         break;
     }

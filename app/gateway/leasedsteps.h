@@ -114,6 +114,8 @@ private:
     void settle(Work work, const AcquirerAnswer &answer);
     // A wallet payment past its confirmation time: its reason recorded, then reversed.
     void giveUp(Work work, const QString &reason);
+    // A reversal the acquirer refused (the charge was refunded): settled as the acquirer has it.
+    void settleAsCharged(Work work);
     // Whether a record that may time out has waited past walletConfirmTimeoutMs: since its
     // creation on the wall clock, or since this process first saw it waiting on its monotonic
     // clock (a wall clock set back, or another machine's, never holds it for longer).

@@ -95,8 +95,11 @@ void PaymentSteps::cancelPayment(const Caller &caller, const QString &key, const
         case CancelOutcome::Kind::Cancelling: {
             reach("after_cancel_claim");
             // The payment's answers become the cancel's: a declined payment (given up) is 200 with
-            // the payment; 500 while the reversal's outcome is unknown stays 500.
+            // the payment, and so is one the acquirer would not reverse (refunded at the bank: it
+            // stays succeeded); 500 while the reversal's outcome is unknown stays 500.
             Respond asCancel = [respond](const HttpAnswer &a) {
+                if (a.status == 201)
+                    return respond(HttpAnswer::json(200, QJsonDocument::fromJson(a.body).object()));
                 if (a.status != 402)
                     return respond(a);
                 const QJsonObject payment = QJsonDocument::fromJson(a.body).object().value(QStringLiteral("payment")).toObject();

@@ -37,13 +37,46 @@ QJsonObject withMerchant(QJsonObject o, const QString &merchant)
     return o;
 }
 
-QString line(const QString &id, const char *object, const QString &merchant, const QString &key, qint64 amount,
-    const QString &currency, qint64 createdAt)
+// A stored text as one harmless run of characters on a terminal: a note, an order id or a key
+// (written by a client, another program, an older version) holding ESC or a newline must not
+// forge a line or move the cursor. Control, format and line-separator characters are printed
+// as escapes (\x1b, \n, \u202e), and the backslash itself as \\.
+QString escaped(const QString &text)
 {
-    return QStringLiteral("%1  %2  merchant %3  key %4  %5 %6 (minor units)  created %7")
-        .arg(id, QString::fromLatin1(object), merchant, key)
-        .arg(amount)
-        .arg(currency, toRfc3339(createdAt));
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        const QChar::Category category = c.category();
+        if (c == QLatin1Char('\\'))
+            out += QStringLiteral("\\\\");
+        else if (c == QLatin1Char('\n'))
+            out += QStringLiteral("\\n");
+        else if (c == QLatin1Char('\r'))
+            out += QStringLiteral("\\r");
+        else if (c == QLatin1Char('\t'))
+            out += QStringLiteral("\\t");
+        else if (category == QChar::Other_Control || category == QChar::Other_Format
+            || category == QChar::Separator_Line || category == QChar::Separator_Paragraph)
+            out += c.unicode() < 0x100 ? QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'))
+                                       : QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        else
+            out += c;
+    }
+    return out;
+}
+
+// One record, one line: every stored text in it escaped. `more` (already escaped): what else
+// tells it apart, a payment's order or a refund's payment. One arg() call, so that a "%5" in a
+// text is never taken for a place of its own.
+QString line(const QString &id, const char *object, const QString &merchant, const QString &key, qint64 amount,
+    const QString &currency, qint64 createdAt, const QString &more, const QString &note)
+{
+    QString out = QStringLiteral("%1  %2  merchant %3  key %4  %5 %6 (minor units)  created %7  %8")
+                      .arg(escaped(id), QString::fromLatin1(object), escaped(merchant), escaped(key),
+                          QString::number(amount), escaped(currency), toRfc3339(createdAt), more);
+    if (!note.isEmpty())
+        out += QStringLiteral("  note \"%1\"").arg(escaped(note));
+    return out;
 }
 
 }   // namespace
@@ -125,15 +158,15 @@ int ReviewCommand::run(const QStringList &arguments, QTextStream &out, QTextStre
             if (p.isSet(json))
                 out << QJsonDocument(r.resource).toJson(QJsonDocument::Compact) << '\n';
             else
-                out << "resolved " << r.object << ' ' << id << ": "
+                out << "resolved " << r.object << ' ' << escaped(id) << ": "
                     << r.resource.value(QStringLiteral("status")).toString() << '\n';
             return 0;
         case ReviewResolution::Kind::NotFound:
-            return refused(QStringLiteral("no payment or refund %1").arg(id));
+            return refused(QStringLiteral("no payment or refund %1").arg(escaped(id)));
         case ReviewResolution::Kind::NotInReview:
-            return refused(QStringLiteral("%1 %2 does not need review").arg(r.object, id));
+            return refused(QStringLiteral("%1 %2 does not need review").arg(r.object, escaped(id)));
         case ReviewResolution::Kind::Busy:
-            return refused(QStringLiteral("%1 %2 is being worked on right now; try again").arg(r.object, id));
+            return refused(QStringLiteral("%1 %2 is being worked on right now; try again").arg(r.object, escaped(id)));
         case ReviewResolution::Kind::BadOutcome:
             return refused(QStringLiteral("a %1 is resolved as %2").arg(r.object, r.object == QLatin1String("refund") ? QStringLiteral("succeeded or failed") : QStringLiteral("succeeded or declined")));
         }
@@ -159,10 +192,16 @@ int ReviewCommand::run(const QStringList &arguments, QTextStream &out, QTextStre
         out << "nothing needs review\n";
         return 0;
     }
-    for (const Payment &pay : std::as_const(list.payments))
-        out << line(pay.id, "payment", pay.merchant, pay.idempotencyKey, pay.amount, pay.currency, pay.createdAt) << '\n';
-    for (const Refund &re : std::as_const(list.refunds))
-        out << line(re.id, "refund", re.merchant, re.idempotencyKey, re.amount, re.currency, re.createdAt) << '\n';
+    for (const Payment &pay : std::as_const(list.payments)) {
+        out << line(pay.id, "payment", pay.merchant, pay.idempotencyKey, pay.amount, pay.currency, pay.createdAt,
+            QStringLiteral("order ") + escaped(pay.orderId), pay.description)
+            << '\n';
+    }
+    for (const Refund &re : std::as_const(list.refunds)) {
+        out << line(re.id, "refund", re.merchant, re.idempotencyKey, re.amount, re.currency, re.createdAt,
+            QStringLiteral("of ") + escaped(re.paymentId), re.reason)
+            << '\n';
+    }
     return 0;
 }
 

@@ -4,8 +4,11 @@
 // listening and STOPPING=1 on SIGTERM.
 #include "gatewayapi.h"
 #include "gatewayprocess.h"
+#include "testdatabase.h"
 
 #include <QDirIterator>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QStandardPaths>
 #include <QtTest>
@@ -34,6 +37,7 @@ private slots:
     void signalsFinishInFlightRequests_data();
     void signalsFinishInFlightRequests();
     void tokenFile();
+    void reviewEscapesWhatItPrints();
     void systemdNotify_data();
     void systemdNotify();
 
@@ -263,6 +267,46 @@ void TestCli::tokenFile()
         ++files;
     }
     QVERIFY(files >= 1);
+}
+
+void TestCli::reviewEscapesWhatItPrints()
+{
+    // A payment held for review whose note holds ESC sequences and a newline, its key rewritten
+    // the same way (a store another program or an older version wrote). `oncepay-gateway review`
+    // still prints one line per record, those characters as escapes: nothing stored can forge a
+    // line or drive the operator's terminal (issue 35).
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start(), gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    QJsonObject body = QJsonDocument::fromJson(paymentBody(1200)).object();
+    body.insert(QStringLiteral("description"), QStringLiteral("table 4\x1b[2K\rnothing needs review\npay_forged  payment"));
+    const HttpReply paid = pay(client, uniqueKey(QStringLiteral("note")), QJsonDocument(body).toJson(QJsonDocument::Compact));
+    ONCEPAY_VERIFY_STATUS(paid, 201);
+    const QString id = paid.object().value(QStringLiteral("id")).toString();
+    QVERIFY(gateway.terminate());
+    {
+        // Held as the gateway holds one (processing, needs_review), with a hostile key.
+        QString error;
+        QVERIFY2(gateway.database().connect(QStringLiteral("review-escapes"), &error), qPrintable(error));
+        QSqlQuery q(QSqlDatabase::database(QStringLiteral("review-escapes")));
+        QVERIFY(q.prepare(QStringLiteral("UPDATE payments SET status = 'processing', needs_review = 1, idem_key = ? WHERE id = ?")));
+        q.addBindValue(QStringLiteral("k\x1b]0;owned\x07\\x\u202e"));
+        q.addBindValue(id);
+        QVERIFY2(q.exec() && q.numRowsAffected() == 1, qPrintable(q.lastError().text()));
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("review-escapes"));
+
+    QProcess review;
+    review.start(GatewayProcess::binaryPath(), QStringList{QStringLiteral("review"), QStringLiteral("--db"), gateway.database().dbArg()});
+    QVERIFY(review.waitForFinished(30000));
+    QCOMPARE(review.exitCode(), 0);
+    const QByteArray out = review.readAllStandardOutput();
+    QVERIFY2(out.count('\n') == 1 && out.endsWith('\n'), out.constData());
+    QVERIFY2(out.startsWith(id.toLatin1() + "  payment  merchant demo  key "), out.constData());
+    for (const char control : {'\x1b', '\r', '\x07'})
+        QVERIFY2(!out.contains(control), out.toPercentEncoding(" \\[];").constData());
+    QVERIFY2(out.contains(R"(key k\x1b]0;owned\x07\\x\u202e  )"), out.constData());
+    QVERIFY2(out.contains(R"(note "table 4\x1b[2K\rnothing needs review\npay_forged  payment")"), out.constData());
 }
 
 namespace {

@@ -23,6 +23,7 @@ class TestUpgrade final : public QObject
 private slots:
     void v1DatabaseIsMigrated();
     void v2DatabaseIsMigrated();
+    void v5LedgerKeepsItsWalletCodes();
 };
 
 namespace {
@@ -173,8 +174,8 @@ void TestUpgrade::v2DatabaseIsMigrated()
         db.setDatabaseName(gateway.database().acquirerDbPath());
         QVERIFY(db.open());
         QSqlQuery q(db);
-        for (const char *sql : {"DROP TABLE reversals", "DROP INDEX charges_waiting", "DROP INDEX charges_by_token",
-                 "ALTER TABLE charges DROP COLUMN confirm_at"})
+        for (const char *sql : {"DROP TABLE wallet_codes", "DROP TABLE reversals", "DROP INDEX charges_waiting",
+                 "DROP INDEX charges_by_token", "ALTER TABLE charges DROP COLUMN confirm_at"})
             QVERIFY2(q.exec(QString::fromLatin1(sql)), qPrintable(q.lastError().text()));
         QVERIFY2(q.exec(QStringLiteral("ALTER TABLE charges DROP COLUMN auth_code")), qPrintable(q.lastError().text()));
         QVERIFY2(q.exec(QStringLiteral("DROP TABLE refunds")), qPrintable(q.lastError().text()));
@@ -227,6 +228,35 @@ void TestUpgrade::v2DatabaseIsMigrated()
     ONCEPAY_VERIFY_STATUS(client.post(refunds, "{\"amount\":2000}", keyHeader(uniqueKey(QStringLiteral("v2-rest")))), 201);
     QCOMPARE(client.get(QStringLiteral("/v1/payments/") + oldId).object().value(QStringLiteral("status")).toString(),
         QStringLiteral("refunded"));
+}
+
+void TestUpgrade::v5LedgerKeepsItsWalletCodes()
+{
+    // A v5 acquirer ledger knew a code as used only by its charge's row; v6 remembers every code
+    // shown in a table of its own, filled from those rows when it migrates: a code paid before
+    // the upgrade is still expired after it (issue 35).
+    GatewayProcess gateway;
+    QVERIFY2(gateway.start(), gateway.failureMessage().constData());
+    HttpClient client(gateway.baseUrl());
+    const QString code = walletCode("15", 0);
+    ONCEPAY_VERIFY_STATUS(pay(client, uniqueKey(QStringLiteral("v5-paid")), walletBody(code)), 201);
+    QVERIFY(gateway.terminate());
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("ledger-v5"));
+        db.setDatabaseName(gateway.database().acquirerDbPath());
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        for (const char *sql : {"DROP TABLE wallet_codes", "PRAGMA user_version=5"})
+            QVERIFY2(q.exec(QString::fromLatin1(sql)), qPrintable(q.lastError().text()));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("ledger-v5"));
+
+    QVERIFY2(gateway.start(), gateway.failureMessage().constData());
+    client.setBaseUrl(gateway.baseUrl());
+    const HttpReply again = pay(client, uniqueKey(QStringLiteral("v5-again")), walletBody(code));
+    ONCEPAY_VERIFY_PROBLEM(again, 402, QStringLiteral("card-declined"));
+    QCOMPARE(paymentOf(again).value(QStringLiteral("decline_code")).toString(), QStringLiteral("code_expired"));
 }
 
 QTEST_GUILESS_MAIN(TestUpgrade)
