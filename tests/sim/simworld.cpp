@@ -1246,9 +1246,19 @@ void World::audit()
         if (it->size() > 1)
             violation(QStringLiteral("the bank charged key %1 %2 times").arg(it.key()).arg(it->size()));
         const Row &c = it->front();
-        const qint64 captured = c.status == QLatin1String("succeeded") ? c.amount : 0;
-        if (refundedOf.value(it.key()) > captured)
-            violation(QStringLiteral("key %1: %2 refunded of %3 captured").arg(it.key()).arg(refundedOf.value(it.key())).arg(captured));
+        // Money back never above the charge: its refunds, plus all of it when it was reversed
+        // (issue 35: charge 1000, refund 600, reversal gave back 1600).
+        const bool reversed = c.status == QLatin1String("reversed");
+        const qint64 charged = c.status == QLatin1String("succeeded") || reversed ? c.amount : 0;
+        const qint64 back = refundedOf.value(it.key()) + (reversed ? c.amount : 0);
+        if (back > charged) {
+            violation(QStringLiteral("key %1: %2 went back (refunds %3%4) of %5 charged")
+                          .arg(it.key())
+                          .arg(back)
+                          .arg(refundedOf.value(it.key()))
+                          .arg(reversed ? QStringLiteral(", a reversal") : QString())
+                          .arg(charged));
+        }
     }
     for (auto it = refundedOf.cbegin(); it != refundedOf.cend(); ++it) {
         if (!charges.contains(it.key()))
