@@ -132,6 +132,12 @@ QString waitingLine(const ShiftReport::Waiting &w)
             w.carriedOver ? QStringLiteral(", from an earlier shift") : QString());
 }
 
+// A refund the till owes, with what to do about it (issue 35).
+QString owedLine(const ShiftReport::Waiting &w)
+{
+    return waitingLine(w) + QStringLiteral(": ") + ShiftReport::owedAdvice(w.amount, w.paymentKey);
+}
+
 QByteArray reportText(const ShiftView &v, bool closed)
 {
     const ShiftReport &r = v.report;
@@ -164,6 +170,8 @@ QByteArray reportText(const ShiftView &v, bool closed)
         t += QStringLiteral("Refunded by the till (%1, %2): ").arg(w.reason, intentStateName(w.state)) + waitingLine(w)
             + QLatin1Char('\n');
     }
+    for (const ShiftReport::Waiting &w : r.refundsOwed)
+        t += QStringLiteral("Owed to a customer: ") + owedLine(w) + QLatin1Char('\n');
     if (!v.unreconciled.isEmpty())
         t += QStringLiteral("Reconciliation: not checked, the gateway did not answer: %1\n").arg(v.unreconciled);
     const ShiftCheck::Result &rec = v.reconciliation;
@@ -233,7 +241,7 @@ int shiftCommand(CtlSession &session, const QStringList &arguments)
             return *rc;
     }
     print(view, cl.isSet(QStringLiteral("json")), false);
-    return view.reconciliation.allAgree() && !view.report.hasWaiting() ? Succeeded : NotFinal;
+    return view.reconciliation.allAgree() && !view.report.hasWaiting() && !view.report.owesRefunds() ? Succeeded : NotFinal;
 }
 
 int closeShiftCommand(CtlSession &session, const QStringList &arguments)
@@ -241,11 +249,14 @@ int closeShiftCommand(CtlSession &session, const QStringList &arguments)
     CommandLine cl(QStringLiteral("close-shift"), QStringLiteral("[--json] [--counted-cash AMOUNT] [--opening-float AMOUNT] [--yes] [options]"),
         QStringLiteral("Closes the open shift: reconciles it with the gateway (and the demo's bank), stores its Z\n"
                        "report in the journal and prints it as `shift` does; the next payment opens the next\n"
-                       "shift. Payments still waiting for the gateway are named on stderr and the shift stays\n"
-                       "open, unless --yes: then they are carried into the next shift. When the gateway does not\n"
+                       "shift. Payments still waiting for the gateway, and refunds the till owes and could not\n"
+                       "make (its own refund of a card part given up, declined), are named on stderr and the\n"
+                       "shift stays open, unless --yes: then the waiting ones are carried into the next shift and\n"
+                       "the refunds owed are kept in the report. When the gateway does not\n"
                        "answer, --yes also closes the shift without the check (said in the report kept). The\n"
-                       "journal must not be in use by a till. Exit 0 closed, 4 not closed (payments wait), 5\n"
-                       "closed but a reconciliation row needs a person, or closed without the check."));
+                       "journal must not be in use by a till. Exit 0 closed, 4 not closed (payments wait or a\n"
+                       "refund is owed), 5 closed but a reconciliation row or a refund owed needs a person, or\n"
+                       "closed without the check."));
     cl.addOptions(commonOptions());
     cl.addOptions({{QStringLiteral("counted-cash"), QStringLiteral("Cash counted in the drawer."), QStringLiteral("AMOUNT")},
         {QStringLiteral("next-float"), QStringLiteral("Cash left in the drawer for the next shift (default 0)."),
@@ -253,7 +264,7 @@ int closeShiftCommand(CtlSession &session, const QStringList &arguments)
         {QStringLiteral("opening-float"), QStringLiteral("The till's first shift only: the cash put in the drawer when it opened\n"
                                                          "(a later shift opens with what the previous close left)."),
             QStringLiteral("AMOUNT")},
-        {QStringLiteral("yes"), QStringLiteral("Close even with payments waiting; they move to the next shift.")}});
+        {QStringLiteral("yes"), QStringLiteral("Close even with payments waiting (they move to the next shift) or refunds owed.")}});
     if (auto rc = cl.parse(arguments))
         return *rc;
     if (auto rc = checkAmounts(cl, {QStringLiteral("counted-cash"), QStringLiteral("next-float"), QStringLiteral("opening-float")}))
@@ -297,6 +308,21 @@ int closeShiftCommand(CtlSession &session, const QStringList &arguments)
         for (const ShiftReport::Waiting &w : std::as_const(view.report.waiting))
             request.confirmedWaiting << w.key;
     }
+    // Issue 35: a refund the till could not make is the customer's money in the shop's hands.
+    if (view.report.owesRefunds()) {
+        QStringList named;
+        for (const ShiftReport::Waiting &w : std::as_const(view.report.refundsOwed))
+            named << owedLine(w);
+        if (!cl.isSet(QStringLiteral("yes"))) {
+            return fail(NotFinal, QStringLiteral("shift %1 is not closed: the till owes %2 refund(s) it could not make: %3 "
+                                                 "Close with --yes once that is in hand; the report keeps them.")
+                                      .arg(view.report.number)
+                                      .arg(named.size())
+                                      .arg(named.join(QStringLiteral("; "))));
+        }
+        for (const ShiftReport::Waiting &w : std::as_const(view.report.refundsOwed))
+            request.confirmedOwed << w.key;
+    }
     request.reconciliation = view.reconciliation.toJson();
     if (!view.unreconciled.isEmpty()) {
         request.reconciliation = QJsonObject{{QStringLiteral("checked"), false}, {QStringLiteral("problem"), view.unreconciled}};
@@ -323,7 +349,7 @@ int closeShiftCommand(CtlSession &session, const QStringList &arguments)
     if (!ok)
         return fail(Error, QStringLiteral("shift %1 is not closed: %2").arg(request.number).arg(error));
     print(view, cl.isSet(QStringLiteral("json")), true);
-    return needsPerson(view.reconciliation) || !view.unreconciled.isEmpty() ? NeedsAttention : Succeeded;
+    return needsPerson(view.reconciliation) || !view.unreconciled.isEmpty() || view.report.owesRefunds() ? NeedsAttention : Succeeded;
 }
 
 }   // namespace OncePay::Ctl

@@ -46,6 +46,30 @@ bool isAutoRefundKey(const QString &key)
     return key.startsWith(QLatin1String("auto-ref-"));
 }
 
+QHash<QString, qint64> refundsOwed(const QList<Intent> &intents)
+{
+    QHash<QString, qint64> owed;
+    QHash<QString, const Intent *> failed;   // by the card part it should have refunded
+    for (const Intent &i : intents) {
+        if (i.isRefund() && !i.isCash() && isAutoRefundKey(i.key) && isFinal(i.state) && i.state != IntentState::Succeeded) {
+            owed.insert(i.key, i.amount.minorUnits());
+            failed.insert(i.paymentKey, &i);
+        }
+    }
+    for (const Intent &i : intents) {
+        const Intent *refund = i.isRefund() && i.state == IntentState::Succeeded ? failed.value(i.paymentKey) : nullptr;
+        if (refund && i.id > refund->id && owed.contains(refund->key))
+            owed[refund->key] -= i.amount.minorUnits();
+    }
+    for (auto it = owed.begin(); it != owed.end();) {
+        if (it.value() <= 0)
+            it = owed.erase(it);
+        else
+            ++it;
+    }
+    return owed;
+}
+
 QString tenderStateName(const Intent &part)
 {
     if (part.givenUpAt > 0 && !isFinal(part.state))

@@ -75,6 +75,14 @@ QString saleCancelledReason();   // "sale cancelled"
 QString chargedLateReason();   // "charged after the customer paid another way"
 bool isAutoRefundKey(const QString &key);
 
+// Refunds the till owes and could not make: its own card refunds (autoRefundKey) among `intents`
+// that ended without giving the money back (declined by the bank, refused, voided). The shop
+// holds money that is not its own: the customer paid twice. By refund key, what is still owed:
+// the refund's amount less what refunds of the same card part that succeeded after it gave back
+// (a person refunding it again). A shift's report lists them as needing attention, and closing
+// the shift over them asks.
+QHash<QString, qint64> refundsOwed(const QList<Intent> &intents);
+
 // What a card part (a payment intent of a sale) shows as its state in `oncepay-ctl sales`: its
 // intent's state, or "given_up" once the cashier gave it up and it is not final.
 QString tenderStateName(const Intent &part);

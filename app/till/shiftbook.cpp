@@ -242,6 +242,13 @@ void ShiftBook::close(const Close &request, QObject *context, Reply<ShiftReport>
             if (!unconfirmed.isEmpty()) {
                 return Result{{}, TillError(TillError::Kind::ShiftStillWaiting, {unconfirmed.join(QStringLiteral(", "))})};
             }
+            // Nor can a refund the till owes be closed over unseen (one declined meanwhile).
+            for (const ShiftReport::Waiting &w : std::as_const(report.refundsOwed)) {
+                if (!request.confirmedOwed.contains(w.key))
+                    unconfirmed << w.key;
+            }
+            if (!unconfirmed.isEmpty())
+                return Result{{}, TillError(TillError::Kind::ShiftRefundsOwed, {unconfirmed.join(QStringLiteral(", "))})};
             report.closedAt = qMax(nowMs(), report.generatedAt);
             QJsonObject stored = report.toJson();
             tx.exec(QStringLiteral(

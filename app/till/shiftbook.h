@@ -70,10 +70,13 @@ public:
         // The first shift's opening float, as the cashier counted it; refused for a later shift.
         std::optional<qint64> openingFloat;
         QStringList confirmedWaiting;   // the waiting keys the cashier was shown and accepted
+        // The refunds the till owes (ShiftReport::refundsOwed) the cashier was shown and accepted.
+        QStringList confirmedOwed;
         QJsonObject reconciliation;   // as shown: counts, rows, when it was made
     };
     // Computes the report again in the closing transaction and stores it. Refused, in words, when
-    // the shift was closed meanwhile or something waits that the cashier did not confirm.
+    // the shift was closed meanwhile, or something waits or a refund is owed that the cashier
+    // did not confirm.
     void close(const Close &request, QObject *context, Reply<ShiftReport> reply);
 
     // The stored closes, newest first: {"shift", "closed_at", "counted_cash", "next_float",

@@ -1,5 +1,7 @@
 #include "shiftfinding.h"
 
+#include "shiftreport.h"
+
 namespace OncePay {
 
 namespace {
@@ -80,6 +82,10 @@ QJsonObject ShiftFinding::toJson() const
         o.insert(QStringLiteral("refund_id"), refundId);
     if (!saleNumber.isEmpty())
         o.insert(QStringLiteral("sale"), saleNumber);
+    if (owed.isValid()) {
+        o.insert(QStringLiteral("owed"), owed.minorUnits());
+        o.insert(QStringLiteral("payment_key"), paymentKey);
+    }
     return o;
 }
 
@@ -89,6 +95,8 @@ QString ShiftFinding::findingText() const
     using Kind = ShiftFinding::Kind;
     if (f.subject == ShiftFinding::Subject::RefundTotal)
         return f.kind == Kind::Matched ? tr("refunded amounts agree") : tr("refunded amounts differ");
+    if (f.owed.isValid())
+        return tr("refund owed to the customer");
     switch (f.kind) {
     case Kind::Matched:
         return tr("matched");
@@ -165,6 +173,8 @@ QString ShiftFinding::advice() const
                       : tr("Call support: the bank charged the customer for a payment the till does not count as paid; it may have to be refunded.");
     if (f.bank == Bank::OtherAmount)
         return tr("Call support: the bank moved another amount than the till recorded.");
+    if (f.owed.isValid())
+        return ShiftReport::owedAdvice(f.owed, f.paymentKey);
     switch (f.kind) {
     case Kind::OnlyLocal:
         return refund ? tr("Call support: the gateway has no record of a refund the till says it answered.")

@@ -56,6 +56,10 @@ public:
     Money gatewayAmount;   // invalid: only on the till
     std::optional<qint64> bankAmount;   // what the bank moved, when asked
     int bankMoves = 0;   // how many times it moved money for this key
+    // Issue 35: a refund the till owes and could not make (refundsOwed, sale.h): what is still
+    // owed (invalid: nothing), and the card payment it was to give back.
+    Money owed;
+    QString paymentKey;
 
     bool needsAction() const { return action != Action::None; }
     QJsonObject toJson() const;

@@ -1,6 +1,7 @@
 #include "shiftmatching.h"
 
 #include "intentpolicy.h"
+#include "sale.h"
 #include "timeutil.h"
 
 #include <QSet>
@@ -129,6 +130,7 @@ QList<ShiftFinding> paymentRows(const ShiftMatchInput &in)
 
 QList<ShiftFinding> refundRows(const ShiftMatchInput &in)
 {
+    const QHash<QString, qint64> owed = refundsOwed(in.intents);
     QHash<QString, const GatewayRefund *> gatewayByKey;
     for (const GatewayRefund &r : in.refunds)
         gatewayByKey.insert(r.idempotencyKey, &r);
@@ -166,6 +168,13 @@ QList<ShiftFinding> refundRows(const ShiftMatchInput &in)
         f.bank = bankVerdict(in.bankRefunds, i.key, i.state == IntentState::Succeeded || gatewayMoved, isFinal(i.state),
             i.amount.minorUnits(), &f.bankMoves, &f.bankAmount);
         escalate(f);
+        // The till's own refund gave nothing back, as the gateway agrees: the customer paid twice
+        // and the shop holds it. "Matched" is no comfort here: a person gives it back.
+        if (const auto it = owed.constFind(i.key); it != owed.cend() && !gatewayMoved) {
+            f.owed = Money(*it, i.amount.currency());
+            f.paymentKey = i.paymentKey;
+            f.action = Action::Investigate;
+        }
         rows.append(f);
     }
     for (const GatewayRefund &g : in.refunds) {

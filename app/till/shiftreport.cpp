@@ -41,7 +41,7 @@ QString majorityCurrency(const QList<Intent> &intents)
 
 ShiftReport::Waiting waitingItem(const Intent &i, bool carriedOver)
 {
-    return {i.key, i.kind, i.orderId, i.amount, i.state, i.createdAt, carriedOver, i.saleNumber, i.reason};
+    return {i.key, i.kind, i.orderId, i.amount, i.state, i.createdAt, carriedOver, i.saleNumber, i.reason, i.paymentKey};
 }
 
 QJsonObject totalsJson(const ShiftReport::Totals &t)
@@ -82,6 +82,8 @@ QJsonArray itemsJson(const QList<ShiftReport::Waiting> &items)
             {QStringLiteral("sale"), w.saleNumber.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(w.saleNumber)}};
         if (!w.reason.isEmpty())
             o.insert(QStringLiteral("reason"), w.reason);
+        if (!w.paymentKey.isEmpty())
+            o.insert(QStringLiteral("payment_key"), w.paymentKey);
         out.append(o);
     }
     return out;
@@ -99,12 +101,32 @@ QList<ShiftReport::Waiting> itemsFrom(const QJsonValue &array)
             Money(w.value(QStringLiteral("amount")).toInteger(), w.value(QStringLiteral("currency")).toString()),
             intentStateFromName(w.value(QStringLiteral("state")).toString()).value_or(IntentState::Unknown),
             timeFrom(w.value(QStringLiteral("created_at"))), w.value(QStringLiteral("carried_over")).toBool(),
-            w.value(QStringLiteral("sale")).toString(), w.value(QStringLiteral("reason")).toString()});
+            w.value(QStringLiteral("sale")).toString(), w.value(QStringLiteral("reason")).toString(),
+            w.value(QStringLiteral("payment_key")).toString()});
     }
     return out;
 }
 
+// The refunds owed, with what to do about each (the report as kept and printed by oncepay-ctl).
+QJsonObject owedJson(const QList<ShiftReport::Waiting> &owed)
+{
+    QJsonArray items = itemsJson(owed);
+    qint64 amount = 0;
+    for (qsizetype n = 0; n < owed.size(); ++n) {
+        QJsonObject o = items.at(n).toObject();
+        o.insert(QStringLiteral("to_do"), ShiftReport::owedAdvice(owed.at(n).amount, owed.at(n).paymentKey));
+        items.replace(n, o);
+        amount += owed.at(n).amount.minorUnits();
+    }
+    return {{QStringLiteral("count"), int(owed.size())}, {QStringLiteral("amount"), amount}, {QStringLiteral("items"), items}};
+}
+
 }   // namespace
+
+QString ShiftReport::owedAdvice(const Money &owed, const QString &paymentKey)
+{
+    return tr("Give the customer %1 back in cash, or refund the card payment %2 again.").arg(owed.toDisplayString(), paymentKey);
+}
 
 bool ShiftReport::isChargedLate(const Waiting &tillRefund)
 {
@@ -215,6 +237,22 @@ ShiftReport ShiftReport::compute(const Input &in)
                 r.carriedOverSettled.add(i.amount.minorUnits());
         }
     }
+    // Refunds the till owes and could not make (issue 35), this shift's and those carried over.
+    QList<Intent> tillsOwn;
+    for (const Intent *p : std::as_const(own))
+        tillsOwn.append(*p);
+    for (const Intent &i : in.carriedOver) {
+        if (i.amount.currency() == r.currency)
+            tillsOwn.append(i);
+    }
+    const QHash<QString, qint64> owed = OncePay::refundsOwed(tillsOwn);
+    for (qsizetype n = 0; n < tillsOwn.size() && !owed.isEmpty(); ++n) {
+        const Intent &i = tillsOwn.at(n);
+        if (owed.contains(i.key)) {
+            r.refundsOwed.append(waitingItem(i, n >= own.size()));
+            r.refundsOwed.last().amount = r.money(owed.value(i.key));
+        }
+    }
     // Per person: what they took (payments that succeeded) and gave back (refunds that did).
     QMap<QString, StaffLine> staff;
     for (const Intent *p : std::as_const(own)) {
@@ -309,6 +347,7 @@ QJsonObject ShiftReport::toJson() const
         {QStringLiteral("carried_over_settled"), totalsJson(carriedOverSettled)},
         {QStringLiteral("carried_over_ended"), itemsJson(carriedOverEnded)},
         {QStringLiteral("refunds_by_till"), itemsJson(refundsByTill)},
+        {QStringLiteral("refunds_owed"), owedJson(refundsOwed)},
         {QStringLiteral("other_currency"), otherCurrency},
         {QStringLiteral("per_hour"), hours},
         {QStringLiteral("tax"), taxJson},
@@ -354,6 +393,7 @@ std::optional<ShiftReport> ShiftReport::fromJson(const QJsonObject &o)
     r.carriedOverSettled = totalsFrom(o.value(QStringLiteral("carried_over_settled")));
     r.carriedOverEnded = itemsFrom(o.value(QStringLiteral("carried_over_ended")));
     r.refundsByTill = itemsFrom(o.value(QStringLiteral("refunds_by_till")));
+    r.refundsOwed = itemsFrom(o.value(QStringLiteral("refunds_owed")).toObject().value(QStringLiteral("items")));   // none before issue 35
     r.otherCurrency = o.value(QStringLiteral("other_currency")).toInt();
     const QJsonArray perHour = o.value(QStringLiteral("per_hour")).toArray();
     for (const QJsonValue &v : perHour) {

@@ -5,6 +5,7 @@
 #include "pricing.h"
 #include "sale.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QJsonObject>
 #include <QList>
@@ -21,6 +22,9 @@ namespace OncePay {
 // out of every total.
 struct ShiftReport
 {
+    Q_DECLARE_TR_FUNCTIONS(OncePay::ShiftReport)
+
+public:
     struct Totals
     {
         int count = 0;
@@ -53,6 +57,7 @@ struct ShiftReport
         bool carriedOver = false;   // from an earlier shift, still waiting
         QString saleNumber = {};   // its sale's short number, when it is a sale's
         QString reason = {};   // a refund's reason (the till's own: why it refunded)
+        QString paymentKey = {};   // a refund's: the payment it gives back
 
         QString saleLabel() const { return saleNumber.isEmpty() ? orderId : saleNumber; }
     };
@@ -90,6 +95,15 @@ struct ShiftReport
     // attention (a person must look), or not final yet. Counted in the totals above as refunds.
     QList<Waiting> refundsByTill;
     static bool isChargedLate(const Waiting &tillRefund);   // given up, then charged (not a cancelled sale)
+    // Issue 35: those of the till's own refunds that ended without giving the money back (declined,
+    // refused), this shift's and those carried over: money the shop holds that is not its own
+    // (refundsOwed, sale.h). `amount` is what is still owed. Each needs a person, and closing the
+    // shift over them asks (ShiftBook::Close::confirmedOwed).
+    QList<Waiting> refundsOwed;
+    bool owesRefunds() const { return !refundsOwed.isEmpty(); }
+    // What to do about `owed` still owed for the card payment `paymentKey`, in words: give it back
+    // in cash, or refund the card payment again (the report's and the reconciliation row's).
+    static QString owedAdvice(const Money &owed, const QString &paymentKey);
     int otherCurrency = 0;   // intents in another currency: in no total above
 
     qint64 openingFloat = 0;   // the cash in the drawer when the shift opened

@@ -187,6 +187,8 @@ Words wordsOf(TillError::Kind kind)
         return {"OncePay::ShiftBook", QT_TRANSLATE_NOOP("OncePay::ShiftBook", "An opening float must be between 0 and %1.")};
     case K::ShiftStillWaiting:
         return {"OncePay::ShiftBook", QT_TRANSLATE_NOOP("OncePay::ShiftBook", "These still wait for the gateway and were not confirmed: %1.")};
+    case K::ShiftRefundsOwed:
+        return {"OncePay::ShiftBook", QT_TRANSLATE_NOOP("OncePay::ShiftBook", "The till owes these refunds, which gave nothing back, and they were not confirmed: %1.")};
     }
     return {};
 }

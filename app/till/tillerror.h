@@ -118,6 +118,7 @@ public:
         FloatCarriedOver,   // shift number, the float carried over
         FloatOutOfRange,   // highest
         ShiftStillWaiting,   // the keys still waiting
+        ShiftRefundsOwed,   // the keys of the till's refunds that gave nothing back, not confirmed
     };
     Q_ENUM(Kind)
 

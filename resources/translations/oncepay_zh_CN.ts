@@ -732,6 +732,19 @@
         <source>These still wait for the gateway and were not confirmed: %1.</source>
         <translation>以下交易仍在等待网关，且未经确认：%1。</translation>
     </message>
+    <message>
+        <location filename="../../app/till/tillerror.cpp" line="190"/>
+        <source>The till owes these refunds, which gave nothing back, and they were not confirmed: %1.</source>
+        <translation>收银机欠下以下退款（均未退回任何款项），且未经确认：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::ShiftReport</name>
+    <message>
+        <location filename="../../app/till/shiftreport.cpp" line="125"/>
+        <source>Give the customer %1 back in cash, or refund the card payment %2 again.</source>
+        <translation>请以现金退还顾客 %1，或对银行卡付款 %2 重新退款。</translation>
+    </message>
 </context>
 <context>
     <name>OncePay::ShiftFinding</name>
@@ -744,6 +757,11 @@
         <location filename="../../app/till/shiftfinding.cpp" line="91"/>
         <source>refunded amounts differ</source>
         <translation>退款金额不一致</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/shiftfinding.cpp" line="95"/>
+        <source>refund owed to the customer</source>
+        <translation>欠顾客的退款</translation>
     </message>
     <message>
         <location filename="../../app/till/shiftfinding.cpp" line="94"/>
@@ -5437,6 +5455,11 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ShiftCloseDialog</name>
     <message>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp" line="345"/>
+        <source>Refunds the till owes and could not make (the customer paid twice):</source>
+        <translation>收银机应退而未能退回的款项（顾客重复付款）：</translation>
+    </message>
+    <message>
         <location filename="../../ui/widgets/shiftclosedialog.cpp" line="47"/>
         <location filename="../../ui/widgets/shiftclosedialog.cpp" line="182"/>
         <location filename="../../ui/widgets/shiftclosedialog.cpp" line="373"/>
@@ -5984,6 +6007,16 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 </context>
 <context>
     <name>OncePay::Ui::ShiftReportDocument</name>
+    <message>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="64"/>
+        <source>Refunds the till owes and could not make (the customer paid twice):</source>
+        <translation>收银机应退而未能退回的款项（顾客重复付款）：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/shiftreportdocument.cpp" line="30"/>
+        <source>Sale %1: %2 owed to the customer. %3</source>
+        <translation>销售 %1：欠顾客 %2。%3</translation>
+    </message>
     <message>
         <location filename="../../ui/models/shiftreportdocument.cpp" line="34"/>
         <source>Z report: shift %1 closed</source>

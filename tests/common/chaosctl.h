@@ -1,8 +1,8 @@
 #pragma once
 
 // What the kill -9 suites share: oncepay-ctl as a child process that can be killed at any instant,
-// its global arguments, the pay command line, and an event loop that runs for a while or until a
-// condition holds (never a sleep).
+// its global arguments, the pay command line, `oncepay-ctl proxy` in front of a gateway, and an
+// event loop that runs for a while or until a condition holds (never a sleep).
 #include "gatewayapi.h"
 
 #include <QDateTime>
@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QTest>
 #include <QTimer>
 #include <QUrl>
@@ -196,5 +197,41 @@ inline QJsonArray listJournal(const QString &journal, const QUrl &gateway)
         QTest::qFail(("list printed no JSON array: " + ctl->describe()).constData(), __FILE__, __LINE__);
     return doc.array();
 }
+
+// `oncepay-ctl proxy` in front of the gateway, on a port kept across restarts.
+class ProxyProcess final
+{
+public:
+    bool start(const QUrl &upstream, const QString &mode, quint16 port = 0)
+    {
+        m_ctl = std::make_unique<Ctl>(QStringList{QStringLiteral("proxy"), QStringLiteral("--upstream"), upstream.toString(),
+            QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
+            QStringLiteral("--mode"), mode});
+        m_ctl->start();
+        static const QRegularExpression listening(QStringLiteral("listening on (http://[0-9.]+:([0-9]+))"));
+        QByteArray out;
+        spin(10'000, [&] {
+            out += m_ctl->process().readAllStandardOutput();
+            return listening.match(QString::fromUtf8(out)).hasMatch() || !m_ctl->running();
+        });
+        const QRegularExpressionMatch m = listening.match(QString::fromUtf8(out));
+        if (!m.hasMatch())
+            return false;
+        m_url = QUrl(m.captured(1));
+        return true;
+    }
+    void stop()
+    {
+        if (m_ctl)
+            m_ctl->kill9();
+        m_ctl.reset();
+    }
+    ~ProxyProcess() { stop(); }
+    QUrl url() const { return m_url; }
+
+private:
+    std::unique_ptr<Ctl> m_ctl;
+    QUrl m_url;
+};
 
 }   // namespace Chaos

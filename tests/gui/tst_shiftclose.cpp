@@ -11,7 +11,9 @@
 #include "shiftbook.h"
 #include "shiftchartview.h"
 #include "shiftclosedialog.h"
+#include "shiftreportdocument.h"
 #include "pastshiftsdialog.h"
+#include "sale.h"
 #include "tillsession.h"
 
 #include <QAbstractButton>
@@ -58,6 +60,7 @@ private slots:
     void closeWhileTheServerDoesNotAnswer();
     void fitsA1024x768Till();
     void firstShiftTakesAnOpeningFloat();
+    void aRefundTheTillOwesIsShownAndAsked();
 
 private:
     template <typename W = QWidget>
@@ -450,6 +453,43 @@ void TestShiftClose::firstShiftTakesAnOpeningFloat()
     QVERIFY(!named<QLineEdit>(dialog, QStringLiteral("Opening float"))->isVisible());
     QVERIFY2(named<QLabel>(dialog, QStringLiteral("Cash expected"))->text().startsWith(QStringLiteral("¥5.00 (float ¥0.00")),
         qPrintable(named<QLabel>(dialog, QStringLiteral("Cash expected"))->text()));
+}
+
+// Issue 35: a card part the till refunded by itself, the refund declined by the bank: the window
+// shows what the till owes with what to do, before anything else, and asks about it when the
+// shift closes; the Z report kept and printed has it.
+void TestShiftClose::aRefundTheTillOwesIsShownAndAsked()
+{
+    const Intent charged = pay(QStringLiteral("s-twice"), 450, QStringLiteral("tok_visa"));
+    QCOMPARE(charged.state, IntentState::Succeeded);
+    Intent declined;   // as the till's engine records it when the bank declines its refund
+    declined.kind = IntentKind::Refund;
+    declined.key = autoRefundKey(charged.key);
+    declined.paymentKey = charged.key;
+    declined.amount = charged.amount;
+    declined.state = IntentState::Declined;
+    declined.reason = chargedLateReason();
+    QVERIFY(create(declined).isValid());
+
+    QTest::keyClick(m_till.window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    ShiftCloseDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_till.window->findChild<ShiftCloseDialog *>()) != nullptr);
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Ready, 15000);
+    const QStringList owed = dialog->viewModel()->owedLines();
+    QCOMPARE(owed.size(), 1);
+    QVERIFY2(owed.constFirst().contains(QStringLiteral("¥4.50 owed to the customer")) && owed.constFirst().contains(charged.key),
+        qPrintable(owed.constFirst()));
+    QVERIFY2(named<QLabel>(dialog, QStringLiteral("Still waiting"))->text().startsWith(QStringLiteral("Refunds the till owes")),
+        qPrintable(named<QLabel>(dialog, QStringLiteral("Still waiting"))->text()));
+    QVERIFY(!dialog->viewModel()->reconciliation().allAgree());
+
+    ModalAnswerer answer(QStringLiteral("Close the shift"));
+    QTest::keyClick(named<QLineEdit>(dialog, QStringLiteral("Cash counted")), Qt::Key_S, Qt::AltModifier);
+    QTRY_VERIFY(!answer.asked.isEmpty());
+    QVERIFY2(answer.asked.contains(owed.constFirst()), qPrintable(answer.asked));
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->viewModel()->phase(), ShiftCloseViewModel::Phase::Closed, 10000);
+    QCOMPARE(dialog->viewModel()->report().refundsOwed.size(), 1);   // kept with the report
+    QVERIFY(ShiftReportDocument::html(dialog->viewModel()->report(), {}, {}).contains(owed.constFirst().toHtmlEscaped()));
 }
 
 QTEST_MAIN(TestShiftClose)

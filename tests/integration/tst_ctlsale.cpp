@@ -20,42 +20,6 @@ namespace {
 // A product of the demo catalog: ¥4.50.
 const QString kTea = QStringLiteral("6901234500011");
 
-// `oncepay-ctl proxy` in front of the gateway, on a port kept across restarts.
-class ProxyProcess final
-{
-public:
-    bool start(const QUrl &upstream, const QString &mode, quint16 port = 0)
-    {
-        m_ctl = std::make_unique<Ctl>(QStringList{QStringLiteral("proxy"), QStringLiteral("--upstream"), upstream.toString(),
-            QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
-            QStringLiteral("--mode"), mode});
-        m_ctl->start();
-        static const QRegularExpression listening(QStringLiteral("listening on (http://[0-9.]+:([0-9]+))"));
-        QByteArray out;
-        spin(10'000, [&] {
-            out += m_ctl->process().readAllStandardOutput();
-            return listening.match(QString::fromUtf8(out)).hasMatch() || !m_ctl->running();
-        });
-        const QRegularExpressionMatch m = listening.match(QString::fromUtf8(out));
-        if (!m.hasMatch())
-            return false;
-        m_url = QUrl(m.captured(1));
-        return true;
-    }
-    void stop()
-    {
-        if (m_ctl)
-            m_ctl->kill9();
-        m_ctl.reset();
-    }
-    ~ProxyProcess() { stop(); }
-    QUrl url() const { return m_url; }
-
-private:
-    std::unique_ptr<Ctl> m_ctl;
-    QUrl m_url;
-};
-
 QJsonObject tenderOf(const QJsonObject &sale, int n)
 {
     return sale.value(QStringLiteral("tenders")).toArray().at(n).toObject();

@@ -2,7 +2,10 @@
 // report's totals and reconciliation rows for a shift of card, cash, declined and waiting
 // payments; a close refused while a payment waits (named on stderr), then closed with --yes and
 // the waiting payment carried into the next shift; a payment the journal does not know shows up
-// as "only on the server" with what to do.
+// as "only on the server" with what to do; a refund the till owes and could not make is listed
+// with what to do, and closing over it needs --yes.
+#include "chaosctl.h"
+#include "gatewayapi.h"
 #include "gatewayprocess.h"
 
 #include <QJsonArray>
@@ -23,6 +26,7 @@ private slots:
     void initTestCase();
     void reportReconcileAndClose();
     void closedWhileTheGatewayDoesNotAnswer();
+    void aRefundTheTillOwesIsSeenAndAsked();
 
 private:
     struct Run
@@ -217,6 +221,70 @@ void TestCtlShift::closedWhileTheGatewayDoesNotAnswer()
     QCOMPARE(report.value(QStringLiteral("carried_over_settled")).toObject().value(QStringLiteral("amount")).toInteger(), qint64(420));
     const Run text = ctl({QStringLiteral("shift")});
     QVERIFY2(text.out.contains("Waiting at the last close, now succeeded"), text.out.constData());
+}
+
+// Issue 35: a card part is given up (its answer was lost), the customer pays cash, the card
+// turns out charged and the bank declines the till's own refund of it: the customer paid twice.
+// The shift said all was well and closed without a question; now the report lists the refund
+// owed with what to do, the reconciliation row needs a person, and close-shift asks for --yes.
+void TestCtlShift::aRefundTheTillOwesIsSeenAndAsked()
+{
+    m_db = QStringLiteral("owed-till.db");
+    HttpClient bank(m_gateway.baseUrl());
+    bank.setToken(GatewayApi::kTill1);
+    Chaos::ProxyProcess proxy;
+    QVERIFY(proxy.start(m_gateway.baseUrl(), QStringLiteral("lose_responses")));
+    // One tea, ¥4.50, by card: the gateway charges, the answer never comes back.
+    const Run sale = ctl({QStringLiteral("--request-timeout"), QStringLiteral("3s"), QStringLiteral("sale"), QStringLiteral("--item"),
+                             QStringLiteral("6901234500011"), QStringLiteral("--tender"), QStringLiteral("card"), QStringLiteral("--no-wait")},
+        proxy.url().toString());
+    const QString cardKey = sale.json().value(QStringLiteral("tenders")).toArray().at(0).toObject().value(QStringLiteral("key")).toString();
+    QVERIFY2(!cardKey.isEmpty(), qPrintable(sale.err));
+    QTRY_COMPARE_WITH_TIMEOUT(GatewayApi::acquirerCharges(bank, cardKey).succeeded, 1, 10'000);
+    const Run cash = ctl({QStringLiteral("--request-timeout"), QStringLiteral("3s"), QStringLiteral("pay-another-way"), cardKey,
+                             QStringLiteral("--tender"), QStringLiteral("cash:4.50"), QStringLiteral("--no-wait")},
+        proxy.url().toString());
+    QVERIFY2(cash.code == 0, qPrintable(cash.err));
+    proxy.stop();
+    // Back online, the till learns the card was charged and refunds it by itself: declined.
+    QVERIFY(GatewayApi::setAcquirer(bank, QStringLiteral("decline_all")));
+    ctl({QStringLiteral("sync"), QStringLiteral("--wait"), QStringLiteral("30")});
+    QVERIFY(GatewayApi::setAcquirer(bank, QStringLiteral("normal")));
+    const QString tillRefund = QStringLiteral("auto-ref-") + cardKey;
+
+    const Run shown = ctl({QStringLiteral("shift"), QStringLiteral("--json")});
+    QCOMPARE(shown.code, 4);   // something needs doing
+    const QJsonObject report = shown.json().value(QStringLiteral("report")).toObject();
+    QCOMPARE(report.value(QStringLiteral("sales")).toObject().value(QStringLiteral("total")).toInteger(), qint64(900));   // paid twice
+    const QJsonObject owed = report.value(QStringLiteral("refunds_owed")).toObject();
+    QCOMPARE(owed.value(QStringLiteral("count")).toInt(), 1);
+    QCOMPARE(owed.value(QStringLiteral("amount")).toInteger(), qint64(450));
+    const QJsonObject item = owed.value(QStringLiteral("items")).toArray().at(0).toObject();
+    QCOMPARE(item.value(QStringLiteral("key")).toString(), tillRefund);
+    QCOMPARE(item.value(QStringLiteral("state")).toString(), QStringLiteral("declined"));
+    QVERIFY2(item.value(QStringLiteral("to_do")).toString().contains(cardKey), qPrintable(item.value(QStringLiteral("to_do")).toString()));
+    const QJsonObject rec = shown.json().value(QStringLiteral("reconciliation")).toObject();
+    QVERIFY(!rec.value(QStringLiteral("all_agree")).toBool());
+    const QJsonObject refundRow = row(shown.json(), tillRefund);
+    QCOMPARE(refundRow.value(QStringLiteral("action")).toString(), QStringLiteral("investigate"));
+    QCOMPARE(refundRow.value(QStringLiteral("owed")).toInteger(), qint64(450));
+    QVERIFY(refundRow.value(QStringLiteral("to_do")).toString().contains(QStringLiteral("in cash")));
+    const Run text = ctl({QStringLiteral("shift")});
+    QVERIFY2(text.out.contains("Owed to a customer: refund " + tillRefund.toUtf8()), text.out.constData());
+
+    // Not closed over it without --yes: one line on stderr that names it.
+    const Run refused = ctl({QStringLiteral("close-shift")});
+    QCOMPARE(refused.code, 4);
+    QVERIFY2(refused.err.contains(tillRefund) && refused.err.contains(QStringLiteral("--yes")), qPrintable(refused.err));
+    QCOMPARE(refused.err.trimmed().count(QLatin1Char('\n')), 0);
+    QVERIFY(refused.out.isEmpty());
+    const Run closed = ctl({QStringLiteral("close-shift"), QStringLiteral("--yes"), QStringLiteral("--json")});
+    QVERIFY2(closed.code == 5, qPrintable(closed.err));   // closed, and a person has it to do
+    QCOMPARE(closed.json().value(QStringLiteral("report")).toObject().value(QStringLiteral("refunds_owed")).toObject().value(QStringLiteral("count")).toInt(), 1);
+    // Kept with that shift's report; the next shift starts owing nothing.
+    const QJsonObject next = ctl({QStringLiteral("shift"), QStringLiteral("--json")}).json().value(QStringLiteral("report")).toObject();
+    QCOMPARE(next.value(QStringLiteral("shift")).toInt(), 2);
+    QCOMPARE(next.value(QStringLiteral("refunds_owed")).toObject().value(QStringLiteral("count")).toInt(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestCtlShift)

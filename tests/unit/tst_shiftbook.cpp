@@ -31,6 +31,7 @@ private slots:
     void version4JournalIsMigrated();
     void itemsGivenBackTakeTheirTaxOff();
     void itemsGivenBackOneByOneGiveBackTheLine();
+    void refundsOwedNeedConfirmation();
 
 private:
     std::unique_ptr<IntentJournal> open();
@@ -462,6 +463,49 @@ void TestShiftBook::itemsGivenBackOneByOneGiveBackTheLine()
     const ShiftReport r = ShiftReport::compute(s.reportInput(QStringLiteral("CNY"), std::nullopt));
     QCOMPARE(r.taxBands.size(), 1);
     QCOMPARE(r.taxBands.constFirst().gross, 0);
+}
+
+// Issue 35: a refund the till owes (its own refund of a card part, declined) is closed over only
+// once the cashier was shown it and said so, as the close computes it in its own transaction; it
+// is kept with the report.
+void TestShiftBook::refundsOwedNeedConfirmation()
+{
+    auto j = open();
+    QVERIFY(j);
+    ShiftBook book(j.get());
+    const Intent charged = store(*j, newIntent(QStringLiteral("o1"), 450), IntentState::Succeeded);
+    Intent r = newIntent(charged.orderId, 450, Tender::Card);
+    r.kind = IntentKind::Refund;
+    r.key = autoRefundKey(charged.key);
+    r.paymentKey = charged.key;
+    r.paymentMethod.clear();
+    const Intent declined = store(*j, r, IntentState::Declined);
+    QCOMPARE(declined.state, IntentState::Declined);
+    const ShiftBook::Snapshot s = snapshot(book);
+
+    const auto refused = close(book, s);
+    QVERIFY(!refused.ok);
+    QCOMPARE(refused.error.kind(), TillError::Kind::ShiftRefundsOwed);
+    QCOMPARE(refused.error.args(), QStringList{declined.key});
+    QCOMPARE(snapshot(book).number, 1);   // nothing was stored
+
+    ShiftBook::Close c;
+    c.number = s.number;
+    c.lastIntentId = s.lastIntentId;
+    c.currency = QStringLiteral("CNY");
+    c.confirmedOwed = {declined.key};
+    const auto closed = await<ShiftReport>([&](auto reply) {
+        book.close(c, this, reply);
+    });
+    QVERIFY2(closed.ok, qPrintable(closed.error.text()));
+    QCOMPARE(closed.value.refundsOwed.size(), 1);
+    const auto kept = await<QJsonArray>([&](auto reply) {
+        book.closedShifts(1, this, reply);
+    });
+    QVERIFY(kept.ok);
+    const QJsonObject owed = kept.value.at(0).toObject().value(QStringLiteral("report")).toObject().value(QStringLiteral("refunds_owed")).toObject();
+    QCOMPARE(owed.value(QStringLiteral("count")).toInt(), 1);
+    QCOMPARE(owed.value(QStringLiteral("amount")).toInteger(), qint64(450));
 }
 
 void TestShiftBook::version4JournalIsMigrated()

@@ -4,6 +4,7 @@
 #include "sale.h"
 #include "shiftreport.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
 
@@ -114,6 +115,7 @@ private slots:
     void taxPerRateDiscountsAndALinePerCashier();
     void walletSalesByBrand();
     void returnsTakeTheirTaxOff();
+    void refundsTheTillOwesNeedAPerson();
 };
 
 void TestShiftReport::totals_data()
@@ -408,6 +410,77 @@ void TestShiftReport::walletSalesByBrand()
     QVERIFY(before);
     QCOMPARE(t(before->wechatSales), QStringLiteral("0/0"));
     QCOMPARE(t(before->cardSales), QStringLiteral("4/6400"));
+}
+
+// Issue 35: a card part given up, the customer paid cash, the card charged after all and the
+// till's own refund declined: the customer paid twice. The report lists what the till owes with
+// what to do, carried over or not, until a refund of that card payment gives it back.
+void TestShiftReport::refundsTheTillOwesNeedAPerson()
+{
+    QList<Intent> own = intents(specs({"payment card succeeded 450 10:00",   // given up, charged late
+        "payment cash succeeded 450 10:01",   // what the customer paid instead
+        "refund card declined 450 10:05",   // the till's refund of the card part: declined
+        "payment card succeeded 300 11:00",   // another, whose till refund needed attention,
+        "refund card needs_attention 300 11:01",
+        "refund card succeeded 300 12:00",   // then a person refunded the card again
+        "payment card succeeded 990 13:00",   // one the till refunded: owed nothing
+        "refund card succeeded 990 13:01",
+        "refund card declined 200 14:00"}));   // a cashier's refund declined: seen at the counter
+    own[0].givenUpAt = own[0].createdAt;
+    own[1].orderId = own[0].orderId;
+    own[2].key = autoRefundKey(own[0].key);
+    own[2].paymentKey = own[0].key;
+    own[2].orderId = own[0].orderId;
+    own[2].saleNumber = QStringLiteral("1-000003");
+    own[4].key = autoRefundKey(own[3].key);
+    own[4].paymentKey = own[5].paymentKey = own[3].key;
+    own[7].key = autoRefundKey(own[6].key);
+    own[7].paymentKey = own[6].key;
+    own[8].paymentKey = own[1].key;
+    ShiftReport::Input in;
+    in.intents = own;
+    in.carriedOver = intents(specs({"refund card declined 700 09:00"}));   // waiting at the last close, declined since
+    in.carriedOver[0].key = autoRefundKey(QStringLiteral("pay-earlier"));
+    in.carriedOver[0].paymentKey = QStringLiteral("pay-earlier");
+    in.zone = QTimeZone::utc();
+    const ShiftReport r = ShiftReport::compute(in);
+
+    QVERIFY(r.owesRefunds());
+    QCOMPARE(r.refundsOwed.size(), 2);
+    const ShiftReport::Waiting &owed = r.refundsOwed.at(0);
+    QCOMPARE(owed.key, autoRefundKey(own[0].key));
+    QCOMPARE(owed.paymentKey, own[0].key);
+    QCOMPARE(owed.amount, Money(450, QStringLiteral("CNY")));
+    QCOMPARE(owed.saleLabel(), QStringLiteral("1-000003"));
+    QCOMPARE(owed.state, IntentState::Declined);
+    QVERIFY(!owed.carriedOver);
+    QVERIFY(r.refundsOwed.at(1).carriedOver);
+    QCOMPARE(r.refundsOwed.at(1).paymentKey, QStringLiteral("pay-earlier"));
+    const QString advice = ShiftReport::owedAdvice(owed.amount, owed.paymentKey);
+    QVERIFY2(advice.contains(QStringLiteral("¥4.50")) && advice.contains(own[0].key), qPrintable(advice));
+
+    // As oncepay-ctl prints it and the journal keeps it, and read back.
+    const QJsonObject json = r.toJson().value(QStringLiteral("refunds_owed")).toObject();
+    QCOMPARE(json.value(QStringLiteral("count")).toInt(), 2);
+    QCOMPARE(json.value(QStringLiteral("amount")).toInteger(), qint64(450 + 700));
+    const QJsonObject item = json.value(QStringLiteral("items")).toArray().at(0).toObject();
+    QCOMPARE(item.value(QStringLiteral("payment_key")).toString(), own[0].key);
+    QCOMPARE(item.value(QStringLiteral("to_do")).toString(), advice);
+    const auto back = ShiftReport::fromJson(r.toJson());
+    QVERIFY(back);
+    QCOMPARE(back->refundsOwed.size(), 2);
+    QCOMPARE(back->refundsOwed.at(0).paymentKey, own[0].key);
+    QCOMPARE(QJsonDocument(back->toJson()).toJson(), QJsonDocument(r.toJson()).toJson());
+    // A report kept before issue 35 owes nothing.
+    QJsonObject older = r.toJson();
+    older.remove(QStringLiteral("refunds_owed"));
+    QVERIFY(!ShiftReport::fromJson(older)->owesRefunds());
+
+    // Given back in part by a person: what is left is still owed.
+    Intent part = intent(QStringLiteral("refund card succeeded 150 15:00"));
+    part.paymentKey = own[0].key;
+    in.intents.append(part);
+    QCOMPARE(ShiftReport::compute(in).refundsOwed.at(0).amount, Money(300, QStringLiteral("CNY")));
 }
 
 QTEST_GUILESS_MAIN(TestShiftReport)

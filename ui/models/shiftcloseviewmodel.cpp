@@ -1,6 +1,7 @@
 #include "shiftcloseviewmodel.h"
 
 #include "intenttext.h"
+#include "shiftreportdocument.h"
 
 #include <QJsonObject>
 #include <utility>
@@ -166,6 +167,14 @@ QStringList ShiftCloseViewModel::tillRefundLines() const
     return lines;
 }
 
+QStringList ShiftCloseViewModel::owedLines() const
+{
+    QStringList lines;
+    for (const ShiftReport::Waiting &w : m_report.refundsOwed)
+        lines << ShiftReportDocument::owedLine(w);
+    return lines;
+}
+
 QStringList ShiftCloseViewModel::endedLines() const
 {
     QStringList lines;
@@ -191,6 +200,8 @@ void ShiftCloseViewModel::close()
         request.openingFloat = m_openingFloat;
     for (const ShiftReport::Waiting &w : std::as_const(m_report.waiting))
         request.confirmedWaiting << w.key;
+    for (const ShiftReport::Waiting &w : std::as_const(m_report.refundsOwed))
+        request.confirmedOwed << w.key;
     request.reconciliation = m_reconciliation.toJson();
     if (!isReconciled()) {
         // Closed while the server did not answer: said in the report kept, with why.

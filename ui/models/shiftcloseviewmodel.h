@@ -66,6 +66,9 @@ public:
     // The card parts the till refunded by itself this shift, in words ("charged late, refunded
     // automatically", or "needs attention" when its refund was refused).
     QStringList tillRefundLines() const;
+    // Refunds the till owes and could not make (issue 35), each with what to do: closing over
+    // them confirms them, as it does the waiting ones.
+    QStringList owedLines() const;
     // Payments an earlier shift closed while they waited, and how each ended.
     QStringList endedLines() const;
     // Closes the shift as shown; the waiting ones listed by waitingLines() are confirmed.

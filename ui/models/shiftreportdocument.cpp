@@ -26,6 +26,12 @@ QString when(qint64 ms)
 
 }   // namespace
 
+QString ShiftReportDocument::owedLine(const ShiftReport::Waiting &w)
+{
+    return tr("Sale %1: %2 owed to the customer. %3")
+        .arg(w.saleLabel(), w.amount.toDisplayString(), ShiftReport::owedAdvice(w.amount, w.paymentKey));
+}
+
 QString ShiftReportDocument::html(const ShiftReport &r, const QList<ShiftFinding> &findings, const Context &c)
 {
     ShiftTotalsModel totals;
@@ -55,6 +61,15 @@ QString ShiftReportDocument::html(const ShiftReport &r, const QList<ShiftFinding
         drawer += QLatin1Char(' ') + tr("Counted %1: %2.").arg(r.money(*r.countedCash).toDisplayString(), difference);
     }
     h += QStringLiteral("<p><b>%1</b></p>").arg(esc(drawer));
+    // Issue 35: the customer's money in the shop's hands, right after the drawer (also in the
+    // report of a past shift: it is kept with it).
+    if (r.owesRefunds()) {
+        h += QStringLiteral("<p style=\"color: #b00020;\"><b>%1</b></p><ul>")
+                 .arg(esc(tr("Refunds the till owes and could not make (the customer paid twice):")));
+        for (const ShiftReport::Waiting &w : r.refundsOwed)
+            h += QStringLiteral("<li>%1</li>").arg(esc(owedLine(w)));
+        h += QStringLiteral("</ul>");
+    }
     // Issue 23: the tax of the shift's sales per rate, their discounts, and a line per cashier.
     if (!r.taxBands.isEmpty()) {
         h += QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\" width=\"100%\">");

@@ -28,6 +28,8 @@ public:
         QStringList tillRefundLines;   // card parts the till refunded by itself
         QStringList endedLines;   // waiting at the last close, and how they ended
     };
+    // A refund the till owes (ShiftReport::refundsOwed) in words, with what to do about it.
+    static QString owedLine(const ShiftReport::Waiting &owed);
     // The chart's image is referred to by this name: a QTextDocument resource.
     static QString chartResource() { return QStringLiteral("shift-chart.png"); }
 

@@ -215,6 +215,8 @@ void ShiftCloseDialog::showReport()
     QString text = waiting.isEmpty() ? tr("Nothing waits for the server.")
                                      : tr("Still waiting for the server (%n):", nullptr, int(waiting.size()))
             + QStringLiteral("\n• ") + waiting.join(QStringLiteral("\n• "));
+    if (const QStringList owed = m_vm.owedLines(); !owed.isEmpty())
+        text = owedText(owed) + QStringLiteral("\n") + text;   // first: the customer's money
     if (const QStringList refunds = m_vm.tillRefundLines(); !refunds.isEmpty()) {
         text += QStringLiteral("\n") + tr("Refunded by the till by itself (%n):", nullptr, int(refunds.size()))
             + QStringLiteral("\n• ") + refunds.join(QStringLiteral("\n• "));
@@ -321,6 +323,9 @@ void ShiftCloseDialog::confirmClose()
         text += QLatin1String("\n\n") + tr("%n still wait(s) for the server and will move to the next shift:", nullptr, int(waiting.size()))
             + QStringLiteral("\n• ") + waiting.join(QStringLiteral("\n• "));
     }
+    // Issue 35: closing over a refund the till owes is a decision, asked here with what to do.
+    if (const QStringList owed = m_vm.owedLines(); !owed.isEmpty())
+        text += QLatin1String("\n\n") + owedText(owed);
     const int investigate = m_vm.findings()->count(ShiftFinding::Action::Investigate);
     if (investigate > 0)
         text += QLatin1String("\n\n") + tr("%n reconciliation row(s) need a person; they are kept with the report.", nullptr, investigate);
@@ -338,6 +343,12 @@ void ShiftCloseDialog::confirmClose()
     ask.exec();
     if (ask.clickedButton() == yes)
         m_vm.close();
+}
+
+QString ShiftCloseDialog::owedText(const QStringList &owed)
+{
+    return tr("Refunds the till owes and could not make (the customer paid twice):") + QStringLiteral("\n• ")
+        + owed.join(QStringLiteral("\n• "));
 }
 
 QString ShiftCloseDialog::documentHtml() const

@@ -39,6 +39,8 @@ private:
     void print();
     void savePdf();
     QString documentHtml() const;
+    // The refunds the till owes, under their heading (shown and asked about).
+    static QString owedText(const QStringList &owed);
 
     ShiftCloseViewModel m_vm;
     class CounterDevices *m_devices = nullptr;
