@@ -475,6 +475,15 @@ void SqlBatchWorker::submit(Work work, QObject *context, Done done)
     });
 }
 
+bool SqlBatchWorker::sqliteCommitMayHaveHappened(const QString &resultCode)
+{
+    bool isNumber = false;
+    const int primary = resultCode.toInt(&isNumber) & 0xff;   // extended codes keep the primary in the low byte
+    constexpr int sqliteBusy = 5;
+    constexpr int sqliteLocked = 6;
+    return !isNumber || (primary != sqliteBusy && primary != sqliteLocked);
+}
+
 bool SqlBatchWorker::commitMayHaveHappened(const QString &sqlState)
 {
     // An error the server answered with (a lock timeout 55P03, a serialization failure 40001, a
@@ -537,9 +546,12 @@ void SqlBatchWorker::complete(Item &item)
 // I/O error) committed nothing, and failed every unit in it, also one that would have succeeded
 // alone: a read, or a write that still fits. Each runs again in a transaction of its own, so
 // that a gateway can still read what it holds for a key on a full disk (oncepay-sim, seed 141).
-void SqlBatchWorker::runEachAlone(QList<Item> &batch)
+void SqlBatchWorker::runEachAlone(QList<Item> &batch, bool batchMayHaveCommitted)
 {
     for (Item &item : batch) {
+        // A unit the failed batch may have committed stays unknown unless its own run commits
+        // (whose frames then replace the batch's in the WAL).
+        const bool mayBeCommitted = batchMayHaveCommitted && item.ok;
         item.ok = false;
         item.commitUnknown = false;
         item.error.clear();
@@ -547,6 +559,8 @@ void SqlBatchWorker::runEachAlone(QList<Item> &batch)
         one.append(std::move(item));
         runBatch(one);
         item = std::move(one.first());
+        if (!item.ok && mayBeCommitted)
+            item.commitUnknown = true;
     }
 }
 
@@ -653,22 +667,29 @@ void SqlBatchWorker::runBatch(QList<Item> &batch)
     try {
         m_tx->exec(QStringLiteral("COMMIT"));
     } catch (const SqlError &e) {
-        // SQLite's COMMIT happens in this process: a failed one was not committed. PostgreSQL's
-        // may have been committed by the server when only its answer was lost (API.md promise
-        // 10): the units that got as far as COMMIT say so.
-        const bool unknown = isPostgres() && commitMayHaveHappened(e.code());
+        // PostgreSQL's COMMIT may have been committed by the server when only its answer was lost
+        // (API.md promise 10). SQLite's happens in this process, but not always all or nothing: a
+        // write that fails while the WAL frames go out (a full disk, an I/O error) can come after
+        // the commit frame itself was written (SQLite pads the last frame to the sector), and a
+        // crash before the next commit brings the transaction back when the WAL is recovered
+        // (oncepay-sim seed 370: a cancel answered 503 on a full disk came back after the
+        // machine's crash and was reversed). Only SQLite's "busy" and "locked" say for certain
+        // that nothing was written. The units that got as far as COMMIT say so; each is run again
+        // alone first, as before, and one whose own COMMIT succeeds is known (its frames replace
+        // the failed batch's).
+        const bool unknown = isPostgres() ? commitMayHaveHappened(e.code()) : sqliteCommitMayHaveHappened(e.code());
         qCWarning(lcSql) << m_options.connectionName << "commit failed:" << e.message()
                          << (unknown ? "(it may have been committed)" : "");
         for (Item &item : batch)
             item.commitUnknown = unknown && item.ok;
-        if (unknown) {
+        if (unknown && isPostgres()) {
             // The connection is gone or cannot be trusted: the next batch connects again.
             m_tx->clearCache();
             QSqlDatabase::database(m_options.connectionName, false).close();
         } else {
             QSqlQuery(QSqlDatabase::database(m_options.connectionName, false)).exec(QStringLiteral("ROLLBACK"));
             if (!isPostgres() && batch.size() > 1)
-                return runEachAlone(batch);
+                return runEachAlone(batch, unknown);
         }
         failAll(e.message());
         return;

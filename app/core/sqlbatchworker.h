@@ -208,6 +208,9 @@ public:
     // Whether a COMMIT that failed with `sqlState` may still have been committed: yes unless the
     // server itself answered that it rolled the transaction back.
     static bool commitMayHaveHappened(const QString &sqlState);
+    // SQLite: a COMMIT that failed with `resultCode` may still come back after a crash (anything
+    // but busy or locked, see runBatch).
+    static bool sqliteCommitMayHaveHappened(const QString &resultCode);
 
     qint64 batchesCommitted() const;
     qint64 unitsCommitted() const;
@@ -244,7 +247,7 @@ private:
     }
     void closeInThread();
     void runBatch(QList<Item> &batch);
-    void runEachAlone(QList<Item> &batch);
+    void runEachAlone(QList<Item> &batch, bool batchMayHaveCommitted = false);
     static void complete(Item &item);
     void checkpointLoop();
 

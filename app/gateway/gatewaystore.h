@@ -8,6 +8,9 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
+#include <type_traits>
+#include <utility>
 
 namespace OncePay::Gateway {
 
@@ -60,6 +63,35 @@ enum class KeyWindow {
     Review,   // older: marked needs_review under the lease, its 202 recorded; nobody calls again
     Fenced,   // the lease was taken over
 };
+
+// A reply's value when the unit's COMMIT answer was lost (ok = false): a step write becomes
+// Unconfirmed, a claim's outcome gets commitUnknown; other values carry nothing.
+template <typename T, typename = void>
+struct CarriesCommitUnknown : std::false_type
+{
+};
+template <typename T>
+struct CarriesCommitUnknown<T, std::void_t<decltype(std::declval<T &>().commitUnknown)>> : std::true_type
+{
+};
+
+template <typename T>
+void markCommitUnknown(T &value)
+{
+    if constexpr (std::is_same_v<T, StepWrite>)
+        value = StepWrite::Unconfirmed;
+    else if constexpr (CarriesCommitUnknown<T>::value)
+        value.commitUnknown = true;
+}
+
+template <typename T>
+void markCommitUnknown(std::optional<T> &value)
+{
+    if constexpr (CarriesCommitUnknown<T>::value) {
+        value.emplace();
+        value->commitUnknown = true;
+    }
+}
 
 // The records a person settles with the acquirer (`oncepay-gateway review`).
 struct ReviewList

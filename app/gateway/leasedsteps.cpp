@@ -174,9 +174,10 @@ void LeasedSteps<Kind>::call(Work work)
     const qint64 timeoutMs = qMin(m_config.acquirerTimeoutMs, left);
     m_metrics->count("oncepay_acquirer_calls_total", acquirerLabel(Kind::callMetric, "sent"));
     m_callsInFlight.insert(work.record.id);
-    const std::shared_ptr<bool> answered = m_deadlines.start([this, work] {
+    auto lost = [this, work] {
         settle(work, {AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("acquirer timeout")});
-    }, timeoutMs);
+    };
+    const std::shared_ptr<bool> answered = m_deadlines.start(std::move(lost), timeoutMs);
     Kind::call(m_acquirer, work.record, timeoutMs, this, [this, work, answered](const AcquirerAnswer &a) {
         m_callsInFlight.remove(work.record.id);
         m_metrics->count("oncepay_acquirer_calls_total", acquirerLabel(Kind::callMetric, a.metricsLabel()));

@@ -35,32 +35,6 @@ QAtomicInt g_connectionCounter;
 
 using Driver = SqlBatchWorker::Driver;
 
-// The claims' outcomes carry `commitUnknown` (gatewaystore.h); other values have nothing to mark.
-template <typename T, typename = void>
-struct CarriesCommitUnknown : std::false_type
-{
-};
-template <typename T>
-struct CarriesCommitUnknown<T, std::void_t<decltype(std::declval<T &>().commitUnknown)>> : std::true_type
-{
-};
-
-template <typename T>
-void markCommitUnknown(T &value)
-{
-    if constexpr (CarriesCommitUnknown<T>::value)
-        value.commitUnknown = true;
-}
-
-template <typename T>
-void markCommitUnknown(std::optional<T> &value)
-{
-    if constexpr (CarriesCommitUnknown<T>::value) {
-        value.emplace();
-        value->commitUnknown = true;
-    }
-}
-
 // The answer the stored record gives a request with `fingerprint`; with `takeOver`, an
 // in-progress record whose lease has lapsed is taken over (the generation moves on).
 ClaimOutcome answerFromRecord(SqlTx &tx, const IdempotencyRecord &r, const QString &merchant, const QString &key,
@@ -289,13 +263,8 @@ void SqlGatewayStore::transact(QObject *context, std::function<R(SqlTx &)> work,
     worker->transactChecked<R>(
         context, std::move(work), [reply = std::move(reply)](SqlBatchWorker::Commit commit, const QString &error, R value) {
             // A unit whose COMMIT may have happened must not be answered as "nothing happened".
-            if constexpr (std::is_same_v<R, StepWrite>) {
-                if (commit == SqlBatchWorker::Commit::Unknown)
-                    return reply(false, error, StepWrite::Unconfirmed);
-            } else {
-                if (commit == SqlBatchWorker::Commit::Unknown)
-                    markCommitUnknown(value);
-            }
+            if (commit == SqlBatchWorker::Commit::Unknown)
+                markCommitUnknown(value);
             reply(commit == SqlBatchWorker::Commit::Done, error, std::move(value));
         },
         singleStatement);

@@ -2,6 +2,8 @@
 
 #include "gatewaystore.h"
 
+#include <QHash>
+
 #include <deque>
 #include <functional>
 #include <memory>
@@ -24,6 +26,23 @@ public:
     void pause() { m_paused = true; }
     void resume();
     bool isPaused() const { return m_paused; }
+
+    // The store's own faults (issue 35), each what a real database does to its client:
+    // - unreachable: every call fails without running (the server down, or a lock held past the
+    //   busy timeout); the failure is heard through `later`, never inside the call;
+    // - a lost COMMIT answer: the call runs, and when `loseCommit()` says so its answer is
+    //   replaced by a failure whose commit is unknown (markCommitUnknown);
+    // - a stop right before the acquirer call: armed, the instance stops (pause()) as the answer
+    //   to its next written acquirer_called arrives, so it hears it, and calls, only on resume();
+    //   `stopped` is told when it happened.
+    void setLater(std::function<void(std::function<void()>)> later) { m_later = std::move(later); }
+    void setUnreachable(bool unreachable) { m_unreachable = unreachable; }
+    void setLoseCommit(std::function<bool()> loseCommit) { m_loseCommit = std::move(loseCommit); }
+    void armStopBeforeCall(std::function<void()> stopped) { m_stopBeforeCall = std::move(stopped); }
+    bool stopBeforeCallArmed() const { return bool(m_stopBeforeCall); }
+    // The lease generation under which this instance last wrote acquirer_called for the key
+    // (-1: never): what a call to the acquirer for that key may be made under.
+    qint64 markedGeneration(const QString &key) const { return m_marked.value(key, -1); }
 
     bool open(QString *error) override { return m_inner->open(error); }
     void close() override { m_inner->close(); }
@@ -64,10 +83,15 @@ public:
 private:
     // Submits `call` with a reply that is held while paused; the call itself waits while paused.
     template <typename T>
-    void forward(std::function<void(Reply<T>)> call, Reply<T> reply);
+    void forward(QObject *context, std::function<void(Reply<T>)> call, Reply<T> reply);
 
     std::unique_ptr<Gateway::GatewayStore> m_inner;
     bool m_paused = false;
+    bool m_unreachable = false;
+    std::function<void(std::function<void()>)> m_later;
+    std::function<bool()> m_loseCommit;
+    std::function<void()> m_stopBeforeCall;
+    QHash<QString, qint64> m_marked;
     std::deque<std::function<void()>> m_held;
     std::shared_ptr<bool> m_alive = std::make_shared<bool>(true);
 };

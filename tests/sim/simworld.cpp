@@ -29,6 +29,7 @@
 #include <QSqlQuery>
 #include <QUrlQuery>
 
+#include <algorithm>
 #include <deque>
 #include <memory>
 #include <vector>
@@ -49,6 +50,9 @@ QStringList allFaultKinds()
         QStringLiteral("bank"),   // the acquirer's modes: refusals, declines, timeout after charge, latency
         QStringLiteral("clock"),   // wall-clock jumps
         QStringLiteral("disk-full"),   // the gateways' disk full for a while
+        QStringLiteral("store-down"),   // the gateways' store cannot be reached or read for a while
+        QStringLiteral("commit-lost"),   // a gateway's store answers lost after COMMIT, for a while
+        QStringLiteral("stop-before-call"),   // a gateway stopped past its lease right before an acquirer call
     };
 }
 
@@ -203,6 +207,9 @@ public:
     using BankOp = std::function<void(Gateway::AcquirerSimulator *, QObject *, Gateway::Acquirer::AnswerCallback)>;
     void callBank(int gateway, const QString &what, const QString &key, bool money, const BankOp &op, QObject *context,
         Gateway::Acquirer::AnswerCallback done);
+    // Promise 8: gateway `gateway` hands a money call for `key` to its bank link, which it may do
+    // only under the lease it wrote acquirer_called with: nobody has taken the record over since.
+    void calledUnderLease(int gateway, const QString &key, bool refund);
 
 private:
     bool fault(const char *kind) const { return m_options.faults.contains(QLatin1String(kind)); }
@@ -219,6 +226,8 @@ private:
     void startTill(int i);
     void crashTill(int i);
     void crashGatewayMachine();
+    // The instance stops (SIGSTOP) for `forMs`: its store, network and bank link held.
+    void stopGateway(int g, qint64 forMs);
 
     // API.md promise 5: a key is one payment (or one refund) forever, whatever answers it.
     void oneResourcePerKey(const QString &key, const Gateway::HttpAnswer &answer);
@@ -278,6 +287,10 @@ private:
     QHash<QString, std::vector<BankCall>> m_bankCalls;   // key -> money calls that reached the bank
     QHash<QString, std::vector<quint64>> m_deliveries;   // key -> ticks a gateway got a request with it
     QHash<QString, std::vector<NothingHappened>> m_nothing;   // key -> 502/503 answers
+    QHash<QString, QString> m_cancelOf;   // a cancel's key -> the id of the payment it gives up
+    QHash<QString, std::vector<quint64>> m_reversals;   // payment key -> ticks a reversal was sent
+    qint64 m_storeDownUntil = 0;   // store-down: the gateways' store unreachable until then
+    QHash<int, qint64> m_commitLostUntil;   // commit-lost: gateway -> until when
     QHash<QString, Settled> m_settled;   // key -> the first 201/402 answered
     QSet<QString> m_refundKeys;
     QHash<QString, QString> m_idOfKey;   // key -> the payment or refund id first answered for it
@@ -293,6 +306,7 @@ void SimTransport::exchange(const GatewayRequest &request, Done done)
 
 void BankLink::charge(const Gateway::ChargeRequest &request, QObject *context, AnswerCallback done)
 {
+    m_world->calledUnderLease(m_gateway, request.key, false);
     m_world->callBank(
         m_gateway, QStringLiteral("charge"), request.key, true, [request](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
             bank->charge(request, c, std::move(d));
@@ -320,6 +334,7 @@ void BankLink::reverse(const QString &merchant, const QString &key, QObject *con
 
 void BankLink::refund(const Gateway::RefundCall &call, QObject *context, AnswerCallback done)
 {
+    m_world->calledUnderLease(m_gateway, call.key, true);
     m_world->callBank(
         m_gateway, QStringLiteral("refund"), call.key, true, [call](Gateway::AcquirerSimulator *bank, QObject *c, AnswerCallback d) {
             bank->refund(call, c, std::move(d));
@@ -458,8 +473,12 @@ void World::carry(int till, const GatewayRequest &request, GatewayTransport::Don
             return;
         }
         note(QStringLiteral("gw%1 got %2%3").arg(gateway).arg(what, copy ? QStringLiteral(" (copy)") : QString()));
-        if (isPost && !key.isEmpty())
+        if (isPost && !key.isEmpty()) {
             m_deliveries[key].push_back(m_tick);
+            const QStringList parts = request.url.path().split(QLatin1Char('/'));   // /v1/payments/{id}/cancel
+            if (parts.size() == 5 && parts.at(4) == QLatin1String("cancel"))
+                m_cancelOf.insert(key, parts.at(3));
+        }
         const quint64 deliveredAt = m_tick;
         auto answered = [this, till, gateway, key, what, finish, copy, isPost, deliveredAt](const Gateway::HttpAnswer &a) {
             note(QStringLiteral("gw%1 answers %2 %3").arg(gateway).arg(a.status).arg(what));
@@ -569,6 +588,8 @@ void World::callBank(int gateway, const QString &what, const QString &key, bool 
     }
     note(QStringLiteral("gw%1>bank %2 %3").arg(gateway).arg(what, key));
     const quint64 forwardedAt = m_tick;
+    if (what == QLatin1String("reversal"))
+        m_reversals[key].push_back(forwardedAt);
     if (bankCut(gateway)) {
         m_time->after(1, [deliver] {
             deliver(AcquirerAnswer(AcquirerAnswer::Kind::Refused, {}, QStringLiteral("connection refused")));
@@ -648,6 +669,13 @@ void World::startGateway(int i)
     o.minFreeBytes = 0;
     o.busyTimeoutMs = 50;
     node.store = std::make_unique<PausableStore>(std::make_unique<Gateway::SqlGatewayStore>(o));
+    node.store->setLater([this](std::function<void()> then) {
+        m_time->after(1, std::move(then));
+    });
+    node.store->setUnreachable(m_storeDownUntil > m_time->now());
+    node.store->setLoseCommit([this, i] {
+        return m_commitLostUntil.value(i) > m_time->now() && chance(0.3);
+    });
     QString error;
     if (!node.store->open(&error)) {
         // A full disk may refuse even the opening; a crash must never leave it unreadable.
@@ -696,11 +724,54 @@ void World::killGateway(int i, const char *why)
     node.stalledUntil = 0;
 }
 
+void World::stopGateway(int g, qint64 forMs)
+{
+    GatewayNode &node = m_gateways[size_t(g)];
+    if (!node.up || !node.store || node.stalledUntil > m_time->now())
+        return;
+    node.stalledUntil = m_time->now() + forMs;
+    node.store->pause();
+    note(QStringLiteral("gw%1 stopped for %2 ms").arg(g).arg(forMs));
+    m_time->schedule(node.stalledUntil, [this, g] {
+        GatewayNode &n = m_gateways[size_t(g)];
+        if (!n.up || !n.store || !n.store->isPaused())
+            return;
+        note(QStringLiteral("gw%1 goes on").arg(g));
+        n.store->resume();
+    });
+}
+
+void World::calledUnderLease(int gateway, const QString &key, bool refund)
+{
+    const GatewayNode &node = m_gateways[size_t(gateway)];
+    const qint64 marked = node.store ? node.store->markedGeneration(key) : -1;
+    QSqlQuery q(auditDb(QStringLiteral("sim-audit-gw"), *m_gatewayDisk, QStringLiteral("/gateway.db")));
+    q.prepare(refund ? QStringLiteral("SELECT lease_generation, NULL FROM refunds WHERE merchant = ? AND idem_key = ?")
+                     : QStringLiteral("SELECT lease_generation, cancel_reason FROM payments WHERE merchant = ? AND idem_key = ?"));
+    q.addBindValue(kMerchant);
+    q.addBindValue(key);
+    if (!q.exec() || !q.next())
+        return;   // not committed where this connection can see it yet
+    // A cancel request takes a wallet payment over whatever its lease (API.md "Wallet payments"):
+    // a holder that has just written acquirer_called cannot know, and its charge races the
+    // cancel's reversal by the same key, which the bank settles (a charge after the reversal is
+    // never made, one before it is reversed; the wallet invariant checks the outcome). Only a
+    // takeover of a lapsed lease fences a holder that should have known.
+    if (!q.value(1).toString().isEmpty())
+        return;
+    const qint64 now = q.value(0).toLongLong();
+    if (now != marked)
+        violation(QStringLiteral("gw%1 called the bank for %2 under lease generation %3, taken over (now %4)").arg(gateway).arg(key).arg(marked).arg(now));
+}
+
 void World::crashGatewayMachine()
 {
     note(QStringLiteral("gateways' machine crashes"));
     for (int i = 0; i < int(m_gateways.size()); ++i)
         killGateway(i, "machine");
+    // The world's own reader (calledUnderLease) is not the machine's: it reopens after the crash.
+    if (QSqlDatabase::contains(QStringLiteral("sim-audit-gw")))
+        QSqlDatabase::database(QStringLiteral("sim-audit-gw"), false).close();
     const int pending = m_gatewayDisk->crash(m_chaos.generate64());
     note(QStringLiteral("gateway disk: %1 unsynced changes decided").arg(pending));
 }
@@ -1089,19 +1160,41 @@ void World::chaos()
         });
     } else if (kind == QLatin1String("stall")) {
         // The instance stops (SIGSTOP) past its lease, wherever it is, and goes on later.
+        stopGateway(g, kLeaseMs + lasting);
+    } else if (kind == QLatin1String("stop-before-call")) {
+        // The instance stops past its lease just as it has recorded acquirer_called, before its
+        // call leaves (issue 35, promise 8): the next such moment of gateway g.
         GatewayNode &node = m_gateways[size_t(g)];
-        if (node.up && node.stalledUntil <= m_time->now()) {
-            node.stalledUntil = m_time->now() + kLeaseMs + lasting;
-            node.store->pause();
-            note(QStringLiteral("gw%1 stopped for %2 ms").arg(g).arg(kLeaseMs + lasting));
-            m_time->schedule(node.stalledUntil, [this, g] {
-                GatewayNode &n = m_gateways[size_t(g)];
-                if (!n.up || !n.store || !n.store->isPaused())
-                    return;
-                note(QStringLiteral("gw%1 goes on").arg(g));
-                n.store->resume();
+        if (node.up && node.store && !node.store->stopBeforeCallArmed()) {
+            note(QStringLiteral("gw%1 will stop before its next acquirer call").arg(g));
+            node.store->armStopBeforeCall([this, g, lasting] {
+                note(QStringLiteral("gw%1 stops before its acquirer call").arg(g));
+                stopGateway(g, kLeaseMs + lasting);
             });
         }
+    } else if (kind == QLatin1String("store-down")) {
+        // The database is down (or locked past the busy timeout) for every instance: nothing runs,
+        // nothing can be read (issue 35, promise 7).
+        m_storeDownUntil = qMax(m_storeDownUntil, m_time->now() + lasting);
+        note(QStringLiteral("gateway store unreachable for %1 ms").arg(lasting));
+        for (GatewayNode &node : m_gateways) {
+            if (node.store)
+                node.store->setUnreachable(true);
+        }
+        m_time->after(lasting, [this] {
+            if (m_storeDownUntil > m_time->now())
+                return;   // a later outage goes on
+            note(QStringLiteral("gateway store reachable again"));
+            for (GatewayNode &node : m_gateways) {
+                if (node.store)
+                    node.store->setUnreachable(false);
+            }
+        });
+    } else if (kind == QLatin1String("commit-lost")) {
+        // Some of gateway g's commits happen but their answers are lost (PostgreSQL's connection
+        // dropped during COMMIT): every kind of step, claims included (issue 35, promises 7, 10).
+        m_commitLostUntil[g] = m_time->now() + lasting;
+        note(QStringLiteral("gw%1 loses commit answers for %2 ms").arg(g).arg(lasting));
     } else if (kind == QLatin1String("bank")) {
         Gateway::SimulationState state;
         static const Gateway::SimulationState::Mode modes[] = {Gateway::SimulationState::Mode::TimeoutAfterCharge,
@@ -1135,8 +1228,15 @@ void World::heal()
     m_bankCut.clear();
     m_gatewayDisk->setCapacity(0);
     setBankMode({});
+    m_storeDownUntil = 0;
+    m_commitLostUntil.clear();
     for (int i = 0; i < int(m_gateways.size()); ++i) {
-        m_gateways[size_t(i)].stalledUntil = 0;
+        GatewayNode &node = m_gateways[size_t(i)];
+        node.stalledUntil = 0;
+        if (node.store) {
+            node.store->setUnreachable(false);
+            node.store->armStopBeforeCall({});
+        }
         startGateway(i);
     }
     for (int i = 0; i < int(m_tills.size()); ++i)
@@ -1416,6 +1516,34 @@ void World::audit()
                 sentAgain = sentAgain || (d > n.at && d < moved->forwardedAt);
             if (!sentAgain)
                 violation(QStringLiteral("%1: money moved after a %2 with no new request with the key").arg(it.key()).arg(n.status));
+        }
+    }
+
+    // The same for a cancel (issue 35): a cancel answered 503 must not be the one that gives the
+    // payment up. Its reason ("cancelled", written only by a cancel request) recorded, and a
+    // reversal sent after the 503 with no new request with the cancel's key in between, means
+    // the gateway held the cancel's record when it said nothing was recorded.
+    for (auto it = m_cancelOf.cbegin(); it != m_cancelOf.cend(); ++it) {
+        const auto nothing = m_nothing.constFind(it.key());
+        if (nothing == m_nothing.cend())
+            continue;
+        QSqlQuery q(gw);
+        q.prepare(QStringLiteral("SELECT idem_key, cancel_reason FROM payments WHERE id = ?"));
+        q.addBindValue(it.value());
+        if (!q.exec() || !q.next() || q.value(1).toString() != QLatin1String("cancelled"))
+            continue;
+        const std::vector<quint64> reversals = m_reversals.value(q.value(0).toString());
+        for (const NothingHappened &n : *nothing) {
+            const auto reversal = std::find_if(reversals.cbegin(), reversals.cend(), [&n](quint64 at) {
+                return at > n.at;
+            });
+            if (reversal == reversals.cend())
+                continue;
+            bool sentAgain = false;
+            for (quint64 d : m_deliveries.value(it.key()))
+                sentAgain = sentAgain || (d > n.at && d < *reversal);
+            if (!sentAgain)
+                violation(QStringLiteral("cancel %1: answered %2, then the payment was given up with no new request with the key").arg(it.key()).arg(n.status));
         }
     }
 }
