@@ -251,6 +251,7 @@ ShiftReport ShiftReport::compute(const Input &in)
         if (owed.contains(i.key)) {
             r.refundsOwed.append(waitingItem(i, n >= own.size()));
             r.refundsOwed.last().amount = r.money(owed.value(i.key));
+            r.needsAttention.add(owed.value(i.key));   // a person must give it back
         }
     }
     // Per person: what they took (payments that succeeded) and gave back (refunds that did).

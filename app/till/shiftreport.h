@@ -80,7 +80,9 @@ public:
     Totals failedRefunds;   // refunds declined or refused: nothing was given back
     Totals declined;   // card payments the bank declined (nothing charged)
     Totals voided;   // payments and refunds cancelled on the till before they were sent
-    Totals needsAttention;   // refused by the gateway without being executed
+    // What a person must see to: payments the gateway refused without executing them, and the
+    // refunds the till owes and could not make (refundsOwed, what is still owed).
+    Totals needsAttention;
     Totals waitingPayments;   // not final: counted in no sale yet
     Totals waitingRefunds;
     QList<Waiting> waiting;   // the same, one by one, with those carried over from earlier shifts

@@ -6251,8 +6251,8 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/models/shifttotalsmodel.cpp" line="41"/>
-        <source>Refused by the gateway</source>
-        <translation>被网关拒绝</translation>
+        <source>Needs attention</source>
+        <translation>需要处理</translation>
     </message>
     <message>
         <location filename="../../ui/models/shifttotalsmodel.cpp" line="43"/>

@@ -256,6 +256,9 @@ void TestCtlShift::aRefundTheTillOwesIsSeenAndAsked()
     QCOMPARE(shown.code, 4);   // something needs doing
     const QJsonObject report = shown.json().value(QStringLiteral("report")).toObject();
     QCOMPARE(report.value(QStringLiteral("sales")).toObject().value(QStringLiteral("total")).toInteger(), qint64(900));   // paid twice
+    const QJsonObject attention = report.value(QStringLiteral("needs_attention")).toObject();
+    QCOMPARE(attention.value(QStringLiteral("count")).toInt(), 1);   // "needs_attention: 0" before issue 35
+    QCOMPARE(attention.value(QStringLiteral("amount")).toInteger(), qint64(450));
     const QJsonObject owed = report.value(QStringLiteral("refunds_owed")).toObject();
     QCOMPARE(owed.value(QStringLiteral("count")).toInt(), 1);
     QCOMPARE(owed.value(QStringLiteral("amount")).toInteger(), qint64(450));

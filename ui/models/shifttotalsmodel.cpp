@@ -38,7 +38,7 @@ QString ShiftTotalsModel::label(Line line)
     case Line::Voided:
         return tr("Voided before sending");
     case Line::NeedsAttention:
-        return tr("Refused by the gateway");
+        return tr("Needs attention");
     case Line::WaitingPayments:
         return tr("Payments still waiting");
     case Line::WaitingRefunds:
