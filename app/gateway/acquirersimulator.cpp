@@ -558,8 +558,8 @@ void AcquirerSimulator::executeRefund(const RefundCall &rq, Mode mode, QObject *
             if (q.next()) {
                 const bool same = q.value(2).toLongLong() == rq.amount && q.value(3).toString() == rq.chargeKey
                     && q.value(4).toString() == rq.currency;
-                const AcquirerAnswer a = same ? refundAnswerFromRow(q)
-                                              : conflict("key_reused", "the refund key was used with another request");
+                AcquirerAnswer a = same ? refundAnswerFromRow(q)
+                                        : conflict("key_reused", "the refund key was used with another request");
                 q.finish();
                 return a;
             }

@@ -77,9 +77,9 @@ TillError JournalLocation::sharedFolderRefusal(const QString &path)
 
 QString JournalLocation::defaultFolder()
 {
-    const QString folder = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/OncePay");
+    QString folder = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/OncePay");
     const QString journal = QStringLiteral("till-journal.db");
-    const QString before = folder + QStringLiteral("/OncePay");
+    QString before = folder + QStringLiteral("/OncePay");
     if (QFileInfo::exists(QDir(before).filePath(journal)) && !QFileInfo::exists(QDir(folder).filePath(journal)))
         return before;
     return folder;

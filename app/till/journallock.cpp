@@ -47,7 +47,7 @@ QString flockHolder(const struct stat &st)
         const QList<QByteArray> f = line.simplified().split(' ');
         if (f.size() < 6 || f.at(1) != "FLOCK" || f.at(5) != id)
             continue;
-        const QByteArray pid = f.at(4);
+        const QByteArray &pid = f.at(4);
         QFile comm(QStringLiteral("/proc/%1/comm").arg(QString::fromLatin1(pid)));
         const QByteArray program = comm.open(QIODevice::ReadOnly) ? comm.readAll().trimmed() : QByteArray();
         return QString::fromUtf8(program.isEmpty() ? pid : pid + " (" + program + ")");
@@ -63,7 +63,7 @@ QString ownerOf(int journalFd, const QString &notePath)
     const int note = ::open(QFile::encodeName(notePath).constData(), O_RDONLY | O_CLOEXEC);
     if (note >= 0) {
         const bool held = ::flock(note, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
-        const QString text = held ? readNote(note) : QString();
+        QString text = held ? readNote(note) : QString();
         ::close(note);   // lets go of the shared lock, if it was free to take
         if (!text.isEmpty())
             return text;

@@ -4,6 +4,7 @@
 #include "settingsdialog.h"
 
 #include <QDialogButtonBox>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
@@ -22,6 +23,7 @@ private slots:
     void init();
     void savedSingleUrlIsStillRead();
     void listIsSavedAndRead();
+    void settingsAreTheOwnersAlone();
     void gatewayField_data();
     void gatewayField();
 
@@ -69,6 +71,28 @@ void TestSettingsDialog::listIsSavedAndRead()
     t.gatewayUrls.clear();
     t.save();
     QVERIFY(TillSettings::load().gatewayUrls.isEmpty());
+}
+
+// Issue 35: the settings hold the till's token; another account on the shop PC must not read
+// them. Saved 0600 in a 0700 folder, and a file an older till left 0644 is narrowed when read.
+void TestSettingsDialog::settingsAreTheOwnersAlone()
+{
+    TillSettings t;
+    t.token = QStringLiteral("sk_live_secret");
+    t.save();
+    const QString path = QSettings().fileName();
+    const auto ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+    const auto others = QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther
+        | QFileDevice::WriteOther | QFileDevice::ExeOther;
+    QCOMPARE(QFile::permissions(path) & (ownerOnly | others), ownerOnly);
+    QCOMPARE(QFile::permissions(QFileInfo(path).absolutePath()) & others, QFileDevice::Permissions());
+    t.token = QStringLiteral("sk_live_other");
+    t.save();   // written again through a new file: still the owner's alone
+    QCOMPARE(QFile::permissions(path) & others, QFileDevice::Permissions());
+
+    QVERIFY(QFile::setPermissions(path, ownerOnly | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+    QCOMPARE(TillSettings::load().token, QStringLiteral("sk_live_other"));
+    QCOMPARE(QFile::permissions(path) & others, QFileDevice::Permissions());
 }
 
 void TestSettingsDialog::gatewayField_data()

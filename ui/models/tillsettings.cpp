@@ -1,8 +1,28 @@
 #include "tillsettings.h"
 
+#include "privatefiles.h"
+
+#include <QFile>
+#include <QFileInfo>
 #include <QSettings>
 
 namespace OncePay::Ui {
+
+namespace {
+// The settings hold the till's gateway token: owner only, as the journal and the staff list are
+// (issue 35). QSettings writes through QSaveFile, which keeps an existing file's permissions, so
+// narrowing the file once keeps it narrow; a file an older till wrote 0644 is narrowed when read.
+void keepPrivate(QSettings &s)
+{
+    s.sync();
+    const QString path = s.fileName();
+    if (!QFileInfo::exists(path))
+        return;
+    QString error;   // a folder or file of another account stays as it is: nothing to add here
+    PrivateFiles::makeFolder(QFileInfo(path).absolutePath(), true, &error);
+    QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+}
+}   // namespace
 
 QList<EmbeddedLayout> TillSettings::embeddedLayouts() const
 {
@@ -17,6 +37,7 @@ QList<EmbeddedLayout> TillSettings::embeddedLayouts() const
 TillSettings TillSettings::load()
 {
     QSettings s;
+    keepPrivate(s);
     TillSettings t;
     // "gateway/urls" since the till knows several; a till set up before keeps its "gateway/url".
     QStringList urls = s.value(QStringLiteral("gateway/urls")).toStringList();
@@ -89,6 +110,7 @@ void TillSettings::save() const
     s.setValue(QStringLiteral("devices/drawer"), drawerUri);
     s.setValue(QStringLiteral("devices/customerDisplayScreen"), customerDisplayScreen);
     s.setValue(QStringLiteral("devices/customerDisplayLanguage"), customerDisplayLanguage);
+    keepPrivate(s);
 }
 
 }   // namespace OncePay::Ui
