@@ -121,7 +121,10 @@ void AcquirerService::stop()
 
 void AcquirerService::handle(HttpRequest &&request, const HttpResponder &responder)
 {
-    const Request rq{request.method, std::move(request.path), request.query, std::move(request.body),
+    // HEAD is answered wherever GET is (RFC 9110 9.3.2), as the gateway does: routed as GET, and
+    // the connection leaves the body out.
+    const HttpRequest::Method method = request.method == HttpRequest::Method::Head ? HttpRequest::Method::Get : request.method;
+    const Request rq{method, std::move(request.path), request.query, std::move(request.body),
         request.values("content-type"), responder};
     route(rq, [responder](const HttpAnswer &a) {
         responder.respond(a);
@@ -155,8 +158,8 @@ void AcquirerService::route(const Request &rq, const Respond &respond)
     if (refunds && rq.method == M::Post)
         return postRefund(rq, respond);
     if (rq.method != M::Get && !(sim && rq.method == M::Put))
-        return respond(Answers::methodNotAllowed(charges || refunds ? "GET, POST" : sim ? "GET, PUT"
-                                                                                        : "GET"));
+        return respond(Answers::methodNotAllowed(charges || refunds ? "GET, HEAD, POST" : sim ? "GET, HEAD, PUT"
+                                                                                              : "GET, HEAD"));
 
     // Every GET and the PUT name their merchant in the query.
     const QString merchant = rq.query.queryItemValue(QStringLiteral("merchant"), QUrl::FullyDecoded);

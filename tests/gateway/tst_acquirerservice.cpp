@@ -33,6 +33,7 @@ private slots:
     void reversalPassesTheCharge();
     void refundInAnotherCurrencyIsRefused();
     void acquirerFramesEveryRequestWithOneParser();
+    void headAnswersAsGetDoes();
     void lengthsCountCodePoints();
 
 private:
@@ -567,6 +568,27 @@ void TestAcquirerService::lengthsCountCodePoints()
     const QString merchant65 = QString::fromLatin1(QUrl::toPercentEncoding(emoji.repeated(65)));
     ONCEPAY_VERIFY_PROBLEM(m_bank.get(QStringLiteral("/v1/ledger?merchant=") + merchant65), 400,
         QStringLiteral("validation-failed"));
+}
+
+// RFC 9110 9.1 on the acquirer's own port too (issue 35): HEAD answers what GET does, without
+// the body; a route that has no GET does not take it (405 lists what it takes).
+void TestAcquirerService::headAnswersAsGetDoes()
+{
+    const QString path = QStringLiteral("/v1/ledger?merchant=demo");
+    const HttpReply get = m_bank.get(path);
+    ONCEPAY_VERIFY_STATUS(get, 200);
+    const HttpReply head = m_bank.send({"HEAD", path, {}, {}});
+    QCOMPARE(head.status, 200);
+    QVERIFY(head.body.isEmpty());
+    QCOMPARE(head.header("Content-Type"), get.header("Content-Type"));
+    QVERIFY(!head.header("Content-Length").isEmpty());
+    const HttpReply sim = m_bank.send({"HEAD", QStringLiteral("/v1/simulation?merchant=demo"), {}, {}});
+    QCOMPARE(sim.status, 200);
+    const HttpReply reversal = m_bank.send({"HEAD", QStringLiteral("/v1/reversals"), {}, {}});
+    QCOMPARE(reversal.status, 405);
+    const HttpReply charges = m_bank.send({"PUT", QStringLiteral("/v1/charges"), "{}", {{"Content-Type", "application/json"}}});
+    ONCEPAY_VERIFY_STATUS(charges, 405);
+    QVERIFY2(charges.header("Allow").contains("HEAD"), charges.header("Allow").constData());
 }
 
 QTEST_GUILESS_MAIN(TestAcquirerService)
