@@ -61,12 +61,9 @@ QHash<QString, qint64> refundsOwed(const QList<Intent> &intents)
         if (refund && i.id > refund->id && owed.contains(refund->key))
             owed[refund->key] -= i.amount.minorUnits();
     }
-    for (auto it = owed.begin(); it != owed.end();) {
-        if (it.value() <= 0)
-            it = owed.erase(it);
-        else
-            ++it;
-    }
+    owed.removeIf([](const QHash<QString, qint64>::iterator &it) {
+        return it.value() <= 0;
+    });
     return owed;
 }
 

@@ -455,10 +455,10 @@ void TestPipelining::unreadAnswersAreBounded()
     }
     // /metrics of some KiB: a series for each method and route (answered 401, 404 or 405).
     QByteArray series;
-    for (const QByteArray method : {"GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"}) {
-        for (const QByteArray path : {"/healthz", "/livez", "/metrics", "/v1/payments", "/v1/payments/p", "/v1/payments/p/refunds",
+    for (const char *method : {"GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"}) {
+        for (const char *path : {"/healthz", "/livez", "/metrics", "/v1/payments", "/v1/payments/p", "/v1/payments/p/refunds",
                  "/v1/payments/p/cancel", "/v1/refunds", "/v1/refunds/r", "/v1/_sim/x", "/x"})
-            series += method + ' ' + path + " HTTP/1.1\r\nHost: a\r\n\r\n";
+            series += QByteArray(method) + ' ' + path + " HTTP/1.1\r\nHost: a\r\n\r\n";
     }
     QVERIFY(send(false, series, {QString(), true, -1, 15000}).closedByServer);
     const RawResult warm = ask(false, "GET", "/metrics");
