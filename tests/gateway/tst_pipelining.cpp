@@ -13,6 +13,15 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+// AddressSanitizer keeps freed memory in a quarantine: a process's RSS is no measure there.
+#if defined(__SANITIZE_ADDRESS__)
+#define ONCEPAY_UNDER_ASAN
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ONCEPAY_UNDER_ASAN
+#endif
+#endif
+
 using namespace GatewayApi;
 
 namespace {
@@ -465,9 +474,12 @@ void TestPipelining::unreadAnswersAreBounded()
     QVERIFY2(warm.status == 200 && warm.body.size() > 4096, warm.describe().constData());
     const qint64 before = rssKiB();
     QVERIFY(before > 0);
+    const double metricsBefore = metricSum(parseMetrics(ask(false, "GET", "/metrics").body), QStringLiteral("oncepay_http_requests_total"),
+        {QStringLiteral("method=\"GET\""), QStringLiteral("route=\"/metrics\"")});
 
     QTcpSocket client;
     client.setReadBufferSize(1);   // Qt reads one byte for it, then stops: the kernel's buffers fill
+    client.setSocketOption(QAbstractSocket::ReceiveBufferSizeSocketOption, 4096);   // and stay small
     client.connectToHost(QHostAddress::LocalHost, m_plain.port());
     QVERIFY(client.waitForConnected(5000));
     client.write(bytes);
@@ -475,8 +487,22 @@ void TestPipelining::unreadAnswersAreBounded()
     QCOMPARE(client.bytesToWrite(), 0);
     // Answered on another connection once the gateway has turned its loop: it has read them.
     QCOMPARE(ask(false, "GET", "/livez").status, 200);
+    // It executed only what fits the bound (256 KiB of 7.6 KiB answers) and what the kernel's
+    // buffers took (the gateway's send buffer grows to 4 MiB: some 550 answers), not the 2,700
+    // GET /metrics asked for: counted by the gateway itself, whatever the allocator (or
+    // AddressSanitizer's quarantine, which keeps freed memory from being reused) does to RSS.
+    const RawResult counts = ask(false, "GET", "/metrics");
+    QCOMPARE(counts.status, 200);
+    const double executed = metricSum(parseMetrics(counts.body), QStringLiteral("oncepay_http_requests_total"),
+                                {QStringLiteral("method=\"GET\""), QStringLiteral("route=\"/metrics\"")})
+        - metricsBefore;
+    QVERIFY2(executed < 1000, qPrintable(QStringLiteral("the gateway executed %1 of the unread GETs").arg(executed)));
+#if !defined(ONCEPAY_UNDER_ASAN)
     const qint64 grown = rssKiB() - before;
     QVERIFY2(grown < 8 * 1024, qPrintable(QStringLiteral("the gateway grew by %1 KiB").arg(grown)));
+#else
+    Q_UNUSED(before);
+#endif
 
     client.setReadBufferSize(0);
     QByteArray received;
