@@ -1675,13 +1675,13 @@
     </message>
     <message>
         <location filename="../../ui/demo/democontroller.cpp" line="284"/>
-        <source>The network now loses every answer. A customer buys noodles.</source>
-        <translation>网络现在会丢失所有应答。一位顾客购买面条。</translation>
+        <source>A customer buys noodles. The till is online.</source>
+        <translation>一位顾客购买面条。收银机在线。</translation>
     </message>
     <message>
         <location filename="../../ui/demo/democontroller.cpp" line="290"/>
-        <source>The cashier pays by card. The bank charges the card, but the till never hears back.</source>
-        <translation>收银员刷卡收款。银行已扣款，但收银机始终没有收到应答。</translation>
+        <source>The cashier pays by card, and from that moment the network loses every answer: the bank charges the card, but the till never hears back.</source>
+        <translation>收银员刷卡收款，从这一刻起网络会丢失所有应答：银行已扣款，但收银机始终没有收到应答。</translation>
     </message>
     <message>
         <location filename="../../ui/demo/democontroller.cpp" line="301"/>
@@ -1789,13 +1789,13 @@
     </message>
     <message>
         <location filename="../../ui/demo/democontroller.cpp" line="233"/>
-        <source>The network now loses every answer: requests arrive, answers never come back.</source>
-        <translation>现在网络会丢失所有应答：请求能到达，应答却回不来。</translation>
+        <source>A customer buys an umbrella. The till is online.</source>
+        <translation>一位顾客买了一把雨伞。收银机在线。</translation>
     </message>
     <message>
         <location filename="../../ui/demo/democontroller.cpp" line="239"/>
-        <source>The cashier pays. The bank charges the card, but the till never hears back.</source>
-        <translation>收银员发起支付。银行已经扣款，但收银机没有收到应答。</translation>
+        <source>The cashier pays, and from that moment the network loses every answer: the request arrives, the bank charges the card, but the till never hears back.</source>
+        <translation>收银员发起支付，从这一刻起网络会丢失所有应答：请求能到达，银行已经扣款，但收银机没有收到应答。</translation>
     </message>
     <message>
         <location filename="../../ui/demo/democontroller.cpp" line="246"/>
@@ -1811,6 +1811,11 @@
         <location filename="../../ui/demo/democontroller.cpp" line="255"/>
         <source>The gateway says: paid. Asking the bank&apos;s ledger…</source>
         <translation>网关回复：已支付。正在查询银行账本…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/democontroller.cpp" line="28"/>
+        <source>This step could not go on: %1</source>
+        <translation>此步骤无法继续：%1</translation>
     </message>
 </context>
 <context>
@@ -2015,6 +2020,21 @@
         <location filename="../../ui/demo/demowindow.cpp" line="237"/>
         <source>Second tap ignored: this payment is already on its way, it cannot be charged twice.</source>
         <translation>第二次点击已忽略：这笔付款已在处理中，不可能扣款两次。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="74"/>
+        <source>Demo step stuck</source>
+        <translation>演示步骤无法继续</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="84"/>
+        <source>Stop the story</source>
+        <translation>停止本段演示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/demo/demowindow.cpp" line="85"/>
+        <source>Stop the demo story</source>
+        <translation>停止演示故事</translation>
     </message>
 </context>
 <context>

@@ -62,6 +62,7 @@ bool DemoTill::openSession(QString *error)
     c.token = Pos::DemoBackend::token();
     c.journal.path = dir->filePath(QStringLiteral("till-journal.db"));
     c.engine.maxInFlight = options.maxInFlight;
+    c.engine.aliveProbeMs = options.aliveProbeMs;
     session = std::make_unique<TillSession>(c);
     if (!session->open(error))
         return false;

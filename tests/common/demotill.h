@@ -45,6 +45,9 @@ public:
         int maxInFlight = 16;   // as oncepay-pos
         QSize size;   // shown normal at this size; empty: shown as it comes
         bool waitActive = false;   // wait until the window has the keyboard (key-driven suites)
+        // The engine asks the gateway how it is this often while online (oncepay-pos: 5 s); 0:
+        // only payments tell, as most suites want.
+        qint64 aliveProbeMs = 0;
     };
 
     DemoTill();

@@ -1,16 +1,14 @@
+// DemoController, how a story plays: its steps one after another, each caption shown, its action
+// run once the till can take it, Next held while the step works, and a step that does not get
+// where it goes said so. The stories themselves are demostories.cpp.
 #include "democontroller.h"
 
 #include "simulatednetwork.h"
-#include "idempotencykey.h"
-#include "sale.h"
 #include "simulationclient.h"
+#include "tillstatus.h"
+#include "timeutil.h"
 
-#include <QDateTime>
-#include <algorithm>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QRandomGenerator>
 
 namespace OncePay::Ui {
 
@@ -21,17 +19,14 @@ DemoController::DemoController(TillSession *session, DemoLinks demo, CheckoutVie
     , m_checkout(checkout)
 {
     m_poll.setInterval(100);
-    connect(&m_poll, &QTimer::timeout, this, [this] {
-        if (m_step < 0 || m_step >= m_steps.size())
-            return;
-        const Step &s = m_steps.at(m_step);
-        if (s.done && !s.done())
-            return;
-        m_poll.stop();
-        m_advance.start(m_pauseMs);
-    });
+    connect(&m_poll, &QTimer::timeout, this, &DemoController::tick);
     m_advance.setSingleShot(true);
     connect(&m_advance, &QTimer::timeout, this, &DemoController::advance);
+    m_watchdog.setSingleShot(true);
+    connect(&m_watchdog, &QTimer::timeout, this, [this] {
+        if (m_step >= 0 && m_working)
+            emit stepStuck(tr("This step could not go on: %1").arg(whatTheTillIsDoing()));
+    });
 }
 
 void DemoController::advance()
@@ -45,7 +40,7 @@ void DemoController::advance()
 void DemoController::next()
 {
     // Only once the step's own work is done: Next never skips past what it shows.
-    if (m_step < 0 || m_poll.isActive())
+    if (m_step < 0 || m_working)
         return;
     m_advance.stop();
     advance();
@@ -80,10 +75,10 @@ void DemoController::play(Story story)
     m_refunds = -1;
     m_tillRefunded = false;
     m_ledgerStatus.clear();
-    // A clean start: no sale in progress, the network and the bank as normal.
+    // A clean start: no sale in progress, the network and the bank as normal, and the till told
+    // at once (a story stopped while the network lost answers left it probing a silent gateway).
     m_checkout->startNewSale();
-    NetSim::Settings online;
-    m_demo.network->setSettings(online);
+    setNetwork(NetSim::Mode::Online);
     m_demo.simulation->setAcquirer(QJsonObject{{QStringLiteral("mode"), QStringLiteral("normal")}, {QStringLiteral("latency_ms"), 0},
                                        {QStringLiteral("wallet_confirm_ms"), 5000}},
         this, [](bool, const QString &, bool) {});
@@ -95,10 +90,52 @@ void DemoController::play(Story story)
 
 void DemoController::stop()
 {
+    const bool playing = m_step >= 0;
     disconnect(m_watch);
+    disconnect(m_arm);
     m_poll.stop();
     m_advance.stop();
+    m_watchdog.stop();
     m_step = -1;
+    setWorking(false);
+    if (!playing)
+        return;
+    // What the story did to the network and the bank ends with it: a payment it left waiting
+    // goes through, and the till is as the cashier had it.
+    setNetwork(NetSim::Mode::Online);
+    m_demo.simulation->setAcquirer(QJsonObject{{QStringLiteral("mode"), QStringLiteral("normal")}, {QStringLiteral("latency_ms"), 0}},
+        this, [](bool, const QString &, bool) {});
+}
+
+void DemoController::setWorking(bool working)
+{
+    if (working == m_working)
+        return;
+    m_working = working;
+    emit workingChanged(working);
+}
+
+void DemoController::setNetwork(NetSim::Mode mode)
+{
+    NetSim::Settings s;
+    s.mode = mode;
+    m_demo.network->setSettings(s);
+    m_session->engine()->checkConnectionNow();   // like the OS telling the till the network changed
+}
+
+void DemoController::loseAnswersOfThePayment()
+{
+    disconnect(m_arm);
+    m_arm = connect(m_session->engine(), &SyncEngine::intentChanged, this, [this](const Intent &i) {
+        // Announced once `sending` is durable, just before the request leaves: the request meets
+        // the new mode (SimulatedNetwork::setSettings returns once the proxy applies it).
+        if (i.orderId != m_checkout->orderId() || i.isRefund() || i.isCash() || i.state != IntentState::Sending)
+            return;
+        disconnect(m_arm);
+        NetSim::Settings s;
+        s.mode = NetSim::Mode::LoseResponses;
+        m_demo.network->setSettings(s);
+    });
 }
 
 void DemoController::runStep()
@@ -107,15 +144,62 @@ void DemoController::runStep()
         return;
     if (m_step >= m_steps.size()) {
         m_step = -1;
+        setWorking(false);
         emit ledgerRequested(m_keys);
         emit finished(m_story);
         return;
     }
     const Step &s = m_steps.at(m_step);
     emit captionChanged(s.caption(), m_step + 1, int(m_steps.size()));
-    if (s.action)
-        s.action();
+    m_actionRun = false;
+    if (s.online && m_session->engine()->connectivity() != SyncEngine::Connectivity::Online)
+        m_session->engine()->checkConnectionNow();   // once: tick() waits for its answer
+    else {
+        m_actionRun = true;
+        if (s.action)
+            s.action();
+        if (!s.done)
+            return endStep();
+    }
+    setWorking(true);
+    m_watchdog.start(m_stepTimeoutMs);
     m_poll.start();
+}
+
+void DemoController::tick()
+{
+    if (m_step < 0 || m_step >= m_steps.size())
+        return;
+    const Step s = m_steps.at(m_step);   // a copy: the action may end the story
+    if (!m_actionRun) {
+        if (m_session->engine()->connectivity() != SyncEngine::Connectivity::Online)
+            return;
+        m_actionRun = true;
+        if (s.action)
+            s.action();
+        return;   // done is asked from the next tick on, as for a step that acts at once
+    }
+    if (s.done && !s.done())
+        return;
+    endStep();
+}
+
+void DemoController::endStep()
+{
+    m_poll.stop();
+    m_watchdog.stop();
+    setWorking(false);
+    m_advance.start(m_pauseMs);
+}
+
+QString DemoController::whatTheTillIsDoing() const
+{
+    // What the cashier's screen says about the sale, and the till's link to its gateway.
+    QStringList parts;
+    if (!m_checkout->message().isEmpty())
+        parts << m_checkout->message();
+    parts << TillStatus::connection(TillStatus::read(*m_session, true, QString(), nowMs()));
+    return parts.join(QStringLiteral(" · "));
 }
 
 void DemoController::askLedger(const QStringList &keys, const std::function<void(int)> &then)
@@ -133,353 +217,6 @@ void DemoController::askLedger(const QStringList &keys, const std::function<void
                 then(*charges);
         });
     }
-}
-
-QList<DemoController::Step> DemoController::stepsFor(Story story)
-{
-    using P = CheckoutViewModel::Phase;
-    auto text = [](const QString &t) {
-        return std::function<QString()>([t] {
-            return t;
-        });
-    };
-    auto network = [this](NetSim::Mode mode) {
-        NetSim::Settings s;
-        s.mode = mode;
-        m_demo.network->setSettings(s);
-        m_session->engine()->checkConnectionNow();
-    };
-    auto newSaleWith = [this](std::initializer_list<const char *> codes) {
-        m_checkout->startNewSale();
-        QString reason;
-        for (const char *c : codes)
-            m_checkout->addProduct(QString::fromLatin1(c), &reason);
-    };
-    // Asks the bank's ledger about the sale's payment; the next caption reports what it said.
-    auto askBank = [this](const QString &caption) {
-        return Step{[caption] {
-                        return caption;
-                    },
-            [this] {
-                if (m_checkout->intent() && !m_keys.contains(m_checkout->intent()->key))
-                    m_keys << m_checkout->intent()->key;
-                askLedger(m_keys, [this](int n) {
-                    m_charges = n;
-                });
-            },
-            [this] {
-                return m_charges >= 0;
-            }};
-    };
-    auto bankSaid = [this](const char *text) {
-        return Step{[this, text] {
-                        return tr(text, nullptr, m_charges);
-                    },
-            {}, {}};
-    };
-    auto post = [this](qint64 amount, int *status) {
-        if (!m_otherRegister) {
-            // The demo gateway's second register (API.md, demo credentials), reached straight.
-            m_otherRegister = new GatewayClient(m_demo.simulation->gatewayUrl(), QStringLiteral("sk_test_demo_till2"),
-                5000, this);
-        }
-        Intent i;
-        i.key = m_key;
-        i.orderId = QStringLiteral("DEMO-REUSE");
-        i.amount = Money(amount, QStringLiteral("CNY"));
-        i.paymentMethod = QStringLiteral("tok_visa");
-        m_otherRegister->postPayment(i, this, [status](const GatewayResult &r) {
-            *status = r.answered() ? r.status : -1;
-        });
-    };
-    // One customer of the offline story: rung up, paid by card, kept in the queue.
-    auto offlineCustomer = [this, newSaleWith](const char *code) {
-        return [this, newSaleWith, code] {
-            if (m_checkout->intent())
-                m_checkout->startNewSale();   // the previous customer went home; their payment waits
-            newSaleWith({code});
-            m_checkout->payByCard(QStringLiteral("tok_visa"));
-        };
-    };
-    auto queued = [this] {
-        if (m_checkout->phase() != P::WaitingForConnection || !m_checkout->intent())
-            return false;
-        if (!m_keys.contains(m_checkout->intent()->key))
-            m_keys << m_checkout->intent()->key;
-        return true;
-    };
-
-    switch (story) {
-    case Story::DoubleClick:
-        return {
-            {text(tr("A customer buys rice and tea.")),
-                [=] {
-                    network(NetSim::Mode::Online);
-                    newSaleWith({"6901234500097", "6901234500011"});
-                },
-                {}},
-            {text(tr("The cashier taps Pay twice by accident. Watch the Pay button: the second tap bounces off.")),
-                [this] {
-                    emit doubleClickRequested();
-                },
-                [this] {
-                    return m_checkout->phase() == P::Paid;
-                }},
-            askBank(tr("Paid. Asking the bank how many times it charged the customer…")),
-            bankSaid(QT_TR_N_NOOP("The bank charged the customer %n time(s). A nervous double tap never charges twice.")),
-        };
-    case Story::AnswerLost:
-        return {
-            {text(tr("The network now loses every answer: requests arrive, answers never come back.")),
-                [=] {
-                    network(NetSim::Mode::LoseResponses);
-                    newSaleWith({"6901234500134"});
-                },
-                {}},
-            {text(tr("The cashier pays. The bank charges the card, but the till never hears back.")),
-                [this] {
-                    m_checkout->payByCard(QStringLiteral("tok_visa"));
-                },
-                [this] {
-                    return m_checkout->phase() == P::Checking;
-                }},
-            {text(tr("The till does not guess and does not charge again: it shows \"checking with the server\" and keeps the sale locked.")),
-                {}, {}},
-            {text(tr("The network comes back. The till asks the gateway by the payment's key…")),
-                [=] {
-                    network(NetSim::Mode::Online);
-                },
-                [this] {
-                    return m_checkout->phase() == P::Paid;
-                }},
-            askBank(tr("The gateway says: paid. Asking the bank's ledger…")),
-            bankSaid(QT_TR_N_NOOP("%n charge(s) in the bank's ledger: resolved by asking, not by charging again.")),
-        };
-    case Story::HourOffline:
-        return {
-            {text(tr("The shop's internet goes down (think of an hour without it). Below: the payments still waiting.")),
-                [=] {
-                    network(NetSim::Mode::Offline);
-                    emit queueRequested();
-                },
-                {}},
-            {text(tr("A customer buys rice and pays by card. The till keeps the payment in its queue; the customer goes home.")),
-                offlineCustomer("6901234500097"), queued},
-            {text(tr("The next customer: tea, by card. The queue grows.")),
-                offlineCustomer("6901234500011"), queued},
-            {text(tr("A third: noodles. Three payments wait, each written down before anything was sent.")),
-                offlineCustomer("6901234500073"), queued},
-            {text(tr("The internet is back. Watch the queue empty by itself, oldest first.")),
-                [=] {
-                    network(NetSim::Mode::Online);
-                },
-                [this] {
-                    return m_session->engine()->waitingCount() == 0;
-                }},
-            askBank(tr("Every payment went through. Asking the bank how many times it charged…")),
-            bankSaid(QT_TR_N_NOOP("%n charge(s) in the bank's ledger for the three sales: each sent once, however long it waited.")),
-        };
-    case Story::PaidAnotherWay:
-        return {
-            {text(tr("The network now loses every answer. A customer buys noodles.")),
-                [=] {
-                    network(NetSim::Mode::LoseResponses);
-                    newSaleWith({"6901234500073"});
-                },
-                {}},
-            {text(tr("The cashier pays by card. The bank charges the card, but the till never hears back.")),
-                [this] {
-                    m_checkout->payByCard(QStringLiteral("tok_visa"));
-                },
-                [this] {
-                    if (m_checkout->phase() != P::Checking || !m_checkout->intent())
-                        return false;
-                    m_key = m_checkout->intent()->key;
-                    m_keys = {m_key};
-                    return true;
-                }},
-            {text(tr("The customer will not wait and pays cash. The cashier presses F6, \"Customer pays another way\": "
-                     "the card is given up in the journal, not forgotten.")),
-                [this] {
-                    // The till's own refund of the card, if it turns out charged, is watched from now.
-                    disconnect(m_watch);
-                    m_watch = connect(m_session->engine(), &SyncEngine::intentChanged, this, [this](const Intent &i) {
-                        if (i.key == autoRefundKey(m_key) && i.state == IntentState::Succeeded)
-                            m_tillRefunded = true;
-                    });
-                    m_checkout->payAnotherWay();
-                },
-                [this] {
-                    return m_checkout->canPay();
-                }},
-            cashForTheRest(tr("The cashier takes the cash. The sale is paid once, in cash.")),
-            {text(tr("The network comes back. The till asks about the given-up card: it was charged. So the till refunds "
-                     "it through the bank by itself, once, with a key made from the card's.")),
-                [=] {
-                    network(NetSim::Mode::Online);
-                },
-                [this] {
-                    return m_tillRefunded;
-                }},
-            {text(tr("Refunded. Asking the bank's own ledger…")),
-                [this] {
-                    askLedger(m_keys, [this](int n) {
-                        m_charges = n;
-                    });
-                    m_demo.simulation->refunds(m_key, this, [this](bool, const QString &, const QList<LedgerRefund> &rows) {
-                        m_refunds = int(std::count_if(rows.cbegin(), rows.cend(), [](const LedgerRefund &r) {
-                            return r.refunded;
-                        }));
-                    });
-                },
-                [this] {
-                    return m_charges >= 0 && m_refunds >= 0;
-                }},
-            {[this] {
-                 return tr("The bank's ledger: %1 and %2 for the card. The customer paid once, in cash; the shift report "
-                           "says \"charged late, refunded automatically\".")
-                     .arg(tr("%n charge(s)", nullptr, m_charges), tr("%n refund(s)", nullptr, m_refunds));
-             },
-                [this] {
-                    disconnect(m_watch);
-                },
-                {}},
-        };
-    case Story::WalletGivenUp:
-        return walletStory();
-    case Story::KeyReused:
-        return {
-            {text(tr("Another register of the shop, with buggy software, sends a payment of ¥10.00…")),
-                [this, post] {
-                    m_key = IdempotencyKey::generate(QStringLiteral("demo")).value();
-                    post(1000, &m_firstStatus);
-                },
-                [this] {
-                    return m_firstStatus != 0;
-                }},
-            {text(tr("…then sends the same payment again by mistake, with the same key but ¥20.00.")),
-                [this, post] {
-                    post(2000, &m_secondStatus);
-                },
-                [this] {
-                    return m_secondStatus != 0;
-                }},
-            {[this] {
-                 const QString first = m_firstStatus == 201 ? tr("took the first payment") : tr("did not take the first payment");
-                 const QString second = m_secondStatus == 422 ? tr("refused the second: that key already belongs to another amount")
-                                                              : tr("did not refuse the second");
-                 return tr("The gateway %1 and %2. The customer pays ¥10.00 once; the bank's ledger opens next. "
-                           "It was the other register's payment: this till's shift does not count it.")
-                     .arg(first, second);
-             },
-                [this] {
-                    m_keys << m_key;
-                },
-                {}},
-        };
-    }
-    return {};
-}
-
-DemoController::Step DemoController::cashForTheRest(const QString &caption)
-{
-    return {[caption] {
-                return caption;
-            },
-        [this] {
-            Money change;
-            QString reason;
-            m_checkout->payCash(m_checkout->remaining(), &change, &reason);
-        },
-        [this] {
-            return m_checkout->phase() == CheckoutViewModel::Phase::Paid;
-        }};
-}
-
-QList<DemoController::Step> DemoController::walletStory()
-{
-    using P = CheckoutViewModel::Phase;
-    auto text = [](const QString &t) {
-        return std::function<QString()>([t] {
-            return t;
-        });
-    };
-    // The bank's word for the wallet payment's charge: "none" when it holds no row.
-    auto askLedgerStatus = [this] {
-        m_demo.simulation->charges(m_key, this, [this](bool ok, const QString &, const QList<LedgerCharge> &rows) {
-            if (ok)
-                m_ledgerStatus = rows.isEmpty() ? QStringLiteral("none") : rows.constLast().status;
-        });
-    };
-    return {
-        {text(tr("A customer buys tea and pays with a wallet app: the cashier scans the payment code on their phone. "
-                 "No key to press.")),
-            [this] {
-                NetSim::Settings online;
-                m_demo.network->setSettings(online);
-                m_checkout->startNewSale();
-                QString reason;
-                m_checkout->addProduct(QStringLiteral("6901234500011"), &reason);
-                // The demo bank's rule: a code ending in 1 is confirmed on the phone after a
-                // while; this customer takes just longer than the cashier waits.
-                QString code = QStringLiteral("13");
-                for (int i = 0; i < 15; ++i)
-                    code += QString::number(QRandomGenerator::global()->bounded(10));
-                code += QLatin1Char('1');
-                m_demo.simulation->setAcquirer(QJsonObject{{QStringLiteral("wallet_confirm_ms"), m_pauseMs + 2000}}, this,
-                    [this, code](bool, const QString &, bool) {
-                        QString why;
-                        m_checkout->payByWallet(code, &why);
-                    });
-            },
-            [this] {
-                if (m_checkout->phase() != P::BankProcessing || !m_checkout->intent())
-                    return false;
-                if (m_key.isEmpty()) {
-                    m_key = m_checkout->intent()->key;
-                    m_keys = {m_key};
-                    // The bank is slow from now on: its answers take 2.5 s.
-                    m_demo.simulation->setAcquirer(QJsonObject{{QStringLiteral("latency_ms"), 2500}}, this, [](bool, const QString &, bool) {});
-                }
-                return true;
-            }},
-        {text(tr("The wallet asks the customer to confirm on the phone, and the till counts down. The customer cannot "
-                 "find the phone; the cashier presses F6, \"Customer gave up\": the till cancels the payment at the bank "
-                 "through the gateway, once, with its own key. Just then, the customer confirms…")),
-            [this] {
-                m_checkout->payAnotherWay();
-            },
-            [this] {
-                return m_checkout->canPay();
-            }},
-        cashForTheRest(tr("The sale stays on the till; the customer pays cash.")),
-        {text(tr("Asking the bank's own ledger about the wallet payment…")),
-            [this, askLedgerStatus] {
-                m_ledgerStatus.clear();
-                askLedgerStatus();
-            },
-            [this, askLedgerStatus] {
-                // Until the cancel has reached the slow bank: then the charge is reversed, or was never made.
-                if (m_ledgerStatus == QLatin1String("reversed") || m_ledgerStatus == QLatin1String("none")
-                    || m_ledgerStatus == QLatin1String("declined")) {
-                    m_demo.simulation->setAcquirer(QJsonObject{{QStringLiteral("latency_ms"), 0}}, this, [](bool, const QString &, bool) {});
-                    return true;
-                }
-                if (!m_ledgerStatus.isEmpty()) {
-                    m_ledgerStatus.clear();
-                    askLedgerStatus();
-                }
-                return false;
-            }},
-        {[this] {
-             if (m_ledgerStatus == QLatin1String("reversed"))
-                 return tr("The bank's ledger: the late confirmation was charged, and reversed by the cancel: money back, "
-                           "never kept. The customer paid once, in cash.");
-             return tr("The bank's ledger: no charge for the wallet payment, cancelled before the customer confirmed. "
-                       "The customer paid once, in cash.");
-         },
-            {}, {}},
-    };
 }
 
 }   // namespace OncePay::Ui

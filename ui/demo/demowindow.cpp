@@ -62,20 +62,53 @@ void DemoWindow::buildBanner()
     m_banner = new QWidget(m_window);
     auto *layout = new QHBoxLayout(m_banner);
     layout->setContentsMargins(0, 0, 0, 0);
+    auto *texts = new QVBoxLayout;
     m_caption = new QLabel(m_banner);
     m_caption->setWordWrap(true);
     m_caption->setAccessibleName(tr("Demo caption"));
     m_caption->setStyleSheet(QStringLiteral("QLabel { background: #dbe9fb; font-size: 14pt; padding: 8px; border-radius: 6px; }"));
-    layout->addWidget(m_caption, 1);
+    texts->addWidget(m_caption);
+    // A step that does not get where it goes says so, with what the till is doing.
+    m_stuck = new QLabel(m_banner);
+    m_stuck->setWordWrap(true);
+    m_stuck->setAccessibleName(tr("Demo step stuck"));
+    m_stuck->setStyleSheet(QStringLiteral("QLabel { background: #fde2c8; padding: 6px; border-radius: 6px; }"));
+    m_stuck->hide();
+    texts->addWidget(m_stuck);
+    layout->addLayout(texts, 1);
+    auto *buttons = new QVBoxLayout;
     auto *next = new QPushButton(tr("Next ▸"), m_banner);
     next->setAccessibleName(tr("Next demo step"));
     connect(next, &QPushButton::clicked, m_controller, &DemoController::next);
-    layout->addWidget(next);
+    buttons->addWidget(next);
+    auto *stop = new QPushButton(tr("Stop the story"), m_banner);
+    stop->setAccessibleName(tr("Stop the demo story"));
+    stop->hide();
+    connect(stop, &QPushButton::clicked, this, [this] {
+        m_controller->stop();
+        m_banner->hide();
+    });
+    buttons->addWidget(stop);
+    buttons->addStretch();
+    layout->addLayout(buttons);
     m_banner->hide();
     m_window->insertBanner(m_banner);
     connect(m_controller, &DemoController::captionChanged, this, [this](const QString &caption, int step, int steps) {
         m_caption->setText(tr("Demo, step %1 of %2: %3").arg(step).arg(steps).arg(caption));
         m_banner->show();
+    });
+    // Next goes on once the step's work is done; while it works, Next waits with it.
+    connect(m_controller, &DemoController::workingChanged, next, [next, stop, this](bool working) {
+        next->setEnabled(!working);
+        if (!working) {
+            m_stuck->hide();
+            stop->hide();
+        }
+    });
+    connect(m_controller, &DemoController::stepStuck, stop, [this, stop](const QString &why) {
+        m_stuck->setText(why);
+        m_stuck->show();
+        stop->show();
     });
     connect(m_controller, &DemoController::finished, m_banner, &QWidget::hide);
 }

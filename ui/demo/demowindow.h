@@ -50,6 +50,7 @@ private:
     DemoController *m_controller = nullptr;
     QWidget *m_banner = nullptr;   // the caption and its Next button
     QLabel *m_caption = nullptr;
+    QLabel *m_stuck = nullptr;   // "This step could not go on: …", beside Stop the story
     QComboBox *m_card = nullptr;
     QLabel *m_bounce = nullptr;   // "Second tap ignored", under the Pay button
 };
