@@ -6483,6 +6483,11 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <source>Gateway</source>
         <translation>网关</translation>
     </message>
+    <message>
+        <location filename="../../ui/widgets/tillstatusbar.cpp" line="26"/>
+        <source>Status message</source>
+        <translation>状态消息</translation>
+    </message>
 </context>
 <context>
     <name>OncePay::Ui::TimelineWidget</name>

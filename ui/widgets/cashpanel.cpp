@@ -50,6 +50,9 @@ CashPanel::CashPanel(CheckoutViewModel *vm, QWidget *parent)
     m_message = new QLabel(this);
     m_message->setAccessibleName(tr("Cash message"));
     m_message->setWordWrap(true);
+    // A word longer than the column (what a scanner typed here) is cut, never the window widened
+    // beyond its screen (issue 36).
+    m_message->setMinimumWidth(1);
     m_message->setStyleSheet(QStringLiteral("QLabel { color: #b71c1c; font-weight: bold; }"));
     m_message->hide();
     layout->addWidget(m_message);

@@ -2,6 +2,7 @@
 // the window shows of it. Its widgets, shortcuts and menus as built are mainwindowbuild.cpp.
 #include "mainwindow.h"
 
+#include "elidedlabel.h"
 #include "productgrid.h"
 #include "signindialog.h"
 #include "staffsession.h"
@@ -106,9 +107,12 @@ MainWindow::MainWindow(TillSession *session, TillCatalog *catalog, bool demoGate
     });
     connect(m_late, &LateOutcomes::settledQuietly, this, [this](const Intent &i) {
         m_notice->setText(tr("Sale %1 is paid (%2).").arg(i.saleLabel(), i.amount.toDisplayString()));
+        m_notice->show();
         QTimer::singleShot(10'000, m_notice, [notice = m_notice, text = m_notice->text()] {
-            if (notice->text() == text)
-                notice->clear();
+            if (notice->text() != text)
+                return;
+            notice->clear();
+            notice->hide();   // its room goes back to the others' words
         });
     });
     m_late->load();
@@ -372,7 +376,7 @@ bool MainWindow::applyDiscount(int row, const QString &text, const QString &appr
 void MainWindow::setStaff(StaffSession *staff)
 {
     m_staff = staff;
-    m_staffLabel = new QLabel(this);
+    m_staffLabel = new ElidedLabel(this);
     m_staffLabel->setAccessibleName(tr("Signed in"));
     m_statusBar->addPermanentWidget(m_staffLabel);
     m_staff->setIdleLockMs(TillSettings::load().idleLockMinutes * 60'000);

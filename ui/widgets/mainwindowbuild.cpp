@@ -19,6 +19,7 @@
 #include "receipt.h"
 #include "receiptdialog.h"
 #include "counterdevices.h"
+#include "elidedlabel.h"
 #include "refunddialog.h"
 #include "salerecords.h"
 #include "settingsdialog.h"
@@ -80,6 +81,9 @@ void MainWindow::buildUi()
     m_searchMessage->setAccessibleName(tr("Scan message"));
     m_searchMessage->setStyleSheet(QStringLiteral("QLabel { color: #b00020; font-weight: bold; }"));
     m_searchMessage->setWordWrap(true);
+    // What a message says never widens the window (issue 36): a word longer than the column
+    // (a URL, a scanned QR code) is cut here, never the Total.
+    m_searchMessage->setMinimumWidth(1);
     m_searchMessage->hide();
     left->addWidget(m_searchMessage);
 
@@ -106,6 +110,7 @@ void MainWindow::buildUi()
     m_banner = new QLabel(central);
     m_banner->setWordWrap(true);
     m_banner->setMinimumHeight(64);
+    m_banner->setMinimumWidth(1);   // as the scan message: the gateway's words never widen the window
     m_banner->setAccessibleName(tr("Payment state"));
     m_banner->setAlignment(Qt::AlignCenter);
     left->addWidget(m_banner);
@@ -127,6 +132,7 @@ void MainWindow::buildUi()
     m_tenders->setAccessibleName(tr("Paid, waiting and remaining"));
     m_tenders->setAlignment(Qt::AlignRight);
     m_tenders->setWordWrap(true);
+    m_tenders->setMinimumWidth(1);
     m_tenders->hide();
     right->addWidget(m_tenders);
 
@@ -242,10 +248,11 @@ void MainWindow::buildUi()
     m_alerts->setStyleSheet(QStringLiteral("QPushButton { color: white; background: #c62828; padding: 2px 8px; border-radius: 4px; }"));
     m_alerts->hide();
     connect(m_alerts, &QPushButton::clicked, this, &MainWindow::showLateOutcomes);
-    m_notice = new QLabel(this);
+    m_notice = new ElidedLabel(this);
     m_notice->setAccessibleName(tr("Notice"));
+    m_notice->hide();
     m_statusBar->addMiddleWidget(m_alerts);
-    m_statusBar->addMiddleWidget(m_notice, 1);
+    m_statusBar->addMiddleWidget(m_notice);
 }
 
 void MainWindow::buildMenus()

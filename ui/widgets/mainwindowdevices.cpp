@@ -4,6 +4,7 @@
 #include "mainwindow.h"
 
 #include "counterdevices.h"
+#include "elidedlabel.h"
 #include "intentjournal.h"
 #include "queuepanel.h"
 #include "receipt.h"
@@ -36,7 +37,11 @@ void MainWindow::setDevices(CounterDevices *devices)
 {
     m_devices = devices;
     if (!m_printerStatus) {
-        m_printerStatus = new QLabel(this);
+        // "Printer: 1 waiting — The printer at tcp://… cannot be reached: …" is elided, whole a
+        // click away: it once made the window wider than its screen (issue 36).
+        auto *label = new ElidedLabel(this);
+        label->setPreferredChars(80);
+        m_printerStatus = label;
         m_printerStatus->setAccessibleName(tr("Receipt printer"));
         m_statusBar->addMiddleWidget(m_printerStatus);
     }

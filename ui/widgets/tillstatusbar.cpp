@@ -1,10 +1,13 @@
 #include "tillstatusbar.h"
 
+#include "elidedlabel.h"
 #include "gatewayclient.h"
 #include "tillsession.h"
 #include "timeutil.h"
 
-#include <QLabel>
+#include <QPainter>
+#include <QSizeGrip>
+#include <QStyleOption>
 
 namespace OncePay::Ui {
 
@@ -12,16 +15,31 @@ TillStatusBar::TillStatusBar(TillSession *session, bool demo, QWidget *parent)
     : QStatusBar(parent)
     , m_session(session)
     , m_demo(demo)
-    , m_connection(new QLabel(this))
-    , m_queue(new QLabel(this))
-    , m_gateway(new QLabel(this))
+    , m_connection(new ElidedLabel(this))
+    , m_queue(new ElidedLabel(this))
+    , m_gateway(new ElidedLabel(this))
+    , m_message(new ElidedLabel(this))
 {
     m_connection->setAccessibleName(tr("Connection"));
     m_queue->setAccessibleName(tr("Waiting payments"));
     m_gateway->setAccessibleName(tr("Gateway"));
+    m_message->setAccessibleName(tr("Status message"));
+    // Each label asks for its whole text up to a bound. The connection and the queue, read
+    // first and short, keep theirs whole (up to a bound that leaves the others a few words at
+    // 1024 px); the long ones (the gateway, the printer, a message) are elided first.
+    m_connection->setMinimumChars(48);
+    m_connection->setPreferredChars(56);
+    m_queue->setMinimumChars(24);
+    m_queue->setPreferredChars(40);
+    m_gateway->setPreferredChars(64);
+    m_message->setPreferredChars(80);
     addPermanentWidget(m_connection);
     addPermanentWidget(m_queue);
     addPermanentWidget(m_gateway);
+    // A passing message, between the queue and the window's own words: the room left over,
+    // empty while there is none.
+    addMiddleWidget(m_message, 1);
+    connect(this, &QStatusBar::messageChanged, m_message, &ElidedLabel::setText);
 
     m_coalesce.setSingleShot(true);
     m_coalesce.setInterval(kCoalesceMs);
@@ -37,6 +55,26 @@ TillStatusBar::TillStatusBar(TillSession *session, bool demo, QWidget *parent)
     connect(engine, &SyncEngine::pausedChanged, this, &TillStatusBar::refreshNow);
     connect(session->client(), &GatewayClient::gatewayChanged, this, &TillStatusBar::refreshNow);
     refreshNow();
+}
+
+void TillStatusBar::paintEvent(QPaintEvent *)
+{
+    // QStatusBar's own paintEvent, less the passing message: it would paint it, cut, in the
+    // little room left of the first permanent widget (every widget here is one), where
+    // m_message shows it instead.
+    QPainter painter(this);
+    QStyleOption option;
+    option.initFrom(this);
+    style()->drawPrimitive(QStyle::PE_PanelStatusBar, &option, &painter, this);
+    for (QWidget *item : findChildren<QWidget *>(Qt::FindDirectChildrenOnly)) {
+        if (!item->isVisible() || item->isWindow() || qobject_cast<QSizeGrip *>(item))
+            continue;
+        QStyleOption frame(0);
+        frame.rect = item->geometry().adjusted(-2, -1, 2, 1);
+        frame.palette = palette();
+        frame.state = QStyle::State_None;
+        style()->drawPrimitive(QStyle::PE_FrameStatusBarItem, &frame, &painter, item);
+    }
 }
 
 void TillStatusBar::setTerminal(const QString &terminal)

@@ -7,18 +7,20 @@
 
 #include <functional>
 
-class QLabel;
-
 namespace OncePay {
 class TillSession;
 }
 
 namespace OncePay::Ui {
 
+class ElidedLabel;
+
 // The till's status bar: the connection, the payments waiting and the gateway in use, in the
 // words of TillStatus. It follows the engine's signals but refreshes at most every
 // kCoalesceMs (a drain of 10,000 payments changes the queue 20,000 times), plus a tick for the
-// "next try in N s" countdown. Permanent widgets: a passing message never hides them.
+// "next try in N s" countdown. Permanent widgets: a passing message never hides them. Whatever
+// it says never makes the window wider (issue 36): its labels are elided, their whole text a
+// click away, and a passing message (showMessage) is shown in one of them too.
 class TillStatusBar final : public QStatusBar
 {
     Q_OBJECT
@@ -33,17 +35,23 @@ public:
     void addMiddleWidget(QWidget *widget, int stretch = 0);
     void refreshSoon();   // coalesced
     void refreshNow();
+    // The label that shows a passing message (showMessage); empty while there is none.
+    ElidedLabel *messageLabel() const { return m_message; }
 
     static constexpr int kCoalesceMs = 100;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
 
 private:
     TillSession *m_session;
     bool m_demo;
     QString m_terminal;
     std::function<QString()> m_note;
-    QLabel *m_connection;
-    QLabel *m_queue;
-    QLabel *m_gateway;
+    ElidedLabel *m_connection;
+    ElidedLabel *m_queue;
+    ElidedLabel *m_gateway;
+    ElidedLabel *m_message;
     QTimer m_coalesce;
     QTimer m_countdown;
     int m_middleIndex = 2;
