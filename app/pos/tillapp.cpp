@@ -209,6 +209,9 @@ std::optional<int> TillApp::start(QApplication &app)
         m_customerModel->setShopName(s.shopName);
         showCustomerDisplay(s.customerDisplayScreen);
     });
+    // Quit ends the program, whatever other window is open (the customer display, a dialog of
+    // its own): TillApp's destructor then closes the journal and frees its lock.
+    QObject::connect(&window, &Ui::MainWindow::closed, &app, &QCoreApplication::quit, Qt::QueuedConnection);
     m_staff->refresh();
     // The demo's menus, stories and test cards only with the demo backend, never with --gateway.
     if (demo.isDemo())

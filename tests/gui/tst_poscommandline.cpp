@@ -3,9 +3,12 @@
 // (issue 35): its own folder is ~/.local/share/OncePay as the README says (an older till's
 // ~/.local/share/OncePay/OncePay stays in use while its journal is there), 0700, with every file
 // in it 0600, the demo gateway's included; a --db folder other accounts may write is refused
-// with how to fix it.
+// with how to fix it. And Quit (issue 36): Ctrl+Q, pressed on an X server as a cashier presses
+// it, ends the till with its customer display open, and the journal is free for the next start.
 #include <QDirIterator>
 #include <QProcess>
+#include <QScopeGuard>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -25,6 +28,55 @@ QProcessEnvironment tillEnvironment(const QTemporaryDir &home, const QString &pl
     env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
     env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
     return env;
+}
+
+// A program on the PATH, or empty.
+QString program(const char *name)
+{
+    return QStandardPaths::findExecutable(QString::fromLatin1(name));
+}
+
+// An X server of the test's own (Xvfb, 1024x768), for keys pressed as a cashier presses them.
+class XServer final
+{
+public:
+    ~XServer()
+    {
+        if (m_server.state() != QProcess::NotRunning) {
+            m_server.terminate();
+            m_server.waitForFinished(5000);
+        }
+    }
+    // The display (":N") once the server answers, or empty.
+    QString start()
+    {
+        m_server.start(program("Xvfb"), {QStringLiteral("-displayfd"), QStringLiteral("1"), QStringLiteral("-screen"), QStringLiteral("0"), QStringLiteral("1024x768x24"), QStringLiteral("-nolisten"), QStringLiteral("tcp")});
+        QByteArray number;
+        const bool told = QTest::qWaitFor([&] {
+            number += m_server.readAllStandardOutput();
+            return number.contains('\n') || m_server.state() == QProcess::NotRunning;
+        },
+            10000);
+        return told && number.contains('\n') ? QStringLiteral(":") + QString::fromLatin1(number.trimmed()) : QString();
+    }
+
+private:
+    QProcess m_server;
+};
+
+// xdotool on `display`: true when it did what it was asked; `out`, what it printed.
+bool xdotool(const QString &display, const QStringList &arguments, QString *out = nullptr)
+{
+    QProcess tool;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("DISPLAY"), display);
+    tool.setProcessEnvironment(env);
+    tool.start(program("xdotool"), arguments);
+    if (!tool.waitForFinished(10000) || tool.exitStatus() != QProcess::NormalExit || tool.exitCode() != 0)
+        return false;
+    if (out)
+        *out = QString::fromUtf8(tool.readAllStandardOutput()).trimmed();
+    return true;
 }
 
 int modeOf(const QString &path)
@@ -47,6 +99,7 @@ private slots:
     void itsFilesAreTheShopsAlone_data();
     void itsFilesAreTheShopsAlone();
     void aFolderOthersMayWriteIsRefused();
+    void quitWithTheCustomerDisplayEndsTheTill();
 };
 
 void TestPosCommandLine::answersWithoutADisplay_data()
@@ -142,6 +195,45 @@ void TestPosCommandLine::aFolderOthersMayWriteIsRefused()
     const QByteArray line = err.mid(err.indexOf("oncepay-pos: ")).split('\n').constFirst();
     QVERIFY2(line.startsWith("oncepay-pos: --db: ") && line.contains("chmod 700 " + QFile::encodeName(shared)), err.constData());
     QCOMPARE(QDir(shared).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList());
+}
+
+void TestPosCommandLine::quitWithTheCustomerDisplayEndsTheTill()
+{
+    if (program("Xvfb").isEmpty() || program("xdotool").isEmpty())
+        QSKIP("needs Xvfb and xdotool (scripts/install-deps installs them)");
+    XServer x;
+    const QString display = x.start();
+    QVERIFY2(!display.isEmpty(), "Xvfb did not start");
+    // It tells its number before it takes clients: asked until it answers.
+    QTRY_VERIFY_WITH_TIMEOUT(xdotool(display, {QStringLiteral("getdisplaygeometry")}), 10000);
+    QTemporaryDir home;
+    QProcessEnvironment env = tillEnvironment(home, QStringLiteral("xcb"));
+    env.insert(QStringLiteral("DISPLAY"), display);
+    // Twice on one journal: the second start finds it free (before the fix: "in use by process").
+    for (int run = 1; run <= 2; ++run) {
+        QProcess pos;
+        pos.setProcessEnvironment(env);
+        const auto stop = qScopeGuard([&pos] {
+            if (pos.state() != QProcess::NotRunning) {
+                pos.kill();
+                pos.waitForFinished();
+            }
+        });
+        pos.start(QStringLiteral(ONCEPAY_POS_BIN), {QStringLiteral("--customer-display"), QStringLiteral("0")});
+        // Both windows shown: the cashier's and, on the same screen here, the customer's.
+        QString till;
+        QTRY_VERIFY_WITH_TIMEOUT(pos.state() == QProcess::NotRunning
+                || (xdotool(display, {QStringLiteral("search"), QStringLiteral("--name"), QStringLiteral("^OncePay till$")}, &till)
+                    && xdotool(display, {QStringLiteral("search"), QStringLiteral("--name"), QStringLiteral("customer display$")})),
+            60000);
+        QVERIFY2(pos.state() == QProcess::Running, pos.readAllStandardError().constData());
+        // Ctrl+Q on the cashier's window, through the X server, as a cashier presses it.
+        QVERIFY(xdotool(display, {QStringLiteral("windowfocus"), QStringLiteral("--sync"), till.split(QLatin1Char('\n')).constFirst()}));
+        QVERIFY(xdotool(display, {QStringLiteral("key"), QStringLiteral("--clearmodifiers"), QStringLiteral("ctrl+q")}));
+        QVERIFY2(pos.waitForFinished(20000), qPrintable(QStringLiteral("run %1: the till still runs after Quit").arg(run)));
+        QCOMPARE(pos.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(pos.exitCode() == 0, pos.readAllStandardError().constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestPosCommandLine)

@@ -25,6 +25,10 @@ CustomerDisplay::CustomerDisplay(CustomerDisplayModel *model, QWidget *parent)
     setObjectName(QStringLiteral("customerDisplay"));
     setWindowTitle(tr("OncePay — customer display"));
     setAttribute(Qt::WA_ShowWithoutActivating);
+    // It follows the till and never keeps it running: with this window still counted, closing the
+    // cashier's window (Quit) left the program running, the customer's screen frozen on the last
+    // sale and the journal locked (issue 36).
+    setAttribute(Qt::WA_QuitOnClose, false);
     setFocusPolicy(Qt::NoFocus);
     setAutoFillBackground(true);
     QPalette p = palette();

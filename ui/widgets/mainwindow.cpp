@@ -730,6 +730,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     const int waiting = e->waitingCount();
     if (waiting == 0) {
         event->accept();
+        emit closed();
         return;
     }
     QMessageBox ask(QMessageBox::Question, tr("Quit OncePay?"),
@@ -739,10 +740,12 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QPushButton *quit = ask.addButton(tr("Quit, send them on next start"), QMessageBox::AcceptRole);
     ask.setDefaultButton(ask.addButton(tr("Keep the till open"), QMessageBox::RejectRole));
     ask.exec();
-    if (ask.clickedButton() == quit)
+    if (ask.clickedButton() == quit) {
         event->accept();
-    else
+        emit closed();
+    } else {
         event->ignore();
+    }
 }
 
 }   // namespace OncePay::Ui

@@ -82,6 +82,9 @@ signals:
     void catalogUrlChanged(const QString &url);
     // Settings saved (the customer display follows its screen and language).
     void settingsSaved(const OncePay::Ui::TillSettings &settings);
+    // The window closed (Quit, Ctrl+Q, its close button) and the cashier did not keep it open:
+    // the till's composition ends the program, every window with it.
+    void closed();
 
 private:
     void buildUi();
