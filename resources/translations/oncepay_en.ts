@@ -134,6 +134,14 @@
 <context>
     <name>OncePay::Ui::MainWindow</name>
     <message numerus="yes">
+        <location filename="../../ui/widgets/mainwindowstaff.cpp" line="68"/>
+        <source>%n item(s) scanned at the lock screen were not added: scan them again.</source>
+        <translation>
+            <numerusform>%n item scanned at the lock screen was not added: scan it again.</numerusform>
+            <numerusform>%n items scanned at the lock screen were not added: scan them again.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location filename="../../ui/widgets/mainwindow.cpp" line="521"/>
         <source>%n item(s) for %1 are rung up and nothing is paid. Discard them and start a new sale?</source>
         <translation>

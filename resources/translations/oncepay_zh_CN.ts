@@ -2943,6 +2943,13 @@
 </context>
 <context>
     <name>OncePay::Ui::MainWindow</name>
+    <message numerus="yes">
+        <location filename="../../ui/widgets/mainwindowstaff.cpp" line="68"/>
+        <source>%n item(s) scanned at the lock screen were not added: scan them again.</source>
+        <translation>
+            <numerusform>锁屏时扫描的 %n 件商品未加入：请重新扫描。</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../../ui/widgets/mainwindow.cpp" line="64"/>
         <source>OncePay till</source>
@@ -6382,6 +6389,26 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <location filename="../../ui/widgets/signindialog.cpp" line="117"/>
         <source>%1 is not a manager.</source>
         <translation>%1 不是经理。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="110"/>
+        <source>That was a scan, not a PIN: %1 was not added. A manager types the PIN; scan it again afterwards.</source>
+        <translation>这是扫码，不是 PIN 码：%1 未加入。请经理输入 PIN 码，之后再扫一次。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="115"/>
+        <source>Sign in first: %1 is kept and added to the sale once you have signed in.</source>
+        <translation>请先登录：%1 已保留，登录后加入本笔交易。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="116"/>
+        <source>Sign in first: %1 scanned items are kept and added to the sale once you have signed in.</source>
+        <translation>请先登录：已扫描的 %1 件商品已保留，登录后加入本笔交易。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/signindialog.cpp" line="133"/>
+        <source>Type your PIN, then press Enter.</source>
+        <translation>请输入 PIN 码，然后按回车。</translation>
     </message>
 </context>
 <context>

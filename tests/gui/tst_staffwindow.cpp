@@ -2,12 +2,15 @@
 // till is locked until someone signs in with name and PIN; a wrong PIN is said and five lock
 // the person out; what the cashier rings up is stamped with their name in the journal; a
 // discount above the limit waits for a manager's PIN typed on the spot, and the journal keeps
-// who approved it; Ctrl+L locks the till again.
+// who approved it; Ctrl+L locks the till again. A scanner at the lock screen (issue 36) tries no
+// PIN: its codes wait for the sale and no one is locked out; nor is an empty PIN a try.
 #include "demotill.h"
 #include "intentjournal.h"
 #include "mainwindow.h"
 #include "salebook.h"
+#include "signindialog.h"
 #include "staffsession.h"
+#include "timedkeys.h"
 
 #include <QComboBox>
 #include <QInputDialog>
@@ -32,6 +35,8 @@ private slots:
     void signInThenSalesCarryTheCashier();
     void discountAboveTheLimitWaitsForAManager();
     void ctrlLLocksAndFiveWrongPinsLockOut();
+    void scansAtTheLockScreenAreNoPinTries();
+    void anEmptyPinIsNoTry();
 
 private:
     template <typename W = QWidget>
@@ -40,6 +45,10 @@ private:
     QDialog *lockScreen(const QString &accessibleName = QStringLiteral("Sign in"));
     // Picks `name` in the dialog's list by keys and types `pin` + Enter.
     void typeCredentials(QDialog *dialog, const QString &name, const QString &pin);
+    // Picks `name` in the dialog's list by keys; the PIN field has the keyboard again.
+    void chooseName(QDialog *dialog, const QString &name);
+    // The dialog's Sign in (or Approve) button: enabled again once a PIN was answered.
+    static QPushButton *okButton(QDialog *dialog) { return dialog->findChildren<QPushButton *>().constFirst(); }
     void scan(const QString &code);
     void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier);
     QList<Intent> journal();
@@ -88,7 +97,7 @@ QDialog *TestStaffWindow::lockScreen(const QString &accessibleName)
     return dialog;
 }
 
-void TestStaffWindow::typeCredentials(QDialog *dialog, const QString &name, const QString &pin)
+void TestStaffWindow::chooseName(QDialog *dialog, const QString &name)
 {
     auto *names = named<QComboBox>(dialog, QStringLiteral("Name"));
     auto *field = named<QLineEdit>(dialog, QStringLiteral("PIN"));
@@ -102,6 +111,13 @@ void TestStaffWindow::typeCredentials(QDialog *dialog, const QString &name, cons
     QCOMPARE(names->currentText(), name);
     QTest::keyClick(names, Qt::Key_Tab);
     QTRY_VERIFY(field->hasFocus());
+}
+
+void TestStaffWindow::typeCredentials(QDialog *dialog, const QString &name, const QString &pin)
+{
+    chooseName(dialog, name);
+    auto *field = named<QLineEdit>(dialog, QStringLiteral("PIN"));
+    QVERIFY(field);
     QTest::keyClicks(field, pin);
     QTest::keyClick(field, Qt::Key_Return);
 }
@@ -281,6 +297,69 @@ void TestStaffWindow::ctrlLLocksAndFiveWrongPinsLockOut()
     typeCredentials(dialog, QStringLiteral("Li Na"), QStringLiteral("482916"));
     QTRY_VERIFY(!QApplication::activeModalWidget());
     QCOMPARE(m_till.staff->current().name, QStringLiteral("Li Na"));
+}
+
+void TestStaffWindow::scansAtTheLockScreenAreNoPinTries()
+{
+    addStaff();
+    QDialog *dialog = lockScreen();
+    QVERIFY(dialog);
+    chooseName(dialog, QStringLiteral("Wang Wei"));
+    auto *field = named<QLineEdit>(dialog, QStringLiteral("PIN"));
+    // More scans than the tries a person has, at a scanner's pace (8 ms a key, then Enter): none
+    // is a try, none is lost.
+    quint64 t = 1'000'000;
+    for (int i = 0; i <= StaffStore::kMaxWrongPins; ++i) {
+        QTRY_VERIFY(field->hasFocus());
+        t = TimedKeys::scan(field, QStringLiteral("6901234500011"), t + 3'000);   // tea, 4.50
+        QVERIFY(field->text().isEmpty());
+        QVERIFY(okButton(dialog)->isEnabled());   // nothing is being checked
+    }
+    QCOMPARE(qobject_cast<SignInDialog *>(dialog)->scannedCodes(),
+        QStringList(StaffStore::kMaxWrongPins + 1, QStringLiteral("6901234500011")));
+    // The right PIN, typed by hand, signs Wang Wei in: the scans locked no one out.
+    TimedKeys::byHand(field, QStringLiteral("1357"), t + 3'000);
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+    QCOMPARE(m_till.staff->current().name, QStringLiteral("Wang Wei"));
+    // What was scanned is the sale's now.
+    CartModel *cart = m_till.window->viewModel()->cart();
+    QTRY_COMPARE(cart->total().minorUnits(), qint64(450 * (StaffStore::kMaxWrongPins + 1)));
+
+    // A wrong PIN typed by hand, at a person's pace, is still a try: five lock Wang Wei out.
+    press(Qt::Key_L, Qt::ControlModifier);
+    dialog = lockScreen();
+    QVERIFY(dialog);
+    chooseName(dialog, QStringLiteral("Wang Wei"));
+    field = named<QLineEdit>(dialog, QStringLiteral("PIN"));
+    t += 10'000;
+    for (int i = 0; i < StaffStore::kMaxWrongPins; ++i) {
+        QTRY_VERIFY(field->hasFocus());
+        t = TimedKeys::byHand(field, QStringLiteral("9999"), t + 3'000);
+        QTRY_VERIFY(okButton(dialog)->isEnabled());   // answered
+    }
+    TimedKeys::byHand(field, QStringLiteral("1357"), t + 3'000);
+    QTRY_VERIFY(okButton(dialog)->isEnabled());
+    QVERIFY(dialog->isVisible());
+    QVERIFY(!m_till.staff->isSignedIn());
+    QVERIFY(qobject_cast<SignInDialog *>(dialog)->scannedCodes().isEmpty());
+}
+
+void TestStaffWindow::anEmptyPinIsNoTry()
+{
+    addStaff();
+    QDialog *dialog = lockScreen();
+    QVERIFY(dialog);
+    chooseName(dialog, QStringLiteral("Wang Wei"));
+    auto *field = named<QLineEdit>(dialog, QStringLiteral("PIN"));
+    // Enter on the empty field, more often than the tries a person has.
+    for (int i = 0; i <= StaffStore::kMaxWrongPins; ++i) {
+        QTRY_VERIFY(field->hasFocus());
+        QTest::keyClick(field, Qt::Key_Return);
+        QTRY_VERIFY(okButton(dialog)->isEnabled());
+    }
+    typeCredentials(dialog, QStringLiteral("Wang Wei"), QStringLiteral("1357"));
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+    QCOMPARE(m_till.staff->current().name, QStringLiteral("Wang Wei"));
 }
 
 QTEST_MAIN(TestStaffWindow)

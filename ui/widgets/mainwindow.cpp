@@ -1,10 +1,9 @@
 // MainWindow: what the cashier does (scan, search, pay, a new sale, refunds, the shift) and what
-// the window shows of it. Its widgets, shortcuts and menus as built are mainwindowbuild.cpp.
+// the window shows of it. Its widgets, shortcuts and menus as built are mainwindowbuild.cpp; who
+// works the till (sign-in, a manager's approval) is mainwindowstaff.cpp.
 #include "mainwindow.h"
 
-#include "elidedlabel.h"
 #include "productgrid.h"
-#include "signindialog.h"
 #include "staffsession.h"
 #include "tillcatalog.h"
 
@@ -371,75 +370,6 @@ bool MainWindow::applyDiscount(int row, const QString &text, const QString &appr
         m_session->journal()->recordStaffAction(a, this, [](bool, const TillError &, bool) {});
     }
     return ok;
-}
-
-void MainWindow::setStaff(StaffSession *staff)
-{
-    m_staff = staff;
-    m_staffLabel = new ElidedLabel(this);
-    m_staffLabel->setAccessibleName(tr("Signed in"));
-    m_statusBar->addPermanentWidget(m_staffLabel);
-    m_staff->setIdleLockMs(TillSettings::load().idleLockMinutes * 60'000);
-    m_queuePanel->setManagerGate(managerGate(), Money(TillSettings::load().refundLimit, m_vm.cart()->total().currency()));
-    qApp->installEventFilter(this);
-    connect(m_staff, &StaffSession::staffChanged, this, &MainWindow::requireSignIn);
-    connect(m_staff, &StaffSession::signedInChanged, this, &MainWindow::requireSignIn);
-    requireSignIn();
-}
-
-void MainWindow::showStaff()
-{
-    if (!m_staffLabel)
-        return;
-    const bool shown = m_staff && m_staff->required() && m_staff->isSignedIn();
-    m_staffLabel->setVisible(shown);
-    if (shown) {
-        const StaffMember who = m_staff->current();
-        m_staffLabel->setText(who.isManager() ? tr("%1 (manager)").arg(who.name) : who.name);
-    }
-}
-
-void MainWindow::requireSignIn()
-{
-    showStaff();
-    if (!m_staff || !m_staff->isLoaded() || !m_staff->required() || m_staff->isSignedIn() || m_lockScreen)
-        return;
-    auto *dialog = new SignInDialog(m_staff, SignInDialog::Mode::SignIn, {}, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    m_lockScreen = dialog;
-    connect(dialog, &QDialog::finished, this, [this] {
-        activateWindow();
-        m_search->setFocus();
-    });
-    dialog->open();
-}
-
-ManagerGate MainWindow::managerGate()
-{
-    return [window = QPointer<MainWindow>(this)](const QString &what, std::function<void(const QString &)> granted) {
-        if (window)
-            window->withManager(what, std::move(granted));
-    };
-}
-
-void MainWindow::withManager(const QString &what, std::function<void(const QString &approver)> granted)
-{
-    if (!m_staff || m_staff->mayApproveAlone())
-        return granted(m_staff && m_staff->required() ? m_staff->current().name : QString());
-    auto *dialog = new SignInDialog(m_staff, SignInDialog::Mode::Approve, what, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [dialog, granted = std::move(granted)] {
-        granted(dialog->approvedBy());
-    });
-    // Approved or not, the scan field has the keyboard again (unless what was approved opened a
-    // window of its own, which then has it).
-    connect(dialog, &QDialog::finished, this, [this] {
-        if (!QApplication::activeModalWidget()) {
-            activateWindow();
-            m_search->setFocus();
-        }
-    });
-    dialog->open();
 }
 
 void MainWindow::importCatalog()

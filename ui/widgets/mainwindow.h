@@ -105,6 +105,8 @@ private:
     // goods sold by the kg for the weight).
     void addFromGrid(const QString &code);
     void requireSignIn();
+    // What the scanner read at the lock screen, added once someone signed in (mainwindowstaff.cpp).
+    void addScannedAtLock(const QStringList &codes);
     void openSettings();   // the lock screen, when someone must sign in and no one is
     void showStaff();
     void payCard();

@@ -5,6 +5,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -13,11 +14,16 @@
 
 namespace OncePay::Ui {
 
+namespace {
+constexpr int kMaxPinLength = 8;   // a longer line is no PIN: a scan
+}   // namespace
+
 SignInDialog::SignInDialog(StaffSession *staff, Mode mode, const QString &what, QWidget *parent)
     : QDialog(parent)
     , m_staff(staff)
     , m_mode(mode)
     , m_what(what)
+    , m_scans(kMaxPinLength)
 {
     const bool signIn = mode == Mode::SignIn;
     setWindowTitle(signIn ? tr("Sign in") : tr("A manager's approval"));
@@ -48,7 +54,7 @@ SignInDialog::SignInDialog(StaffSession *staff, Mode mode, const QString &what, 
     m_pin = new QLineEdit(this);
     m_pin->setAccessibleName(tr("PIN"));
     m_pin->setEchoMode(QLineEdit::Password);
-    m_pin->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,8}")), m_pin));
+    m_pin->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,%1}").arg(kMaxPinLength)), m_pin));
     m_pin->setMinimumHeight(40);
     form->addRow(tr("&PIN:"), m_pin);
     layout->addLayout(form);
@@ -70,6 +76,9 @@ SignInDialog::SignInDialog(StaffSession *staff, Mode mode, const QString &what, 
     // Name, PIN, then the button, whatever the layout made of the order.
     setTabOrder(m_name, m_pin);
     setTabOrder(m_pin, m_ok);
+    // A scanner types into whichever of them has the keyboard: each key is seen before it acts.
+    for (QWidget *w : {static_cast<QWidget *>(m_name), static_cast<QWidget *>(m_pin), static_cast<QWidget *>(m_ok)})
+        w->installEventFilter(this);
     // The PIN has the keyboard from the start (the name is the last one chosen, or the first).
     m_pin->setFocus();
     setMinimumWidth(420);
@@ -82,6 +91,31 @@ void SignInDialog::reject()
         QDialog::reject();
 }
 
+bool SignInDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::KeyPress
+        && m_scans.press(*static_cast<QKeyEvent *>(event)) == ScanDetector::Verdict::Scanned) {
+        scanned(m_scans.code());
+        return true;   // its Enter is no Sign in
+    }
+    return QDialog::eventFilter(watched, event);
+}
+
+void SignInDialog::scanned(const QString &code)
+{
+    // The scan's digits landed in the PIN field: they are no PIN, and no try is counted.
+    m_pin->clear();
+    m_pin->setFocus();
+    if (m_mode == Mode::Approve) {
+        m_message->setText(tr("That was a scan, not a PIN: %1 was not added. A manager types the PIN; scan it again afterwards.").arg(code));
+        return;
+    }
+    m_scanned << code;
+    m_message->setText(m_scanned.size() == 1
+            ? tr("Sign in first: %1 is kept and added to the sale once you have signed in.").arg(code)
+            : tr("Sign in first: %1 scanned items are kept and added to the sale once you have signed in.").arg(m_scanned.size()));
+}
+
 void SignInDialog::check()
 {
     if (!m_ok->isEnabled())
@@ -91,6 +125,12 @@ void SignInDialog::check()
     m_pin->clear();   // a PIN never stays on the screen
     if (name.isEmpty()) {
         m_message->setText(tr("No one to sign in as: add staff with oncepay-ctl staff add."));
+        return;
+    }
+    if (pin.isEmpty()) {
+        // Enter on an empty field (a bump, a second Enter) is no try at a PIN: nothing is counted.
+        m_message->setText(tr("Type your PIN, then press Enter."));
+        m_pin->setFocus();
         return;
     }
     m_ok->setEnabled(false);
