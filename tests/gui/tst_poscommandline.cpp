@@ -50,7 +50,9 @@ public:
     // The display (":N") once the server answers, or empty.
     QString start()
     {
-        m_server.start(program("Xvfb"), {QStringLiteral("-displayfd"), QStringLiteral("1"), QStringLiteral("-screen"), QStringLiteral("0"), QStringLiteral("1024x768x24"), QStringLiteral("-nolisten"), QStringLiteral("tcp")});
+        // -noreset: by default the server resets when its last client leaves, and refuses the next
+        // one for a moment (the second run's till then could not connect to the display).
+        m_server.start(program("Xvfb"), {QStringLiteral("-displayfd"), QStringLiteral("1"), QStringLiteral("-noreset"), QStringLiteral("-screen"), QStringLiteral("0"), QStringLiteral("1024x768x24"), QStringLiteral("-nolisten"), QStringLiteral("tcp")});
         QByteArray number;
         const bool told = QTest::qWaitFor([&] {
             number += m_server.readAllStandardOutput();
@@ -209,6 +211,12 @@ void TestPosCommandLine::quitWithTheCustomerDisplayEndsTheTill()
     QTemporaryDir home;
     QProcessEnvironment env = tillEnvironment(home, QStringLiteral("xcb"));
     env.insert(QStringLiteral("DISPLAY"), display);
+    // In the asan tree the till's exit code carries LeakSanitizer's verdict. Under xcb, Qt talks
+    // to D-Bus, and libdbus keeps 1 KiB it never frees: the system library's, not ours.
+    QFile suppressions(home.filePath(QStringLiteral("lsan.supp")));
+    QVERIFY(suppressions.open(QIODevice::WriteOnly) && suppressions.write("leak:libdbus-1.so\n") > 0);
+    suppressions.close();
+    env.insert(QStringLiteral("LSAN_OPTIONS"), QStringLiteral("suppressions=") + suppressions.fileName());
     // Twice on one journal: the second start finds it free (before the fix: "in use by process").
     for (int run = 1; run <= 2; ++run) {
         QProcess pos;
