@@ -14,7 +14,14 @@ namespace OncePay::Ui {
 
 namespace {
 constexpr int kColumns = 4;
+
+// The shop's words on a tab or a button: an & is an &, not a mnemonic ("Fruit & veg" showed as
+// "Fruit _veg", and V became its Alt key).
+QString shownAsIs(QString text)
+{
+    return text.replace(QLatin1Char('&'), QStringLiteral("&&"));
 }
+}   // namespace
 
 ProductGrid::ProductGrid(QWidget *parent)
     : QWidget(parent)
@@ -61,7 +68,7 @@ void ProductGrid::rebuild()
     if (!m_catalog->quickKeyProducts().isEmpty())
         addTab(QString(), tr("Quick keys"));
     for (const QString &category : m_catalog->categories())
-        addTab(category, category);
+        addTab(category, shownAsIs(category));
     setVisible(m_tabs->count() > 0);
     if (m_tabs->count() > 0) {
         m_tabs->setCurrentIndex(0);
@@ -96,7 +103,7 @@ void ProductGrid::fillPage(int tab)
         const QString price = p->openPrice  ? tr("your price")
             : p->unit == SaleUnit::Kilogram ? tr("%1/kg").arg(p->price.toDisplayString())
                                             : p->price.toDisplayString();
-        auto *button = new QPushButton(QStringLiteral("%1\n%2").arg(p->name(chinese), price), page);
+        auto *button = new QPushButton(QStringLiteral("%1\n%2").arg(shownAsIs(p->name(chinese)), price), page);
         button->setAccessibleName(p->name(chinese));
         button->setFocusPolicy(Qt::NoFocus);   // the scan field keeps the keyboard
         button->setMinimumHeight(kButtonHeight);
