@@ -30,6 +30,19 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
         for (const char *c : codes)
             m_checkout->addProduct(QString::fromLatin1(c), &reason);
     };
+    // A story's first step: a new sale of `code`, the network online.
+    auto onlineSaleOf = [text, network, newSaleWith](const QString &caption, const char *code) {
+        return Step{text(caption), [network, newSaleWith, code] {
+                        network(NetSim::Mode::Online);
+                        newSaleWith({code});
+                    },
+            {}};
+    };
+    // Paid by card, and every answer lost from the moment the payment leaves the till.
+    auto payWithAnswersLost = [this] {
+        loseAnswersOfThePayment();
+        m_checkout->payByCard(QStringLiteral("tok_visa"));
+    };
     // Asks the bank's ledger about the sale's payment; the next caption reports what it said.
     auto askBank = [this](const QString &caption) {
         return Step{[caption] {
@@ -106,18 +119,10 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
         };
     case Story::AnswerLost:
         return {
-            {text(tr("A customer buys an umbrella. The till is online.")),
-                [=] {
-                    network(NetSim::Mode::Online);
-                    newSaleWith({"6901234500134"});
-                },
-                {}},
+            onlineSaleOf(tr("A customer buys an umbrella. The till is online."), "6901234500134"),
             {text(tr("The cashier pays, and from that moment the network loses every answer: the request arrives, the "
                      "bank charges the card, but the till never hears back.")),
-                [this] {
-                    loseAnswersOfThePayment();
-                    m_checkout->payByCard(QStringLiteral("tok_visa"));
-                },
+                payWithAnswersLost,
                 [this] {
                     return answerLost();
                 },
@@ -160,18 +165,10 @@ QList<DemoController::Step> DemoController::stepsFor(Story story)
         };
     case Story::PaidAnotherWay:
         return {
-            {text(tr("A customer buys noodles. The till is online.")),
-                [=] {
-                    network(NetSim::Mode::Online);
-                    newSaleWith({"6901234500073"});
-                },
-                {}},
+            onlineSaleOf(tr("A customer buys noodles. The till is online."), "6901234500073"),
             {text(tr("The cashier pays by card, and from that moment the network loses every answer: the bank charges "
                      "the card, but the till never hears back.")),
-                [this] {
-                    loseAnswersOfThePayment();
-                    m_checkout->payByCard(QStringLiteral("tok_visa"));
-                },
+                payWithAnswersLost,
                 [this] {
                     if (!answerLost())
                         return false;
