@@ -5196,8 +5196,8 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/widgets/settingsdialog.cpp" line="98"/>
-        <source>Shop a&amp;ddress:</source>
-        <translation>店铺地址(&amp;D)：</translation>
+        <source>Shop addr&amp;ess:</source>
+        <translation>店铺地址(&amp;E)：</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/settingsdialog.cpp" line="99"/>

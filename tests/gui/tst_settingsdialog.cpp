@@ -9,6 +9,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QTabWidget>
 #include <QStandardPaths>
 #include <QtTest>
 
@@ -26,6 +27,7 @@ private slots:
     void settingsAreTheOwnersAlone();
     void gatewayField_data();
     void gatewayField();
+    void shopNameAndAddressAreOnTheShopTab();
 
 private:
     static QLineEdit *gatewayField(SettingsDialog &dialog);
@@ -41,6 +43,15 @@ void TestSettingsDialog::initTestCase()
 void TestSettingsDialog::init()
 {
     QSettings().clear();
+}
+
+static QWidget *namedWidget(QWidget *root, const QString &name)
+{
+    for (QWidget *w : root->findChildren<QWidget *>()) {
+        if (w->accessibleName() == name)
+            return w;
+    }
+    return nullptr;
 }
 
 QLineEdit *TestSettingsDialog::gatewayField(SettingsDialog &dialog)
@@ -132,6 +143,35 @@ void TestSettingsDialog::gatewayField()
     QVERIFY2(message.isEmpty(), qPrintable(message));
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     QCOMPARE(int(dialog.settings().gatewayUrls.size()), count);
+}
+
+// Issue 36, confusion 8: the shop's name and address are the shop's, on the "Shop" tab beside its
+// other rules, not among the till's gateway and token. Reached by keys: Ctrl+Tab to the Shop tab,
+// then each field's own Alt key, which no other field of that tab takes.
+void TestSettingsDialog::shopNameAndAddressAreOnTheShopTab()
+{
+    TillSettings settings;
+    settings.shopName = QStringLiteral("Corner Shop");
+    settings.shopAddress = QStringLiteral("8 Fuzhou Road");
+    SettingsDialog dialog(settings, QStringLiteral("CNY"));
+    dialog.show();
+    QApplication::setActiveWindow(&dialog);
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    auto *tabs = dialog.findChild<QTabWidget *>();
+    QVERIFY(tabs);
+    QCOMPARE(tabs->currentIndex(), 0);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab, Qt::ControlModifier);
+    QTRY_COMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("Shop"));
+    auto *name = qobject_cast<QLineEdit *>(namedWidget(&dialog, QStringLiteral("Shop name")));
+    auto *address = qobject_cast<QLineEdit *>(namedWidget(&dialog, QStringLiteral("Shop address")));
+    QVERIFY(name && address);
+    QVERIFY(name->isVisible());
+    QVERIFY(address->isVisible());
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_H, Qt::AltModifier);
+    QTRY_COMPARE(QApplication::focusWidget(), name);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_E, Qt::AltModifier);
+    QTRY_COMPARE(QApplication::focusWidget(), address);
+    QCOMPARE(dialog.settings().shopAddress, settings.shopAddress);
 }
 
 QTEST_MAIN(TestSettingsDialog)

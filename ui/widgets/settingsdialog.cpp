@@ -94,13 +94,14 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
     form->addRow(tr("Longest &wait offline:"), m_maxAgeHours);
     form->addRow(tr("Wait for the &bank's answer:"), m_unconfirmedAfter);
     form->addRow(tr("&Language:"), m_language);
-    form->addRow(tr("S&hop name:"), m_shopName);
-    form->addRow(tr("Shop a&ddress:"), m_shopAddress);
     form->addRow(new QLabel(tr("The gateway, token and language apply when the till starts again; the limits and the shop at once."), this));
 
     auto *shopPage = new QWidget(tabs);
     auto *shop = new QFormLayout(shopPage);
     tabs->addTab(shopPage, tr("Shop"));
+    // The shop's name and address are the shop's, printed on every receipt (issue 36, confusion 8).
+    shop->addRow(tr("S&hop name:"), m_shopName);
+    shop->addRow(tr("Shop addr&ess:"), m_shopAddress);
     m_catalogUrl = new QLineEdit(settings.catalogUrl, this);
     m_catalogUrl->setPlaceholderText(tr("empty: the catalog imported on this till"));
     m_catalogUrl->setAccessibleName(tr("Catalog URL"));
