@@ -94,6 +94,10 @@ QString Money::toDisplayString() const
         : m_currency == QLatin1String("USD")                                                        ? QStringLiteral("$")
         : m_currency == QLatin1String("EUR")                                                        ? QStringLiteral("€")
                                                                                                     : m_currency + QLatin1Char(' ');
+    // A negative amount is written one way, on the screen and on paper: the minus sign (U+2212)
+    // before the symbol, "−¥4.80", never "¥-4.80" (issue 36).
+    if (m_minor < 0)
+        return QStringLiteral("\u2212") + symbol + toDecimalString().mid(1);
     return symbol + toDecimalString();
 }
 

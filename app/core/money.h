@@ -31,7 +31,8 @@ public:
 
     // 1999 CNY -> "19.99"; -5 USD -> "-0.05"; 1200 JPY -> "1200".
     QString toDecimalString() const;
-    // For people: the currency's symbol and the decimal amount, "¥19.99", "$5.00", "¥1200" (JPY).
+    // For people: the currency's symbol and the decimal amount, "¥19.99", "$5.00", "¥1200" (JPY);
+    // a negative amount with the minus sign first, "−¥4.80".
     QString toDisplayString() const;
 
     friend bool operator==(const Money &a, const Money &b)

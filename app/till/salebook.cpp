@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlDatabase>
@@ -60,6 +61,12 @@ QList<Sale> readSales(SqlTx &tx, const QString &sql, const QVariantList &binds)
 }
 
 }   // namespace
+
+int SaleBook::tillNumberOf(const QString &terminal)
+{
+    static const QRegularExpression lastNumber(QStringLiteral("(\\d+)$"));
+    return qMax(1, lastNumber.match(terminal.trimmed()).captured(1).toInt());
+}
 
 SaleBook::SaleBook(IntentJournal *journal, QObject *parent)
     : QObject(parent)

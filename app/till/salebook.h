@@ -32,6 +32,8 @@ public:
     // The number people read is "<till>-<six digits>", e.g. "1-000123".
     void setTillNumber(int number) { m_tillNumber = qMax(1, number); }
     int tillNumber() const { return m_tillNumber; }
+    // The till's number in its terminal name: its last digits ("till-3" is 3), else 1.
+    static int tillNumberOf(const QString &terminal);
 
     // Stores a new open sale (a new order id, the next short number).
     void open(const Money &total, const QJsonArray &lines, QObject *context, Reply<Sale> reply);

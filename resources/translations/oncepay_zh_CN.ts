@@ -1144,6 +1144,16 @@
         <source>Total</source>
         <translation>小计</translation>
     </message>
+    <message>
+        <location filename="../../ui/models/cartmodel.cpp"/>
+        <source>%1 (−%2, −%3 off the sale)</source>
+        <translation>%1（−%2，整单折扣 −%3）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/cartmodel.cpp"/>
+        <source>%1 (−%2 off the sale)</source>
+        <translation>%1（整单折扣 −%2）</translation>
+    </message>
 </context>
 <context>
     <name>OncePay::Ui::CashPanel</name>
@@ -3130,13 +3140,13 @@
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="261"/>
-        <source>Discount on the &amp;sale…</source>
-        <translation>整单折扣(&amp;S)…</translation>
+        <source>Discount on the s&amp;ale…</source>
+        <translation>整单折扣(&amp;A)…</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="266"/>
-        <source>Refund a sale by its &amp;receipt number…</source>
-        <translation>按小票号退款(&amp;R)…</translation>
+        <source>Refund a sale by its receipt n&amp;umber…</source>
+        <translation>按小票号退款(&amp;U)…</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="273"/>
@@ -3170,8 +3180,8 @@
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="296"/>
-        <source>P&amp;roducts…</source>
-        <translation>商品管理(&amp;R)…</translation>
+        <source>Pr&amp;oducts…</source>
+        <translation>商品管理(&amp;O)…</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="297"/>
@@ -4326,7 +4336,7 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     <message>
         <location filename="../../ui/models/receipt.cpp" line="174"/>
         <source>Total</source>
-        <translation>小计</translation>
+        <translation>合计</translation>
     </message>
     <message>
         <location filename="../../ui/models/receipt.cpp" line="182"/>
@@ -4410,6 +4420,41 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <location filename="../../ui/models/receipt.cpp" line="237"/>
         <source>The receipt could not be written to %1.</source>
         <translation>无法将小票写入 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receipt.cpp"/>
+        <source>Cashier</source>
+        <translation>收银员</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receipt.cpp"/>
+        <source>Discount %1</source>
+        <translation>折扣 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receipt.cpp"/>
+        <source>%1 kg × %2/kg</source>
+        <translation>%1 千克 × %2/千克</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receipt.cpp"/>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receipt.cpp"/>
+        <source>Subtotal</source>
+        <translation>小计</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receipt.cpp"/>
+        <source>Discount on the sale</source>
+        <translation>整单折扣</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/receipt.cpp"/>
+        <source>VAT added</source>
+        <translation>另加增值税</translation>
     </message>
 </context>
 <context>
@@ -6270,6 +6315,11 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <location filename="../../ui/models/shifttotalsmodel.cpp" line="37"/>
         <source>Declined card payments</source>
         <translation>被拒绝的银行卡付款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/shifttotalsmodel.cpp" line="39"/>
+        <source>Wallet payments cancelled (nothing charged)</source>
+        <translation>已取消的钱包付款（未扣款）</translation>
     </message>
     <message>
         <location filename="../../ui/models/shifttotalsmodel.cpp" line="39"/>

@@ -220,6 +220,13 @@ void TestRefundViewModel::receiptNumbers_data()
                                   << "till-1" << qint64(0) << TillError::Kind::NotAReceiptNumber;
     QTest::newRow("zero") << "till-1-000000"
                           << "till-1" << qint64(0) << TillError::Kind::NoSuchReceipt;
+    // A refund slip's number (issue 36): as a sale's, with an R.
+    QTest::newRow("a refund slip") << "R1-000043"
+                                   << "till-1" << qint64(43) << TillError::Kind::None;
+    QTest::newRow("a refund slip typed small") << "r3-000043"
+                                               << "till-3" << qint64(43) << TillError::Kind::None;
+    QTest::newRow("another till's refund slip") << "R2-000043"
+                                                << "till-1" << qint64(0) << TillError::Kind::ReceiptOfOtherTill;
 }
 
 void TestRefundViewModel::receiptNumbers()
@@ -236,6 +243,8 @@ void TestRefundViewModel::receiptNumbers()
     Intent i;
     i.id = 1234;
     error = {};
+    QCOMPARE(SaleLookup::intentId(Receipt::number(i, terminal), terminal, &error).value_or(0), qint64(1234));
+    i.kind = IntentKind::Refund;
     QCOMPARE(SaleLookup::intentId(Receipt::number(i, terminal), terminal, &error).value_or(0), qint64(1234));
     QVERIFY(SaleLookup::looksLikeSale(QStringLiteral("S20261202-230117123-042")));
     QVERIFY(!SaleLookup::looksLikeSale(QStringLiteral("till-1-000042")));
@@ -563,19 +572,22 @@ void TestRefundViewModel::refundSlip()
     const ReceiptContext context{QStringLiteral("till-1"), QStringLiteral("Corner Shop"), QStringLiteral("1 Main St"), {}};
     const QString html = RefundSlip::html(refund, payment, lines, RefundItems{{{0, 1}}, {}}, Language::English, context);
     for (const QString &part : {QStringLiteral("Corner Shop"), QStringLiteral("REFUND"), QStringLiteral("till-1-000042"),
-             QStringLiteral("till-1-000043"), QStringLiteral("Jasmine tea"), QStringLiteral("¥4.50"),
+             QStringLiteral("R1-000043"), QStringLiteral("Jasmine tea"), QStringLiteral("¥4.50"),
              QStringLiteral("Visa ··4242"), QStringLiteral("Returned by the customer"), QStringLiteral("Refunded")})
         QVERIFY2(html.contains(part.toHtmlEscaped()), qPrintable(part));
     QVERIFY(!html.contains(QStringLiteral("Rice")));   // only what is given back
     QVERIFY(!html.contains(QStringLiteral("PENDING")));
-    QCOMPARE(RefundSlip::fileName(refund, QStringLiteral("till-1")), QStringLiteral("till-1-000043-refund.pdf"));
+    // The refund's number reads like a sale's ("1-000001"), not "till-1-000043" (issue 36).
+    QCOMPARE(Receipt::number(refund, QStringLiteral("till-1")), QStringLiteral("R1-000043"));
+    QVERIFY(!html.contains(QStringLiteral("till-1-000043")));
+    QCOMPARE(RefundSlip::fileName(refund, QStringLiteral("till-1")), QStringLiteral("R1-000043-refund.pdf"));
 
     refund.state = IntentState::Queued;
     const QString pending = RefundSlip::html(refund, payment, lines, {}, Language::English, context);
     QVERIFY(pending.contains(QStringLiteral("PENDING")));
     QVERIFY(pending.contains(QStringLiteral("Waiting for connection")));
     QVERIFY(!pending.contains(QStringLiteral("Jasmine tea")));   // by amount: no lines
-    QCOMPARE(RefundSlip::fileName(refund, QStringLiteral("till-1")), QStringLiteral("till-1-000043-refund-pending.pdf"));
+    QCOMPARE(RefundSlip::fileName(refund, QStringLiteral("till-1")), QStringLiteral("R1-000043-refund-pending.pdf"));
 
     refund.state = IntentState::Succeeded;
     refund.tender = Tender::Cash;

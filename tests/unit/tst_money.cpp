@@ -24,6 +24,8 @@ private slots:
     void parseRejects();
     void format_data();
     void format();
+    void displayString_data();
+    void displayString();
     void roundTrip_data();
     void roundTrip();
     void equality();
@@ -188,6 +190,31 @@ void TestMoney::format()
     QFETCH(QString, currency);
     QFETCH(QString, text);
     QCOMPARE(Money(minorUnits, currency).toDecimalString(), text);
+}
+
+// For people (issue 36, confusion 6): one way of writing a negative amount, the minus sign
+// (U+2212) before the symbol, on the screen and on paper; "¥-4.80" read as a different thing.
+void TestMoney::displayString_data()
+{
+    QTest::addColumn<qint64>("minorUnits");
+    QTest::addColumn<QString>("currency");
+    QTest::addColumn<QString>("text");
+
+    QTest::newRow("CNY 19.99") << qint64(1999) << QStringLiteral("CNY") << QStringLiteral("¥19.99");
+    QTest::newRow("CNY 0") << qint64(0) << QStringLiteral("CNY") << QStringLiteral("¥0.00");
+    QTest::newRow("CNY -4.80") << qint64(-480) << QStringLiteral("CNY") << QStringLiteral("\u2212¥4.80");
+    QTest::newRow("CNY -0.01") << qint64(-1) << QStringLiteral("CNY") << QStringLiteral("\u2212¥0.01");
+    QTest::newRow("USD -5") << qint64(-5) << QStringLiteral("USD") << QStringLiteral("\u2212$0.05");
+    QTest::newRow("JPY -1200") << qint64(-1200) << QStringLiteral("JPY") << QStringLiteral("\u2212¥1200");
+    QTest::newRow("CNY min") << kMin << QStringLiteral("CNY") << QStringLiteral("\u2212¥92233720368547758.08");
+}
+
+void TestMoney::displayString()
+{
+    QFETCH(qint64, minorUnits);
+    QFETCH(QString, currency);
+    QFETCH(QString, text);
+    QCOMPARE(Money(minorUnits, currency).toDisplayString(), text);
 }
 
 void TestMoney::roundTrip_data()

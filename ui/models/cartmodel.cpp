@@ -151,6 +151,18 @@ void CartModel::setLinesJson(const QJsonArray &lines, const QString &currency)
     emit totalChanged();
 }
 
+void CartModel::restoreItems(const QList<SaleItem> &items, const Discount &saleDiscount)
+{
+    beginResetModel();
+    m_lines = items;
+    if (!items.isEmpty())
+        m_currency = items.constFirst().product.price.currency();
+    m_saleDiscount = saleDiscount;
+    reprice();
+    endResetModel();
+    emit totalChanged();
+}
+
 int CartModel::itemCount() const
 {
     int n = 0;
@@ -195,8 +207,16 @@ QVariant CartModel::data(const QModelIndex &index, int role) const
     switch (Column(index.column())) {
     case Column::Name: {
         const QString name = l.product.name(m_language == Language::SimplifiedChinese);
-        const qint64 off = m_pricing.lines.value(index.row()).lineDiscount;
-        return off > 0 ? tr("%1 (−%2)").arg(name, Money(off, m_currency).toDisplayString()) : name;
+        // Both discounts in the line's name, so that its price and quantity, less what is said
+        // here, are its total (issue 36: the sale's share was in the total and nowhere else).
+        const PricedLine priced = m_pricing.lines.value(index.row());
+        const QString line = Money(priced.lineDiscount, m_currency).toDisplayString();
+        const QString sale = Money(priced.saleDiscount, m_currency).toDisplayString();
+        if (priced.lineDiscount > 0 && priced.saleDiscount > 0)
+            return tr("%1 (−%2, −%3 off the sale)").arg(name, line, sale);
+        if (priced.saleDiscount > 0)
+            return tr("%1 (−%2 off the sale)").arg(name, sale);
+        return priced.lineDiscount > 0 ? tr("%1 (−%2)").arg(name, line) : name;
     }
     case Column::Quantity:
         if (l.isWeighed())

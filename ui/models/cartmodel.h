@@ -52,10 +52,16 @@ public:
     // after a restart): replaces the cart.
     void setLines(const QList<SaleLine> &lines);
     void setLinesJson(const QJsonArray &lines, const QString &currency);
+    // The items of a parked sale as they were rung up (issue 36), with the sale's own discount:
+    // replaces the cart. items() is what parking keeps.
+    void restoreItems(const QList<SaleItem> &items, const Discount &saleDiscount);
+    const QList<SaleItem> &items() const { return m_lines; }
     Money total() const { return Money(m_pricing.total, m_currency); }
     const SalePricing &pricing() const { return m_pricing; }
     // The lines as the journal keeps them (saleLinesJson()).
     QJsonArray linesJson() const;
+    // The line as rung up (its product, count or weight, own discount): what a receipt prints.
+    const SaleItem &item(int row) const { return m_lines.at(row); }
     bool isEmpty() const { return m_lines.isEmpty(); }
     int itemCount() const;
     // The lines as the sale keeps them once paid (for a refund by items later).

@@ -2,6 +2,7 @@
 
 #include "code128.h"
 #include "pricing.h"
+#include "salebook.h"
 
 #include <QBuffer>
 #include <QDateTime>
@@ -53,6 +54,63 @@ QString taxTable(const SalePricing &pricing, const QString &currency)
     return out + QStringLiteral("</table>");
 }
 
+// A line's own discount as the receipt names it: "Discount 10%", or "Discount" for an amount.
+QString discountLabel(const Discount &discount)
+{
+    return discount.kind == Discount::Kind::Percent ? Receipt::tr("Discount %1").arg(vatRateText(int(discount.value)))
+                                                    : Receipt::tr("Discount");
+}
+
+// The items at their full price, each line's own discount under it (issue 36: the line totals
+// were already discounted, and a "Discount" row under them took it off again in the reader's
+// eyes). What a weighed line weighed and cost a kg, and how many at what price, are on paper.
+QString linesHtml(const CartModel &cart, const QString &currency)
+{
+    auto money = [&currency](qint64 minor) {
+        return esc(Money(minor, currency).toDisplayString());
+    };
+    const bool chinese = cart.language() == Language::SimplifiedChinese;
+    QString out = QStringLiteral("<table width=100%>");
+    for (int r = 0; r < cart.rowCount(); ++r) {
+        const SaleItem &item = cart.item(r);
+        const PricedLine priced = cart.pricing().lines.value(r);
+        QString detail;
+        if (item.isWeighed()) {
+            detail = Receipt::tr("%1 kg × %2/kg")
+                         .arg(QString::number(double(item.grams) / 1000.0, 'f', 3), item.product.price.toDisplayString());
+        } else if (!item.fixedAmount && item.quantity != 1) {
+            detail = Receipt::tr("%1 × %2").arg(item.quantity).arg(item.product.price.toDisplayString());
+        }
+        const QString name = esc(item.product.name(chinese));
+        if (detail.isEmpty()) {
+            out += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>").arg(name, money(priced.amount));
+        } else {
+            out += QStringLiteral("<tr><td colspan=2>%1</td></tr><tr><td>&nbsp;&nbsp;%2</td><td align=right>%3</td></tr>")
+                       .arg(name, esc(detail), money(priced.amount));
+        }
+        if (priced.lineDiscount > 0) {
+            out += QStringLiteral("<tr><td>&nbsp;&nbsp;%1</td><td align=right>%2</td></tr>")
+                       .arg(esc(discountLabel(item.discount)), money(-priced.lineDiscount));
+        }
+    }
+    return out + QStringLiteral("</table><hr>");
+}
+
+// From the lines to the total, every step a row: what the lines come to, the sale's discount,
+// the tax added to prices without it. Nothing when the lines are the total.
+QString sumsHtml(const SalePricing &pricing, TaxMode mode, const QString &currency)
+{
+    const bool taxAdded = mode == TaxMode::Exclusive && pricing.tax > 0;
+    if (pricing.saleDiscount <= 0 && !taxAdded)
+        return {};
+    QString out = row(Receipt::tr("Subtotal"), Money(pricing.subtotal - pricing.lineDiscounts, currency).toDisplayString());
+    if (pricing.saleDiscount > 0)
+        out += row(Receipt::tr("Discount on the sale"), Money(-pricing.saleDiscount, currency).toDisplayString());
+    if (taxAdded)
+        out += row(Receipt::tr("VAT added"), Money(pricing.tax, currency).toDisplayString());
+    return out;
+}
+
 }   // namespace
 
 QImage Receipt::barcodeImage(const QString &text, int moduleWidth, int height)
@@ -97,6 +155,9 @@ QString Receipt::number(const Intent &intent, const QString &terminal)
 {
     if (!intent.isRefund() && !intent.saleNumber.isEmpty())
         return intent.saleNumber;
+    // A refund reads like a sale's number, with an R: "R1-000043" (issue 36).
+    if (intent.isRefund())
+        return QStringLiteral("R%1-%2").arg(SaleBook::tillNumberOf(terminal)).arg(intent.id, 6, 10, QLatin1Char('0'));
     const QString till = terminal.trimmed().isEmpty() ? QStringLiteral("till") : terminal.trimmed();
     return QStringLiteral("%1-%2").arg(till).arg(intent.id, 6, 10, QLatin1Char('0'));
 }
@@ -155,23 +216,25 @@ QString Receipt::html(const Intent &intent, const CartModel &cart, const Receipt
     out += row(tr("Terminal"), context.terminal);
     if (intent.saleNumber.isEmpty())
         out += row(tr("Sale"), intent.orderId);
-    out += QStringLiteral("</table><hr><table width=100%>");
-    for (int r = 0; r < cart.rowCount(); ++r) {
-        auto cell = [&](CartModel::Column c) {
-            return esc(cart.data(cart.index(r, int(c))).toString());
-        };
-        out += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                   .arg(cell(CartModel::Column::Name), cell(CartModel::Column::Quantity), cell(CartModel::Column::LineTotal));
-    }
-    out += QStringLiteral("</table><hr><table width=100%>");
+    // Who took the payment (the person signed in; none on a till without staff).
+    const QString cashier = !intent.staff.isEmpty() ? intent.staff
+        : context.earlierParts.isEmpty()            ? QString()
+                                                    : context.earlierParts.constLast().staff;
+    if (!cashier.isEmpty())
+        out += row(tr("Cashier"), cashier);
+    out += QStringLiteral("</table><hr>");
     qint64 total = intent.amount.minorUnits();
     for (const Intent &part : context.earlierParts)
         total += part.amount.minorUnits();
+    const QString currency = intent.amount.currency();
     const SalePricing &pricing = cart.pricing();
-    const qint64 discounts = pricing.lineDiscounts + pricing.saleDiscount;
-    if (discounts > 0)
-        out += row(tr("Discount"), Money(-discounts, intent.amount.currency()).toDisplayString());
-    out += row(tr("Total"), Money(total, intent.amount.currency()).toDisplayString(), true);
+    out += linesHtml(cart, currency);
+    out += QStringLiteral("<table width=100%>");
+    // The steps from the lines to the total, when the cart is the sale (a payment stored before
+    // sales had lines has none).
+    if (pricing.total == total)
+        out += sumsHtml(pricing, cart.taxMode(), currency);
+    out += row(tr("Total"), Money(total, currency).toDisplayString(), true);
     // Each tender of a split sale, oldest first; then this one.
     for (const Intent &part : context.earlierParts) {
         out += row(part.isCash() ? tr("Cash") : cardLabel(part.cardBrand, part.cardLast4), part.amount.toDisplayString());

@@ -1,6 +1,7 @@
 #include "salelookup.h"
 
 #include "intentjournal.h"
+#include "salebook.h"
 
 #include <QRegularExpression>
 
@@ -11,10 +12,19 @@ std::optional<qint64> SaleLookup::intentId(const QString &text, const QString &t
     const QString t = text.trimmed();
     static const QRegularExpression digits(QStringLiteral("^\\d{1,12}$"));
     static const QRegularExpression number(QStringLiteral("^(.+)-(\\d{1,12})$"));
+    // A refund slip's number, "R1-000043": the till's number and the refund's intent id.
+    static const QRegularExpression refund(QStringLiteral("^[Rr](\\d{1,9})-(\\d{1,12})$"));
     QString till;
     QString id;
     if (digits.match(t).hasMatch()) {
         id = t;
+    } else if (const auto r = refund.match(t); r.hasMatch()) {
+        const int ours = SaleBook::tillNumberOf(terminal);
+        if (r.captured(1).toInt() != ours) {
+            *error = TillError(TillError::Kind::ReceiptOfOtherTill, {t, r.captured(1), QString::number(ours)});
+            return std::nullopt;
+        }
+        id = r.captured(2);
     } else if (const auto m = number.match(t); m.hasMatch()) {
         till = m.captured(1);
         id = m.captured(2);

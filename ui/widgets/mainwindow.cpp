@@ -72,8 +72,7 @@ MainWindow::MainWindow(TillSession *session, TillCatalog *catalog, bool demoGate
     // Each cart that is paid is a sale in the journal, numbered "<till>-<six digits>", with its
     // lines (for refunds by items).
     m_sales = new SaleBook(session->journal(), this);
-    static const QRegularExpression lastNumber(QStringLiteral("(\\d+)$"));
-    m_sales->setTillNumber(qMax(1, lastNumber.match(m_terminal).captured(1).toInt()));
+    m_sales->setTillNumber(SaleBook::tillNumberOf(m_terminal));
     m_vm.setSaleBook(m_sales);
     m_records = new SaleRecords(m_sales, this);
     // A till that kept its lines in a file of their own copies them into the journal once.
