@@ -154,6 +154,7 @@ QByteArray reportText(const ShiftView &v, bool closed)
     t += line(QStringLiteral("cash sales"), r, r.cashSales);
     t += line(QStringLiteral("card refunds"), r, r.cardRefunds) + line(QStringLiteral("cash refunds"), r, r.cashRefunds);
     t += line(QStringLiteral("refunds failed"), r, r.failedRefunds) + line(QStringLiteral("declined"), r, r.declined);
+    t += line(QStringLiteral("wallet cancelled"), r, r.cancelledWallet);
     t += line(QStringLiteral("voided"), r, r.voided) + line(QStringLiteral("needs attention"), r, r.needsAttention);
     t += line(QStringLiteral("waiting payments"), r, r.waitingPayments) + line(QStringLiteral("waiting refunds"), r, r.waitingRefunds);
     t += QStringLiteral("  %1 %2 %3\n").arg(QStringLiteral("net (sales - refunds)"), -26).arg(QString(), 6).arg(money(r, r.netTotal()), 14);

@@ -44,6 +44,14 @@ ShiftReport::Waiting waitingItem(const Intent &i, bool carriedOver)
     return {i.key, i.kind, i.orderId, i.amount, i.state, i.createdAt, carriedOver, i.saleNumber, i.reason, i.paymentKey};
 }
 
+// A wallet payment given up before the customer paid: the cashier cancelled it, or the customer did
+// not confirm on the phone in time (the gateway's decline codes). Not a decline: nothing was asked
+// of a bank that refused it.
+bool notTaken(const Intent &i)
+{
+    return i.isWallet() && (i.declineCode == QLatin1String("cancelled") || i.declineCode == QLatin1String("wallet_timeout"));
+}
+
 QJsonObject totalsJson(const ShiftReport::Totals &t)
 {
     return {{QStringLiteral("count"), t.count}, {QStringLiteral("amount"), t.amount}};
@@ -119,6 +127,32 @@ QJsonObject owedJson(const QList<ShiftReport::Waiting> &owed)
         amount += owed.at(n).amount.minorUnits();
     }
     return {{QStringLiteral("count"), int(owed.size())}, {QStringLiteral("amount"), amount}, {QStringLiteral("items"), items}};
+}
+
+// The sales on hold: {"count", "amount", "items": [{"number", "parked_at", "parked_by", "items",
+// "total", "currency"}]}.
+QJsonObject parkedJson(const QList<ShiftReport::Parked> &parked, const ShiftReport::Totals &totals)
+{
+    QJsonArray items;
+    for (const ShiftReport::Parked &p : parked) {
+        items.append(QJsonObject{{QStringLiteral("number"), p.number}, {QStringLiteral("parked_at"), timeOrNull(p.parkedAt)},
+            {QStringLiteral("parked_by"), p.parkedBy}, {QStringLiteral("items"), p.itemCount},
+            {QStringLiteral("total"), p.total.minorUnits()}, {QStringLiteral("currency"), p.total.currency()}});
+    }
+    return {{QStringLiteral("count"), totals.count}, {QStringLiteral("amount"), totals.amount}, {QStringLiteral("items"), items}};
+}
+
+QList<ShiftReport::Parked> parkedFrom(const QJsonValue &v)
+{
+    QList<ShiftReport::Parked> out;
+    const QJsonArray items = v.toObject().value(QStringLiteral("items")).toArray();
+    for (const QJsonValue &item : items) {
+        const QJsonObject p = item.toObject();
+        out.append({p.value(QStringLiteral("number")).toString(), timeFrom(p.value(QStringLiteral("parked_at"))),
+            p.value(QStringLiteral("parked_by")).toString(), p.value(QStringLiteral("items")).toInt(),
+            Money(p.value(QStringLiteral("total")).toInteger(), p.value(QStringLiteral("currency")).toString())});
+    }
+    return out;
 }
 
 }   // namespace
@@ -216,7 +250,7 @@ ShiftReport ShiftReport::compute(const Input &in)
             }
             break;
         case IntentState::Declined:
-            r.declined.add(amount);
+            (notTaken(i) ? r.cancelledWallet : r.declined).add(amount);
             break;
         default:   // needs_attention: the gateway refused it without executing it
             r.needsAttention.add(amount);
@@ -264,6 +298,7 @@ ShiftReport ShiftReport::compute(const Input &in)
         (p->isRefund() ? line.refunds : line.sales).add(p->amount.minorUnits());
     }
     r.perStaff = staff.values();
+    r.parked = in.parked;
     // Tax per rate over the sales paid in the shift, each sale's as its receipt shows it.
     QMap<int, TaxBand> bands;
     for (const Sale &sale : in.paidSales) {
@@ -341,6 +376,7 @@ QJsonObject ShiftReport::toJson() const
         {QStringLiteral("refunds"), QJsonObject{{QStringLiteral("card"), totalsJson(cardRefunds)}, {QStringLiteral("cash"), totalsJson(cashRefunds)}, {QStringLiteral("failed"), totalsJson(failedRefunds)}, {QStringLiteral("total"), refundsTotal()}}},
         {QStringLiteral("net"), netTotal()},
         {QStringLiteral("declined"), totalsJson(declined)},
+        {QStringLiteral("cancelled"), QJsonObject{{QStringLiteral("wallet"), totalsJson(cancelledWallet)}}},
         {QStringLiteral("voided"), totalsJson(voided)},
         {QStringLiteral("needs_attention"), totalsJson(needsAttention)},
         {QStringLiteral("cash_drawer"), QJsonObject{{QStringLiteral("opening_float"), openingFloat}, {QStringLiteral("cash_sales"), cashSales.amount}, {QStringLiteral("cash_refunds"), cashRefunds.amount}, {QStringLiteral("expected"), cashExpected()}, {QStringLiteral("counted"), optionalAmount(countedCash)}, {QStringLiteral("difference"), optionalAmount(difference)}}},
@@ -355,6 +391,7 @@ QJsonObject ShiftReport::toJson() const
         {QStringLiteral("discounts"), totalsJson(discounts)},
         {QStringLiteral("refunds_not_by_item"), totalsJson(refundsNotByItem)},
         {QStringLiteral("per_staff"), staffJson},
+        {QStringLiteral("parked"), parkedJson(parked, parkedTotals())},
     };
 }
 
@@ -381,6 +418,8 @@ std::optional<ShiftReport> ShiftReport::fromJson(const QJsonObject &o)
     r.cashRefunds = totalsFrom(refunds.value(QStringLiteral("cash")));
     r.failedRefunds = totalsFrom(refunds.value(QStringLiteral("failed")));
     r.declined = totalsFrom(o.value(QStringLiteral("declined")));
+    // Reports before issue 36: none (counted among the declined).
+    r.cancelledWallet = totalsFrom(o.value(QStringLiteral("cancelled")).toObject().value(QStringLiteral("wallet")));
     r.voided = totalsFrom(o.value(QStringLiteral("voided")));
     r.needsAttention = totalsFrom(o.value(QStringLiteral("needs_attention")));
     const QJsonObject drawer = o.value(QStringLiteral("cash_drawer")).toObject();
@@ -417,7 +456,16 @@ std::optional<ShiftReport> ShiftReport::fromJson(const QJsonObject &o)
         r.perStaff.append({l.value(QStringLiteral("staff")).toString(), totalsFrom(l.value(QStringLiteral("sales"))),
             totalsFrom(l.value(QStringLiteral("refunds")))});
     }
+    r.parked = parkedFrom(o.value(QStringLiteral("parked")));   // none before issue 36
     return r;
+}
+
+ShiftReport::Totals ShiftReport::parkedTotals() const
+{
+    Totals t;
+    for (const Parked &p : parked)
+        t.add(p.total.minorUnits());
+    return t;
 }
 
 }   // namespace OncePay

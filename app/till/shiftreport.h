@@ -79,6 +79,9 @@ public:
     Totals cashRefunds;
     Totals failedRefunds;   // refunds declined or refused: nothing was given back
     Totals declined;   // card payments the bank declined (nothing charged)
+    // Issue 36: wallet payments the cashier cancelled or the customer never confirmed on the phone
+    // (the gateway's "cancelled", "wallet_timeout"): nothing charged, and no bank declined them.
+    Totals cancelledWallet;
     Totals voided;   // payments and refunds cancelled on the till before they were sent
     // What a person must see to: payments the gateway refused without executing them, and the
     // refunds the till owes and could not make (refundsOwed, what is still owed).
@@ -131,6 +134,19 @@ public:
         Totals refunds;
     };
     QList<StaffLine> perStaff;   // by name
+    // Issue 36: the sales on hold when the report was made (at the close: left parked), by their
+    // number, when and by whom they were parked, their items and total. Nothing of them is paid:
+    // they are in no total above.
+    struct Parked
+    {
+        QString number;   // "P3"
+        qint64 parkedAt = 0;
+        QString parkedBy;
+        int itemCount = 0;
+        Money total;
+    };
+    QList<Parked> parked;   // oldest first
+    Totals parkedTotals() const;
 
     qint64 salesTotal() const { return cardSales.amount + cashSales.amount; }
     qint64 refundsTotal() const { return cardRefunds.amount + cashRefunds.amount; }
@@ -155,6 +171,7 @@ public:
         // The shift's refunds that succeeded, of paid sales with lines, by refund key: what
         // came back by items, per rate (pricingOfReturn); empty bands: an amount, not by items.
         QHash<QString, QList<TaxBand>> returns = {};
+        QList<Parked> parked = {};   // the sales on hold now (ParkedSaleBook)
         qint64 openingFloat = 0;
         std::optional<qint64> countedCash;
         qint64 generatedAt = 0;

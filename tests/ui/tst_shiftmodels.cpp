@@ -24,6 +24,8 @@ ShiftReport report()
     r.cardRefunds = {1, 1000};
     r.cashRefunds = {1, 500};
     r.waitingPayments = {1, 1234};
+    r.declined = {1, 700};
+    r.cancelledWallet = {2, 2000};
     r.openingFloat = 10000;
     r.countedCash = 12400;
     return r;
@@ -70,6 +72,10 @@ void TestShiftModels::totals()
     QCOMPARE(text(L::WaitingPayments, ShiftTotalsModel::Column::Amount), QStringLiteral("¥12.34"));
     QCOMPARE(text(L::Net, ShiftTotalsModel::Column::Amount), QStringLiteral("¥165.00"));
     QVERIFY(text(L::Net, ShiftTotalsModel::Column::Count).isEmpty());
+    // Issue 36: a cancelled wallet payment is no declined card.
+    QCOMPARE(text(L::Declined, ShiftTotalsModel::Column::Count), QStringLiteral("1"));
+    QCOMPARE(text(L::CancelledWallet, ShiftTotalsModel::Column::Count), QStringLiteral("2"));
+    QCOMPARE(text(L::CancelledWallet, ShiftTotalsModel::Column::Amount), QStringLiteral("¥20.00"));
     QVERIFY(m.index(int(L::Net), 0).data(Qt::FontRole).value<QFont>().bold());
     QVERIFY(!m.index(int(L::CashSales), 0).data(Qt::FontRole).isValid());
 }

@@ -114,6 +114,7 @@ private slots:
     void tillRefundsAndHowCarriedOverEnded();
     void taxPerRateDiscountsAndALinePerCashier();
     void walletSalesByBrand();
+    void cancelledWalletIsNoDecline();
     void returnsTakeTheirTaxOff();
     void refundsTheTillOwesNeedAPerson();
 };
@@ -410,6 +411,41 @@ void TestShiftReport::walletSalesByBrand()
     QVERIFY(before);
     QCOMPARE(t(before->wechatSales), QStringLiteral("0/0"));
     QCOMPARE(t(before->cardSales), QStringLiteral("4/6400"));
+}
+
+// Issue 36, confusion 12: a wallet payment the cashier cancelled, or the customer never confirmed,
+// was counted as a declined card. It counts among the wallets not taken; a card the bank declined
+// and a wallet the wallet declined stay declines; a stored report keeps the count, and one stored
+// before reads none.
+void TestShiftReport::cancelledWalletIsNoDecline()
+{
+    QList<Intent> list = intents(specs({"payment card declined 1200 10:00", "payment card declined 800 10:05",
+        "payment card declined 500 10:10", "payment card declined 300 10:15", "payment card succeeded 1000 10:20"}));
+    list[0].paymentMethod = QStringLiteral("wallet:134567890123456780");   // cancelled at the till
+    list[0].declineCode = QStringLiteral("cancelled");
+    list[1].paymentMethod = QStringLiteral("wallet:284567890123456785");   // not confirmed in time
+    list[1].declineCode = QStringLiteral("wallet_timeout");
+    list[2].paymentMethod = QStringLiteral("wallet:104567890123456786");   // the wallet said no
+    list[2].declineCode = QStringLiteral("wallet_declined");
+    list[3].paymentMethod = QStringLiteral("tok_visa");
+    list[3].declineCode = QStringLiteral("card_declined");
+    ShiftReport::Input in;
+    in.intents = list;
+    in.zone = QTimeZone::utc();
+    const ShiftReport r = ShiftReport::compute(in);
+    QCOMPARE(t(r.cancelledWallet), QStringLiteral("2/2000"));
+    QCOMPARE(t(r.declined), QStringLiteral("2/800"));
+    QCOMPARE(t(r.cardSales), QStringLiteral("1/1000"));
+    QCOMPARE(r.netTotal(), 1000);
+    const auto back = ShiftReport::fromJson(r.toJson());
+    QVERIFY(back);
+    QCOMPARE(t(back->cancelledWallet), QStringLiteral("2/2000"));
+    QCOMPARE(t(back->declined), QStringLiteral("2/800"));
+    QJsonObject old = r.toJson();
+    old.remove(QStringLiteral("cancelled"));
+    const auto before = ShiftReport::fromJson(old);
+    QVERIFY(before);
+    QCOMPARE(t(before->cancelledWallet), QStringLiteral("0/0"));
 }
 
 // Issue 35: a card part given up, the customer paid cash, the card charged after all and the

@@ -35,6 +35,8 @@ QString ShiftTotalsModel::label(Line line)
         return tr("Refunds that failed");
     case Line::Declined:
         return tr("Declined card payments");
+    case Line::CancelledWallet:
+        return tr("Wallet payments cancelled (nothing charged)");
     case Line::Voided:
         return tr("Voided before sending");
     case Line::NeedsAttention:
@@ -71,6 +73,8 @@ ShiftReport::Totals ShiftTotalsModel::totals(Line line) const
         return r.failedRefunds;
     case Line::Declined:
         return r.declined;
+    case Line::CancelledWallet:
+        return r.cancelledWallet;
     case Line::Voided:
         return r.voided;
     case Line::NeedsAttention:

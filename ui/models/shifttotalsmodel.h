@@ -30,6 +30,7 @@ public:
         CashRefunds,
         FailedRefunds,
         Declined,
+        CancelledWallet,   // not taken: cancelled, or never confirmed (issue 36)
         Voided,
         NeedsAttention,
         WaitingPayments,
