@@ -7,7 +7,7 @@
 #    the answer (Qt 6.4; later versions re-send idempotent methods only). Harmless for money
 #    (every request carries its Idempotency-Key), but "the request left" must not be read from the
 #    final error: ReplyProgress counts connections and `written` (app/core/replywatcher.h,
-#    app/till/gatewayclient.cpp, app/gateway/httpacquirer.cpp; tests/unit/tst_replywatcher,
+#    app/till/gatewayclient.cpp, app/gateway/acquirer/httpacquirer.cpp; tests/unit/tst_replywatcher,
 #    tests/gateway/tst_acquirerservice killedMidCall).
 # 2. Qt's HTTP thread shares a QNetworkReply's connection list and may destroy the slot objects
 #    connected to it on its own thread. So no lambda is ever connected to a reply: ReplyWatcher

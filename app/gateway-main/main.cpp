@@ -1,9 +1,9 @@
 // oncepay-gateway: parses options and runs a GatewayServer until SIGTERM/SIGINT (or, as
 // `oncepay-gateway review`, the review command).
-#include "gatewayoptions.h"
-#include "gatewayserver.h"
-#include "reviewcommand.h"
-#include "systemdnotify.h"
+#include "gateway/gatewayoptions.h"
+#include "gateway/gatewayserver.h"
+#include "gateway/reviewcommand.h"
+#include "http/systemdnotify.h"
 #include "unixsignals.h"
 
 #include <QCoreApplication>
@@ -53,13 +53,13 @@ int main(int argc, char *argv[])
 
     UnixSignals unixSignals({SIGTERM, SIGINT});
     QObject::connect(&unixSignals, &UnixSignals::received, &server, [&server] {
-        Gateway::SystemdNotify::notify("STOPPING=1\nSTATUS=finishing the requests in flight");
+        Http::SystemdNotify::notify("STOPPING=1\nSTATUS=finishing the requests in flight");
         server.shutdown(10'000, [] {
             QCoreApplication::exit(0);
         });
     });
     // Under systemd (Type=notify): ready means listening on an opened database, with SIGTERM
     // handled (a stop right after this drains like any other).
-    Gateway::SystemdNotify::notify("READY=1\nSTATUS=listening on " + server.baseUrl().toUtf8());
+    Http::SystemdNotify::notify("READY=1\nSTATUS=listening on " + server.baseUrl().toUtf8());
     return QCoreApplication::exec();
 }

@@ -1,6 +1,6 @@
-#include "gatewayoptions.h"
+#include "gateway/gatewayoptions.h"
 
-#include "sqlgatewaystore.h"
+#include "gateway/store/sqlgatewaystore.h"
 #include "timeutil.h"
 
 #include <QCommandLineParser>

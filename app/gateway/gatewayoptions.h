@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gatewayserver.h"
+#include "gateway/gatewayserver.h"
 
 #include <QStringList>
 

@@ -1,14 +1,14 @@
-#include "gatewayserver.h"
+#include "gateway/gatewayserver.h"
 
-#include "acquirersimulator.h"
-#include "httpacquirer.h"
-#include "httpapi.h"
-#include "httpserver.h"
-#include "metrics.h"
-#include "paymentservice.h"
-#include "sqlgatewaystore.h"
-#include "tlscontext.h"
-#include "tokenstore.h"
+#include "gateway/acquirer/acquirersimulator.h"
+#include "gateway/acquirer/httpacquirer.h"
+#include "gateway/api/httpapi.h"
+#include "http/httpserver.h"
+#include "gateway/metrics.h"
+#include "gateway/steps/paymentservice.h"
+#include "gateway/store/sqlgatewaystore.h"
+#include "http/tlscontext.h"
+#include "gateway/api/tokenstore.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -33,7 +33,7 @@ GatewayServer::~GatewayServer()
 
 QString GatewayServer::baseUrl() const
 {
-    return HttpServer::baseUrl(m_config.address, m_port, !m_config.tlsCertFile.isEmpty());
+    return Http::HttpServer::baseUrl(m_config.address, m_port, !m_config.tlsCertFile.isEmpty());
 }
 
 bool GatewayServer::start(QString *error)
@@ -105,21 +105,21 @@ bool GatewayServer::start(QString *error)
         m_metrics->setGauge("oncepay_store_units_total", "store=\"acquirer\"", m_acquirer->ledgerUnits());
     };
 
-    HttpLimits limits;
+    Http::HttpLimits limits;
     limits.maxBodyBytes = HttpApi::maxBodyBytes;
     limits.headerTimeoutMs = m_config.headerTimeoutMs;
     limits.bodyTimeoutMs = m_config.bodyTimeoutMs;
     limits.idleTimeoutMs = m_config.idleTimeoutMs;
     limits.maxConnections = m_config.maxConnections;
     limits.maxConnectionsPerPeer = m_config.maxConnectionsPerPeer;
-    std::shared_ptr<const TlsContext> tls;
+    std::shared_ptr<const Http::TlsContext> tls;
     if (!m_config.tlsCertFile.isEmpty()) {
-        tls = TlsContext::fromFiles(m_config.tlsCertFile, m_config.tlsKeyFile, error);
+        tls = Http::TlsContext::fromFiles(m_config.tlsCertFile, m_config.tlsKeyFile, error);
         if (!tls)
             return false;
     }
-    m_server = new HttpServer(
-        limits, std::move(tls), [this](HttpRequest &&request, const HttpResponder &responder) {
+    m_server = new Http::HttpServer(
+        limits, std::move(tls), [this](Http::HttpRequest &&request, const Http::HttpResponder &responder) {
             m_api->handle(std::move(request), responder);
         },
         this);

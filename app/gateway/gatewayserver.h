@@ -8,12 +8,15 @@
 #include <functional>
 #include <memory>
 
+namespace OncePay::Http {
+class HttpServer;
+}
+
 namespace OncePay::Gateway {
 
 class Acquirer;
 class GatewayStore;
 class HttpApi;
-class HttpServer;
 class Metrics;
 class PaymentService;
 class TokenStore;
@@ -79,7 +82,7 @@ private:
     Acquirer *m_acquirer = nullptr;
     PaymentService *m_payments = nullptr;
     HttpApi *m_api = nullptr;
-    HttpServer *m_server = nullptr;
+    Http::HttpServer *m_server = nullptr;
 };
 
 }   // namespace OncePay::Gateway

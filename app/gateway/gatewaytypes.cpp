@@ -1,4 +1,4 @@
-#include "gatewaytypes.h"
+#include "gateway/gatewaytypes.h"
 
 #include "timeutil.h"
 #include "walletcode.h"

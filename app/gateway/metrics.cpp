@@ -1,4 +1,4 @@
-#include "metrics.h"
+#include "gateway/metrics.h"
 
 namespace OncePay::Gateway {
 

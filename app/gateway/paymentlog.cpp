@@ -1,4 +1,4 @@
-#include "paymentlog.h"
+#include "gateway/paymentlog.h"
 
 namespace OncePay::Gateway {
 

@@ -1,6 +1,6 @@
-#include "reviewcommand.h"
+#include "gateway/reviewcommand.h"
 
-#include "sqlgatewaystore.h"
+#include "gateway/store/sqlgatewaystore.h"
 #include "timeutil.h"
 
 #include <QCommandLineParser>

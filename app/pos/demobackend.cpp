@@ -1,7 +1,7 @@
 #include "demobackend.h"
 
 #include "simulatednetwork.h"
-#include "gatewayserver.h"
+#include "gateway/gatewayserver.h"
 #include "privatefiles.h"
 
 #include <QDir>

@@ -20,7 +20,7 @@
 
 #include "faultproxy.h"
 #include "gatewayclient.h"
-#include "gatewayserver.h"
+#include "gateway/gatewayserver.h"
 #include "idempotencykey.h"
 #include "intentjournal.h"
 #include "syncengine.h"

@@ -19,7 +19,7 @@
 #include "bench_util.h"
 
 #include "gatewayclient.h"
-#include "gatewayserver.h"
+#include "gateway/gatewayserver.h"
 #include "intentjournal.h"
 #include "salebook.h"
 #include "shiftbook.h"

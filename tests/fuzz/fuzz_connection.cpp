@@ -5,10 +5,10 @@
 // each gets one answer, in request order; a refused framing gets its status and the connection
 // closes; a half-closed client gets every answer. The reference framing is HttpRequestParser run
 // on the same bytes alone (fuzz_requesthead fuzzes the parser itself).
-#include "httpanswer.h"
-#include "httpconnection.h"
-#include "httprequestparser.h"
-#include "httptransport.h"
+#include "http/httpanswer.h"
+#include "http/httpconnection.h"
+#include "http/httprequestparser.h"
+#include "http/httptransport.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -22,7 +22,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-using namespace OncePay::Gateway;
+using namespace OncePay::Http;
 
 namespace {
 

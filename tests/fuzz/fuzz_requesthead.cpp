@@ -4,11 +4,11 @@
 // byte picks the cut); it never takes bytes past the request's end; a verdict once reached stays.
 // (Found so: Beast takes a head line by line, so obs-fold and the head's size are judged on
 // each piece it takes; seed corpus `fold-split`.)
-#include "httprequestparser.h"
+#include "http/httprequestparser.h"
 
 #include <cstdlib>
 
-using OncePay::Gateway::HttpRequestParser;
+using OncePay::Http::HttpRequestParser;
 
 namespace {
 constexpr HttpRequestParser::Limits kLimits{32 * 1024, 64 * 1024};

@@ -3,7 +3,7 @@
 // Helpers of the in-process integration suites: wait for one GatewayClient answer, and read
 // the simulated acquirer's ledger for a key through a client (the ground truth of charges).
 #include "gatewayclient.h"
-#include "gatewayserver.h"
+#include "gateway/gatewayserver.h"
 #include "syncengine.h"
 
 #include <QJsonArray>

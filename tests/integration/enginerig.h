@@ -10,7 +10,7 @@
 #include "clientprobe.h"
 #include "faultproxy.h"
 #include "gatewayclient.h"
-#include "gatewayserver.h"
+#include "gateway/gatewayserver.h"
 #include "intentjournal.h"
 #include "syncengine.h"
 

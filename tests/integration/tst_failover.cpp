@@ -6,7 +6,7 @@
 #include "clientprobe.h"
 #include "faultproxy.h"
 #include "gatewayclient.h"
-#include "gatewayserver.h"
+#include "gateway/gatewayserver.h"
 #include "idempotencykey.h"
 #include "intentjournal.h"
 #include "syncengine.h"

@@ -12,7 +12,7 @@
 #include "enginerig.h"
 #include "faultproxy.h"
 #include "gatewayclient.h"
-#include "gatewayserver.h"
+#include "gateway/gatewayserver.h"
 #include "intentjournal.h"
 #include "salebook.h"
 #include "scriptedrefunds.h"

@@ -7,7 +7,7 @@
 #include "enginerig.h"
 #include "faultproxy.h"
 #include "gatewayclient.h"
-#include "gatewayserver.h"
+#include "gateway/gatewayserver.h"
 #include "intentjournal.h"
 #include "syncengine.h"
 #include "timeutil.h"

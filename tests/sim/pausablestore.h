@@ -1,6 +1,6 @@
 #pragma once
 
-#include "gatewaystore.h"
+#include "gateway/store/gatewaystore.h"
 
 #include <QHash>
 

@@ -7,18 +7,18 @@
 #include "pausablestore.h"
 #include "virtualtime.h"
 
-#include "acquirersimulator.h"
+#include "gateway/acquirer/acquirersimulator.h"
 #include "gatewayclient.h"
 #include "gatewaytransport.h"
-#include "httpapi.h"
+#include "gateway/api/httpapi.h"
 #include "intentjournal.h"
-#include "metrics.h"
-#include "paymentservice.h"
+#include "gateway/metrics.h"
+#include "gateway/steps/paymentservice.h"
 #include "sale.h"
 #include "salebook.h"
-#include "sqlgatewaystore.h"
+#include "gateway/store/sqlgatewaystore.h"
 #include "syncengine.h"
-#include "tokenstore.h"
+#include "gateway/api/tokenstore.h"
 
 #include <QCryptographicHash>
 #include <QJsonDocument>
@@ -230,7 +230,7 @@ private:
     void stopGateway(int g, qint64 forMs);
 
     // API.md promise 5: a key is one payment (or one refund) forever, whatever answers it.
-    void oneResourcePerKey(const QString &key, const Gateway::HttpAnswer &answer);
+    void oneResourcePerKey(const QString &key, const Http::HttpAnswer &answer);
     void schedulePayment(int till, qint64 at);
     void pay(int till);
     void payCard(const QString &order, qint64 amount);
@@ -397,11 +397,11 @@ QString keyOf(const GatewayRequest &request)
     return QUrlQuery(request.url).queryItemValue(QStringLiteral("idempotency_key"));
 }
 
-Gateway::HttpRequest toHttpRequest(const GatewayRequest &request)
+Http::HttpRequest toHttpRequest(const GatewayRequest &request)
 {
-    Gateway::HttpRequest r;
+    Http::HttpRequest r;
     r.methodName = request.method;
-    r.method = Gateway::HttpRequest::methodFrom(request.method);
+    r.method = Http::HttpRequest::methodFrom(request.method);
     r.path = request.url.path();
     r.query = QUrlQuery(request.url);
     r.target = request.url.path(QUrl::FullyEncoded).toLatin1();
@@ -480,7 +480,7 @@ void World::carry(int till, const GatewayRequest &request, GatewayTransport::Don
                 m_cancelOf.insert(key, parts.at(3));
         }
         const quint64 deliveredAt = m_tick;
-        auto answered = [this, till, gateway, key, what, finish, copy, isPost, deliveredAt](const Gateway::HttpAnswer &a) {
+        auto answered = [this, till, gateway, key, what, finish, copy, isPost, deliveredAt](const Http::HttpAnswer &a) {
             note(QStringLiteral("gw%1 answers %2 %3").arg(gateway).arg(a.status).arg(what));
             if (!key.isEmpty())
                 oneResourcePerKey(key, a);
@@ -507,7 +507,7 @@ void World::carry(int till, const GatewayRequest &request, GatewayTransport::Don
                 finish(result);
             });
         };
-        node.api->handle(toHttpRequest(request), Gateway::HttpResponder::toSink(answered));
+        node.api->handle(toHttpRequest(request), Http::HttpResponder::toSink(answered));
     };
     m_time->after(latency(), [arrive] {
         (*arrive)(false);
@@ -520,7 +520,7 @@ void World::carry(int till, const GatewayRequest &request, GatewayTransport::Don
     }
 }
 
-void World::oneResourcePerKey(const QString &key, const Gateway::HttpAnswer &answer)
+void World::oneResourcePerKey(const QString &key, const Http::HttpAnswer &answer)
 {
     // What the gateway answered as its own: 201, 202 (recorded, resolved later) and 402, and a
     // read of a settled payment or refund. A read of one still processing may show a claim that

@@ -4,8 +4,8 @@
 // was paused past its lease (a VM freeze, SIGSTOP) from recording an outcome over the work of
 // the instance that took over: the steps (LeasedSteps) stop and answer from the store when told
 // Fenced. On the SQLite store; the PostgreSQL statements are the same steps (tst_multiinstance_pg).
-#include "httpanswer.h"
-#include "sqlgatewaystore.h"
+#include "gateway/answers.h"
+#include "gateway/store/sqlgatewaystore.h"
 #include "storeawait.h"
 
 #include <QTemporaryDir>
@@ -149,7 +149,7 @@ std::optional<StepWrite> TestLeaseFencing::write(const QString &step, const Paym
         settled.status = PaymentStatus::Succeeded;
         settled.step = PaymentStep::Settled;
         const Settlement s{holder.merchant, holder.idempotencyKey, holder.id, holder.leaseGeneration,
-            PaymentStatus::Succeeded, {}, now, HttpAnswer::forPayment(settled).toStored(),
+            PaymentStatus::Succeeded, {}, now, Answers::toStored(Answers::forPayment(settled)),
             60'000, false, {}, QStringLiteral("A1"), {}};
         return await<StepWrite>([&](auto reply) {
             m_store->settlePayment(s, &m_context, reply);
@@ -167,7 +167,7 @@ std::optional<StepWrite> TestLeaseFencing::write(const QString &step, const Refu
         settled.step = PaymentStep::Settled;
         const RefundSettlement s{holder.merchant, holder.idempotencyKey, holder.id, holder.paymentId,
             holder.leaseGeneration, holder.amount, RefundStatus::Succeeded, {}, now,
-            HttpAnswer::forRefund(settled).toStored(), 60'000, false};
+            Answers::toStored(Answers::forRefund(settled)), 60'000, false};
         return await<StepWrite>([&](auto reply) {
             m_store->settleRefund(s, &m_context, reply);
         });

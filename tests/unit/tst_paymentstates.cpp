@@ -1,9 +1,9 @@
 // Payment steps and statuses as enum class values with their wire and database names: every
 // name round-trips, a name this version does not know reads as nothing, and the store reads an
 // unknown name from a row as the state that promises the least (processing, acquirer_called).
-#include "gatewaytypes.h"
-#include "httpanswer.h"
-#include "sqlgatewaystore.h"
+#include "gateway/gatewaytypes.h"
+#include "gateway/answers.h"
+#include "gateway/store/sqlgatewaystore.h"
 #include "storeawait.h"
 
 #include <QRegularExpression>
@@ -150,7 +150,7 @@ private slots:
         QCOMPARE(read->status, PaymentStatus::Processing);
         QCOMPARE(read->step, PaymentStep::AcquirerCalled);
         QCOMPARE(read->toJson().value(QStringLiteral("status")).toString(), QStringLiteral("processing"));
-        QCOMPARE(HttpAnswer::forPayment(*read).status, 202);
+        QCOMPARE(Answers::forPayment(*read).status, 202);
         store.close();
     }
 };

@@ -1,7 +1,7 @@
 // The gateway's in-memory replay cache: a finished answer is replayed until its expiry and not
 // from then on; 202s and answers without a fingerprint are never kept; keys are per merchant;
 // the least recently used answer goes first when the cache is full.
-#include "replaycache.h"
+#include "gateway/store/replaycache.h"
 
 #include <QTest>
 

@@ -1,12 +1,12 @@
-// The gateway's one HTTP parser (app/gateway/httprequestparser.h): HttpRequestParser judges a
+// The gateway's one HTTP parser (app/http/httprequestparser.h): HttpRequestParser judges a
 // head as RFC 9112 and API.md's "HTTP/1.1" section do, frames the body (one Content-Length or a
 // list of equal ones, or chunked alone) however its bytes are cut, never reads into the next
 // pipelined request, and refuses trailer fields from their first byte.
-#include "httprequestparser.h"
+#include "http/httprequestparser.h"
 
 #include <QTest>
 
-using namespace OncePay::Gateway;
+using namespace OncePay::Http;
 
 namespace {
 const QByteArray kHead = "POST /v1/payments HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";

@@ -1,6 +1,6 @@
 // Where a SQLite store may live (StorePlacement): the boot id is read, never made up, and
 // network or user-space file systems are named so that the gateway refuses them.
-#include "storeplacement.h"
+#include "gateway/store/storeplacement.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
