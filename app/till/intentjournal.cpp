@@ -1,4 +1,5 @@
 #include "intentjournal.h"
+#include "journaldecided.h"
 
 #include "journallocation.h"
 #include "journallock.h"
@@ -17,6 +18,7 @@ namespace OncePay {
 namespace {
 
 using namespace JournalSchema;
+using namespace JournalDecided;
 
 QAtomicInt g_counter;
 
@@ -124,30 +126,6 @@ void IntentJournal::close()
     m_lock.reset();   // unlocks: the next owner may open it
 }
 
-namespace {
-
-// What a call the journal may refuse in words decides on its thread: the intent (as it is now,
-// or as stored when refused) and the refusal, empty when it went through.
-struct Decided
-{
-    Intent intent;
-    TillError refusal;
-};
-
-// Its answer on the caller's context: an error, a refusal (with the intent as stored), or the intent.
-IntentJournal::Reply<Decided> decidedReply(IntentJournal::Reply<Intent> reply)
-{
-    return [reply = std::move(reply)](bool ok, const TillError &error, const Decided &r) {
-        if (!ok)
-            return reply(false, error, {});
-        if (r.refusal.isError())
-            return reply(false, r.refusal, r.intent);
-        reply(true, {}, r.intent);
-    };
-}
-
-}   // namespace
-
 void IntentJournal::recordStaffAction(const StaffAction &action, QObject *context, Reply<bool> reply)
 {
     StaffAction a = action;
@@ -179,47 +157,6 @@ void IntentJournal::staffActions(QObject *context, Reply<QList<StaffAction>> rep
             return out;
         },
         std::move(reply));
-}
-
-void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent> reply)
-{
-    Intent stamped = intent;
-    if (stamped.staff.isEmpty())
-        stamped.staff = m_actor;
-    if (stamped.approvedBy.isEmpty())
-        stamped.approvedBy = m_approver;
-    transact<Decided>(
-        context, [intent = stamped](SqlTx &tx) {
-            Intent row = intent;
-            const TillError refusal = row.isRefund() ? JournalRules::refundRefusal(tx, &row)
-                                                     : JournalRules::saleRefusal(tx, row);
-            if (refusal.isError())
-                return Decided{{}, refusal};
-            const qint64 now = nowMs();
-            tx.exec(QStringLiteral(
-                        "INSERT INTO intents (idem_key, kind, order_id, amount, currency, tender, payment_method, state, payment_id,"
-                        " payment_key, reason, card_brand, card_last4, created_at, updated_at, staff, approved_by)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-                {row.key, intentKindName(row.kind), row.orderId, row.amount.minorUnits(), row.amount.currency(),
-                    tenderName(row.tender),
-                    // Never NULL (a v1 column): cash has no token, an empty one.
-                    row.paymentMethod.isEmpty() ? QStringLiteral("") : row.paymentMethod, intentStateName(row.state),
-                    orNull(row.paymentId), orNull(row.paymentKey), orNull(row.reason), orNull(row.cardBrand),
-                    orNull(row.cardLast4), now, now, orNull(row.staff), orNull(row.approvedBy)});
-            appendJournal(tx, row.key, now, {}, intentStateName(row.state),
-                row.isRefund() ? QStringLiteral("created: refund of %1").arg(row.paymentKey) : QStringLiteral("created"));
-            // A cash refund is final at once: its payment follows in the same transaction.
-            if (row.isRefund() && row.state == IntentState::Succeeded)
-                JournalRules::creditPayment(tx, row.key, now);
-            SaleBook::refresh(tx, row.orderId, now);
-            QSqlQuery &back = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {row.key});
-            Decided r;
-            if (back.next())
-                r.intent = readIntent(back);
-            back.finish();
-            return r;
-        },
-        decidedReply(std::move(reply)));
 }
 
 void IntentJournal::update(const Intent &after, IntentState from, const QString &detail,

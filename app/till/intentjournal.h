@@ -177,7 +177,17 @@ public:
 
     static constexpr int schemaVersion = JournalSchema::version;
 
+signals:
+    // A new intent's COMMIT failed in a way that may still have written it: the disk filled, or
+    // failed, while the WAL went out (SQLite can then bring the transaction back when the WAL is
+    // recovered after a crash). The journal never calls such an intent "not stored": it keeps
+    // trying the same key, and answers create() once it knows. Until then nothing is sent.
+    void saveUncertain(const QString &key, const QString &orderId);
+
 private:
+    // create(), tried again with the same key while a COMMIT may have written it (saveUncertain).
+    void storeNew(const Intent &intent, QObject *context, Reply<Intent> reply, int tries);
+
     Options m_options;
     QString m_actor;
     QString m_approver;

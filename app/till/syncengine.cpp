@@ -25,6 +25,8 @@ SyncEngine::SyncEngine(IntentJournal *journal, GatewayClient *client, Config con
     connect(&m_timer, &QTimer::timeout, this, &SyncEngine::pump);
     m_probeTimer.setSingleShot(true);
     connect(&m_probeTimer, &QTimer::timeout, this, &SyncEngine::probe);
+    if (m_journal)
+        connect(m_journal, &IntentJournal::saveUncertain, this, &SyncEngine::saveUncertain);
     if (m_config.aliveProbeMs > 0) {
         m_aliveTimer.setInterval(int(m_config.aliveProbeMs));
         connect(&m_aliveTimer, &QTimer::timeout, this, &SyncEngine::askAlive);

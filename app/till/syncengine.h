@@ -129,6 +129,9 @@ signals:
     void connectivityChanged(OncePay::SyncEngine::Connectivity connectivity);
     void nextRetryChanged(qint64 epochMs);
     void pausedChanged(bool paused, const QString &reason);
+    // The journal could not tell whether a new intent was saved (IntentJournal::saveUncertain):
+    // its pay() or refund() answers once the journal knows; nothing is sent until then.
+    void saveUncertain(const QString &key, const QString &orderId);
 
 private:
     using Kind = Attempt::Kind;

@@ -2331,6 +2331,10 @@
         <location filename="../../ui/models/intenttext.cpp" line="353"/>
         <location filename="../../ui/models/intenttext.cpp" line="366"/>
         <source>Bank processing</source>
+    <message>
+        <source>The till&apos;s disk failed while saving this. It may have been saved, so the till keeps trying and sends nothing until it knows. Keep the sale open and take no other payment for it; free disk space or call support.</source>
+        <translation>收银机的磁盘在保存时出错。它可能已经保存，所以收银机会继续尝试，在确认之前不会发送任何内容。请保持这笔销售打开，不要为它收取其他付款；请释放磁盘空间或联系技术支持。</translation>
+    </message>
         <translation>银行处理中</translation>
     </message>
     <message>

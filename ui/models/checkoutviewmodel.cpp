@@ -1,5 +1,6 @@
 #include "checkoutviewmodel.h"
 
+#include "intenttext.h"
 #include "salerecords.h"
 #include "walletcode.h"
 
@@ -49,6 +50,10 @@ CheckoutViewModel::CheckoutViewModel(SyncEngine *engine, const Catalog *catalog,
     connect(m_engine, &SyncEngine::connectivityChanged, this, [this] {
         if (m_intent)
             follow(*m_intent);
+    });
+    connect(m_engine, &SyncEngine::saveUncertain, this, [this](const QString &, const QString &orderId) {
+        if (orderId == m_orderId && m_payInProgress)
+            setPhase(Phase::Storing, IntentText::uncertainSave());
     });
     connect(&m_cart, &CartModel::totalChanged, this, &CheckoutViewModel::actionsChanged);
     m_walletCountdown.setInterval(1000);

@@ -64,6 +64,13 @@ QString IntentText::stateOf(const Intent &intent)
     return state(intent.state);
 }
 
+QString IntentText::uncertainSave()
+{
+    return tr("The till's disk failed while saving this. It may have been saved, so the till keeps trying and "
+              "sends nothing until it knows. Keep the sale open and take no other payment for it; free disk "
+              "space or call support.");
+}
+
 QString IntentText::meaning(const Intent &intent)
 {
     const QString amount = intent.amount.toDisplayString();

@@ -38,6 +38,9 @@ public:
     // What the intent means for the customer's money, in words a cashier can say out loud:
     // whether money moved, whether it still can, and what the till does about it.
     static QString meaning(const Intent &intent);
+    // While the journal cannot tell whether a new payment or refund was saved (a disk that
+    // failed as it was written): what the cashier must and must not do until it knows.
+    static QString uncertainSave();
 
     // One journal line: "12:00:03  Waiting for connection → Sending: attempt 2".
     // A refund's lines say "Refunded" and "refund" where a payment's say "Paid" and "payment".

@@ -26,6 +26,10 @@ RefundViewModel::RefundViewModel(SyncEngine *engine, IntentJournal *journal, Sal
             emit changed();
         }
     });
+    connect(m_engine, &SyncEngine::saveUncertain, this, [this] {
+        if (m_asked && m_phase == Phase::Storing)
+            setPhase(Phase::Storing, IntentText::uncertainSave());
+    });
     connect(m_engine, &SyncEngine::connectivityChanged, this, [this] {
         if (m_refund && !isFinal(m_refund->state))
             follow(*m_refund);
