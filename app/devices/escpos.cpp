@@ -71,6 +71,12 @@ QByteArray drawerPulse()
     return QByteArray{} + ESC + 'p' + char(0) + char(25) + '\xFA';   // 50 ms on, 500 ms off
 }
 
+QByteArray realTimeDrawerPulse()
+{
+    constexpr char DC4 = 0x14;
+    return QByteArray{} + DLE + DC4 + char(1) + char(0) + char(1);   // pin 2, 100 ms on, 100 ms off
+}
+
 QByteArray statusQueries()
 {
     return QByteArray{} + DLE + EOT + char(1) + DLE + EOT + char(2) + DLE + EOT + char(4);

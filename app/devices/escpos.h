@@ -33,6 +33,10 @@ QByteArray initialize();   // ESC @
 QByteArray raster(const Raster &image, int sliceRows = 128);
 QByteArray feedAndCut();   // GS V 66 n: feed to the cutter and cut (partial cut)
 QByteArray drawerPulse();   // ESC p 0 t1 t2: the pulse of the drawer on connector pin 2
+// DLE DC4 1 0 t: the same pulse in real time. A printer stopped for its paper or its cover (not
+// in error) still obeys it at once, where ESC p would wait in its buffer and open the drawer
+// when the paper is back, for nobody (Epson's ESC/POS reference, DLE DC4 fn = 1).
+QByteArray realTimeDrawerPulse();
 // DLE EOT 1 (printer), DLE EOT 2 (offline cause), DLE EOT 4 (roll paper): three one-byte answers.
 QByteArray statusQueries();
 constexpr int kStatusAnswerBytes = 3;
@@ -53,6 +57,8 @@ struct Status
     bool error = false;   // an error the printer names no cause for (cutter, head temperature)
 
     bool ready() const { return !offline && !coverOpen && !paperOut && !error; }
+    // Stopped, but not in error (out of paper, cover open): it still pulses the drawer in real time.
+    bool takesRealTimePulse() const { return !error; }
     // "paper out", "cover open"... in the cashier's words (translated); empty when ready.
     QString problem() const;
 };

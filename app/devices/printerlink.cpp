@@ -57,6 +57,15 @@ Result afterJob(const EscPos::Status &status)
         status);
 }
 
+// A real-time drawer pulse sent to a printer stopped for its paper or cover: it went out, unless
+// the printer fell into error meanwhile; the reason says why the printer itself cannot print.
+Result pulsedWhileStopped(const EscPos::Status &after)
+{
+    if (!after.takesRealTimePulse())
+        return notReady(after);
+    return Result{Result::Kind::Printed, after.ready() ? QString() : LinkText::tr("The printer is %1.").arg(after.problem()), after};
+}
+
 // ---- TCP: one connection a job (a printer's raw port serves one client at a time). ----
 
 class TcpExchange final : public QObject
@@ -99,6 +108,9 @@ public:
 
     // Only the status answers matter (and a probe sends no job).
     bool probeOnly = false;
+    // Sent instead of the job when the printer says it is stopped but not in error (the drawer's
+    // real-time pulse); empty: nothing is sent to a printer that is not ready.
+    QByteArray whenStopped;
 
 private:
     enum class Step {
@@ -119,6 +131,12 @@ private:
         if (!status)
             return finish(failed(LinkText::tr("The device at %1 does not answer as an ESC/POS printer.").arg(m_uri.toString())));
         if (m_step == Step::StatusBefore) {
+            if (!probeOnly && !status->ready() && !whenStopped.isEmpty() && status->takesRealTimePulse()) {
+                m_stopped = true;
+                m_step = Step::Job;
+                m_socket.write(whenStopped);
+                return;
+            }
             if (probeOnly || !status->ready())
                 return finish(status->ready() ? printed(status) : notReady(*status));
             m_step = Step::Job;
@@ -126,7 +144,7 @@ private:
             return;
         }
         if (m_step == Step::StatusAfter)
-            finish(afterJob(*status));
+            finish(m_stopped ? pulsedWhileStopped(*status) : afterJob(*status));
     }
 
     void finish(const Result &result)
@@ -149,6 +167,7 @@ private:
     QTimer m_timer;
     QByteArray m_answer;
     Step m_step = Step::Connecting;
+    bool m_stopped = false;   // whenStopped was sent, not the job
 };
 
 class TcpLink final : public PrinterLink
@@ -169,6 +188,12 @@ public:
     {
         auto *exchange = new TcpExchange(m_uri, {}, qMin(m_timeoutMs, 3000), onContext(context, std::move(done)));
         exchange->probeOnly = true;
+    }
+
+    void pulseDrawer(const QString &, QObject *context, Done done) override
+    {
+        auto *exchange = new TcpExchange(m_uri, EscPos::drawerOnly(), m_timeoutMs, onContext(context, std::move(done)));
+        exchange->whenStopped = EscPos::realTimeDrawerPulse();
     }
 
 private:
@@ -223,7 +248,9 @@ QByteArray readStatus(int fd, int waitMs)
     return answer;
 }
 
-Result fileExchange(const QString &path, const QByteArray &job, bool probeOnly, int timeoutMs)
+// `whenStopped`, when not empty, is written instead of the job to a device that says it is
+// stopped but not in error (the drawer's real-time pulse).
+Result fileExchange(const QString &path, const QByteArray &job, bool probeOnly, int timeoutMs, const QByteArray &whenStopped = {})
 {
     const QByteArray native = QFile::encodeName(path);
     struct stat st
@@ -252,6 +279,15 @@ Result fileExchange(const QString &path, const QByteArray &job, bool probeOnly, 
         if (!answer.isEmpty() && !before) {
             ::close(fd);
             return failed(LinkText::tr("The device %1 does not answer as an ESC/POS printer.").arg(path));
+        }
+        if (before && !before->ready() && !probeOnly && !whenStopped.isEmpty() && before->takesRealTimePulse()) {
+            if (!writeAll(fd, whenStopped, deadline, &error) || !writeAll(fd, EscPos::statusQueries(), deadline, &error)) {
+                ::close(fd);
+                return failed(LinkText::tr("Writing to %1 failed: %2").arg(path, error), before);
+            }
+            const auto after = EscPos::parseStatus(readStatus(fd, int(qMax<qint64>(1000, deadline - monotonicMs()))));
+            ::close(fd);
+            return pulsedWhileStopped(after.value_or(*before));
         }
         if (before && !before->ready()) {
             ::close(fd);
@@ -297,17 +333,22 @@ public:
         run({}, true, context, std::move(done));
     }
 
+    void pulseDrawer(const QString &, QObject *context, Done done) override
+    {
+        run(EscPos::drawerOnly(), false, context, std::move(done), EscPos::realTimeDrawerPulse());
+    }
+
 private:
     // Each exchange on a thread of its own, joined before the next: the queue sends one job at
     // a time, and an exchange ends within the timeout.
-    void run(const QByteArray &job, bool probeOnly, QObject *context, Done done)
+    void run(const QByteArray &job, bool probeOnly, QObject *context, Done done, const QByteArray &whenStopped = {})
     {
         CompletionRelay *relay = CompletionRelay::forContext(context);
         if (!relay)
             return done(failed(LinkText::tr("The printer cannot be used from this thread.")));
-        std::thread([relay, context = QPointer<QObject>(context), path = m_path, job, probeOnly,
+        std::thread([relay, context = QPointer<QObject>(context), path = m_path, job, probeOnly, whenStopped,
                         timeout = m_timeoutMs, done = std::move(done)]() mutable {
-            Result result = fileExchange(path, job, probeOnly, timeout);
+            Result result = fileExchange(path, job, probeOnly, timeout, whenStopped);
             relay->post(context, [done = std::move(done), result = std::move(result)] {
                 done(result);
             });
@@ -441,6 +482,11 @@ private:
 void PrinterLink::follow(const QString &, QObject *context, Done done)
 {
     onContext(context, std::move(done))(failed(LinkText::tr("The job was not kept by the printer; it is sent again.")));
+}
+
+void PrinterLink::pulseDrawer(const QString &title, QObject *context, Done done)
+{
+    send(EscPos::drawerOnly(), title, context, {}, std::move(done));
 }
 
 std::unique_ptr<PrinterLink> PrinterLink::make(const PrinterUri &uri, QObject *parent)

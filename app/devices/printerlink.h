@@ -26,7 +26,9 @@ public:
             Failed,   // the link broke, or the printer stopped during the job: part of it may be on paper
         };
         Kind kind = Kind::Failed;
-        QString reason;   // in the cashier's words (translated); empty when printed
+        // In the cashier's words (translated); empty when printed, but for a drawer's pulse that
+        // went out while the printer is stopped (pulseDrawer): why it cannot print.
+        QString reason;
         std::optional<EscPos::Status> status;   // what the printer said last, when it said anything
     };
     using Done = std::function<void(const Result &result)>;
@@ -47,6 +49,10 @@ public:
     virtual void follow(const QString &handle, QObject *context, Done done);
     // Asks the printer's state without sending anything (Printed: ready).
     virtual void probe(QObject *context, Done done) = 0;
+    // The drawer's pulse. The drawer needs no paper: a printer that says it is out of paper or
+    // its cover is open (not in error) gets the real-time pulse, and the answer is Printed with
+    // `reason` saying why the printer itself cannot print (issue 36). Others send drawerOnly().
+    virtual void pulseDrawer(const QString &title, QObject *context, Done done);
     // How long a job may take before the link gives up on it.
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
     int timeoutMs() const { return m_timeoutMs; }

@@ -12,6 +12,15 @@ namespace OncePay {
 
 namespace {
 
+// A reason the printer gave ("The printer is offline.") inside a sentence of ours: without its
+// full stop, which the sentence has.
+QString clause(QString reason)
+{
+    while (reason.endsWith(QLatin1Char('.')) || reason.endsWith(QChar(0x3002)))
+        reason.chop(1);
+    return reason;
+}
+
 QAtomicInt g_counter;
 constexpr int kSchemaVersion = 1;
 
@@ -229,7 +238,7 @@ void PrintQueue::reprint(const QString &onceKey, QObject *context, Reply<bool> r
 
 void PrintQueue::pulseDrawer(QObject *context, std::function<void(bool ok, const QString &reason)> done)
 {
-    m_pulses.append(Pulse{monotonicMs() + kDrawerPatienceMs, QPointer<QObject>(context), std::move(done)});
+    m_pulses.append(Pulse{monotonicMs() + m_drawerPatienceMs, QPointer<QObject>(context), std::move(done), {}});
     runPulse();
 }
 
@@ -240,8 +249,12 @@ void PrintQueue::runPulse()
         if (monotonicMs() <= first.deadline)
             break;
         Pulse expired = m_pulses.takeFirst();
+        // What the printer said last, not "did not answer" when it answered (issue 36).
+        const QString why = !expired.lastReason.isEmpty() ? expired.lastReason
+            : !m_problem.isEmpty()                        ? m_problem
+                                                          : tr("the printer did not answer");
         if (expired.context)
-            expired.done(false, tr("The drawer did not open: %1. Open it with its key.").arg(m_problem.isEmpty() ? tr("the printer did not answer") : m_problem));
+            expired.done(false, tr("The drawer did not open: %1. Open it with its key.").arg(clause(why)));
     }
     if (m_pulses.isEmpty())
         return;
@@ -259,20 +272,23 @@ void PrintQueue::runPulse()
     const Pulse pulse = m_pulses.takeFirst();
     if (!m_drawer)
         m_busy = true;
-    link->send(EscPos::drawerOnly(), tr("Drawer"), this, {},
+    link->pulseDrawer(tr("Drawer"), this,
         [this, pulse, shared = !m_drawer, generation = m_generation](const PrinterLink::Result &result) {
             if (shared && generation == m_generation)
                 m_busy = false;
             if (result.kind == PrinterLink::Result::Kind::Printed) {
+                // Opened; a printer out of paper is said as such, the receipt waiting for it.
                 if (pulse.context)
-                    pulse.done(true, {});
+                    pulse.done(true, result.reason.isEmpty() ? QString() : tr("The drawer opened. %1").arg(result.reason));
             } else if (monotonicMs() < pulse.deadline) {
-                m_pulses.prepend(pulse);   // tried again with the queue's next attempt
+                Pulse again = pulse;
+                again.lastReason = result.reason;
+                m_pulses.prepend(again);   // tried again with the queue's next attempt
                 if (!m_retry.isActive())
                     m_retry.start(qMin(m_retryMs, 1000));
                 return;
             } else if (pulse.context) {
-                pulse.done(false, tr("The drawer did not open: %1. Open it with its key.").arg(result.reason));
+                pulse.done(false, tr("The drawer did not open: %1. Open it with its key.").arg(clause(result.reason)));
             }
             kick();
         });

@@ -74,6 +74,8 @@ public:
     std::optional<PrinterUri> printer() const { return m_printerUri; }
     // How long the queue waits before it tries a waiting job again.
     void setRetryMs(int ms) { m_retryMs = ms; }
+    // How long a drawer's pulse waits for the printer (kDrawerPatienceMs; tests shorten it).
+    void setDrawerPatienceMs(int ms) { m_drawerPatienceMs = ms; }
     void setTimeoutMs(int ms);
 
     // Stores the job, then prints it when its turn comes. `value`: the job's id, and whether it
@@ -85,7 +87,9 @@ public:
     };
     void enqueue(Kind kind, const QString &title, const QByteArray &data, const QString &onceKey, QObject *context,
         Reply<Queued> reply);
-    // The drawer's pulse, now (before any job); `done` says whether the printer took it.
+    // The drawer's pulse, now (before any job); `done` says whether the printer took it. The
+    // drawer needs no paper: it opens on a printer out of paper or with its cover open, and
+    // `reason` then says so (ok and a reason); not opened, `reason` is what the printer said last.
     void pulseDrawer(QObject *context, std::function<void(bool ok, const QString &reason)> done);
 
     // The job queued under `onceKey` (a sale's receipt, a refund's slip) printed again as a new
@@ -121,6 +125,7 @@ private:
     std::unique_ptr<PrinterLink> m_drawer;
     QTimer m_retry;
     int m_retryMs = 3000;
+    int m_drawerPatienceMs = kDrawerPatienceMs;
     int m_timeoutMs = 10000;
     bool m_busy = false;
     int m_waiting = 0;
@@ -130,6 +135,7 @@ private:
         qint64 deadline = 0;
         QPointer<QObject> context;
         std::function<void(bool ok, const QString &reason)> done;
+        QString lastReason;   // why the last try did not open it, in the printer's words
     };
     QList<Pulse> m_pulses;
     quint64 m_generation = 0;   // a new printer: answers of the old link's jobs are dropped

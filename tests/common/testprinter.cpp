@@ -80,6 +80,11 @@ QList<EscPosParser::Event> EscPosParser::feed(const QByteArray &bytes)
             if (b.at(i + 1) == 0x04) {
                 events.append(Event{Event::Type::StatusQuery, {}, b.at(i + 2)});
                 i += 3;
+            } else if (b.at(i + 1) == 0x14 && b.at(i + 2) == 0x01) {   // DLE DC4 1 m t
+                if (!need(5))
+                    break;
+                events.append(Event{Event::Type::DrawerPulse, {}, b.at(i + 3), true});
+                i += 5;
             } else {
                 events.append(Event{Event::Type::Unknown});
                 i += 1;
@@ -254,8 +259,11 @@ void TestPrinter::serve(QTcpSocket *socket)
                 answers += statusAnswer(m_state, e.n);
                 continue;
             }
-            if (m_state != State::Online)
-                continue;   // nothing is printed by a printer that said it cannot
+            // Nothing is printed by a printer that said it cannot; a real-time pulse still
+            // opens the drawer unless the printer is in error (Offline here).
+            const bool realTimePulse = e.type == T::DrawerPulse && e.realTime;
+            if (m_state != State::Online && !(realTimePulse && m_state != State::Offline))
+                continue;
             const int documentsBefore = int(m_log.documents.size());
             const int pulsesBefore = m_log.pulses;
             m_log.add({e}, &c->current, &c->open);

@@ -11,7 +11,8 @@ namespace OncePay::Test {
 // A receipt printer for the tests, written from Epson's ESC/POS reference and not from the
 // till's encoder: it parses the byte stream the till sends (initialise, GS v 0 raster images with
 // their sizes, cuts, drawer pulses, DLE EOT status queries) into documents, and answers DLE EOT as
-// a printer in the state the test sets would.
+// a printer in the state the test sets would. Stopped (paper out, cover open), it prints nothing
+// but still obeys the real-time drawer pulse (DLE DC4 1); offline (in error), not even that.
 class EscPosParser
 {
 public:
@@ -27,13 +28,16 @@ public:
             Initialize,
             Image,
             Cut,
-            DrawerPulse,
+            DrawerPulse,   // ESC p; DLE DC4 1 m t with `realTime`
             StatusQuery,   // `n`: 1, 2, 3 or 4
             Unknown,   // a byte outside any command the till should send
         };
         Type type = Type::Unknown;
         Image image = {};
         int n = 0;
+        // DLE DC4 1 m t: executed on arrival, even by a printer stopped for its paper or cover
+        // (Epson: ignored only in error).
+        bool realTime = false;
     };
     // Parses what came so far; an incomplete command waits for the next bytes.
     QList<Event> feed(const QByteArray &bytes);

@@ -21,6 +21,8 @@ using namespace OncePay;
 using OncePay::Test::PrintLog;
 using OncePay::Test::TestPrinter;
 
+Q_DECLARE_METATYPE(OncePay::Test::TestPrinter::State)
+
 namespace {
 
 // A receipt-sized image: `rows` rows of 576 dots, a diagonal so that slices differ.
@@ -134,7 +136,7 @@ public:
                 for (const auto &e : events) {
                     if (e.type == OncePay::Test::EscPosParser::Event::Type::StatusQuery)
                         answers += TestPrinter::statusAnswer(state, e.n);
-                    else if (state == TestPrinter::State::Online)
+                    else if (state == TestPrinter::State::Online || (e.realTime && state != TestPrinter::State::Offline))
                         log.add({e}, &m_current, &m_open);
                 }
                 if (!answers.isEmpty() && ::write(m_master, answers.constData(), size_t(answers.size())) < 0)
@@ -376,6 +378,106 @@ private slots:
         QCOMPARE(printer.log().documents.size(), 0);   // no paper for a drawer
         QVERIFY(settled(queue));
         QCOMPARE(printer.log().pulses, 1);
+    }
+
+    // Issue 36, confusion 15: the drawer needs no paper. A printer out of paper or with its cover
+    // open still pulses it, in real time (DLE DC4: ESC p would wait in its buffer and open the
+    // drawer when the paper is back, for nobody); the receipt waits; what is said is what the
+    // printer said. Before, the drawer stayed shut and the till said "the printer did not answer".
+    void theDrawerOpensWithoutPaper_data()
+    {
+        QTest::addColumn<TestPrinter::State>("state");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("out of paper") << TestPrinter::State::PaperOut << QStringLiteral("out of paper");
+        QTest::newRow("cover open") << TestPrinter::State::CoverOpen << QStringLiteral("cover open");
+    }
+
+    void theDrawerOpensWithoutPaper()
+    {
+        QFETCH(TestPrinter::State, state);
+        QFETCH(QString, said);
+        TestPrinter printer;
+        QVERIFY(printer.listen());
+        printer.setState(state);
+        PrintQueue queue(m_path);
+        QString error;
+        QVERIFY(queue.open(&error));
+        queue.setRetryMs(50);
+        queue.setPrinter(uri(printer.uri()));
+        QVERIFY(enqueue(queue, receipt(), QStringLiteral("receipt:1-000009")).ok);   // the cash sale's receipt
+        bool answered = false;
+        bool opened = false;
+        QString reason;
+        queue.pulseDrawer(this, [&](bool ok, const QString &why) {
+            answered = true;
+            opened = ok;
+            reason = why;
+        });
+        QTRY_VERIFY(answered);
+        QVERIFY2(opened, qPrintable(reason));
+        QCOMPARE(printer.log().pulses, 1);
+        QVERIFY2(reason.contains(said), qPrintable(reason));
+        QVERIFY2(!reason.contains(QStringLiteral("did not answer")), qPrintable(reason));
+        QCOMPARE(printer.log().documents.size(), 0);
+        QCOMPARE(queue.waiting(), 1);
+        // Refilled: the receipt prints once, and the drawer does not open again.
+        printer.setState(TestPrinter::State::Online);
+        QTRY_COMPARE(printer.log().documents.size(), 1);
+        QVERIFY(settled(queue));
+        QCOMPARE(printer.log().pulses, 1);
+        QCOMPARE(printer.log().documents.first().pulses, 0);
+    }
+
+    // A printer in error obeys no pulse: the drawer stays shut, and the till says what the
+    // printer said (offline), not that it did not answer.
+    void aDrawerOnAPrinterInErrorSaysWhy()
+    {
+        TestPrinter printer;
+        QVERIFY(printer.listen());
+        printer.setState(TestPrinter::State::Offline);
+        PrintQueue queue(m_path);
+        QString error;
+        QVERIFY(queue.open(&error));
+        queue.setRetryMs(50);
+        queue.setDrawerPatienceMs(400);
+        queue.setPrinter(uri(printer.uri()));
+        bool answered = false;
+        bool opened = true;
+        QString reason;
+        queue.pulseDrawer(this, [&](bool ok, const QString &why) {
+            answered = true;
+            opened = ok;
+            reason = why;
+        });
+        QTRY_VERIFY(answered);
+        QVERIFY(!opened);
+        QCOMPARE(printer.log().pulses, 0);
+        QVERIFY2(reason.contains(QStringLiteral("offline")) && reason.contains(QStringLiteral("key")), qPrintable(reason));
+        QVERIFY2(!reason.contains(QStringLiteral("did not answer")) && !reason.contains(QStringLiteral("..")), qPrintable(reason));
+    }
+
+    // The same on a device file that answers its status (a USB printer).
+    void theDrawerOpensOnADeviceOutOfPaper()
+    {
+        PtyPrinter printer;
+        QVERIFY(printer.start());
+        printer.state = TestPrinter::State::PaperOut;
+        PrintQueue queue(m_path);
+        QString error;
+        QVERIFY(queue.open(&error));
+        queue.setPrinter(uri(printer.uri()));
+        bool answered = false;
+        bool opened = false;
+        QString reason;
+        queue.pulseDrawer(this, [&](bool ok, const QString &why) {
+            answered = true;
+            opened = ok;
+            reason = why;
+        });
+        QTRY_VERIFY(answered);
+        QVERIFY2(opened, qPrintable(reason));
+        QVERIFY2(reason.contains(QStringLiteral("out of paper")), qPrintable(reason));
+        QCOMPARE(printer.log.pulses, 1);
     }
 
     void aDrawerWithoutAPrinterSaysSo()

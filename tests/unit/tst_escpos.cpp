@@ -156,6 +156,22 @@ private slots:
         QCOMPARE(log.documents.size(), 0);
         QCOMPARE(log.partial, 0);
     }
+
+    // Issue 36: the real-time pulse (DLE DC4 1 m t, pin 2, t in 1..8) a stopped printer obeys.
+    void theRealTimePulseIsDleDc4()
+    {
+        const QByteArray pulse = EscPos::realTimeDrawerPulse();
+        QCOMPARE(pulse.size(), 5);
+        QCOMPARE(pulse.left(3), QByteArray("\x10\x14\x01", 3));
+        QCOMPARE(int(pulse.at(3)), 0);
+        QVERIFY(pulse.at(4) >= 1 && pulse.at(4) <= 8);
+        const auto log = Test::PrintLog::parse(pulse);
+        QCOMPARE(log.pulses, 1);
+        QCOMPARE(log.unknownBytes, 0);
+        QCOMPARE(log.documents.size(), 0);
+        // Out of paper or cover open is no error: the pulse is obeyed; offline in error, not.
+        QVERIFY(EscPos::parseStatus(QByteArray("\x1A\x32\x72", 3))->takesRealTimePulse());
+    }
 };
 
 QTEST_MAIN(tst_EscPos)

@@ -36,7 +36,8 @@ public:
     void print(PrintQueue::Kind kind, const QString &title, const QString &html, const QString &onceKey = {});
     // Ctrl+P: the last receipt or slip again (a new job); false and why when there is none.
     bool reprintLast(QString *reason);
-    // The drawer's pulse; `done` says whether it opened (words for the cashier when not).
+    // The drawer's pulse; `done` says whether it opened, and words for the cashier when it did
+    // not, or when it did on a printer that cannot print (out of paper: PrintQueue::pulseDrawer).
     void openDrawer(QObject *context, std::function<void(bool opened, const QString &reason)> done);
 
     // "Printer: 2 waiting — out of paper"; empty while all is printed and the printer is fine.

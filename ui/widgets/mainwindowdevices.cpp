@@ -226,8 +226,9 @@ void MainWindow::pulseDrawer(const QString &why, const QString &subject, qint64 
     m_session->journal()->recordStaffAction(a, this, [](bool, const TillError &, bool) {});
     if (!m_devices)
         return;
-    m_devices->openDrawer(this, [this](bool opened, const QString &reason) {
-        if (!opened)
+    // Not opened, why; opened on a printer out of paper, that (issue 36).
+    m_devices->openDrawer(this, [this](bool, const QString &reason) {
+        if (!reason.isEmpty())
             showSearchMessage(reason);
     });
 }
