@@ -1,5 +1,6 @@
 #include "gateway/gatewayoptions.h"
 
+#include "gateway/acquirer/acquirers.h"
 #include "gateway/store/sqlgatewaystore.h"
 #include "timeutil.h"
 
@@ -177,7 +178,7 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
     c.acquirerDbPath = p.value(acquirerDb);
     if (p.isSet(acquirer)) {
         const QUrl url(p.value(acquirer), QUrl::StrictMode);
-        if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))
+        if (!url.isValid() || !isAcquirerScheme(url.scheme())
             || url.host().isEmpty() || url.port() <= 0 || !url.userInfo().isEmpty()
             || (!url.path().isEmpty() && url.path() != QLatin1String("/")) || url.hasQuery() || url.hasFragment())
             return failure(QStringLiteral("--acquirer: expected http://HOST:PORT such as http://127.0.0.1:7070, got \"%1\"")

@@ -1,7 +1,7 @@
 #include "gateway/gatewayserver.h"
 
-#include "gateway/acquirer/acquirersimulator.h"
-#include "gateway/acquirer/httpacquirer.h"
+#include "gateway/acquirer/acquirers.h"
+#include "gateway/acquirer/acquirersimulation.h"
 #include "gateway/api/httpapi.h"
 #include "http/httpserver.h"
 #include "gateway/metrics.h"
@@ -75,10 +75,14 @@ bool GatewayServer::start(QString *error)
     }
     // The acquirer must answer well within the lease, or a retry could take over a live call.
     const qint64 acquirerTimeoutMs = qBound<qint64>(1, m_config.acquirerTimeoutMs, qMax<qint64>(1, m_config.leaseMs / 2));
-    if (m_config.acquirerUrl.isEmpty())
-        m_acquirer = new AcquirerSimulator(ledger, m_config.acquirerKeyMemoryMs, this);
-    else   // a shared acquirer; its deadline is the payment's, PaymentService keeps its own too
-        m_acquirer = new HttpAcquirer(m_config.acquirerUrl, int(qMin<qint64>(acquirerTimeoutMs, 3'600'000)), this);
+    // A shared acquirer's deadline is the payment's; PaymentService keeps its own too.
+    m_acquirer = makeAcquirer({m_config.acquirerUrl, ledger, m_config.acquirerKeyMemoryMs,
+                                  int(qMin<qint64>(acquirerTimeoutMs, 3'600'000))},
+        this);
+    if (!m_acquirer) {
+        *error = QStringLiteral("--acquirer: no acquirer speaks %1").arg(m_config.acquirerUrl.scheme());
+        return false;
+    }
     if (!m_acquirer->open(error))
         return false;
 
@@ -94,15 +98,16 @@ bool GatewayServer::start(QString *error)
         pc.faultPauseAt = m_config.faultPauseAt;
     }
     m_payments = new PaymentService(pc, m_store.get(), m_acquirer, m_metrics.get(), this);
-    m_api = new HttpApi({m_config.demo, m_config.rateLimitPerSecond}, m_tokens.get(), m_payments, m_acquirer,
+    m_api = new HttpApi({m_config.demo, m_config.rateLimitPerSecond}, m_tokens.get(), m_payments, m_acquirer->simulated(),
         m_metrics.get(), this);
 
     m_api->beforeMetrics = [this] {
         const GatewayStore::Stats s = m_store->stats();
         m_metrics->setGauge("oncepay_store_commits_total", "store=\"gateway\"", s.commits);
         m_metrics->setGauge("oncepay_store_units_total", "store=\"gateway\"", s.units);
-        m_metrics->setGauge("oncepay_store_commits_total", "store=\"acquirer\"", m_acquirer->ledgerCommits());
-        m_metrics->setGauge("oncepay_store_units_total", "store=\"acquirer\"", m_acquirer->ledgerUnits());
+        const AcquirerSimulation *bank = m_acquirer->simulated();
+        m_metrics->setGauge("oncepay_store_commits_total", "store=\"acquirer\"", bank ? bank->ledgerCommits() : 0);
+        m_metrics->setGauge("oncepay_store_units_total", "store=\"acquirer\"", bank ? bank->ledgerUnits() : 0);
     };
 
     Http::HttpLimits limits;

@@ -100,13 +100,6 @@ public:
     void reverse(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
     void refund(const Gateway::RefundCall &call, QObject *context, AnswerCallback done) override;
     void lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
-    void ledger(const QString &, const QString &, QObject *, LedgerCallback done) override { done(false, {}); }
-    void refundLedger(const QString &, const QString &, QObject *, RefundLedgerCallback done) override { done(false, {}); }
-    void simulation(const QString &, QObject *, SimulationCallback done) override { done(false, {}); }
-    void setSimulation(const QString &, const Gateway::SimulationState &, QObject *, SimulationCallback done) override
-    {
-        done(false, {});
-    }
 
 private:
     World *m_world;
@@ -701,7 +694,7 @@ void World::startGateway(int i)
     // Wallet payments waiting for a customer who never confirms are given up within the run.
     config.walletConfirmTimeoutMs = 8'000;
     node.service = new Gateway::PaymentService(config, node.store.get(), link, node.metrics.get(), node.root.get());
-    node.api = new Gateway::HttpApi({}, node.tokens.get(), node.service, link, node.metrics.get(), node.root.get());
+    node.api = new Gateway::HttpApi({}, node.tokens.get(), node.service, nullptr, node.metrics.get(), node.root.get());
     node.service->start();
     node.up = true;
     note(QStringLiteral("gw%1 up").arg(i));

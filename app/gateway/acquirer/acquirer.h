@@ -2,13 +2,10 @@
 
 #include "gateway/gatewaytypes.h"
 
-#include <QJsonObject>
-#include <QList>
 #include <QObject>
 #include <QString>
 
 #include <functional>
-#include <optional>
 #include <utility>
 
 namespace OncePay::Gateway {
@@ -67,6 +64,9 @@ struct AcquirerAnswer
     {
     }
 
+    // Refused, nothing moved: what the acquirer holds for the request forbids it (Conflict).
+    static AcquirerAnswer conflict(const char *code, const char *why);
+
     // The outcome as the acquirer-calls metrics label it: "approved", "answer_lost", ...
     QByteArray metricsLabel() const;
 
@@ -81,58 +81,13 @@ struct AcquirerAnswer
     QString authorizationCode;
 };
 
-struct LedgerEntry
-{
-    QString key;
-    qint64 amount = 0;
-    QString currency;
-    // succeeded, declined; a wallet payment's: processing (the customer has not confirmed yet),
-    // reversed (charged, then given up: money back)
-    QString status;
-    QString declineCode;
-    qint64 createdAt = 0;
-    Card card;
-    QString authorizationCode;   // succeeded charges only
-    QJsonObject toJson() const;
-    static std::optional<LedgerEntry> fromJson(const QJsonObject &o);
-};
-
-// One refund in the acquirer's own ledger (API.md, /v1/_sim/acquirer/refunds).
-struct RefundLedgerEntry
-{
-    QString key;
-    QString chargeKey;
-    qint64 amount = 0;
-    QString currency;
-    QString status;   // succeeded or declined
-    QString declineCode;
-    qint64 createdAt = 0;
-    QJsonObject toJson() const;
-    static std::optional<RefundLedgerEntry> fromJson(const QJsonObject &o);
-};
-
-// The faults a demo merchant asked the simulated acquirer for (API.md, /v1/_sim/acquirer).
-struct SimulationState
-{
-    enum class Mode {
-        Normal,
-        DeclineAll,
-        TimeoutAfterCharge,
-        ErrorBeforeCharge
-    };
-    Mode mode = Mode::Normal;
-    int latencyMs = 0;
-    // How long a customer takes to confirm a wallet payment on the phone (codes ending in 1).
-    int walletConfirmMs = 5000;
-
-    static QString modeName(Mode mode);
-    static std::optional<Mode> modeFromName(const QString &name);
-    QJsonObject toJson() const;
-};
+class AcquirerSimulation;
 
 // The bank as the gateway sees it: idempotent by (merchant, key), with a ledger of its own
-// outside the gateway's transactions. Embedded (AcquirerSimulator) or a separate service
-// reached over HTTP (HttpAcquirer); the payment service cannot tell them apart.
+// outside the gateway's transactions. What an adapter for an acquirer implements: the money
+// calls below, nothing else (docs/architecture.md, "Adding an acquirer"). Embedded
+// (AcquirerSimulator), the simulator as a separate service reached over HTTP (HttpAcquirer), or
+// an adapter for a real acquirer's protocol; the payment service cannot tell them apart.
 // Every callback runs on `context`'s thread and is dropped when `context` is gone.
 class Acquirer : public QObject
 {
@@ -141,9 +96,6 @@ class Acquirer : public QObject
 public:
     using QObject::QObject;
     using AnswerCallback = std::function<void(const AcquirerAnswer &)>;
-    using LedgerCallback = std::function<void(bool ok, const QList<LedgerEntry> &)>;
-    using RefundLedgerCallback = std::function<void(bool ok, const QList<RefundLedgerEntry> &)>;
-    using SimulationCallback = std::function<void(bool ok, const SimulationState &)>;
 
     virtual bool open(QString *error) = 0;
     virtual void close() = 0;
@@ -169,18 +121,9 @@ public:
     // What the acquirer knows of a refund's key; NotFound when it never refunded with it.
     virtual void lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) = 0;
 
-    // Simulation endpoints (demo): the ledgers, and the faults of one merchant.
-    virtual void ledger(const QString &merchant, const QString &key, QObject *context, LedgerCallback done) = 0;
-    // Refunds of one merchant, of the charge `chargeKey` (empty: all).
-    virtual void refundLedger(const QString &merchant, const QString &chargeKey, QObject *context,
-        RefundLedgerCallback done) = 0;
-    virtual void simulation(const QString &merchant, QObject *context, SimulationCallback done) = 0;
-    virtual void setSimulation(const QString &merchant, const SimulationState &state, QObject *context,
-        SimulationCallback done) = 0;
-
-    // Durable ledger commits and the units they carried, where the ledger is in this process.
-    virtual qint64 ledgerCommits() const { return 0; }
-    virtual qint64 ledgerUnits() const { return 0; }
+    // The simulated bank's ledgers and modes (the demo's /v1/_sim/acquirer), where this acquirer
+    // is the simulator; null for a real acquirer.
+    virtual AcquirerSimulation *simulated() { return nullptr; }
 };
 
 }   // namespace OncePay::Gateway

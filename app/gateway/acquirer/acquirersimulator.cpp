@@ -1,11 +1,10 @@
 #include "gateway/acquirer/acquirersimulator.h"
+#include "gateway/acquirer/walletledger.h"
 
 #include "timeutil.h"
-#include "world.h"
 
 #include <QAtomicInt>
 #include <QPointer>
-#include <QRandomGenerator>
 #include <QSqlQuery>
 #include <QTimer>
 #include <utility>
@@ -90,17 +89,6 @@ Card cardOf(const QString &token)
     return {};
 }
 
-// An approved charge's authorization code: 6 uppercase letters and digits, kept in the ledger.
-QString newAuthorizationCode()
-{
-    static const char alphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    QString code;
-    auto *rng = randomSource();
-    for (int i = 0; i < 6; ++i)
-        code.append(QLatin1Char(alphabet[rng->bounded(36)]));
-    return code;
-}
-
 void migrate(SqlTx &tx, int from)
 {
     if (from < 1) {
@@ -176,48 +164,6 @@ void migrate(SqlTx &tx, int from)
 const QString kRemembered = QStringLiteral(
     " WHERE merchant = ? AND idem_key = ? AND (? = 0 OR created_at >= ?) ORDER BY seq DESC LIMIT 1");
 
-// The customers who confirmed on the phone by now: their waiting charges are made. Run first
-// by every unit that reads or writes charges, so that what it sees is the bank's present.
-void confirmDue(SqlTx &tx)
-{
-    QSqlQuery &q = tx.exec(QStringLiteral("SELECT seq FROM charges WHERE status = 'processing' AND confirm_at IS NOT NULL"
-                                          " AND confirm_at <= ?"),
-        {nowMs()});
-    QList<qint64> due;
-    while (q.next())
-        due.append(q.value(0).toLongLong());
-    q.finish();
-    for (const qint64 seq : std::as_const(due)) {
-        tx.exec(QStringLiteral("UPDATE charges SET status = 'succeeded', auth_code = ? WHERE seq = ?"),
-            {newAuthorizationCode(), seq});
-    }
-}
-
-// A payment code is single-use, whatever became of its first presentation (declined, given up
-// before the customer confirmed, reversed): remembered for good, so that shown again under
-// another key it has expired. False when it was presented before.
-bool firstPresentation(SqlTx &tx, const ChargeRequest &rq, qint64 now)
-{
-    return tx.numRowsAffected(QStringLiteral("INSERT INTO wallet_codes (code, merchant, idem_key, created_at)"
-                                             " VALUES (?, ?, ?, ?) ON CONFLICT (code) DO NOTHING"),
-               {rq.token, rq.merchant, rq.key, now})
-        == 1;
-}
-
-// Refused, nothing moved: what the acquirer holds for the request forbids it (AcquirerAnswer::Kind::Conflict).
-AcquirerAnswer conflict(const char *code, const char *why)
-{
-    return {AcquirerAnswer::Kind::Conflict, QString::fromLatin1(code), QString::fromLatin1(why)};
-}
-
-bool reversed(SqlTx &tx, const QString &merchant, const QString &key)
-{
-    QSqlQuery &q = tx.exec(QStringLiteral("SELECT 1 FROM reversals WHERE merchant = ? AND idem_key = ?"), {merchant, key});
-    const bool found = q.next();
-    q.finish();
-    return found;
-}
-
 // A refund row (status, decline_code) as an answer.
 AcquirerAnswer refundAnswerFromRow(const QSqlQuery &q)
 {
@@ -250,70 +196,6 @@ AcquirerAnswer answerFromRow(const QSqlQuery &q)
 }
 
 }   // namespace
-
-QByteArray AcquirerAnswer::metricsLabel() const
-{
-    switch (kind) {
-    case Kind::Approved:
-        return "approved";
-    case Kind::Declined:
-        return "declined";
-    case Kind::AnswerLost:
-        return "answer_lost";
-    case Kind::Refused:
-        return "refused";
-    case Kind::NotFound:
-        return "not_found";
-    case Kind::Pending:
-        return "pending";
-    case Kind::Reversed:
-        return "reversed";
-    case Kind::Conflict:
-        return "conflict";
-    }
-    return "unknown";
-}
-
-QJsonObject LedgerEntry::toJson() const
-{
-    QJsonObject o{{QStringLiteral("idempotency_key"), key},
-        {QStringLiteral("amount"), amount},
-        {QStringLiteral("currency"), currency},
-        {QStringLiteral("status"), status},
-        {QStringLiteral("created_at"), toRfc3339(createdAt)}};
-    if (!declineCode.isEmpty())
-        o.insert(QStringLiteral("decline_code"), declineCode);
-    o.insert(QStringLiteral("card"), card.toJson());
-    o.insert(QStringLiteral("authorization_code"),
-        authorizationCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(authorizationCode));
-    return o;
-}
-
-QJsonObject RefundLedgerEntry::toJson() const
-{
-    return {{QStringLiteral("idempotency_key"), key},
-        {QStringLiteral("charge_key"), chargeKey},
-        {QStringLiteral("amount"), amount},
-        {QStringLiteral("currency"), currency},
-        {QStringLiteral("status"), status},
-        {QStringLiteral("decline_code"), declineCode.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(declineCode)},
-        {QStringLiteral("created_at"), toRfc3339(createdAt)}};
-}
-
-std::optional<RefundLedgerEntry> RefundLedgerEntry::fromJson(const QJsonObject &o)
-{
-    const auto created = fromRfc3339(o.value(QStringLiteral("created_at")).toString());
-    RefundLedgerEntry e{o.value(QStringLiteral("idempotency_key")).toString(),
-        o.value(QStringLiteral("charge_key")).toString(),
-        qint64(o.value(QStringLiteral("amount")).toDouble()),
-        o.value(QStringLiteral("currency")).toString(),
-        o.value(QStringLiteral("status")).toString(),
-        o.value(QStringLiteral("decline_code")).toString(),
-        created.value_or(0)};
-    if (e.key.isEmpty() || e.chargeKey.isEmpty() || e.status.isEmpty() || !created)
-        return std::nullopt;
-    return e;
-}
 
 AcquirerSimulator::AcquirerSimulator(const QString &ledgerPath, qint64 keyMemoryMs, QObject *parent)
     : Acquirer(parent)
@@ -377,52 +259,6 @@ bool AcquirerSimulator::losesAnswer(const ChargeRequest &request) const
 bool AcquirerSimulator::losesRefundAnswer(const QString &merchant) const
 {
     return m_simulation.value(merchant).mode == Mode::TimeoutAfterCharge;
-}
-
-QString SimulationState::modeName(Mode mode)
-{
-    switch (mode) {
-    case Mode::Normal:
-        return QStringLiteral("normal");
-    case Mode::DeclineAll:
-        return QStringLiteral("decline_all");
-    case Mode::TimeoutAfterCharge:
-        return QStringLiteral("timeout_after_charge");
-    case Mode::ErrorBeforeCharge:
-        return QStringLiteral("error_before_charge");
-    }
-    return {};
-}
-
-std::optional<SimulationState::Mode> SimulationState::modeFromName(const QString &name)
-{
-    for (Mode m : {Mode::Normal, Mode::DeclineAll, Mode::TimeoutAfterCharge, Mode::ErrorBeforeCharge}) {
-        if (modeName(m) == name)
-            return m;
-    }
-    return std::nullopt;
-}
-
-QJsonObject SimulationState::toJson() const
-{
-    return {{QStringLiteral("mode"), modeName(mode)}, {QStringLiteral("latency_ms"), latencyMs},
-        {QStringLiteral("wallet_confirm_ms"), walletConfirmMs}};
-}
-
-std::optional<LedgerEntry> LedgerEntry::fromJson(const QJsonObject &o)
-{
-    const auto created = fromRfc3339(o.value(QStringLiteral("created_at")).toString());
-    LedgerEntry e{o.value(QStringLiteral("idempotency_key")).toString(),
-        qint64(o.value(QStringLiteral("amount")).toDouble()),
-        o.value(QStringLiteral("currency")).toString(),
-        o.value(QStringLiteral("status")).toString(),
-        o.value(QStringLiteral("decline_code")).toString(),
-        created.value_or(0),
-        Card::fromJson(o.value(QStringLiteral("card"))),
-        o.value(QStringLiteral("authorization_code")).toString()};
-    if (e.key.isEmpty() || e.status.isEmpty() || !created)
-        return std::nullopt;
-    return e;
 }
 
 void AcquirerSimulator::simulation(const QString &merchant, QObject *context, SimulationCallback done)
@@ -492,42 +328,7 @@ void AcquirerSimulator::executeReversal(const QString &merchant, const QString &
     }
     m_worker->transact<AcquirerAnswer>(
         context, [merchant, key, mode, now = nowMs()](SqlTx &tx) {
-            if (mode == Mode::ErrorBeforeCharge)
-                return AcquirerAnswer{AcquirerAnswer::Kind::Refused, {}, QStringLiteral("the acquirer refused the request")};
-            confirmDue(tx);
-            QSqlQuery &q = tx.exec(QStringLiteral("SELECT seq, status, decline_code, (SELECT COUNT(*) FROM refunds r"
-                                                  " WHERE r.merchant = c.merchant AND r.charge_key = c.idem_key AND"
-                                                  " r.status = 'succeeded') FROM charges c WHERE c.merchant = ?"
-                                                  " AND c.idem_key = ? ORDER BY c.seq DESC LIMIT 1"),
-                {merchant, key});
-            const bool found = q.next();
-            const qint64 seq = found ? q.value(0).toLongLong() : 0;
-            const QString status = found ? q.value(1).toString() : QString();
-            const QString code = found ? q.value(2).toString() : QString();
-            const bool refunded = found && q.value(3).toLongLong() > 0;
-            q.finish();
-            // Money never goes back twice: a charge refunded in part or in whole stands, and
-            // nothing is recorded (a reversal on top would hand back more than was charged).
-            if (status == QLatin1String("succeeded") && refunded)
-                return conflict("charge_refunded", "the charge was refunded: it cannot be reversed");
-            tx.exec(QStringLiteral("INSERT INTO reversals (merchant, idem_key, created_at) VALUES (?, ?, ?)"
-                                   " ON CONFLICT (merchant, idem_key) DO NOTHING"),
-                {merchant, key, now});
-            AcquirerAnswer a{AcquirerAnswer::Kind::Reversed, {}, {}};
-            if (found) {
-                if (status == QLatin1String("processing")) {
-                    // The customer never confirmed: nothing was charged, and the ledger keeps no row.
-                    tx.exec(QStringLiteral("DELETE FROM charges WHERE seq = ?"), {seq});
-                } else if (status == QLatin1String("succeeded")) {
-                    // Confirmed in the meantime: the charge is undone, money back.
-                    tx.exec(QStringLiteral("UPDATE charges SET status = 'reversed' WHERE seq = ?"), {seq});
-                } else if (status == QLatin1String("declined")) {
-                    a = AcquirerAnswer{AcquirerAnswer::Kind::Declined, code, {}};
-                }
-            }
-            if (mode == Mode::TimeoutAfterCharge)
-                return AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, QStringLiteral("the acquirer's answer was lost")};
-            return a;
+            return WalletLedger::reverse(tx, merchant, key, mode, now);
         },
         [done = std::move(done)](bool ok, const QString &error, AcquirerAnswer a) {
             done(ok ? std::move(a) : AcquirerAnswer{AcquirerAnswer::Kind::AnswerLost, {}, error});
@@ -549,7 +350,7 @@ void AcquirerSimulator::executeRefund(const RefundCall &rq, Mode mode, QObject *
     }
     m_worker->transact<AcquirerAnswer>(
         context, [rq, mode, key = remembered(rq.merchant, rq.key)](SqlTx &tx) {
-            confirmDue(tx);
+            WalletLedger::confirmDue(tx);
             // Idempotent by key: a refund key it remembers answers what it answered then, to the
             // same request only; with another amount or charge it is refused, nothing moves.
             QSqlQuery &q = tx.exec(QStringLiteral("SELECT status, decline_code, amount, charge_key, currency FROM refunds")
@@ -559,7 +360,7 @@ void AcquirerSimulator::executeRefund(const RefundCall &rq, Mode mode, QObject *
                 const bool same = q.value(2).toLongLong() == rq.amount && q.value(3).toString() == rq.chargeKey
                     && q.value(4).toString() == rq.currency;
                 AcquirerAnswer a = same ? refundAnswerFromRow(q)
-                                        : conflict("key_reused", "the refund key was used with another request");
+                                        : AcquirerAnswer::conflict("key_reused", "the refund key was used with another request");
                 q.finish();
                 return a;
             }
@@ -577,7 +378,7 @@ void AcquirerSimulator::executeRefund(const RefundCall &rq, Mode mode, QObject *
             if (found && c.value(1).toString() == QLatin1String("reversed")) {
                 // Given back whole by a reversal already: nothing moves, nothing is recorded.
                 c.finish();
-                return conflict("charge_reversed", "the charge was reversed: it cannot be refunded");
+                return AcquirerAnswer::conflict("charge_reversed", "the charge was reversed: it cannot be refunded");
             }
             if (!found || c.value(1).toString() != QLatin1String("succeeded"))
                 code = QStringLiteral("charge_not_found");
@@ -673,7 +474,7 @@ void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, int confirmM
     m_worker->transact<Result>(
         context, [rq, presented = outcome, confirmMs, key = remembered(rq.merchant, rq.key)](SqlTx &tx) {
             TokenOutcome outcome = presented;
-            confirmDue(tx);
+            WalletLedger::confirmDue(tx);
             // Idempotent by key: a key it remembers answers what it answered then, to the same
             // request only (a retry after a lost answer); with another amount, currency or
             // payment method it is refused, nothing moves, and the first stays as it was.
@@ -681,7 +482,7 @@ void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, int confirmM
             if (q.next()) {
                 const bool same = q.value(2).toString() == rq.token && q.value(4).toLongLong() == rq.amount
                     && q.value(5).toString() == rq.currency;
-                Result r{same ? answerFromRow(q) : conflict("key_reused", "the key was used with another request")};
+                Result r{same ? answerFromRow(q) : AcquirerAnswer::conflict("key_reused", "the key was used with another request")};
                 q.finish();
                 return r;
             }
@@ -689,15 +490,15 @@ void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, int confirmM
             const bool wallet = Payment::isWalletMethod(rq.token);
             // Given up before this charge arrived (it was on its way when the reversal passed it):
             // never made, and its code was shown all the same.
-            if (reversed(tx, rq.merchant, rq.key)) {
+            if (WalletLedger::isReversed(tx, rq.merchant, rq.key)) {
                 if (wallet)
-                    firstPresentation(tx, rq, nowMs());
+                    WalletLedger::firstPresentation(tx, rq, nowMs());
                 return Result{{AcquirerAnswer::Kind::Reversed, {}, {}}};
             }
             if (outcome == TokenOutcome::ErrorBeforeCharge || outcome == TokenOutcome::Unknown)
                 return Result{{AcquirerAnswer::Kind::Refused, {}, QStringLiteral("the acquirer refused the request")}};
             const qint64 now = nowMs();
-            if (wallet && !firstPresentation(tx, rq, now))
+            if (wallet && !WalletLedger::firstPresentation(tx, rq, now))
                 outcome = TokenOutcome::CodeExpired;
             QString status = QStringLiteral("succeeded");
             QString code;
@@ -717,7 +518,7 @@ void AcquirerSimulator::execute(const ChargeRequest &rq, Mode mode, int confirmM
                     confirmAt = now + confirmMs;
             }
             const bool approved = status == QLatin1String("succeeded");
-            const QString authCode = approved ? newAuthorizationCode() : QString();
+            const QString authCode = approved ? WalletLedger::newAuthorizationCode() : QString();
             const QVariant nullText{QMetaType(QMetaType::QString)};
             tx.exec(QStringLiteral(
                         "INSERT INTO charges (merchant, idem_key, amount, currency, token, status, decline_code, created_at,"
@@ -748,13 +549,13 @@ void AcquirerSimulator::lookup(const QString &merchant, const QString &key, QObj
     }
     m_worker->transact<AcquirerAnswer>(
         context, [merchant, key, binds = remembered(merchant, key)](SqlTx &tx) {
-            confirmDue(tx);
+            WalletLedger::confirmDue(tx);
             QSqlQuery &q = tx.exec(QStringLiteral("SELECT %1 FROM charges").arg(kChargeColumns) + kRemembered, binds);
             AcquirerAnswer a{AcquirerAnswer::Kind::NotFound, {}, {}};
             if (q.next())
                 a = answerFromRow(q);
             q.finish();
-            if (a.kind == AcquirerAnswer::Kind::NotFound && reversed(tx, merchant, key))
+            if (a.kind == AcquirerAnswer::Kind::NotFound && WalletLedger::isReversed(tx, merchant, key))
                 a = AcquirerAnswer{AcquirerAnswer::Kind::Reversed, {}, {}};   // given up before any charge
             return a;
         },
@@ -771,7 +572,7 @@ void AcquirerSimulator::ledger(const QString &merchant, const QString &key, QObj
     }
     m_worker->transact<QList<LedgerEntry>>(
         context, [merchant, key](SqlTx &tx) {
-            confirmDue(tx);
+            WalletLedger::confirmDue(tx);
             QSqlQuery &q = tx.exec(QStringLiteral(
                                        "SELECT idem_key, amount, currency, status, decline_code, created_at, token, auth_code FROM charges"
                                        " WHERE merchant = ? AND (IFNULL(?, '') = '' OR idem_key = ?) ORDER BY created_at, seq LIMIT 1000"),

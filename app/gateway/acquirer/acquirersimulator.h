@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gateway/acquirer/acquirer.h"
+#include "gateway/acquirer/acquirersimulation.h"
 #include "sqlbatchworker.h"
 
 #include <QHash>
@@ -13,6 +14,7 @@ namespace OncePay::Gateway {
 // transactions, and is idempotent by (merchant, key): charging a key twice charges once.
 // Test tokens and the simulation mode decide the outcome.
 class AcquirerSimulator final : public Acquirer
+    , public AcquirerSimulation
 {
     Q_OBJECT
 
@@ -46,6 +48,7 @@ public:
     void reverse(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
     void refund(const RefundCall &call, QObject *context, AnswerCallback done) override;
     void lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
+    AcquirerSimulation *simulated() override { return this; }
     void ledger(const QString &merchant, const QString &key, QObject *context, LedgerCallback done) override;
     void refundLedger(const QString &merchant, const QString &chargeKey, QObject *context,
         RefundLedgerCallback done) override;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gateway/acquirer/acquirer.h"
+#include "gateway/acquirer/acquirersimulation.h"
 
 #include <QUrl>
 
@@ -18,6 +19,7 @@ namespace OncePay::Gateway {
 // has a transfer deadline; transport failures are mapped to what they mean for money:
 // Refused only where the request cannot have reached the acquirer, AnswerLost otherwise.
 class HttpAcquirer final : public Acquirer
+    , public AcquirerSimulation
 {
     Q_OBJECT
 
@@ -35,6 +37,7 @@ public:
     void reverse(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
     void refund(const RefundCall &call, QObject *context, AnswerCallback done) override;
     void lookupRefund(const QString &merchant, const QString &key, QObject *context, AnswerCallback done) override;
+    AcquirerSimulation *simulated() override { return this; }
     void ledger(const QString &merchant, const QString &key, QObject *context, LedgerCallback done) override;
     void refundLedger(const QString &merchant, const QString &chargeKey, QObject *context,
         RefundLedgerCallback done) override;

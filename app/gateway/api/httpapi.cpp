@@ -61,13 +61,13 @@ std::optional<JsonNode> parseBody(const QByteArray &body, Http::HttpAnswer *erro
 
 }   // namespace
 
-HttpApi::HttpApi(Config config, const TokenStore *tokens, PaymentService *payments, Acquirer *acquirer,
+HttpApi::HttpApi(Config config, const TokenStore *tokens, PaymentService *payments, AcquirerSimulation *simulation,
     Metrics *metrics, QObject *parent)
     : QObject(parent)
     , m_config(config)
     , m_tokens(tokens)
     , m_payments(payments)
-    , m_acquirer(acquirer)
+    , m_simulation(simulation)
     , m_metrics(metrics)
 {
 }
@@ -341,12 +341,14 @@ void HttpApi::simulation(const Request &rq, const Caller &caller, const QString 
 {
     using M = Http::HttpRequest::Method;
     const M method = routed(rq.method);
+    if (!m_simulation)
+        return respond(Answers::notFound(QStringLiteral("No such resource.")));
     auto answerState = [respond](bool ok, const SimulationState &state) {
         respond(ok ? Http::HttpAnswer::json(200, state.toJson()) : Answers::acquirerUnavailable(QStringLiteral("The acquirer could not be reached.")));
     };
     if (rest == QLatin1String("acquirer")) {
         if (method == M::Get)
-            return m_acquirer->simulation(caller.merchant, this, answerState);
+            return m_simulation->simulation(caller.merchant, this, answerState);
         if (method != M::Put)
             return respond(Answers::methodNotAllowed("GET, HEAD, PUT"));
         if (rq.values("content-type").size() != 1 || !Http::isJsonContentType(rq.value("content-type")))
@@ -359,10 +361,10 @@ void HttpApi::simulation(const Request &rq, const Caller &caller, const QString 
         if (!v.errors.isEmpty())
             return respond(Http::HttpAnswer::problem(validationProblem(v.errors)));
         // The fields left out keep the merchant's: read, then set the whole state.
-        return m_acquirer->simulation(caller.merchant, this, [this, merchant = caller.merchant, v, answerState](bool ok, const SimulationState &current) {
+        return m_simulation->simulation(caller.merchant, this, [this, merchant = caller.merchant, v, answerState](bool ok, const SimulationState &current) {
             if (!ok)
                 return answerState(false, current);
-            m_acquirer->setSimulation(merchant, v.applyTo(current), this, answerState);
+            m_simulation->setSimulation(merchant, v.applyTo(current), this, answerState);
         });
     }
     if (rest == QLatin1String("acquirer/refunds")) {
@@ -371,7 +373,7 @@ void HttpApi::simulation(const Request &rq, const Caller &caller, const QString 
         const QString chargeKey = rq.query.queryItemValue(QStringLiteral("charge_key"), QUrl::FullyDecoded);
         if (rq.query.hasQueryItem(QStringLiteral("charge_key")) && !IdempotencyKey::isValidKey(chargeKey))
             return respond(badRequest(QStringLiteral("charge_key"), QStringLiteral("is not a valid Idempotency-Key")));
-        return m_acquirer->refundLedger(caller.merchant, chargeKey, this,
+        return m_simulation->refundLedger(caller.merchant, chargeKey, this,
             [respond](bool ok, const QList<RefundLedgerEntry> &entries) {
                 if (!ok)
                     return respond(Answers::acquirerUnavailable(QStringLiteral("The acquirer's ledger could not be read.")));
@@ -385,7 +387,7 @@ void HttpApi::simulation(const Request &rq, const Caller &caller, const QString 
         if (method != M::Get)
             return respond(Answers::methodNotAllowed("GET, HEAD"));
         const QString key = rq.query.queryItemValue(QStringLiteral("idempotency_key"), QUrl::FullyDecoded);
-        return m_acquirer->ledger(caller.merchant, key, this, [respond](bool ok, const QList<LedgerEntry> &entries) {
+        return m_simulation->ledger(caller.merchant, key, this, [respond](bool ok, const QList<LedgerEntry> &entries) {
             if (!ok)
                 return respond(Answers::storeUnavailable());
             QJsonArray data;

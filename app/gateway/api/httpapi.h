@@ -3,6 +3,7 @@
 #include "http/httpanswer.h"
 #include "http/httprequest.h"
 #include "http/httpresponder.h"
+#include "gateway/acquirer/acquirersimulation.h"
 #include "gateway/metrics.h"
 #include "gateway/steps/paymentservice.h"
 #include "gateway/api/tokenstore.h"
@@ -29,7 +30,9 @@ public:
         bool demo = false;
         int rateLimitPerSecond = 0;   // per token; 0: off
     };
-    HttpApi(Config config, const TokenStore *tokens, PaymentService *payments, Acquirer *acquirer,
+    // `simulation`: the simulated bank's ledgers and modes, for the demo's /v1/_sim routes (null:
+    // a real acquirer, and those routes are not found).
+    HttpApi(Config config, const TokenStore *tokens, PaymentService *payments, AcquirerSimulation *simulation,
         Metrics *metrics, QObject *parent = nullptr);
 
     // Fills gauges just before /metrics is rendered.
@@ -58,7 +61,7 @@ private:
     Config m_config;
     const TokenStore *m_tokens;
     PaymentService *m_payments;
-    Acquirer *m_acquirer;
+    AcquirerSimulation *m_simulation;
     Metrics *m_metrics;
     int m_inFlight = 0;
     struct Bucket

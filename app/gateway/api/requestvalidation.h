@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gateway/acquirer/acquirer.h"
+#include "gateway/acquirer/acquirersimulation.h"
 #include "canonicaljson.h"
 #include "gateway/gatewaytypes.h"
 #include "problem.h"
