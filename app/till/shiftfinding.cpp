@@ -11,6 +11,17 @@ QJsonValue moneyJson(const Money &m)
     return m.isValid() ? QJsonValue(m.minorUnits()) : QJsonValue(QJsonValue::Null);
 }
 
+// The value of `values` whose name is `name`.
+template <typename E, typename NameOf>
+std::optional<E> byName(const QString &name, std::initializer_list<E> values, NameOf nameOf)
+{
+    for (E e : values) {
+        if (nameOf(e) == name)
+            return e;
+    }
+    return std::nullopt;
+}
+
 }   // namespace
 
 QString shiftSubjectName(ShiftFinding::Subject subject)
@@ -56,6 +67,49 @@ QString shiftActionName(ShiftFinding::Action action)
         return QStringLiteral("investigate");
     }
     return {};
+}
+
+std::optional<ShiftFinding> ShiftFinding::fromJson(const QJsonObject &o)
+{
+    using S = Subject;
+    using K = Kind;
+    using B = Bank;
+    using A = Action;
+    const auto subject = byName(o.value(QStringLiteral("subject")).toString(), {S::Payment, S::Refund, S::RefundTotal}, shiftSubjectName);
+    const auto kind = byName(o.value(QStringLiteral("finding")).toString(),
+        {K::Matched, K::OnlyLocal, K::OnlyOnGateway, K::DifferentAmount, K::DifferentState}, paymentMatchKindName);
+    const auto action = byName(o.value(QStringLiteral("action")).toString(), {A::None, A::Sync, A::Investigate}, shiftActionName);
+    const auto bank = byName(o.value(QStringLiteral("bank")).toString(),
+        {B::NotAsked, B::Agrees, B::Missing, B::Unexpected, B::MoreThanOnce, B::OtherAmount}, shiftBankName);
+    const auto tender = tenderFromName(o.value(QStringLiteral("tender")).toString());
+    if (!subject || !kind || !action || !bank || !tender)
+        return std::nullopt;
+    ShiftFinding f;
+    f.subject = *subject;
+    f.kind = *kind;
+    f.action = *action;
+    f.bank = *bank;
+    f.tender = *tender;
+    f.key = o.value(QStringLiteral("key")).toString();
+    f.orderId = o.value(QStringLiteral("order_id")).toString();
+    f.saleNumber = o.value(QStringLiteral("sale")).toString();
+    f.paymentId = o.value(QStringLiteral("payment_id")).toString();
+    f.refundId = o.value(QStringLiteral("refund_id")).toString();
+    f.localState = intentStateFromName(o.value(QStringLiteral("till_state")).toString());
+    const QString currency = o.value(QStringLiteral("currency")).toString();
+    auto money = [&o, &currency](const char *name) {
+        const QJsonValue v = o.value(QLatin1String(name));
+        return v.isDouble() ? Money(v.toInteger(), currency) : Money();
+    };
+    f.localAmount = money("till_amount");
+    f.gatewayStatus = o.value(QStringLiteral("gateway_status")).toString();
+    f.gatewayAmount = money("gateway_amount");
+    if (o.value(QStringLiteral("bank_amount")).isDouble())
+        f.bankAmount = o.value(QStringLiteral("bank_amount")).toInteger();
+    f.bankMoves = o.value(QStringLiteral("bank_moves")).toInt();
+    f.owed = money("owed");
+    f.paymentKey = o.value(QStringLiteral("payment_key")).toString();
+    return f;
 }
 
 QJsonObject ShiftFinding::toJson() const

@@ -63,6 +63,9 @@ public:
 
     bool needsAction() const { return action != Action::None; }
     QJsonObject toJson() const;
+    // A row as toJson() wrote it, as the journal keeps it with a closed shift (issue 36: the past
+    // shift's report shows its reconciliation as the close did); none when it cannot be read.
+    static std::optional<ShiftFinding> fromJson(const QJsonObject &object);
 
     // For people (translated): the finding in a few words, the bank's column, and what to do
     // about it as one sentence.

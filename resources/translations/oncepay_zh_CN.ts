@@ -3567,6 +3567,36 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::PastShiftsDialog</name>
     <message>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp"/>
+        <source>&amp;Print again</source>
+        <translation>再次打印(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp"/>
+        <source>Print the selected shift&apos;s report again</source>
+        <translation>再次打印所选班次的报表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp"/>
+        <source>Shift report %1</source>
+        <translation>班次报表 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp"/>
+        <source>Shift %1&apos;s report is on its way to the receipt printer.</source>
+        <translation>第 %1 班的报表正在发送到小票打印机。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp"/>
+        <source>Print the shift report</source>
+        <translation>打印班次报表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/pastshiftsdialog.cpp"/>
+        <source>The printer reported an error; the report may not have been printed.</source>
+        <translation>打印机报告错误；报表可能未打印。</translation>
+    </message>
+    <message>
         <location filename="../../ui/widgets/pastshiftsdialog.cpp" line="27"/>
         <source>Past shifts</source>
         <translation>以往班次</translation>

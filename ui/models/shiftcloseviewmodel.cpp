@@ -139,8 +139,13 @@ bool ShiftCloseViewModel::setNextFloat(const QString &text)
 
 QStringList ShiftCloseViewModel::waitingLines() const
 {
+    return waitingLinesOf(m_report);
+}
+
+QStringList ShiftCloseViewModel::waitingLinesOf(const ShiftReport &report)
+{
     QStringList lines;
-    for (const ShiftReport::Waiting &w : m_report.waiting) {
+    for (const ShiftReport::Waiting &w : report.waiting) {
         const QString what = w.kind == IntentKind::Refund ? tr("Refund for sale %1").arg(w.saleLabel())
                                                           : tr("Sale %1").arg(w.saleLabel());
         lines << tr("%1: %2, %3%4").arg(what, w.amount.toDisplayString(), IntentText::state(w.state), w.carriedOver ? tr(" (from an earlier shift)") : QString());
@@ -150,8 +155,13 @@ QStringList ShiftCloseViewModel::waitingLines() const
 
 QStringList ShiftCloseViewModel::tillRefundLines() const
 {
+    return tillRefundLinesOf(m_report);
+}
+
+QStringList ShiftCloseViewModel::tillRefundLinesOf(const ShiftReport &report)
+{
     QStringList lines;
-    for (const ShiftReport::Waiting &w : m_report.refundsByTill) {
+    for (const ShiftReport::Waiting &w : report.refundsByTill) {
         const QString amount = w.amount.toDisplayString();
         QString what;
         if (w.state == IntentState::Succeeded) {
@@ -177,13 +187,28 @@ QStringList ShiftCloseViewModel::owedLines() const
 
 QStringList ShiftCloseViewModel::endedLines() const
 {
+    return endedLinesOf(m_report);
+}
+
+QStringList ShiftCloseViewModel::endedLinesOf(const ShiftReport &report)
+{
     QStringList lines;
-    for (const ShiftReport::Waiting &w : m_report.carriedOverEnded) {
+    for (const ShiftReport::Waiting &w : report.carriedOverEnded) {
         const QString what = w.kind == IntentKind::Refund ? tr("Refund for sale %1").arg(w.saleLabel())
                                                           : tr("Sale %1").arg(w.saleLabel());
         lines << tr("%1: %2, %3").arg(what, w.amount.toDisplayString(), IntentText::state(w.state));
     }
     return lines;
+}
+
+ShiftReportDocument::Context ShiftCloseViewModel::documentContext(const ShiftReport &report, bool reconciled)
+{
+    ShiftReportDocument::Context c;
+    c.reconciled = reconciled;
+    c.waitingLines = waitingLinesOf(report);
+    c.tillRefundLines = tillRefundLinesOf(report);
+    c.endedLines = endedLinesOf(report);
+    return c;
 }
 
 void ShiftCloseViewModel::close()

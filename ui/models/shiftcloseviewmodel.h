@@ -4,6 +4,7 @@
 #include "shiftfindingsmodel.h"
 #include "shiftcheck.h"
 #include "shiftreport.h"
+#include "shiftreportdocument.h"
 #include "shifttotalsmodel.h"
 #include "tillsession.h"
 
@@ -71,6 +72,9 @@ public:
     QStringList owedLines() const;
     // Payments an earlier shift closed while they waited, and how each ended.
     QStringList endedLines() const;
+    // The report's document as the close prints it, from the report alone: the waiting, the till's
+    // own refunds and the carried-over lines above. Past shifts reprint a stored close with it.
+    static ShiftReportDocument::Context documentContext(const ShiftReport &report, bool reconciled);
     // Closes the shift as shown; the waiting ones listed by waitingLines() are confirmed.
     void close();
 
@@ -85,6 +89,9 @@ private:
     void setPhase(Phase phase, const QString &problem = {});
     void recompute();
     std::optional<qint64> parseAmount(const QString &text, bool *ok) const;
+    static QStringList waitingLinesOf(const ShiftReport &report);
+    static QStringList tillRefundLinesOf(const ShiftReport &report);
+    static QStringList endedLinesOf(const ShiftReport &report);
 
     TillSession *m_session;
     QString m_currency;

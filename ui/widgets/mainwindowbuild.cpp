@@ -286,6 +286,7 @@ void MainWindow::buildMenus()
     });
     sale->addAction(tr("&Past shifts…"), QKeySequence(QStringLiteral("Ctrl+Shift+H")), this, [this] {
         auto *dialog = new PastShiftsDialog(m_session, m_terminal, TillSettings::load().shopName, this);
+        dialog->setDevices(m_devices);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });

@@ -1,16 +1,22 @@
 #include "pastshiftsdialog.h"
 
+#include "counterdevices.h"
 #include "shiftbook.h"
 #include "shiftchartview.h"
+#include "shiftcloseviewmodel.h"
 #include "shiftreportdocument.h"
 #include "timeutil.h"
 
 #include <QDateTime>
 #include <QDialogButtonBox>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
+#include <QPrintDialog>
+#include <QPrinter>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
@@ -51,6 +57,10 @@ PastShiftsDialog::PastShiftsDialog(TillSession *session, const QString &terminal
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    m_printAgain = buttons->addButton(tr("&Print again"), QDialogButtonBox::ActionRole);
+    m_printAgain->setAccessibleName(tr("Print the selected shift's report again"));
+    m_printAgain->setEnabled(false);
+    connect(m_printAgain, &QPushButton::clicked, this, &PastShiftsDialog::printAgain);
     layout->addWidget(buttons);
     connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row) {
         showReport(row);
@@ -103,20 +113,66 @@ void PastShiftsDialog::showShifts(const QJsonArray &shifts)
 
 void PastShiftsDialog::showReport(int row)
 {
+    const QString html = documentHtml(row);
+    m_printAgain->setEnabled(!html.isEmpty());
     if (row < 0 || row >= m_shifts.size())
         return m_report->clear();
+    if (html.isEmpty())
+        return m_report->setPlainText(tr("This shift's report cannot be read."));
+    m_report->document()->addResource(QTextDocument::ImageResource, QUrl(ShiftReportDocument::chartResource()),
+        m_chart->image({900, 360}));
+    m_report->setHtml(html);
+}
+
+QString PastShiftsDialog::documentHtml(int row) const
+{
+    if (row < 0 || row >= m_shifts.size())
+        return {};
     const QJsonObject s = m_shifts.at(row).toObject();
     const std::optional<ShiftReport> report = ShiftReport::fromJson(s.value(QStringLiteral("report")).toObject());
     if (!report)
-        return m_report->setPlainText(tr("This shift's report cannot be read."));
-    ShiftReportDocument::Context context;
+        return {};
+    // The reconciliation as the close showed it: its rows are kept with the shift (ShiftBook::Close).
+    const QJsonObject reconciliation = s.value(QStringLiteral("reconciliation")).toObject();
+    QList<ShiftFinding> findings;
+    for (const QJsonValue &v : reconciliation.value(QStringLiteral("rows")).toArray()) {
+        if (const std::optional<ShiftFinding> f = ShiftFinding::fromJson(v.toObject()))
+            findings.append(*f);
+    }
+    ShiftReportDocument::Context context = ShiftCloseViewModel::documentContext(*report, reconciliation.value(QStringLiteral("checked")).toBool(true));
     context.shopName = m_shopName;
     context.terminal = m_terminal;
-    context.reconciled = s.value(QStringLiteral("reconciliation")).toObject().value(QStringLiteral("checked")).toBool(true);
     m_chart->setReport(*report);
-    m_report->document()->addResource(QTextDocument::ImageResource, QUrl(ShiftReportDocument::chartResource()),
-        m_chart->image({900, 360}));
-    m_report->setHtml(ShiftReportDocument::html(*report, {}, context));
+    return ShiftReportDocument::html(*report, findings, context);
+}
+
+// As the close prints its report (ShiftCloseDialog::print): on the receipt printer when there is
+// one, else through the system's print dialog.
+void PastShiftsDialog::printAgain()
+{
+    const int row = m_table->currentRow();
+    const QString html = documentHtml(row);
+    if (html.isEmpty())
+        return;
+    const int number = m_shifts.at(row).toObject().value(QStringLiteral("shift")).toInt();
+    if (m_devices && m_devices->hasPrinter()) {
+        m_devices->print(PrintQueue::Kind::ShiftReport, tr("Shift report %1").arg(number), html);
+        m_status->setText(tr("Shift %1's report is on its way to the receipt printer.").arg(number));
+        return;
+    }
+    QPrinter printer(QPrinter::HighResolution);
+    const auto report = ShiftReport::fromJson(m_shifts.at(row).toObject().value(QStringLiteral("report")).toObject());
+    printer.setDocName(QFileInfo(ShiftReportDocument::fileName(*report, m_terminal)).completeBaseName());
+    QPrintDialog dialog(&printer, this);
+    dialog.setWindowTitle(tr("Print the shift report"));
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QTextDocument doc;
+    doc.addResource(QTextDocument::ImageResource, QUrl(ShiftReportDocument::chartResource()), m_chart->image());
+    doc.setHtml(html);
+    doc.print(&printer);
+    if (printer.printerState() == QPrinter::Error)
+        QMessageBox::warning(this, windowTitle(), tr("The printer reported an error; the report may not have been printed."));
 }
 
 }   // namespace OncePay::Ui

@@ -353,13 +353,9 @@ QString ShiftCloseDialog::owedText(const QStringList &owed)
 
 QString ShiftCloseDialog::documentHtml() const
 {
-    ShiftReportDocument::Context c;
+    ShiftReportDocument::Context c = ShiftCloseViewModel::documentContext(m_vm.report(), m_vm.isReconciled());
     c.shopName = m_shopName;
     c.terminal = m_terminal;
-    c.reconciled = m_vm.isReconciled();
-    c.waitingLines = m_vm.waitingLines();
-    c.tillRefundLines = m_vm.tillRefundLines();
-    c.endedLines = m_vm.endedLines();
     return ShiftReportDocument::html(m_vm.report(), m_vm.findings()->findings(), c);
 }
 
