@@ -1,6 +1,7 @@
 #include "gateway/store/paymentrows.h"
 
 #include "gateway/paymentlog.h"
+#include "gateway/store/gatewayschema.h"
 
 namespace OncePay::Gateway {
 
@@ -82,6 +83,93 @@ QVariant nullable(const QString &s)
 QVariant nullable(const QByteArray &b)
 {
     return b.isEmpty() ? QVariant(QMetaType(QMetaType::QByteArray)) : QVariant(b);
+}
+
+ClaimOutcome paymentAnswerFromRecord(SqlTx &tx, const IdempotencyRecord &r, const QString &merchant, const QString &key,
+    const QByteArray &fingerprint, bool takeOver, qint64 leaseMs, bool postgres)
+{
+    ClaimOutcome out;
+    if (!r.exists) {
+        // The record expired (or was released): a payment keeps its key forever.
+        const Payment existing = paymentWhere(tx, QStringLiteral("merchant = ? AND idem_key = ?"), {merchant, key});
+        if (existing.isValid()) {
+            out.kind = existing.fingerprint == fingerprint ? ClaimOutcome::Kind::ReplayCurrent
+                                                           : ClaimOutcome::Kind::Mismatch;
+            out.payment = existing;
+        } else {
+            out.kind = keyUsedByRefund(tx, merchant, key) ? ClaimOutcome::Kind::Mismatch : ClaimOutcome::Kind::Gone;
+        }
+        return out;
+    }
+    if (r.fingerprint != fingerprint) {
+        out.kind = ClaimOutcome::Kind::Mismatch;
+        return out;
+    }
+    if (r.state == QLatin1String("completed")) {
+        if (r.response.status == 202) {
+            out.kind = ClaimOutcome::Kind::ReplayCurrent;
+            out.payment = paymentWhere(tx, QStringLiteral("id = ?"), {r.resourceId});
+        } else {
+            out.kind = ClaimOutcome::Kind::Replay;
+            out.response = r.response;
+            out.responseExpiresAt = r.expiresAt;
+        }
+        return out;
+    }
+    out.kind = ClaimOutcome::Kind::InProgress;
+    if (!takeOver)
+        return out;
+    const Payment p = paymentWhere(tx, QStringLiteral("id = ?"), {r.resourceId});
+    if (!p.isValid()) {
+        // A record and its payment row are written together; a record without one was left by
+        // a claim that stopped between two statements (claimNewKey's rare second one): stale.
+        deleteRecord(tx, merchant, key);
+        return paymentAnswerFromRecord(tx, IdempotencyRecord{}, merchant, key, fingerprint, false, 0, postgres);
+    }
+    if (p.status == PaymentStatus::Processing
+        && takeOverLease(tx, LeasedTable::Payments, p.id, p.leaseGeneration, leaseMs, postgres)) {
+        out.kind = ClaimOutcome::Kind::Resume;
+        out.payment = p;
+        out.payment.leaseGeneration = p.leaseGeneration + 1;
+    }
+    return out;
+}
+
+ClaimOutcome claimPayment(SqlTx &tx, const PaymentClaim &c, bool postgres)
+{
+    ClaimOutcome out;
+    if (insertClaim(tx, c.merchant, c.key, c.fingerprint, c.draft.id, c.draft.createdAt)) {
+        if (keyUsedByRefund(tx, c.merchant, c.key)) {
+            deleteRecord(tx, c.merchant, c.key);
+            out.kind = ClaimOutcome::Kind::Mismatch;
+            return out;
+        }
+        // The lease starts now, on the store's clock, not when the request was parsed.
+        const LeaseClock clock = leaseClock(tx, postgres);
+        Payment p = c.draft;
+        if (postgres)   // a record's age is counted on the store's clock (promise 11)
+            p.createdAt = p.updatedAt = clock.now;
+        const bool inserted = tx.numRowsAffected(QStringLiteral(
+                                                     "INSERT INTO payments (id, merchant, terminal_id, idem_key, fingerprint, amount, currency,"
+                                                     " order_id, payment_method, description, metadata, status, step, created_at, updated_at,"
+                                                     " lease_generation, lease_boot, lease_expires_at)"
+                                                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (merchant, idem_key) DO NOTHING"),
+                                  {p.id, p.merchant, p.terminalId, p.idempotencyKey, p.fingerprint, p.amount, p.currency,
+                                      p.orderId, p.paymentMethod, nullable(p.description), nullable(p.metadataJson),
+                                      paymentStatusName(p.status), paymentStepName(p.step), p.createdAt, p.updatedAt, clock.boot, clock.now + c.leaseMs})
+            == 1;
+        if (inserted) {
+            out.kind = ClaimOutcome::Kind::Claimed;
+            out.payment = p;
+            out.payment.leaseGeneration = 1;
+            return out;
+        }
+        // The response record had expired, but the payment keeps its key forever.
+        deleteRecord(tx, c.merchant, c.key);
+        return paymentAnswerFromRecord(tx, IdempotencyRecord{}, c.merchant, c.key, c.fingerprint, false, 0, postgres);
+    }
+    return paymentAnswerFromRecord(tx, readRecord(tx, c.merchant, c.key), c.merchant, c.key, c.fingerprint, true,
+        c.leaseMs, postgres);
 }
 
 }   // namespace OncePay::Gateway

@@ -9,6 +9,7 @@
 #include "gateway/store/refundrows.h"
 #include "gateway/store/reviewrows.h"
 #include "gateway/store/storeplacement.h"
+#include "databasespec.h"
 
 #include <QAtomicInt>
 #include <QPointer>
@@ -34,95 +35,6 @@ namespace {
 QAtomicInt g_connectionCounter;
 
 using Driver = SqlBatchWorker::Driver;
-
-// The answer the stored record gives a request with `fingerprint`; with `takeOver`, an
-// in-progress record whose lease has lapsed is taken over (the generation moves on).
-ClaimOutcome answerFromRecord(SqlTx &tx, const IdempotencyRecord &r, const QString &merchant, const QString &key,
-    const QByteArray &fingerprint, bool takeOver, qint64 leaseMs, bool postgres)
-{
-    ClaimOutcome out;
-    if (!r.exists) {
-        // The record expired (or was released): a payment keeps its key forever.
-        const Payment existing = paymentWhere(tx, QStringLiteral("merchant = ? AND idem_key = ?"), {merchant, key});
-        if (existing.isValid()) {
-            out.kind = existing.fingerprint == fingerprint ? ClaimOutcome::Kind::ReplayCurrent
-                                                           : ClaimOutcome::Kind::Mismatch;
-            out.payment = existing;
-        } else {
-            out.kind = keyUsedByRefund(tx, merchant, key) ? ClaimOutcome::Kind::Mismatch : ClaimOutcome::Kind::Gone;
-        }
-        return out;
-    }
-    if (r.fingerprint != fingerprint) {
-        out.kind = ClaimOutcome::Kind::Mismatch;
-        return out;
-    }
-    if (r.state == QLatin1String("completed")) {
-        if (r.response.status == 202) {
-            out.kind = ClaimOutcome::Kind::ReplayCurrent;
-            out.payment = paymentWhere(tx, QStringLiteral("id = ?"), {r.resourceId});
-        } else {
-            out.kind = ClaimOutcome::Kind::Replay;
-            out.response = r.response;
-            out.responseExpiresAt = r.expiresAt;
-        }
-        return out;
-    }
-    out.kind = ClaimOutcome::Kind::InProgress;
-    if (!takeOver)
-        return out;
-    const Payment p = paymentWhere(tx, QStringLiteral("id = ?"), {r.resourceId});
-    if (!p.isValid()) {
-        // A record and its payment row are written together; a record without one was left by
-        // a claim that stopped between two statements (claimNewKey's rare second one): stale.
-        deleteRecord(tx, merchant, key);
-        return answerFromRecord(tx, IdempotencyRecord{}, merchant, key, fingerprint, false, 0, postgres);
-    }
-    if (p.status == PaymentStatus::Processing
-        && takeOverLease(tx, LeasedTable::Payments, p.id, p.leaseGeneration, leaseMs, postgres)) {
-        out.kind = ClaimOutcome::Kind::Resume;
-        out.payment = p;
-        out.payment.leaseGeneration = p.leaseGeneration + 1;
-    }
-    return out;
-}
-
-ClaimOutcome claim(SqlTx &tx, const PaymentClaim &c, bool postgres)
-{
-    ClaimOutcome out;
-    if (insertClaim(tx, c.merchant, c.key, c.fingerprint, c.draft.id, c.draft.createdAt)) {
-        if (keyUsedByRefund(tx, c.merchant, c.key)) {
-            deleteRecord(tx, c.merchant, c.key);
-            out.kind = ClaimOutcome::Kind::Mismatch;
-            return out;
-        }
-        // The lease starts now, on the store's clock, not when the request was parsed.
-        const LeaseClock clock = leaseClock(tx, postgres);
-        Payment p = c.draft;
-        if (postgres)   // a record's age is counted on the store's clock (promise 11)
-            p.createdAt = p.updatedAt = clock.now;
-        const bool inserted = tx.numRowsAffected(QStringLiteral(
-                                                     "INSERT INTO payments (id, merchant, terminal_id, idem_key, fingerprint, amount, currency,"
-                                                     " order_id, payment_method, description, metadata, status, step, created_at, updated_at,"
-                                                     " lease_generation, lease_boot, lease_expires_at)"
-                                                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (merchant, idem_key) DO NOTHING"),
-                                  {p.id, p.merchant, p.terminalId, p.idempotencyKey, p.fingerprint, p.amount, p.currency,
-                                      p.orderId, p.paymentMethod, nullable(p.description), nullable(p.metadataJson),
-                                      paymentStatusName(p.status), paymentStepName(p.step), p.createdAt, p.updatedAt, clock.boot, clock.now + c.leaseMs})
-            == 1;
-        if (inserted) {
-            out.kind = ClaimOutcome::Kind::Claimed;
-            out.payment = p;
-            out.payment.leaseGeneration = 1;
-            return out;
-        }
-        // The response record had expired, but the payment keeps its key forever.
-        deleteRecord(tx, c.merchant, c.key);
-        return answerFromRecord(tx, IdempotencyRecord{}, c.merchant, c.key, c.fingerprint, false, 0, postgres);
-    }
-    return answerFromRecord(tx, readRecord(tx, c.merchant, c.key), c.merchant, c.key, c.fingerprint, true,
-        c.leaseMs, postgres);
-}
 
 // Bytes this process may still write on the file system holding `folder` (statvfs: no walk of
 // the mount table, cheap enough for every new claim); -1 when it cannot be asked.
@@ -158,23 +70,16 @@ StepWrite written(bool ok)
 
 std::optional<SqlGatewayStore::Options> SqlGatewayStore::fromSpec(const QString &spec, QString *error)
 {
-    Options o;
-    if (!spec.startsWith(QLatin1String("postgresql:")) && !spec.startsWith(QLatin1String("postgres:"))) {
-        o.path = spec;
-        return o;
-    }
-    const QUrl url(spec, QUrl::StrictMode);
-    const QString db = url.path().mid(1);
-    if (!url.isValid() || url.host().isEmpty() || db.isEmpty() || db.contains(QLatin1Char('/'))) {
-        *error = QStringLiteral("expected postgresql://USER:PASS@HOST:PORT/DBNAME");
+    const std::optional<DatabaseSpec> db = DatabaseSpec::parse(spec, error);
+    if (!db)
         return std::nullopt;
-    }
-    o.driver = Driver::PostgreSql;
-    o.hostName = url.host();
-    o.port = url.port(5432);
-    o.userName = url.userName(QUrl::FullyDecoded);
-    o.password = url.password(QUrl::FullyDecoded);
-    o.path = db;
+    Options o;
+    o.driver = db->driver;
+    o.path = db->path;
+    o.hostName = db->hostName;
+    o.port = db->port;
+    o.userName = db->userName;
+    o.password = db->password;
     return o;
 }
 
@@ -278,7 +183,7 @@ void SqlGatewayStore::claimPayment(const PaymentClaim &c, QObject *context, Repl
         const qint64 minFree = m_options.minFreeBytes;
         transact<ClaimOutcome>(
             context, [c, folder, minFree](SqlTx &tx) {
-                ClaimOutcome out = claim(tx, c, false);
+                ClaimOutcome out = Gateway::claimPayment(tx, c, false);
                 if (out.kind == ClaimOutcome::Kind::Claimed)
                     refuseNewClaimOnAFullDisk(folder, minFree);
                 return out;
@@ -301,7 +206,7 @@ void SqlGatewayStore::claimPayment(const PaymentClaim &c, QObject *context, Repl
             if (guard)
                 transact<ClaimOutcome>(
                     guard, [c](SqlTx &tx) {
-                        return claim(tx, c, true);
+                        return Gateway::claimPayment(tx, c, true);
                     },
                     reply);
         },
@@ -314,7 +219,7 @@ void SqlGatewayStore::storedAnswer(const QString &merchant, const QString &key, 
     const bool pg = isPostgres();
     transact<ClaimOutcome>(
         context, [merchant, key, fingerprint, pg](SqlTx &tx) {
-            return answerFromRecord(tx, readRecord(tx, merchant, key), merchant, key, fingerprint, false, 0, pg);
+            return paymentAnswerFromRecord(tx, readRecord(tx, merchant, key), merchant, key, fingerprint, false, 0, pg);
         },
         std::move(reply));
 }
