@@ -353,7 +353,7 @@ void TestCatalogWindow::productsEditorAddsEditsAndRetires()
     // Sale > Products… (no staff on this till: no manager asked).
     QAction *products = nullptr;
     for (QAction *a : m_till.window->findChildren<QAction *>()) {
-        if (a->text() == QStringLiteral("P&roducts…"))
+        if (a->text() == QStringLiteral("Pr&oducts…"))
             products = a;
     }
     QVERIFY(products);

@@ -265,12 +265,12 @@ void MainWindow::buildMenus()
     sale->addAction(tr("&Discount on the line…"), QKeySequence(Qt::Key_F4), this, [this] {
         askDiscount(false);
     });
-    sale->addAction(tr("Discount on the &sale…"), QKeySequence(Qt::SHIFT | Qt::Key_F4), this, [this] {
+    sale->addAction(tr("Discount on the s&ale…"), QKeySequence(Qt::SHIFT | Qt::Key_F4), this, [this] {
         askDiscount(true);
     });
     sale->addSeparator();
     sale->addAction(m_queuePanel->refundAction());
-    sale->addAction(tr("Refund a sale by its &receipt number…"), QKeySequence(Qt::SHIFT | Qt::Key_F8), this,
+    sale->addAction(tr("Refund a sale by its receipt n&umber…"), QKeySequence(Qt::SHIFT | Qt::Key_F8), this,
         [this] {
             openRefund({});
         });
@@ -301,7 +301,7 @@ void MainWindow::buildMenus()
             m_staff->lock();
     });
     sale->addAction(tr("&Import catalog…"), this, &MainWindow::importCatalog);
-    sale->addAction(tr("P&roducts…"), this, [this] {
+    sale->addAction(tr("Pr&oducts…"), this, [this] {
         withManager(tr("The products editor"), [this](const QString &) {
             auto *dialog = new ProductsDialog(m_catalog, this);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
