@@ -2332,6 +2332,26 @@
         <location filename="../../ui/models/intenttext.cpp" line="366"/>
         <source>Bank processing</source>
     <message>
+        <source>the payment code was used or is too old: ask the customer for a new one</source>
+        <translation>付款码已使用或已过期：请顾客刷新付款码</translation>
+    </message>
+    <message>
+        <source>the customer did not confirm on the phone in time; nothing was charged</source>
+        <translation>顾客未及时在手机上确认；未扣款</translation>
+    </message>
+    <message>
+        <source>cancelled at the bank; nothing was charged</source>
+        <translation>已在银行撤销；未扣款</translation>
+    </message>
+    <message>
+        <source>the wallet declined it</source>
+        <translation>钱包拒绝了这笔付款</translation>
+    </message>
+    <message>
+        <source>The till&apos;s disk failed while saving this. It may have been saved, so the till keeps trying and sends nothing until it knows. Keep the sale open and take no other payment for it; free disk space or call support.</source>
+        <translation>收银机的磁盘在保存时出错。它可能已经保存，所以收银机会继续尝试，在确认之前不会发送任何内容。请保持这笔销售打开，不要为它收取其他付款；请释放磁盘空间或联系技术支持。</translation>
+    </message>
+    <message>
         <source>The till&apos;s disk failed while saving this. It may have been saved, so the till keeps trying and sends nothing until it knows. Keep the sale open and take no other payment for it; free disk space or call support.</source>
         <translation>收银机的磁盘在保存时出错。它可能已经保存，所以收银机会继续尝试，在确认之前不会发送任何内容。请保持这笔销售打开，不要为它收取其他付款；请释放磁盘空间或联系技术支持。</translation>
     </message>

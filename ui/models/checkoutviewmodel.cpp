@@ -15,7 +15,7 @@ namespace OncePay::Ui {
 Q_LOGGING_CATEGORY(lcCheckout, "oncepay.ui.checkout", QtInfoMsg)
 
 namespace {
-// The gateway's decline codes are identifiers; the cashier reads words.
+// The gateway's decline code in words (IntentText holds them all), or what went wrong.
 QString declineReason(const Intent &i)
 {
     if (i.declineCode == QLatin1String("card_declined"))

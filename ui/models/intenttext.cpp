@@ -161,20 +161,11 @@ QString IntentText::cardBrand(const QString &token)
     // A wallet payment's method is its code: the brand of the code's shape, before the gateway says it.
     if (token.startsWith(QLatin1String("wallet:")))
         return Receipt::cardLabel(walletBrandOf(QStringView(token).mid(7)), {});
-    static const struct
-    {
-        const char *token;
-        const char *brand;
-    } kBrands[] = {
-        {"tok_visa", "Visa"},
-        {"tok_mastercard", "Mastercard"},
-        {"tok_unionpay", "UnionPay"},
-        {"tok_amex", "American Express"},
-        {"tok_jcb", "JCB"},
-    };
-    for (const auto &b : kBrands) {
-        if (token.compare(QLatin1String(b.token), Qt::CaseInsensitive) == 0)
-            return QString::fromLatin1(b.brand);   // brand names are not translated
+    // A test card's token names its brand ("tok_visa"); the brand's label is Receipt::cardLabel's.
+    static const char *const kBrands[] = {"visa", "mastercard", "unionpay", "amex", "jcb"};
+    for (const char *brand : kBrands) {
+        if (token.compare(QLatin1String("tok_") + QLatin1String(brand), Qt::CaseInsensitive) == 0)
+            return Receipt::cardLabel(QString::fromLatin1(brand), {});
     }
     return tr("Card");
 }
@@ -384,6 +375,15 @@ QString IntentText::declineReason(const QString &code)
         return tr("insufficient funds");
     if (code == QLatin1String("processing_error"))
         return tr("the bank could not process it");
+    // Wallet payments (issue 26).
+    if (code == QLatin1String("code_expired"))
+        return tr("the payment code was used or is too old: ask the customer for a new one");
+    if (code == QLatin1String("wallet_timeout"))
+        return tr("the customer did not confirm on the phone in time; nothing was charged");
+    if (code == QLatin1String("cancelled"))
+        return tr("cancelled at the bank; nothing was charged");
+    if (code == QLatin1String("wallet_declined"))
+        return tr("the wallet declined it");
     // A refund's failure codes (the gateway's refund object, failure_code).
     if (code == QLatin1String("refund_declined"))
         return tr("the bank declined the refund");

@@ -182,6 +182,8 @@ QString Receipt::cardLabel(const QString &brand, const QString &last4)
         name = tr("UnionPay");
     else if (brand == QLatin1String("amex"))
         name = QStringLiteral("American Express");
+    else if (brand == QLatin1String("jcb"))
+        name = QStringLiteral("JCB");
     else if (brand == QLatin1String("wechat"))   // wallet payments (issue 26): the brand, no card number
         name = tr("WeChat Pay");
     else if (brand == QLatin1String("alipay"))
