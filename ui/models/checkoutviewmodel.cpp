@@ -18,22 +18,7 @@ namespace {
 // The gateway's decline code in words (IntentText holds them all), or what went wrong.
 QString declineReason(const Intent &i)
 {
-    if (i.declineCode == QLatin1String("card_declined"))
-        return CheckoutViewModel::tr("card declined");
-    if (i.declineCode == QLatin1String("insufficient_funds"))
-        return CheckoutViewModel::tr("insufficient funds");
-    if (i.declineCode == QLatin1String("processing_error"))
-        return CheckoutViewModel::tr("the bank could not process it");
-    // Wallet payments (issue 26).
-    if (i.declineCode == QLatin1String("code_expired"))
-        return CheckoutViewModel::tr("the payment code was used or is too old: ask the customer for a new one");
-    if (i.declineCode == QLatin1String("wallet_timeout"))
-        return CheckoutViewModel::tr("the customer did not confirm on the phone in time; nothing was charged");
-    if (i.declineCode == QLatin1String("cancelled"))
-        return CheckoutViewModel::tr("cancelled at the bank; nothing was charged");
-    if (i.declineCode == QLatin1String("wallet_declined"))
-        return CheckoutViewModel::tr("the wallet declined it");
-    return i.declineCode.isEmpty() ? i.lastProblem : i.declineCode;
+    return i.declineCode.isEmpty() ? i.lastProblem : IntentText::declineReason(i.declineCode);
 }
 }   // namespace
 
