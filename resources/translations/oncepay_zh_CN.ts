@@ -2985,6 +2985,44 @@
         </translation>
     </message>
     <message>
+        <location filename="../../ui/widgets/mainwindowscans.cpp" line="120"/>
+        <source>%1 is kept: it is the next customer&apos;s first item if this customer has left (L).</source>
+        <translation>%1 已保留：如果这位顾客已离开（L），它就是下一位顾客的第一件商品。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/widgets/mainwindowscans.cpp" line="121"/>
+        <source>%n scanned items are kept: the next customer&apos;s if this customer has left (L).</source>
+        <translation>
+            <numerusform>已保留扫描的 %n 件商品：如果这位顾客已离开（L），它们属于下一位顾客。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/mainwindowscans.cpp" line="135"/>
+        <source>%1 is kept: it goes into the sale once the question is answered.</source>
+        <translation>%1 已保留：回答问题后加入交易。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/widgets/mainwindowscans.cpp" line="136"/>
+        <source>%n scanned items are kept: they go into the sale once the question is answered.</source>
+        <translation>
+            <numerusform>已保留扫描的 %n 件商品：回答问题后加入交易。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/widgets/mainwindowscans.cpp" line="160"/>
+        <source>%n scanned item(s) were not added: scan them again.</source>
+        <translation>
+            <numerusform>扫描的 %n 件商品未加入：请重新扫描。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/widgets/mainwindow.cpp" line="600"/>
+        <source>%n scanned items were not added: this customer&apos;s sale is still open. Scan them again for the next customer.</source>
+        <translation>
+            <numerusform>扫描的 %n 件商品未加入：这位顾客的交易仍未结束。请为下一位顾客重新扫描。</numerusform>
+        </translation>
+    </message>
+    <message>
         <location filename="../../ui/widgets/mainwindow.cpp" line="64"/>
         <source>OncePay till</source>
         <translation>OncePay 收银台</translation>

@@ -9,6 +9,7 @@
 #include <QAction>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPainter>
 #include <QScopeGuard>
 #include <QTranslator>
 #include <QtTest>
@@ -91,6 +92,19 @@ void TestMenuMnemonics::noTwoItemsOfAMenuShareAMnemonic()
     collectClashes(bar, {}, &clashes, &menus);
     QVERIFY2(menus >= 5, qPrintable(QString::number(menus)));   // the bar, Sale, View, Simulation (Network, Bank), Demo
     QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QStringLiteral("\n"))));
+    // The Sale menu as the cashier sees it, opened (in $ONCEPAY_SCREENSHOT_DIR, when set).
+    QMenu *sale = bar.first()->menu();
+    QVERIFY(sale);
+    sale->popup(window->mapToGlobal(QPoint(0, window->menuBar()->height())));
+    QTRY_VERIFY(sale->isVisible());
+    if (const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QPixmap shot = window->grab();
+        QPainter painter(&shot);
+        painter.drawPixmap(sale->geometry().topLeft() - window->geometry().topLeft(), sale->grab());
+        painter.end();
+        QVERIFY(shot.save(dir + QStringLiteral("/sale-menu-%1.png").arg(language)));
+    }
+    sale->hide();
 }
 
 QTEST_MAIN(TestMenuMnemonics)

@@ -16,6 +16,12 @@ void ScanDetector::reset()
     m_lastMs = 0;
 }
 
+bool ScanDetector::continuesBurst(const QKeyEvent &event) const
+{
+    const quint64 at = event.timestamp();
+    return !m_burst.isEmpty() && at != 0 && at >= m_lastMs && at - m_lastMs <= kMaxGapMs;
+}
+
 ScanDetector::Verdict ScanDetector::press(const QKeyEvent &event)
 {
     const quint64 at = event.timestamp();

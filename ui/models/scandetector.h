@@ -30,6 +30,11 @@ public:
     Verdict press(const QKeyEvent &event);
     // The code of the scan the last Scanned verdict ended.
     QString code() const { return m_code; }
+    // The last key pressed went on with a burst at a scanner's pace (its second key or later).
+    bool inBurst() const { return m_burst.size() > 1; }
+    // `event` (a key not fed yet: its shortcut override) comes at a scanner's pace after a key
+    // of a burst.
+    bool continuesBurst(const QKeyEvent &event) const;
     void reset();
 
 private:

@@ -1,6 +1,7 @@
 // MainWindow: what the cashier does (scan, search, pay, a new sale, refunds, the shift) and what
 // the window shows of it. Its widgets, shortcuts and menus as built are mainwindowbuild.cpp; who
-// works the till (sign-in, a manager's approval) is mainwindowstaff.cpp.
+// works the till (sign-in, a manager's approval) is mainwindowstaff.cpp; the scan field and the
+// scanner wherever the keyboard is, mainwindowscans.cpp.
 #include "mainwindow.h"
 
 #include "productgrid.h"
@@ -8,6 +9,7 @@
 #include "tillcatalog.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "salebook.h"
 
@@ -116,6 +118,8 @@ MainWindow::MainWindow(TillSession *session, TillCatalog *catalog, bool demoGate
     m_late->load();
     restoreUnfinishedSale();
     m_search->setFocus();
+    // Every key of the program passes here first: a scanner's reaches the scan field from anywhere.
+    qApp->installEventFilter(this);
 }
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
@@ -123,6 +127,9 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
     // Any key or click anywhere in the till is activity: the idle lock waits again.
     if (m_staff && (event->type() == QEvent::KeyPress || event->type() == QEvent::MouseButtonPress))
         m_staff->noteActivity();
+    if ((event->type() == QEvent::KeyPress || event->type() == QEvent::ShortcutOverride)
+        && watched == QApplication::focusWidget() && filterScannerKey(event))
+        return true;
     if (watched == m_search && event->type() == QEvent::ShortcutOverride) {
         // A key with Ctrl or Alt, or a function key, is the window's when the window has a
         // shortcut for it: the field does not override it. Plain keys stay the field's.
@@ -183,83 +190,6 @@ void MainWindow::openRefund(const Intent &intent)
     else if (const auto current = m_vm.intent(); current && current->state == IntentState::Succeeded)
         dialog->suggestNumber(Receipt::number(*current, m_terminal));   // the customer just paid, and changed their mind
     dialog->open();
-}
-
-void MainWindow::addFromSearch()
-{
-    const QString typed = m_search->text().trimmed();
-    if (typed.isEmpty())
-        return;
-    // The customer's wallet payment code (issue 26), scanned from the phone at the pay step: it
-    // pays what remains, with no key to press. Never kept for later: refused when offline.
-    if (CheckoutViewModel::isWalletCode(typed)) {
-        m_search->clear();
-        QString reason;
-        if (m_vm.payByWallet(typed, &reason)) {
-            showSearchMessage({});
-            return;
-        }
-        QApplication::beep();
-        showSearchMessage(reason);
-        return;
-    }
-    // "You may serve the next customer": the scan is the next customer's first item. With a card
-    // payment of this sale not final, the one-key question comes first.
-    if (!m_vm.canEditCart() && !m_vm.scanStartsNextSale() && m_vm.leavingAsksFirst()) {
-        m_search->clear();
-        askHowTheCustomerLeaves(typed);
-        return;
-    }
-    if (const std::optional<Product> open = m_vm.needsPrice(typed)) {
-        m_search->clear();
-        askPrice(typed, *open);
-        return;
-    }
-    QString reason;
-    if (m_vm.addProduct(typed, &reason)) {
-        m_search->clear();
-        showSearchMessage({});
-        m_cartView->scrollToBottom();
-        return;
-    }
-    QApplication::beep();
-    showSearchMessage(reason);
-    // Never joined to the next scan: the message keeps what was typed.
-    m_search->clear();
-    const QList<Product> candidates = m_vm.matchingProducts(typed);
-    if (candidates.size() > 1)
-        pickProduct(candidates);
-}
-
-void MainWindow::pickProduct(const QList<Product> &candidates)
-{
-    // A short list under the field, driven by the arrow keys and Enter like any menu.
-    QMenu menu(this);
-    menu.setAccessibleName(tr("Matching products"));
-    for (const Product &p : candidates) {
-        QAction *a = menu.addAction(QStringLiteral("%1   %2").arg(p.name(m_vm.cart()->language() == Language::SimplifiedChinese),
-            p.price.toDisplayString()));
-        a->setData(p.code);
-    }
-    menu.setActiveAction(menu.actions().constFirst());
-    QAction *chosen = menu.exec(m_search->mapToGlobal(QPoint(0, m_search->height())));
-    if (!chosen) {
-        m_search->setFocus();
-        return;
-    }
-    if (const std::optional<Product> open = m_vm.needsPrice(chosen->data().toString())) {
-        askPrice(chosen->data().toString(), *open);
-        return;
-    }
-    QString reason;
-    if (m_vm.addProduct(chosen->data().toString(), &reason)) {
-        m_search->clear();
-        showSearchMessage({});
-        m_cartView->scrollToBottom();
-    } else {
-        showSearchMessage(reason);
-    }
-    m_search->setFocus();
 }
 
 void MainWindow::askText(const QString &title, const QString &label, const QString &accessibleName,
@@ -483,7 +413,7 @@ void MainWindow::askHowTheCustomerLeaves(const QString &scanned)
 {
     if (m_leaveQuestion && m_leaveQuestion->isVisible()) {
         if (!scanned.isEmpty())
-            showSearchMessage(tr("%1 was not added: answer the question first.").arg(scanned));
+            holdScan(m_leaveQuestion, scanned);
         return;   // one question at a time: a repeated Ctrl+N asks nothing more
     }
     // Never silently: the customer left (keep whatever the card does), or pays another way. One
@@ -499,23 +429,28 @@ void MainWindow::askHowTheCustomerLeaves(const QString &scanned)
     ask->setDefaultButton(back);
     ask->setEscapeButton(back);
     ask->setAttribute(Qt::WA_DeleteOnClose);
-    connect(ask, &QMessageBox::buttonClicked, this, [this, left, another, scanned](QAbstractButton *button) {
+    // The scan that asked, and those scanned while it asks (holdScan), wait for the answer.
+    m_leaveScans = scanned.isEmpty() ? QStringList() : QStringList{scanned};
+    connect(ask, &QMessageBox::buttonClicked, this, [this, left, another](QAbstractButton *button) {
+        const QStringList kept = std::exchange(m_leaveScans, {});
         if (button == left) {
             m_vm.startNewSale(CheckoutViewModel::Leaving::CustomerLeft);
-            // The scan that asked is the next customer's first item.
-            if (!scanned.isEmpty()) {
-                QString reason;
-                if (m_vm.addProduct(scanned, &reason))
+            // The next customer's first items, once the question is gone.
+            if (!kept.isEmpty()) {
+                QTimer::singleShot(0, this, [this, kept] {
                     showSearchMessage({});
-                else
-                    showSearchMessage(reason);
+                    addScans(kept);
+                });
             }
         } else {
             if (button == another)
                 m_vm.startNewSale(CheckoutViewModel::Leaving::PaysAnotherWay);
-            if (!scanned.isEmpty())
+            if (kept.size() == 1)
                 showSearchMessage(tr("%1 was not added: this customer's sale is still open. Scan it again for the next customer.")
-                                      .arg(scanned));
+                                      .arg(kept.first()));
+            else if (kept.size() > 1)
+                showSearchMessage(tr("%n scanned items were not added: this customer's sale is still open. Scan them again for the next customer.",
+                    nullptr, int(kept.size())));
         }
         // The keys (F10, F12, scans) go to the checkout again at once.
         activateWindow();
@@ -600,6 +535,13 @@ void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &messag
             m_search->setFocus();
         else if (tenderEnded)
             m_cartView->setFocus();
+    } else if (phase == P::WaitingForConnection || phase == P::NotConfirmed) {
+        // "You may serve the next customer": the scan field has the keyboard again (issue 36),
+        // unless the cashier is typing somewhere on purpose.
+        refreshActions();
+        QWidget *focus = QApplication::focusWidget();
+        if (m_search->isEnabled() && (!focus || scanRoute(focus) == ScanRoute::Window))
+            m_search->setFocus();
     }
 }
 

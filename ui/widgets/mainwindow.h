@@ -1,6 +1,7 @@
 #pragma once
 
 #include "checkoutviewmodel.h"
+#include "scandetector.h"
 #include "staffsession.h"
 #include "tillsettings.h"
 #include "tillsession.h"
@@ -121,6 +122,31 @@ private:
     // one key whether the customer left or pays another way. `scanned`, if any, is the next
     // customer's first item: added once the customer left.
     void askHowTheCustomerLeaves(const QString &scanned);
+    // What the scan field does with a code, scanned or typed: an item, a wallet payment code, or
+    // the next customer's first item (addFromSearch takes the field's text to it).
+    void addCode(const QString &code);
+
+    // A barcode scanner wherever the keyboard is (issue 36; mainwindowscans.cpp). Its code goes
+    // to addCode() from any widget of the window that takes no typing (the cart, a button, the
+    // payments filter), its keys swallowed; a field that takes typing (the scan field, an amount,
+    // a PIN) keeps every key. A scan while one of the window's questions is open is kept, never
+    // its answer, and goes to the cart once the question is answered.
+    enum class ScanRoute {
+        None,   // the widget's own: a field that takes typing, another window, the lock screen
+        Window,   // to addCode() now
+        Question,   // kept until the question is answered
+    };
+    ScanRoute scanRoute(QWidget *focus) const;
+    bool isQuestion(QWidget *window) const;
+    bool filterScannerKey(QEvent *event);   // true: the key is the scanner's, swallowed
+    void holdScan(QWidget *question, const QString &code);
+    void deliverHeldScans();
+    // Codes to addCode() in order; one that asks a question keeps the rest for after it.
+    void addScans(QStringList codes);
+    ScanDetector m_scans;
+    QStringList m_heldScans;   // scanned while m_heldFor asked
+    QPointer<QWidget> m_heldFor;
+    QStringList m_leaveScans;   // scanned while "has the customer left?" asks: the next customer's if so
 
     TillSession *m_session;
     TillCatalog *m_catalog;
