@@ -14,6 +14,7 @@ class TestScanDetector final : public QObject
 private slots:
     void tellsScansFromTyping_data();
     void tellsScansFromTyping();
+    void tellsABurstAsItGoes();
 };
 
 void TestScanDetector::tellsScansFromTyping_data()
@@ -73,6 +74,36 @@ void TestScanDetector::tellsScansFromTyping()
     at += at > 0 ? 1'000 : 0;
     press(Qt::Key_1, QStringLiteral("1"));
     QCOMPARE(press(Qt::Key_Return, QStringLiteral("\r")), ScanDetector::Verdict::Typed);
+}
+
+void TestScanDetector::tellsABurstAsItGoes()
+{
+    // What the window needs before the Enter (issue 36): whether a key goes on with a burst, so
+    // that a scanner's keys after the first are swallowed where they would do something else.
+    ScanDetector detector;
+    auto press = [&detector](int key, const QString &text, quint64 at) {
+        QKeyEvent event(QEvent::KeyPress, key, Qt::NoModifier, text);
+        event.setTimestamp(at);
+        detector.press(event);
+    };
+    auto continues = [&detector](quint64 at) {   // the next key's shortcut override, at `at`
+        QKeyEvent event(QEvent::ShortcutOverride, Qt::Key_9, Qt::NoModifier, QStringLiteral("9"));
+        event.setTimestamp(at);
+        return detector.continuesBurst(event);
+    };
+    QVERIFY(!continues(1'000));
+    press(Qt::Key_6, QStringLiteral("6"), 1'000);
+    QVERIFY(!detector.inBurst());   // a first key: a person's as much as a scanner's
+    QVERIFY(continues(1'008));
+    QVERIFY(!continues(1'100));
+    QVERIFY(!continues(0));
+    press(Qt::Key_9, QStringLiteral("9"), 1'008);
+    QVERIFY(detector.inBurst());
+    press(Qt::Key_0, QStringLiteral("0"), 1'300);   // after a pause: a new burst
+    QVERIFY(!detector.inBurst());
+    press(Qt::Key_Return, QStringLiteral("\r"), 1'308);
+    QVERIFY(!detector.inBurst());
+    QVERIFY(!continues(1'316));
 }
 
 QTEST_GUILESS_MAIN(TestScanDetector)
