@@ -5186,6 +5186,26 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::SettingsDialog</name>
     <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp"/>
+        <source>any difference</source>
+        <translation>任何差额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp"/>
+        <source>Largest cash difference at the close without a manager</source>
+        <translation>结班时无需经理授权的最大现金差额</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp"/>
+        <source>A shift whose counted cash is further than this from what the drawer should hold, short or over, closes only with a manager&apos;s PIN.</source>
+        <translation>清点的现金与钱箱应有金额相差超过此数（短款或长款）时，须经理输入 PIN 码才能结班。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp"/>
+        <source>Largest cash difference at the close without a &amp;manager:</source>
+        <translation>结班时无需经理授权的最大现金差额(&amp;M)：</translation>
+    </message>
+    <message>
         <location filename="../../ui/widgets/settingsdialog.cpp" line="34"/>
         <source>Till settings</source>
         <translation>收银机设置</translation>
@@ -5618,6 +5638,16 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 </context>
 <context>
     <name>OncePay::Ui::ShiftCloseDialog</name>
+    <message>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp"/>
+        <source>Closing shift %1 with %2 missing</source>
+        <translation>第 %1 班结班时短款 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/shiftclosedialog.cpp"/>
+        <source>Closing shift %1 with %2 too much</source>
+        <translation>第 %1 班结班时长款 %2</translation>
+    </message>
     <message>
         <location filename="../../ui/widgets/shiftclosedialog.cpp" line="345"/>
         <source>Refunds the till owes and could not make (the customer paid twice):</source>

@@ -4,6 +4,7 @@
 #include "settingsdialog.h"
 
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -28,6 +29,7 @@ private slots:
     void gatewayField_data();
     void gatewayField();
     void shopNameAndAddressAreOnTheShopTab();
+    void cashDifferenceLimitIsSetOnTheShopTab();
 
 private:
     static QLineEdit *gatewayField(SettingsDialog &dialog);
@@ -172,6 +174,31 @@ void TestSettingsDialog::shopNameAndAddressAreOnTheShopTab()
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_E, Qt::AltModifier);
     QTRY_COMPARE(QApplication::focusWidget(), address);
     QCOMPARE(dialog.settings().shopAddress, settings.shopAddress);
+}
+
+// Issue 36, confusion 14: the cash difference a cashier may close a shift with, to the cent, on the
+// Shop tab beside the other limits (Alt+M); ¥1.00 until set, 0 reads "any difference"; kept.
+void TestSettingsDialog::cashDifferenceLimitIsSetOnTheShopTab()
+{
+    QCOMPARE(TillSettings::load().cashDifferenceLimit, qint64(100));
+    SettingsDialog dialog(TillSettings::load(), QStringLiteral("CNY"));
+    dialog.show();
+    QApplication::setActiveWindow(&dialog);
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab, Qt::ControlModifier);
+    auto *limit = qobject_cast<QDoubleSpinBox *>(namedWidget(&dialog, QStringLiteral("Largest cash difference at the close without a manager")));
+    QVERIFY(limit);
+    QTRY_VERIFY(limit->isVisible());
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_M, Qt::AltModifier);
+    QTRY_VERIFY(limit->hasFocus());
+    QTest::keyClick(limit, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(limit, QStringLiteral("0.50"));
+    QCOMPARE(dialog.settings().cashDifferenceLimit, qint64(50));
+    dialog.settings().save();
+    QCOMPARE(TillSettings::load().cashDifferenceLimit, qint64(50));
+    limit->setValue(0);
+    QCOMPARE(limit->text(), QStringLiteral("any difference"));
+    QCOMPARE(dialog.settings().cashDifferenceLimit, qint64(0));
 }
 
 QTEST_MAIN(TestSettingsDialog)

@@ -201,6 +201,12 @@ QStringList ShiftCloseViewModel::endedLinesOf(const ShiftReport &report)
     return lines;
 }
 
+bool ShiftCloseViewModel::closeNeedsManager() const
+{
+    const std::optional<qint64> difference = m_report.cashDifference();
+    return difference && qAbs(*difference) > m_cashDifferenceLimit;
+}
+
 ShiftReportDocument::Context ShiftCloseViewModel::documentContext(const ShiftReport &report, bool reconciled)
 {
     ShiftReportDocument::Context c;

@@ -75,6 +75,10 @@ public:
     // The report's document as the close prints it, from the report alone: the waiting, the till's
     // own refunds and the carried-over lines above. Past shifts reprint a stored close with it.
     static ShiftReportDocument::Context documentContext(const ShiftReport &report, bool reconciled);
+    // Issue 36: the counted cash may differ from what the drawer should hold by this much (minor
+    // units, either way; 0: not at all) before closing needs a manager.
+    void setCashDifferenceLimit(qint64 minorUnits) { m_cashDifferenceLimit = minorUnits; }
+    bool closeNeedsManager() const;
     // Closes the shift as shown; the waiting ones listed by waitingLines() are confirmed.
     void close();
 
@@ -108,6 +112,7 @@ private:
     qint64 m_nextFloat = 0;
     std::optional<qint64> m_openingFloat;   // typed, for the first shift only
     bool m_snapshotRead = false;
+    qint64 m_cashDifferenceLimit = 1'00;
     QTimer m_refreshSoon;
     bool m_reading = false;
 };

@@ -61,6 +61,7 @@ TillSettings TillSettings::load()
     t.barcodeLayouts = s.value(QStringLiteral("till/barcodeLayouts"), t.barcodeLayouts).toStringList();
     t.discountLimitPercent = qBound(0, s.value(QStringLiteral("staff/discountLimitPercent"), t.discountLimitPercent).toInt(), 100);
     t.refundLimit = qBound(qint64(0), s.value(QStringLiteral("staff/refundLimit"), t.refundLimit).toLongLong(), qint64(100000000));
+    t.cashDifferenceLimit = qBound(qint64(0), s.value(QStringLiteral("staff/cashDifferenceLimit"), t.cashDifferenceLimit).toLongLong(), qint64(100000000));
     t.idleLockMinutes = qBound(0, s.value(QStringLiteral("staff/idleLockMinutes"), t.idleLockMinutes).toInt(), 240);
     t.printerUri = s.value(QStringLiteral("devices/printer")).toString();
     t.paperWidthMm = s.value(QStringLiteral("devices/paperWidthMm"), t.paperWidthMm).toInt() == 58 ? 58 : 80;
@@ -103,6 +104,7 @@ void TillSettings::save() const
     s.setValue(QStringLiteral("till/barcodeLayouts"), barcodeLayouts);
     s.setValue(QStringLiteral("staff/discountLimitPercent"), discountLimitPercent);
     s.setValue(QStringLiteral("staff/refundLimit"), refundLimit);
+    s.setValue(QStringLiteral("staff/cashDifferenceLimit"), cashDifferenceLimit);
     s.setValue(QStringLiteral("staff/idleLockMinutes"), idleLockMinutes);
     s.setValue(QStringLiteral("devices/printer"), printerUri);
     s.setValue(QStringLiteral("devices/paperWidthMm"), paperWidthMm);

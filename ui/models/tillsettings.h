@@ -43,6 +43,9 @@ public:
     // refund always needs one); and the idle minutes after which the till locks (0: never).
     int discountLimitPercent = 10;
     qint64 refundLimit = 200'00;
+    // Issue 36: a shift closed with the counted cash further than this from what the drawer should
+    // hold (minor units, either way; 0: any difference) needs a manager's PIN.
+    qint64 cashDifferenceLimit = 1'00;
     int idleLockMinutes = 5;
 
     // The counter's devices (issue 24). The receipt printer (PrinterUri: tcp://HOST:PORT,

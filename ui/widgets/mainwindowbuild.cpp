@@ -281,6 +281,7 @@ void MainWindow::buildMenus()
         auto *dialog = new ShiftCloseDialog(m_session, m_vm.cart()->total().currency(), m_terminal,
             TillSettings::load().shopName, this);
         dialog->setDevices(m_devices);
+        dialog->setManagerGate(managerGate(), TillSettings::load().cashDifferenceLimit);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });

@@ -16,6 +16,7 @@
 #include "money.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -122,6 +123,16 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
     m_discountLimit->setAccessibleName(tr("Largest discount without a manager"));
     m_refundLimit = money(settings.refundLimit, tr("Largest refund or void without a manager"));
     m_refundLimit->setSpecialValueText(QString());
+    // Issue 36: closing a shift with the cash further off than this needs a manager; to the cent.
+    m_cashDifferenceLimit = new QDoubleSpinBox(this);
+    m_cashDifferenceLimit->setDecimals(unit == 100 ? 2 : 0);
+    m_cashDifferenceLimit->setRange(0, 1'000'000);
+    m_cashDifferenceLimit->setValue(double(settings.cashDifferenceLimit) / unit);
+    m_cashDifferenceLimit->setSuffix(QLatin1Char(' ') + m_currency);
+    m_cashDifferenceLimit->setSpecialValueText(tr("any difference"));
+    m_cashDifferenceLimit->setAccessibleName(tr("Largest cash difference at the close without a manager"));
+    m_cashDifferenceLimit->setToolTip(tr("A shift whose counted cash is further than this from what the drawer should hold, "
+                                         "short or over, closes only with a manager's PIN."));
     m_idleLock = new QSpinBox(this);
     m_idleLock->setRange(0, 240);
     m_idleLock->setValue(settings.idleLockMinutes);
@@ -134,6 +145,7 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
     shop->addRow(tr("Scale &labels:"), m_barcodeLayouts);
     shop->addRow(tr("Largest &discount without a manager:"), m_discountLimit);
     shop->addRow(tr("Largest &refund or void without a manager:"), m_refundLimit);
+    shop->addRow(tr("Largest cash difference at the close without a &manager:"), m_cashDifferenceLimit);
     shop->addRow(tr("Lock after &idle:"), m_idleLock);
     shop->addRow(new QLabel(tr("The limits apply once a manager is added (oncepay-ctl staff add); cash refunds always need one."), this));
 
@@ -259,6 +271,7 @@ TillSettings SettingsDialog::settings() const
         t.barcodeLayouts << layout.trimmed();
     t.discountLimitPercent = m_discountLimit->value();
     t.refundLimit = qint64(m_refundLimit->value()) * unit;
+    t.cashDifferenceLimit = qRound64(m_cashDifferenceLimit->value() * unit);
     t.idleLockMinutes = m_idleLock->value();
     t.printerUri = m_printer->text().trimmed();
     t.paperWidthMm = m_paperWidth->currentData().toInt();

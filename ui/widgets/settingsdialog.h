@@ -11,6 +11,7 @@
 class QCheckBox;
 class QLabel;
 class QComboBox;
+class QDoubleSpinBox;
 class QLineEdit;
 class QSpinBox;
 
@@ -48,6 +49,7 @@ private:
     QLineEdit *m_barcodeLayouts = nullptr;
     QSpinBox *m_discountLimit = nullptr;
     QSpinBox *m_refundLimit = nullptr;
+    QDoubleSpinBox *m_cashDifferenceLimit = nullptr;   // in major units (issue 36)
     QSpinBox *m_idleLock = nullptr;
     // The counter's devices (issue 24).
     QLineEdit *m_printer = nullptr;

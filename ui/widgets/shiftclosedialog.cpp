@@ -341,8 +341,24 @@ void ShiftCloseDialog::confirmClose()
         QMessageBox::AcceptRole);
     ask.setDefaultButton(ask.addButton(tr("Keep the shift open"), QMessageBox::RejectRole));
     ask.exec();
-    if (ask.clickedButton() == yes)
-        m_vm.close();
+    if (ask.clickedButton() != yes)
+        return;
+    if (!m_gate || !m_vm.closeNeedsManager())
+        return m_vm.close();
+    // The manager's PIN, as for a refund above the limit; recorded with what was approved.
+    const qint64 d = *r.cashDifference();
+    const QString what = d < 0 ? tr("Closing shift %1 with %2 missing").arg(r.number).arg(r.money(-d).toDisplayString())
+                               : tr("Closing shift %1 with %2 too much").arg(r.number).arg(r.money(d).toDisplayString());
+    m_gate(what, [dialog = QPointer<ShiftCloseDialog>(this)](const QString &) {
+        if (dialog)
+            dialog->m_vm.close();
+    });
+}
+
+void ShiftCloseDialog::setManagerGate(ManagerGate gate, qint64 limit)
+{
+    m_gate = std::move(gate);
+    m_vm.setCashDifferenceLimit(limit);
 }
 
 QString ShiftCloseDialog::owedText(const QStringList &owed)

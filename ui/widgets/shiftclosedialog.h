@@ -1,6 +1,7 @@
 #pragma once
 
 #include "shiftcloseviewmodel.h"
+#include "staffsession.h"
 
 #include <QDialog>
 
@@ -30,6 +31,9 @@ public:
     // The receipt printer (issue 24): Print goes there when one is set, and the report of a shift
     // closed here prints by itself, once.
     void setDevices(class CounterDevices *devices) { m_devices = devices; }
+    // Issue 36: a close with the cash further off than `limit` (minor units; 0: any difference)
+    // waits for a manager's PIN through `gate` (none: closes as before).
+    void setManagerGate(ManagerGate gate, qint64 limit);
 
 private:
     void showReport();
@@ -44,6 +48,7 @@ private:
 
     ShiftCloseViewModel m_vm;
     class CounterDevices *m_devices = nullptr;
+    ManagerGate m_gate;
     QString m_terminal;
     QString m_shopName;
     QLabel *m_title = nullptr;
