@@ -159,6 +159,19 @@ void IntentJournal::staffActions(QObject *context, Reply<QList<StaffAction>> rep
         std::move(reply));
 }
 
+void IntentJournal::lastSignIn(QObject *context, Reply<QString> reply)
+{
+    transact<QString>(
+        context, [](SqlTx &tx) {
+            QSqlQuery &q = tx.exec(
+                QStringLiteral("SELECT staff FROM staff_actions WHERE action = 'sign_in' ORDER BY id DESC LIMIT 1"));
+            const QString name = q.next() ? q.value(0).toString() : QString();
+            q.finish();
+            return name;
+        },
+        std::move(reply));
+}
+
 void IntentJournal::update(const Intent &after, IntentState from, const QString &detail,
     const std::optional<Attempt> &attempt, QObject *context, Reply<bool> reply)
 {

@@ -106,6 +106,9 @@ public:
     };
     void recordStaffAction(const StaffAction &action, QObject *context, Reply<bool> reply);
     void staffActions(QObject *context, Reply<QList<StaffAction>> reply);
+    // Who signed in last on this till ("" when no one ever did): the name the lock screen offers
+    // first, across restarts (issue 36).
+    void lastSignIn(QObject *context, Reply<QString> reply);
     // Saves `after` (state and gateway fields) and appends the journal line and the attempt, if
     // the intent is still in state `from` (compare and set). The value says whether it was: false
     // means the intent moved meanwhile and nothing was written; read it again before deciding.

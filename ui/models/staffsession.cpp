@@ -32,8 +32,15 @@ void StaffSession::refresh()
         m_required = std::any_of(members.cbegin(), members.cend(), [](const StaffMember &m) {
             return m.isManager();
         });
-        m_loaded = true;
-        emit staffChanged();
+        // Known before the lock screen shows, which it does on staffChanged().
+        m_journal->lastSignIn(this, [this](bool ok, const TillError &error, const QString &name) {
+            if (!ok)
+                qCWarning(lcStaff) << "the last sign-in could not be read:" << error;
+            else if (m_lastSignedIn.isEmpty())
+                m_lastSignedIn = name;
+            m_loaded = true;
+            emit staffChanged();
+        });
     });
 }
 
@@ -57,6 +64,7 @@ void StaffSession::signIn(const QString &name, const QString &pin, QObject *cont
         }
         if (a.refusal == StaffStore::Refusal::None) {
             m_current = a.member;
+            m_lastSignedIn = m_current.name;
             m_journal->setActor(m_current.name);
             record(QStringLiteral("sign_in"), staffRoleName(m_current.role));
             noteActivity();

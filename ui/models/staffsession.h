@@ -34,6 +34,9 @@ public:
     const QList<StaffMember> &members() const { return m_members; }
     QStringList managerNames() const;
     bool isSignedIn() const { return m_current.isValid(); }
+    // Who signed in last, on this till and across restarts (the journal's sign-ins): the lock
+    // screen offers this name first (issue 36). "" when no one has yet.
+    QString lastSignedIn() const { return m_lastSignedIn; }
     StaffMember current() const { return m_current; }
     // No staff required, or a manager signed in: nothing to approve.
     bool mayApproveAlone() const { return !m_required || m_current.isManager(); }
@@ -60,6 +63,7 @@ private:
     IntentJournal *m_journal;
     QList<StaffMember> m_members;
     StaffMember m_current;
+    QString m_lastSignedIn;
     bool m_required = false;
     bool m_loaded = false;
     QTimer m_idle;

@@ -49,6 +49,9 @@ SignInDialog::SignInDialog(StaffSession *staff, Mode mode, const QString &what, 
         return names;
     }()
                             : staff->managerNames());
+    // Issue 36: the person who signed in last is the likeliest to sign in now (one-person shops).
+    if (signIn)
+        m_name->setCurrentIndex(qMax(0, m_name->findText(staff->lastSignedIn())));
     m_name->setMinimumHeight(40);
     form->addRow(tr("&Name:"), m_name);
     m_pin = new QLineEdit(this);
