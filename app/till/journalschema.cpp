@@ -1,5 +1,6 @@
 #include "journalschema.h"
 
+#include "parkedsalebook.h"
 #include "salebook.h"
 #include "shiftbook.h"
 
@@ -96,6 +97,8 @@ void migrate(SqlTx &tx, int from)
                                " action TEXT NOT NULL, subject TEXT NOT NULL, amount INTEGER NOT NULL, approved_by TEXT,"
                                " detail TEXT NOT NULL)"));
     }
+    if (from < 9)
+        ParkedSaleBook::createTable(tx);   // issue 36: sales on hold
 }
 
 QString intentColumns()

@@ -1,5 +1,6 @@
 #include "shiftbook.h"
 
+#include "parkedsalebook.h"
 #include "salebook.h"
 #include "saleitem.h"
 
@@ -125,6 +126,8 @@ ShiftBook::Snapshot readSnapshot(SqlTx &tx, qint64 upToId)
         s.returns.insert(i.key,
             quantities.isEmpty() ? QList<TaxBand>{} : pricingOfReturn((*sale)->lines, quantities, SaleBook::refundedBefore(tx, i)).bands);
     }
+    for (const ParkedSale &p : ParkedSaleBook::readParked(tx))
+        s.parked.append({p.number, p.parkedAt, p.parkedBy, p.itemCount, p.total});
     return s;
 }
 
@@ -155,6 +158,7 @@ ShiftReport::Input ShiftBook::Snapshot::reportInput(const QString &currency, std
     in.carriedOver = carriedOver;
     in.paidSales = paidSales;
     in.returns = returns;
+    in.parked = parked;
     in.openingFloat = openingFloat;
     in.countedCash = countedCash;
     in.generatedAt = nowMs();

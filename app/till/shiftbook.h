@@ -48,6 +48,7 @@ public:
         QList<Intent> refundedPayments;   // payments of earlier shifts that this one refunds
         QList<Sale> paidSales;   // sales whose last payment is in this shift, paid
         QHash<QString, QList<TaxBand>> returns;   // ShiftReport::Input::returns
+        QList<ShiftReport::Parked> parked;   // the sales on hold now (issue 36)
         // Payments the previous close found only on the gateway: reported once, not again.
         QSet<QString> reportedBefore;
 

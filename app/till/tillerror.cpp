@@ -189,6 +189,14 @@ Words wordsOf(TillError::Kind kind)
         return {"OncePay::ShiftBook", QT_TRANSLATE_NOOP("OncePay::ShiftBook", "These still wait for the gateway and were not confirmed: %1.")};
     case K::ShiftRefundsOwed:
         return {"OncePay::ShiftBook", QT_TRANSLATE_NOOP("OncePay::ShiftBook", "The till owes these refunds, which gave nothing back, and they were not confirmed: %1.")};
+    case K::ParkPartlyPaid:
+        return {"OncePay::ParkedSaleBook", QT_TRANSLATE_NOOP("OncePay::ParkedSaleBook", "%1 of this sale is paid already, and a sale with money taken cannot be parked. Take the rest, or cancel the sale (Ctrl+N) to give the money back.")};
+    case K::ParkPaymentWaiting:
+        return {"OncePay::ParkedSaleBook", QT_TRANSLATE_NOOP("OncePay::ParkedSaleBook", "A payment of %1 for this sale is still waiting for the bank's answer, so the sale cannot be parked. Wait for the answer, or press F6 if the customer pays another way.")};
+    case K::ParkWhileSaving:
+        return {"OncePay::ParkedSaleBook", QT_TRANSLATE_NOOP("OncePay::ParkedSaleBook", "A payment of this sale is being saved: park it once that is done.")};
+    case K::ParkedSaleGone:
+        return {"OncePay::ParkedSaleBook", QT_TRANSLATE_NOOP("OncePay::ParkedSaleBook", "Parked sale %1 is no longer parked: it was recalled or deleted meanwhile.")};
     }
     return {};
 }

@@ -119,6 +119,12 @@ public:
         FloatOutOfRange,   // highest
         ShiftStillWaiting,   // the keys still waiting
         ShiftRefundsOwed,   // the keys of the till's refunds that gave nothing back, not confirmed
+
+        // Parking a sale (ParkedSaleBook, Ui::ParkedSales; issue 36).
+        ParkPartlyPaid,   // what is paid of it
+        ParkPaymentWaiting,   // the payment that waits for its answer
+        ParkWhileSaving,
+        ParkedSaleGone,   // the parked sale's number
     };
     Q_ENUM(Kind)
 

@@ -2977,6 +2977,38 @@
 </context>
 <context>
     <name>OncePay::Ui::MainWindow</name>
+    <message>
+        <source>Sale parked as %1 (%2, %3). Serve the next customer; F5 on an empty cart recalls it.</source>
+        <translation>已挂单为 %1（%2，%3）。请接待下一位顾客；购物车为空时按 F5 可取回。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s)</source>
+        <translation>
+            <numerusform>%n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Parked sale %1 is back in the cart: %2, %3.</source>
+        <translation>挂单 %1 已取回购物车：%2，%3。</translation>
+    </message>
+    <message>
+        <source>The shop changed how VAT is shown meanwhile: the total is now %1.</source>
+        <translation>此间商店更改了增值税的计价方式：现在合计为 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) scanned while the parked sales were open were not added: scan them again.</source>
+        <translation>
+            <numerusform>挂单列表打开时扫描的 %n 件商品未加入：请重新扫描。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Par&amp;k the sale, or recall one</source>
+        <translation>挂单或取单(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Parked sales on &amp;hold…</source>
+        <translation>挂单列表(&amp;H)…</translation>
+    </message>
     <message numerus="yes">
         <location filename="../../ui/widgets/mainwindowstaff.cpp" line="68"/>
         <source>%n item(s) scanned at the lock screen were not added: scan them again.</source>
@@ -6201,6 +6233,24 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 </context>
 <context>
     <name>OncePay::Ui::ShiftReportDocument</name>
+    <message numerus="yes">
+        <source>Sales left parked (nothing paid): %n, %1 in all.</source>
+        <translation>
+            <numerusform>仍在挂单（未付款）：%n 单，共 %1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, parked %2: %n item(s), %3</source>
+        <translation>
+            <numerusform>%1，%2 挂单：%n 件，%3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, parked %2 by %3: %n item(s), %4</source>
+        <translation>
+            <numerusform>%1，%2 由 %3 挂单：%n 件，%4</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../../ui/models/shiftreportdocument.cpp" line="64"/>
         <source>Refunds the till owes and could not make (the customer paid twice):</source>
@@ -6398,6 +6448,10 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 </context>
 <context>
     <name>OncePay::Ui::ShiftTotalsModel</name>
+    <message>
+        <source>Sales left parked (not paid)</source>
+        <translation>仍在挂单（未付款）</translation>
+    </message>
     <message>
         <location filename="../../ui/models/shifttotalsmodel.cpp" line="23"/>
         <source>Card sales</source>
@@ -6898,6 +6952,141 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <location filename="../../app/pos/tillapp.cpp" line="258"/>
         <source>the printer did not answer</source>
         <translation>打印机没有应答</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::ParkedSaleBook</name>
+    <message>
+        <source>%1 of this sale is paid already, and a sale with money taken cannot be parked. Take the rest, or cancel the sale (Ctrl+N) to give the money back.</source>
+        <translation>此单已付 %1，已收款的销售不能挂单。请收齐余款，或取消此单（Ctrl+N）并退还款项。</translation>
+    </message>
+    <message>
+        <source>A payment of %1 for this sale is still waiting for the bank&apos;s answer, so the sale cannot be parked. Wait for the answer, or press F6 if the customer pays another way.</source>
+        <translation>此单有一笔 %1 的付款仍在等待银行答复，因此不能挂单。请等待答复；如顾客改用其他方式付款，请按 F6。</translation>
+    </message>
+    <message>
+        <source>A payment of this sale is being saved: park it once that is done.</source>
+        <translation>此单的一笔付款正在保存：保存完成后再挂单。</translation>
+    </message>
+    <message>
+        <source>Parked sale %1 is no longer parked: it was recalled or deleted meanwhile.</source>
+        <translation>挂单 %1 已不在挂单中：它在此期间已被取回或删除。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ParkedSales</name>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s): %1</source>
+        <translation>
+            <numerusform>%n 件：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>单号</translation>
+    </message>
+    <message>
+        <source>Parked at</source>
+        <translation>挂单时间</translation>
+    </message>
+    <message>
+        <source>Items</source>
+        <translation>商品</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Parked by</source>
+        <translation>挂单人</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::ParkedSalesDialog</name>
+    <message>
+        <source>Parked sales</source>
+        <translation>挂单</translation>
+    </message>
+    <message>
+        <source>Enter puts the selected sale back in the cart. Del deletes it. Esc closes.</source>
+        <translation>按 Enter 将所选挂单取回购物车，按 Del 删除，按 Esc 关闭。</translation>
+    </message>
+    <message>
+        <source>Parked sales list</source>
+        <translation>挂单列表</translation>
+    </message>
+    <message>
+        <source>The sale on screen</source>
+        <translation>屏幕上的销售</translation>
+    </message>
+    <message>
+        <source>Parked sales message</source>
+        <translation>挂单提示</translation>
+    </message>
+    <message>
+        <source>Delete question</source>
+        <translation>删除确认</translation>
+    </message>
+    <message>
+        <source>Delete it (Del)</source>
+        <translation>删除（Del）</translation>
+    </message>
+    <message>
+        <source>Keep it (Esc)</source>
+        <translation>保留（Esc）</translation>
+    </message>
+    <message>
+        <source>Recall (Enter)</source>
+        <translation>取单（Enter）</translation>
+    </message>
+    <message>
+        <source>Delete… (Del)</source>
+        <translation>删除…（Del）</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>关闭（Esc）</translation>
+    </message>
+    <message>
+        <source>Parked sale %1 is deleted.</source>
+        <translation>挂单 %1 已删除。</translation>
+    </message>
+    <message>
+        <source>No sale is parked. F5 parks the sale on screen.</source>
+        <translation>没有挂单。按 F5 可将屏幕上的销售挂单。</translation>
+    </message>
+    <message>
+        <source>The sale on screen cannot be parked, so no other can be recalled now: %1</source>
+        <translation>屏幕上的销售不能挂单，因此现在不能取回其他挂单：%1</translation>
+    </message>
+    <message>
+        <source>The sale on screen is parked first when you recall another.</source>
+        <translation>取回其他挂单时，屏幕上的销售会先被挂单。</translation>
+    </message>
+    <message>
+        <source>Delete parked sale %1 (%2, %3)? Its items go back on the shelf; the journal keeps that you deleted it.</source>
+        <translation>删除挂单 %1（%2，%3）？其商品放回货架；日志会记录是您删除的。</translation>
+    </message>
+    <message>
+        <source>%1 was scanned: it is kept and added to the sale when this list closes.</source>
+        <translation>已扫描 %1：已保留，关闭此列表后加入销售。</translation>
+    </message>
+    <message>
+        <source>%1 scanned items are kept and added to the sale when this list closes.</source>
+        <translation>已保留 %1 件扫描的商品，关闭此列表后加入销售。</translation>
+    </message>
+    <message>
+        <source>Press Del to delete it, or Esc to keep it.</source>
+        <translation>按 Del 删除，或按 Esc 保留。</translation>
     </message>
 </context>
 </TS>

@@ -68,7 +68,7 @@ QString CheckoutViewModel::newOrderId()
 
 bool CheckoutViewModel::tenderOpen() const
 {
-    return !m_payInProgress && !m_givingUp
+    return !m_payInProgress && !m_givingUp && !m_held
         && (!m_intent || m_intent->state == IntentState::Declined || m_intent->state == IntentState::Voided);
 }
 
@@ -277,9 +277,15 @@ void CheckoutViewModel::payAnotherWay()
     });
 }
 
+void CheckoutViewModel::setHeld(bool held)
+{
+    m_held = held;
+    emit actionsChanged();
+}
+
 bool CheckoutViewModel::canStartNewSale() const
 {
-    if (m_payInProgress || m_givingUp)
+    if (m_payInProgress || m_givingUp || m_held)
         return false;
     // Part of it paid and the rest not: never dropped silently (cancelSale gives the money back).
     if (m_salePaid > 0 && remaining().minorUnits() > 0 && (!m_intent || isFinal(m_intent->state)))

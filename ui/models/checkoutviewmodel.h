@@ -100,6 +100,9 @@ public:
     // The sale is paid: the next scan starts the next customer's sale (not lost to a
     // disabled field).
     bool scanStartsNextSale() const;
+    // Parking (ParkedSales, issue 36) holds the sale while the journal stores or gives back a
+    // parked cart: nothing is added, paid or started meanwhile.
+    void setHeld(bool held);
 
     // Adds the product with this code, barcode or name start, or the item of a weighed-goods
     // label; false (and a reason) if none or several match (then matchingProducts() lists them,
@@ -199,6 +202,7 @@ private:
     std::optional<Money> m_cashTendered;
     std::optional<Money> m_cashChange;   // said with "Paid in cash" until the next sale
     bool m_payInProgress = false;   // set in the click's own handler, before anything else
+    bool m_held = false;   // setHeld()
     int m_unconfirmedAfterMs = 30'000;
     QTimer m_unconfirmedTimer;
     bool m_unconfirmed = false;   // the limit passed without a final answer

@@ -32,6 +32,13 @@ QString ShiftReportDocument::owedLine(const ShiftReport::Waiting &w)
         .arg(w.saleLabel(), w.amount.toDisplayString(), ShiftReport::owedAdvice(w.amount, w.paymentKey));
 }
 
+QString ShiftReportDocument::parkedLine(const ShiftReport::Parked &p)
+{
+    return p.parkedBy.isEmpty()
+        ? tr("%1, parked %2: %n item(s), %3", nullptr, p.itemCount).arg(p.number, when(p.parkedAt), p.total.toDisplayString())
+        : tr("%1, parked %2 by %3: %n item(s), %4", nullptr, p.itemCount).arg(p.number, when(p.parkedAt), p.parkedBy, p.total.toDisplayString());
+}
+
 QString ShiftReportDocument::html(const ShiftReport &r, const QList<ShiftFinding> &findings, const Context &c)
 {
     ShiftTotalsModel totals;
@@ -104,6 +111,15 @@ QString ShiftReportDocument::html(const ShiftReport &r, const QList<ShiftFinding
                      .arg(l.refunds.count);
         }
         h += QStringLiteral("</table>");
+    }
+    // Issue 36: the sales on hold, each by its number and time: no money, but a customer's items.
+    if (!r.parked.isEmpty()) {
+        const ShiftReport::Totals parked = r.parkedTotals();
+        h += QStringLiteral("<p>%1</p><ul>")
+                 .arg(esc(tr("Sales left parked (nothing paid): %n, %1 in all.", nullptr, parked.count).arg(r.money(parked.amount).toDisplayString())));
+        for (const ShiftReport::Parked &p : r.parked)
+            h += QStringLiteral("<li>%1</li>").arg(esc(parkedLine(p)));
+        h += QStringLiteral("</ul>");
     }
     if (!c.waitingLines.isEmpty()) {
         h += QStringLiteral("<p>%1</p><ul>").arg(esc(tr("Still waiting for the server:")));

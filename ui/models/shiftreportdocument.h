@@ -30,6 +30,8 @@ public:
     };
     // A refund the till owes (ShiftReport::refundsOwed) in words, with what to do about it.
     static QString owedLine(const ShiftReport::Waiting &owed);
+    // A sale left parked (issue 36): its number, when and by whom it was parked, items, total.
+    static QString parkedLine(const ShiftReport::Parked &parked);
     // The chart's image is referred to by this name: a QTextDocument resource.
     static QString chartResource() { return QStringLiteral("shift-chart.png"); }
 

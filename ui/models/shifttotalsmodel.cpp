@@ -45,6 +45,8 @@ QString ShiftTotalsModel::label(Line line)
         return tr("Payments still waiting");
     case Line::WaitingRefunds:
         return tr("Refunds still waiting");
+    case Line::ParkedSales:
+        return tr("Sales left parked (not paid)");
     case Line::Net:
         return tr("Net takings (sales − refunds)");
     case Line::LineCount:
@@ -83,6 +85,8 @@ ShiftReport::Totals ShiftTotalsModel::totals(Line line) const
         return r.waitingPayments;
     case Line::WaitingRefunds:
         return r.waitingRefunds;
+    case Line::ParkedSales:
+        return r.parkedTotals();
     case Line::Net:
         return {r.cardSales.count + r.cashSales.count, r.netTotal()};
     case Line::LineCount:

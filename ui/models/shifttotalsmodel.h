@@ -35,6 +35,7 @@ public:
         NeedsAttention,
         WaitingPayments,
         WaitingRefunds,
+        ParkedSales,   // on hold when the report was made: nothing of them paid (issue 36)
         Net,
         LineCount
     };

@@ -87,6 +87,7 @@ MainWindow::MainWindow(TillSession *session, TillCatalog *catalog, bool demoGate
         });
     connect(&m_vm, &CheckoutViewModel::customerLeft, m_late, &LateOutcomes::customerLeft);
     buildUi();
+    setUpParking();
     m_grid->setCatalog(catalog->isLoaded() ? catalog->catalogPointer() : nullptr, m_vm.cart()->language());
     connect(m_vm.cart(), &CartModel::languageChanged, this, [this] {
         m_grid->setCatalog(m_catalog->isLoaded() ? m_catalog->catalogPointer() : nullptr, m_vm.cart()->language());

@@ -77,6 +77,8 @@ public:
     // Without them (or with no printer set), receipts go through the system's print dialog.
     void setDevices(class CounterDevices *devices);
     class CounterDevices *devices() const { return m_devices; }
+    // The sales on hold (issue 36, mainwindowparked.cpp).
+    class ParkedSales *parkedSales() const { return m_parked; }
 
 signals:
     // Settings saved with this catalog URL (the till's composition fetches from it).
@@ -200,6 +202,12 @@ private:
     void reprintIntent(const Intent &intent);
     void reprintRefundSlip(const Intent &refund, const QString &number);
     void openDrawerAsked();
+    // Issue 36 (mainwindowparked.cpp): F5 parks the sale, or shows the parked ones when there is
+    // nothing to park; Shift+F5 shows them.
+    class ParkedSales *m_parked = nullptr;
+    void setUpParking();
+    void parkOrShowParked();
+    void showParkedSales();
     void pulseDrawer(const QString &why, const QString &subject, qint64 amount, const QString &approver);
 };
 

@@ -269,6 +269,10 @@ void MainWindow::buildMenus()
         askDiscount(true);
     });
     sale->addSeparator();
+    // Issue 36: a sale on hold (mainwindowparked.cpp).
+    sale->addAction(tr("Par&k the sale, or recall one"), QKeySequence(Qt::Key_F5), this, &MainWindow::parkOrShowParked);
+    sale->addAction(tr("Parked sales on &hold…"), QKeySequence(Qt::SHIFT | Qt::Key_F5), this, &MainWindow::showParkedSales);
+    sale->addSeparator();
     sale->addAction(m_queuePanel->refundAction());
     sale->addAction(tr("Refund a sale by its receipt n&umber…"), QKeySequence(Qt::SHIFT | Qt::Key_F8), this,
         [this] {
