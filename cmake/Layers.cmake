@@ -69,14 +69,17 @@ endfunction()
 
 function(oncepay_check_layers)
     set(widgets Qt6::Widgets Qt6::Gui Qt6::PrintSupport Qt6::Charts)
-    oncepay_never_links(oncepay_core oncepay_http oncepay_till oncepay_gateway oncepay_netsim ${widgets})
+    oncepay_never_links(oncepay_core oncepay_http oncepay_till oncepay_gateway oncepay_office oncepay_netsim ${widgets})
     # The HTTP layer knows nothing of payments: every server links it, it links none of them.
-    oncepay_never_links(oncepay_http oncepay_gateway oncepay_till oncepay_netsim oncepay_ctl oncepay_devices ${widgets})
+    oncepay_never_links(oncepay_http oncepay_gateway oncepay_office oncepay_till oncepay_netsim oncepay_ctl oncepay_devices ${widgets})
     oncepay_never_links(oncepay_gateway oncepay_till oncepay_netsim oncepay_ctl ${widgets})
     oncepay_never_links(oncepay_till oncepay_gateway oncepay_netsim ${widgets})
     # The servers: no till code, no Gui.
     oncepay_never_links(oncepay-gateway oncepay_till oncepay_netsim ${widgets})
     oncepay_never_links(oncepay-acquirer oncepay_till oncepay_netsim ${widgets})
+    # The office: the HTTP layer and the core, never the gateway's payments or the till's code.
+    oncepay_never_links(oncepay_office oncepay_gateway oncepay_till oncepay_netsim oncepay_ctl oncepay_devices ${widgets})
+    oncepay_never_links(oncepay-office oncepay_gateway oncepay_till oncepay_netsim oncepay_ctl oncepay_devices ${widgets})
     oncepay_never_links(oncepay_ctl oncepay_gateway oncepay_devices ${widgets})
     oncepay_never_links(oncepay_devices oncepay_till oncepay_gateway oncepay_netsim ${widgets})
     oncepay_never_links(oncepay_tillui_models oncepay_gateway oncepay_netsim oncepay_demo oncepay_demoui

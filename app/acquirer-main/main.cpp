@@ -1,11 +1,11 @@
 // oncepay-acquirer: parses options and runs an AcquirerService until SIGTERM/SIGINT.
 #include "gateway/acquirer/acquirerservice.h"
+#include "listenaddress.h"
 #include "timeutil.h"
 #include "unixsignals.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QUrl>
 
 #include <csignal>
 #include <cstdio>
@@ -57,12 +57,8 @@ int main(int argc, char *argv[])
         return fail(QStringLiteral("unexpected argument: %1").arg(p.positionalArguments().constFirst()));
 
     Gateway::AcquirerService::Config config;
-    const QUrl addr(QStringLiteral("http://") + p.value(listen), QUrl::StrictMode);
-    const QString host = addr.host() == QLatin1String("localhost") ? QStringLiteral("127.0.0.1") : addr.host();
-    if (!addr.isValid() || addr.port() < 0 || !addr.path().isEmpty() || !addr.userInfo().isEmpty()
-        || addr.hasQuery() || addr.hasFragment() || !config.address.setAddress(host))
+    if (!parseListenAddress(p.value(listen), &config.address, &config.port))
         return fail(QStringLiteral("--listen: expected ADDR:PORT such as 127.0.0.1:7070, got \"%1\"").arg(p.value(listen)));
-    config.port = quint16(addr.port());
     config.dbPath = p.value(db);
     const std::optional<qint64> memory = parseDurationMs(p.value(keyMemory));
     if (!memory)

@@ -15,6 +15,15 @@ Problem Problem::make(int status, const QString &slug, const QString &title, con
     return p;
 }
 
+Problem Problem::validation(const QList<FieldError> &errors)
+{
+    Problem p = make(400, QStringLiteral("validation-failed"), QStringLiteral("Validation failed"),
+        errors.size() == 1 ? QStringLiteral("%1 %2").arg(errors.first().field, errors.first().message)
+                           : QStringLiteral("%1 fields are invalid.").arg(errors.size()));
+    p.errors = errors;
+    return p;
+}
+
 QString Problem::typeUri() const
 {
     return QLatin1String(typeBase) + slug;

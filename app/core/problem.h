@@ -29,6 +29,9 @@ struct Problem final
     static constexpr const char *mediaType = "application/problem+json";
 
     static Problem make(int status, const QString &slug, const QString &title, const QString &detail);
+    // 400 validation-failed with its `errors` (API.md): what every server answers a body it
+    // cannot take, bad JSON included.
+    static Problem validation(const QList<FieldError> &errors);
 
     QString typeUri() const;
     QJsonObject toJsonObject() const;

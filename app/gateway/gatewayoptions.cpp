@@ -2,6 +2,7 @@
 
 #include "gateway/acquirer/acquirers.h"
 #include "gateway/store/sqlgatewaystore.h"
+#include "listenaddress.h"
 #include "timeutil.h"
 
 #include <QCommandLineParser>
@@ -151,17 +152,8 @@ GatewayOptions GatewayOptions::parse(const QStringList &arguments)
     GatewayOptions o;
     GatewayServer::Config &c = o.config;
     const QString addr = p.value(listen);
-    const qsizetype colon = addr.lastIndexOf(QLatin1Char(':'));
-    bool portOk = false;
-    const uint port = colon > 0 ? addr.mid(colon + 1).toUInt(&portOk) : 0;
-    QString host = colon > 0 ? addr.left(colon) : QString();
-    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
-        host = host.mid(1, host.size() - 2);
-    if (host == QLatin1String("localhost"))
-        host = QStringLiteral("127.0.0.1");
-    if (!portOk || port > 65535 || !c.address.setAddress(host))
+    if (!parseListenAddress(addr, &c.address, &c.port))
         return failure(QStringLiteral("--listen: expected ADDR:PORT such as 127.0.0.1:8080, got \"%1\"").arg(addr));
-    c.port = quint16(port);
 
     c.dbPath = p.value(db);
     if (c.dbPath.isEmpty()) {

@@ -307,11 +307,7 @@ ReversalValidation validateReversal(const JsonNode &body)
 
 Problem validationProblem(const QList<Problem::FieldError> &errors)
 {
-    Problem p = Problem::make(400, QStringLiteral("validation-failed"), QStringLiteral("Validation failed"),
-        errors.size() == 1 ? QStringLiteral("%1 %2").arg(errors.first().field, errors.first().message)
-                           : QStringLiteral("%1 fields are invalid.").arg(errors.size()));
-    p.errors = errors;
-    return p;
+    return Problem::validation(errors);
 }
 
 std::optional<JsonNode> parseRequestBody(const QByteArray &body, Problem *error)

@@ -1,6 +1,7 @@
 #include "gateway/api/tokenstore.h"
 
-#include <QCryptographicHash>
+#include "bearertoken.h"
+
 #include <QFile>
 #include <QRegularExpression>
 
@@ -8,7 +9,7 @@ namespace OncePay::Gateway {
 
 QString TokenStore::hash(const QByteArray &token)
 {
-    return QString::fromLatin1(QCryptographicHash::hash(token, QCryptographicHash::Sha256).toHex());
+    return BearerToken::hash(token);
 }
 
 void TokenStore::add(const QString &token, const QString &merchant, const QString &terminal)
@@ -58,13 +59,10 @@ bool TokenStore::loadFile(const QString &path, QString *error)
 
 std::optional<Caller> TokenStore::authenticate(const QByteArray &authorization) const
 {
-    static const QByteArray scheme = QByteArrayLiteral("bearer ");
-    if (authorization.size() <= scheme.size() || authorization.left(scheme.size()).toLower() != scheme)
+    const std::optional<QByteArray> token = BearerToken::fromAuthorization(authorization);
+    if (!token)
         return std::nullopt;
-    const QByteArray token = authorization.mid(scheme.size()).trimmed();
-    if (token.isEmpty())
-        return std::nullopt;
-    const auto it = m_byHash.constFind(hash(token));
+    const auto it = m_byHash.constFind(hash(*token));
     if (it == m_byHash.cend())
         return std::nullopt;
     return *it;

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "http/httpanswer.h"
+#include "http/httprequest.h"
+#include "http/httpresponder.h"
+#include "office/officetypes.h"
+
+#include <QHash>
+#include <QObject>
+
+#include <functional>
+#include <optional>
+
+namespace OncePay::Office {
+
+class OfficeStore;
+
+// The office's routes (OFFICE.md): POST /v1/events and GET /v1/tills/{till}/position, behind
+// bearer tokens kept hashed in the store; /healthz and /livez. Answers are written when the
+// store calls back, never by blocking.
+class OfficeApi final : public QObject
+{
+    Q_OBJECT
+
+public:
+    OfficeApi(OfficeStore *store, QObject *parent = nullptr);
+
+    void handle(Http::HttpRequest &&request, const Http::HttpResponder &responder);
+    int requestsInFlight() const { return m_inFlight; }
+
+    // A batch of 500 sales with their lines is well over the gateway's 64 KiB.
+    static constexpr qint64 maxBodyBytes = 16 * 1024 * 1024;
+
+signals:
+    void idle();   // no request in flight any more
+
+private:
+    using Request = Http::HttpRequest;
+    using Respond = std::function<void(const Http::HttpAnswer &)>;
+
+    void route(const Request &rq, const Respond &respond);
+    void authenticated(const Request &rq, const OfficeCaller &caller, const Respond &respond);
+    void postEvents(const Request &rq, const OfficeCaller &caller, const Respond &respond);
+    void getPosition(const Request &rq, const OfficeCaller &caller, const QString &till, const Respond &respond);
+    // Calls `done` with the token's caller (nullopt: no such token), or answers 503 itself when the
+    // store cannot say.
+    void authenticate(const QByteArray &authorization, const Respond &respond,
+        std::function<void(std::optional<OfficeCaller>)> done);
+
+    OfficeStore *m_store;
+    int m_inFlight = 0;
+    QHash<QString, OfficeCaller> m_known;   // token digest -> caller, as the store said
+};
+
+}   // namespace OncePay::Office
