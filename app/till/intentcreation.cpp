@@ -2,6 +2,7 @@
 #include "journaldecided.h"
 #include "journalrules.h"
 #include "journalschema.h"
+#include "officeevents.h"
 #include "salebook.h"
 
 #include "timeutil.h"
@@ -48,6 +49,8 @@ Decided insertNew(SqlTx &tx, const Intent &intent)
     if (row.isRefund() && row.state == IntentState::Succeeded)
         JournalRules::creditPayment(tx, row.key, now);
     SaleBook::refresh(tx, row.orderId, now);
+    if (row.isRefund() && isFinal(row.state))
+        OfficeEvents::refundFinal(tx, row.key, now);
     QSqlQuery &back = tx.exec(QStringLiteral("SELECT %1 FROM intents WHERE idem_key = ?").arg(intentColumns()), {row.key});
     Decided r;
     if (back.next())

@@ -1,5 +1,6 @@
 #include "journalschema.h"
 
+#include "officeevents.h"
 #include "parkedsalebook.h"
 #include "salebook.h"
 #include "shiftbook.h"
@@ -99,6 +100,8 @@ void migrate(SqlTx &tx, int from)
     }
     if (from < 9)
         ParkedSaleBook::createTable(tx);   // issue 36: sales on hold
+    if (from < 10)
+        OfficeEvents::createTable(tx);   // issue 38: the outbox the office is sent from
 }
 
 QString intentColumns()

@@ -2,6 +2,7 @@
 
 #include "intentjournal.h"
 #include "journalschema.h"
+#include "officeevents.h"
 #include "timeutil.h"
 #include "world.h"
 
@@ -321,7 +322,11 @@ void SaleBook::insert(const Money &total, const QJsonArray &lines, const QString
             q.finish();
             const QString number = QStringLiteral("%1-%2").arg(till).arg(id, 6, 10, QLatin1Char('0'));
             tx.exec(QStringLiteral("UPDATE sales SET number = ? WHERE id = ?"), {number, id});
-            return read(tx, orderId).value_or(Sale());
+            Sale sale = read(tx, orderId).value_or(Sale());
+            // A cart thrown away: the office hears of it in this transaction (issue 38).
+            if (sale.state == SaleState::Cancelled)
+                OfficeEvents::discarded(tx, sale, now);
+            return sale;
         },
         std::move(reply));
 }
@@ -406,12 +411,26 @@ void SaleBook::refresh(SqlTx &tx, const QString &orderId, qint64 now)
     if (next != sale->state) {
         tx.exec(QStringLiteral("UPDATE sales SET state = ?, updated_at = ? WHERE order_id = ?"),
             {saleStateName(next), now, orderId});
+        // The sale ended paid: its event in the transaction that says so (issue 38).
+        if (next == SaleState::Paid) {
+            Sale paid = *sale;
+            paid.state = next;
+            paid.updatedAt = now;
+            OfficeEvents::saleEnded(tx, paid, now);
+        }
     }
 }
 
 void SaleBook::setCancelled(SqlTx &tx, const QString &orderId, qint64 now)
 {
-    tx.exec(QStringLiteral("UPDATE sales SET state = 'cancelled', updated_at = ? WHERE order_id = ?"), {now, orderId});
+    const int changed = tx.numRowsAffected(
+        QStringLiteral("UPDATE sales SET state = 'cancelled', updated_at = ? WHERE order_id = ? AND state <> 'cancelled'"),
+        {now, orderId});
+    // The sale ended cancelled: its event, with what was handed back, in this transaction.
+    if (changed == 1) {
+        if (const std::optional<Sale> sale = read(tx, orderId))
+            OfficeEvents::saleEnded(tx, *sale, now);
+    }
 }
 
 }   // namespace OncePay

@@ -99,6 +99,8 @@ QJsonArray saleLinesJson(const QList<SaleItem> &items, const SalePricing &pricin
             {QStringLiteral("quantity"), single ? 1 : i.quantity}, {QStringLiteral("total"), p.amount},
             {QStringLiteral("vat"), p.vatBasisPoints}, {QStringLiteral("unit"), saleUnitName(i.product.unit)},
             {QStringLiteral("amount"), p.finalAmount}};
+        if (!i.product.category.isEmpty())   // the office's reports group by it (issue 38)
+            o.insert(QStringLiteral("category"), i.product.category);
         if (p.lineDiscount > 0)
             o.insert(QStringLiteral("discount"), p.lineDiscount);
         if (p.saleDiscount > 0)

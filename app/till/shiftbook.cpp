@@ -1,5 +1,6 @@
 #include "shiftbook.h"
 
+#include "officeevents.h"
 #include "parkedsalebook.h"
 #include "salebook.h"
 #include "saleitem.h"
@@ -223,8 +224,9 @@ void ShiftBook::close(const Close &request, QObject *context, Reply<ShiftReport>
         ShiftReport report;
         TillError refusal;
     };
+    const QString staff = m_journal->actor();
     m_journal->transact<Result>(
-        context, [request](SqlTx &tx) {
+        context, [request, staff](SqlTx &tx) {
             const Snapshot s = readSnapshot(tx, request.lastIntentId);
             if (s.number != request.number)
                 return Result{{}, TillError(TillError::Kind::ShiftClosedMeanwhile, {QString::number(request.number)})};
@@ -265,6 +267,8 @@ void ShiftBook::close(const Close &request, QObject *context, Reply<ShiftReport>
                     QString::fromUtf8(QJsonDocument(waitingKeys(report)).toJson(QJsonDocument::Compact)),
                     QString::fromUtf8(QJsonDocument(stored).toJson(QJsonDocument::Compact)),
                     QString::fromUtf8(QJsonDocument(request.reconciliation).toJson(QJsonDocument::Compact))});
+            // The office hears of the close in this transaction (issue 38).
+            OfficeEvents::shiftClosed(tx, report, stored, int(s.paidSales.size()), request.nextFloat, staff);
             return Result{report, {}};
         },
         [reply = std::move(reply)](bool ok, const TillError &error, const Result &r) {

@@ -12,7 +12,9 @@ TillSession::TillSession(Config config, QObject *parent)
 
 TillSession::~TillSession()
 {
-    // The engine holds both the client and the journal: it goes first.
+    // The engine and the office's sender hold the journal: they go first.
+    m_office.reset();
+    m_officeTransport.reset();
     m_engine.reset();
     m_client.reset();
     m_journal.reset();
@@ -50,11 +52,19 @@ bool TillSession::open(QString *error)
         nullptr, m_config.engine.maxInFlight);
     m_client->setTlsConfiguration(*tls);
     m_engine = std::make_unique<SyncEngine>(m_journal.get(), m_client.get(), m_config.engine);
+    m_officeTransport = std::make_unique<NetworkTransport>(1);
+    m_office = std::make_unique<OfficeSync>(m_journal.get(), m_officeTransport.get(), m_config.office);
+    // A payment or refund that changed may have ended a sale: its event goes now, not at the poll.
+    connect(m_engine.get(), &SyncEngine::intentChanged, m_office.get(), &OfficeSync::kick);
     return true;
 }
 
 void TillSession::start(QObject *context, std::function<void(bool, const QString &)> ready)
 {
+    // The office's sender starts with the session; a session that only works on the journal
+    // (contactsGateway false: oncepay-ctl's reading commands) sends nothing.
+    if (m_config.contactsGateway)
+        m_office->start();
     m_engine->start(context, std::move(ready));
 }
 

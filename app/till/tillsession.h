@@ -2,6 +2,7 @@
 
 #include "gatewayclient.h"
 #include "intentjournal.h"
+#include "officesync.h"
 #include "syncengine.h"
 
 #include <QObject>
@@ -34,6 +35,9 @@ public:
         QString caFile;
         bool allowInsecureHttp = false;
         bool contactsGateway = true;
+        // The shop's office (issue 38): where the outbox is sent. Empty URL: no office (the
+        // outbox still fills, so a till given one later sends its history).
+        OfficeSync::Config office;
     };
     explicit TillSession(Config config, QObject *parent = nullptr);
     ~TillSession() override;
@@ -50,12 +54,15 @@ public:
     SyncEngine *engine() const { return m_engine.get(); }
     GatewayClient *client() const { return m_client.get(); }
     IntentJournal *journal() const { return m_journal.get(); }
+    OfficeSync *office() const { return m_office.get(); }
 
 private:
     Config m_config;
     std::unique_ptr<IntentJournal> m_journal;
     std::unique_ptr<GatewayClient> m_client;
     std::unique_ptr<SyncEngine> m_engine;
+    std::unique_ptr<NetworkTransport> m_officeTransport;
+    std::unique_ptr<OfficeSync> m_office;
 };
 
 }   // namespace OncePay
