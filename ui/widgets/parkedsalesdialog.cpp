@@ -11,6 +11,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace OncePay::Ui {
 
 ParkedSalesDialog::ParkedSalesDialog(ParkedSales *sales, QWidget *parent)
@@ -107,6 +109,11 @@ void ParkedSalesDialog::refresh()
     const int count = m_sales->rowCount();
     if (count > 0 && selectedRow() < 0)
         m_table->selectRow(0);   // the oldest: the customer who has waited longest
+    // "Parked by" only on a till with staff: an empty column says nothing.
+    const auto &sales = m_sales->sales();
+    m_table->setColumnHidden(int(ParkedSales::Column::ParkedBy), std::none_of(sales.cbegin(), sales.cend(), [](const ParkedSale &s) {
+        return !s.parkedBy.isEmpty();
+    }));
     const bool any = count > 0 && !m_sales->isBusy();
     m_recall->setEnabled(any);
     m_delete->setEnabled(any);
