@@ -6,6 +6,7 @@
 #include "journalrules.h"
 #include "salebook.h"
 #include "journalschema.h"
+#include "officeevents.h"
 
 #include "timeutil.h"
 
@@ -133,10 +134,13 @@ void IntentJournal::recordStaffAction(const StaffAction &action, QObject *contex
         a.staff = m_actor;
     transact<bool>(
         context, [a](SqlTx &tx) {
+            StaffAction written = a;
+            written.at = nowMs();
             tx.exec(QStringLiteral("INSERT INTO staff_actions (at, staff, action, subject, amount, approved_by, detail)"
                                    " VALUES (?, ?, ?, ?, ?, ?, ?)"),
-                {nowMs(), a.staff.isEmpty() ? QStringLiteral("") : a.staff, a.action, a.subject.isEmpty() ? QStringLiteral("") : a.subject,
+                {written.at, a.staff.isEmpty() ? QStringLiteral("") : a.staff, a.action, a.subject.isEmpty() ? QStringLiteral("") : a.subject,
                     a.amount, orNull(a.approvedBy), a.detail.isEmpty() ? QStringLiteral("") : a.detail});
+            OfficeEvents::staffAction(tx, written);   // `cash`, `discard` or `staff`, in this transaction
             return true;
         },
         std::move(reply));
@@ -209,6 +213,8 @@ void IntentJournal::update(const Intent &after, IntentState from, const QString 
             // A refund that has just succeeded gives back to its payment, in the same transaction.
             if (refund && after.state == IntentState::Succeeded && from != IntentState::Succeeded)
                 JournalRules::creditPayment(tx, after.key, now);
+            if (refund && isFinal(after.state) && !isFinal(from))
+                OfficeEvents::refundFinal(tx, after.key, now);
             if (from != after.state)
                 SaleBook::refresh(tx, orderId, now);
             return true;
@@ -241,6 +247,8 @@ void IntentJournal::voidIntent(const QString &key, QObject *context, Reply<Inten
             appendJournal(tx, key, now, intentStateName(IntentState::Queued), intentStateName(IntentState::Voided),
                 QStringLiteral("voided on the till: never sent"));
             SaleBook::refresh(tx, i.orderId, now);
+            if (i.isRefund())
+                OfficeEvents::refundFinal(tx, key, now);
             i.state = IntentState::Voided;
             i.nextAttemptAt = 0;
             i.lastProblem.clear();   // nothing is wrong with it any more: it will never go out
@@ -301,6 +309,8 @@ Intent insertDerivedRefund(SqlTx &tx, Intent refund, TillError *refusal, qint64 
         QStringLiteral("created by the till: refund of %1 (%2)").arg(refund.paymentKey, refund.reason));
     if (refund.state == IntentState::Succeeded)
         JournalRules::creditPayment(tx, refund.key, now);
+    if (isFinal(refund.state))
+        OfficeEvents::refundFinal(tx, refund.key, now);
     return readByKey(tx, refund.key);
 }
 
