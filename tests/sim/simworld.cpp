@@ -53,6 +53,7 @@ QStringList allFaultKinds()
         QStringLiteral("store-down"),   // the gateways' store cannot be reached or read for a while
         QStringLiteral("commit-lost"),   // a gateway's store answers lost after COMMIT, for a while
         QStringLiteral("stop-before-call"),   // a gateway stopped past its lease right before an acquirer call
+        QStringLiteral("till-disk-full"),   // a till's disk full for a while: its journal's commits fail
     };
 }
 
@@ -130,6 +131,7 @@ struct TillNode
     QPointer<SimTransport> transport;
     int paymentsLeft = 0;
     int orders = 0;
+    bool diskFull = false;   // till-disk-full: its journal may not even open until there is room
 };
 
 // One money call that reached the bank: when, and what the bank did.
@@ -162,6 +164,8 @@ struct SimSale
     bool cancelled = false;
     qint64 askedAt = -1'000'000;   // the cashier's last tender, not answered yet (or lost in a crash)
     QSet<QString> impatient;   // card parts the cashier lost patience with
+    int partsAsked = 0;   // payments (card or cash) the cashier asked the till to store
+    int partsRefused = 0;   // of them, those the till answered were not stored
 };
 
 // A 502 or 503 a gateway answered to a request with a key.
@@ -784,8 +788,17 @@ void World::startTill(int i)
     till.sales->setTillNumber(i + 1);
     TillError error;
     if (!till.journal->open(&error)) {
-        violation(QStringLiteral("till %1's journal does not open after a crash: %2").arg(i).arg(error.text()));
         till.root.reset();
+        if (till.diskFull) {
+            // A journal recovered after a crash may need to write before it opens: on a full
+            // disk it cannot, which says nothing of the till. It starts once there is room.
+            note(QStringLiteral("till%1's journal cannot open on its full disk: %2").arg(i).arg(error.text()));
+            m_time->after(500, [this, i] {
+                startTill(i);
+            });
+            return;
+        }
+        violation(QStringLiteral("till %1's journal does not open after a crash: %2").arg(i).arg(error.text()));
         return;
     }
     QList<QUrl> urls;
@@ -812,9 +825,29 @@ void World::startTill(int i)
     till.up = true;
     note(QStringLiteral("till%1 up").arg(i));
     till.engine->start(till.root.get(), [this, i](bool ok, const QString &error) {
+        TillNode &till = m_tills[size_t(i)];
+        if (!ok && (till.diskFull || error.contains(QLatin1String("full")))) {
+            // Starting writes (interrupted sends become unknown): a full disk stops it, as it
+            // would a real till, which says so. It starts again once there is room.
+            note(QStringLiteral("till%1 cannot start on its full disk: %2").arg(i).arg(error));
+            m_time->after(0, [this, i] {
+                TillNode &till = m_tills[size_t(i)];
+                if (!till.up || till.started)
+                    return;
+                till.up = false;
+                till.root.reset();
+                till.journal = nullptr;
+                till.sales = nullptr;
+                till.engine = nullptr;
+                m_time->after(500, [this, i] {
+                    startTill(i);
+                });
+            });
+            return;
+        }
         if (!ok)
             violation(QStringLiteral("till %1 does not start: %2").arg(i).arg(error));
-        m_tills[size_t(i)].started = ok;
+        till.started = ok;
     });
 }
 
@@ -905,10 +938,12 @@ void World::payCard(const QString &order, qint64 amount)
         token = QStringLiteral("wallet:") + code;
         ++m_report.counts[QStringLiteral("wallet payments")];
     }
+    ++sale.partsAsked;
     till.engine->pay(order, Money(amount, QStringLiteral("CNY")), token, till.root.get(),
         [this, order](bool ok, const TillError &error, const Intent &intent) {
             SimSale &sale = m_sales[order];
             if (!ok) {
+                ++sale.partsRefused;
                 note(QStringLiteral("till%1 refused a card part of %2: %3").arg(sale.till).arg(order, error.text()));
                 return;
             }
@@ -925,11 +960,14 @@ void World::payCash(const QString &order, qint64 amount)
     if (!till.up || !till.engine || amount <= 0)
         return;
     sale.askedAt = m_time->now();
+    ++sale.partsAsked;
     till.engine->recordCash(order, Money(amount, QStringLiteral("CNY")), till.root.get(),
         [this, order, amount](bool ok, const TillError &error, const Intent &) {
             SimSale &sale = m_sales[order];
             if (ok)
                 sale.cashTaken += amount;
+            else
+                ++sale.partsRefused;
             note(QStringLiteral("till%1 cash %2 for %3: %4").arg(sale.till).arg(amount).arg(order, ok ? QStringLiteral("taken") : error.text()));
         });
 }
@@ -1203,6 +1241,17 @@ void World::chaos()
         const qint64 jump = (chance(0.5) ? -1 : 1) * (1'000 + m_chaos.bounded(600'000));
         m_time->jumpWallClock(jump);
         note(QStringLiteral("wall clock jumps %1 ms").arg(jump));
+    } else if (kind == QLatin1String("till-disk-full")) {
+        TillNode &till = m_tills[size_t(t)];
+        till.diskFull = true;
+        till.disk->setCapacity(till.disk->bytesUsed() + m_chaos.bounded(48 * 1024));
+        note(QStringLiteral("till%1 disk full for %2 ms").arg(t).arg(lasting));
+        m_time->after(lasting, [this, t] {
+            TillNode &till = m_tills[size_t(t)];
+            till.diskFull = false;
+            till.disk->setCapacity(0);
+            note(QStringLiteral("till%1 disk has room again").arg(t));
+        });
     } else if (kind == QLatin1String("disk-full")) {
         m_gatewayDisk->setCapacity(m_gatewayDisk->bytesUsed() + m_chaos.bounded(16 * 1024));
         note(QStringLiteral("gateway disk full for %1 ms").arg(lasting));
@@ -1220,6 +1269,10 @@ void World::heal()
     m_tillCut.clear();
     m_bankCut.clear();
     m_gatewayDisk->setCapacity(0);
+    for (TillNode &till : m_tills) {
+        till.diskFull = false;
+        till.disk->setCapacity(0);
+    }
     setBankMode({});
     m_storeDownUntil = 0;
     m_commitLostUntil.clear();
@@ -1568,6 +1621,19 @@ void World::auditSales(const AuditRows &charges, const AuditRows &bankRefunds, c
         if (!found) {
             violation(QStringLiteral("sale %1 is not in its till's journal").arg(order));
             continue;
+        }
+        // The till never holds a payment it answered was not stored (a COMMIT on a full disk
+        // that came back when the WAL was recovered after a crash): the cashier took the money
+        // another way, and the till would send it.
+        const auto payments = std::count_if(found->intents.cbegin(), found->intents.cend(), [](const Intent &i) {
+            return !i.isRefund();
+        });
+        if (payments > simSale.partsAsked - simSale.partsRefused) {
+            violation(QStringLiteral("sale %1: the till holds %2 payments; it was asked for %3 and answered %4 of them were not stored")
+                          .arg(order)
+                          .arg(payments)
+                          .arg(simSale.partsAsked)
+                          .arg(simSale.partsRefused));
         }
         qint64 charged = 0, refunded = 0, cash = 0, handedBack = 0, refundedAfterwards = 0;
         bool review = false;
