@@ -29,12 +29,28 @@ GatewayProcess::~GatewayProcess()
 
 QString GatewayProcess::binaryPath(Program program)
 {
-    return qEnvironmentVariable(program == Program::Gateway ? "ONCEPAY_GATEWAY_BIN" : "ONCEPAY_ACQUIRER_BIN");
+    switch (program) {
+    case Program::Gateway:
+        return qEnvironmentVariable("ONCEPAY_GATEWAY_BIN");
+    case Program::Acquirer:
+        return qEnvironmentVariable("ONCEPAY_ACQUIRER_BIN");
+    case Program::Office:
+        return qEnvironmentVariable("ONCEPAY_OFFICE_BIN");
+    }
+    return {};
 }
 
 QString GatewayProcess::programName() const
 {
-    return m_program == Program::Gateway ? QStringLiteral("gateway") : QStringLiteral("acquirer");
+    switch (m_program) {
+    case Program::Gateway:
+        return QStringLiteral("gateway");
+    case Program::Acquirer:
+        return QStringLiteral("acquirer");
+    case Program::Office:
+        return QStringLiteral("office");
+    }
+    return {};
 }
 
 QString GatewayProcess::dbPath() const
@@ -153,10 +169,17 @@ bool GatewayProcess::start(const QStringList &extraArgs, const QMap<QString, QSt
             return false;
         }
         args << database().gatewayArgs(!extraArgs.contains(QStringLiteral("--acquirer")));
+    } else if (m_program == Program::Office) {
+        if (!database().ok()) {
+            m_error = database().error();
+            return false;
+        }
+        if (!extraArgs.contains(QStringLiteral("--db")))
+            args << QStringLiteral("--db") << database().dbArg();
     } else {
         args << QStringLiteral("--db") << dbPath();
     }
-    if (m_demo && m_program == Program::Gateway)
+    if (m_demo && m_program != Program::Acquirer)
         args << QStringLiteral("--demo");
     args << extraArgs;
 

@@ -11,15 +11,16 @@
 
 class TestDatabase;
 
-// Runs the real oncepay-gateway binary (env ONCEPAY_GATEWAY_BIN), or oncepay-acquirer
-// (ONCEPAY_ACQUIRER_BIN), on a port it picks itself unless told one, with its database in a
+// Runs the real oncepay-gateway binary (env ONCEPAY_GATEWAY_BIN), oncepay-acquirer
+// (ONCEPAY_ACQUIRER_BIN) or oncepay-office (ONCEPAY_OFFICE_BIN), on a port it picks itself unless told one, with its database in a
 // private QTemporaryDir that survives restarts of the process.
 class GatewayProcess final
 {
 public:
     enum class Program {
         Gateway,
-        Acquirer
+        Acquirer,
+        Office   // on the TestDatabase of the backend under test, like the gateway
     };
 
     explicit GatewayProcess(Program program = Program::Gateway);
