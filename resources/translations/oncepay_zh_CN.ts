@@ -555,6 +555,11 @@
         <source>the print queue cannot be written: %1</source>
         <translation>无法写入打印队列：%1</translation>
     </message>
+    <message>
+        <location filename="../../app/devices/printqueue.cpp"/>
+        <source>The drawer opened. %1</source>
+        <translation>钱箱已打开。%1</translation>
+    </message>
 </context>
 <context>
     <name>OncePay::PrinterLink</name>
@@ -708,6 +713,34 @@
         <location filename="../../app/till/tillerror.cpp" line="163"/>
         <source>Sale %1 is partly paid: its items cannot change now.</source>
         <translation>销售单 %1 已部分付款，现在不能修改商品。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::OfficeSync</name>
+    <message>
+        <location filename="../../app/till/officesync.cpp" line="0"/>
+        <source>The office holds event %1 of this till with other contents: the till&apos;s record changed. Sending stopped; nothing was skipped.</source>
+        <translation>门店后台保存的本收银机第 %1 条记录内容不同：本收银机的记录已被改动。已停止发送，没有跳过任何记录。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/officesync.cpp" line="0"/>
+        <source>The office refused the till&apos;s token (HTTP %1): check --office-token or the Settings.</source>
+        <translation>门店后台拒绝了本收银机的令牌（HTTP %1）：请检查 --office-token 或设置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/officesync.cpp" line="0"/>
+        <source>The office refused the till&apos;s events (HTTP %1 %2). Sending stopped; nothing was skipped.</source>
+        <translation>门店后台拒绝了本收银机的记录（HTTP %1 %2）。已停止发送，没有跳过任何记录。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/officesync.cpp" line="0"/>
+        <source>The office&apos;s position of this till could not be read (HTTP %1).</source>
+        <translation>无法读取门店后台中本收银机的进度（HTTP %1）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/till/officesync.cpp" line="0"/>
+        <source>The office holds events of this till up to %1, and this till&apos;s journal only up to %2: is it another till&apos;s journal, or one restored from a copy?</source>
+        <translation>门店后台保存的本收银机记录到第 %1 条，而本收银机的日志只到第 %2 条：这是另一台收银机的日志，还是从副本恢复的？</translation>
     </message>
 </context>
 <context>
@@ -1231,6 +1264,16 @@
         <location filename="../../ui/widgets/cashpanel.cpp" line="158"/>
         <source>Take %1 as &amp;part payment; the rest by card or more cash</source>
         <translation>收取 %1 作为部分付款(&amp;P)；其余刷卡或再付现金</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/cashpanel.cpp"/>
+        <source>Part payment offered</source>
+        <translation>部分付款提示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/cashpanel.cpp"/>
+        <source>Part payment: %1 in cash now, %2 left to pay by card or more cash. Alt+P takes it; nothing is recorded until then.</source>
+        <translation>部分付款：现在收现金 %1，剩余 %2 可刷卡或再付现金。按 Alt+P 收取；在此之前不记账。</translation>
     </message>
 </context>
 <context>
@@ -2317,21 +2360,6 @@
 <context>
     <name>OncePay::Ui::IntentText</name>
     <message>
-        <location filename="../../ui/models/intenttext.cpp" line="18"/>
-        <source>Waiting for connection</source>
-        <translation>等待网络连接</translation>
-    </message>
-    <message>
-        <location filename="../../ui/models/intenttext.cpp" line="20"/>
-        <source>Sending</source>
-        <translation>正在发送</translation>
-    </message>
-    <message>
-        <location filename="../../ui/models/intenttext.cpp" line="22"/>
-        <location filename="../../ui/models/intenttext.cpp" line="353"/>
-        <location filename="../../ui/models/intenttext.cpp" line="366"/>
-        <source>Bank processing</source>
-    <message>
         <source>the payment code was used or is too old: ask the customer for a new one</source>
         <translation>付款码已使用或已过期：请顾客刷新付款码</translation>
     </message>
@@ -2352,9 +2380,20 @@
         <translation>收银机的磁盘在保存时出错。它可能已经保存，所以收银机会继续尝试，在确认之前不会发送任何内容。请保持这笔销售打开，不要为它收取其他付款；请释放磁盘空间或联系技术支持。</translation>
     </message>
     <message>
-        <source>The till&apos;s disk failed while saving this. It may have been saved, so the till keeps trying and sends nothing until it knows. Keep the sale open and take no other payment for it; free disk space or call support.</source>
-        <translation>收银机的磁盘在保存时出错。它可能已经保存，所以收银机会继续尝试，在确认之前不会发送任何内容。请保持这笔销售打开，不要为它收取其他付款；请释放磁盘空间或联系技术支持。</translation>
+        <location filename="../../ui/models/intenttext.cpp" line="18"/>
+        <source>Waiting for connection</source>
+        <translation>等待网络连接</translation>
     </message>
+    <message>
+        <location filename="../../ui/models/intenttext.cpp" line="20"/>
+        <source>Sending</source>
+        <translation>正在发送</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/intenttext.cpp" line="22"/>
+        <location filename="../../ui/models/intenttext.cpp" line="353"/>
+        <location filename="../../ui/models/intenttext.cpp" line="366"/>
+        <source>Bank processing</source>
         <translation>银行处理中</translation>
     </message>
     <message>
@@ -4631,6 +4670,61 @@ Pays another way: the card payment is given up (if it turns out charged, the til
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
+    <message>
+        <location filename="../../ui/widgets/receiptdialog.cpp"/>
+        <source>Refund slip</source>
+        <translation>退款单</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/receiptdialog.cpp"/>
+        <source>Refund slip preview</source>
+        <translation>退款单预览</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/receiptdialog.cpp"/>
+        <source>Print the refund slip</source>
+        <translation>打印退款单</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/receiptdialog.cpp"/>
+        <source>Save the refund slip as PDF</source>
+        <translation>将退款单保存为 PDF</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/receiptdialog.cpp"/>
+        <source>Save the refund slip</source>
+        <translation>保存退款单</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/receiptdialog.cpp"/>
+        <source>The printer reported an error; the refund slip may not have been printed.</source>
+        <translation>打印机报告错误，退款单可能没有打印出来。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/receiptdialog.cpp"/>
+        <source>The refund slip is printing again on the receipt printer.</source>
+        <translation>退款单正在小票打印机上重新打印。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/receiptdialog.cpp"/>
+        <source>The receipt is printing again on the receipt printer.</source>
+        <translation>小票正在小票打印机上重新打印。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/receiptdialog.cpp"/>
+        <source>Printing</source>
+        <translation>打印</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/receiptdialog.cpp"/>
+        <source>Print &amp;again</source>
+        <translation>再打印一次(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/receiptdialog.cpp"/>
+        <source>Print again on the receipt printer</source>
+        <translation>在小票打印机上再打印一次</translation>
+    </message>
 </context>
 <context>
     <name>OncePay::Ui::ReceiptRaster</name>
@@ -6652,6 +6746,32 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 </context>
 <context>
     <name>OncePay::Ui::TillStatus</name>
+    <message numerus="yes">
+        <location filename="../../ui/models/tillstatus.cpp" line="0"/>
+        <source>Office: %n waiting, sending stopped: %1</source>
+        <translation>
+            <numerusform>门店后台：%n 条待发送，已停止发送：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/tillstatus.cpp" line="0"/>
+        <source>Office: %n waiting</source>
+        <translation>
+            <numerusform>门店后台：%n 条待发送</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/tillstatus.cpp" line="0"/>
+        <source>the oldest for %n hour(s)</source>
+        <translation>
+            <numerusform>最早一条已等待 %n 小时</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/tillstatus.cpp" line="0"/>
+        <source>the office cannot be reached</source>
+        <translation>无法连接门店后台</translation>
+    </message>
     <message>
         <location filename="../../ui/models/tillstatus.cpp" line="37"/>
         <source>● Online</source>
@@ -6721,6 +6841,11 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 </context>
 <context>
     <name>OncePay::Ui::TillStatusBar</name>
+    <message>
+        <location filename="../../ui/widgets/tillstatusbar.cpp" line="0"/>
+        <source>Office</source>
+        <translation>门店后台</translation>
+    </message>
     <message>
         <location filename="../../ui/widgets/tillstatusbar.cpp" line="19"/>
         <source>Connection</source>

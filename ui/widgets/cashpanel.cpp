@@ -56,8 +56,15 @@ CashPanel::CashPanel(CheckoutViewModel *vm, QWidget *parent)
     m_message->setStyleSheet(QStringLiteral("QLabel { color: #b71c1c; font-weight: bold; }"));
     m_message->hide();
     layout->addWidget(m_message);
-    // A short tender is refused first (a mistyped amount records nothing); taking it as part of
-    // the sale, the rest by card or more cash, is this deliberate second act.
+    // Less than the total is a part payment offered, not an error (issue 36): what is left and how
+    // to take it, in the panel's own colours. Enter records nothing (a mistyped amount stays a
+    // typo); taking it as part of the sale, the rest by card or more cash, is the deliberate Alt+P.
+    m_prompt = new QLabel(this);
+    m_prompt->setAccessibleName(tr("Part payment offered"));
+    m_prompt->setWordWrap(true);
+    m_prompt->setMinimumWidth(1);
+    m_prompt->hide();
+    layout->addWidget(m_prompt);
     m_part = new QPushButton(this);
     m_part->setAccessibleName(tr("Take as part payment"));
     m_part->setAutoDefault(false);
@@ -68,15 +75,15 @@ CashPanel::CashPanel(CheckoutViewModel *vm, QWidget *parent)
         QString reason;
         if (tendered && m_vm->payCashPart(*tendered, &reason)) {
             m_part->hide();
+            m_prompt->hide();
             return;
         }
-        m_message->setText(reason);
-        m_message->show();
+        showError(reason);
     });
 
     connect(m_amount, &QLineEdit::returnPressed, this, &CashPanel::takeTyped);
     connect(m_amount, &QLineEdit::textEdited, m_message, &QWidget::hide);
-    connect(m_amount, &QLineEdit::textEdited, m_part, &QWidget::hide);
+    connect(m_amount, &QLineEdit::textEdited, this, &CashPanel::offerPart);
     connect(takeButton, &QPushButton::clicked, this, &CashPanel::takeTyped);
     connect(cancel, &QPushButton::clicked, this, &CashPanel::finish);
     auto *escape = new QAction(this);
@@ -100,6 +107,7 @@ void CashPanel::start()
     if (!m_vm->canPay())
         return;
     m_message->hide();
+    m_prompt->hide();
     m_part->hide();
     refreshTenders();
     m_amount->setText(m_vm->remaining().toDecimalString());
@@ -137,33 +145,50 @@ void CashPanel::takeTyped()
     const QString text = m_amount->text().trimmed();
     const auto tendered = Money::parse(text, total.currency());
     if (!tendered) {
-        m_message->setText(tr("\"%1\" is not an amount.").arg(text));
-        m_message->show();
+        m_prompt->hide();
+        m_part->hide();
+        showError(tr("\"%1\" is not an amount.").arg(text));
         m_amount->selectAll();
+        return;
+    }
+    if (offerPart()) {
+        m_amount->setFocus();   // nothing recorded: Alt+P takes it, or another amount
         return;
     }
     take(*tendered);
 }
 
-void CashPanel::take(const Money &tendered)
+bool CashPanel::offerPart()
 {
     const Money total = m_vm->remaining();
+    const auto tendered = Money::parse(m_amount->text().trimmed(), total.currency());
+    const bool part = tendered && tendered->minorUnits() > 0 && tendered->minorUnits() < total.minorUnits();
+    m_prompt->setVisible(part);
+    m_part->setVisible(part);
+    if (!part)
+        return false;
+    const Money left(total.minorUnits() - tendered->minorUnits(), total.currency());
+    m_prompt->setText(tr("Part payment: %1 in cash now, %2 left to pay by card or more cash. Alt+P takes it; nothing is recorded until then.")
+                          .arg(tendered->toDisplayString(), left.toDisplayString()));
+    m_part->setText(tr("Take %1 as &part payment; the rest by card or more cash").arg(tendered->toDisplayString()));
+    return true;
+}
+
+void CashPanel::showError(const QString &text)
+{
+    m_message->setText(text);
+    m_message->show();
+}
+
+void CashPanel::take(const Money &tendered)
+{
     Money change;
     QString reason;
     m_part->hide();
+    m_prompt->hide();
     if (m_vm->payCash(tendered, &change, &reason))
         return;   // the sale is being recorded; actionsChanged closes the panel
-    if (tendered.currency() == total.currency() && tendered.minorUnits() < total.minorUnits()) {
-        reason = tr("Short by %1: %2 received, the total is %3. Nothing was recorded.")
-                     .arg(Money(total.minorUnits() - tendered.minorUnits(), total.currency()).toDisplayString(),
-                         tendered.toDisplayString(), total.toDisplayString());
-        if (tendered.minorUnits() > 0) {
-            m_part->setText(tr("Take %1 as &part payment; the rest by card or more cash").arg(tendered.toDisplayString()));
-            m_part->show();
-        }
-    }
-    m_message->setText(reason);
-    m_message->show();
+    showError(reason);
     m_amount->setFocus();
     m_amount->selectAll();
 }
@@ -174,6 +199,8 @@ void CashPanel::finish()
         return;
     hide();
     m_message->hide();
+    m_prompt->hide();
+    m_part->hide();
     emit closed();
 }
 

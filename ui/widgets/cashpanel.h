@@ -14,8 +14,10 @@ namespace OncePay::Ui {
 class CheckoutViewModel;
 
 // Cash, inline beside the cart: quick tender buttons (exact, then the notes that cover the
-// total), an amount field (Enter takes it), and a short tender told on the spot, with nothing
-// recorded. Hides itself once the cash is taken, on Esc or Cancel, or when the sale cannot be paid.
+// total), an amount field (Enter takes it), and, as soon as less than the total is typed, the
+// part payment offered in plain words (what is left, Alt+P takes it), nothing recorded until
+// then; an error only for what failed. Hides itself once the cash is taken, on Esc or Cancel, or
+// when the sale cannot be paid.
 class CashPanel final : public QWidget
 {
     Q_OBJECT
@@ -34,12 +36,17 @@ private:
     void takeTyped();
     void take(const Money &tendered);
     void finish();
+    // The part payment offered for what the field says, when it is less than the total; hidden
+    // otherwise. True when offered.
+    bool offerPart();
+    void showError(const QString &text);
 
     CheckoutViewModel *m_vm;
     QLineEdit *m_amount = nullptr;
     QGridLayout *m_quick = nullptr;
     QList<QPushButton *> m_quickButtons;
-    QLabel *m_message = nullptr;
+    QLabel *m_message = nullptr;   // what failed (red)
+    QLabel *m_prompt = nullptr;   // the part payment offered (neutral)
     QPushButton *m_part = nullptr;   // after a short tender: take it as part of the sale
 };
 

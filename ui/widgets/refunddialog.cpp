@@ -418,8 +418,8 @@ void RefundDialog::printSlipOnce()
         a.approvedBy = refund->approvedBy;
         a.detail = QStringLiteral("cash refund");
         m_session->journal()->recordStaffAction(a, this, [](bool, const TillError &, bool) {});
-        m_devices->openDrawer(this, [this](bool opened, const QString &reason) {
-            if (!opened)
+        m_devices->openDrawer(this, [this](bool, const QString &reason) {
+            if (!reason.isEmpty())
                 m_state->setText(m_state->text() + QLatin1Char('\n') + reason);
         });
     }
@@ -439,8 +439,9 @@ void RefundDialog::openSlip()
     const auto refund = m_vm.refundIntent();
     if (!refund)
         return;
-    auto *dialog = new ReceiptDialog(slipHtml(), RefundSlip::fileName(*refund, m_context.terminal), this);
-    dialog->setWindowTitle(tr("Refund slip"));
+    auto *dialog = new ReceiptDialog(slipHtml(), RefundSlip::fileName(*refund, m_context.terminal), this, ReceiptDialog::Document::RefundSlip);
+    // Printed on the receipt printer already: "Print again" prints there (issue 36).
+    dialog->setReceiptPrinter(m_devices, tr("Refund slip %1").arg(Receipt::number(*refund, m_context.terminal)));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }
