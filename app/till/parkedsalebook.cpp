@@ -1,6 +1,7 @@
 #include "parkedsalebook.h"
 
 #include "journalschema.h"
+#include "officeevents.h"
 #include "salebook.h"
 #include "timeutil.h"
 
@@ -151,10 +152,17 @@ void ParkedSaleBook::end(qint64 id, ParkedState to, QObject *context, Reply<Park
             if (changed != 1)
                 return Result{sale, TillError(TillError::Kind::ParkedSaleGone, {parkedNumber(id)})};
             if (to == ParkedState::Deleted) {
+                IntentJournal::StaffAction a;
+                a.at = now;
+                a.staff = staff;
+                a.action = QStringLiteral("delete_parked");
+                a.subject = sale.number;
+                a.amount = sale.total.minorUnits();
+                a.detail = QStringLiteral("%1 item(s), parked %2 by %3").arg(sale.itemCount).arg(toRfc3339(sale.parkedAt), sale.parkedBy);
                 tx.exec(QStringLiteral("INSERT INTO staff_actions (at, staff, action, subject, amount, approved_by, detail)"
-                                       " VALUES (?, ?, 'delete_parked', ?, ?, NULL, ?)"),
-                    {now, staff, sale.number, sale.total.minorUnits(),
-                        QStringLiteral("%1 item(s), parked %2 by %3").arg(sale.itemCount).arg(toRfc3339(sale.parkedAt), sale.parkedBy)});
+                                       " VALUES (?, ?, ?, ?, ?, NULL, ?)"),
+                    {a.at, a.staff, a.action, a.subject, a.amount, a.detail});
+                OfficeEvents::staffAction(tx, a);   // the office hears of it as of any staff action (issue 38)
             }
             return Result{sale, {}};
         },
