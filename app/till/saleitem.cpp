@@ -126,6 +126,8 @@ QList<SaleItem> saleItemsFromJson(const QJsonArray &lines, const QString &curren
         i.product.code = o.value(QStringLiteral("code")).toString();
         i.product.nameEn = o.value(QStringLiteral("name")).toString();
         i.product.nameZh = o.value(QStringLiteral("name_zh")).toString();
+        // Read back as written (saleLinesJson): a restored cart's lines are the stored ones.
+        i.product.category = o.value(QStringLiteral("category")).toString();
         i.product.vatBasisPoints = o.value(QStringLiteral("vat")).toInt();
         i.product.unit = o.value(QStringLiteral("unit")).toString() == QLatin1String("kg") ? SaleUnit::Kilogram : SaleUnit::Each;
         const qint64 unitPrice = qint64(o.value(QStringLiteral("unit_price")).toDouble());
