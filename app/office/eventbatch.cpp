@@ -92,7 +92,13 @@ std::optional<OfficeEvent> readEvent(const JsonNode &node, int index, Errors &er
     if (errors.size() != before)
         return std::nullopt;
     event.data = canonicalJson(*data);
-    event.fingerprint = QCryptographicHash::hash(canonicalJson(node), QCryptographicHash::Sha256).toHex();
+    // The event's canonical JSON is its four members in key order, the data's canonical form
+    // inside: written from the parts rather than canonicalising the data a second time.
+    QByteArray canonical;
+    canonical.reserve(event.data.size() + 96);
+    canonical.append(R"({"at":)").append(canonicalJson(*at)).append(R"(,"data":)").append(event.data);
+    canonical.append(R"(,"kind":)").append(canonicalJson(*kind)).append(R"(,"seq":)").append(seq->number).append('}');
+    event.fingerprint = QCryptographicHash::hash(canonical, QCryptographicHash::Sha256).toHex();
     readReportFields(*data, event);
     return event;
 }
