@@ -287,7 +287,8 @@ RefundDialog *TestCounterWords::refundCashByAmount(const QString &amount)
 
 // Confusions 10 and 11: the slip of a refund printed on the receipt printer by itself; its
 // preview's print button prints it again there (a second slip on that printer), never through
-// the system's dialog for a PDF titled "Print the receipt"; its number reads like a sale's.
+// the system's dialog for a PDF titled "Print the receipt"; its number reads like a sale's. The
+// sale's receipt preview does the same.
 void TestCounterWords::theRefundSlipPrintsAgainOnTheReceiptPrinter()
 {
     QVERIFY(start(QStringLiteral("en")));
@@ -301,9 +302,23 @@ void TestCounterWords::theRefundSlipPrintsAgainOnTheReceiptPrinter()
     QTest::mouseClick(exact, Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(m_till.window->viewModel()->phase(), CheckoutViewModel::Phase::Paid, 10000);
     QTRY_COMPARE_WITH_TIMEOUT(printer.log().documents.size(), 1, 10000);   // the receipt
+    // The sale's receipt preview prints again where the receipt printed, too.
+    auto *show = DemoTill::named<QPushButton>(m_till.window.get(), QStringLiteral("Show the receipt"));
+    QVERIFY(show);
+    QTRY_VERIFY(show->isEnabled());
+    QTest::mouseClick(show, Qt::LeftButton);
+    ReceiptDialog *receipt = nullptr;
+    QTRY_VERIFY((receipt = m_till.window->findChild<ReceiptDialog *>()) && receipt->isVisible());
+    auto *receiptAgain = DemoTill::named<QPushButton>(receipt, QStringLiteral("Print again on the receipt printer"));
+    QVERIFY(receiptAgain);
+    QTest::mouseClick(receiptAgain, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(printer.log().documents.size(), 2, 10000);
+    QCOMPARE(printer.log().documents.at(1).height(), printer.log().documents.at(0).height());
+    receipt->close();
+    QTRY_VERIFY(!m_till.window->findChild<ReceiptDialog *>());
     RefundDialog *refund = refundCashByAmount(QStringLiteral("20.00"));
     QVERIFY(refund);
-    QTRY_COMPARE_WITH_TIMEOUT(printer.log().documents.size(), 2, 10000);   // the slip, by itself
+    QTRY_COMPARE_WITH_TIMEOUT(printer.log().documents.size(), 3, 10000);   // the slip, by itself
     const Intent made = *refund->viewModel()->refundIntent();
     const QString number = Receipt::number(made, TillSettings::load().terminal);
     QVERIFY2(number.startsWith(QLatin1Char('R')) && number.contains(QStringLiteral("-00000")), qPrintable(number));
@@ -321,8 +336,8 @@ void TestCounterWords::theRefundSlipPrintsAgainOnTheReceiptPrinter()
     QVERIFY(again);
     QVERIFY(!DemoTill::named<QPushButton>(dialog, QStringLiteral("Print the receipt")));
     QTest::mouseClick(again, Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(printer.log().documents.size(), 3, 10000);
-    QCOMPARE(printer.log().documents.at(2).height(), printer.log().documents.at(1).height());   // the same slip
+    QTRY_COMPARE_WITH_TIMEOUT(printer.log().documents.size(), 4, 10000);
+    QCOMPARE(printer.log().documents.at(3).height(), printer.log().documents.at(2).height());   // the same slip
     QVERIFY(!qobject_cast<QPrintDialog *>(QApplication::activeModalWidget()));
     auto *said = DemoTill::named<QLabel>(dialog, QStringLiteral("Printing"));
     QVERIFY(said && said->isVisible());

@@ -189,6 +189,8 @@ void MainWindow::buildUi()
         if (html.isEmpty())
             return;
         auto *dialog = new ReceiptDialog(html, Receipt::fileName(*m_vm.intent(), m_terminal), this);
+        // With a receipt printer, "Print again" prints there, as the receipt did (issue 36).
+        dialog->setReceiptPrinter(m_devices, tr("Receipt %1").arg(Receipt::number(*m_vm.intent(), m_terminal)));
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
