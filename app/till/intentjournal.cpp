@@ -425,8 +425,17 @@ void IntentJournal::createAutoRefund(const QString &paymentKey, QObject *context
             refund.tender = Tender::Card;
             refund.state = IntentState::Queued;
             refund.reason = payment.givenUpAt > 0 ? chargedLateReason() : saleCancelledReason();
+            const bool storedBefore = readByKey(tx, refund.key).isValid();
             Decided r;
-            r.intent = insertDerivedRefund(tx, refund, &r.refusal, nowMs());
+            const qint64 now = nowMs();
+            r.intent = insertDerivedRefund(tx, refund, &r.refusal, now);
+            // Issue 36: a part charged after the customer paid another way is refunded with no one at
+            // the counter to hear of it: its refund is a late outcome (lateOutcomes()), said to the
+            // cashier once it ends, with what to tell the customer, until acknowledged.
+            if (!storedBefore && r.intent.isValid() && refund.reason == chargedLateReason()) {
+                tx.exec(QStringLiteral("UPDATE intents SET customer_left_at = ? WHERE idem_key = ?"), {now, refund.key});
+                r.intent = readByKey(tx, refund.key);
+            }
             return r;
         },
         decidedReply(std::move(reply)));
@@ -577,7 +586,8 @@ void IntentJournal::acknowledge(const QString &key, QObject *context, Reply<bool
             const qint64 now = nowMs();
             QSqlQuery &q = tx.exec(QStringLiteral(
                                        "UPDATE intents SET acknowledged_at = ? WHERE idem_key = ? AND acknowledged_at IS NULL"
-                                       " AND customer_left_at IS NOT NULL AND state IN ('declined', 'needs_attention') RETURNING state"),
+                                       " AND customer_left_at IS NOT NULL AND (state IN ('declined', 'needs_attention')"
+                                       " OR (kind = 'refund' AND state = 'succeeded')) RETURNING state"),
                 {now, key});
             const QString state = q.next() ? q.value(0).toString() : QString();
             q.finish();
@@ -595,7 +605,7 @@ void IntentJournal::lateOutcomes(QObject *context, Reply<QList<Intent>> reply)
         context, [](SqlTx &tx) {
             QSqlQuery &q = tx.exec(QStringLiteral(
                 "SELECT %1 FROM intents WHERE customer_left_at IS NOT NULL AND acknowledged_at IS NULL"
-                " AND state NOT IN ('succeeded', 'voided') ORDER BY id")
+                " AND (state NOT IN ('succeeded', 'voided') OR (kind = 'refund' AND state = 'succeeded')) ORDER BY id")
                                        .arg(intentColumns()));
             return readIntents(q);
         },

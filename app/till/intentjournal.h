@@ -162,7 +162,8 @@ public:
     // The cashier saw the alert about a payment that ended badly after the customer left.
     void acknowledge(const QString &key, QObject *context, Reply<bool> reply);
     // Payments of customers who left: not final yet, or declined / needing attention and not
-    // acknowledged. Oldest first.
+    // acknowledged; and the till's own refunds of card parts charged after the customer paid
+    // another way (createAutoRefund), not final yet or ended and not acknowledged. Oldest first.
     void lateOutcomes(QObject *context, Reply<QList<Intent>> reply);
 
     // Runs `work` in a transaction on the journal's thread and answers on `context`, like every

@@ -2858,6 +2858,31 @@
 <context>
     <name>OncePay::Ui::LateOutcomesDialog</name>
     <message>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp"/>
+        <source>What happened after the customer left</source>
+        <translation>顾客离开后发生的情况</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp"/>
+        <source>After the customer left</source>
+        <translation>顾客离开之后</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp"/>
+        <source>A card payment the customer gave up went through after all, and the till refunded it by itself. Tell the customer what is below, then acknowledge.</source>
+        <translation>顾客放弃的银行卡付款最终还是扣款成功了，收银机已自动退款。请把下面的内容告诉顾客，然后确认。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp"/>
+        <source>The card payment for sale %1 went through after the customer paid another way; the till refunded %2 to the card automatically. Tell the customer it will show on their statement.</source>
+        <translation>销售 %1 的银行卡付款在顾客改用其他方式付款后扣款成功；收银机已自动把 %2 退回该卡。请告诉顾客这笔退款会显示在其账单上。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/lateoutcomesdialog.cpp"/>
+        <source>The card payment for sale %1 went through after the customer paid another way, and the till could not refund it: %2</source>
+        <translation>销售 %1 的银行卡付款在顾客改用其他方式付款后扣款成功，收银机未能退款：%2</translation>
+    </message>
+    <message>
         <location filename="../../ui/widgets/lateoutcomesdialog.cpp" line="21"/>
         <source>Payments declined after the customer left</source>
         <translation>顾客离开后被拒的付款</translation>
@@ -3016,6 +3041,13 @@
 </context>
 <context>
     <name>OncePay::Ui::MainWindow</name>
+    <message numerus="yes">
+        <location filename="../../ui/widgets/mainwindow.cpp"/>
+        <source>⚠ %n card payment(s) refunded by the till: tell the customer</source>
+        <translation>
+            <numerusform>⚠ 收银机已自动退还 %n 笔银行卡付款：请告知顾客</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Sale parked as %1 (%2, %3). Serve the next customer; F5 on an empty cart recalls it.</source>
         <translation>已挂单为 %1（%2，%3）。请接待下一位顾客；购物车为空时按 F5 可取回。</translation>

@@ -1,6 +1,7 @@
 #include "lateoutcomes.h"
 
 #include "intentjournal.h"
+#include "sale.h"
 #include "syncengine.h"
 
 namespace OncePay::Ui {
@@ -42,14 +43,33 @@ void LateOutcomes::acknowledge(const QString &key)
     if (it == m_alerts.cend())
         return;
     m_alerts.erase(it);
+    m_acknowledged.insert(key);
     emit alertsChanged();
     m_journal->acknowledge(key, this, [](bool, const TillError &, bool) {});
 }
 
+bool LateOutcomes::isRefundOfChargedLate(const Intent &intent)
+{
+    return intent.isRefund() && isAutoRefundKey(intent.key) && intent.reason == chargedLateReason() && intent.customerLeftAt > 0;
+}
+
 void LateOutcomes::intentChanged(const Intent &intent)
 {
+    const bool tillRefund = isRefundOfChargedLate(intent);
+    if (tillRefund && !isFinal(intent.state)) {
+        m_followed.insert(intent.key);   // stored while the till runs: followed from here
+        return;
+    }
     if (!isFinal(intent.state) || !m_followed.remove(intent.key))
         return;
+    if (tillRefund) {
+        // Said once, whether refunded (tell the customer) or not (a person must give it back).
+        if (intent.state == IntentState::Voided || m_acknowledged.contains(intent.key) || intent.acknowledgedAt > 0)
+            return;
+        addAlert(intent);
+        emit alertRaised(intent);
+        return;
+    }
     if (intent.state == IntentState::Succeeded) {
         emit settledQuietly(intent);
         return;

@@ -19,6 +19,8 @@ namespace OncePay::Ui {
 //  - paid: settledQuietly() (a passing word is enough);
 //  - declined or needing attention: an alert, kept (in the journal, across restarts) until the
 //    cashier acknowledges it, because the goods left without being paid for.
+// The till's own refund of a card part charged after the customer paid another way (issue 36) is
+// an alert too, once it ends, kept the same way: the customer is gone and must hear of it.
 class LateOutcomes final : public QObject
 {
     Q_OBJECT
@@ -33,6 +35,9 @@ public:
     void acknowledge(const QString &key);
 
     QList<Intent> alerts() const { return m_alerts; }   // oldest first
+    // A refund the till made by itself of a card part charged after the customer paid another
+    // way (IntentJournal::createAutoRefund): followed like a payment whose customer left.
+    static bool isRefundOfChargedLate(const Intent &intent);
     int followedCount() const { return int(m_followed.size()); }
 
 signals:
@@ -47,6 +52,7 @@ private:
     IntentJournal *m_journal;
     QSet<QString> m_followed;   // keys of payments left before they were final
     QList<Intent> m_alerts;
+    QSet<QString> m_acknowledged;   // this run's: an intent told again is not raised again
 };
 
 }   // namespace OncePay::Ui

@@ -2,6 +2,7 @@
 
 #include "intenttext.h"
 #include "lateoutcomes.h"
+#include "shiftreport.h"
 
 #include <QDateTime>
 #include <QDialogButtonBox>
@@ -18,13 +19,11 @@ LateOutcomesDialog::LateOutcomesDialog(LateOutcomes *outcomes, QWidget *parent)
     : QDialog(parent)
     , m_outcomes(outcomes)
 {
-    setWindowTitle(tr("Payments declined after the customer left"));
     auto *layout = new QVBoxLayout(this);
-    auto *intro = new QLabel(tr("These sales were handed over before the bank's answer came, and the bank then refused the"
-                                " payment. The goods were not paid for: follow up, then acknowledge."),
-        this);
-    intro->setWordWrap(true);
-    layout->addWidget(intro);
+    m_intro = new QLabel(this);
+    m_intro->setAccessibleName(tr("What happened after the customer left"));
+    m_intro->setWordWrap(true);
+    layout->addWidget(m_intro);
     m_table = new QTableWidget(0, 4, this);
     m_table->setAccessibleName(tr("Declined payments"));
     m_table->setHorizontalHeaderLabels({tr("Time"), tr("Sale"), tr("Amount"), tr("Why")});
@@ -33,6 +32,7 @@ LateOutcomesDialog::LateOutcomesDialog(LateOutcomes *outcomes, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setWordWrap(true);
     layout->addWidget(m_table);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_acknowledge = buttons->addButton(tr("&Acknowledge"), QDialogButtonBox::ActionRole);
@@ -77,22 +77,50 @@ void LateOutcomesDialog::keyPressEvent(QKeyEvent *event)
 void LateOutcomesDialog::refresh()
 {
     const QList<Intent> alerts = m_outcomes->alerts();
+    const bool refunds = std::any_of(alerts.cbegin(), alerts.cend(), &LateOutcomes::isRefundOfChargedLate);
+    const bool declines = !std::all_of(alerts.cbegin(), alerts.cend(), &LateOutcomes::isRefundOfChargedLate);
+    setWindowTitle(refunds ? tr("After the customer left") : tr("Payments declined after the customer left"));
+    QStringList intro;
+    if (declines || alerts.isEmpty()) {
+        intro << tr("These sales were handed over before the bank's answer came, and the bank then refused the"
+                    " payment. The goods were not paid for: follow up, then acknowledge.");
+    }
+    if (refunds) {
+        intro << tr("A card payment the customer gave up went through after all, and the till refunded it by itself. "
+                    "Tell the customer what is below, then acknowledge.");
+    }
+    m_intro->setText(intro.join(QLatin1Char('\n')));
     m_table->setRowCount(int(alerts.size()));
     for (int r = 0; r < alerts.size(); ++r) {
         const Intent &i = alerts.at(r);
-        const QString why = i.state == IntentState::Declined
-            ? tr("declined by the bank (%1)").arg(i.declineCode.isEmpty() ? i.lastProblem : IntentText::declineReason(i.declineCode))
-            : tr("needs attention: %1").arg(i.lastProblem);
-        const QStringList cells{IntentText::shortTime(i.updatedAt), i.saleLabel(), i.amount.toDisplayString(), why};
+        const QStringList cells{IntentText::shortTime(i.updatedAt), i.saleLabel(), i.amount.toDisplayString(), why(i)};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells.at(c));
             item->setData(Qt::UserRole, i.key);
             m_table->setItem(r, c, item);
         }
     }
+    m_table->resizeRowsToContents();
     m_acknowledge->setEnabled(!alerts.isEmpty());
     if (!alerts.isEmpty() && m_table->currentRow() < 0)
         m_table->selectRow(0);
+}
+
+QString LateOutcomesDialog::why(const Intent &i)
+{
+    if (LateOutcomes::isRefundOfChargedLate(i)) {
+        if (i.state == IntentState::Succeeded) {
+            return tr("The card payment for sale %1 went through after the customer paid another way; the till refunded %2 "
+                      "to the card automatically. Tell the customer it will show on their statement.")
+                .arg(i.saleLabel(), i.amount.toDisplayString());
+        }
+        return tr("The card payment for sale %1 went through after the customer paid another way, and the till could not "
+                  "refund it: %2")
+            .arg(i.saleLabel(), ShiftReport::owedAdvice(i.amount, i.paymentKey));
+    }
+    return i.state == IntentState::Declined
+        ? tr("declined by the bank (%1)").arg(i.declineCode.isEmpty() ? i.lastProblem : IntentText::declineReason(i.declineCode))
+        : tr("needs attention: %1").arg(i.lastProblem);
 }
 
 }   // namespace OncePay::Ui

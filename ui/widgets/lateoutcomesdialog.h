@@ -1,8 +1,11 @@
 #pragma once
 
+#include "intent.h"
+
 #include <QDialog>
 
 class QKeyEvent;
+class QLabel;
 class QPushButton;
 class QTableWidget;
 
@@ -11,7 +14,8 @@ namespace OncePay::Ui {
 class LateOutcomes;
 
 // The payments that ended badly after their customer had left, until the cashier acknowledges
-// them: the sale, the amount and why, so that someone can follow up.
+// them: the sale, the amount and why, so that someone can follow up; and the card payments the
+// till refunded by itself after the customer paid another way, with what to tell the customer.
 class LateOutcomesDialog final : public QDialog
 {
     Q_OBJECT
@@ -29,8 +33,10 @@ protected:
 
 private:
     void refresh();
+    static QString why(const OncePay::Intent &intent);
 
     LateOutcomes *m_outcomes;
+    QLabel *m_intro = nullptr;
     QTableWidget *m_table = nullptr;
     QPushButton *m_acknowledge = nullptr;
 };

@@ -567,9 +567,17 @@ void MainWindow::showLateOutcomes()
 
 void MainWindow::refreshAlerts()
 {
-    const int n = int(m_late->alerts().size());
-    m_alerts->setVisible(n > 0);
-    m_alerts->setText(tr("⚠ %n declined after the customer left", nullptr, n));
+    const QList<Intent> alerts = m_late->alerts();
+    const int refunded = int(std::count_if(alerts.cbegin(), alerts.cend(), &LateOutcomes::isRefundOfChargedLate));
+    const int declined = int(alerts.size()) - refunded;
+    m_alerts->setVisible(!alerts.isEmpty());
+    QStringList text;
+    if (declined > 0)
+        text << tr("⚠ %n declined after the customer left", nullptr, declined);
+    // Issue 36: the till's own refund of a card charged late, said here until acknowledged.
+    if (refunded > 0)
+        text << tr("⚠ %n card payment(s) refunded by the till: tell the customer", nullptr, refunded);
+    m_alerts->setText(text.join(QStringLiteral(" · ")));
 }
 
 void MainWindow::insertBanner(QWidget *banner)
