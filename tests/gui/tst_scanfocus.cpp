@@ -66,6 +66,7 @@ private slots:
     void scanWhileAWalletWaitsIsNotLost();
     void scanAfterThePaymentsFilterAddsTheItem();
     void fastTypingInAFieldIsTheFields();
+    void aKeyInAScanIsNoShortcut();
 
 private:
     void start(const QString &language = QStringLiteral("en"));
@@ -348,6 +349,27 @@ void TestScanFocus::fastTypingInAFieldIsTheFields()
     m_t = TimedKeys::scan(cash, QStringLiteral("50.00"), m_t + 2'000);
     QTRY_COMPARE_WITH_TIMEOUT(vm()->phase(), CheckoutViewModel::Phase::Paid, 10000);
     QVERIFY2(vm()->message().contains(QStringLiteral("20.10")), qPrintable(vm()->message()));   // the change
+}
+
+// A scan whose code has a '-' (a receipt number), scanned with the cart's line selected: the '-'
+// is part of the code, not the cart's "one less" (its shortcut), and the code reaches the checkout.
+void TestScanFocus::aKeyInAScanIsNoShortcut()
+{
+    start();
+    scan(kTea);
+    scan(kTea);
+    QTRY_COMPARE(vm()->cart()->itemCount(), 2);
+    auto *cart = DemoTill::named<QTableView>(m_till.window.get(), QStringLiteral("Cart"));
+    QVERIFY(cart);
+    cart->setFocus(Qt::MouseFocusReason);
+    cart->selectRow(0);
+    QTRY_COMPARE(focusWidget(), static_cast<QWidget *>(cart));
+    scan(QStringLiteral("1-000009"));
+    QTRY_VERIFY2(scanMessage().contains(QStringLiteral("1-000009")), qPrintable(scanMessage()));
+    QCOMPARE(vm()->cart()->itemCount(), 2);
+    // A person's '-' on the selected line is still "one less".
+    QTest::keyClick(cart, Qt::Key_Minus);
+    QTRY_COMPARE(vm()->cart()->itemCount(), 1);
 }
 
 QTEST_MAIN(TestScanFocus)
