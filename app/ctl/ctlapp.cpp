@@ -6,6 +6,7 @@
 #include "ctlsession.h"
 #include "exitcode.h"
 #include "journalcommands.h"
+#include "officecommands.h"
 #include "paycommands.h"
 #include "proxycommand.h"
 #include "reconcilecommand.h"
@@ -60,6 +61,8 @@ constexpr Command kCommands[] = {
     {"close-shift", "[--json] [--counted-cash AMOUNT] [--next-float AMOUNT] [--yes]",
         "close the shift: its Z report stored in the journal; refused while payments wait, unless --yes", closeShiftCommand},
     {"export", "[--format csv|json]", "every intent", exportCommand},
+    {"office", "status [--json] | push [--wait SECONDS]",
+        "the till's outbox and the shop's office: what waits to be sent; send it now", officeCommand},
     {"proxy", "--upstream URL [--listen ADDR:PORT] [--mode MODE]", "a network simulator in front of a gateway", proxyCommand},
 };
 
@@ -82,7 +85,10 @@ QString globalHelp(const QCommandLineParser &parser)
         "\n`oncepay-ctl COMMAND --help` (or `oncepay-ctl help COMMAND`) shows a command's options.\n"
         "--gateway: several URLs, comma separated, are instances of one gateway (one database); when one\n"
         "  cannot be reached the next is tried, with the same idempotency key.\n"
-        "Environment: ONCEPAY_DB, ONCEPAY_GATEWAY, ONCEPAY_TOKEN (defaults of the options above);\n"
+        "--office: the shop's office (OFFICE.md); every command that sends (pay, sale, sync...) sends the\n"
+        "  till's outbox there too, and `office push` only that.\n"
+        "Environment: ONCEPAY_DB, ONCEPAY_GATEWAY, ONCEPAY_TOKEN, ONCEPAY_OFFICE, ONCEPAY_OFFICE_TOKEN,\n"
+        "  ONCEPAY_OFFICE_TILL (defaults of the options above);\n"
         "  ONCEPAY_BACKOFF_CAP_MS (longest wait between retries), ONCEPAY_JOURNAL_MAX_PAGES (a bounded journal, for tests).\n"
         "Exit: 0 succeeded/ok (void: voided), 1 error or refused, 2 usage, 3 declined (or voided), 4 not final yet\n"
         "  (or differences), 5 needs attention.\n");
@@ -112,7 +118,13 @@ int run(const QStringList &arguments)
         QStringLiteral("FILE"));
     const QCommandLineOption insecure(QStringLiteral("allow-insecure-http"),
         QStringLiteral("Allow sending the token over plain HTTP to a gateway on another machine."));
-    p.addOptions({CommandLine::helpOption(), version, db, gateway, token, timeout, caFile, insecure});
+    const QCommandLineOption office(QStringLiteral("office"),
+        QStringLiteral("The shop's office, where the till's records are sent (default: none)."), QStringLiteral("URL"));
+    const QCommandLineOption officeToken(QStringLiteral("office-token"), QStringLiteral("The till's token at the office."),
+        QStringLiteral("T"));
+    const QCommandLineOption officeTill(QStringLiteral("office-till"),
+        QStringLiteral("The till's number at the office (default 1)."), QStringLiteral("N"));
+    p.addOptions({CommandLine::helpOption(), version, db, gateway, token, timeout, caFile, insecure, office, officeToken, officeTill});
     p.addPositionalArgument(QStringLiteral("command"), QStringLiteral("One of the commands below, then its own options."),
         QStringLiteral("COMMAND [options]"));
     if (!p.parse(arguments))
@@ -138,6 +150,14 @@ int run(const QStringList &arguments)
         options.token = p.value(token);
     if (p.isSet(caFile))
         options.caFile = p.value(caFile);
+    if (p.isSet(office))
+        options.office = p.value(office);
+    if (auto rc = CtlSession::checkOffice(options.office))
+        return *rc;
+    if (p.isSet(officeToken))
+        options.officeToken = p.value(officeToken);
+    if (p.isSet(officeTill))
+        options.officeTill = p.value(officeTill);
     options.allowInsecureHttp = options.allowInsecureHttp || p.isSet(insecure);
     if (p.isSet(timeout)) {
         const auto ms = parseDurationMs(p.value(timeout));

@@ -19,7 +19,18 @@ CtlSession::Options CtlSession::optionsFromEnvironment()
     o.gateways = qEnvironmentVariable("ONCEPAY_GATEWAY", kDefaultGateway);
     o.token = qEnvironmentVariable("ONCEPAY_TOKEN");
     o.caFile = qEnvironmentVariable("ONCEPAY_CA_FILE");
+    o.office = qEnvironmentVariable("ONCEPAY_OFFICE");
+    o.officeToken = qEnvironmentVariable("ONCEPAY_OFFICE_TOKEN");
+    o.officeTill = qEnvironmentVariable("ONCEPAY_OFFICE_TILL", o.officeTill);
     return o;
+}
+
+std::optional<int> CtlSession::checkOffice(const QString &office)
+{
+    const QUrl url(office, QUrl::StrictMode);
+    if (!office.isEmpty() && (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) || url.host().isEmpty()))
+        return fail(Usage, QStringLiteral("--office: expected an http(s) URL such as http://192.0.2.20:8090, got \"%1\"").arg(office));
+    return std::nullopt;
 }
 
 std::optional<int> CtlSession::checkGateways(const QString &gateways)
@@ -62,6 +73,9 @@ std::optional<int> CtlSession::open(Use use)
     config.caFile = m_options.caFile;
     config.allowInsecureHttp = m_options.allowInsecureHttp;
     config.contactsGateway = use != Use::ReadJournal && use != Use::Change;
+    config.office.office = QUrl(m_options.office);
+    config.office.token = m_options.officeToken;
+    config.office.till = m_options.officeTill;
     config.journal.path = m_options.dbPath;
     config.journal.maxPageCount = qEnvironmentVariableIntValue("ONCEPAY_JOURNAL_MAX_PAGES");
     config.journal.readOnly = use == Use::ReadJournal || use == Use::ReadAndAsk;

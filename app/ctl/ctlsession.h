@@ -24,11 +24,19 @@ public:
         int requestTimeoutMs = 10'000;
         QString caFile;   // extra certificate authorities for https:// (PEM)
         bool allowInsecureHttp = false;   // the token over plain HTTP to another machine
+        // The shop's office (issue 38): the till's outbox goes there while a command that sends
+        // runs (pay, sale, sync, office push). Empty: none.
+        QString office;
+        QString officeToken;
+        QString officeTill = QStringLiteral("1");
     };
-    // ONCEPAY_DB, ONCEPAY_GATEWAY (default http://127.0.0.1:8080), ONCEPAY_TOKEN, ONCEPAY_CA_FILE.
+    // ONCEPAY_DB, ONCEPAY_GATEWAY (default http://127.0.0.1:8080), ONCEPAY_TOKEN, ONCEPAY_CA_FILE,
+    // ONCEPAY_OFFICE, ONCEPAY_OFFICE_TOKEN, ONCEPAY_OFFICE_TILL.
     static Options optionsFromEnvironment();
     // A --gateway list that is not one: a usage error.
     static std::optional<int> checkGateways(const QString &gateways);
+    // An --office that is not an http(s) URL: a usage error.
+    static std::optional<int> checkOffice(const QString &office);
 
     enum class Use {
         ReadJournal,   // list, show, export: the journal read-only; neither token nor gateway needed

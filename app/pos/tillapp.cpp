@@ -13,6 +13,7 @@
 #include "languages.h"
 #include "mainwindow.h"
 #include "simulationclient.h"
+#include "salebook.h"
 #include "staffsession.h"
 #include "startupprobe.h"
 #include "tillsession.h"
@@ -104,6 +105,23 @@ std::optional<int> TillApp::start(QApplication &app)
             return cannotStart(QApplication::translate("main", "--gateway: \"%1\" is not a gateway address. Give one or more http:// or https:// addresses separated by commas, such as http://192.0.2.10:8080,http://192.0.2.11:8080.").arg(invalid), 2);
         gatewayUrls = *urls;
     }
+    // The shop's office (issue 38): the option, else the environment, else Settings. Given on the
+    // command line it is remembered, as --printer is: Settings shows the office in use.
+    QString officeUrl = qEnvironmentVariable("ONCEPAY_OFFICE", saved.officeUrl);
+    QString officeToken = qEnvironmentVariable("ONCEPAY_OFFICE_TOKEN", saved.officeToken);
+    if (p.isSet(QStringLiteral("office")))
+        officeUrl = p.value(QStringLiteral("office")).trimmed();
+    if (p.isSet(QStringLiteral("office-token")))
+        officeToken = p.value(QStringLiteral("office-token"));
+    if (const QUrl office(officeUrl, QUrl::StrictMode); !officeUrl.isEmpty()
+        && (!office.isValid() || office.host().isEmpty() || (office.scheme() != QLatin1String("http") && office.scheme() != QLatin1String("https"))))
+        return cannotStart(QApplication::translate("main", "--office: \"%1\" is not an office address such as http://192.0.2.20:8090.").arg(officeUrl), 2);
+    if (p.isSet(QStringLiteral("office")) || p.isSet(QStringLiteral("office-token"))) {
+        Ui::TillSettings remembered = Ui::TillSettings::load();
+        remembered.officeUrl = officeUrl;
+        remembered.officeToken = officeToken;
+        remembered.save();
+    }
     const QString catalogUrl = p.isSet(QStringLiteral("catalog-url")) ? p.value(QStringLiteral("catalog-url")) : saved.catalogUrl;
     if (!catalogUrl.isEmpty() && !QUrl(catalogUrl, QUrl::StrictMode).isValid())
         return cannotStart(QApplication::translate("main", "--catalog-url: \"%1\" is not a URL such as https://shop.example/catalog.csv.").arg(catalogUrl), 2);
@@ -133,10 +151,14 @@ std::optional<int> TillApp::start(QApplication &app)
         config.token = Pos::DemoBackend::token();
         m_simulation = std::make_unique<SimulationClient>(m_demo.gatewayUrl(), Pos::DemoBackend::token());
     }
+    config.office.office = QUrl(officeUrl);
+    config.office.token = officeToken;
+    config.office.till = QString::number(SaleBook::tillNumberOf(saved.terminal));
     config.engine.limits = saved.limits;
     config.engine.maxInFlight = 16;   // enough for the gateway's group commit to help when a queue drains
     config.engine.aliveProbeMs = 5'000;   // the status bar's "online" is measured, not assumed
 
+    m_officeToken = officeToken;
     m_session = std::make_unique<TillSession>(config);
     if (!m_session->open(&error)
         || !m_catalog.open(config.journal.path, QStringLiteral(":/catalog/demo-catalog.json"), &error))
@@ -208,6 +230,11 @@ std::optional<int> TillApp::start(QApplication &app)
         m_customerModel->setLanguage(s.customerDisplayLanguage);
         m_customerModel->setShopName(s.shopName);
         showCustomerDisplay(s.customerDisplayScreen);
+        // A new office or token applies at once: what waits goes there (issue 38).
+        if (m_session->office()->office() != QUrl(s.officeUrl) || m_officeToken != s.officeToken) {
+            m_officeToken = s.officeToken;
+            m_session->office()->reconfigure(QUrl(s.officeUrl), s.officeToken);
+        }
     });
     // Quit ends the program, whatever other window is open (the customer display, a dialog of
     // its own): TillApp's destructor then closes the journal and frees its lock.

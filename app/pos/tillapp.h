@@ -50,6 +50,7 @@ private:
     std::unique_ptr<Ui::MainWindow> m_window;
     std::unique_ptr<Ui::CustomerDisplayModel> m_customerModel;
     std::unique_ptr<Ui::CustomerDisplay> m_customerDisplay;
+    QString m_officeToken;   // the one in use: a Settings' change of it reconfigures the sender
 };
 
 // --print-test: the test page on `printer`, no window; 0 printed, 1 not (the reason on stderr).

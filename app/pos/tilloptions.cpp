@@ -17,6 +17,8 @@ void addTillOptions(QCommandLineParser &p)
         {QStringLiteral("token"), QCoreApplication::translate("main", "The till's bearer token."), QStringLiteral("TOKEN"), QStringLiteral("sk_test_demo_till1")},
         {QStringLiteral("ca-file"), QCoreApplication::translate("main", "Certificate authorities (PEM) to trust for an https:// gateway, besides the system's."), QStringLiteral("FILE")},
         {QStringLiteral("allow-insecure-http"), QCoreApplication::translate("main", "Allow sending the till's token over plain HTTP to a gateway on another machine.")},
+        {QStringLiteral("office"), QCoreApplication::translate("main", "The shop's office, where the till sends its sales, refunds, cash and Z reports, each once (remembered, as in Settings; default ONCEPAY_OFFICE, else none)."), QStringLiteral("URL")},
+        {QStringLiteral("office-token"), QCoreApplication::translate("main", "The till's token at the office (default ONCEPAY_OFFICE_TOKEN, else the Settings')."), QStringLiteral("T")},
         {QStringLiteral("db"), QCoreApplication::translate("main", "The till's journal (default: in the app data folder); its folder is created when missing."), QStringLiteral("PATH")},
         {QStringLiteral("catalog-url"), QCoreApplication::translate("main", "Fetch the shop's catalog (CSV or JSON) from this URL at start and every five minutes, with its ETag; the last good one is kept for selling offline (default: the Settings' catalog URL)."), QStringLiteral("URL")},
         {QStringLiteral("printer"), QCoreApplication::translate("main", "The receipt printer: tcp://HOST:PORT, file:///dev/usb/lp0 or cups://QUEUE (remembered, as in Settings)."), QStringLiteral("URI")},

@@ -5344,6 +5344,46 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::SettingsDialog</name>
     <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="0"/>
+        <source>empty: no office</source>
+        <translation>留空：不连接门店后台</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="0"/>
+        <source>Office address</source>
+        <translation>门店后台地址</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="0"/>
+        <source>The shop&apos;s office, where this till sends its sales, refunds, cash and Z reports, each once. They wait on the till while it cannot be reached.</source>
+        <translation>门店后台：本收银机把销售、退款、现金和日结报表各发送一次到这里。无法连接时，这些记录在收银机上等待。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="0"/>
+        <source>Office token</source>
+        <translation>门店后台令牌</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="0"/>
+        <source>O&amp;ffice:</source>
+        <translation>门店后台(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="0"/>
+        <source>Office to&amp;ken:</source>
+        <translation>门店后台令牌(&amp;K)：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="0"/>
+        <source>&quot;%1&quot; is not an office address such as http://192.0.2.20:8090.</source>
+        <translation>“%1”不是门店后台地址，例如 http://192.0.2.20:8090。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/settingsdialog.cpp" line="0"/>
+        <source>The office needs the till&apos;s token.</source>
+        <translation>门店后台需要本收银机的令牌。</translation>
+    </message>
+    <message>
         <location filename="../../ui/widgets/settingsdialog.cpp"/>
         <source>any difference</source>
         <translation>任何差额</translation>
@@ -6970,6 +7010,21 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 </context>
 <context>
     <name>main</name>
+    <message>
+        <location filename="../../app/pos/tilloptions.cpp" line="0"/>
+        <source>The shop&apos;s office, where the till sends its sales, refunds, cash and Z reports, each once (remembered, as in Settings; default ONCEPAY_OFFICE, else none).</source>
+        <translation>门店后台：收银机把销售、退款、现金和日结报表各发送一次到这里（会被记住，与设置中相同；默认 ONCEPAY_OFFICE，否则不连接）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tilloptions.cpp" line="0"/>
+        <source>The till&apos;s token at the office (default ONCEPAY_OFFICE_TOKEN, else the Settings&apos;).</source>
+        <translation>本收银机在门店后台的令牌（默认 ONCEPAY_OFFICE_TOKEN，否则使用设置中的）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pos/tillapp.cpp" line="0"/>
+        <source>--office: &quot;%1&quot; is not an office address such as http://192.0.2.20:8090.</source>
+        <translation>--office：“%1”不是门店后台地址，例如 http://192.0.2.20:8090。</translation>
+    </message>
     <message>
         <location filename="../../app/pos/tilloptions.cpp" line="13"/>
         <source>OncePay till: a checkout that never charges a customer twice.</source>

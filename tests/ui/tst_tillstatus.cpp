@@ -2,7 +2,9 @@
 // facts: no window, no engine.
 #include "tillstatus.h"
 
+#include <QScopeGuard>
 #include <QTest>
+#include <QTranslator>
 
 using namespace OncePay;
 using namespace OncePay::Ui;
@@ -17,6 +19,7 @@ private slots:
     void connection();
     void queueAndTotals();
     void gateway();
+    void officeWaiting();
 };
 
 void TestTillStatus::connection_data()
@@ -76,6 +79,42 @@ void TestTillStatus::gateway()
     f.gatewayCount = 3;
     f.gatewayIndex = 1;
     QCOMPARE(TillStatus::gateway(f), QStringLiteral("https://pay.example:8443 (gateway 2 of 3) · terminal till-7"));
+}
+
+// Issue 38: "Office: 12 waiting"; nothing without an office or when all are sent; a warning after
+// an hour waiting, or when the office refused them; in Chinese too.
+void TestTillStatus::officeWaiting()
+{
+    const qint64 now = 1'800'000'000'000;
+    OfficeSync::Status s;
+    QCOMPARE(TillStatus::office(s, true, now), QString());
+    s.waiting = 12;
+    s.oldestWaitingAtMs = now - 5 * 60'000;
+    QCOMPARE(TillStatus::office(s, false, now), QString());   // no office: nothing to say
+    QCOMPARE(TillStatus::office(s, true, now), QStringLiteral("Office: 12 waiting"));
+    QVERIFY(!TillStatus::officeIsLate(s, true, now));
+    s.oldestWaitingAtMs = now - 2 * 3600'000 - 1;
+    QVERIFY(TillStatus::officeIsLate(s, true, now));
+    QCOMPARE(TillStatus::office(s, true, now), QStringLiteral("Office: 12 waiting · the oldest for 2 hour(s)"));
+    s.offline = true;
+    QVERIFY(TillStatus::office(s, true, now).endsWith(QStringLiteral(" · the office cannot be reached")));
+    s = {};
+    s.waiting = 3;
+    s.stopped = true;
+    s.problem = QStringLiteral("refused");
+    QVERIFY(TillStatus::officeIsLate(s, true, now));
+    QCOMPARE(TillStatus::office(s, true, now), QStringLiteral("Office: 3 waiting, sending stopped: refused"));
+
+    QTranslator chinese;
+    QVERIFY2(chinese.load(QStringLiteral("oncepay_zh_CN"), QStringLiteral(ONCEPAY_QM_DIR)), ONCEPAY_QM_DIR);
+    QVERIFY(QCoreApplication::installTranslator(&chinese));
+    const auto uninstall = qScopeGuard([&chinese] {
+        QCoreApplication::removeTranslator(&chinese);
+    });
+    s = {};
+    s.waiting = 12;
+    s.oldestWaitingAtMs = now;
+    QCOMPARE(TillStatus::office(s, true, now), QStringLiteral("门店后台：12 条待发送"));
 }
 
 QTEST_GUILESS_MAIN(TestTillStatus)

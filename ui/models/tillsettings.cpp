@@ -57,6 +57,8 @@ TillSettings TillSettings::load()
     t.shopName = s.value(QStringLiteral("shop/name"), t.shopName).toString();
     t.shopAddress = s.value(QStringLiteral("shop/address"), t.shopAddress).toString();
     t.catalogUrl = s.value(QStringLiteral("shop/catalogUrl")).toString();
+    t.officeUrl = s.value(QStringLiteral("office/url")).toString();
+    t.officeToken = s.value(QStringLiteral("office/token")).toString();
     t.openPriceLimit = qBound(qint64(1), s.value(QStringLiteral("till/openPriceLimit"), t.openPriceLimit).toLongLong(), qint64(100000000));
     t.barcodeLayouts = s.value(QStringLiteral("till/barcodeLayouts"), t.barcodeLayouts).toStringList();
     t.discountLimitPercent = qBound(0, s.value(QStringLiteral("staff/discountLimitPercent"), t.discountLimitPercent).toInt(), 100);
@@ -100,6 +102,8 @@ void TillSettings::save() const
     s.setValue(QStringLiteral("shop/name"), shopName);
     s.setValue(QStringLiteral("shop/address"), shopAddress);
     s.setValue(QStringLiteral("shop/catalogUrl"), catalogUrl);
+    s.setValue(QStringLiteral("office/url"), officeUrl);
+    s.setValue(QStringLiteral("office/token"), officeToken);
     s.setValue(QStringLiteral("till/openPriceLimit"), openPriceLimit);
     s.setValue(QStringLiteral("till/barcodeLayouts"), barcodeLayouts);
     s.setValue(QStringLiteral("staff/discountLimitPercent"), discountLimitPercent);

@@ -33,6 +33,10 @@ public:
 
     // Where the shop's catalog is fetched from (empty: imported on the till); --catalog-url wins.
     QString catalogUrl;
+    // The shop's office (issue 38): where the till's records are sent, and the till's token there
+    // (kept, like the gateway's, in this owner-only file). Empty: no office. --office wins.
+    QString officeUrl;
+    QString officeToken;
     // The most a cashier may type for an open-price product (minor units).
     qint64 openPriceLimit = 1000'00;
     // How the shop's scales print weighed goods' labels (EmbeddedLayout), tried in turn.

@@ -78,6 +78,27 @@ QString TillStatus::panelSummary(const Facts &f)
     return tr("%n payment(s) waiting", nullptr, f.waiting) + (money.isEmpty() ? QString() : QStringLiteral(": ") + money);
 }
 
+bool TillStatus::officeIsLate(const OfficeSync::Status &s, bool hasOffice, qint64 nowMs)
+{
+    if (!hasOffice)
+        return false;
+    return s.stopped || (s.waiting > 0 && s.oldestWaitingAtMs > 0 && nowMs - s.oldestWaitingAtMs >= kOfficeLateMs);
+}
+
+QString TillStatus::office(const OfficeSync::Status &s, bool hasOffice, qint64 nowMs)
+{
+    if (!hasOffice || (s.waiting == 0 && !s.stopped))
+        return {};
+    if (s.stopped)
+        return tr("Office: %n waiting, sending stopped: %1", nullptr, s.waiting).arg(s.problem);
+    QString text = tr("Office: %n waiting", nullptr, s.waiting);
+    if (officeIsLate(s, hasOffice, nowMs))
+        text += QStringLiteral(" · ") + tr("the oldest for %n hour(s)", nullptr, int((nowMs - s.oldestWaitingAtMs) / kOfficeLateMs));
+    if (s.offline)
+        text += QStringLiteral(" · ") + tr("the office cannot be reached");
+    return text;
+}
+
 QString TillStatus::gateway(const Facts &f)
 {
     QString text = f.gateway.isEmpty() ? tr("Demo gateway") : f.gateway;

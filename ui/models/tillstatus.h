@@ -1,5 +1,6 @@
 #pragma once
 
+#include "officesync.h"
 #include "syncengine.h"
 
 #include <QCoreApplication>
@@ -41,6 +42,13 @@ public:
     static QString gateway(const Facts &f);   // "Demo gateway · terminal 1"
     static QString panelSummary(const Facts &f);   // "2 payments waiting: ¥12.00"
     static QString totals(const QHash<QString, qint64> &waitingTotals);   // "¥12.00, $3.00"
+
+    // Issue 38, the till's records on their way to the shop's office: "Office: 12 waiting";
+    // nothing when there is no office or everything was sent. A warning (officeIsLate) once the
+    // oldest has waited an hour, or when the office refused them (sending stopped).
+    static constexpr qint64 kOfficeLateMs = 3600 * 1000;
+    static QString office(const OfficeSync::Status &s, bool hasOffice, qint64 nowMs);
+    static bool officeIsLate(const OfficeSync::Status &s, bool hasOffice, qint64 nowMs);
 };
 
 }   // namespace OncePay::Ui

@@ -140,6 +140,15 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
     m_idleLock->setSpecialValueText(tr("never"));
     m_idleLock->setAccessibleName(tr("Lock after idle time"));
     shop->addRow(tr("&Catalog URL:"), m_catalogUrl);
+    m_office = new QLineEdit(settings.officeUrl, this);
+    m_office->setPlaceholderText(tr("empty: no office"));
+    m_office->setAccessibleName(tr("Office address"));
+    m_office->setToolTip(tr("The shop's office, where this till sends its sales, refunds, cash and Z reports, each once. They wait on the till while it cannot be reached."));
+    m_officeToken = new QLineEdit(settings.officeToken, this);
+    m_officeToken->setEchoMode(QLineEdit::PasswordEchoOnEdit);
+    m_officeToken->setAccessibleName(tr("Office token"));
+    shop->addRow(tr("O&ffice:"), m_office);
+    shop->addRow(tr("Office to&ken:"), m_officeToken);
     shop->addRow(QString(), m_pricesExcludeVat);
     shop->addRow(tr("Highest &typed price:"), m_openPriceLimit);
     shop->addRow(tr("Scale &labels:"), m_barcodeLayouts);
@@ -230,6 +239,16 @@ SettingsDialog::SettingsDialog(const TillSettings &settings, const QString &curr
             QMessageBox::warning(this, windowTitle(), tr("\"%1\" is not a catalog URL such as https://shop.example/catalog.csv.").arg(url));
             return;
         }
+        const QString office = m_office->text().trimmed();
+        const QUrl officeUrl(office, QUrl::StrictMode);
+        if (!office.isEmpty() && (!officeUrl.isValid() || officeUrl.host().isEmpty() || (officeUrl.scheme() != QLatin1String("http") && officeUrl.scheme() != QLatin1String("https")))) {
+            QMessageBox::warning(this, windowTitle(), tr("\"%1\" is not an office address such as http://192.0.2.20:8090.").arg(office));
+            return;
+        }
+        if (!office.isEmpty() && m_officeToken->text().trimmed().isEmpty()) {
+            QMessageBox::warning(this, windowTitle(), tr("The office needs the till's token."));
+            return;
+        }
         for (QLineEdit *device : {m_printer, m_drawer}) {
             QString error;
             if (!device->text().trimmed().isEmpty() && !PrinterUri::parse(device->text(), &error)) {
@@ -265,6 +284,8 @@ TillSettings SettingsDialog::settings() const
     t.shopName = m_shopName->text().trimmed();
     t.shopAddress = m_shopAddress->text().trimmed();
     t.catalogUrl = m_catalogUrl->text().trimmed();
+    t.officeUrl = m_office->text().trimmed();
+    t.officeToken = m_officeToken->text().trimmed();
     t.openPriceLimit = qint64(m_openPriceLimit->value()) * unit;
     t.barcodeLayouts.clear();
     for (const QString &layout : m_barcodeLayouts->text().split(QLatin1Char(';'), Qt::SkipEmptyParts))

@@ -44,6 +44,8 @@ private:
     QLineEdit *m_shopAddress = nullptr;
     // The shop's rules (issue 23).
     QLineEdit *m_catalogUrl = nullptr;
+    QLineEdit *m_office = nullptr;   // issue 38: the shop's office and the till's token there
+    QLineEdit *m_officeToken = nullptr;
     QCheckBox *m_pricesExcludeVat = nullptr;
     QSpinBox *m_openPriceLimit = nullptr;
     QLineEdit *m_barcodeLayouts = nullptr;

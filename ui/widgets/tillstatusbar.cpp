@@ -17,12 +17,16 @@ TillStatusBar::TillStatusBar(TillSession *session, bool demo, QWidget *parent)
     , m_demo(demo)
     , m_connection(new ElidedLabel(this))
     , m_queue(new ElidedLabel(this))
+    , m_office(new ElidedLabel(this))
     , m_gateway(new ElidedLabel(this))
     , m_message(new ElidedLabel(this))
 {
     m_connection->setAccessibleName(tr("Connection"));
     m_queue->setAccessibleName(tr("Waiting payments"));
     m_gateway->setAccessibleName(tr("Gateway"));
+    m_office->setAccessibleName(tr("Office"));
+    m_office->setPreferredChars(40);
+    m_office->hide();
     m_message->setAccessibleName(tr("Status message"));
     // Each label asks for its whole text up to a bound. The connection and the queue, read
     // first and short, keep theirs whole (up to a bound that leaves the others a few words at
@@ -35,6 +39,7 @@ TillStatusBar::TillStatusBar(TillSession *session, bool demo, QWidget *parent)
     m_message->setPreferredChars(80);
     addPermanentWidget(m_connection);
     addPermanentWidget(m_queue);
+    addPermanentWidget(m_office);
     addPermanentWidget(m_gateway);
     // A passing message, between the queue and the window's own words: the room left over,
     // empty while there is none.
@@ -54,6 +59,8 @@ TillStatusBar::TillStatusBar(TillSession *session, bool demo, QWidget *parent)
     connect(engine, &SyncEngine::connectivityChanged, this, &TillStatusBar::refreshNow);
     connect(engine, &SyncEngine::pausedChanged, this, &TillStatusBar::refreshNow);
     connect(session->client(), &GatewayClient::gatewayChanged, this, &TillStatusBar::refreshNow);
+    if (const OfficeSync *office = session->office())
+        connect(office, &OfficeSync::statusChanged, this, &TillStatusBar::refreshSoon);
     refreshNow();
 }
 
@@ -112,6 +119,18 @@ void TillStatusBar::refreshNow()
             gateway += QStringLiteral(" · ") + note;
     }
     m_gateway->setText(gateway);
+    if (const OfficeSync *office = m_session->office()) {
+        const qint64 now = nowMs();
+        const QString text = TillStatus::office(office->status(), office->hasOffice(), now);
+        m_office->setText(text);
+        m_office->setVisible(!text.isEmpty());
+        // After an hour waiting, or refused: a warning, red as the window's alerts.
+        const bool late = TillStatus::officeIsLate(office->status(), office->hasOffice(), now);
+        if (late != m_office->property("late").toBool()) {
+            m_office->setProperty("late", late);
+            m_office->setStyleSheet(late ? QStringLiteral("color: #c62828; font-weight: bold;") : QString());
+        }
+    }
 }
 
 }   // namespace OncePay::Ui

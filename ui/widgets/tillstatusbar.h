@@ -50,11 +50,12 @@ private:
     std::function<QString()> m_note;
     ElidedLabel *m_connection;
     ElidedLabel *m_queue;
+    ElidedLabel *m_office;   // issue 38: the till's records waiting for the shop's office
     ElidedLabel *m_gateway;
     ElidedLabel *m_message;
     QTimer m_coalesce;
     QTimer m_countdown;
-    int m_middleIndex = 2;
+    int m_middleIndex = 3;
 };
 
 }   // namespace OncePay::Ui
