@@ -118,14 +118,14 @@ bool TestDatabase::connect(const QString &name, QString *error) const
     return false;
 }
 
-StoreLock::StoreLock(const TestDatabase &db)
+StoreLock::StoreLock(const TestDatabase &db, const QString &pgTables)
     : m_name(connectionName("store-lock"))
 {
     if (!db.connect(m_name, &m_error))
         return;
     if (db.isPostgres()) {
         m_ok = exec(QStringLiteral("BEGIN"))
-            && exec(QStringLiteral("LOCK TABLE payments, idempotency_records, refunds IN ACCESS EXCLUSIVE MODE"));
+            && exec(QStringLiteral("LOCK TABLE %1 IN ACCESS EXCLUSIVE MODE").arg(pgTables));
     } else {
         m_ok = exec(QStringLiteral("BEGIN EXCLUSIVE"))
             && exec(QStringLiteral("CREATE TABLE test_store_lock (x INTEGER)"))

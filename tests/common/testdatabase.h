@@ -52,7 +52,9 @@ private:
 class StoreLock final
 {
 public:
-    explicit StoreLock(const TestDatabase &db);
+    // `pgTables`: the tables locked on PostgreSQL (the gateway's by default; the office's are
+    // "events, tokens, tills").
+    explicit StoreLock(const TestDatabase &db, const QString &pgTables = QStringLiteral("payments, idempotency_records, refunds"));
     ~StoreLock();
     StoreLock(const StoreLock &) = delete;
     StoreLock &operator=(const StoreLock &) = delete;

@@ -33,6 +33,7 @@ private slots:
     void fiveHundredEventsInOne();
     void dataStoredWhole();
     void positionStartsAtZero();
+    void storeLockedIs503NothingStored();
 
 private:
     GatewayProcess m_office{GatewayProcess::Program::Office};
@@ -217,6 +218,26 @@ void TestOfficeEvents::positionStartsAtZero()
     const HttpReply gap = postEvents(client, eventsBody(QStringLiteral("2"), 2, 1));
     ONCEPAY_VERIFY_PROBLEM(gap, 409, QStringLiteral("seq-gap"));
     QCOMPARE(gap.object().value(QStringLiteral("expected_seq")).toInt(), 1);
+}
+
+// 503 only when the office knows nothing was written: the store locked past its busy timeout
+// fails the batch before its COMMIT. The same batch once the store is free is applied whole.
+void TestOfficeEvents::storeLockedIs503NothingStored()
+{
+    HttpClient client(m_office.baseUrl(), kTill1);
+    const QByteArray body = eventsBody(m_till, m_next, 20);
+    {
+        StoreLock lock(m_office.database(), QStringLiteral("events, tokens, tills"));
+        QVERIFY2(lock.ok(), qPrintable(lock.error()));
+        const HttpReply refused = postEvents(client, body);
+        ONCEPAY_VERIFY_PROBLEM(refused, 503, QStringLiteral("store-unavailable"));
+        QVERIFY(refused.hasHeader("Retry-After"));
+        QVERIFY(lock.release());
+    }
+    ONCEPAY_VERIFY_BATCH(postEvents(client, body), 20, 0, m_next + 19);
+    m_next += 20;
+    const HttpReply health = client.get(QStringLiteral("/healthz"));
+    QVERIFY2(health.status == 200, health.describe().constData());
 }
 
 QTEST_GUILESS_MAIN(TestOfficeEvents)
