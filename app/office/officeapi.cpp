@@ -122,7 +122,7 @@ void OfficeApi::route(const Request &rq, const Respond &respond)
 }
 
 void OfficeApi::authenticate(const QByteArray &authorization, const Respond &respond,
-    std::function<void(std::optional<OfficeCaller>)> done)
+    const std::function<void(std::optional<OfficeCaller>)> &done)
 {
     const std::optional<QByteArray> token = BearerToken::fromAuthorization(authorization);
     if (!token)

@@ -45,7 +45,7 @@ private:
     // Calls `done` with the token's caller (nullopt: no such token), or answers 503 itself when the
     // store cannot say.
     void authenticate(const QByteArray &authorization, const Respond &respond,
-        std::function<void(std::optional<OfficeCaller>)> done);
+        const std::function<void(std::optional<OfficeCaller>)> &done);
 
     OfficeStore *m_store;
     int m_inFlight = 0;
