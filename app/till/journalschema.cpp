@@ -102,6 +102,8 @@ void migrate(SqlTx &tx, int from)
         ParkedSaleBook::createTable(tx);   // issue 36: sales on hold
     if (from < 10)
         OfficeEvents::createTable(tx);   // issue 38: the outbox the office is sent from
+    if (from < 11)
+        OfficeEvents::keepSentPosition(tx);   // issue 38: what the office holds, one row
 }
 
 QString intentColumns()

@@ -12,7 +12,7 @@
 // and how an intent row is read and a journal line written. IntentJournal and JournalRules share it.
 namespace OncePay::JournalSchema {
 
-inline constexpr int version = 10;
+inline constexpr int version = 11;
 
 // Creates the journal (from 0) or migrates it from an earlier version, inside the transaction
 // that then sets user_version.

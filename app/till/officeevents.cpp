@@ -30,9 +30,13 @@ QString tenderKind(const Intent &i)
 // A sale's lines with OFFICE.md's names: `amount` what the line came to after discounts, tax
 // included (paidPerLine: with net prices, its share of its rate's tax added), `vat` in basis
 // points. The till's own fields (discount, weight_g, ...) stay beside them.
-QJsonArray officeLines(const QJsonArray &stored)
+QJsonArray officeLines(const QJsonArray &stored, const SalePricing &pricing)
 {
-    const QList<qint64> paid = paidPerLine(stored);
+    bool netPrices = false;
+    for (const QJsonValue &v : stored)
+        netPrices = netPrices || v.toObject().value(QStringLiteral("net_prices")).toBool();
+    // paidPerLine, from the pricing the totals are read from too: priced once.
+    const QList<qint64> paid = grossPerLine(pricing, netPrices ? TaxMode::Exclusive : TaxMode::Inclusive);
     QJsonArray out;
     for (qsizetype n = 0; n < stored.size(); ++n) {
         QJsonObject line = stored.at(n).toObject();
@@ -65,13 +69,40 @@ void createTable(SqlTx &tx)
 {
     // IF NOT EXISTS: a journal made by a build of this version before its number was taken (or
     // a suite's journal made old by dropping later tables) may hold it already.
+    QSqlQuery &there = tx.exec(QStringLiteral("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'"));
+    const bool exists = there.next();
+    there.finish();
+    if (exists)
+        return;
     tx.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, at TEXT NOT NULL,"
                            " data TEXT NOT NULL, sent_at INTEGER)"));
     tx.exec(QStringLiteral("CREATE INDEX IF NOT EXISTS outbox_waiting ON outbox (seq) WHERE sent_at IS NULL"));
-    // What was queued is what the till did: never rewritten, never taken out (only sent_at moves).
+    // What was queued is what the till did: never rewritten, never taken out.
     tx.exec(QStringLiteral("CREATE TRIGGER IF NOT EXISTS outbox_is_append_only_u BEFORE UPDATE OF seq, kind, at, data ON outbox"
                            " BEGIN SELECT RAISE(ABORT, 'the outbox is append-only'); END"));
     tx.exec(QStringLiteral("CREATE TRIGGER IF NOT EXISTS outbox_is_append_only_d BEFORE DELETE ON outbox"
+                           " BEGIN SELECT RAISE(ABORT, 'the outbox is append-only'); END"));
+}
+
+void keepSentPosition(SqlTx &tx)
+{
+    // Where the office stands, one row: the events after it wait. Marking a batch sent writes
+    // one row, and appending an event touches no index but the table's own key. (IF NOT EXISTS,
+    // and sent_at looked for: a suite's journal made old by dropping later tables may hold these.)
+    tx.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS outbox_sent (id INTEGER PRIMARY KEY CHECK (id = 1),"
+                           " last_seq INTEGER NOT NULL, at INTEGER NOT NULL)"));
+    QSqlQuery &has = tx.exec(QStringLiteral("SELECT COUNT(*) FROM pragma_table_info('outbox') WHERE name = 'sent_at'"));
+    const bool v10 = has.next() && has.value(0).toInt() > 0;
+    has.finish();
+    if (v10) {
+        tx.exec(QStringLiteral("INSERT OR IGNORE INTO outbox_sent (id, last_seq, at) VALUES (1, COALESCE((SELECT MIN(seq) - 1"
+                               " FROM outbox WHERE sent_at IS NULL), (SELECT MAX(seq) FROM outbox), 0), 0)"));
+        tx.exec(QStringLiteral("DROP INDEX IF EXISTS outbox_waiting"));
+        tx.exec(QStringLiteral("DROP TRIGGER IF EXISTS outbox_is_append_only_u"));
+        tx.exec(QStringLiteral("ALTER TABLE outbox DROP COLUMN sent_at"));
+    }
+    tx.exec(QStringLiteral("INSERT OR IGNORE INTO outbox_sent (id, last_seq, at) VALUES (1, 0, 0)"));
+    tx.exec(QStringLiteral("CREATE TRIGGER IF NOT EXISTS outbox_is_append_only_u BEFORE UPDATE ON outbox"
                            " BEGIN SELECT RAISE(ABORT, 'the outbox is append-only'); END"));
 }
 
@@ -94,6 +125,7 @@ qint64 append(SqlTx &tx, const QString &kind, qint64 atMs, const QJsonObject &da
 
 QJsonObject saleData(const Sale &sale)
 {
+    const SalePricing pricing = pricingOfLines(sale.lines);
     QJsonArray tenders;
     for (const Intent &i : sale.intents) {
         if (!i.isRefund())
@@ -106,13 +138,12 @@ QJsonObject saleData(const Sale &sale)
         if (i.isRefund())
             handedBack.append(tenderOf(i));
     }
-    const SalePricing pricing = pricingOfLines(sale.lines);
     const QJsonObject totals{{QStringLiteral("subtotal"), pricing.subtotal},
         {QStringLiteral("discounts"), pricing.lineDiscounts + pricing.saleDiscount}, {QStringLiteral("tax"), pricing.tax},
         {QStringLiteral("total"), sale.total.minorUnits()}};
     return QJsonObject{{QStringLiteral("number"), sale.number}, {QStringLiteral("order_id"), sale.orderId},
         {QStringLiteral("state"), saleStateName(sale.state)}, {QStringLiteral("currency"), sale.total.currency()},
-        {QStringLiteral("staff"), sale.cashier}, {QStringLiteral("lines"), officeLines(sale.lines)},
+        {QStringLiteral("staff"), sale.cashier}, {QStringLiteral("lines"), officeLines(sale.lines, pricing)},
         {QStringLiteral("tenders"), tenders}, {QStringLiteral("handed_back"), handedBack},
         {QStringLiteral("totals"), totals}, {QStringLiteral("opened_at"), isoMs(sale.createdAt)}};
 }
@@ -126,7 +157,7 @@ void discarded(SqlTx &tx, const Sale &sale, qint64 now)
 {
     append(tx, QStringLiteral("discard"), now,
         QJsonObject{{QStringLiteral("number"), sale.number}, {QStringLiteral("currency"), sale.total.currency()},
-            {QStringLiteral("lines"), officeLines(sale.lines)}, {QStringLiteral("total"), sale.total.minorUnits()},
+            {QStringLiteral("lines"), officeLines(sale.lines, pricingOfLines(sale.lines))}, {QStringLiteral("total"), sale.total.minorUnits()},
             {QStringLiteral("staff"), sale.cashier}});
 }
 
@@ -146,7 +177,7 @@ void refundFinal(SqlTx &tx, const QString &refundKey, qint64 now)
     if (const std::optional<Sale> sale = SaleBook::read(tx, refund.orderId)) {
         const QHash<int, int> given = SaleBook::refundedQuantities(tx, {refund.key});
         const QHash<int, int> before = SaleBook::refundedBefore(tx, refund);
-        const QJsonArray sold = officeLines(sale->lines);
+        const QJsonArray sold = officeLines(sale->lines, pricingOfLines(sale->lines));
         for (auto it = given.cbegin(); it != given.cend(); ++it) {
             if (it.key() < 0 || it.key() >= sold.size() || it.value() <= 0)
                 continue;
@@ -223,7 +254,8 @@ QJsonObject Event::toJson() const
 
 QList<Event> waiting(SqlTx &tx, int limit)
 {
-    QSqlQuery &q = tx.exec(QStringLiteral("SELECT seq, kind, at, data FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT ?"),
+    QSqlQuery &q = tx.exec(QStringLiteral("SELECT seq, kind, at, data FROM outbox WHERE seq > (SELECT last_seq FROM outbox_sent)"
+                                          " ORDER BY seq LIMIT ?"),
         {limit});
     QList<Event> out;
     while (q.next())
@@ -234,26 +266,21 @@ QList<Event> waiting(SqlTx &tx, int limit)
 
 void acknowledgeUpTo(SqlTx &tx, qint64 lastSeq, qint64 now)
 {
-    tx.exec(QStringLiteral("UPDATE outbox SET sent_at = ? WHERE sent_at IS NULL AND seq <= ?"), {now, lastSeq});
-    tx.exec(QStringLiteral("UPDATE outbox SET sent_at = NULL WHERE sent_at IS NOT NULL AND seq > ?"), {lastSeq});
+    tx.exec(QStringLiteral("UPDATE outbox_sent SET last_seq = ?, at = ? WHERE id = 1"), {qMax<qint64>(0, lastSeq), now});
 }
 
 Status status(SqlTx &tx)
 {
     Status s;
-    QSqlQuery &q = tx.exec(QStringLiteral(
-        "SELECT (SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL), (SELECT MIN(seq) FROM outbox WHERE sent_at IS NULL),"
-        " (SELECT MAX(seq) FROM outbox)"));
-    qint64 oldest = 0;
+    QSqlQuery &q = tx.exec(QStringLiteral("SELECT (SELECT last_seq FROM outbox_sent), (SELECT MAX(seq) FROM outbox)"));
     if (q.next()) {
-        s.waiting = q.value(0).toInt();
-        oldest = q.value(1).toLongLong();
-        s.lastSeq = q.value(2).toLongLong();
+        s.lastSeq = q.value(1).toLongLong();
+        s.lastSentSeq = qMin(q.value(0).toLongLong(), s.lastSeq);
     }
     q.finish();
-    s.lastSentSeq = s.waiting > 0 ? oldest - 1 : s.lastSeq;
-    if (oldest > 0) {
-        QSqlQuery &at = tx.exec(QStringLiteral("SELECT at FROM outbox WHERE seq = ?"), {oldest});
+    s.waiting = int(s.lastSeq - s.lastSentSeq);
+    if (s.waiting > 0) {
+        QSqlQuery &at = tx.exec(QStringLiteral("SELECT at FROM outbox WHERE seq = ?"), {s.lastSentSeq + 1});
         if (at.next())
             s.oldestWaitingAtMs = QDateTime::fromString(at.value(0).toString(), Qt::ISODateWithMs).toMSecsSinceEpoch();
         at.finish();

@@ -16,9 +16,13 @@
 // that builds each event's JSON; OfficeSync sends them.
 namespace OncePay::OfficeEvents {
 
-// The migration (schema v10): the table, append-only but for marking an event sent. A journal
-// migrated from before starts its outbox at its next change.
+// The migration (schema v10): the table, append-only. A journal migrated from before starts its
+// outbox at its next change.
 void createTable(SqlTx &tx);
+
+// Schema v11: where the office stands is one row (outbox_sent.last_seq), not a column of every
+// event (v10's sent_at and its index, dropped): appending writes the table alone.
+void keepSentPosition(SqlTx &tx);
 
 // Appends an event (seq = the last + 1) and answers its seq. `atMs`: epoch ms.
 qint64 append(SqlTx &tx, const QString &kind, qint64 atMs, const QJsonObject &data);

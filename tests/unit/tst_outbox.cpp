@@ -52,6 +52,7 @@ private slots:
     void rolledBackUnitsSkipNoSeq();
     void seqsContinueAcrossReopening();
     void acknowledgedEventsAreSent();
+    void oldJournalStartsAtItsNextChange();
 
 private:
     std::unique_ptr<IntentJournal> open();
@@ -143,7 +144,7 @@ QList<Row> TestOutbox::outbox()
         db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
         if (db.open()) {
             QSqlQuery q(db);
-            q.exec(QStringLiteral("SELECT seq, kind, at, data, sent_at IS NOT NULL FROM outbox ORDER BY seq"));
+            q.exec(QStringLiteral("SELECT seq, kind, at, data, seq <= (SELECT last_seq FROM outbox_sent) FROM outbox ORDER BY seq"));
             while (q.next())
                 rows.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
                     QJsonDocument::fromJson(q.value(3).toByteArray()).object(), q.value(4).toBool()});
@@ -433,6 +434,35 @@ void TestOutbox::acknowledgedEventsAreSent()
     }));
     QCOMPARE(status().waiting, 4);
     QCOMPARE(status().lastSentSeq, 3);
+}
+
+// A journal from before the outbox (version 9): its sales stay as they were, and its outbox
+// starts at its next change, seq 1, nothing sent.
+void TestOutbox::oldJournalStartsAtItsNextChange()
+{
+    {
+        auto j = open();
+        QVERIFY(j);
+        SaleBook book(j.get());
+        VERIFY_OK(await<Sale>([&](auto reply) {
+            book.discard(Money(100, QStringLiteral("CNY")), {}, this, reply);
+        }));
+    }
+    QVERIFY(sql(QStringLiteral("DROP TABLE outbox")));
+    QVERIFY(sql(QStringLiteral("DROP TABLE outbox_sent")));
+    QVERIFY(sql(QStringLiteral("PRAGMA user_version=9")));
+    auto j = open();
+    QVERIFY(j);
+    QCOMPARE(outbox().size(), 0);
+    SaleBook book(j.get());
+    VERIFY_OK(await<Sale>([&](auto reply) {
+        book.discard(Money(200, QStringLiteral("CNY")), {}, this, reply);
+    }));
+    const QList<Row> rows = outbox();
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.at(0).seq, 1);
+    QCOMPARE(rows.at(0).data[u"total"_s].toInteger(), 200);
+    QVERIFY(!rows.at(0).sent);
 }
 
 QTEST_GUILESS_MAIN(TestOutbox)
