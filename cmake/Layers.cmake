@@ -82,8 +82,8 @@ function(oncepay_check_layers)
     oncepay_never_links(oncepay-office oncepay_gateway oncepay_till oncepay_netsim oncepay_ctl oncepay_devices ${widgets})
     oncepay_never_links(oncepay_ctl oncepay_gateway oncepay_devices ${widgets})
     oncepay_never_links(oncepay_devices oncepay_till oncepay_gateway oncepay_netsim ${widgets})
-    oncepay_never_links(oncepay_tillui_models oncepay_gateway oncepay_netsim oncepay_demo oncepay_demoui
+    oncepay_never_links(oncepay_tillui_models oncepay_gateway oncepay_netsim oncepay_pos oncepay_demo
                         Qt6::Widgets Qt6::PrintSupport Qt6::Charts)
-    oncepay_never_links(oncepay_ui oncepay_gateway oncepay_netsim oncepay_demo oncepay_demoui)
-    oncepay_never_links(oncepay_demoui oncepay_gateway oncepay_demo)
+    oncepay_never_links(oncepay_widgets oncepay_gateway oncepay_netsim oncepay_pos oncepay_demo)
+    oncepay_never_links(oncepay_demo oncepay_gateway oncepay_pos)
 endfunction()
