@@ -33,7 +33,8 @@ void migrate(SqlTx &tx, int from, bool postgres)
             " state TEXT, staff TEXT, currency TEXT, number TEXT, amount $INT,"
             " PRIMARY KEY (merchant, store, till, seq))$CLUSTERED");
         ddl("CREATE INDEX events_by_time ON events (merchant, at_ms)");
-        // The last batch each till had refused (a gap or a mismatch), for the gaps report.
+        // The last batch each till had refused, for the gaps report: seq-gap with the batch's first
+        // seq and the one expected, or event-mismatch with the seq stored differently.
         ddl("CREATE TABLE refusals (merchant TEXT NOT NULL, store TEXT NOT NULL, till TEXT NOT NULL,"
             " problem TEXT NOT NULL, seq $INT NOT NULL, expected_seq $INT, refusals $INT NOT NULL,"
             " first_at $INT NOT NULL, last_at $INT NOT NULL, PRIMARY KEY (merchant, store, till))$CLUSTERED");

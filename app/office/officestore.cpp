@@ -67,6 +67,7 @@ void applyInTx(SqlTx &tx, const OfficeCaller &c, const EventBatch &b, BatchOutco
     if (first > last + 1) {
         out.kind = BatchOutcome::Kind::Gap;
         out.expectedSeq = last + 1;
+        out.refusedSeq = first;
         return;
     }
     if (first <= last) {
@@ -234,7 +235,7 @@ void OfficeStore::applyBatch(const OfficeCaller &till, const EventBatch &batch, 
 void OfficeStore::recordRefusal(const OfficeCaller &till, const BatchOutcome &refused, QObject *context)
 {
     const QString problem = refused.kind == BatchOutcome::Kind::Gap ? QStringLiteral("seq-gap") : QStringLiteral("event-mismatch");
-    const qint64 seq = refused.kind == BatchOutcome::Kind::Gap ? refused.expectedSeq : refused.mismatchSeq;
+    const qint64 seq = refused.kind == BatchOutcome::Kind::Gap ? refused.refusedSeq : refused.mismatchSeq;
     const QVariant expected = refused.kind == BatchOutcome::Kind::Gap ? QVariant(refused.expectedSeq)
                                                                       : QVariant(QMetaType::fromType<qint64>());
     const qint64 now = nowMs();

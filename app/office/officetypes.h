@@ -63,7 +63,8 @@ struct BatchOutcome
     int applied = 0;
     int replayed = 0;
     qint64 lastSeq = 0;
-    qint64 expectedSeq = 0;   // Gap
+    qint64 expectedSeq = 0;   // Gap: the seq the till must send next
+    qint64 refusedSeq = 0;   // Gap: the batch's first seq
     qint64 mismatchSeq = 0;   // Mismatch
 };
 

@@ -36,6 +36,9 @@ private slots:
     void storeLockedIs503NothingStored();
 
 private:
+    // The refusal noted for the gaps report: "problem seq expected_seq", or why it cannot be read.
+    QString refusalNoted();
+
     GatewayProcess m_office{GatewayProcess::Program::Office};
     QString m_till = QStringLiteral("1");
     qint64 m_next = 1;   // the till's next seq: the tests go on from each other's last
@@ -103,12 +106,33 @@ void TestOfficeEvents::mismatchAppliesNothing()
     m_next += 2;
 }
 
+QString TestOfficeEvents::refusalNoted()
+{
+    QString error;
+    QString noted;
+    const QString name = QStringLiteral("refusals");
+    if (!m_office.database().connect(name, &error))
+        return error;
+    {
+        QSqlQuery q(QSqlDatabase::database(name, false));
+        if (q.exec(QStringLiteral("SELECT problem, seq, expected_seq FROM refusals WHERE till = '1'")) && q.next())
+            noted = QStringLiteral("%1 %2 %3").arg(q.value(0).toString(), q.value(1).toString(), q.value(2).toString());
+        else
+            noted = q.lastError().text();
+    }
+    QSqlDatabase::database(name, false).close();
+    QSqlDatabase::removeDatabase(name);
+    return noted;
+}
+
 void TestOfficeEvents::gapAppliesNothing()
 {
     HttpClient client(m_office.baseUrl(), kTill1);
     const HttpReply gap = postEvents(client, eventsBody(m_till, m_next + 1, 3));
     ONCEPAY_VERIFY_PROBLEM(gap, 409, QStringLiteral("seq-gap"));
     QCOMPARE(qint64(gap.object().value(QStringLiteral("expected_seq")).toDouble()), m_next);
+    // Noted for the gaps report (after the answer, by its own transaction).
+    QTRY_COMPARE(refusalNoted(), QStringLiteral("seq-gap %1 %2").arg(m_next + 1).arg(m_next));
     const Position p = position(client, m_till);
     QVERIFY2(p.ok && p.lastSeq == m_next - 1, p.raw.constData());
     // From the expected seq on, the same events go in.
