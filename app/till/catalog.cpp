@@ -21,7 +21,7 @@ QString saleUnitName(SaleUnit unit)
 bool operator==(const Product &a, const Product &b)
 {
     return a.code == b.code && a.nameEn == b.nameEn && a.nameZh == b.nameZh && a.price == b.price && a.barcodes == b.barcodes
-        && a.vatBasisPoints == b.vatBasisPoints && a.category == b.category && a.unit == b.unit && a.quickKey == b.quickKey
+        && a.vatBasisPoints == b.vatBasisPoints && a.category == b.category && a.categoryZh == b.categoryZh && a.unit == b.unit && a.quickKey == b.quickKey
         && a.openPrice == b.openPrice && a.retired == b.retired;
 }
 
@@ -87,6 +87,7 @@ bool Catalog::loadJson(const QByteArray &json, QString *error)
             p.vatBasisPoints = *bp;
         }
         p.category = o.value(QStringLiteral("category")).toString();
+        p.categoryZh = o.value(QStringLiteral("category_zh")).toString();
         p.unit = o.value(QStringLiteral("unit")).toString() == QLatin1String("kg") ? SaleUnit::Kilogram : SaleUnit::Each;
         p.quickKey = o.value(QStringLiteral("quick_key")).toInt();
         p.openPrice = o.value(QStringLiteral("open_price")).toBool();
@@ -109,6 +110,8 @@ QByteArray Catalog::toJson(const QList<Product> &products, const QString &curren
             o.insert(QStringLiteral("quick_key"), p.quickKey);
         if (p.openPrice)
             o.insert(QStringLiteral("open_price"), true);
+        if (!p.categoryZh.isEmpty())
+            o.insert(QStringLiteral("category_zh"), p.categoryZh);
         array.append(o);
     }
     return QJsonDocument(QJsonObject{{QStringLiteral("currency"), currency}, {QStringLiteral("products"), array}}).toJson();
@@ -126,12 +129,18 @@ void Catalog::setProducts(const QList<Product> &products, const QString &currenc
     index();
 }
 
+QString Catalog::categoryName(const QString &category, bool simplifiedChinese) const
+{
+    return simplifiedChinese ? m_categoryZh.value(category, category) : category;
+}
+
 void Catalog::index()
 {
     m_byCode.clear();
     m_byBarcode.clear();
     m_foldedEn.clear();
     m_categories.clear();
+    m_categoryZh.clear();
     m_byCode.reserve(m_products.size());
     m_foldedEn.reserve(m_products.size());
     QHash<QString, bool> seen;
@@ -145,6 +154,8 @@ void Catalog::index()
             seen.insert(p.category, true);
             m_categories.append(p.category);
         }
+        if (!p.category.isEmpty() && !p.categoryZh.isEmpty() && !m_categoryZh.contains(p.category))
+            m_categoryZh.insert(p.category, p.categoryZh);
     }
 }
 

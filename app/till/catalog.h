@@ -25,6 +25,9 @@ struct Product
     QStringList barcodes = {};   // EAN-13, EAN-8, UPC-A or the shop's own; any of them finds it
     int vatBasisPoints = 0;   // 1300 = 13 %
     QString category = {};
+    // Issue 36: the category's Chinese name, as a product has one (the CSV's category_zh); the
+    // category itself stays `category`, which groups the products whatever the language.
+    QString categoryZh = {};
     SaleUnit unit = SaleUnit::Each;
     int quickKey = 0;   // its place on the product grid (1 first); 0: none
     bool openPrice = false;   // the cashier types the price
@@ -68,6 +71,9 @@ public:
     const Product *find(const QString &codeOrName) const;
     // The categories in the order their first product comes.
     QStringList categories() const { return m_categories; }
+    // What a category is called in the language shown: its Chinese name (the first product of it
+    // that has one) in Chinese, else the category itself.
+    QString categoryName(const QString &category, bool simplifiedChinese) const;
     // The products with a quick key, by key.
     QList<const Product *> quickKeyProducts() const;
 
@@ -80,6 +86,7 @@ private:
     QHash<QString, int> m_byBarcode;
     QStringList m_foldedEn;   // per product: its English name, case-folded
     QStringList m_categories;
+    QHash<QString, QString> m_categoryZh;
 };
 
 }   // namespace OncePay

@@ -202,6 +202,8 @@ std::optional<QList<Product>> CatalogCsv::parse(const QByteArray &data, const QS
         p.vatBasisPoints = *bp;
 
         p.category = field(QStringLiteral("category"));
+        // Issue 36: optional, as every column after `unit`: a file without it imports as before.
+        p.categoryZh = field(QStringLiteral("category_zh"));
         const QString unit = field(QStringLiteral("unit")).toLower();
         if (unit == QLatin1String("kg"))
             p.unit = SaleUnit::Kilogram;
@@ -237,11 +239,11 @@ std::optional<QList<Product>> CatalogCsv::parseAny(const QByteArray &data, const
 
 QByteArray CatalogCsv::write(const QList<Product> &products)
 {
-    QString out = QStringLiteral("code,barcode,name,name_zh,price,vat,category,unit,quick_key,open_price,retired\n");
+    QString out = QStringLiteral("code,barcode,name,name_zh,price,vat,category,category_zh,unit,quick_key,open_price,retired\n");
     for (const Product &p : products) {
         const QStringList fields{p.code, p.barcodes.join(QLatin1Char('|')), p.nameEn, p.nameZh,
             p.openPrice && p.price.minorUnits() == 0 ? QString() : p.price.toDecimalString(),
-            vatRateText(p.vatBasisPoints).chopped(1), p.category, saleUnitName(p.unit),
+            vatRateText(p.vatBasisPoints).chopped(1), p.category, p.categoryZh, saleUnitName(p.unit),
             p.quickKey > 0 ? QString::number(p.quickKey) : QString(), p.openPrice ? QStringLiteral("yes") : QStringLiteral("no"),
             p.retired ? QStringLiteral("yes") : QStringLiteral("no")};
         QStringList cells;

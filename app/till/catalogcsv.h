@@ -42,7 +42,7 @@ struct CatalogProblem
 
 // The shop's catalog as CSV (issue 23): UTF-8, a header row naming at least
 // code,barcode,name,name_zh,price,vat,category,unit in any order, more columns allowed (ignored),
-// and optionally quick_key and open_price. RFC 4180 quoting; LF or CRLF; a byte order mark is
+// and optionally category_zh (the category's Chinese name, issue 36), quick_key and open_price. RFC 4180 quoting; LF or CRLF; a byte order mark is
 // skipped. `price` is in major units as written on a shelf ("12.50"), `vat` a percent ("13"),
 // `unit` each or kg, `barcode` one or several separated by "|", `open_price` yes or no.
 class CatalogCsv final

@@ -15,7 +15,7 @@ namespace {
 
 QAtomicInt g_counter;
 
-constexpr int kSchemaVersion = 1;
+constexpr int kSchemaVersion = 2;
 
 void migrate(SqlTx &tx, int fromVersion)
 {
@@ -27,10 +27,12 @@ void migrate(SqlTx &tx, int fromVersion)
             " position INTEGER NOT NULL, updated_at INTEGER NOT NULL)"));
         tx.exec(QStringLiteral("CREATE TABLE catalog_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)"));
     }
+    if (fromVersion < 2)   // issue 36: the category's Chinese name
+        tx.exec(QStringLiteral("ALTER TABLE products ADD COLUMN category_zh TEXT NOT NULL DEFAULT ''"));
 }
 
 const QString kColumns = QStringLiteral(
-    "code, barcodes, name_en, name_zh, price, vat, category, unit, quick_key, open_price, retired");
+    "code, barcodes, name_en, name_zh, price, vat, category, unit, quick_key, open_price, retired, category_zh");
 
 // Text never bound as NULL (an empty QString may be null, which the NOT NULL columns refuse).
 QVariant text(const QString &s)
@@ -41,7 +43,8 @@ QVariant text(const QString &s)
 QVariantList binds(const Product &p)
 {
     return {p.code, text(p.barcodes.join(QLatin1Char('|'))), text(p.nameEn), text(p.nameZh), p.price.minorUnits(),
-        p.vatBasisPoints, text(p.category), saleUnitName(p.unit), p.quickKey, p.openPrice ? 1 : 0, p.retired ? 1 : 0};
+        p.vatBasisPoints, text(p.category), saleUnitName(p.unit), p.quickKey, p.openPrice ? 1 : 0, p.retired ? 1 : 0,
+        text(p.categoryZh)};
 }
 
 CatalogStore::Meta readMeta(SqlTx &tx)
@@ -83,6 +86,7 @@ QList<Product> readProducts(SqlTx &tx, const QString &currency)
         p.quickKey = q.value(8).toInt();
         p.openPrice = q.value(9).toInt() != 0;
         p.retired = q.value(10).toInt() != 0;
+        p.categoryZh = q.value(11).toString();
         out.append(std::move(p));
     }
     q.finish();
@@ -106,7 +110,7 @@ CatalogStore::ImportSummary replaceIn(SqlTx &tx, const QList<Product> &products,
     QHash<QString, bool> kept;
     kept.reserve(products.size());
     const QString upsert = QStringLiteral("INSERT OR REPLACE INTO products (%1, position, updated_at)"
-                                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                                .arg(kColumns);
     for (int i = 0; i < products.size(); ++i) {
         Product p = products.at(i);
@@ -308,7 +312,7 @@ void CatalogStore::save(const Product &product, QObject *context, Reply<bool> re
             QVariantList b = binds(product);
             b << position << nowMs();
             tx.exec(QStringLiteral("INSERT OR REPLACE INTO products (%1, position, updated_at)"
-                                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
                         .arg(kColumns),
                 b);
             return true;

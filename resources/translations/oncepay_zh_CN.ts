@@ -3903,6 +3903,16 @@ Pays another way: the card payment is given up (if it turns out charged, the til
 <context>
     <name>OncePay::Ui::ProductsDialog</name>
     <message>
+        <location filename="../../ui/widgets/productsdialog.cpp"/>
+        <source>Category in Chinese</source>
+        <translation>分类中文名</translation>
+    </message>
+    <message>
+        <location filename="../../ui/widgets/productsdialog.cpp"/>
+        <source>Category in C&amp;hinese:</source>
+        <translation>分类中文名(&amp;H)：</translation>
+    </message>
+    <message>
         <location filename="../../ui/widgets/productsdialog.cpp" line="60"/>
         <location filename="../../ui/widgets/productsdialog.cpp" line="74"/>
         <source>Products</source>

@@ -20,6 +20,7 @@ class TestProductGrid final : public QObject
 
 private slots:
     void ampersandsAreShownNotMnemonics();
+    void categoriesInChinese();
 };
 
 void TestProductGrid::ampersandsAreShownNotMnemonics()
@@ -51,6 +52,40 @@ void TestProductGrid::ampersandsAreShownNotMnemonics()
     QTest::mouseClick(button, Qt::LeftButton);
     QCOMPARE(chosen.count(), 1);
     QCOMPARE(chosen.first().first().toString(), QStringLiteral("SALT"));
+}
+
+// Issue 36, confusion 7: in Chinese a category's tab shows its Chinese name (the catalog's
+// category_zh), and still holds that category's products; one without a Chinese name keeps its own.
+void TestProductGrid::categoriesInChinese()
+{
+    Product tea;
+    tea.code = QStringLiteral("TEA");
+    tea.nameEn = QStringLiteral("Tea");
+    tea.nameZh = QStringLiteral("茶");
+    tea.price = Money(450, QStringLiteral("CNY"));
+    tea.category = QStringLiteral("Drinks");
+    tea.categoryZh = QStringLiteral("饮料");
+    Product salt = tea;
+    salt.code = QStringLiteral("SALT");
+    salt.nameEn = QStringLiteral("Salt");
+    salt.nameZh = QStringLiteral("盐");
+    salt.category = QStringLiteral("Groceries");
+    salt.categoryZh.clear();
+    Catalog catalog;
+    catalog.setProducts({tea, salt}, QStringLiteral("CNY"));
+    ProductGrid grid;
+    grid.setCatalog(&catalog, Language::SimplifiedChinese);
+    grid.show();
+    auto *tabs = grid.findChild<QTabWidget *>();
+    QVERIFY(tabs);
+    QCOMPARE(tabs->count(), 2);
+    QCOMPARE(tabs->tabText(0), QStringLiteral("饮料"));
+    QCOMPARE(tabs->tabText(1), QStringLiteral("Groceries"));
+    QPushButton *button = nullptr;
+    QTRY_VERIFY((button = tabs->widget(0)->findChild<QPushButton *>()) != nullptr);
+    QVERIFY(button->text().startsWith(QStringLiteral("茶\n")));
+    grid.setCatalog(&catalog, Language::English);
+    QCOMPARE(tabs->tabText(0), QStringLiteral("Drinks"));
 }
 
 QTEST_MAIN(TestProductGrid)

@@ -3,6 +3,8 @@
 #include "catalogstore.h"
 
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -53,6 +55,8 @@ private slots:
     void findsByCodeBarcodeAndName();
     void storeImportsRetiresAndEdits();
     void storeRefusesAForeignFile();
+    void categoriesHaveAChineseName();
+    void storeOfAnEarlierTillIsMigrated();
 };
 
 void TestCatalog::parsesAFile()
@@ -286,6 +290,102 @@ void TestCatalog::storeRefusesAForeignFile()
     QString error;
     QVERIFY(!store.open(&error));
     QVERIFY(!error.isEmpty());
+}
+
+// Issue 36, confusion 7: a category has a Chinese name as a product has (the CSV's optional
+// category_zh), kept through the CSV, the JSON and the store; the product grid shows it in Chinese.
+// A file without the column imports as before, its categories called by their own name.
+void TestCatalog::categoriesHaveAChineseName()
+{
+    const QByteArray csv = "code,barcode,name,name_zh,price,vat,category,category_zh,unit\n"
+                           "T1,,Tea,茶,4.50,13,Drinks,饮料,each\n"
+                           "T2,,Coffee,咖啡,12.00,13,Drinks,,each\n"
+                           "S1,,Salt,盐,2.00,9,Groceries,,each\n";
+    CatalogProblem problem;
+    const auto products = CatalogCsv::parse(csv, QStringLiteral("CNY"), &problem);
+    QVERIFY2(products, qPrintable(CatalogCsv::describe(problem)));
+    QCOMPARE(products->at(0).categoryZh, QStringLiteral("饮料"));
+    Catalog catalog;
+    catalog.setProducts(*products, QStringLiteral("CNY"));
+    QCOMPARE(catalog.categories(), (QStringList{QStringLiteral("Drinks"), QStringLiteral("Groceries")}));
+    QCOMPARE(catalog.categoryName(QStringLiteral("Drinks"), true), QStringLiteral("饮料"));
+    QCOMPARE(catalog.categoryName(QStringLiteral("Drinks"), false), QStringLiteral("Drinks"));
+    QCOMPARE(catalog.categoryName(QStringLiteral("Groceries"), true), QStringLiteral("Groceries"));   // none given
+    // Written and read again, as CSV and as JSON.
+    const auto csvBack = CatalogCsv::parse(CatalogCsv::write(*products), QStringLiteral("CNY"), &problem);
+    QVERIFY(csvBack);
+    QCOMPARE(*csvBack, *products);
+    const auto jsonBack = CatalogCsv::parseAny(Catalog::toJson(*products, QStringLiteral("CNY")), QStringLiteral("CNY"), &problem);
+    QVERIFY(jsonBack);
+    QCOMPARE(*jsonBack, *products);
+    // An older file, without the column.
+    const auto old = CatalogCsv::parse(kHeader + "T1,,Tea,茶,4.50,13,Drinks,each\n", QStringLiteral("CNY"), &problem);
+    QVERIFY2(old, qPrintable(CatalogCsv::describe(problem)));
+    QVERIFY(old->at(0).categoryZh.isEmpty());
+    // The demo catalog names its categories in Chinese.
+    Catalog demo;
+    QString error;
+    QVERIFY2(demo.load(QStringLiteral(ONCEPAY_DEMO_CATALOG), &error), qPrintable(error));
+    for (const QString &category : demo.categories())
+        QVERIFY2(demo.categoryName(category, true) != category, qPrintable(category));
+    QCOMPARE(demo.categoryName(QStringLiteral("Drinks"), true), QStringLiteral("饮料"));
+    // The store keeps it.
+    QTemporaryDir dir;
+    CatalogStore store(CatalogStore::pathBeside(dir.filePath(QStringLiteral("till.db"))));
+    QVERIFY2(store.open(&error), qPrintable(error));
+    waitFor<CatalogStore::ImportSummary>([&](QObject *c, auto reply) {
+        store.replace(*products, CatalogStore::Meta{}, c, reply);
+    });
+    const auto snapshot = waitFor<CatalogStore::Snapshot>([&](QObject *c, auto reply) {
+        store.load(c, reply);
+    });
+    QCOMPARE(snapshot.products.at(0).categoryZh, QStringLiteral("饮料"));
+}
+
+// A catalog file of a till before issue 36 (schema 1, no category_zh) opens, keeps its products,
+// and takes Chinese category names from then on.
+void TestCatalog::storeOfAnEarlierTillIsMigrated()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("till-catalog.db"));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        for (const char *sql : {"PRAGMA application_id = 1330660180",
+                 "CREATE TABLE products (code TEXT PRIMARY KEY, barcodes TEXT NOT NULL, name_en TEXT NOT NULL,"
+                 " name_zh TEXT NOT NULL, price INTEGER NOT NULL, vat INTEGER NOT NULL, category TEXT NOT NULL,"
+                 " unit TEXT NOT NULL, quick_key INTEGER NOT NULL, open_price INTEGER NOT NULL, retired INTEGER NOT NULL,"
+                 " position INTEGER NOT NULL, updated_at INTEGER NOT NULL)",
+                 "CREATE TABLE catalog_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+                 "INSERT INTO products VALUES ('T1', '', 'Tea', '茶', 450, 1300, 'Drinks', 'each', 0, 0, 0, 0, 1)",
+                 "PRAGMA user_version = 1"})
+            QVERIFY2(q.exec(QString::fromUtf8(sql)), sql);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("v1"));
+    CatalogStore store(path);
+    QString error;
+    QVERIFY2(store.open(&error), qPrintable(error));
+    auto snapshot = waitFor<CatalogStore::Snapshot>([&](QObject *c, auto reply) {
+        store.load(c, reply);
+    });
+    QCOMPARE(snapshot.products.size(), 1);
+    QCOMPARE(snapshot.products.at(0).nameZh, QStringLiteral("茶"));
+    QVERIFY(snapshot.products.at(0).categoryZh.isEmpty());
+    Product tea = snapshot.products.at(0);
+    tea.categoryZh = QStringLiteral("饮料");
+    bool ok = false;
+    waitFor<bool>([&](QObject *c, auto reply) {
+        store.save(tea, c, reply);
+    },
+        &ok);
+    QVERIFY(ok);
+    snapshot = waitFor<CatalogStore::Snapshot>([&](QObject *c, auto reply) {
+        store.load(c, reply);
+    });
+    QCOMPARE(snapshot.products.at(0).categoryZh, QStringLiteral("饮料"));
 }
 
 QTEST_GUILESS_MAIN(TestCatalog)

@@ -67,8 +67,9 @@ void ProductGrid::rebuild()
     };
     if (!m_catalog->quickKeyProducts().isEmpty())
         addTab(QString(), tr("Quick keys"));
+    // Issue 36: in Chinese, a category's Chinese name where the catalog gives one.
     for (const QString &category : m_catalog->categories())
-        addTab(category, shownAsIs(category));
+        addTab(category, shownAsIs(m_catalog->categoryName(category, m_language == Language::SimplifiedChinese)));
     setVisible(m_tabs->count() > 0);
     if (m_tabs->count() > 0) {
         m_tabs->setCurrentIndex(0);

@@ -34,12 +34,12 @@ QString csvField(const QString &f)
 
 std::optional<Product> ProductsDialog::productFromForm(const QStringList &fields, QString *reason)
 {
-    // code, barcode, name, name_zh, price, vat, category, unit, quick_key, open_price: one CSV
+    // code, barcode, name, name_zh, price, vat, category, category_zh, unit, quick_key, open_price: one CSV
     // line, so the form and an imported file are held to the same rules and words.
     QStringList quoted;
     for (const QString &f : fields)
         quoted << csvField(f);
-    const QByteArray csv = "code,barcode,name,name_zh,price,vat,category,unit,quick_key,open_price\n"
+    const QByteArray csv = "code,barcode,name,name_zh,price,vat,category,category_zh,unit,quick_key,open_price\n"
         + quoted.join(QLatin1Char(',')).toUtf8() + '\n';
     CatalogProblem problem;
     const auto products = CatalogCsv::parse(csv, QStringLiteral("CNY"), &problem);
@@ -168,6 +168,7 @@ void ProductsDialog::edit(bool add)
     QLineEdit *price = field(add || current.openPrice ? QString() : current.price.toDecimalString(), tr("Price"));
     QLineEdit *vat = field(add ? QStringLiteral("13") : vatRateText(current.vatBasisPoints).chopped(1), tr("VAT"));
     QLineEdit *category = field(current.category, tr("Category"));
+    QLineEdit *categoryZh = field(current.categoryZh, tr("Category in Chinese"));   // issue 36
     auto *unit = new QComboBox(form);
     unit->setAccessibleName(tr("Unit"));
     unit->addItem(tr("each"), QStringLiteral("each"));
@@ -187,6 +188,7 @@ void ProductsDialog::edit(bool add)
     fl->addRow(tr("&Price:"), price);
     fl->addRow(tr("&VAT %:"), vat);
     fl->addRow(tr("Ca&tegory:"), category);
+    fl->addRow(tr("Category in C&hinese:"), categoryZh);
     fl->addRow(tr("&Unit:"), unit);
     fl->addRow(tr("&Quick key:"), quickKey);
     fl->addRow(QString(), openPrice);
@@ -200,7 +202,7 @@ void ProductsDialog::edit(bool add)
     connect(box, &QDialogButtonBox::accepted, form, [=] {
         QString reason;
         std::optional<Product> p = productFromForm({code->text(), barcodes->text(), name->text(), nameZh->text(), price->text(),
-                                                       vat->text(), category->text(), unit->currentData().toString(),
+                                                       vat->text(), category->text(), categoryZh->text(), unit->currentData().toString(),
                                                        quickKey->value() > 0 ? QString::number(quickKey->value()) : QString(),
                                                        openPrice->isChecked() ? QStringLiteral("yes") : QStringLiteral("no")},
             &reason);
