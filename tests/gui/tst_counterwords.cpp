@@ -15,6 +15,7 @@
 #include "testprinter.h"
 #include "tillsettings.h"
 
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPainter>
@@ -41,6 +42,7 @@ private slots:
     void aShortTenderIsOfferedAsAPartPayment();
     void theReceiptPreviewAddsUp_data();
     void theReceiptPreviewAddsUp();
+    void aProductByTheKgTypedAsksItsWeight();
     void theRefundSlipPrintsAgainOnTheReceiptPrinter();
     void theDrawerOpensWhenThePrinterIsOutOfPaper();
 
@@ -242,6 +244,28 @@ void TestCounterWords::theReceiptPreviewAddsUp()
         QVERIFY2(text.contains(part), qPrintable(part + QStringLiteral(" missing in ") + text));
     screenshot(QStringLiteral("receipt-preview-%1.png").arg(language));
     dialog->close();
+}
+
+// Confusion 9's weighed line, typed: a product sold by the kg typed by its code in the scan field
+// asks its weight, as the grid does, so that the receipt can say "0.532 kg × ¥9.80/kg". Before,
+// it was added as 1 at its price a kg, with no weight anywhere.
+void TestCounterWords::aProductByTheKgTypedAsksItsWeight()
+{
+    QVERIFY(start(QStringLiteral("en")));
+    scan(QStringLiteral("00101"));   // apples, loose, ¥9.80/kg
+    QInputDialog *ask = nullptr;
+    QTRY_VERIFY((ask = qobject_cast<QInputDialog *>(QApplication::activeModalWidget())) != nullptr);
+    QCOMPARE(ask->accessibleName(), QStringLiteral("Weight to type"));
+    auto *field = ask->findChild<QLineEdit *>();
+    QVERIFY(field);
+    QTRY_VERIFY(field->hasFocus());
+    QTest::keyClicks(field, QStringLiteral("0.532"));
+    QTest::keyClick(field, Qt::Key_Return);
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+    CartModel *cart = m_till.window->viewModel()->cart();
+    QTRY_COMPARE(cart->rowCount(), 1);
+    QCOMPARE(cart->item(0).grams, qint64(532));
+    QCOMPARE(cart->total().minorUnits(), qint64(521));
 }
 
 RefundDialog *TestCounterWords::refundCashByAmount(const QString &amount)

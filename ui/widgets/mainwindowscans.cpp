@@ -11,6 +11,8 @@
 // however fast a person types; so does any other window (the lock screen has its own rules).
 #include "mainwindow.h"
 
+#include "tillcatalog.h"
+
 #include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
@@ -198,6 +200,13 @@ void MainWindow::addCode(const QString &typed)
     if (const std::optional<Product> open = m_vm.needsPrice(typed)) {
         m_search->clear();
         askPrice(typed, *open);
+        return;
+    }
+    // A product sold by the kg, typed by its code: its weight is asked, as on the grid (issue 36:
+    // it was sold as 1 at its price a kg, and its receipt could name no weight).
+    if (const Product *byKg = m_catalog->catalog().byCode(typed.trimmed()); byKg && byKg->unit == SaleUnit::Kilogram) {
+        m_search->clear();
+        addFromGrid(byKg->code);
         return;
     }
     QString reason;
