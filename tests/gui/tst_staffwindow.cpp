@@ -293,6 +293,15 @@ void TestStaffWindow::ctrlLLocksAndFiveWrongPinsLockOut()
     QTRY_VERIFY(dialog->findChildren<QPushButton *>().constFirst()->isEnabled());
     QVERIFY(dialog->isVisible());
     QVERIFY(!m_till.staff->isSignedIn());
+    // The lock-out is in the journal once, in Wang Wei's name (and so an event for the office).
+    int lockOuts = 0;
+    for (const IntentJournal::StaffAction &a : actions()) {
+        if (a.action == QLatin1String("lock_out")) {
+            ++lockOuts;
+            QCOMPARE(a.staff, QStringLiteral("Wang Wei"));
+        }
+    }
+    QCOMPARE(lockOuts, 1);
     // Someone else may still sign in.
     typeCredentials(dialog, QStringLiteral("Li Na"), QStringLiteral("482916"));
     QTRY_VERIFY(!QApplication::activeModalWidget());

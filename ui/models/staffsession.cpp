@@ -1,6 +1,7 @@
 #include "staffsession.h"
 
 #include "intentjournal.h"
+#include "timeutil.h"
 
 #include <QLoggingCategory>
 
@@ -72,6 +73,7 @@ void StaffSession::signIn(const QString &name, const QString &pin, QObject *cont
         } else {
             // The name only: nothing about the PIN.
             qCInfo(lcStaff) << "sign-in refused for" << a.member.name << int(a.refusal);
+            recordLockOut(a);
         }
         done(a);
     });
@@ -86,6 +88,7 @@ void StaffSession::approve(const QString &manager, const QString &pin, const QSt
         const bool isManager = a.refusal == StaffStore::Refusal::None && a.member.isManager();
         if (isManager)
             record(QStringLiteral("approve"), what, a.member.name);
+        recordLockOut(a);
         done(a, isManager);
     });
 }
@@ -111,6 +114,22 @@ void StaffSession::noteActivity()
 {
     if (m_idle.interval() > 0 && m_required && isSignedIn())
         m_idle.start();
+}
+
+void StaffSession::recordLockOut(const StaffStore::Answer &a)
+{
+    // The try that locked the person out (not one refused while locked): a staff action, and so
+    // an event for the office (issue 38), in that person's name.
+    if (a.refusal != StaffStore::Refusal::LockedOut || a.lockedUntil == a.member.lockedUntil)
+        return;
+    IntentJournal::StaffAction lockOut;
+    lockOut.staff = a.member.name;
+    lockOut.action = QStringLiteral("lock_out");
+    lockOut.detail = QStringLiteral("until %1").arg(toRfc3339(a.lockedUntil));
+    m_journal->recordStaffAction(lockOut, this, [](bool ok, const TillError &error, bool) {
+        if (!ok)
+            qCWarning(lcStaff) << "a lock-out was not recorded:" << error;
+    });
 }
 
 void StaffSession::record(const QString &action, const QString &detail, const QString &approvedBy)

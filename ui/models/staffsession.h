@@ -58,6 +58,7 @@ signals:
 
 private:
     void record(const QString &action, const QString &detail, const QString &approvedBy = {});
+    void recordLockOut(const StaffStore::Answer &answer);
 
     StaffStore *m_store;
     IntentJournal *m_journal;
