@@ -12,9 +12,46 @@
 #include <QSettings>
 #include <QTabWidget>
 #include <QStandardPaths>
+#include <QScreen>
+#include <QTranslator>
 #include <QtTest>
 
 using namespace OncePay::Ui;
+
+// Screenshots for people (issue 36): with ONCEPAY_SCREENSHOT_DIR set, the whole screen is saved
+// (run under Xvfb at 1024x768 with -platform xcb), in ONCEPAY_SCREENSHOT_LANGUAGE (en, zh_CN).
+static QString screenshotLanguage()
+{
+    return qEnvironmentVariable("ONCEPAY_SCREENSHOT_LANGUAGE", QStringLiteral("en"));
+}
+
+static void installScreenshotLanguage()
+{
+    static QTranslator translator;
+    if (screenshotLanguage() != QLatin1String("en") && translator.load(QStringLiteral("oncepay_") + screenshotLanguage(), QStringLiteral(ONCEPAY_QM_DIR)))
+        QCoreApplication::installTranslator(&translator);
+}
+
+// A name or word as the screen shows it in the language of the run (English under ctest).
+static QString T(const char *context, const char *text)
+{
+    return QCoreApplication::translate(context, text);
+}
+
+static bool english()
+{
+    return screenshotLanguage() == QLatin1String("en");
+}
+
+static void saveScreen(const QString &name)
+{
+    const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QCoreApplication::processEvents();
+    if (QScreen *screen = QGuiApplication::primaryScreen())
+        screen->grabWindow(0).save(QStringLiteral("%1/%2-%3.png").arg(dir, name, screenshotLanguage()));
+}
 
 class TestSettingsDialog final : public QObject
 {
@@ -40,6 +77,7 @@ void TestSettingsDialog::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("OncePayTest"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_settingsdialog"));
+    installScreenshotLanguage();
 }
 
 void TestSettingsDialog::init()
@@ -163,9 +201,9 @@ void TestSettingsDialog::shopNameAndAddressAreOnTheShopTab()
     QVERIFY(tabs);
     QCOMPARE(tabs->currentIndex(), 0);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab, Qt::ControlModifier);
-    QTRY_COMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("Shop"));
-    auto *name = qobject_cast<QLineEdit *>(namedWidget(&dialog, QStringLiteral("Shop name")));
-    auto *address = qobject_cast<QLineEdit *>(namedWidget(&dialog, QStringLiteral("Shop address")));
+    QTRY_COMPARE(tabs->tabText(tabs->currentIndex()), QCoreApplication::translate("OncePay::Ui::SettingsDialog", "Shop"));
+    auto *name = qobject_cast<QLineEdit *>(namedWidget(&dialog, T("OncePay::Ui::SettingsDialog", "Shop name")));
+    auto *address = qobject_cast<QLineEdit *>(namedWidget(&dialog, T("OncePay::Ui::SettingsDialog", "Shop address")));
     QVERIFY(name && address);
     QVERIFY(name->isVisible());
     QVERIFY(address->isVisible());
@@ -174,6 +212,8 @@ void TestSettingsDialog::shopNameAndAddressAreOnTheShopTab()
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_E, Qt::AltModifier);
     QTRY_COMPARE(QApplication::focusWidget(), address);
     QCOMPARE(dialog.settings().shopAddress, settings.shopAddress);
+    dialog.move(0, 0);
+    saveScreen(QStringLiteral("settings-shop-tab"));
 }
 
 // Issue 36, confusion 14: the cash difference a cashier may close a shift with, to the cent, on the
