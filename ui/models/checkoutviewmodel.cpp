@@ -277,12 +277,6 @@ void CheckoutViewModel::payAnotherWay()
     });
 }
 
-void CheckoutViewModel::setHeld(bool held)
-{
-    m_held = held;
-    emit actionsChanged();
-}
-
 bool CheckoutViewModel::canStartNewSale() const
 {
     if (m_payInProgress || m_givingUp || m_held)

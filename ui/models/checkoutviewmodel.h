@@ -102,7 +102,11 @@ public:
     bool scanStartsNextSale() const;
     // Parking (ParkedSales, issue 36) holds the sale while the journal stores or gives back a
     // parked cart: nothing is added, paid or started meanwhile.
-    void setHeld(bool held);
+    void setHeld(bool held)
+    {
+        m_held = held;
+        emit actionsChanged();
+    }
 
     // Adds the product with this code, barcode or name start, or the item of a weighed-goods
     // label; false (and a reason) if none or several match (then matchingProducts() lists them,
