@@ -61,8 +61,8 @@ constexpr Command kCommands[] = {
     {"close-shift", "[--json] [--counted-cash AMOUNT] [--next-float AMOUNT] [--yes]",
         "close the shift: its Z report stored in the journal; refused while payments wait, unless --yes", closeShiftCommand},
     {"export", "[--format csv|json]", "every intent", exportCommand},
-    {"office", "status [--json] | push [--wait SECONDS]",
-        "the till's outbox and the shop's office: what waits to be sent; send it now", officeCommand},
+    {"office", "status [--json] | push [--wait SECONDS] | report --from DAY --to DAY [--group-by G] [--json|--csv]",
+        "the till's outbox and the shop's office: what waits to be sent; send it now; the shop's sales report", officeCommand},
     {"proxy", "--upstream URL [--listen ADDR:PORT] [--mode MODE]", "a network simulator in front of a gateway", proxyCommand},
 };
 

@@ -7,6 +7,7 @@
 #include "exitcode.h"
 #include "followintent.h"
 #include "officeevents.h"
+#include "officereportcommand.h"
 #include "officesync.h"
 
 #include <QJsonObject>
@@ -135,12 +136,16 @@ int officeCommand(CtlSession &session, const QStringList &arguments)
         return statusCommand(session, arguments.mid(1));
     if (sub == QLatin1String("push"))
         return pushCommand(session, arguments.mid(1));
+    if (sub == QLatin1String("report"))
+        return officeReportCommand(session, arguments.mid(1));
     if (sub == QLatin1String("--help") || sub == QLatin1String("-h")) {
-        out(QByteArrayLiteral("Usage: oncepay-ctl office status [--json] | push [--wait SECONDS]\n"
-                              "The till's outbox and the shop's office. `oncepay-ctl office status --help`, `office push --help`.\n"));
+        out(QByteArrayLiteral("Usage: oncepay-ctl office status [--json] | push [--wait SECONDS] | report --from DAY --to DAY"
+                              " [--group-by G] [--json|--csv]\n"
+                              "The till's outbox and the shop's office. `oncepay-ctl office status --help`, `office push --help`,"
+                              " `office report --help`.\n"));
         return Succeeded;
     }
-    return fail(Usage, QStringLiteral("office: expected status or push (try --help)"));
+    return fail(Usage, QStringLiteral("office: expected status, push or report (try --help)"));
 }
 
 }   // namespace OncePay::Ctl

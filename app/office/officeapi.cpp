@@ -151,6 +151,15 @@ void OfficeApi::authenticated(const Request &rq, const OfficeCaller &caller, con
             return respond(methodNotAllowed("POST"));
         return postEvents(rq, caller, respond);
     }
+    static const QString reports = QStringLiteral("/v1/reports/");
+    if (rq.path.startsWith(reports)) {
+        const QString report = rq.path.mid(reports.size());
+        if (report == QLatin1String("sales") || report == QLatin1String("shifts") || report == QLatin1String("gaps")) {
+            if (!isGet(rq.method))
+                return respond(methodNotAllowed("GET, HEAD"));
+            return getReport(rq, caller, report, respond);
+        }
+    }
     static const QString tills = QStringLiteral("/v1/tills/");
     if (rq.path.startsWith(tills)) {
         const QStringList parts = rq.path.mid(tills.size()).split(QLatin1Char('/'));

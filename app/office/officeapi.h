@@ -7,6 +7,7 @@
 
 #include <QHash>
 #include <QObject>
+#include <QTimeZone>
 
 #include <functional>
 #include <optional>
@@ -27,6 +28,8 @@ public:
 
     void handle(Http::HttpRequest &&request, const Http::HttpResponder &responder);
     int requestsInFlight() const { return m_inFlight; }
+    // The zone of the reports' days (--time-zone); the machine's unless set.
+    void setTimeZone(const QTimeZone &zone) { m_zone = zone; }
 
     // A batch of 500 sales with their lines is well over the gateway's 64 KiB.
     static constexpr qint64 maxBodyBytes = 16 * 1024 * 1024;
@@ -42,6 +45,8 @@ private:
     void authenticated(const Request &rq, const OfficeCaller &caller, const Respond &respond);
     void postEvents(const Request &rq, const OfficeCaller &caller, const Respond &respond);
     void getPosition(const Request &rq, const OfficeCaller &caller, const QString &till, const Respond &respond);
+    // GET /v1/reports/{sales,shifts,gaps} (officereportsapi.cpp), owner tokens only.
+    void getReport(const Request &rq, const OfficeCaller &caller, const QString &report, const Respond &respond);
     // Calls `done` with the token's caller (nullopt: no such token), or answers 503 itself when the
     // store cannot say.
     void authenticate(const QByteArray &authorization, const Respond &respond,
@@ -49,6 +54,7 @@ private:
 
     OfficeStore *m_store;
     int m_inFlight = 0;
+    QTimeZone m_zone = QTimeZone::systemTimeZone();
     QHash<QString, OfficeCaller> m_known;   // token digest -> caller, as the store said
 };
 

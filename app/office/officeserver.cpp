@@ -7,6 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QLoggingCategory>
+#include <QTimeZone>
 #include <QTimer>
 
 namespace OncePay::Office {
@@ -54,6 +55,8 @@ bool OfficeServer::start(QString *error)
         return false;
     }
     m_api = new OfficeApi(m_store.get(), this);
+    if (!m_config.timeZone.isEmpty())
+        m_api->setTimeZone(QTimeZone(m_config.timeZone.toUtf8()));
 
     Http::HttpLimits limits;
     limits.maxBodyBytes = OfficeApi::maxBodyBytes;

@@ -141,6 +141,19 @@ void ensurePlace(SqlTx &tx, const QString &merchant, const QString &store, const
         .finish();
 }
 
+const QString kEventColumns = QStringLiteral("store, till, seq, kind, at, at_ms, data");
+
+QList<OfficeReports::StoredEvent> readEvents(QSqlQuery &q)
+{
+    QList<OfficeReports::StoredEvent> out;
+    while (q.next()) {
+        out.append({q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong(), q.value(3).toString(),
+            q.value(4).toString(), q.value(5).toLongLong(), q.value(6).toString().toUtf8()});
+    }
+    q.finish();
+    return out;
+}
+
 }   // namespace
 
 OfficeStore::OfficeStore(Options options)
@@ -268,6 +281,83 @@ void OfficeStore::positions(const QString &merchant, const QString &store, const
             QList<Position> out;
             while (q.next())
                 out.append({q.value(0).toString(), q.value(1).toLongLong()});
+            q.finish();
+            return out;
+        },
+        std::move(reply));
+}
+
+void OfficeStore::reportEvents(const QString &merchant, const QString &store, const QString &till, qint64 fromMs,
+    qint64 toMs, QObject *context, Reply<QList<StoredEvent>> reply)
+{
+    transact<QList<StoredEvent>>(
+        context, [=](SqlTx &tx) {
+            return readEvents(tx.exec(QStringLiteral("SELECT %1 FROM events WHERE merchant = ? AND at_ms >= ? AND at_ms < ?"
+                                                     " AND kind IN ('sale', 'refund') AND (? = '' OR store = ?) AND (? = '' OR till = ?)"
+                                                     " ORDER BY at_ms, store, till, seq")
+                                          .arg(kEventColumns),
+                {merchant, fromMs, toMs, notNull(store), notNull(store), notNull(till), notNull(till)}));
+        },
+        std::move(reply));
+}
+
+void OfficeStore::shiftEvents(const QString &merchant, const QString &store, qint64 fromMs, qint64 toMs, QObject *context,
+    Reply<QList<ShiftEvents>> reply)
+{
+    transact<QList<ShiftEvents>>(
+        context, [=](SqlTx &tx) {
+            QList<ShiftEvents> out;
+            const QList<StoredEvent> shifts = readEvents(tx.exec(QStringLiteral("SELECT %1 FROM events WHERE merchant = ?"
+                                                                                " AND at_ms >= ? AND at_ms < ? AND kind = 'shift'"
+                                                                                " AND (? = '' OR store = ?) ORDER BY at_ms, store, till, seq")
+                                                                     .arg(kEventColumns),
+                {merchant, fromMs, toMs, notNull(store), notNull(store)}));
+            for (const StoredEvent &s : shifts) {
+                QSqlQuery &prev = tx.exec(QStringLiteral("SELECT COALESCE(MAX(seq), 0) FROM events WHERE merchant = ? AND store = ?"
+                                                         " AND till = ? AND kind = 'shift' AND seq < ?"),
+                    {merchant, s.store, s.till, s.seq});
+                const qint64 since = prev.next() ? prev.value(0).toLongLong() : 0;
+                prev.finish();
+                out.append({s, readEvents(tx.exec(QStringLiteral("SELECT %1 FROM events WHERE merchant = ? AND store = ? AND till = ?"
+                                                                 " AND seq > ? AND seq < ? AND kind IN ('sale', 'refund') ORDER BY seq")
+                                                      .arg(kEventColumns),
+                                   {merchant, s.store, s.till, since, s.seq}))});
+            }
+            return out;
+        },
+        std::move(reply));
+}
+
+void OfficeStore::tillStates(const QString &merchant, const QString &store, QObject *context, Reply<QList<TillState>> reply)
+{
+    transact<QList<TillState>>(
+        context, [=](SqlTx &tx) {
+            // A till's last event is its highest seq: one row by the primary key, whatever the database.
+            QSqlQuery &q = tx.exec(QStringLiteral("SELECT t.store, t.till, t.created_at, e.seq, e.at, e.at_ms, e.received_at,"
+                                                  " r.problem, r.seq, r.expected_seq, r.refusals, r.last_at FROM tills t"
+                                                  " LEFT JOIN events e ON e.merchant = t.merchant AND e.store = t.store AND e.till = t.till"
+                                                  " AND e.seq = (SELECT MAX(m.seq) FROM events m WHERE m.merchant = t.merchant"
+                                                  " AND m.store = t.store AND m.till = t.till)"
+                                                  " LEFT JOIN refusals r ON r.merchant = t.merchant AND r.store = t.store AND r.till = t.till"
+                                                  " WHERE t.merchant = ? AND (? = '' OR t.store = ?) ORDER BY t.store, t.till"),
+                {merchant, notNull(store), notNull(store)});
+            QList<TillState> out;
+            while (q.next()) {
+                TillState s;
+                s.store = q.value(0).toString();
+                s.till = q.value(1).toString();
+                s.createdAt = q.value(2).toLongLong();
+                s.lastSeq = q.value(3).toLongLong();
+                s.lastAt = q.value(4).toString();
+                s.lastAtMs = q.value(5).toLongLong();
+                s.lastReceivedAt = q.value(6).toLongLong();
+                s.problem = q.value(7).toString();
+                s.refusedSeq = q.value(8).toLongLong();
+                s.expectedSeq = q.value(9).toLongLong();
+                s.refusals = q.value(10).toLongLong();
+                s.refusedAt = q.value(11).toLongLong();
+                out.append(s);
+            }
             q.finish();
             return out;
         },

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "databasespec.h"
+#include "office/officereports.h"
 #include "office/officetypes.h"
 #include "sqlbatchworker.h"
 
@@ -55,6 +56,37 @@ public:
     // empty): none when the office has no such till.
     void positions(const QString &merchant, const QString &store, const QString &till, QObject *context,
         Reply<QList<Position>> reply);
+    // The reports' reads (docs/office.md, "Reports"). The sale and refund events of the merchant
+    // whose `at` is in [fromMs, toMs), of one store or till unless empty, in time order.
+    using StoredEvent = OfficeReports::StoredEvent;
+    void reportEvents(const QString &merchant, const QString &store, const QString &till, qint64 fromMs, qint64 toMs,
+        QObject *context, Reply<QList<StoredEvent>> reply);
+    // Each shift event in [fromMs, toMs) with the sale and refund events of its till since that
+    // till's previous shift event.
+    struct ShiftEvents
+    {
+        StoredEvent shift;
+        QList<StoredEvent> events;
+    };
+    void shiftEvents(const QString &merchant, const QString &store, qint64 fromMs, qint64 toMs, QObject *context,
+        Reply<QList<ShiftEvents>> reply);
+    // Every till of the merchant (of one store unless empty): its last event and its last refused batch.
+    struct TillState
+    {
+        QString store;
+        QString till;
+        qint64 createdAt = 0;
+        qint64 lastSeq = 0;   // 0: nothing received yet
+        QString lastAt;
+        qint64 lastAtMs = 0;
+        qint64 lastReceivedAt = 0;
+        QString problem;   // empty: no batch of this till was ever refused
+        qint64 refusedSeq = 0;
+        qint64 expectedSeq = 0;
+        qint64 refusals = 0;
+        qint64 refusedAt = 0;
+    };
+    void tillStates(const QString &merchant, const QString &store, QObject *context, Reply<QList<TillState>> reply);
     // The caller a token's digest belongs to, or nullopt.
     void findToken(const QString &tokenHash, QObject *context, Reply<std::optional<OfficeCaller>> reply);
     void ping(QObject *context, Reply<bool> reply);
