@@ -87,32 +87,33 @@ void IntentJournal::create(const Intent &intent, QObject *context, Reply<Intent>
 
 void IntentJournal::storeNew(const Intent &intent, QObject *context, Reply<Intent> reply, int tries)
 {
-    if (!m_worker) {
-        // Closed while an uncertain save was being retried: no answer (the caller is going away).
-        if (tries == 0)
-            reply(false, TillError(TillError::Kind::JournalNotOpen), {});
-        return;
-    }
+    if (!m_worker)
+        return reply(false, TillError(tries == 0 ? TillError::Kind::JournalNotOpen : TillError::Kind::SaveUncertain, {intent.key}), {});
+    // Answered on `context`, which may outlive the journal: `self` says whether it is still there.
     m_worker->transactChecked<Decided>(
         context, [intent, again = tries > 0](SqlTx &tx) {
             return again ? insertUnlessThere(tx, intent) : insertNew(tx, intent);
         },
-        [this, intent, context = QPointer<QObject>(context), reply = std::move(reply), tries](SqlBatchWorker::Commit commit, const QString &error, const Decided &r) {
+        [self = QPointer<IntentJournal>(this), intent, context = QPointer<QObject>(context), reply = std::move(reply), tries](SqlBatchWorker::Commit commit, const QString &error, const Decided &r) {
             // A COMMIT that may have been written (a disk that filled or failed as the WAL went
             // out) is not "not stored": SQLite can bring it back when the WAL is recovered after a
             // crash, and the till would then send a payment the cashier was told was never saved.
             // So it is tried again, same key, until a try commits or the rules answer; a try that
             // fails outright after an uncertain one proves nothing about that one, and is retried too.
             if (commit == SqlBatchWorker::Commit::Unknown || (commit == SqlBatchWorker::Commit::Failed && tries > 0)) {
+                if (!self || !self->m_worker) {
+                    // Closed meanwhile: it cannot know now (its next start will).
+                    return reply(false, TillError(TillError::Kind::SaveUncertain, {intent.key}), {});
+                }
                 if (tries == 0) {
                     qCWarning(lcCreate) << "intent" << intent.key << "may have been saved (" << error
                                         << "); trying again until the journal knows";
-                    emit saveUncertain(intent.key, intent.orderId);
+                    emit self->saveUncertain(intent.key, intent.orderId);
                 }
+                self->m_uncertain.insert(intent.key, {intent, context, reply, tries});
                 const int delayMs = int(qMin<qint64>(2000, 100LL << qMin(tries, 5)));
-                QTimer::singleShot(delayMs, this, [this, intent, context, reply, tries] {
-                    if (context)
-                        storeNew(intent, context, reply, tries + 1);
+                QTimer::singleShot(delayMs, self.data(), [journal = self.data(), key = intent.key] {
+                    journal->retryUncertain(key);
                 });
                 return;
             }
@@ -122,6 +123,14 @@ void IntentJournal::storeNew(const Intent &intent, QObject *context, Reply<Inten
             const bool ok = commit == SqlBatchWorker::Commit::Done;
             decidedReply(reply)(ok, ok ? TillError() : TillError::storage(error), r);
         });
+}
+
+void IntentJournal::retryUncertain(const QString &key)
+{
+    // Gone when close() answered it meanwhile.
+    const UncertainSave pending = m_uncertain.take(key);
+    if (pending.reply && pending.context)
+        storeNew(pending.intent, pending.context, pending.reply, pending.tries + 1);
 }
 
 }   // namespace OncePay

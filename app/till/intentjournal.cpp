@@ -14,6 +14,8 @@
 #include <QFileInfo>
 #include <QSqlQuery>
 
+#include <utility>
+
 namespace OncePay {
 
 namespace {
@@ -125,6 +127,12 @@ void IntentJournal::close()
         m_worker->stop();
     m_worker.reset();
     m_lock.reset();   // unlocks: the next owner may open it
+    // Creates still trying to learn whether they were saved: every call has its answer.
+    const auto uncertain = std::exchange(m_uncertain, {});
+    for (const UncertainSave &pending : uncertain) {
+        if (pending.context)
+            pending.reply(false, TillError(TillError::Kind::SaveUncertain, {pending.intent.key}), {});
+    }
 }
 
 void IntentJournal::recordStaffAction(const StaffAction &action, QObject *context, Reply<bool> reply)

@@ -10,6 +10,8 @@
 #include <QSet>
 #include <QStringList>
 #include <QObject>
+#include <QPointer>
+#include <QHash>
 
 #include <functional>
 
@@ -191,6 +193,16 @@ signals:
 private:
     // create(), tried again with the same key while a COMMIT may have written it (saveUncertain).
     void storeNew(const Intent &intent, QObject *context, Reply<Intent> reply, int tries);
+    void retryUncertain(const QString &key);
+    // The creates waiting to be tried again, by key: close() answers them SaveUncertain.
+    struct UncertainSave
+    {
+        Intent intent;
+        QPointer<QObject> context;
+        Reply<Intent> reply;
+        int tries = 0;
+    };
+    QHash<QString, UncertainSave> m_uncertain;
 
     Options m_options;
     QString m_actor;

@@ -43,6 +43,8 @@ Words wordsOf(TillError::Kind kind)
         return {"OncePay::IntentJournal", QT_TRANSLATE_NOOP("OncePay::IntentJournal", "There is no till journal at %1.")};
     case K::JournalLockUnavailable:
         return {"OncePay::IntentJournal", QT_TRANSLATE_NOOP("OncePay::IntentJournal", "The lock file %1 cannot be created beside the journal: %2")};
+    case K::SaveUncertain:
+        return {"OncePay::IntentJournal", QT_TRANSLATE_NOOP("OncePay::IntentJournal", "The till could not tell whether payment %1 was saved: the disk failed while it was written, and the journal closed before it knew. Nothing was sent. When the till starts again its journal knows; look at the sale's payments before taking its money another way.")};
     case K::JournalInUse:
         return {"OncePay::IntentJournal", QT_TRANSLATE_NOOP("OncePay::IntentJournal", "The till journal %1 is in use by process %2. Close that program first; commands that only read (list, show, export) work beside it.")};
     case K::JournalForeign:

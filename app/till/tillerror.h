@@ -33,6 +33,7 @@ public:
         JournalInUse,   // path, the owner's process id
         JournalForeign,   // path: another program's file, left as it is
         JournalUnusable,   // path; `detail` is the database's reason
+        SaveUncertain,   // the intent's key: the journal closed before it knew whether it was saved
 
         // What the engine checks before anything is stored.
         BadOrderNumber,

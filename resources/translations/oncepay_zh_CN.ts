@@ -196,6 +196,10 @@
 <context>
     <name>OncePay::IntentJournal</name>
     <message>
+        <source>The till could not tell whether payment %1 was saved: the disk failed while it was written, and the journal closed before it knew. Nothing was sent. When the till starts again its journal knows; look at the sale&apos;s payments before taking its money another way.</source>
+        <translation>收银机无法确定付款 %1 是否已保存：写入时磁盘出错，交易日志在确认之前已关闭。没有发送任何内容。收银机再次启动后交易日志会知道结果；在用其他方式收取这笔销售的钱之前，请先查看它的付款。</translation>
+    </message>
+    <message>
         <location filename="../../app/till/tillerror.cpp" line="41"/>
         <source>There is no till journal at %1.</source>
         <translation>%1 处没有收银交易日志。</translation>
