@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+#include <memory>
+
 using namespace OfficeApi;
 
 class TestOfficeCrash final : public QObject
@@ -31,12 +33,12 @@ void TestOfficeCrash::killedMidBatchThenSentAgain()
         QNetworkReply *inFlight = client.start({"POST", QStringLiteral("/v1/events"), body, {}});
         // Killed once the whole batch has reached the office (or, every other round, as soon as
         // it starts arriving): somewhere between reading it and committing it, or just after.
-        bool sent = false;
-        QObject::connect(inFlight, &QNetworkReply::uploadProgress, inFlight, [&sent, round](qint64 done, qint64 total) {
+        auto sent = std::make_shared<bool>(false);
+        QObject::connect(inFlight, &QNetworkReply::uploadProgress, inFlight, [sent, round](qint64 done, qint64 total) {
             if (done > 0 && (round % 2 == 0 || done == total))
-                sent = true;
+                *sent = true;
         });
-        QTRY_VERIFY_WITH_TIMEOUT(sent || inFlight->isFinished(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(*sent || inFlight->isFinished(), 20000);
         office.kill9();
         const HttpReply lost = client.collect(inFlight);
         if (lost.status == 200)
