@@ -58,11 +58,6 @@ QJsonObject tenderOf(const Intent &i)
         {QStringLiteral("staff"), i.staff}};
 }
 
-QVariant orEmpty(const QString &s)
-{
-    return s.isEmpty() ? QStringLiteral("") : s;
-}
-
 }   // namespace
 
 void createTable(SqlTx &tx)
