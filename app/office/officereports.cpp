@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMap>
+#include <QSet>
 
 namespace OncePay::Office::OfficeReports {
 
@@ -137,6 +138,19 @@ QList<qint64> lineTaxes(const QJsonArray &lines, qint64 saleTax)
     return out;
 }
 
+// What the till handed back for a sale by its own refunds (a cancelled sale's cash, a card part
+// that succeeded after the sale was paid another way): the sale event names them in
+// `handed_back`, and each is also a `refund` event of its own.
+QList<QJsonObject> handedBack(const QJsonObject &data)
+{
+    QList<QJsonObject> out;
+    for (const QJsonValue &h : data.value(QStringLiteral("handed_back")).toArray()) {
+        if (h.toObject().value(QStringLiteral("state")).toString() == QLatin1String("succeeded"))
+            out.append(h.toObject());
+    }
+    return out;
+}
+
 // A paid sale's parts: one for the whole sale, or one a line, or one a succeeded tender.
 QList<Part> saleParts(const StoredEvent &e, const QJsonObject &data, const QString &groupBy, const QTimeZone &zone)
 {
@@ -151,14 +165,22 @@ QList<Part> saleParts(const StoredEvent &e, const QJsonObject &data, const QStri
     QList<Part> parts;
     QList<qint64> weights;
     if (groupBy == QLatin1String("tender")) {
+        // What each way of paying kept: its succeeded tenders less what the till handed back by it.
+        QMap<QString, qint64> kept;
         for (const QJsonValue &t : data.value(QStringLiteral("tenders")).toArray()) {
             const QJsonObject tender = t.toObject();
-            if (tender.value(QStringLiteral("state")).toString() != QLatin1String("succeeded"))
-                continue;   // only a succeeded tender took money
+            if (tender.value(QStringLiteral("state")).toString() == QLatin1String("succeeded"))   // only these took money
+                kept[tender.value(QStringLiteral("kind")).toString()] += integer(tender.value(QStringLiteral("amount")));
+        }
+        for (const QJsonObject &h : handedBack(data))
+            kept[h.value(QStringLiteral("kind")).toString()] -= integer(h.value(QStringLiteral("amount")));
+        for (auto it = kept.cbegin(); it != kept.cend(); ++it) {
+            if (it.value() == 0)
+                continue;
             Figures f;
             f.sales = 1;
-            f.gross = integer(tender.value(QStringLiteral("amount")));
-            parts.append({textKey(tender.value(QStringLiteral("kind")).toString()), f});
+            f.gross = it.value();
+            parts.append({textKey(it.key()), f});
             weights.append(f.gross);
         }
         const QList<qint64> discounts = spread(whole.discounts, weights);
@@ -275,12 +297,24 @@ QJsonObject sales(const QList<StoredEvent> &events, const QString &groupBy, cons
     QMap<QString, Row> rows;   // by Key::order
     Figures totals;
     QString currency;
+    QList<QJsonObject> datas;
+    QSet<QString> handBacks;   // refund keys: money the till handed back for a sale, not a refund
     for (const StoredEvent &e : events) {
-        const QJsonObject data = object(e.data);
+        datas.append(object(e.data));
+        if (e.kind == QLatin1String("sale")) {
+            for (const QJsonObject &h : handedBack(datas.constLast())) {
+                if (!h.value(QStringLiteral("key")).toString().isEmpty())
+                    handBacks.insert(h.value(QStringLiteral("key")).toString());
+            }
+        }
+    }
+    for (qsizetype n = 0; n < events.size(); ++n) {
+        const StoredEvent &e = events[n];
+        const QJsonObject &data = datas[n];
         QList<Part> parts;
         if (isPaidSale(e, data))
             parts = saleParts(e, data, groupBy, zone);
-        else if (isSucceededRefund(e, data))
+        else if (isSucceededRefund(e, data) && !handBacks.contains(data.value(QStringLiteral("key")).toString()))
             parts = refundParts(e, data, groupBy, zone);
         else
             continue;
@@ -320,9 +354,17 @@ QJsonObject shift(const StoredEvent &shiftEvent, const QList<StoredEvent> &itsEv
 {
     const QJsonObject data = object(shiftEvent.data);
     const QJsonObject own = data.value(QStringLiteral("totals")).toObject();
+    // As the Z report counts: the money the tenders took (a paid sale's total, and what the till
+    // handed back for any sale, paid or cancelled, which it took first) and every refund.
     Figures summed;
-    for (const StoredEvent &e : itsEvents)
-        add(summed, wholeFigures(e, object(e.data)));
+    for (const StoredEvent &e : itsEvents) {
+        const QJsonObject d = object(e.data);
+        add(summed, wholeFigures(e, d));
+        if (e.kind == QLatin1String("sale")) {
+            for (const QJsonObject &h : handedBack(d))
+                summed.gross += integer(h.value(QStringLiteral("amount")));
+        }
+    }
     const QJsonObject sums{{QStringLiteral("sales"), summed.sales}, {QStringLiteral("gross"), summed.gross},
         {QStringLiteral("refunds"), summed.refunds}, {QStringLiteral("net"), summed.net()}};
     bool agrees = true;

@@ -34,15 +34,16 @@ QJsonObject tender(const QString &kind, qint64 amount, const QString &state)
 }
 
 QJsonObject sale(const QString &state, const QString &staff, const QJsonArray &lines, const QJsonArray &tenders,
-    qint64 discounts, qint64 tax, qint64 total)
+    qint64 discounts, qint64 tax, qint64 total, const QJsonArray &handedBack = {})
 {
     return {{u"number"_s, u"1-0001"_s}, {u"state"_s, state}, {u"currency"_s, u"CNY"_s}, {u"staff"_s, staff}, {u"lines"_s, lines},
-        {u"tenders"_s, tenders}, {u"totals"_s, QJsonObject{{u"subtotal"_s, total + discounts}, {u"discounts"_s, discounts}, {u"tax"_s, tax}, {u"total"_s, total}}}};
+        {u"tenders"_s, tenders}, {u"handed_back"_s, handedBack}, {u"totals"_s, QJsonObject{{u"subtotal"_s, total + discounts}, {u"discounts"_s, discounts}, {u"tax"_s, tax}, {u"total"_s, total}}}};
 }
 
-QJsonObject refund(const QString &state, const QString &tenderKind, qint64 amount, const QJsonArray &lines)
+QJsonObject refund(const QString &state, const QString &tenderKind, qint64 amount, const QJsonArray &lines,
+    const QString &key = u"r-1"_s)
 {
-    return {{u"key"_s, u"r-1"_s}, {u"state"_s, state}, {u"currency"_s, u"CNY"_s}, {u"tender"_s, tenderKind}, {u"amount"_s, amount},
+    return {{u"key"_s, key}, {u"state"_s, state}, {u"currency"_s, u"CNY"_s}, {u"tender"_s, tenderKind}, {u"amount"_s, amount},
         {u"staff"_s, u"Li Wei"_s}, {u"lines"_s, lines}};
 }
 
@@ -116,17 +117,19 @@ void TestOfficeReports::initTestCase()
     QVERIFY2(m_office.start({QStringLiteral("--time-zone"), QStringLiteral("Asia/Shanghai")}), m_office.failureMessage().constData());
     HttpClient till1(m_office.baseUrl(), kTill1);
     // Till 1: 10:15 a paid sale, tea x2 at 13 % and bread with its own discount at 9 %, by card;
-    // 11:30 tea, the card failed, paid cash; a cancelled sale; a cash refund of the tea and a
-    // card refund that failed; its shift, whose totals agree.
+    // 11:30 tea, the card failed, paid cash; a cancelled sale whose 3.00 in cash the till handed
+    // back (its own refund event: the report counts neither, the Z report both); a cash refund of
+    // the tea and a card refund that failed; its shift, whose totals agree.
     const QByteArray one = batch(QStringLiteral("1"),
         {{u"sale"_s, sale(u"paid"_s, u"Li Wei"_s, {line(u"T1"_s, u"drinks"_s, 2, 500, 1000, 1300), line(u"B1"_s, u"bakery"_s, 1, 800, 700, 900, 100)}, {tender(u"card"_s, 1700, u"succeeded"_s)}, 100, 173, 1700)},
             {u"sale"_s, sale(u"paid"_s, u"Li Wei"_s, {line(u"T1"_s, u"drinks"_s, 1, 500, 500, 1300)}, {tender(u"card"_s, 500, u"failed"_s), tender(u"cash"_s, 500, u"succeeded"_s)}, 0, 58, 500)},
-            {u"sale"_s, sale(u"cancelled"_s, u"Li Wei"_s, {line(u"T1"_s, u"drinks"_s, 1, 500, 500, 1300)}, {tender(u"wallet"_s, 500, u"failed"_s)}, 0, 58, 500)},
+            {u"sale"_s, sale(u"cancelled"_s, u"Li Wei"_s, {line(u"T1"_s, u"drinks"_s, 1, 500, 500, 1300)}, {tender(u"wallet"_s, 500, u"failed"_s), tender(u"cash"_s, 300, u"succeeded"_s)}, 0, 58, 500, {QJsonObject{{u"kind"_s, u"cash"_s}, {u"amount"_s, 300}, {u"state"_s, u"succeeded"_s}, {u"key"_s, u"hb-1"_s}}})},
+            {u"refund"_s, refund(u"succeeded"_s, u"cash"_s, 300, {}, u"hb-1"_s)},
             {u"refund"_s, refund(u"succeeded"_s, u"cash"_s, 500, {line(u"T1"_s, u"drinks"_s, 1, 500, 500, 1300)})},
-            {u"refund"_s, refund(u"failed"_s, u"card"_s, 300, {})}, {u"shift"_s, shift(2, 2200, 500)}},
-        {u"2025-03-10T02:15:00Z"_s, u"2025-03-10T03:30:00Z"_s, u"2025-03-10T04:00:00Z"_s, u"2025-03-10T05:00:00Z"_s,
+            {u"refund"_s, refund(u"failed"_s, u"card"_s, 300, {})}, {u"shift"_s, shift(2, 2500, 800)}},
+        {u"2025-03-10T02:15:00Z"_s, u"2025-03-10T03:30:00Z"_s, u"2025-03-10T04:00:00Z"_s, u"2025-03-10T04:00:30Z"_s, u"2025-03-10T05:00:00Z"_s,
             u"2025-03-10T05:10:00Z"_s, u"2025-03-10T06:00:00Z"_s});
-    ONCEPAY_VERIFY_BATCH(postEvents(till1, one), 6, 0, 6);
+    ONCEPAY_VERIFY_BATCH(postEvents(till1, one), 7, 0, 7);
     // Till 2: 23:59 tea and bread with 10 % off the whole sale (130), by wallet; 00:01 the next
     // day bread for cash; its shift, whose Z report says 2000 where its events make 1970.
     HttpClient till2(m_office.baseUrl(), kTill2);
@@ -195,8 +198,8 @@ void TestOfficeReports::shifts()
     QCOMPARE(all.size(), 2);
     const QJsonObject one = all[0].toObject();
     QCOMPARE(one.value(u"till"_s).toString(), QStringLiteral("1"));
-    QCOMPARE(figures(one.value(u"events"_s).toObject()), QStringLiteral("2/2200/0/0/500/1700"));
-    QCOMPARE(one.value(u"totals"_s).toObject().value(u"gross"_s).toInteger(), 2200);
+    QCOMPARE(figures(one.value(u"events"_s).toObject()), QStringLiteral("2/2500/0/0/800/1700"));
+    QCOMPARE(one.value(u"totals"_s).toObject().value(u"gross"_s).toInteger(), 2500);
     QCOMPARE(one.value(u"agrees"_s).toBool(), true);
     const QJsonObject two = all[1].toObject();
     QCOMPARE(two.value(u"till"_s).toString(), QStringLiteral("2"));
@@ -219,7 +222,7 @@ void TestOfficeReports::gaps()
     const QJsonObject one = tills[0].toObject();
     QCOMPARE(one.value(u"till"_s).toString(), QStringLiteral("1"));
     QCOMPARE(one.value(u"stale"_s).toBool(), true);
-    QCOMPARE(one.value(u"last_seq"_s).toInteger(), 6);
+    QCOMPARE(one.value(u"last_seq"_s).toInteger(), 7);
     QCOMPARE(one.value(u"last_at"_s).toString(), QStringLiteral("2025-03-10T06:00:00Z"));
     QVERIFY(one.value(u"refused"_s).isNull());
     const QJsonObject refused = tills[1].toObject().value(u"refused"_s).toObject();
