@@ -161,6 +161,19 @@ void TestOfficeOutbox::tillRecordsReachTheOfficeOnce()
     QVERIFY2(stored.ok, qPrintable(stored.error));
     QCOMPARE(stored.rows, events);
     QCOMPARE(stored.distinctSeqs, events);
+    // The owner's reports (issue 39) from the till's own records: the day's sale and refund, and
+    // the shift's Z report equal to the sum of its events.
+    HttpClient owner(m_office.baseUrl(), OfficeApi::kOwner);
+    const QString days = QStringLiteral("from=%1&to=%2").arg(QDate::currentDate().addDays(-1).toString(Qt::ISODate), QDate::currentDate().addDays(1).toString(Qt::ISODate));
+    const HttpReply sales = owner.get(QStringLiteral("/v1/reports/sales?group_by=tender&") + days);
+    QCOMPARE(sales.status, 200);
+    const QJsonObject totals = sales.object().value(QStringLiteral("totals")).toObject();
+    QCOMPARE(totals.value(QStringLiteral("gross")).toInteger(), 900);
+    QCOMPARE(totals.value(QStringLiteral("refunds")).toInteger(), 450);
+    QCOMPARE(totals.value(QStringLiteral("net")).toInteger(), 450);
+    const HttpReply shifts = owner.get(QStringLiteral("/v1/reports/shifts?") + days);
+    const QJsonArray closed = shifts.object().value(QStringLiteral("shifts")).toArray();
+    QVERIFY2(closed.size() == 1 && closed.at(0).toObject().value(QStringLiteral("agrees")).toBool(), shifts.body.constData());
 
     // The same journal through oncepay-ctl: nothing waits; what comes later goes with office push.
     const QStringList office{QStringLiteral("--db"), path, QStringLiteral("--office"), m_office.baseUrl().toString(),
