@@ -104,9 +104,18 @@ private slots:
     void badParameters_data();
     void badParameters();
     void ctlReport();
+    void ctlBadUsage_data();
     void ctlBadUsage();
 
 private:
+    struct CtlRun
+    {
+        int exitCode = -1;
+        QByteArray out;
+        QByteArray err;
+    };
+    // oncepay-ctl --office URL --office-token TOKEN office report ARGS
+    CtlRun ctl(const char *token, const QStringList &args);
     QJsonObject report(const QString &query);
 
     GatewayProcess m_office{GatewayProcess::Program::Office};
@@ -283,32 +292,53 @@ void TestOfficeReports::badParameters()
     QCOMPARE(r.object().value(u"errors"_s).toArray().at(0).toObject().value(u"field"_s).toString(), field);
 }
 
+TestOfficeReports::CtlRun TestOfficeReports::ctl(const char *token, const QStringList &args)
+{
+    QProcess p;
+    p.start(qEnvironmentVariable("ONCEPAY_CTL_BIN"),
+        QStringList{u"--office"_s, m_office.baseUrl().toString(), u"--office-token"_s, QString::fromLatin1(token), u"office"_s, u"report"_s} + args);
+    CtlRun run;
+    if (p.waitForFinished(30000) && p.exitStatus() == QProcess::NormalExit)
+        run.exitCode = p.exitCode();
+    run.out = p.readAllStandardOutput();
+    run.err = p.readAllStandardError();
+    return run;
+}
+
 void TestOfficeReports::ctlReport()
 {
-    QProcess ctl;
-    ctl.start(qEnvironmentVariable("ONCEPAY_CTL_BIN"),
-        {u"--office"_s, m_office.baseUrl().toString(), u"--office-token"_s, QString::fromLatin1(kOwner), u"office"_s, u"report"_s, u"--from"_s, kDay, u"--to"_s, kDay,
-            u"--group-by"_s, u"vat"_s, u"--json"_s});
-    QVERIFY(ctl.waitForFinished(30000));
-    QCOMPARE(ctl.exitCode(), 0);
-    const QJsonObject r = QJsonDocument::fromJson(ctl.readAllStandardOutput()).object();
-    QCOMPARE(rowsOf(r), (QStringList{u"900 2/1420/180/117/0/1420"_s, u"1300 3/1950/50/225/500/1450"_s, kTotals}));
+    const QStringList days{u"--from"_s, kDay, u"--to"_s, kDay, u"--group-by"_s, u"vat"_s};
+    const CtlRun json = ctl(kOwner, days + QStringList{u"--json"_s});
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    QCOMPARE(rowsOf(QJsonDocument::fromJson(json.out).object()),
+        (QStringList{u"900 2/1420/180/117/0/1420"_s, u"1300 3/1950/50/225/500/1450"_s, kTotals}));
+    const CtlRun csv = ctl(kOwner, days + QStringList{u"--csv"_s});
+    QVERIFY2(csv.exitCode == 0, csv.err.constData());
+    QCOMPARE(csv.out,
+        QByteArray("key,sales,gross,discounts,tax,refunds,net\n900,2,1420,180,117,0,1420\n1300,3,1950,50,225,500,1450\n"
+                   "total,3,3370,230,342,500,2870\n"));
+}
+
+void TestOfficeReports::ctlBadUsage_data()
+{
+    QTest::addColumn<QByteArray>("token");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::newRow("group-by week") << QByteArray(kOwner) << QStringList{u"--from"_s, kDay, u"--to"_s, kDay, u"--group-by"_s, u"week"_s} << 2;
+    QTest::newRow("no from") << QByteArray(kOwner) << QStringList{u"--to"_s, kDay} << 2;
+    QTest::newRow("json and csv") << QByteArray(kOwner) << QStringList{u"--from"_s, kDay, u"--to"_s, kDay, u"--json"_s, u"--csv"_s} << 2;
+    QTest::newRow("a till's token") << QByteArray(kTill1) << QStringList{u"--from"_s, kDay, u"--to"_s, kDay} << 1;
 }
 
 void TestOfficeReports::ctlBadUsage()
 {
-    const QStringList office{u"--office"_s, m_office.baseUrl().toString(), u"--office-token"_s};
-    for (const QStringList &args : {office + QStringList{QString::fromLatin1(kOwner), u"office"_s, u"report"_s, u"--from"_s, kDay, u"--to"_s, kDay, u"--group-by"_s, u"week"_s},
-             office + QStringList{QString::fromLatin1(kOwner), u"office"_s, u"report"_s, u"--to"_s, kDay},
-             office + QStringList{QString::fromLatin1(kTill1), u"office"_s, u"report"_s, u"--from"_s, kDay, u"--to"_s, kDay}}) {
-        QProcess ctl;
-        ctl.start(qEnvironmentVariable("ONCEPAY_CTL_BIN"), args);
-        QVERIFY(ctl.waitForFinished(30000));
-        QVERIFY2(ctl.exitCode() != 0, qPrintable(args.join(u' ')));
-        const QByteArray err = ctl.readAllStandardError();
-        QCOMPARE(err.count('\n'), 1);
-        QVERIFY(ctl.readAllStandardOutput().isEmpty());
-    }
+    QFETCH(QByteArray, token);
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    const CtlRun run = ctl(token.constData(), args);
+    QCOMPARE(run.exitCode, exitCode);
+    QCOMPARE(run.err.count('\n'), 1);
+    QVERIFY(run.out.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestOfficeReports)
