@@ -4,6 +4,7 @@
 #include "ctloutput.h"
 #include "ctlsession.h"
 #include "exitcode.h"
+#include "gatewaysecurity.h"
 #include "money.h"
 #include "problem.h"
 
@@ -152,8 +153,22 @@ int officeReportCommand(CtlSession &session, const QStringList &arguments)
             query.addQueryItem(name, cl.value(name));
     }
     url.setQuery(query);
+    // The owner's token travels as the till's does: HTTPS verified (and --ca-file), plain HTTP to
+    // this machine only unless --allow-insecure-http.
+    if (url.scheme() == QLatin1String("http") && !isLoopback(url) && !o.allowInsecureHttp) {
+        return fail(Usage, QStringLiteral("the office %1 is plain HTTP on another machine: the owner's token would cross the network"
+                                          " unencrypted. Use its https:// address, or allow plain HTTP (--allow-insecure-http).")
+                               .arg(o.office));
+    }
     QNetworkAccessManager nam;
     QNetworkRequest request(url);
+    if (url.scheme() == QLatin1String("https")) {
+        QString why;
+        const std::optional<QSslConfiguration> tls = gatewayTls(o.caFile, &why);
+        if (!tls)
+            return fail(Usage, QStringLiteral("--ca-file: %1").arg(why));
+        request.setSslConfiguration(*tls);
+    }
     request.setRawHeader("Authorization", "Bearer " + o.officeToken.toUtf8());
     request.setTransferTimeout(o.requestTimeoutMs);
     QNetworkReply *reply = nam.get(request);
