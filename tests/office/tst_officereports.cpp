@@ -6,6 +6,7 @@
 // PostgreSQL too (tst_officereports_pg).
 #include "gatewayprocess.h"
 #include "officeapi.h"
+#include "testdatabase.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -99,6 +100,7 @@ private slots:
     void oneTill();
     void shifts();
     void gaps();
+    void ownerOfOneStore();
     void tillTokenIsRefused_data();
     void tillTokenIsRefused();
     void badParameters_data();
@@ -238,6 +240,23 @@ void TestOfficeReports::gaps()
     QCOMPARE(refused.value(u"problem"_s).toString(), QStringLiteral("seq-gap"));
     QCOMPARE(refused.value(u"seq"_s).toInteger(), 9);
     QCOMPARE(refused.value(u"expected_seq"_s).toInteger(), 4);
+}
+
+void TestOfficeReports::ownerOfOneStore()
+{
+    QProcess add;
+    add.start(GatewayProcess::binaryPath(GatewayProcess::Program::Office),
+        {u"owner"_s, u"add"_s, u"--db"_s, m_office.database().dbArg(), u"--store"_s, u"2"_s});
+    QVERIFY(add.waitForFinished(30000));
+    QCOMPARE(add.exitCode(), 0);
+    HttpClient owner2(m_office.baseUrl(), add.readAllStandardOutput().trimmed());
+    // Store 1's sales are not this owner's: its report of the day is empty, naming store 1 is 403.
+    const HttpReply own = owner2.get(QStringLiteral("/v1/reports/sales?from=%1&to=%1&group_by=till").arg(kDay));
+    QCOMPARE(own.status, 200);
+    QCOMPARE(rowsOf(own.object()), QStringList{u"= 0/0/0/0/0/0"_s});
+    QCOMPARE(owner2.get(QStringLiteral("/v1/reports/sales?from=%1&to=%1&group_by=till&store=1").arg(kDay)).status, 403);
+    QCOMPARE(owner2.get(QStringLiteral("/v1/reports/gaps?store=1")).status, 403);
+    QCOMPARE(owner2.get(QStringLiteral("/v1/reports/shifts?from=%1&to=%1").arg(kDay)).object().value(u"shifts"_s).toArray().size(), 0);
 }
 
 void TestOfficeReports::tillTokenIsRefused_data()
