@@ -16,9 +16,9 @@ namespace OncePay::Office {
 
 class OfficeStore;
 
-// The office's routes (OFFICE.md): POST /v1/events and GET /v1/tills/{till}/position, behind
-// bearer tokens kept hashed in the store; /healthz and /livez. Answers are written when the
-// store calls back, never by blocking.
+// The office's routes (OFFICE.md): POST /v1/events, GET /v1/tills/{till}/position and the
+// reports (GET /v1/reports/sales, /shifts, /gaps), behind bearer tokens kept hashed in the store;
+// /healthz and /livez. Answers are written when the store calls back, never by blocking.
 class OfficeApi final : public QObject
 {
     Q_OBJECT
