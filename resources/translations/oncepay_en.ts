@@ -24,15 +24,18 @@
     </message>
 </context>
 <context>
-    <name>OncePay::Ui::CheckoutViewModel</name>
+    <name>OncePay::Ui::RingUp</name>
     <message numerus="yes">
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="358"/>
+        <location filename="../../ui/models/ringup.cpp" line="28"/>
         <source>%n products match &quot;%1&quot;: pick one.</source>
         <translation>
             <numerusform>%n product matches &quot;%1&quot;: pick one.</numerusform>
             <numerusform>%n products match &quot;%1&quot;: pick one.</numerusform>
         </translation>
     </message>
+</context>
+<context>
+    <name>OncePay::Ui::CheckoutViewModel</name>
     <message numerus="yes">
         <location filename="../../ui/models/checkoutviewmodel.cpp" line="718"/>
         <source>Ask the customer to confirm the payment on the phone (%n s left). If they cannot, press Customer gave up.</source>

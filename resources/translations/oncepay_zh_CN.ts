@@ -1303,11 +1303,6 @@
         <translation>本单正在付款；如需添加商品，请开始新交易。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="362"/>
-        <source>No product has the code or name &quot;%1&quot;.</source>
-        <translation>找不到编码或名称为“%1”的商品。</translation>
-    </message>
-    <message>
         <location filename="../../ui/models/checkoutviewmodel.cpp" line="284"/>
         <source>The card payment was never sent and is voided. Take cash or another card.</source>
         <translation>这笔刷卡付款从未发出，已作废。请收取现金或换一张卡。</translation>
@@ -1316,13 +1311,6 @@
         <location filename="../../ui/models/checkoutviewmodel.cpp" line="284"/>
         <source>The card payment is given up: if it turns out charged, the till refunds it by itself. Take cash or another card.</source>
         <translation>已放弃这笔刷卡付款：如果最终扣款成功，收银机会自动退款。请收取现金或换一张卡。</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="358"/>
-        <source>%n products match &quot;%1&quot;: pick one.</source>
-        <translation>
-            <numerusform>有 %n 个商品与“%1”相符：请选择一个。</numerusform>
-        </translation>
     </message>
     <message>
         <location filename="../../ui/models/checkoutviewmodel.cpp" line="218"/>
@@ -1404,66 +1392,6 @@
         <translation>正在银行撤销这笔钱包付款：不会保留任何扣款。请收现金或刷卡。</translation>
     </message>
     <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="361"/>
-        <source>The catalog is still loading; scan again in a moment.</source>
-        <translation>商品目录仍在加载，请稍后再扫描。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="365"/>
-        <source>The barcode %1 did not read right (its check digit is wrong). Scan it again, or type the code printed under it.</source>
-        <translation>条码 %1 未能正确读取（校验位错误）。请重新扫描，或输入条码下方印的数字。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="370"/>
-        <source>The scale&apos;s label %1 is for item %2, which is not in the catalog. Weigh it again or ask a manager to add the item.</source>
-        <translation>秤标签 %1 对应商品编号 %2，但商品目录中没有该商品。请重新称重，或请经理添加该商品。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="375"/>
-        <source>%1 is sold at a price you type.</source>
-        <translation>%1 需要手动输入价格。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="399"/>
-        <source>No product sold at a typed price has the code &quot;%1&quot;.</source>
-        <translation>没有编码为“%1”的手动定价商品。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="404"/>
-        <source>Type a price above 0 and at most %1, such as 12.50.</source>
-        <translation>请输入大于 0 且不超过 %1 的价格，例如 12.50。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="419"/>
-        <source>The sale has no items to discount.</source>
-        <translation>本单没有可打折的商品。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="423"/>
-        <source>Part of this sale is paid or on its way: its amount can no longer change. Take the rest, or cancel the sale.</source>
-        <translation>本单已有部分付款或正在付款：金额不能再更改。请收取余款，或取消本单。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="428"/>
-        <source>Select the line to discount first.</source>
-        <translation>请先选择要打折的商品行。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="442"/>
-        <source>&quot;%1&quot; is not a discount: type a percent such as 10% or an amount such as 5.00.</source>
-        <translation>“%1”不是有效的折扣：请输入百分比（如 10%）或金额（如 5.00）。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="486"/>
-        <source>No product sold by the kg has the code &quot;%1&quot;.</source>
-        <translation>没有编码为“%1”的称重商品。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/models/checkoutviewmodel.cpp" line="491"/>
-        <source>&quot;%1&quot; is not a weight: type kilograms such as 0.532.</source>
-        <translation>“%1”不是重量：请以千克输入，例如 0.532。</translation>
-    </message>
-    <message>
         <location filename="../../ui/models/checkoutviewmodel.cpp" line="534"/>
         <source>The server cannot be reached, and a wallet payment code expires within a minute: it cannot be saved and sent later. Take cash or a card instead.</source>
         <translation>无法连接服务器，而钱包付款码一分钟内就会失效：不能保存后再发送。请改收现金或刷卡。</translation>
@@ -1540,6 +1468,81 @@
         <location filename="../../ui/models/checkoutviewmodel.cpp" line="760"/>
         <source>Voided before it was sent: nothing was charged. The sale may be paid again.</source>
         <translation>已在发送前作废：没有扣款。本单可以重新支付。</translation>
+    </message>
+</context>
+<context>
+    <name>OncePay::Ui::RingUp</name>
+    <message>
+        <location filename="../../ui/models/ringup.cpp" line="32"/>
+        <source>No product has the code or name &quot;%1&quot;.</source>
+        <translation>找不到编码或名称为“%1”的商品。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/models/ringup.cpp" line="28"/>
+        <source>%n products match &quot;%1&quot;: pick one.</source>
+        <translation>
+            <numerusform>有 %n 个商品与“%1”相符：请选择一个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/ringup.cpp" line="31"/>
+        <source>The catalog is still loading; scan again in a moment.</source>
+        <translation>商品目录仍在加载，请稍后再扫描。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/ringup.cpp" line="35"/>
+        <source>The barcode %1 did not read right (its check digit is wrong). Scan it again, or type the code printed under it.</source>
+        <translation>条码 %1 未能正确读取（校验位错误）。请重新扫描，或输入条码下方印的数字。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/ringup.cpp" line="40"/>
+        <source>The scale&apos;s label %1 is for item %2, which is not in the catalog. Weigh it again or ask a manager to add the item.</source>
+        <translation>秤标签 %1 对应商品编号 %2，但商品目录中没有该商品。请重新称重，或请经理添加该商品。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/ringup.cpp" line="45"/>
+        <source>%1 is sold at a price you type.</source>
+        <translation>%1 需要手动输入价格。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/ringup.cpp" line="69"/>
+        <source>No product sold at a typed price has the code &quot;%1&quot;.</source>
+        <translation>没有编码为“%1”的手动定价商品。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/ringup.cpp" line="74"/>
+        <source>Type a price above 0 and at most %1, such as 12.50.</source>
+        <translation>请输入大于 0 且不超过 %1 的价格，例如 12.50。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/ringup.cpp" line="89"/>
+        <source>The sale has no items to discount.</source>
+        <translation>本单没有可打折的商品。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/ringup.cpp" line="93"/>
+        <source>Part of this sale is paid or on its way: its amount can no longer change. Take the rest, or cancel the sale.</source>
+        <translation>本单已有部分付款或正在付款：金额不能再更改。请收取余款，或取消本单。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/ringup.cpp" line="98"/>
+        <source>Select the line to discount first.</source>
+        <translation>请先选择要打折的商品行。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/ringup.cpp" line="112"/>
+        <source>&quot;%1&quot; is not a discount: type a percent such as 10% or an amount such as 5.00.</source>
+        <translation>“%1”不是有效的折扣：请输入百分比（如 10%）或金额（如 5.00）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/ringup.cpp" line="156"/>
+        <source>No product sold by the kg has the code &quot;%1&quot;.</source>
+        <translation>没有编码为“%1”的称重商品。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/models/ringup.cpp" line="161"/>
+        <source>&quot;%1&quot; is not a weight: type kilograms such as 0.532.</source>
+        <translation>“%1”不是重量：请以千克输入，例如 0.532。</translation>
     </message>
 </context>
 <context>

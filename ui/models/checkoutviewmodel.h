@@ -3,6 +3,7 @@
 #include "cartmodel.h"
 #include "catalog.h"
 #include "intent.h"
+#include "ringup.h"
 #include "salebook.h"
 #include "syncengine.h"
 
@@ -15,6 +16,7 @@ namespace OncePay::Ui {
 // sale's payment intent followed through the sync engine. The pay action locks itself in the
 // same call that starts it, so a double click, key repeat or scanner burst creates one intent.
 class CheckoutViewModel final : public QObject
+    , private RingUp::Gate
 {
     Q_OBJECT
 
@@ -55,7 +57,7 @@ public:
     // Cash: what the customer handed over for this sale, once paid (for the receipt).
     std::optional<Money> cashTendered() const { return m_cashTendered; }
 
-    bool canEditCart() const;
+    bool canEditCart() const override;
     bool canPay() const;
     // What is still to be paid: the total less the parts paid (split tender: cash for part).
     Money remaining() const;
@@ -112,33 +114,43 @@ public:
     // label; false (and a reason) if none or several match (then matchingProducts() lists them,
     // for the cashier to pick one), if a barcode was misread (its check digit is wrong), or if
     // the product is sold at a price the cashier types (needsPrice(): addProductAtPrice()).
-    bool addProduct(const QString &codeOrName, QString *reason);
+    // Ringing up is RingUp's (ringup.h): these delegate to it.
+    bool addProduct(const QString &codeOrName, QString *reason) { return m_ringUp.addProduct(codeOrName, reason); }
     // The open-price product `codeOrName` means, if it is one.
-    std::optional<Product> needsPrice(const QString &codeOrName) const;
+    std::optional<Product> needsPrice(const QString &codeOrName) const { return m_ringUp.needsPrice(codeOrName); }
     // An open-price product at the price the cashier typed: above 0, at most openPriceLimit().
-    bool addProductAtPrice(const QString &codeOrName, const QString &price, QString *reason);
+    bool addProductAtPrice(const QString &codeOrName, const QString &price, QString *reason)
+    {
+        return m_ringUp.addProductAtPrice(codeOrName, price, reason);
+    }
     // A product sold by the kg at a weight typed in kg ("0.532"), when no scale label is scanned.
-    bool addWeighedProduct(const QString &code, const QString &kilograms, QString *reason);
-    void setOpenPriceLimit(const Money &limit) { m_openPriceLimit = limit; }
-    Money openPriceLimit() const { return m_openPriceLimit; }
-    void setEmbeddedLayouts(const QList<EmbeddedLayout> &layouts) { m_layouts = layouts; }
+    bool addWeighedProduct(const QString &code, const QString &kilograms, QString *reason)
+    {
+        return m_ringUp.addWeighedProduct(code, kilograms, reason);
+    }
+    void setOpenPriceLimit(const Money &limit) { m_ringUp.setOpenPriceLimit(limit); }
+    Money openPriceLimit() const { return m_ringUp.openPriceLimit(); }
+    void setEmbeddedLayouts(const QList<EmbeddedLayout> &layouts) { m_ringUp.setEmbeddedLayouts(layouts); }
     // Whether the catalog's prices include VAT: the cart is priced so (a sale already in the
     // journal keeps what it was rung up with).
     void setTaxMode(TaxMode mode);
-    QList<Product> matchingProducts(const QString &codeOrName) const;
+    QList<Product> matchingProducts(const QString &codeOrName) const { return m_ringUp.matchingProducts(codeOrName); }
     // A discount ("10%" or "5.00") on the line `row`, or on the whole sale; "" or "0" takes it
     // off. False and why when it is not one, or when the sale's amount can no longer change (a
     // card part was sent: its key is bound to the amount).
-    bool discountLine(int row, const QString &text, QString *reason);
+    bool discountLine(int row, const QString &text, QString *reason) { return m_ringUp.discountLine(row, text, reason); }
     // Whether a discount may be given now: on the line `row`, or on the sale (row -1; any other
     // row outside the cart: no line chosen).
-    bool canDiscount(int row, QString *reason) const;
-    bool discountSale(const QString &text, QString *reason);
+    bool canDiscount(int row, QString *reason) const { return m_ringUp.canDiscount(row, reason); }
+    bool discountSale(const QString &text, QString *reason) { return m_ringUp.discountSale(text, reason); }
     // Whether `text` as a discount on `row` (-1: the sale) is more than `limitPercent` of what
     // it is on: then a manager approves it first.
-    bool discountAboveLimit(int row, const QString &text, int limitPercent) const;
-    void removeLine(int row);
-    void changeQuantity(int row, int delta);   // + / - on the selected line
+    bool discountAboveLimit(int row, const QString &text, int limitPercent) const
+    {
+        return m_ringUp.discountAboveLimit(row, text, limitPercent);
+    }
+    void removeLine(int row) { m_ringUp.removeLine(row); }
+    void changeQuantity(int row, int delta) { m_ringUp.changeQuantity(row, delta); }   // + / - on the selected line
 
     // The card pays `amount` (at most what remains; none: all that remains). Less than what
     // remains is a card part: the rest by more cards or cash.
@@ -183,13 +195,9 @@ private:
     void withSale(const std::function<void(bool ok, const TillError &error)> &then);
     bool tenderOpen() const;   // no tender of this sale being stored or waiting
     // The sale that is over gives way to the next; false (and why) when the cart cannot change.
-    bool readyToAdd(QString *reason);
-    std::optional<Discount> parseDiscount(int row, const QString &text, QString *reason) const;
+    bool readyToAdd(QString *reason) override;
 
     SyncEngine *m_engine;
-    const Catalog *m_catalog;
-    QList<EmbeddedLayout> m_layouts{EmbeddedLayout::defaultLayout()};
-    Money m_openPriceLimit{100'000, QStringLiteral("CNY")};
     SaleBook *m_sales = nullptr;
     QString m_saleNumber;   // the journal's sale for this cart, once opened
     qint64 m_saleTotal = 0;
@@ -198,6 +206,7 @@ private:
     qint64 m_salePaid = 0;   // minor units: the parts of this sale paid before its last tender
     QList<Intent> m_paidParts;   // those parts
     CartModel m_cart;
+    RingUp m_ringUp;   // the cart's items, quantities and discounts; gated by canEditCart/readyToAdd
     QString m_orderId;
     Phase m_phase = Phase::Selling;
     QString m_message;
