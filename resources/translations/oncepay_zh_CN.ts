@@ -3210,13 +3210,13 @@
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="144"/>
-        <source>Two cards, or card and cash: type what this card pays, then F12.</source>
-        <translation>两张卡，或卡加现金：输入这张卡支付的金额，然后按 F12。</translation>
+        <source>Two cards, or card and cash: type what this card pays, then %1.</source>
+        <translation>两张卡，或卡加现金：输入这张卡支付的金额，然后按 %1。</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="151"/>
-        <source>Pay by card (F12)</source>
-        <translation>刷卡支付 (F12)</translation>
+        <source>Pay by card (%1)</source>
+        <translation>刷卡支付 (%1)</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="152"/>
@@ -3225,8 +3225,8 @@
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="157"/>
-        <source>Cash (F10)</source>
-        <translation>现金 (F10)</translation>
+        <source>Cash (%1)</source>
+        <translation>现金 (%1)</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="158"/>
@@ -3235,8 +3235,8 @@
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="167"/>
-        <source>Remove item (Del)</source>
-        <translation>删除商品 (Del)</translation>
+        <source>Remove item (%1)</source>
+        <translation>删除商品 (%1)</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="168"/>
@@ -3255,8 +3255,8 @@
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="191"/>
-        <source>New sale (Ctrl+N)</source>
-        <translation>新交易 (Ctrl+N)</translation>
+        <source>New sale (%1)</source>
+        <translation>新交易 (%1)</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="192"/>
@@ -3266,8 +3266,8 @@
     <message>
         <location filename="../../ui/widgets/mainwindow.cpp" line="614"/>
         <location filename="../../ui/widgets/mainwindowbuild.cpp" line="195"/>
-        <source>Customer pays another way (F6)</source>
-        <translation>顾客改用其他方式支付 (F6)</translation>
+        <source>Customer pays another way (%1)</source>
+        <translation>顾客改用其他方式支付 (%1)</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindow.cpp" line="615"/>
@@ -3578,8 +3578,8 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindow.cpp" line="614"/>
-        <source>Customer gave up (F6)</source>
-        <translation>顾客放弃（F6）</translation>
+        <source>Customer gave up (%1)</source>
+        <translation>顾客放弃（%1）</translation>
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindow.cpp" line="615"/>
@@ -3588,8 +3588,8 @@ Pays another way: the card payment is given up (if it turns out charged, the til
     </message>
     <message>
         <location filename="../../ui/widgets/mainwindow.cpp" line="656"/>
-        <source>Scan items, then pay by card (F12), cash (F10), or scan the customer&apos;s wallet payment code.</source>
-        <translation>请扫描商品，然后刷卡（F12）、收现金（F10），或扫描顾客的钱包付款码。</translation>
+        <source>Scan items, then pay by card (%1), cash (%2), or scan the customer&apos;s wallet payment code.</source>
+        <translation>请扫描商品，然后刷卡（%1）、收现金（%2），或扫描顾客的钱包付款码。</translation>
     </message>
     <message numerus="yes">
         <location filename="../../ui/widgets/mainwindow.cpp" line="696"/>

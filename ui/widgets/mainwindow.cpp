@@ -372,7 +372,8 @@ void MainWindow::refreshActions()
     m_anotherWay->setEnabled(m_vm.canPayAnotherWay());
     m_anotherWay->setVisible(m_vm.leavingAsksFirst() || m_vm.canPayAnotherWay());
     // A wallet payment waits for the customer's phone: giving it up cancels it at the bank.
-    m_anotherWay->setText(m_vm.waitsForWallet() ? tr("Customer gave up (F6)") : tr("Customer pays another way (F6)"));
+    const QString f6 = keyOf(m_anotherWayKey);
+    m_anotherWay->setText(m_vm.waitsForWallet() ? tr("Customer gave up (%1)").arg(f6) : tr("Customer pays another way (%1)").arg(f6));
     m_anotherWay->setAccessibleName(m_vm.waitsForWallet() ? tr("Customer gave up") : tr("Customer pays another way"));
     const QModelIndexList selected = m_cartView->selectionModel()->selectedRows();
     m_remove->setEnabled(m_vm.canEditCart() && !selected.isEmpty() && selected.first().row() < m_vm.cart()->rowCount());
@@ -414,7 +415,9 @@ void MainWindow::showPhase(CheckoutViewModel::Phase phase, const QString &messag
         break;
     }
     m_banner->setStyleSheet(QStringLiteral("QLabel { background: %1; font-size: 15pt; padding: 8px; border-radius: 6px; }").arg(color));
-    m_banner->setText(message.isEmpty() ? tr("Scan items, then pay by card (F12), cash (F10), or scan the customer's wallet payment code.") : message);
+    m_banner->setText(message.isEmpty() ? tr("Scan items, then pay by card (%1), cash (%2), or scan the customer's wallet payment code.")
+                                              .arg(keyOf(m_payCardKey), keyOf(m_payCashKey))
+                                        : message);
     // A tender ended and the next may follow (a card part paid, cash taken for part): the keyboard
     // goes back to the scan field unless the cash panel holds it.
     const bool tenderEnded = phase == P::Selling && m_vm.paid().minorUnits() > 0 && !m_cashPanel->isVisible();

@@ -11,6 +11,7 @@
 
 #include <functional>
 
+class QAction;
 class QDockWidget;
 class QLabel;
 class QLineEdit;
@@ -92,6 +93,10 @@ signals:
 private:
     void buildUi();
     void buildMenus();
+    // The counter's keys, each declared once as an action with its key (mainwindowbuild.cpp); the
+    // buttons and the banner show the key from the action (keyOf), never typed again.
+    void buildKeys();
+    static QString keyOf(const QAction *action);
     void addFromSearch();
     // An open-price product: the cashier types its price (Enter adds it, Esc drops it).
     void askPrice(const QString &code, const Product &product);
@@ -175,7 +180,11 @@ private:
     QPushButton *m_payCard = nullptr;
     QPushButton *m_payCash = nullptr;
     QPushButton *m_newSale = nullptr;
-    QPushButton *m_anotherWay = nullptr;   // F6: the customer pays another way
+    QPushButton *m_anotherWay = nullptr;   // the customer pays another way
+    QAction *m_payCardKey = nullptr;   // buildKeys(): F12, F10, F6, Ctrl+N
+    QAction *m_payCashKey = nullptr;
+    QAction *m_anotherWayKey = nullptr;
+    QAction *m_newSaleKey = nullptr;
     QPointer<QMessageBox> m_leaveQuestion;
     SaleBook *m_sales = nullptr;
     QPushButton *m_remove = nullptr;

@@ -44,7 +44,6 @@
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QPushButton>
-#include <QShortcut>
 #include <QTableView>
 #include <QTimer>
 #include <QSplitter>
@@ -147,20 +146,19 @@ void MainWindow::buildUi()
     m_cardAmount = new QLineEdit(central);
     m_cardAmount->setAccessibleName(tr("Amount on this card"));
     m_cardAmount->setPlaceholderText(tr("All that remains"));
-    m_cardAmount->setToolTip(tr("Two cards, or card and cash: type what this card pays, then F12."));
     amountCaption->setBuddy(m_cardAmount);
     connect(m_cardAmount, &QLineEdit::returnPressed, this, &MainWindow::payCard);
     connect(&m_vm, &CheckoutViewModel::saleStarted, m_cardAmount, &QLineEdit::clear);
     right->addWidget(amountCaption);
     right->addWidget(m_cardAmount);
 
-    m_payCard = new QPushButton(tr("Pay by card (F12)"), central);
+    m_payCard = new QPushButton(central);
     m_payCard->setAccessibleName(tr("Pay by card"));
     m_payCard->setMinimumHeight(56);
     connect(m_payCard, &QPushButton::clicked, this, &MainWindow::payCard);
     right->addWidget(m_payCard);
 
-    m_payCash = new QPushButton(tr("Cash (F10)"), central);
+    m_payCash = new QPushButton(central);
     m_payCash->setAccessibleName(tr("Pay in cash"));
     connect(m_payCash, &QPushButton::clicked, this, &MainWindow::payCash);
     right->addWidget(m_payCash);
@@ -170,7 +168,7 @@ void MainWindow::buildUi()
     });
     right->addWidget(m_cashPanel);
 
-    m_remove = new QPushButton(tr("Remove item (Del)"), central);
+    m_remove = new QPushButton(central);
     m_remove->setAccessibleName(tr("Remove the selected item"));
     connect(m_remove, &QPushButton::clicked, this, [this] {
         m_vm.removeLine(m_cartView->currentIndex().row());
@@ -196,11 +194,11 @@ void MainWindow::buildUi()
     });
     right->addWidget(m_receipt);
 
-    m_newSale = new QPushButton(tr("New sale (Ctrl+N)"), central);
+    m_newSale = new QPushButton(central);
     m_newSale->setAccessibleName(tr("Start a new sale"));
     connect(m_newSale, &QPushButton::clicked, this, &MainWindow::newSale);
     right->addWidget(m_newSale);
-    m_anotherWay = new QPushButton(tr("Customer pays another way (F6)"), central);
+    m_anotherWay = new QPushButton(central);
     m_anotherWay->setAccessibleName(tr("Customer pays another way"));
     m_anotherWay->setToolTip(tr("Give up the card payment that is not final: if it turns out charged, the till refunds it by itself. "
                                 "Then take cash or another card."));
@@ -213,23 +211,7 @@ void MainWindow::buildUi()
     layout->addLayout(right, 2);
     setCentralWidget(central);
 
-    // Keys: the action handlers check the view model, so repeats and bursts do nothing more.
-    new QShortcut(QKeySequence(Qt::Key_F12), this, this, &MainWindow::payCard);
-    new QShortcut(QKeySequence(Qt::Key_F10), this, this, &MainWindow::payCash);
-    new QShortcut(QKeySequence(Qt::Key_F6), this, this, [this] {
-        m_anotherWay->click();
-    });
-    new QShortcut(QKeySequence(Qt::Key_Delete), m_cartView, this, [this] {
-        m_vm.removeLine(m_cartView->currentIndex().row());
-    });
-    // Quantities of the selected line: + and - (also on the keypad).
-    for (const auto &[key, delta] : {std::pair{Qt::Key_Plus, 1}, std::pair{Qt::Key_Minus, -1}}) {
-        new QShortcut(QKeySequence(key), m_cartView, this, [this, delta = delta] {
-            const int row = m_cartView->currentIndex().row();
-            m_vm.changeQuantity(row, delta);
-            m_cartView->selectRow(qMin(row, m_vm.cart()->rowCount() - 1));
-        });
-    }
+    buildKeys();
 
     auto *dock = new QDockWidget(tr("Payments"), this);
     dock->setObjectName(QStringLiteral("paymentsDock"));
@@ -260,9 +242,7 @@ void MainWindow::buildUi()
 void MainWindow::buildMenus()
 {
     QMenu *sale = menuBar()->addMenu(tr("&Sale"));
-    sale->addAction(tr("&New sale"), QKeySequence(QStringLiteral("Ctrl+N")), this, [this] {
-        m_newSale->click();
-    });
+    sale->addAction(m_newSaleKey);
     sale->addSeparator();
     sale->addAction(tr("&Discount on the line…"), QKeySequence(Qt::Key_F4), this, [this] {
         askDiscount(false);
@@ -330,6 +310,53 @@ void MainWindow::buildMenus()
     payments->setText(tr("&Payments"));
     payments->setShortcut(QKeySequence(Qt::Key_F9));
     view->addAction(payments);
+}
+
+void MainWindow::buildKeys()
+{
+    // An action of the window (or of the cart, for its selected line) with its key. The handlers
+    // check the view model, so repeats and bursts do nothing more.
+    auto key = [](QWidget *on, const QString &text, const QKeySequence &sequence) {
+        auto *action = new QAction(text, on);
+        action->setShortcut(sequence);
+        on->addAction(action);
+        return action;
+    };
+    m_payCardKey = key(this, tr("Pay by card"), QKeySequence(Qt::Key_F12));
+    connect(m_payCardKey, &QAction::triggered, this, &MainWindow::payCard);
+    m_payCashKey = key(this, tr("Pay in cash"), QKeySequence(Qt::Key_F10));
+    connect(m_payCashKey, &QAction::triggered, this, &MainWindow::payCash);
+    m_anotherWayKey = key(this, tr("Customer pays another way"), QKeySequence(Qt::Key_F6));
+    connect(m_anotherWayKey, &QAction::triggered, m_anotherWay, &QPushButton::click);
+    // In the Sale menu (buildMenus), whose keys work through it.
+    m_newSaleKey = new QAction(tr("&New sale"), this);
+    m_newSaleKey->setShortcut(QKeySequence(QStringLiteral("Ctrl+N")));
+    connect(m_newSaleKey, &QAction::triggered, m_newSale, &QPushButton::click);
+    QAction *remove = key(m_cartView, tr("Remove the selected item"), QKeySequence(Qt::Key_Delete));
+    connect(remove, &QAction::triggered, this, [this] {
+        m_vm.removeLine(m_cartView->currentIndex().row());
+    });
+    // Quantities of the selected line: + and - (also on the keypad).
+    for (const auto &[k, delta] : {std::pair{Qt::Key_Plus, 1}, std::pair{Qt::Key_Minus, -1}}) {
+        connect(key(m_cartView, QString(), QKeySequence(k)), &QAction::triggered, this, [this, delta = delta] {
+            const int row = m_cartView->currentIndex().row();
+            m_vm.changeQuantity(row, delta);
+            m_cartView->selectRow(qMin(row, m_vm.cart()->rowCount() - 1));
+        });
+    }
+
+    // The labels, with the keys as the actions have them (F6's label: refreshActions).
+    m_payCard->setText(tr("Pay by card (%1)").arg(keyOf(m_payCardKey)));
+    m_payCash->setText(tr("Cash (%1)").arg(keyOf(m_payCashKey)));
+    m_remove->setText(tr("Remove item (%1)").arg(keyOf(remove)));
+    m_newSale->setText(tr("New sale (%1)").arg(keyOf(m_newSaleKey)));
+    m_cardAmount->setToolTip(tr("Two cards, or card and cash: type what this card pays, then %1.").arg(keyOf(m_payCardKey)));
+}
+
+QString MainWindow::keyOf(const QAction *action)
+{
+    // As typed in the labels in every language: "F12", "Del", "Ctrl+N".
+    return action->shortcut().toString(QKeySequence::PortableText);
 }
 
 void MainWindow::openSettings()
