@@ -75,7 +75,7 @@ void IntentJournal::lastSignIn(QObject *context, Reply<QString> reply)
         context, [](SqlTx &tx) {
             QSqlQuery &q = tx.exec(
                 QStringLiteral("SELECT staff FROM staff_actions WHERE action = 'sign_in' ORDER BY id DESC LIMIT 1"));
-            const QString name = q.next() ? q.value(0).toString() : QString();
+            QString name = q.next() ? q.value(0).toString() : QString();
             q.finish();
             return name;
         },
