@@ -65,7 +65,8 @@ QByteArray csv(const QJsonObject &report)
             text += QLatin1Char(',') + QString::number(row.value(f).toInteger());
         text += QLatin1Char('\n');
     };
-    for (const QJsonValue &r : report.value(QStringLiteral("rows")).toArray())
+    const QJsonArray rows = report.value(QStringLiteral("rows")).toArray();
+    for (const QJsonValue &r : rows)
         line(keyText(r.toObject()), r.toObject());
     line(QStringLiteral("total"), report.value(QStringLiteral("totals")).toObject());
     return text.toUtf8();
@@ -84,7 +85,8 @@ QByteArray table(const QJsonObject &report)
             c.append(figureText(row, f, currency));
         cells.append(c);
     };
-    for (const QJsonValue &r : report.value(QStringLiteral("rows")).toArray())
+    const QJsonArray rows = report.value(QStringLiteral("rows")).toArray();
+    for (const QJsonValue &r : rows)
         add(keyText(r.toObject()), r.toObject());
     add(QStringLiteral("TOTAL"), report.value(QStringLiteral("totals")).toObject());
     QList<qsizetype> widths(cells[0].size(), 0);

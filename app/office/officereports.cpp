@@ -144,7 +144,8 @@ QList<qint64> lineTaxes(const QJsonArray &lines, qint64 saleTax)
 QList<QJsonObject> handedBack(const QJsonObject &data)
 {
     QList<QJsonObject> out;
-    for (const QJsonValue &h : data.value(QStringLiteral("handed_back")).toArray()) {
+    const QJsonArray handedBack = data.value(QStringLiteral("handed_back")).toArray();
+    for (const QJsonValue &h : handedBack) {
         if (h.toObject().value(QStringLiteral("state")).toString() == QLatin1String("succeeded"))
             out.append(h.toObject());
     }
@@ -167,7 +168,8 @@ QList<Part> saleParts(const StoredEvent &e, const QJsonObject &data, const QStri
     if (groupBy == QLatin1String("tender")) {
         // What each way of paying kept: its succeeded tenders less what the till handed back by it.
         QMap<QString, qint64> kept;
-        for (const QJsonValue &t : data.value(QStringLiteral("tenders")).toArray()) {
+        const QJsonArray tenders = data.value(QStringLiteral("tenders")).toArray();
+        for (const QJsonValue &t : tenders) {
             const QJsonObject tender = t.toObject();
             if (tender.value(QStringLiteral("state")).toString() == QLatin1String("succeeded"))   // only these took money
                 kept[tender.value(QStringLiteral("kind")).toString()] += integer(tender.value(QStringLiteral("amount")));

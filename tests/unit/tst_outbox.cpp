@@ -236,9 +236,10 @@ void TestOutbox::everyKindCarriesOfficeFields()
     for (const Row &row : rows)
         kinds << row.kind;
     QCOMPARE(kinds, (QStringList{u"sale"_s, u"refund"_s, u"sale"_s, u"discard"_s, u"refund"_s, u"staff"_s, u"cash"_s, u"shift"_s}));
+    static const QRegularExpression iso8601(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$"));
     for (qsizetype n = 0; n < rows.size(); ++n) {
         QCOMPARE(rows.at(n).seq, n + 1);
-        QVERIFY2(QRegularExpression(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$")).match(rows.at(n).at).hasMatch(),
+        QVERIFY2(iso8601.match(rows.at(n).at).hasMatch(),
             qPrintable(rows.at(n).at));
         QVERIFY(!rows.at(n).sent);
     }

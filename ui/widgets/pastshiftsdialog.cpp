@@ -11,6 +11,7 @@
 #include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
@@ -135,7 +136,8 @@ QString PastShiftsDialog::documentHtml(int row) const
     // The reconciliation as the close showed it: its rows are kept with the shift (ShiftBook::Close).
     const QJsonObject reconciliation = s.value(QStringLiteral("reconciliation")).toObject();
     QList<ShiftFinding> findings;
-    for (const QJsonValue &v : reconciliation.value(QStringLiteral("rows")).toArray()) {
+    const QJsonArray rows = reconciliation.value(QStringLiteral("rows")).toArray();
+    for (const QJsonValue &v : rows) {
         if (const std::optional<ShiftFinding> f = ShiftFinding::fromJson(v.toObject()))
             findings.append(*f);
     }
