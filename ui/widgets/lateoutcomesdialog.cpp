@@ -30,6 +30,9 @@ LateOutcomesDialog::LateOutcomesDialog(LateOutcomes *outcomes, QWidget *parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->hide();
+    // A row is as tall as its wrapped "why" at the width the column has now, not at the width it
+    // had when the row was filled (a row three times too tall).
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setWordWrap(true);
