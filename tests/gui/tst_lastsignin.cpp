@@ -55,10 +55,11 @@ void TestLastSignIn::cleanup()
 QDialog *TestLastSignIn::lockScreen()
 {
     QDialog *dialog = nullptr;
-    QTest::qWaitFor([&] {
-        dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
-        return dialog && dialog->accessibleName() == QLatin1String("Sign in");
-    });
+    if (!QTest::qWaitFor([&] {
+            dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            return dialog && dialog->accessibleName() == QLatin1String("Sign in");
+        }))
+        return nullptr;
     return dialog;
 }
 
@@ -80,9 +81,10 @@ int TestLastSignIn::signIns()
             return a.action == QLatin1String("sign_in");
         }));
     });
-    QTest::qWaitFor([&n] {
-        return n >= 0;
-    });
+    if (!QTest::qWaitFor([&n] {
+            return n >= 0;
+        }))
+        return -1;
     return n;
 }
 

@@ -92,10 +92,11 @@ ParkedSalesDialog *TestParkedSales::openList(Qt::KeyboardModifiers modifiers)
 {
     QTest::keyClick(search(), Qt::Key_F5, modifiers);
     ParkedSalesDialog *dialog = nullptr;
-    QTest::qWaitFor([&dialog] {
-        return (dialog = qobject_cast<ParkedSalesDialog *>(QApplication::activeModalWidget())) != nullptr;
-    },
-        5000);
+    if (!QTest::qWaitFor([&dialog] {
+            return (dialog = qobject_cast<ParkedSalesDialog *>(QApplication::activeModalWidget())) != nullptr;
+        },
+            5000))
+        return nullptr;
     return dialog;
 }
 

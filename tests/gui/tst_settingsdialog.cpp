@@ -38,11 +38,6 @@ static QString T(const char *context, const char *text)
     return QCoreApplication::translate(context, text);
 }
 
-static bool english()
-{
-    return screenshotLanguage() == QLatin1String("en");
-}
-
 static void saveScreen(const QString &name)
 {
     const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR");

@@ -74,7 +74,8 @@ QString figures(const QJsonObject &o)
 QStringList rowsOf(const QJsonObject &report)
 {
     QStringList out;
-    for (const QJsonValue &r : report.value(u"rows"_s).toArray()) {
+    const QJsonArray rows = report.value(u"rows"_s).toArray();
+    for (const QJsonValue &r : rows) {
         const QJsonValue key = r.toObject().value(u"key"_s);
         out.append((key.isDouble() ? QString::number(key.toInteger()) : key.toString()) + QLatin1Char(' ') + figures(r.toObject()));
     }
