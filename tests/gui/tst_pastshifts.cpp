@@ -4,6 +4,7 @@
 // the close printed.
 #include "counterdevices.h"
 #include "demotill.h"
+#include "screenshotrun.h"
 #include "mainwindow.h"
 #include "pastshiftsdialog.h"
 #include "printqueue.h"
@@ -23,40 +24,6 @@
 using namespace OncePay;
 using namespace OncePay::Ui;
 
-// Screenshots for people (issue 36): with ONCEPAY_SCREENSHOT_DIR set, the whole screen is saved
-// (run under Xvfb at 1024x768 with -platform xcb), in ONCEPAY_SCREENSHOT_LANGUAGE (en, zh_CN).
-static QString screenshotLanguage()
-{
-    return qEnvironmentVariable("ONCEPAY_SCREENSHOT_LANGUAGE", QStringLiteral("en"));
-}
-
-static void installScreenshotLanguage()
-{
-    static QTranslator translator;
-    if (screenshotLanguage() != QLatin1String("en") && translator.load(QStringLiteral("oncepay_") + screenshotLanguage(), QStringLiteral(ONCEPAY_QM_DIR)))
-        QCoreApplication::installTranslator(&translator);
-}
-
-// A name or word as the screen shows it in the language of the run (English under ctest).
-static QString T(const char *context, const char *text)
-{
-    return QCoreApplication::translate(context, text);
-}
-
-static bool english()
-{
-    return screenshotLanguage() == QLatin1String("en");
-}
-
-static void saveScreen(const QString &name)
-{
-    const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QCoreApplication::processEvents();
-    if (QScreen *screen = QGuiApplication::primaryScreen())
-        screen->grabWindow(0).save(QStringLiteral("%1/%2-%3.png").arg(dir, name, screenshotLanguage()));
-}
 using OncePay::Test::PrintedDocument;
 using OncePay::Test::TestPrinter;
 

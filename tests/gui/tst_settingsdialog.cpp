@@ -1,6 +1,7 @@
 // The till's settings: the gateway field takes one address or several separated by commas,
 // refuses anything else with a message, and QSettings keeps the list while a till set up with
 // a single gateway/url still finds it.
+#include "screenshotrun.h"
 #include "settingsdialog.h"
 
 #include <QDialogButtonBox>
@@ -17,36 +18,6 @@
 #include <QtTest>
 
 using namespace OncePay::Ui;
-
-// Screenshots for people (issue 36): with ONCEPAY_SCREENSHOT_DIR set, the whole screen is saved
-// (run under Xvfb at 1024x768 with -platform xcb), in ONCEPAY_SCREENSHOT_LANGUAGE (en, zh_CN).
-static QString screenshotLanguage()
-{
-    return qEnvironmentVariable("ONCEPAY_SCREENSHOT_LANGUAGE", QStringLiteral("en"));
-}
-
-static void installScreenshotLanguage()
-{
-    static QTranslator translator;
-    if (screenshotLanguage() != QLatin1String("en") && translator.load(QStringLiteral("oncepay_") + screenshotLanguage(), QStringLiteral(ONCEPAY_QM_DIR)))
-        QCoreApplication::installTranslator(&translator);
-}
-
-// A name or word as the screen shows it in the language of the run (English under ctest).
-static QString T(const char *context, const char *text)
-{
-    return QCoreApplication::translate(context, text);
-}
-
-static void saveScreen(const QString &name)
-{
-    const QString dir = qEnvironmentVariable("ONCEPAY_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QCoreApplication::processEvents();
-    if (QScreen *screen = QGuiApplication::primaryScreen())
-        screen->grabWindow(0).save(QStringLiteral("%1/%2-%3.png").arg(dir, name, screenshotLanguage()));
-}
 
 class TestSettingsDialog final : public QObject
 {
